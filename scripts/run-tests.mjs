@@ -1,0 +1,31 @@
+// Runs vitest once with its JSON reporter beside the default one, then prints the plain
+// "N passed, N failed" line CI reads, so that every run says how many tests it executed.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync } from 'node:fs';
+
+const report = 'reports/vitest.json';
+mkdirSync('reports', { recursive: true });
+const run = spawnSync(
+  'npx',
+  [
+    'vitest',
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${report}`,
+    ...process.argv.slice(2),
+  ],
+  { stdio: 'inherit' },
+);
+let passed = 0;
+let failed = 0;
+try {
+  const json = JSON.parse(readFileSync(report, 'utf8'));
+  passed = json.numPassedTests;
+  failed = json.numFailedTests;
+} catch (error) {
+  console.error(`could not read ${report}: ${error.message}`);
+  failed = Math.max(failed, 1);
+}
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(run.status === 0 && failed === 0 ? 0 : 1);
