@@ -1,0 +1,181 @@
+/**
+ * Environment -> typed, validated Config. Pure: the caller (main.ts) hands in the environment, so
+ * nothing below main.ts reads process.env and tests pass plain objects.
+ *
+ * Every problem is collected and reported at once, one line per variable, so a person fixing a
+ * deployment sees the whole list on the first start. Values are never echoed: several are secrets.
+ */
+import { dirname, resolve } from 'node:path';
+import { z } from 'zod';
+import { decodeEncryptionKey } from './store/encryption-key.js';
+
+export const DEFAULTS = {
+  SERVICE_API_URL: 'https://secure.splitwise.com/api/v3.0',
+  SERVICE_AUTHORIZE_URL: 'https://secure.splitwise.com/oauth/authorize',
+  SERVICE_TOKEN_URL: 'https://secure.splitwise.com/oauth/token',
+  PORT: '3000',
+  STORE_URL: 'sqlite://./data/app.sqlite',
+  LOG_LEVEL: 'info',
+} as const;
+
+export const LOG_LEVELS = ['debug', 'info', 'warn', 'error'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+export interface Config {
+  slack: {
+    /** xoxb- bot token. */
+    botToken: string;
+    /** Verifies every HTTP request from Slack; unused (and optional) in Socket Mode. */
+    signingSecret: string | undefined;
+    /** xapp- app-level token; when set the app runs in Socket Mode. */
+    appToken: string | undefined;
+    socketMode: boolean;
+    /** Web API base ending in '/', e.g. http://127.0.0.1:4100/api/; undefined = slack.com. */
+    apiUrl: string | undefined;
+  };
+  service: {
+    /** REST base without a trailing slash, e.g. https://secure.splitwise.com/api/v3.0 */
+    apiUrl: string;
+    authorizeUrl: string;
+    tokenUrl: string;
+    clientId: string;
+    clientSecret: string;
+  };
+  /** Public base URL without a trailing slash; the OAuth redirect is `${publicUrl}/oauth/callback`. */
+  publicUrl: string;
+  oauthRedirectUrl: string;
+  port: number;
+  storeUrl: string;
+  /** Directory for local state: the SQLite file's directory, or ./data for network stores. */
+  dataDir: string;
+  /** ENCRYPTION_KEY as given (already checked to decode to 32 bytes); undefined = generated file. */
+  encryptionKey: string | undefined;
+  logLevel: LogLevel;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
+}
+
+const STORE_SCHEMES = ['sqlite:', 'redis:', 'rediss:', 'postgres:', 'postgresql:'];
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+function required(name: string) {
+  return z.string({ error: `${name} is required` });
+}
+
+function optional() {
+  return z.string().optional();
+}
+
+function httpUrl(name: string, what: string) {
+  return z
+    .string({ error: `${name} is required (${what})` })
+    .refine(isHttpUrl, { error: `${name} must be an http(s) URL (${what})` });
+}
+
+const schema = z.object({
+  SLACK_BOT_TOKEN: required('SLACK_BOT_TOKEN').refine((v) => v.startsWith('xoxb-'), {
+    error: 'SLACK_BOT_TOKEN must be a bot token starting with xoxb-',
+  }),
+  SLACK_SIGNING_SECRET: optional(),
+  SLACK_APP_TOKEN: optional().refine((v) => v === undefined || v.startsWith('xapp-'), {
+    error: 'SLACK_APP_TOKEN must be an app-level token starting with xapp- (or be left unset)',
+  }),
+  SLACK_API_URL: optional().refine((v) => v === undefined || isHttpUrl(v), {
+    error: 'SLACK_API_URL must be an http(s) URL such as http://127.0.0.1:4100/api/',
+  }),
+  SERVICE_API_URL: httpUrl('SERVICE_API_URL', 'the expense service REST base'),
+  SERVICE_AUTHORIZE_URL: httpUrl('SERVICE_AUTHORIZE_URL', 'the OAuth consent page'),
+  SERVICE_TOKEN_URL: httpUrl('SERVICE_TOKEN_URL', 'the OAuth token endpoint'),
+  SERVICE_CLIENT_ID: required('SERVICE_CLIENT_ID'),
+  SERVICE_CLIENT_SECRET: required('SERVICE_CLIENT_SECRET'),
+  PUBLIC_URL: httpUrl('PUBLIC_URL', 'where /oauth/callback is reachable'),
+  PORT: z.string().refine((v) => /^\d+$/.test(v) && Number(v) <= 65535, {
+    error: 'PORT must be a whole number from 0 to 65535',
+  }),
+  STORE_URL: z.string().refine((v) => STORE_SCHEMES.some((s) => v.startsWith(`${s}//`)), {
+    error: 'STORE_URL must start with sqlite://, redis://, rediss://, postgres:// or postgresql://',
+  }),
+  ENCRYPTION_KEY: optional().refine((v) => v === undefined || decodeEncryptionKey(v), {
+    error: 'ENCRYPTION_KEY must be 32 bytes written as 64 hex digits or as base64 (44 characters)',
+  }),
+  LOG_LEVEL: z.string().refine((v) => (LOG_LEVELS as readonly string[]).includes(v), {
+    error: `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`,
+  }),
+});
+
+/** sqlite://./data/app.sqlite -> ./data (resolved against cwd); ./data for network stores. */
+export function dataDirFor(storeUrl: string, cwd = process.cwd()): string {
+  if (storeUrl.startsWith('sqlite://')) {
+    const file = storeUrl.slice('sqlite://'.length);
+    if (file !== '' && file !== ':memory:') return dirname(resolve(cwd, file));
+  }
+  return resolve(cwd, 'data');
+}
+
+function withoutTrailingSlash(url: string): string {
+  return url.replace(/\/+$/, '');
+}
+
+export function loadConfig(env: Record<string, string | undefined>): Config {
+  // An empty value (FOO= in an env file) means "not set", then defaults apply.
+  const cleaned: Record<string, string | undefined> = {};
+  for (const [name, value] of Object.entries(env)) {
+    const trimmed = value?.trim();
+    cleaned[name] = trimmed === '' ? undefined : trimmed;
+  }
+  const input = { ...cleaned };
+  for (const [name, value] of Object.entries(DEFAULTS)) {
+    input[name] ??= value;
+  }
+
+  const parsed = schema.safeParse(input);
+  // Unknown keys are stripped by zod; order follows the schema, one line per variable.
+  const problems = parsed.success ? [] : parsed.error.issues.map((issue) => issue.message);
+  // A cross-field rule, checked here so that it is reported together with the per-field ones.
+  if (input.SLACK_APP_TOKEN === undefined && input.SLACK_SIGNING_SECRET === undefined) {
+    problems.push(
+      'SLACK_SIGNING_SECRET is required in HTTP mode (when SLACK_APP_TOKEN is not set)',
+    );
+  }
+  if (!parsed.success || problems.length > 0) throw new ConfigError([...new Set(problems)]);
+  const e = parsed.data;
+  const publicUrl = withoutTrailingSlash(e.PUBLIC_URL);
+  const apiUrl =
+    e.SLACK_API_URL === undefined ? undefined : `${withoutTrailingSlash(e.SLACK_API_URL)}/`;
+  return {
+    slack: {
+      botToken: e.SLACK_BOT_TOKEN,
+      signingSecret: e.SLACK_SIGNING_SECRET,
+      appToken: e.SLACK_APP_TOKEN,
+      socketMode: e.SLACK_APP_TOKEN !== undefined,
+      apiUrl,
+    },
+    service: {
+      apiUrl: withoutTrailingSlash(e.SERVICE_API_URL),
+      authorizeUrl: e.SERVICE_AUTHORIZE_URL,
+      tokenUrl: e.SERVICE_TOKEN_URL,
+      clientId: e.SERVICE_CLIENT_ID,
+      clientSecret: e.SERVICE_CLIENT_SECRET,
+    },
+    publicUrl,
+    oauthRedirectUrl: `${publicUrl}/oauth/callback`,
+    port: Number(e.PORT),
+    storeUrl: e.STORE_URL,
+    dataDir: dataDirFor(e.STORE_URL),
+    encryptionKey: e.ENCRYPTION_KEY,
+    logLevel: e.LOG_LEVEL as LogLevel,
+  };
+}
