@@ -1,0 +1,180 @@
+import { randomUUID } from 'node:crypto';
+import { createRequire } from 'node:module';
+import KeyvRedis from '@keyv/redis';
+import sqlite3 from 'sqlite3';
+import { sqliteFile, storeKind } from './keyv.js';
+
+/**
+ * Atomic "first one wins" claims in the shared store, e.g. "the daily DM for T1/U1 on 2026-11-21"
+ * or "event Ev123 is being handled". Keyv has no set-if-absent, so each backend uses its own
+ * atomic primitive:
+ *
+ * - Redis: `SET key owner NX PX ttl`.
+ * - PostgreSQL and SQLite: a `split_claims` table with
+ *   `INSERT ... ON CONFLICT (key) DO UPDATE ... WHERE expires_at <= now RETURNING key`: a row comes
+ *   back only to the one caller that inserted the key or took over an expired claim. PostgreSQL
+ *   guarantees an atomic insert-or-update outcome under concurrency; SQLite serialises writers.
+ *
+ * Expired rows are taken over lazily rather than swept, so a table grows with one row per key.
+ */
+export interface Claims {
+  /** True for exactly one caller among all processes sharing the store while the claim lives. */
+  claim(key: string, ttlMs: number): Promise<boolean>;
+  /** Gives up a claim this instance holds (e.g. the work failed and may be retried). */
+  release(key: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface CreateClaimsOptions {
+  /** Key prefix, to keep tests or several apps on one store apart. */
+  namespace?: string;
+  /** Clock for expiry decisions in SQL backends (Redis keeps its own). */
+  now?: () => number;
+}
+
+const TABLE = 'split_claims';
+
+export function createClaims(storeUrl: string, options: CreateClaimsOptions = {}): Claims {
+  const prefix = options.namespace ? `${options.namespace}:` : '';
+  const now = options.now ?? Date.now;
+  // One owner id per instance, so release() only removes what this instance claimed.
+  const owner = randomUUID();
+  const backend = openBackend(storeUrl);
+  return {
+    async claim(key, ttlMs) {
+      if (!(ttlMs > 0)) throw new RangeError('claim ttlMs must be positive');
+      return backend.claim(prefix + key, owner, Math.ceil(ttlMs), now());
+    },
+    async release(key) {
+      await backend.release(prefix + key, owner);
+    },
+    close: () => backend.close(),
+  };
+}
+
+interface Backend {
+  claim(key: string, owner: string, ttlMs: number, nowMs: number): Promise<boolean>;
+  release(key: string, owner: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+function openBackend(storeUrl: string): Backend {
+  switch (storeKind(storeUrl)) {
+    case 'redis':
+      return redisBackend(storeUrl);
+    case 'postgres':
+      return postgresBackend(storeUrl);
+    case 'sqlite':
+      return sqliteBackend(storeUrl);
+  }
+}
+
+interface RedisLike {
+  set(key: string, value: string, options: { NX: true; PX: number }): Promise<string | null>;
+  eval(script: string, options: { keys: string[]; arguments: string[] }): Promise<unknown>;
+}
+
+const RELEASE_IF_OWNER =
+  "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end return 0";
+
+function redisBackend(storeUrl: string): Backend {
+  const adapter = new KeyvRedis(storeUrl);
+  const client = async () => (await adapter.getClient()) as unknown as RedisLike;
+  return {
+    async claim(key, owner, ttlMs) {
+      const reply = await (await client()).set(`claim:${key}`, owner, { NX: true, PX: ttlMs });
+      return reply === 'OK';
+    },
+    async release(key, owner) {
+      await (await client()).eval(RELEASE_IF_OWNER, {
+        keys: [`claim:${key}`],
+        arguments: [owner],
+      });
+    },
+    close: () => adapter.disconnect(),
+  };
+}
+
+/** The part of pg's Pool used here; pg is the driver @keyv/postgres brings (no bundled types). */
+interface PgPool {
+  query(sql: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+  end(): Promise<void>;
+}
+
+const CREATE_TABLE = `CREATE TABLE IF NOT EXISTS ${TABLE} (key TEXT PRIMARY KEY, owner TEXT NOT NULL, expires_at BIGINT NOT NULL)`;
+
+function postgresBackend(storeUrl: string): Backend {
+  // Its own small pool: @keyv/postgres keeps a process-wide one that its disconnect() ends.
+  const require = createRequire(import.meta.url);
+  const { Pool } = require('pg') as {
+    Pool: new (options: { connectionString: string; max: number }) => PgPool;
+  };
+  const pool = new Pool({ connectionString: storeUrl, max: 4 });
+  let ready: Promise<unknown> | undefined;
+  const table = () => {
+    // Two processes creating the table at once may collide on the catalog's unique index.
+    ready ??= pool.query(CREATE_TABLE).catch((error: { code?: string }) => {
+      if (error.code !== '23505') {
+        ready = undefined;
+        throw error;
+      }
+    });
+    return ready;
+  };
+  return {
+    async claim(key, owner, ttlMs, nowMs) {
+      await table();
+      const { rows } = await pool.query(
+        `INSERT INTO ${TABLE} (key, owner, expires_at) VALUES ($1, $2, $3)
+         ON CONFLICT (key) DO UPDATE SET owner = excluded.owner, expires_at = excluded.expires_at
+         WHERE ${TABLE}.expires_at <= $4
+         RETURNING key`,
+        [key, owner, nowMs + ttlMs, nowMs],
+      );
+      return rows.length === 1;
+    },
+    async release(key, owner) {
+      await table();
+      await pool.query(`DELETE FROM ${TABLE} WHERE key = $1 AND owner = $2`, [key, owner]);
+    },
+    close: () => pool.end(),
+  };
+}
+
+function sqliteBackend(storeUrl: string): Backend {
+  const db = new sqlite3.Database(sqliteFile(storeUrl));
+  db.configure('busyTimeout', 5_000);
+  const all = (sql: string, params: unknown[]) =>
+    new Promise<unknown[]>((resolve, reject) => {
+      db.all(sql, params, (error, rows) => (error ? reject(error) : resolve(rows)));
+    });
+  let ready: Promise<unknown> | undefined;
+  const table = () => {
+    ready ??= all(CREATE_TABLE, []).catch((error: unknown) => {
+      ready = undefined;
+      throw error;
+    });
+    return ready;
+  };
+  return {
+    async claim(key, owner, ttlMs, nowMs) {
+      await table();
+      const rows = await all(
+        `INSERT INTO ${TABLE} (key, owner, expires_at) VALUES (?, ?, ?)
+         ON CONFLICT (key) DO UPDATE SET owner = excluded.owner, expires_at = excluded.expires_at
+         WHERE ${TABLE}.expires_at <= ?
+         RETURNING key`,
+        [key, owner, nowMs + ttlMs, nowMs],
+      );
+      return rows.length === 1;
+    },
+    async release(key, owner) {
+      await table();
+      await all(`DELETE FROM ${TABLE} WHERE key = ? AND owner = ?`, [key, owner]);
+    },
+    close: () =>
+      new Promise<void>((resolve, reject) =>
+        db.close((error) => (error ? reject(error) : resolve())),
+      ),
+  };
+}

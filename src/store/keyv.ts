@@ -1,0 +1,73 @@
+import { mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import KeyvPostgres from '@keyv/postgres';
+import KeyvRedis from '@keyv/redis';
+import KeyvSqlite from '@keyv/sqlite';
+import Keyv from 'keyv';
+
+export const DEFAULT_STORE_URL = 'sqlite://./data/app.sqlite';
+
+export class StoreUrlError extends Error {
+  override name = 'StoreUrlError';
+}
+
+export type StoreKind = 'sqlite' | 'redis' | 'postgres';
+
+/** Which backend a STORE_URL names; anything else is refused with the list of what works. */
+export function storeKind(storeUrl: string): StoreKind {
+  const scheme = /^([a-z][a-z0-9+.-]*):\/\//i.exec(storeUrl)?.[1]?.toLowerCase();
+  if (scheme === 'sqlite') return 'sqlite';
+  if (scheme === 'redis' || scheme === 'rediss') return 'redis';
+  if (scheme === 'postgres' || scheme === 'postgresql') return 'postgres';
+  // Only the scheme is echoed: the rest of the URL may carry a password.
+  throw new StoreUrlError(
+    `STORE_URL scheme ${scheme ? `"${scheme}://"` : '(none)'} is not supported; use sqlite://, redis://, rediss://, postgres:// or postgresql://`,
+  );
+}
+
+/**
+ * The SQLite file a sqlite:// URL names, resolved against cwd, with its directory created so
+ * that the first run works on a fresh checkout or an empty volume.
+ */
+export function sqliteFile(storeUrl: string, cwd = process.cwd()): string {
+  const path = storeUrl.replace(/^sqlite:\/\//i, '');
+  if (path === '' || path === ':memory:') return ':memory:';
+  const file = resolve(cwd, path);
+  mkdirSync(dirname(file), { recursive: true });
+  return file;
+}
+
+/** SQLite answers SQLITE_BUSY at once by default; replicas sharing one file wait instead. */
+const SQLITE_BUSY_TIMEOUT_MS = 5_000;
+
+export interface CreateKeyvOptions {
+  /** Prefix that keeps unrelated data (tokens, caches, settings) apart in one store. */
+  namespace: string;
+}
+
+/**
+ * Keyv on the backend STORE_URL names: `sqlite://./data/app.sqlite` (default),
+ * `redis://[:password@]host:port[/db]`, `postgres://user@host:port/db`. Call `disconnect()` on
+ * shutdown. Note: @keyv/postgres shares one pg pool per URI inside a process.
+ */
+export function createKeyv<T = unknown>(
+  storeUrl: string = DEFAULT_STORE_URL,
+  options: CreateKeyvOptions,
+): Keyv<T> {
+  switch (storeKind(storeUrl)) {
+    case 'sqlite': {
+      const store = new KeyvSqlite({
+        uri: `sqlite://${sqliteFile(storeUrl)}`,
+        busyTimeout: SQLITE_BUSY_TIMEOUT_MS,
+      });
+      return new Keyv<T>({ store, namespace: options.namespace });
+    }
+    case 'redis':
+      return new Keyv<T>({ store: new KeyvRedis(storeUrl), namespace: options.namespace });
+    case 'postgres':
+      return new Keyv<T>({
+        store: new KeyvPostgres({ uri: storeUrl }),
+        namespace: options.namespace,
+      });
+  }
+}

@@ -1,0 +1,115 @@
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import type Keyv from 'keyv';
+import { KEY_BYTES } from './encryption-key.js';
+
+/** What is kept for one Slack user's link to their expense-service account. */
+export interface ServiceTokenRecord {
+  access_token: string;
+  /** As the token endpoint returned it, usually 'bearer'. */
+  token_type: string;
+  /** The service's user id (get_current_user). */
+  service_user_id: number;
+  /** Display name on the service, for "Connected as <name>". */
+  name: string;
+  /** ISO 8601 time of linking. */
+  linked_at: string;
+}
+
+/** Slack user identity: (team or enterprise id, user id). */
+export interface SlackUserKey {
+  team_id: string;
+  user_id: string;
+}
+
+export interface TokenStore {
+  /** The record, or undefined when not linked or when the stored record cannot be decrypted. */
+  get(user: SlackUserKey): Promise<ServiceTokenRecord | undefined>;
+  set(user: SlackUserKey, record: ServiceTokenRecord): Promise<void>;
+  /** True when a record was there. */
+  delete(user: SlackUserKey): Promise<boolean>;
+}
+
+export interface TokenStoreLogger {
+  warn(...message: unknown[]): void;
+}
+
+/** Shape at rest: nothing but base64 of random IV, ciphertext and GCM tag. */
+interface SealedRecord {
+  v: 1;
+  iv: string;
+  data: string;
+  tag: string;
+}
+
+const IV_BYTES = 12;
+
+export function tokenKey(user: SlackUserKey): string {
+  return `${user.team_id}:${user.user_id}`;
+}
+
+/**
+ * Service tokens encrypted at rest with AES-256-GCM: a fresh random 12-byte IV per write, and the
+ * record's key (team:user) as additional authenticated data, so a record copied onto another
+ * user's key does not decrypt either.
+ *
+ * A record that fails authentication (tampered, or written under another ENCRYPTION_KEY) reads as
+ * absent and a warning is logged without any token material: the person is simply asked to
+ * connect again, which overwrites it. Failing loudly instead would lock them out of the app
+ * until an operator intervened.
+ */
+export function createTokenStore(
+  keyv: Keyv,
+  key: Buffer,
+  options: { logger?: TokenStoreLogger } = {},
+): TokenStore {
+  if (key.length !== KEY_BYTES) throw new Error(`token store key must be ${KEY_BYTES} bytes`);
+  const logger = options.logger ?? { warn: (...m: unknown[]) => console.warn(...m) };
+
+  function seal(id: string, record: ServiceTokenRecord): SealedRecord {
+    const iv = randomBytes(IV_BYTES);
+    const cipher = createCipheriv('aes-256-gcm', key, iv);
+    cipher.setAAD(Buffer.from(id, 'utf8'));
+    const data = Buffer.concat([cipher.update(JSON.stringify(record), 'utf8'), cipher.final()]);
+    return {
+      v: 1,
+      iv: iv.toString('base64'),
+      data: data.toString('base64'),
+      tag: cipher.getAuthTag().toString('base64'),
+    };
+  }
+
+  function open(id: string, sealed: SealedRecord): ServiceTokenRecord {
+    const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(sealed.iv, 'base64'));
+    decipher.setAAD(Buffer.from(id, 'utf8'));
+    decipher.setAuthTag(Buffer.from(sealed.tag, 'base64'));
+    const plain = Buffer.concat([
+      decipher.update(Buffer.from(sealed.data, 'base64')),
+      decipher.final(),
+    ]);
+    return JSON.parse(plain.toString('utf8')) as ServiceTokenRecord;
+  }
+
+  return {
+    async get(user) {
+      const id = tokenKey(user);
+      const sealed = (await keyv.get(id)) as SealedRecord | undefined;
+      if (sealed === undefined || sealed === null) return undefined;
+      try {
+        if (sealed.v !== 1) throw new Error(`unknown record version`);
+        return open(id, sealed);
+      } catch {
+        logger.warn(
+          `token record ${id} could not be decrypted (tampered, or written with another ENCRYPTION_KEY); treating the user as not connected`,
+        );
+        return undefined;
+      }
+    },
+    async set(user, record) {
+      const id = tokenKey(user);
+      await keyv.set(id, seal(id, record));
+    },
+    async delete(user) {
+      return keyv.delete(tokenKey(user));
+    },
+  };
+}

@@ -1,0 +1,266 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Keyv from 'keyv';
+import sqlite3 from 'sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createClaims,
+  createKeyv,
+  createTokenStore,
+  loadEncryptionKey,
+  type ServiceTokenRecord,
+  StoreUrlError,
+  storeKind,
+} from '../../src/store/index.js';
+
+const REDIS_URL = 'redis://127.0.0.1:6379';
+const POSTGRES_URL = 'postgres://postgres@127.0.0.1:5432/test';
+
+const record: ServiceTokenRecord = {
+  access_token: 'svc-token-DO-NOT-LEAK-0123456789',
+  token_type: 'bearer',
+  service_user_id: 42,
+  name: 'Ann Example',
+  linked_at: '2026-11-21T09:00:00.000Z',
+};
+
+let tempDir: string;
+beforeAll(async () => {
+  tempDir = await mkdtemp(join(tmpdir(), 'split-store-'));
+});
+afterAll(async () => {
+  await rm(tempDir, { recursive: true, force: true });
+});
+
+describe('storeKind', () => {
+  it('maps each supported scheme and refuses others without echoing the URL', () => {
+    expect(storeKind('sqlite://./data/app.sqlite')).toBe('sqlite');
+    expect(storeKind('rediss://h:6380')).toBe('redis');
+    expect(storeKind('postgresql://u@h/db')).toBe('postgres');
+    expect(() => storeKind('mysql://user:hunter2@db/app')).toThrow(StoreUrlError);
+    expect(() => storeKind('mysql://user:hunter2@db/app')).toThrow(/"mysql:\/\/" is not supported/);
+    expect(() => storeKind('mysql://user:hunter2@db/app')).not.toThrow(/hunter2/);
+    expect(() => storeKind('./app.sqlite')).toThrow(/\(none\)/);
+  });
+});
+
+describe('createKeyv on SQLite', () => {
+  it('creates the directory of the database file on first run', async () => {
+    const file = join(tempDir, 'fresh', 'nested', 'app.sqlite');
+    const keyv = createKeyv(`sqlite://${file}`, { namespace: 'test' });
+    await keyv.set('k', { a: 1 });
+    expect(await keyv.get('k')).toEqual({ a: 1 });
+    await keyv.disconnect();
+    expect((await stat(file)).isFile()).toBe(true);
+  });
+});
+
+describe('loadEncryptionKey', () => {
+  it('decodes ENCRYPTION_KEY given as hex or base64', async () => {
+    const key = randomBytes(32);
+    const dataDir = join(tempDir, 'unused');
+    expect(await loadEncryptionKey({ encryptionKey: key.toString('hex'), dataDir })).toEqual(key);
+    expect(await loadEncryptionKey({ encryptionKey: key.toString('base64'), dataDir })).toEqual(
+      key,
+    );
+  });
+
+  it('refuses a key that is not 32 bytes, without echoing it', async () => {
+    const attempt = loadEncryptionKey({ encryptionKey: 'c2VjcmV0LXNob3J0', dataDir: tempDir });
+    await expect(attempt).rejects.toThrow(/ENCRYPTION_KEY must be 32 bytes/);
+    await expect(attempt).rejects.not.toThrow(/c2VjcmV0/);
+  });
+
+  it('generates a key once into <dataDir>/encryption.key with mode 0600 and reuses it', async () => {
+    const dataDir = join(tempDir, 'keydir');
+    const first = await loadEncryptionKey({ dataDir });
+    const second = await loadEncryptionKey({ dataDir });
+    expect(first).toHaveLength(32);
+    expect(second).toEqual(first);
+    const info = await stat(join(dataDir, 'encryption.key'));
+    expect(info.mode & 0o777).toBe(0o600);
+  });
+
+  it('agrees on one key when several starts race', async () => {
+    const dataDir = join(tempDir, 'race');
+    const keys = await Promise.all(Array.from({ length: 8 }, () => loadEncryptionKey({ dataDir })));
+    for (const key of keys) expect(key).toEqual(keys[0]);
+  });
+
+  it('refuses a damaged key file', async () => {
+    const dataDir = join(tempDir, 'damaged');
+    await loadEncryptionKey({ dataDir });
+    await writeFile(join(dataDir, 'encryption.key'), 'not a key');
+    await expect(loadEncryptionKey({ dataDir })).rejects.toThrow(/does not hold a 32-byte key/);
+  });
+});
+
+describe('createTokenStore (AES-256-GCM)', () => {
+  const user = { team_id: 'T1', user_id: 'U1' };
+  function setup() {
+    const raw = new Map<string, unknown>();
+    const keyv = new Keyv({ store: raw, namespace: 'tokens' });
+    const warnings: string[] = [];
+    const logger = { warn: (...m: unknown[]) => warnings.push(m.join(' ')) };
+    return { raw, keyv, warnings, logger };
+  }
+
+  it('round-trips a record and keys it by team and user', async () => {
+    const { keyv, logger } = setup();
+    const store = createTokenStore(keyv, randomBytes(32), { logger });
+    await store.set(user, record);
+    expect(await store.get(user)).toEqual(record);
+    expect(await store.get({ team_id: 'T1', user_id: 'U2' })).toBeUndefined();
+    expect(await store.get({ team_id: 'T2', user_id: 'U1' })).toBeUndefined();
+    expect(await store.delete(user)).toBe(true);
+    expect(await store.get(user)).toBeUndefined();
+    expect(await store.delete(user)).toBe(false);
+  });
+
+  it('keeps no token or name in clear at rest and uses a fresh IV per write', async () => {
+    const { raw, keyv } = setup();
+    const store = createTokenStore(keyv, randomBytes(32));
+    await store.set(user, record);
+    const first = JSON.stringify([...raw.values()]);
+    await store.set(user, record);
+    const second = JSON.stringify([...raw.values()]);
+    for (const text of [first, second]) {
+      expect(text).not.toContain(record.access_token);
+      expect(text).not.toContain(record.name);
+    }
+    expect(second).not.toEqual(first);
+  });
+
+  it('reads a record under a wrong key as absent and warns without the token', async () => {
+    const { keyv, warnings, logger } = setup();
+    await createTokenStore(keyv, randomBytes(32)).set(user, record);
+    const other = createTokenStore(keyv, randomBytes(32), { logger });
+    expect(await other.get(user)).toBeUndefined();
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toContain('T1:U1');
+    expect(warnings[0]).not.toContain(record.access_token);
+  });
+
+  it('reads a tampered record as absent', async () => {
+    const { keyv, warnings, logger } = setup();
+    const store = createTokenStore(keyv, randomBytes(32), { logger });
+    await store.set(user, record);
+    const sealed = (await keyv.get('T1:U1')) as { data: string };
+    const bytes = Buffer.from(sealed.data, 'base64');
+    bytes[0] = bytes[0]! ^ 1;
+    await keyv.set('T1:U1', { ...sealed, data: bytes.toString('base64') });
+    expect(await store.get(user)).toBeUndefined();
+    expect(warnings).toHaveLength(1);
+  });
+
+  it('does not decrypt a record moved onto another user', async () => {
+    const { keyv, logger } = setup();
+    const store = createTokenStore(keyv, randomBytes(32), { logger });
+    await store.set(user, record);
+    await keyv.set('T1:U9', await keyv.get('T1:U1'));
+    expect(await store.get({ team_id: 'T1', user_id: 'U9' })).toBeUndefined();
+  });
+});
+
+function readSqliteRaw(file: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const db = new sqlite3.Database(file);
+    db.all('SELECT key, value FROM keyv', (error, rows) => {
+      db.close();
+      if (error) reject(error);
+      else resolve(JSON.stringify(rows));
+    });
+  });
+}
+
+interface Backend {
+  name: string;
+  url: () => string;
+  readRaw?: () => Promise<string>;
+}
+
+const sqliteBackendFile = () => join(tempDir, 'backend', 'app.sqlite');
+const backends: Backend[] = [
+  {
+    name: 'SQLite (temporary directory)',
+    url: () => `sqlite://${sqliteBackendFile()}`,
+    readRaw: () => readSqliteRaw(sqliteBackendFile()),
+  },
+  { name: 'Redis (needs a server on 127.0.0.1:6379)', url: () => REDIS_URL },
+  { name: 'PostgreSQL (needs a server on 127.0.0.1:5432, db test)', url: () => POSTGRES_URL },
+];
+
+describe.each(backends)('store on $name', (backend) => {
+  const run = randomUUID();
+
+  it('keeps encrypted token records that another instance with the key reads back', async () => {
+    const key = randomBytes(32);
+    const namespace = `test-tokens-${run}`;
+    const keyv = createKeyv(backend.url(), { namespace });
+    try {
+      const user = { team_id: `T${run}`, user_id: 'U1' };
+      await createTokenStore(keyv, key).set(user, record);
+      expect(await createTokenStore(keyv, key).get(user)).toEqual(record);
+      if (backend.readRaw) {
+        const raw = await backend.readRaw();
+        expect(raw).toContain(`T${run}:U1`);
+        expect(raw).not.toContain(record.access_token);
+      }
+      expect(await createTokenStore(keyv, key).delete(user)).toBe(true);
+      expect(await keyv.get(`T${run}:U1`)).toBeUndefined();
+    } finally {
+      await keyv.disconnect();
+    }
+  });
+
+  it('grants a claim to exactly one of 20 concurrent callers on two instances', async () => {
+    const a = createClaims(backend.url(), { namespace: `test-${run}` });
+    const b = createClaims(backend.url(), { namespace: `test-${run}` });
+    try {
+      const results = await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          (i % 2 ? a : b).claim('digest:T1:U1:2026-11-21', 60_000),
+        ),
+      );
+      expect(results.filter(Boolean)).toHaveLength(1);
+      expect(await a.claim('digest:T1:U2:2026-11-21', 60_000)).toBe(true);
+    } finally {
+      await a.release('digest:T1:U1:2026-11-21');
+      await b.release('digest:T1:U1:2026-11-21');
+      await a.release('digest:T1:U2:2026-11-21');
+      await Promise.all([a.close(), b.close()]);
+    }
+  });
+
+  it('lets a claim be taken again once it expires', async () => {
+    const a = createClaims(backend.url(), { namespace: `test-${run}` });
+    const b = createClaims(backend.url(), { namespace: `test-${run}` });
+    try {
+      expect(await a.claim('short', 150)).toBe(true);
+      expect(await b.claim('short', 150)).toBe(false);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(await b.claim('short', 60_000)).toBe(true);
+      expect(await a.claim('short', 60_000)).toBe(false);
+    } finally {
+      await b.release('short');
+      await Promise.all([a.close(), b.close()]);
+    }
+  });
+
+  it('releases only a claim the instance holds', async () => {
+    const a = createClaims(backend.url(), { namespace: `test-${run}` });
+    const b = createClaims(backend.url(), { namespace: `test-${run}` });
+    try {
+      expect(await a.claim('held', 60_000)).toBe(true);
+      await b.release('held');
+      expect(await b.claim('held', 60_000)).toBe(false);
+      await a.release('held');
+      expect(await b.claim('held', 60_000)).toBe(true);
+    } finally {
+      await b.release('held');
+      await Promise.all([a.close(), b.close()]);
+    }
+  });
+});
