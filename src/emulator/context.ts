@@ -1,0 +1,32 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { AuthStore } from './auth.js';
+import type { ControllableClock } from './clock.js';
+import type { ConsentStore } from './consent.js';
+import type { FaultTable } from './faults.js';
+import type { Ledger } from './ledger.js';
+import type { RequestLog } from './requestlog.js';
+
+/** Everything a running emulator holds; one per server. */
+export interface Emulator {
+  ledger: Ledger;
+  auth: AuthStore;
+  clock: ControllableClock;
+  faults: FaultTable;
+  log: RequestLog;
+  consent: ConsentStore;
+  /** Called after anything that changes persistent state (schedules a coalesced save). */
+  changed(): void;
+}
+
+/** One request in flight, with what the request log needs to know about it. */
+export interface Exchange {
+  req: IncomingMessage;
+  res: ServerResponse;
+  method: string;
+  pathname: string;
+  /** The raw query string, without '?'. */
+  search: string;
+  startedAt: bigint;
+  op?: string;
+  actorId: number | null;
+}

@@ -1,0 +1,294 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import busboy from 'busboy';
+import type { Params, UploadedFile } from './types.js';
+
+/** A request that must end with a specific status and body, thrown from deep inside a handler. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(`HTTP ${status}`);
+  }
+}
+
+/** The real service's error envelope for everything but 401. */
+export function errorsBody(message: string): { errors: { base: string[] } } {
+  return { errors: { base: [message] } };
+}
+
+export const NOT_FOUND = errorsBody('Invalid API Request: record not found');
+export const NOT_LOGGED_IN = { error: 'Invalid API request: you are not logged in' };
+
+/** Form and JSON bodies are small on the real service; receipts are images, so multipart gets more room. */
+export const FORM_LIMIT_BYTES = 1024 * 1024;
+export const MULTIPART_LIMIT_BYTES = 5 * 1024 * 1024;
+
+export interface ParsedBody {
+  params: Params;
+  files: UploadedFile[];
+  /**
+   * Name/value pairs of a form-urlencoded body exactly as sent (duplicates kept): OAuth 1.0a
+   * signs these, and only these, of all body kinds (RFC 5849 §3.4.1.3.1).
+   */
+  formPairs: [string, string][];
+}
+
+const EMPTY_BODY: ParsedBody = { params: {}, files: [], formPairs: [] };
+
+export function requestTooLarge(limit: number): HttpError {
+  return new HttpError(
+    413,
+    errorsBody(`Request body is too large (the limit is ${Math.round(limit / 1024)} KB)`),
+    { Connection: 'close' },
+  );
+}
+
+/**
+ * Reads a whole body up to `limit` bytes. Past the limit it stops buffering and answers 413 at
+ * once; the connection is closed after the answer so that the rest of a huge upload is never read.
+ */
+export function readRaw(req: IncomingMessage, limit: number): Promise<Buffer> {
+  const declared = Number(req.headers['content-length']);
+  if (Number.isFinite(declared) && declared > limit) {
+    return Promise.reject(requestTooLarge(limit));
+  }
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let done = false;
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) {
+        done = true;
+        req.off('data', onData);
+        req.pause();
+        chunks.length = 0;
+        reject(requestTooLarge(limit));
+        return;
+      }
+      chunks.push(chunk);
+    };
+    req.on('data', onData);
+    req.on('end', () => {
+      if (!done) resolve(Buffer.concat(chunks));
+    });
+    req.on('error', (error) => {
+      if (!done) reject(error);
+    });
+  });
+}
+
+/** Percent-decoding as application/x-www-form-urlencoded defines it ('+' is a space). */
+export function parseFormPairs(text: string): [string, string][] {
+  const pairs: [string, string][] = [];
+  for (const [key, value] of new URLSearchParams(text)) pairs.push([key, value]);
+  return pairs;
+}
+
+function pairsToParams(pairs: Iterable<[string, string]>): Params {
+  const params: Params = {};
+  for (const [key, value] of pairs) params[key] = value;
+  return params;
+}
+
+function jsonScalar(value: unknown): string {
+  if (value === null) return '';
+  if (typeof value === 'boolean') return value ? 'true' : 'false';
+  return String(value);
+}
+
+/**
+ * Turns a JSON body into the flat string parameters the service works with: scalars become
+ * strings (numbers as written, booleans "true"/"false", null an empty value) and nested objects
+ * and arrays are flattened with the service's double underscore, `users__0__user_id`.
+ */
+export function flattenJson(value: unknown, prefix = '', out: Params = {}): Params {
+  if (Array.isArray(value)) {
+    value.forEach((item, index) => {
+      flattenJson(item, prefix ? `${prefix}__${index}` : String(index), out);
+    });
+  } else if (value !== null && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) {
+      flattenJson(item, prefix ? `${prefix}__${key}` : key, out);
+    }
+  } else if (prefix) {
+    out[prefix] = jsonScalar(value);
+  }
+  return out;
+}
+
+function mediaType(req: IncomingMessage): string {
+  const header = req.headers['content-type'];
+  return (header ?? '').split(';')[0]!.trim().toLowerCase();
+}
+
+export function isFormBody(req: IncomingMessage): boolean {
+  return mediaType(req) === 'application/x-www-form-urlencoded';
+}
+
+/**
+ * Decodes a request body of any kind the service accepts: form-urlencoded (also when there is no
+ * Content-Type at all, as Rack does), JSON, and multipart with files.
+ */
+export async function parseBody(req: IncomingMessage): Promise<ParsedBody> {
+  const type = mediaType(req);
+  if (type === 'multipart/form-data') return parseMultipart(req);
+  if (type === 'application/json' || type.endsWith('+json')) {
+    const raw = await readRaw(req, FORM_LIMIT_BYTES);
+    const text = raw.toString('utf8').trim();
+    if (text === '') return EMPTY_BODY;
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch (error) {
+      const detail = error instanceof Error ? error.message : String(error);
+      throw new HttpError(400, errorsBody(`Malformed JSON in request body: ${detail}`));
+    }
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+      throw new HttpError(400, errorsBody('Malformed JSON in request body: expected an object'));
+    }
+    return { params: flattenJson(value), files: [], formPairs: [] };
+  }
+  const raw = await readRaw(req, FORM_LIMIT_BYTES);
+  if (raw.length === 0) return EMPTY_BODY;
+  if (type === '' || type === 'application/x-www-form-urlencoded' || type === 'text/plain') {
+    const formPairs = parseFormPairs(raw.toString('utf8'));
+    return { params: pairsToParams(formPairs), files: [], formPairs };
+  }
+  throw new HttpError(415, errorsBody(`Unsupported Content-Type: ${type}`));
+}
+
+function parseMultipart(req: IncomingMessage): Promise<ParsedBody> {
+  const declared = Number(req.headers['content-length']);
+  if (Number.isFinite(declared) && declared > MULTIPART_LIMIT_BYTES) {
+    return Promise.reject(requestTooLarge(MULTIPART_LIMIT_BYTES));
+  }
+  return new Promise((resolve, reject) => {
+    let parser: busboy.Busboy;
+    try {
+      parser = busboy({
+        headers: req.headers,
+        limits: { fileSize: MULTIPART_LIMIT_BYTES, fieldSize: FORM_LIMIT_BYTES, files: 10 },
+      });
+    } catch (error) {
+      const detail = error instanceof Error ? error.message : String(error);
+      reject(new HttpError(400, errorsBody(`Malformed multipart body: ${detail}`)));
+      return;
+    }
+    const params: Params = {};
+    const files: UploadedFile[] = [];
+    let total = 0;
+    let failed = false;
+    const fail = (error: HttpError) => {
+      if (failed) return;
+      failed = true;
+      req.unpipe(parser);
+      req.pause();
+      reject(error);
+    };
+    parser.on('field', (name, value, info) => {
+      if (info.valueTruncated) fail(requestTooLarge(FORM_LIMIT_BYTES));
+      else params[name] = value;
+    });
+    parser.on('file', (field, stream, info) => {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => {
+        total += chunk.length;
+        if (total > MULTIPART_LIMIT_BYTES) {
+          fail(requestTooLarge(MULTIPART_LIMIT_BYTES));
+          stream.resume();
+          return;
+        }
+        chunks.push(chunk);
+      });
+      stream.on('limit', () => fail(requestTooLarge(MULTIPART_LIMIT_BYTES)));
+      stream.on('end', () => {
+        if (failed) return;
+        files.push({
+          field,
+          filename: info.filename ?? '',
+          contentType: info.mimeType,
+          data: Buffer.concat(chunks),
+        });
+      });
+    });
+    parser.on('error', (error: unknown) => {
+      const detail = error instanceof Error ? error.message : String(error);
+      fail(new HttpError(400, errorsBody(`Malformed multipart body: ${detail}`)));
+    });
+    parser.on('close', () => {
+      if (!failed) resolve({ params, files, formPairs: [] });
+    });
+    req.pipe(parser);
+  });
+}
+
+/** Headers every response of the real service carries. */
+export function baseHeaders(startedAt: bigint): Record<string, string> {
+  const seconds = Number(process.hrtime.bigint() - startedAt) / 1e9;
+  return {
+    'Cache-Control': 'no-cache, no-store, max-age=0, must-revalidate',
+    'X-Request-Id': randomUUID(),
+    'X-Runtime': seconds.toFixed(6),
+  };
+}
+
+export function sendJson(
+  res: ServerResponse,
+  startedAt: bigint,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, {
+    ...baseHeaders(startedAt),
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Length': Buffer.byteLength(text),
+    ...headers,
+  });
+  res.end(text);
+}
+
+export function sendHtml(
+  res: ServerResponse,
+  startedAt: bigint,
+  status: number,
+  html: string,
+  headers: Record<string, string> = {},
+): void {
+  res.writeHead(status, {
+    ...baseHeaders(startedAt),
+    'Content-Type': 'text/html; charset=utf-8',
+    'Content-Length': Buffer.byteLength(html),
+    // The consent page must never be framed by another site (clickjacking on "Allow").
+    'X-Frame-Options': 'DENY',
+    // No form-action: browsers apply it to the redirect after "Allow", which leaves this origin.
+    'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'",
+    ...headers,
+  });
+  res.end(html);
+}
+
+export function sendForm(
+  res: ServerResponse,
+  startedAt: bigint,
+  status: number,
+  values: Record<string, string>,
+): void {
+  const text = new URLSearchParams(values).toString();
+  res.writeHead(status, {
+    ...baseHeaders(startedAt),
+    'Content-Type': 'application/x-www-form-urlencoded; charset=utf-8',
+    'Content-Length': Buffer.byteLength(text),
+  });
+  res.end(text);
+}
+
+export function redirect(res: ServerResponse, startedAt: bigint, location: string): void {
+  res.writeHead(302, { ...baseHeaders(startedAt), Location: location, 'Content-Length': 0 });
+  res.end();
+}

@@ -1,0 +1,90 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { AuthStore } from './auth.js';
+import { ControllableClock } from './clock.js';
+import { ConsentStore } from './consent.js';
+import type { Emulator } from './context.js';
+import { FaultTable } from './faults.js';
+import { Ledger } from './ledger.js';
+import { Persister, readSnapshot } from './persist.js';
+import { RequestLog } from './requestlog.js';
+import { createRequestListener } from './server.js';
+import { type Clock, systemClock } from './types.js';
+
+export { ControllableClock } from './clock.js';
+
+export interface EmulatorOptions {
+  /** 0 (the default) picks a free port. */
+  port?: number;
+  /** Loopback by default: the control plane has no authentication. */
+  host?: string;
+  /** Keep the state in this JSON file: loaded at start if present, saved after every change. */
+  dataFile?: string;
+  /** The base clock; the emulator's own clock follows it and can be moved through the control plane. */
+  clock?: Clock;
+}
+
+export interface RunningEmulator {
+  /** http://127.0.0.1:PORT, no trailing slash. */
+  url: string;
+  port: number;
+  ledger: Ledger;
+  clock: ControllableClock;
+  close(): Promise<void>;
+}
+
+function urlHost(host: string): string {
+  if (host === '0.0.0.0' || host === '') return '127.0.0.1';
+  if (host === '::') return '[::1]';
+  return host.includes(':') ? `[${host}]` : host;
+}
+
+export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
+  const clock = new ControllableClock(options.clock ?? systemClock);
+  const auth = new AuthStore(clock);
+  const snapshot = options.dataFile ? readSnapshot(options.dataFile) : undefined;
+  const ledger = snapshot ? Ledger.fromJSON(snapshot.ledger, { clock }) : new Ledger({ clock });
+  if (snapshot) auth.load(snapshot.auth);
+
+  const persister = options.dataFile
+    ? new Persister(options.dataFile, () => ({ ledger: ledger.toJSON(), auth: auth.toJSON() }))
+    : undefined;
+  const emu: Emulator = {
+    ledger,
+    auth,
+    clock,
+    faults: new FaultTable(),
+    log: new RequestLog(),
+    consent: new ConsentStore(clock),
+    changed: persister ? () => persister.schedule() : () => undefined,
+  };
+
+  const server = createServer(createRequestListener(emu));
+  const host = options.host ?? '127.0.0.1';
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const port = (server.address() as AddressInfo).port;
+
+  let closing: Promise<void> | undefined;
+  return {
+    url: `http://${urlHost(host)}:${port}`,
+    port,
+    ledger,
+    clock,
+    close() {
+      closing ??= (async () => {
+        await new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          server.closeAllConnections();
+        });
+        await persister?.flush();
+      })();
+      return closing;
+    },
+  };
+}
