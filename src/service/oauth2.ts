@@ -1,0 +1,127 @@
+/**
+ * OAuth 2.0 authorization code flow on simple-oauth2. The service wants the client credentials
+ * in the form body, never HTTP Basic (Basic gets a 404, wire reference §2.2). simple-oauth2 talks
+ * HTTP through its own library, so the token exchange does not go through an injected `fetch`.
+ */
+import { AuthorizationCode } from 'simple-oauth2';
+import {
+  errorFromResponse,
+  type Redactor,
+  ServiceConnectionException,
+  ServiceException,
+  ServiceTimeoutException,
+} from './errors.js';
+import type { OAuth2Token } from './types.js';
+import { USER_AGENT } from './version.js';
+
+export interface OAuth2Config {
+  clientId: string;
+  clientSecret: string;
+  authorizeUrl: string;
+  tokenUrl: string;
+  timeoutMs: number;
+  redact: Redactor;
+}
+
+function authorizationCode(config: OAuth2Config): AuthorizationCode {
+  const authorize = new URL(config.authorizeUrl);
+  const token = new URL(config.tokenUrl);
+  return new AuthorizationCode({
+    client: { id: config.clientId, secret: config.clientSecret },
+    auth: {
+      tokenHost: token.origin,
+      tokenPath: `${token.pathname}${token.search}`,
+      authorizeHost: authorize.origin,
+      authorizePath: authorize.pathname,
+    },
+    options: { authorizationMethod: 'body', bodyFormat: 'form' },
+    http: { timeout: config.timeoutMs, headers: { 'User-Agent': USER_AGENT } },
+  });
+}
+
+export function oauth2AuthorizeUrl(
+  config: OAuth2Config,
+  redirectUri: string,
+  state: string,
+): string {
+  return authorizationCode(config).authorizeURL({ redirect_uri: redirectUri, state });
+}
+
+interface WreckError {
+  isBoom?: boolean;
+  output?: { statusCode?: number };
+  message?: string;
+  data?: {
+    isResponseError?: boolean;
+    headers?: Record<string, string | string[] | undefined>;
+    payload?: unknown;
+    res?: { statusCode?: number; headers?: Record<string, string | string[] | undefined> };
+  } | null;
+}
+
+function payloadText(payload: unknown): string {
+  if (payload === undefined || payload === null) return '';
+  if (Buffer.isBuffer(payload)) return payload.toString('utf8');
+  if (typeof payload === 'string') return payload;
+  return JSON.stringify(payload);
+}
+
+function plainHeaders(
+  headers: Record<string, string | string[] | undefined> | undefined,
+  redact: Redactor,
+): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(headers ?? {})) {
+    const name = key.toLowerCase();
+    if (value === undefined || name === 'set-cookie' || name === 'www-authenticate') continue;
+    out[name] = redact(Array.isArray(value) ? value.join(', ') : value);
+  }
+  return out;
+}
+
+/** Exchanges an authorization code for an access token. Never retried (the code is single-use). */
+export async function oauth2ExchangeCode(
+  config: OAuth2Config,
+  code: string,
+  redirectUri: string,
+): Promise<OAuth2Token> {
+  let token: Record<string, unknown>;
+  try {
+    const result = await authorizationCode(config).getToken({ code, redirect_uri: redirectUri });
+    token = result.token as Record<string, unknown>;
+  } catch (caught) {
+    throw mapTokenError(caught as WreckError, config.redact);
+  }
+  if (typeof token.access_token !== 'string' || token.access_token === '') {
+    throw new ServiceException('oauth token exchange failed: the answer carried no access_token');
+  }
+  return {
+    access_token: token.access_token,
+    token_type: typeof token.token_type === 'string' ? token.token_type : 'bearer',
+  };
+}
+
+function mapTokenError(error: WreckError, redact: Redactor): Error {
+  const what = 'oauth token exchange';
+  const data = error.data ?? undefined;
+  const status =
+    data?.res?.statusCode ?? (data?.isResponseError ? error.output?.statusCode : undefined);
+  if (status !== undefined && data) {
+    return errorFromResponse(
+      what,
+      {
+        status,
+        headers: plainHeaders(data.headers ?? data.res?.headers, redact),
+        body: payloadText(data.payload),
+      },
+      { redact, write: true },
+    );
+  }
+  if (error.isBoom && error.output?.statusCode === 504) {
+    return new ServiceTimeoutException(`${what} timed out`, { outcomeUnknown: true });
+  }
+  return new ServiceConnectionException(
+    `${what} failed: no response from the service (${redact(error.message ?? 'unknown error')})`,
+    { outcomeUnknown: true },
+  );
+}
