@@ -143,3 +143,73 @@ export async function raw<T = Loose>(
 export async function requestCounts(url: string): Promise<Record<string, number>> {
   return (await control<{ counts: Record<string, number> }>(url, 'GET', 'requests')).body.counts;
 }
+
+export interface HtmlForm {
+  action: string;
+  method: string;
+  /** Hidden inputs and the values of filled-in text inputs. */
+  fields: Record<string, string>;
+  /** The submit buttons' name=value pairs ("decision" -> ["deny", "allow"]). */
+  buttons: { name: string; value: string; label: string }[];
+  /** Names of the visible text and e-mail inputs. */
+  inputs: string[];
+}
+
+function decodeEntities(value: string): string {
+  return value
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
+}
+
+function attribute(tag: string, name: string): string | undefined {
+  const match = new RegExp(`\\s${name}="([^"]*)"`).exec(tag);
+  return match ? decodeEntities(match[1]!) : undefined;
+}
+
+/** Reads the first <form> of an emulator page the way a browser would submit it. */
+export function parseForm(html: string): HtmlForm {
+  const form = /<form\b[^>]*>([\s\S]*?)<\/form>/.exec(html);
+  if (!form) throw new Error(`no <form> in page: ${html.slice(0, 500)}`);
+  const open = /<form\b[^>]*>/.exec(form[0])![0];
+  const fields: Record<string, string> = {};
+  const inputs: string[] = [];
+  for (const [tag] of form[1]!.matchAll(/<input\b[^>]*>/g)) {
+    const name = attribute(tag, 'name');
+    if (!name) continue;
+    const type = attribute(tag, 'type') ?? 'text';
+    if (type === 'hidden') fields[name] = attribute(tag, 'value') ?? '';
+    else inputs.push(name);
+  }
+  const buttons = [...form[1]!.matchAll(/<button\b([^>]*)>([\s\S]*?)<\/button>/g)].map(
+    ([, attrs, label]) => ({
+      name: attribute(` ${attrs}`, 'name') ?? '',
+      value: attribute(` ${attrs}`, 'value') ?? '',
+      label: label!.trim(),
+    }),
+  );
+  return {
+    action: attribute(open, 'action') ?? '',
+    method: (attribute(open, 'method') ?? 'get').toUpperCase(),
+    fields,
+    buttons,
+    inputs,
+  };
+}
+
+/** Submits a parsed form with extra values, as a browser would (no redirect following). */
+export async function submitForm(
+  url: string,
+  form: HtmlForm,
+  values: Record<string, string>,
+): Promise<Reply<string>> {
+  const response = await fetch(`${url}${form.action}`, {
+    method: form.method,
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ ...form.fields, ...values }).toString(),
+  });
+  return { status: response.status, body: await response.text(), headers: response.headers };
+}
