@@ -5,7 +5,7 @@
  * becomes an `error` result with a short message and an example that works.
  */
 import { format, isValid, startOfMonth, startOfWeek, subDays, subMonths, subWeeks } from 'date-fns';
-import { currencyExponent, MoneyError, parseMinor } from './money.js';
+import { currencyExponent, MoneyError, parseMinor, toDecimal } from './money.js';
 import { computeShares, type Split } from './split.js';
 
 /** Stands for the person who typed the command until the caller swaps in a real id. */
@@ -339,7 +339,7 @@ function readNumber(raw: string): NumberReading {
     else if (mark === ',') decimalMark = null;
     else {
       return {
-        problem: `"${raw}" could be ${whole}${fraction} or ${whole}.${fraction.slice(0, 2)}`,
+        problem: `"${raw}" is unclear: ${whole}${fraction} or ${whole}.${fraction}? Write ${whole}${fraction} for thousands, or at most two digits after the point`,
       };
     }
   }
@@ -746,7 +746,7 @@ const CONNECTORS = new Set([
   'equally',
   'evenly',
 ]);
-const LEADING_FILLERS = new Set(['i', 'paid', 'spent', 'split', 'add']);
+const LEADING_FILLERS = new Set(['i', 'paid', 'spent', 'split', 'add', 'note']);
 const GROUP_STOPS = new Set([
   'paid',
   'paid_by',
@@ -1063,7 +1063,7 @@ function parseExpense(tokens: Token[], ctx: ParseContext): ParseResult {
     );
   }
   if (cost && 'problem' in cost.reading) {
-    stop(`${cost.reading.problem}: write it as 1500 or 1500.00, or 1.500,00 with a decimal comma.`);
+    stop(`${cost.reading.problem}.`);
   }
   if (cost) for (let k = cost.index; k < cost.index + cost.length; k++) used[k] = true;
 
@@ -1203,6 +1203,24 @@ function parseExpense(tokens: Token[], ctx: ParseContext): ParseResult {
   }
   if (costMinor === 0) return fail('The amount is zero: nothing to split.');
 
+  if (split.kind === 'exact') {
+    const exponent = currencyExponent(currency);
+    const given = split.amounts.reduce((sum, a) => sum + a.amount, 0);
+    const open = participants.filter((id) => !split.amounts.some((a) => a.id === id));
+    const total = `${toDecimal(costMinor, exponent)} ${currency}`;
+    if (given > costMinor) {
+      return fail(
+        `The parts add up to ${toDecimal(given, exponent)}, more than the cost (${total}).`,
+        example,
+      );
+    }
+    if (given < costMinor && open.length === 0) {
+      return fail(
+        `The parts add up to ${toDecimal(given, exponent)}, ${toDecimal(costMinor - given, exponent)} short of the cost (${total}): give the rest to someone.`,
+        example,
+      );
+    }
+  }
   const check = wholeGroup
     ? { shares: [] }
     : computeShares({ cost: costMinor, payer, participants, split });
@@ -1280,14 +1298,17 @@ function mentionsIn(tokens: Token[]): string[] {
   return ids;
 }
 
+/** A name from the remaining words; `skip` words are dropped at either end ("to Roommates"). */
 function nameFrom(tokens: Token[], skip: readonly string[] = []): string {
-  return tokens
-    .filter(
-      (t) => t.t === 'quoted' || (t.t === 'word' && !skip.includes(t.lower)) || t.t === 'channel',
-    )
+  const words = tokens
+    .filter((t) => t.t === 'quoted' || t.t === 'word' || t.t === 'channel')
     .map((t) =>
       t.t === 'quoted' ? t.text : t.t === 'channel' ? t.label : (t as { raw: string }).raw,
-    )
+    );
+  const skipped = (w: string | undefined) => w !== undefined && skip.includes(w.toLowerCase());
+  while (skipped(words[0])) words.shift();
+  while (skipped(words[words.length - 1])) words.pop();
+  return words
     .join(' ')
     .replace(/^[,:;\s]+|[,:;\s]+$/g, '')
     .trim();
