@@ -455,6 +455,7 @@ export class State {
         }
       }
     }
+    rows.sort((x, y) => x.from - y.from || x.to - y.to || (x.currency < y.currency ? -1 : 1));
     const debts = this.debts(rows);
     return {
       id: 0,
