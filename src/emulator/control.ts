@@ -1,6 +1,6 @@
 import type { Emulator, Exchange } from './context.js';
 import { validateFault } from './faults.js';
-import { errorsBody, FORM_LIMIT_BYTES, HttpError, readRaw, sendJson } from './http.js';
+import { baseHeaders, errorsBody, FORM_LIMIT_BYTES, HttpError, readRaw, sendJson } from './http.js';
 import { LedgerInputError } from './ledger.js';
 import type { NewUser } from './types.js';
 
@@ -130,6 +130,24 @@ export async function handleControl(emu: Emulator, ex: Exchange): Promise<void> 
       send(200, { now: emu.clock.now().toISOString() });
       return;
     }
+  }
+  const receipt = /^GET \/__emulator\/receipts\/(\d+)(?:\/[^/]*)?$/.exec(key);
+  if (receipt) {
+    const found = emu.ledger.getReceipt(Number(receipt[1]));
+    if (!found) {
+      send(404, errorsBody('Invalid API Request: record not found'));
+      return;
+    }
+    ex.res.writeHead(200, {
+      ...baseHeaders(ex.startedAt),
+      'Content-Type': found.contentType,
+      'Content-Length': found.data.length,
+      // Uploaded bytes are whatever a client sent: never let a browser run them on this origin.
+      'X-Content-Type-Options': 'nosniff',
+      'Content-Security-Policy': "default-src 'none'; sandbox",
+    });
+    ex.res.end(found.data);
+    return;
   }
   const faultId = /^DELETE \/__emulator\/faults\/([^/]+)$/.exec(key);
   if (faultId) {

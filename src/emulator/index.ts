@@ -69,10 +69,13 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     });
   });
   const port = (server.address() as AddressInfo).port;
+  const url = `http://${urlHost(host)}:${port}`;
+  // Receipt URLs in expenses point back at this server (served under /__emulator/receipts/).
+  ledger.baseUrl = url;
 
   let closing: Promise<void> | undefined;
   return {
-    url: `http://${urlHost(host)}:${port}`,
+    url,
     port,
     ledger,
     clock,

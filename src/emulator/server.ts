@@ -109,8 +109,10 @@ async function applyFault(fault: Fault, ex: Exchange): Promise<boolean> {
   const headers: Record<string, string> = {};
   const retryAfter = fault.retry_after ?? (fault.status === 429 ? 60 : undefined);
   if (retryAfter !== undefined) headers['Retry-After'] = String(Math.ceil(retryAfter));
-  // The body is left unread: closing keeps a half-sent upload from desynchronising keep-alive.
-  headers.Connection = 'close';
+  // A body is left unread: closing the connection spares reading the rest of an upload.
+  if (ex.req.headers['content-length'] !== undefined || ex.req.headers['transfer-encoding']) {
+    headers.Connection = 'close';
+  }
   sendJson(
     ex.res,
     ex.startedAt,
