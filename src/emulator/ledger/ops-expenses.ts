@@ -100,6 +100,10 @@ function parseAmount(
     return parseMinor(text, exponent);
   } catch (error) {
     if (!(error instanceof MoneyError)) throw error;
+    if (/too large/.test(error.message)) {
+      errors.push(`${label} is too large`);
+      return undefined;
+    }
     if (exponent === 0 && /^\s*-?\d+\.\d*[1-9]\d*\s*$/.test(text)) {
       errors.push(`${label} "${text}" has decimals, but ${currency} has no minor unit`);
     } else {
@@ -762,7 +766,7 @@ export function getNotifications({ state, actor, params }: Ctx): ApiResult {
   const out = [];
   for (let i = list.length - 1; i >= 0; i--) {
     const n = list[i]!;
-    if (after !== undefined && n.created_at <= after) break;
+    if (after !== undefined && n.created_at < after) break;
     out.push(state.notification(n));
     if (limit !== 0 && out.length >= limit) break;
   }

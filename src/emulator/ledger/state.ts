@@ -80,9 +80,13 @@ export class State {
 
   constructor(readonly clock: Clock) {}
 
-  /** Now, at the wire's second precision. */
+  /**
+   * Now, in milliseconds. Records keep the precise time and the wire shows whole seconds, so a
+   * client that filters with a timestamp it read (updated_after=...Z) still gets that second's
+   * changes back rather than losing them.
+   */
   now(): number {
-    return Math.floor(this.clock.now().getTime() / 1000) * 1000;
+    return this.clock.now().getTime();
   }
 
   next(kind: keyof Sequences): number {
