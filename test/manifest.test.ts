@@ -1,0 +1,93 @@
+import { readFileSync } from 'node:fs';
+import { Ajv } from 'ajv';
+import addFormats from 'ajv-formats';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+
+const manifest = parse(readFileSync('manifest.yml', 'utf8'));
+const schema = JSON.parse(
+  readFileSync('test/fixtures/slack-manifest-schema/manifest.schema.1.0.0.json', 'utf8'),
+);
+
+/**
+ * Slack's published manifest schema (slackapi/manifest-schema, v1, MIT), vendored because its
+ * dispatcher file $refs remote URLs. strict:false: the schema uses the non-standard `_note`
+ * keyword and a `minItems` without `type`; ajv-formats for its `format: uri`.
+ */
+function validator() {
+  const ajv = new Ajv({ strict: false, allErrors: true });
+  addFormats.default(ajv);
+  return ajv.compile(schema);
+}
+
+describe('manifest.yml', () => {
+  it("validates against Slack's manifest schema", () => {
+    const validate = validator();
+    const valid = validate(manifest);
+    expect(validate.errors ?? []).toEqual([]);
+    expect(valid).toBe(true);
+  });
+
+  it('the schema check has teeth: a 26-character shortcut name is refused', () => {
+    const validate = validator();
+    const broken = structuredClone(manifest);
+    broken.features.shortcuts[0].name = 'Create ticket from message';
+    expect(validate(broken)).toBe(false);
+  });
+
+  it('declares /split with user escaping and the Split this message shortcut', () => {
+    expect(manifest.features.slash_commands).toEqual([
+      expect.objectContaining({
+        command: '/split',
+        should_escape: true,
+        usage_hint: expect.any(String),
+      }),
+    ]);
+    expect(manifest.features.shortcuts).toEqual([
+      expect.objectContaining({
+        name: 'Split this',
+        type: 'message',
+        callback_id: 'split_message',
+      }),
+    ]);
+  });
+
+  it('sends commands, interactivity, options and events to /slack/events', () => {
+    const url = 'https://example.com/slack/events';
+    expect(manifest.features.slash_commands[0].url).toBe(url);
+    expect(manifest.settings.interactivity).toEqual({
+      is_enabled: true,
+      request_url: url,
+      message_menu_options_url: url,
+    });
+    expect(manifest.settings.event_subscriptions.request_url).toBe(url);
+    expect(manifest.settings.socket_mode_enabled).toBe(false);
+  });
+
+  it('subscribes to the events the app handles', () => {
+    expect([...manifest.settings.event_subscriptions.bot_events].sort()).toEqual([
+      'app_home_opened',
+      'app_uninstalled',
+      'tokens_revoked',
+    ]);
+  });
+
+  it('asks only for the bot scopes the app uses, and no user scopes', () => {
+    expect([...manifest.oauth_config.scopes.bot].sort()).toEqual([
+      'chat:write',
+      'commands',
+      'files:read',
+      'im:write',
+      'users:read',
+      'users:read.email',
+    ]);
+    expect(manifest.oauth_config.scopes.user).toBeUndefined();
+  });
+
+  it('has a Home tab and a messages tab', () => {
+    expect(manifest.features.app_home).toMatchObject({
+      home_tab_enabled: true,
+      messages_tab_enabled: true,
+    });
+  });
+});
