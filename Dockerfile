@@ -1,0 +1,34 @@
+# Same steps as the README: npm ci, npm run build, then node dist/main.js.
+
+# --- build: compile TypeScript and the SQLite driver -------------------------------------------
+FROM node:20-bookworm-slim AS build
+WORKDIR /app
+# sqlite3 compiles its native binding when no prebuilt one fits.
+RUN apt-get update \
+  && apt-get install -y --no-install-recommends python3 make g++ \
+  && rm -rf /var/lib/apt/lists/*
+COPY package.json package-lock.json ./
+RUN npm ci --no-audit --no-fund
+COPY tsconfig.json tsconfig.build.json ./
+COPY src ./src
+RUN npm run build && npm prune --omit=dev
+
+# --- runtime -------------------------------------------------------------------------------------
+FROM node:20-bookworm-slim
+ENV NODE_ENV=production \
+    PORT=3000 \
+    STORE_URL=sqlite:///app/data/app.sqlite
+WORKDIR /app
+COPY --from=build /app/package.json ./
+COPY --from=build /app/node_modules ./node_modules
+COPY --from=build /app/dist ./dist
+COPY manifest.yml ./
+# The SQLite file and the generated encryption key live here; mount a volume to keep them.
+RUN mkdir -p /app/data && chown node:node /app/data
+USER node
+VOLUME /app/data
+EXPOSE 3000
+# No curl in the slim image: node itself asks /healthz.
+HEALTHCHECK --interval=30s --timeout=5s --start-period=10s --retries=3 \
+  CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
+CMD ["node", "dist/main.js"]
