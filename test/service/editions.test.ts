@@ -33,6 +33,8 @@ beforeAll(async () => {
   const app = await registerApp(emu.url);
   annToken = await issueToken(emu.url, ann.user.id, app.client_id);
   const latest = clientFor(emu.url, { apiKey: ann.api_key });
+  // The service adds people to a group by user_id only once they are acquainted.
+  await latest.createFriend({ email: bob.user.email });
   groupId = (await latest.createGroup({ name: 'Editions', users: [{ user_id: bob.user.id }] }))
     .group!.id;
   expenseId = (

@@ -29,6 +29,8 @@ beforeAll(async () => {
   ann = await someUser(emu.url, 'Ann');
   bob = await someUser(emu.url, 'Bob');
   const setup = clientFor(emu.url, { apiKey: ann.api_key });
+  // The service adds people to a group by user_id only once they are acquainted.
+  await setup.createFriend({ email: bob.user.email });
   groupId = (await setup.createGroup({ name: 'Wire', users: [{ user_id: bob.user.id }] })).group!
     .id;
 });
