@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, dataDirFor, loadConfig } from '../src/config.js';
+import { ConfigError, DEFAULTS, dataDirFor, loadConfig } from '../src/config.js';
 
 const minimal = {
   SLACK_BOT_TOKEN: 'xoxb-1-secret-bot',
@@ -131,5 +132,48 @@ describe('dataDirFor', () => {
     expect(dataDirFor('sqlite:///var/lib/split/app.sqlite')).toBe('/var/lib/split');
     expect(dataDirFor('sqlite://./state/app.sqlite', '/srv')).toBe('/srv/state');
     expect(dataDirFor('postgres://db/app', '/srv')).toBe('/srv/data');
+  });
+});
+
+describe('.env.example', () => {
+  const text = readFileSync('.env.example', 'utf8');
+  const entries = Object.fromEntries(
+    text
+      .split('\n')
+      .filter((line) => /^[A-Z_]+=/.test(line))
+      .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]),
+  );
+
+  it('documents every variable the configuration reads, each with a comment line', () => {
+    expect(Object.keys(entries).sort()).toEqual(
+      [
+        'SLACK_BOT_TOKEN',
+        'SLACK_SIGNING_SECRET',
+        'SLACK_APP_TOKEN',
+        'SLACK_API_URL',
+        'SERVICE_API_URL',
+        'SERVICE_AUTHORIZE_URL',
+        'SERVICE_TOKEN_URL',
+        'SERVICE_CLIENT_ID',
+        'SERVICE_CLIENT_SECRET',
+        'PUBLIC_URL',
+        'PORT',
+        'STORE_URL',
+        'ENCRYPTION_KEY',
+        'LOG_LEVEL',
+      ].sort(),
+    );
+    const lines = text.split('\n');
+    for (const name of Object.keys(entries)) {
+      const index = lines.findIndex((line) => line.startsWith(`${name}=`));
+      expect(lines[index - 1], name).toMatch(/^# \((required|required in HTTP mode|optional)\) /);
+    }
+  });
+
+  it('holds values that load as a valid configuration with the documented defaults', () => {
+    const config = loadConfig(entries);
+    expect(config.service.apiUrl).toBe(DEFAULTS.SERVICE_API_URL);
+    expect(config.storeUrl).toBe(DEFAULTS.STORE_URL);
+    expect(config.port).toBe(Number(DEFAULTS.PORT));
   });
 });
