@@ -301,7 +301,7 @@ describe('validation', () => {
         users__1__owed_share: 192.5,
       }),
     });
-    const body = await response.json();
+    const body = (await response.json()) as Loose;
     expect(body.errors).toEqual({});
     expect(body.expenses[0].users[1].owed_share).toBe('192.5');
   });
@@ -559,7 +559,7 @@ describe('receipts', () => {
       headers: { authorization: `Bearer ${ann.api_key}` },
       body: form,
     });
-    const body = await response.json();
+    const body = (await response.json()) as Loose;
     expect(body.errors).toEqual({});
     const { receipt } = body.expenses[0];
     expect(receipt.original).toMatch(
