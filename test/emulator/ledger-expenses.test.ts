@@ -9,6 +9,7 @@ import {
   type CreatedUser,
   call,
   createUser,
+  type Loose,
   raw,
   someUser,
 } from '../support/emulator.js';
