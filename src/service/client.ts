@@ -132,7 +132,7 @@ function trimSlash(url: string): string {
   return url.replace(/\/+$/, '');
 }
 
-function positiveInt(name: string, value: number | undefined, fallback: number): number {
+function nonNegativeInt(name: string, value: number | undefined, fallback: number): number {
   if (value === undefined) return fallback;
   if (!Number.isSafeInteger(value) || value < 0) {
     throw new ServiceInputException(`${name} must be a non-negative integer`);
@@ -174,12 +174,12 @@ export class ServiceClient {
       authorizeUrl: options.authorizeUrl ?? `${origin}/oauth/authorize`,
       tokenUrl: options.tokenUrl ?? `${origin}/oauth/token`,
       oauth1AuthorizeUrl: options.oauth1AuthorizeUrl ?? `${origin}/authorize`,
-      timeoutMs: positiveInt('timeoutMs', options.timeoutMs, 10_000),
+      timeoutMs: nonNegativeInt('timeoutMs', options.timeoutMs, 10_000),
       retry: {
-        retries: positiveInt('retries', options.retries, 2),
-        baseDelayMs: positiveInt('retryBaseDelayMs', options.retryBaseDelayMs, 200),
-        maxDelayMs: positiveInt('retryMaxDelayMs', options.retryMaxDelayMs, 5_000),
-        maxRetryAfterMs: positiveInt('maxRetryAfterMs', options.maxRetryAfterMs, 30_000),
+        retries: nonNegativeInt('retries', options.retries, 2),
+        baseDelayMs: nonNegativeInt('retryBaseDelayMs', options.retryBaseDelayMs, 200),
+        maxDelayMs: nonNegativeInt('retryMaxDelayMs', options.retryMaxDelayMs, 5_000),
+        maxRetryAfterMs: nonNegativeInt('maxRetryAfterMs', options.maxRetryAfterMs, 30_000),
       },
       fetch: options.fetch ?? ((input, init) => fetch(input, init)),
     };
@@ -567,7 +567,7 @@ export class ServiceClient {
     this.#available('getNotifications');
     const query: Pairs = [];
     put(query, 'updated_after', updated_since);
-    put(query, 'limit', positiveInt('limit', limit, 0));
+    put(query, 'limit', nonNegativeInt('limit', limit, 0));
     const body = await this.#get('getNotifications', 'get_notifications', query);
     return this.#pick(body, 'notifications', 'get_notifications') as Notification[];
   }
@@ -838,8 +838,8 @@ export class ServiceClient {
     }
     const query: Pairs = [];
     if (filters.offset !== undefined)
-      put(query, 'offset', positiveInt('offset', filters.offset, 0));
-    if (filters.limit !== undefined) put(query, 'limit', positiveInt('limit', filters.limit, 0));
+      put(query, 'offset', nonNegativeInt('offset', filters.offset, 0));
+    if (filters.limit !== undefined) put(query, 'limit', nonNegativeInt('limit', filters.limit, 0));
     put(query, 'group_id', filters.group_id);
     // Edition 1 named the friend filter friendship_id.
     put(query, edition === 1 ? 'friendship_id' : 'friend_id', filters.friend_id);

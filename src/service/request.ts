@@ -172,11 +172,10 @@ async function attemptOnce(config: TransportConfig, call: ApiCall): Promise<Atte
     response = await config.fetch(call.url, { method: call.method, headers, signal, ...init });
     text = await response.text();
   } catch (error) {
-    if (error instanceof ServiceException) throw error;
     const code = errorCode(error);
     const neverSent = !signal.aborted && code !== undefined && NOT_SENT_CODES.has(code);
     const outcomeUnknown = write && !neverSent;
-    const error2 = signal.aborted
+    const failure = signal.aborted
       ? new ServiceTimeoutException(
           `${call.what} timed out after ${config.timeoutMs} ms${
             write ? '; the service may have applied it' : ''
@@ -189,7 +188,7 @@ async function attemptOnce(config: TransportConfig, call: ApiCall): Promise<Atte
           }`,
           { outcomeUnknown },
         );
-    return { ok: false, error: error2, retryable: true };
+    return { ok: false, error: failure, retryable: true };
   }
 
   const status = response.status;
