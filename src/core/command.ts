@@ -706,6 +706,17 @@ function valueAt(
   const rewritten = [...tokens];
   rewritten[k] = word(raw);
   const amount = amountAt(rewritten, k, ctx);
+  // "@ann 25 @bob 15" gives Ann 25, but in "@ann 40 lunch" the 40 is the cost: an amount is a
+  // person's part only when what follows it ends the part (another person, a connector, the end).
+  const follower = amount ? tokens[k + amount.length] : undefined;
+  const endsPart =
+    follower === undefined ||
+    used[k + (amount?.length ?? 0)] ||
+    follower.t !== 'word' ||
+    CONNECTORS.has(follower.lower) ||
+    ME_WORDS.includes(follower.lower) ||
+    /^\p{P}+$/u.test(follower.raw);
+  if (amount && !endsPart) return null;
   if (amount && 'decimal' in amount.reading) {
     return {
       value: {
@@ -745,6 +756,13 @@ const CONNECTORS = new Set([
   'split',
   'equally',
   'evenly',
+  'in',
+  'on',
+  '.',
+  ';',
+  '!',
+  '?',
+  '/',
 ]);
 const LEADING_FILLERS = new Set(['i', 'paid', 'spent', 'split', 'add', 'note']);
 const GROUP_STOPS = new Set([
@@ -875,8 +893,27 @@ function refuseNonPeople(tokens: Token[]): void {
   }
 }
 
+const DEBT_WORDS = [
+  'owe',
+  'owes',
+  'owed',
+  'borrowed',
+  'lent',
+  'lend',
+  'settle',
+  'settled',
+  'repay',
+  'repaid',
+];
+
 function parseExpense(tokens: Token[], ctx: ParseContext): ParseResult {
   refuseNonPeople(tokens);
+  if (tokens.some((t) => isWord(t, ...DEBT_WORDS))) {
+    return fail(
+      'I book shared expenses. To record a debt or a payment back, use Settle up in `/split balance`.',
+      '/split balance @ann',
+    );
+  }
   const used = tokens.map(() => false);
 
   // Dates first, so that "Nov 3" or "2026-11-20" never look like an amount.
@@ -1052,14 +1089,17 @@ function parseExpense(tokens: Token[], ctx: ParseContext): ParseResult {
   } else if (marked.length === 1) cost = marked[0]!;
   else if (candidates.length === 1) cost = candidates[0]!;
   else if (candidates.length > 1) {
-    // Taking the first or the last number is wrong for "3 coffees 45" or "40 for 3 coffees".
-    const guess = candidates[candidates.length - 1]!;
-    const others = tokens
-      .filter((t, i) => !used[i] && t.t === 'word' && i !== guess.index)
-      .map((t) => (t as { raw: string }).raw);
+    // Taking the first or the last number is wrong for "3 coffees 45" or "40 lunch 3 coffees",
+    // so ask; the example marks the largest one, the likeliest cost.
+    const value = (c: AmountCandidate) => ('decimal' in c.reading ? Number(c.reading.decimal) : 0);
+    const guess = candidates.reduce((a, b) => (value(b) > value(a) ? b : a));
+    const words = tokens.flatMap((t, i) => {
+      if (used[i] || t.t !== 'word') return [];
+      return i === guess.index ? [`${t.raw} ${ctx.defaultCurrency}`] : [t.raw];
+    });
     stop(
       `Which is the cost: ${candidates.map((c) => c.raw).join(' or ')}? Write the currency with it.`,
-      `/split ${guess.raw} ${ctx.defaultCurrency.toUpperCase()} ${others.join(' ')}`.trim(),
+      `/split ${words.join(' ')}`,
     );
   }
   if (cost && 'problem' in cost.reading) {
@@ -1514,7 +1554,7 @@ function parseInner(text: string, ctx: ParseContext): ParseResult {
 /** Parses the text typed after `/split`. Never throws for anything a person can type. */
 export function parseCommand(text: string, ctx: ParseContext): ParseResult {
   try {
-    return parseInner(text, ctx);
+    return parseInner(text, { ...ctx, defaultCurrency: ctx.defaultCurrency.toUpperCase() });
   } catch (error) {
     if (error instanceof ParseFailure) return error.result;
     throw error;

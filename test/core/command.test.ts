@@ -321,7 +321,7 @@ describe('which number is the cost', () => {
     [
       `3 coffees 45 ${ANN}`,
       'Which is the cost: 3 or 45? Write the currency with it.',
-      '/split 45 USD 3 coffees',
+      '/split 3 coffees 45 USD',
     ],
     [
       `split 500 among 4 ${ANN}`,
@@ -418,6 +418,21 @@ describe('participants', () => {
       'Who shared it? Mention them with @ (type @ and pick from the list).',
     ],
     [`40 lunch me ${ANN} except me`, 'You wrote both "me" and "except me": which is it?'],
+    [
+      `I owe ${ANN} 12.34`,
+      'I book shared expenses. To record a debt or a payment back, use Settle up in `/split balance`.',
+      '/split balance @ann',
+    ],
+    [
+      `I borrowed 20 from ${ANN}`,
+      'I book shared expenses. To record a debt or a payment back, use Settle up in `/split balance`.',
+      '/split balance @ann',
+    ],
+    [
+      `settle ${ANN} 25`,
+      'I book shared expenses. To record a debt or a payment back, use Settle up in `/split balance`.',
+      '/split balance @ann',
+    ],
   ]);
 });
 
@@ -614,8 +629,18 @@ describe('split kinds', () => {
       '/split 40 lunch @ann 25 @bob 15',
     ],
     [
-      `${ANN} 40 lunch`,
+      `lunch ${ANN} 40`,
       "Is 40 the total or <@U0ANN>'s part? Put the total first: `/split 40 lunch @ann` splits it, `/split 40 lunch @ann 40` gives it all to Ann.",
+    ],
+    [
+      `${ANN} paid ${BOB} $50`,
+      "Is $50 the total or <@U0BOB>'s part? Put the total first: `/split $50 lunch @ann` splits it, `/split $50 lunch @ann $50` gives it all to Ann.",
+      '/split $50 lunch @ann',
+    ],
+    [
+      `40 lunch ${ANN} 3 coffees`,
+      'Which is the cost: 40 or 3? Write the currency with it.',
+      '/split 40 USD lunch 3 coffees',
     ],
     [
       `40 lunch me 10`,
@@ -696,6 +721,11 @@ describe('descriptions and groups', () => {
     [`40 "lunch in Paris" ${ANN}`, expense({ description: 'lunch in Paris' })],
     [`40 for dinner with John ${ANN}`, expense({ description: 'dinner with John' })],
     [`40 fish &amp; chips ${ANN}`, expense({ description: 'fish & chips' })],
+    [`40 lunch with ${ANN}.`, expense({})],
+    [
+      `40 lunch at Joe's with ${ANN}, ${BOB} and ${CHO}!`,
+      expense({ description: "lunch at Joe's", participants: [ME, 'U0ANN', 'U0BOB', 'U0CHO'] }),
+    ],
     [`40 ${ANN}`, expense({ description: DEFAULT_DESCRIPTION })],
     [`KAI ADD DINNER 40 ${ANN}`, expense({ description: 'KAI ADD DINNER' })],
     [`   40    lunch    ${ANN}   `, expense({})],
