@@ -111,7 +111,7 @@ function stop(message: string, example: string = EX.basic): never {
 // Tokens
 
 type Token =
-  | { t: 'mention'; id: string; raw: string }
+  | { t: 'mention'; id: string; label: string | null; raw: string }
   | { t: 'usergroup'; label: string; raw: string }
   | { t: 'broadcast'; name: string; raw: string }
   | { t: 'channel'; label: string; raw: string }
@@ -125,7 +125,8 @@ function decodeEntities(text: string): string {
 
 function angleToken(inner: string, raw: string): Token {
   const [target = '', label] = inner.split('|', 2);
-  if (target.startsWith('@')) return { t: 'mention', id: target.slice(1), raw };
+  if (target.startsWith('@'))
+    return { t: 'mention', id: target.slice(1), label: label ?? null, raw };
   if (target.startsWith('!subteam^')) {
     return { t: 'usergroup', label: label ?? 'a user group', raw };
   }
@@ -1094,6 +1095,7 @@ function parseExpense(tokens: Token[], ctx: ParseContext): ParseResult {
     const value = (c: AmountCandidate) => ('decimal' in c.reading ? Number(c.reading.decimal) : 0);
     const guess = candidates.reduce((a, b) => (value(b) > value(a) ? b : a));
     const words = tokens.flatMap((t, i) => {
+      if (t.t === 'mention') return [t.label ? `@${t.label.replace(/^@/, '')}` : t.raw];
       if (used[i] || t.t !== 'word') return [];
       return i === guess.index ? [`${t.raw} ${ctx.defaultCurrency}`] : [t.raw];
     });

@@ -36,6 +36,13 @@ function expense(overrides: Partial<ParsedExpense>): { kind: 'expense'; expense:
   };
 }
 
+/** An example as Slack would send it once typed: people picked from the list become mentions. */
+function asTyped(example: string): string {
+  return example
+    .replace(/^\/split ?/, '')
+    .replace(/@(\w+)/g, (_, name: string) => `<@U0${name.toUpperCase()}|${name}>`);
+}
+
 function table(rows: Array<[string, ReturnType<typeof expense>, ParseContext?]>) {
   for (const [text, expected, context] of rows) {
     it(text, () => expect(parseCommand(text, context ?? ctx)).toEqual(expected));
@@ -51,6 +58,8 @@ function errors(rows: Array<[string, string, string?, ParseContext?]>) {
         message,
         example: example ?? '/split 40 lunch @ann',
       });
+      // The example offered must itself work.
+      expect(parseCommand(asTyped(example ?? '/split 40 lunch @ann'), ctx).kind).not.toBe('error');
     });
   }
 }
@@ -321,7 +330,7 @@ describe('which number is the cost', () => {
     [
       `3 coffees 45 ${ANN}`,
       'Which is the cost: 3 or 45? Write the currency with it.',
-      '/split 3 coffees 45 USD',
+      '/split 3 coffees 45 USD @ann',
     ],
     [
       `split 500 among 4 ${ANN}`,
@@ -640,7 +649,7 @@ describe('split kinds', () => {
     [
       `40 lunch ${ANN} 3 coffees`,
       'Which is the cost: 40 or 3? Write the currency with it.',
-      '/split 40 USD lunch 3 coffees',
+      '/split 40 USD lunch @ann 3 coffees',
     ],
     [
       `40 lunch me 10`,
