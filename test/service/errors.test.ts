@@ -151,6 +151,89 @@ describe('status -> error kind', () => {
   });
 });
 
+describe('HTTP 200 refusals resolve with errors, never as success', () => {
+  const client = () => clientFor(emu.url, { apiKey: ann.api_key });
+  const refuse = (op: string, body: unknown) =>
+    addFault(emu.url, { path: `/api/v3.0/${op}`, method: 'POST', status: 200, body });
+
+  it('create_group with errors inside the group object (the 2020 shape)', async () => {
+    await refuse('create_group', {
+      group: { id: null, name: null, errors: { name: ["can't be blank"] } },
+    });
+    expect(await client().createGroup({ name: 'x' })).toEqual({
+      errors: { name: ["can't be blank"] },
+    });
+  });
+
+  it('success:false with errors keyed by a field', async () => {
+    await refuse('delete_expense/1', {
+      success: false,
+      errors: { expense: ['does not exist, or has already been deleted'] },
+    });
+    expect(await client().deleteExpense(1)).toEqual({
+      success: false,
+      errors: { expense: ['does not exist, or has already been deleted'] },
+    });
+  });
+
+  it('success:false with an array of messages (undelete)', async () => {
+    await refuse('undelete_expense/1', { success: false, errors: ['You do not have permission.'] });
+    expect(await client().undeleteExpense(1)).toEqual({
+      success: false,
+      errors: { base: ['You do not have permission.'] },
+    });
+  });
+
+  it('success:false with no message at all still says what failed', async () => {
+    await refuse('delete_group/1', { success: false });
+    expect(await client().deleteGroup(1)).toEqual({
+      success: false,
+      errors: { base: ['the service did not apply delete_group'] },
+    });
+  });
+
+  it('success:true with "error": null is a success', async () => {
+    await refuse('delete_friend/1', { success: true, error: null });
+    expect(await client().deleteFriend(1)).toEqual({ success: true, errors: {} });
+  });
+
+  it('an empty expenses list with errors, and a comment refusal with an empty comment', async () => {
+    await refuse('create_expense', {
+      expenses: [],
+      errors: { base: ['There are zero people involved in this expense!'] },
+    });
+    expect(await client().createExpense({ description: 'x', cost: '1', group_id: 1 })).toEqual({
+      errors: { base: ['There are zero people involved in this expense!'] },
+    });
+    await refuse('create_comment', { comment: {}, errors: { base: ['Content is too long'] } });
+    expect(await client().createComment(1, 'x')).toEqual({
+      errors: { base: ['Content is too long'] },
+    });
+  });
+
+  it('add_user_to_group refused with a null user', async () => {
+    await refuse('add_user_to_group', {
+      success: false,
+      user: null,
+      errors: { base: ['That user cannot be a member of this group'] },
+    });
+    expect(await client().addUserToGroup({ user_id: 1 }, 1)).toEqual({
+      success: false,
+      errors: { base: ['That user cannot be a member of this group'] },
+    });
+  });
+
+  it('update_user refused with user null', async () => {
+    await refuse(`update_user/${ann.user.id}`, {
+      user: null,
+      errors: { base: ['Email is taken'] },
+    });
+    expect(await client().updateUser({ id: ann.user.id, email: 'x@example.com' })).toEqual({
+      errors: { base: ['Email is taken'] },
+    });
+  });
+});
+
 describe('no error carries a credential', () => {
   const fields = (e: ServiceBaseException) => [
     e.message,
