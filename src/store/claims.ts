@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
-import KeyvRedis from '@keyv/redis';
 import sqlite3 from 'sqlite3';
-import { sqliteFile, storeKind } from './keyv.js';
+import { redisAdapter, sqliteFile, storeKind } from './keyv.js';
 
 /**
  * Atomic "first one wins" claims in the shared store, e.g. "the daily DM for T1/U1 on 2026-11-21"
@@ -78,7 +77,7 @@ const RELEASE_IF_OWNER =
   "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end return 0";
 
 function redisBackend(storeUrl: string): Backend {
-  const adapter = new KeyvRedis(storeUrl);
+  const adapter = redisAdapter(storeUrl);
   const client = async () => (await adapter.getClient()) as unknown as RedisLike;
   return {
     async claim(key, owner, ttlMs) {

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import KeyvPostgres from '@keyv/postgres';
-import KeyvRedis from '@keyv/redis';
+import KeyvRedis, { createClient } from '@keyv/redis';
 import KeyvSqlite from '@keyv/sqlite';
 import Keyv from 'keyv';
 
@@ -40,6 +40,31 @@ export function sqliteFile(storeUrl: string, cwd = process.cwd()): string {
 /** SQLite answers SQLITE_BUSY at once by default; replicas sharing one file wait instead. */
 const SQLITE_BUSY_TIMEOUT_MS = 5_000;
 
+/** A Redis that is down must fail calls within seconds rather than hang them while reconnecting. */
+export function redisAdapter(storeUrl: string): KeyvRedis<unknown> {
+  const client = createClient({
+    url: storeUrl,
+    // A command waiting on a Redis that is down fails after this instead of hanging until it
+    // is back (the offline queue itself stays on, so commands sent while connecting still work).
+    commandOptions: { timeout: REDIS_COMMAND_TIMEOUT_MS },
+    socket: {
+      connectTimeout: REDIS_CONNECT_TIMEOUT_MS,
+      reconnectStrategy: (retries: number) => Math.min(100 * 2 ** retries, 2_000),
+    },
+  });
+  // Failures reach callers through rejected calls; the event only needs a listener so that it
+  // does not crash the process.
+  client.on('error', () => undefined);
+  return new KeyvRedis(client, {
+    throwOnConnectError: true,
+    throwOnErrors: true,
+    connectionTimeout: REDIS_CONNECT_TIMEOUT_MS,
+  });
+}
+
+const REDIS_CONNECT_TIMEOUT_MS = 3_000;
+const REDIS_COMMAND_TIMEOUT_MS = 5_000;
+
 export interface CreateKeyvOptions {
   /** Prefix that keeps unrelated data (tokens, caches, settings) apart in one store. */
   namespace: string;
@@ -54,20 +79,20 @@ export function createKeyv<T = unknown>(
   storeUrl: string = DEFAULT_STORE_URL,
   options: CreateKeyvOptions,
 ): Keyv<T> {
+  // throwOnErrors: an unreachable store must surface as an error, not read as "no such key"
+  // (which would tell a connected person to connect again).
+  const common = { namespace: options.namespace, throwOnErrors: true };
   switch (storeKind(storeUrl)) {
     case 'sqlite': {
       const store = new KeyvSqlite({
         uri: `sqlite://${sqliteFile(storeUrl)}`,
         busyTimeout: SQLITE_BUSY_TIMEOUT_MS,
       });
-      return new Keyv<T>({ store, namespace: options.namespace });
+      return new Keyv<T>({ store, ...common });
     }
     case 'redis':
-      return new Keyv<T>({ store: new KeyvRedis(storeUrl), namespace: options.namespace });
+      return new Keyv<T>({ store: redisAdapter(storeUrl), ...common });
     case 'postgres':
-      return new Keyv<T>({
-        store: new KeyvPostgres({ uri: storeUrl }),
-        namespace: options.namespace,
-      });
+      return new Keyv<T>({ store: new KeyvPostgres({ uri: storeUrl }), ...common });
   }
 }

@@ -57,6 +57,26 @@ describe('createKeyv on SQLite', () => {
   });
 });
 
+describe('an unreachable store', () => {
+  it.each([
+    ['Redis', 'redis://127.0.0.1:1'],
+    ['PostgreSQL', 'postgres://postgres@127.0.0.1:1/test'],
+  ])('%s fails calls promptly instead of reading as empty', async (_name, url) => {
+    const keyv = createKeyv(url, { namespace: 'down' });
+    const started = Date.now();
+    await expect(keyv.get('k')).rejects.toThrow();
+    await expect(keyv.set('k', 1)).rejects.toThrow();
+    expect(Date.now() - started).toBeLessThan(10_000);
+    await keyv.disconnect().catch(() => undefined);
+  });
+
+  it('fails claims on a Redis that is down', async () => {
+    const claims = createClaims('redis://127.0.0.1:1');
+    await expect(claims.claim('k', 1_000)).rejects.toThrow();
+    await claims.close().catch(() => undefined);
+  });
+});
+
 describe('loadEncryptionKey', () => {
   it('decodes ENCRYPTION_KEY given as hex or base64', async () => {
     const key = randomBytes(32);
