@@ -1,7 +1,9 @@
+import { execFile } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import Keyv from 'keyv';
 import sqlite3 from 'sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,6 +16,8 @@ import {
   StoreUrlError,
   storeKind,
 } from '../../src/store/index.js';
+
+const execFileAsync = promisify(execFile);
 
 const REDIS_URL = 'redis://127.0.0.1:6379';
 const POSTGRES_URL = 'postgres://postgres@127.0.0.1:5432/test';
@@ -252,6 +256,30 @@ describe.each(backends)('store on $name', (backend) => {
       await a.release('digest:T1:U2:2026-11-21');
       await Promise.all([a.close(), b.close()]);
     }
+  });
+
+  it('grants each claim to exactly one of 4 processes racing for the same keys', async () => {
+    const namespace = `test-procs-${run}`;
+    const startAt = Date.now() + 1_500;
+    const outputs = await Promise.all(
+      Array.from({ length: 4 }, () =>
+        execFileAsync(
+          process.execPath,
+          [
+            '--import',
+            'tsx',
+            'test/store/claim-worker.ts',
+            backend.url(),
+            namespace,
+            String(startAt),
+            '10',
+          ],
+          { encoding: 'utf8' },
+        ),
+      ),
+    );
+    const won = outputs.flatMap((o) => JSON.parse(o.stdout) as string[]);
+    expect(won.sort()).toEqual(Array.from({ length: 10 }, (_, i) => `key-${i}`).sort());
   });
 
   it('lets a claim be taken again once it expires', async () => {
