@@ -629,7 +629,7 @@ function amountAt(tokens: Token[], i: number, ctx: ParseContext): AmountCandidat
     if (markBefore && markAfter) return null;
     let mark = markBefore ?? markAfter;
     let length = 1;
-    let raw = token.raw;
+    let raw = token.raw.replace(/[,;:!?.)]+$/, '');
     if (!mark) {
       const next = tokens[i + 1];
       const nextMark =
@@ -923,6 +923,8 @@ function parseExpense(tokens: Token[], ctx: ParseContext): ParseResult {
   // Who paid.
   let payer: string = ME;
   let payerNamed = false;
+  const several =
+    'Give one payer: for an expense several people paid, use the form (`/split` alone).';
   for (let i = 0; i < tokens.length; i++) {
     if (used[i]) continue;
     let length = 0;
@@ -934,13 +936,21 @@ function parseExpense(tokens: Token[], ctx: ParseContext): ParseResult {
     if (length === 0) continue;
     if (isWord(tokens[i + length], ':', '=')) length++;
     const who = tokens[i + length];
-    if (payerNamed)
-      stop('Give one payer: several people paying is for the form (`/split` alone).', EX.payer);
+    if (payerNamed) stop(several, EX.payer);
     if (who?.t === 'mention') payer = who.id;
     else if (isWord(who, ...ME_WORDS)) payer = ME;
     else stop('Who paid? After "paid by", mention the person with @.', EX.payer);
     payerNamed = true;
     for (let k = i; k <= i + length; k++) used[k] = true;
+    // "paid_by @u1 50000 @u2 50000": an amount right after the payer means several payers.
+    const after = tokens[i + length + 1];
+    if (after?.t === 'word' && numberParts(after.raw) && tokens[i + length + 2]?.t === 'mention') {
+      stop(several, EX.payer);
+    }
+  }
+  // "I paid 400, @bob paid 200"
+  if (tokens.filter((t, i) => !used[i] && isWord(t, 'paid', 'payed')).length > 1) {
+    stop(several, EX.payer);
   }
 
   // Leaving myself out.
@@ -1151,7 +1161,10 @@ function parseExpense(tokens: Token[], ctx: ParseContext): ParseResult {
   const wholeGroup = !mentioned;
   if (wholeGroup && group === null && !ctx.channelHasGroup) {
     if (!cost && candidates.length === 0) {
-      return fail('What did it cost, and who shared it? Give an amount and mention people with @.');
+      const typed = tokens.map((t) => t.raw).join(' ');
+      return fail(
+        `I didn't understand "${typed.length > 60 ? `${typed.slice(0, 60)}…` : typed}". To book an expense, give the amount and mention people; \`/split help\` shows everything.`,
+      );
     }
     return fail('Who shared it? Mention them with @ (type @ and pick from the list).');
   }
@@ -1538,8 +1551,12 @@ function parseInner(text: string, ctx: ParseContext): ParseResult {
       return parseGroup(rest);
   }
   if (phrase === 'who am i') return { kind: 'whoami' };
-  if (phrase === 'show history' || phrase === 'show expenses')
-    return parseList(tokens.slice(2), ctx);
+  if (head === 'show') {
+    return parseList(
+      rest.filter((t) => !isWord(t, 'me', 'my', 'history', 'expenses', 'all')),
+      ctx,
+    );
+  }
   if (/^delete (my )?last( expense)?$/.test(phrase)) return { kind: 'undo' };
   if (/^who (should|do) i pay$|^how much do i owe$/.test(phrase)) {
     return { kind: 'balance', mention: null, group: null, currency: null };

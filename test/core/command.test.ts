@@ -233,6 +233,17 @@ describe('amounts: currency symbols, codes and words', () => {
     ]);
   });
 
+  it('reads CA$ as CAD and $ as MXN for a peso default', () => {
+    const ca = parseCommand(`CA$20 lunch ${ANN}`, ctx);
+    const mx = parseCommand(`$20 lunch ${ANN}`, { ...ctx, defaultCurrency: 'mxn' });
+    const pick = (r: ReturnType<typeof parseCommand>) =>
+      r.kind === 'expense' ? [r.expense.currency, r.expense.currencyToken, r.expense.cost] : r;
+    expect([pick(ca), pick(mx)]).toEqual([
+      ['CAD', 'CA$', 2000],
+      ['MXN', '$', 2000],
+    ]);
+  });
+
   it('reads "¥" as CNY when that is the default, else JPY', () => {
     const cny = parseCommand(`¥40 lunch ${ANN}`, { ...ctx, defaultCurrency: 'CNY' });
     expect(cny.kind === 'expense' && [cny.expense.currency, cny.expense.cost]).toEqual([
@@ -339,6 +350,11 @@ describe('which number is the cost', () => {
       '/split 40 lunch @ann @bob @cho',
     ],
     [
+      `my share is 35% 40 ${ANN}`,
+      'Whose is 35%? Put each percentage right after the person it belongs to.',
+      '/split 40 lunch @ann 60% @bob 40%',
+    ],
+    [
       `join 50% 40 ${ANN}`,
       'Whose is 50%? Put each percentage right after the person it belongs to.',
       '/split 40 lunch @ann 60% @bob 40%',
@@ -373,6 +389,11 @@ describe('participants', () => {
     [`40 lunch ${ANN} not me`, expense({ participants: ['U0ANN'] })],
     [`40 lunch ${ANN} and me`, expense({ participants: ['U0ANN', ME] })],
     [`40 lunch ${ANN} -me`, expense({ participants: ['U0ANN'] })],
+    [`40, lunch ${ANN}`, expense({})],
+    [
+      `40 lunch equally between ${ANN} and ${BOB}`,
+      expense({ participants: [ME, 'U0ANN', 'U0BOB'] }),
+    ],
     [`lunch 40 ${ANN}`, expense({})],
     [`0.500 lunch ${ANN}`, expense({ cost: 50, amountText: '0.500' })],
     [`40 lunch ${ANN} tonight`, expense({})],
@@ -430,6 +451,32 @@ describe('participants', () => {
       'Who shared it? Mention them with @ (type @ and pick from the list).',
     ],
     ['40 lunch hiro luke', 'Who shared it? Mention them with @ (type @ and pick from the list).'],
+    ['30 luke', 'Who shared it? Mention them with @ (type @ and pick from the list).'],
+    [
+      '40 lunch between dan, sara, avi',
+      'Who shared it? Mention them with @ (type @ and pick from the list).',
+    ],
+    [
+      '40 lunch sara &amp; dan',
+      'Who shared it? Mention them with @ (type @ and pick from the list).',
+    ],
+    [
+      '40 lunch only dan and sara',
+      'Who shared it? Mention them with @ (type @ and pick from the list).',
+    ],
+    [
+      '40 lunch dan, dan, sara',
+      'Who shared it? Mention them with @ (type @ and pick from the list).',
+    ],
+    ['40 ארוחה עם דני', 'Who shared it? Mention them with @ (type @ and pick from the list).'],
+    [
+      'between dan',
+      'I didn\'t understand "between dan". To book an expense, give the amount and mention people; `/split help` shows everything.',
+    ],
+    [
+      'remind',
+      'I didn\'t understand "remind". To book an expense, give the amount and mention people; `/split help` shows everything.',
+    ],
     [
       '40 lunch "Firstname Lastname"',
       'Who shared it? Mention them with @ (type @ and pick from the list).',
@@ -481,13 +528,23 @@ describe('who paid', () => {
   ]);
   errors([
     [
+      `paid_by ${ANN} 50000 ${BOB} 50000`,
+      'Give one payer: for an expense several people paid, use the form (`/split` alone).',
+      '/split 40 lunch @ann paid by @bob',
+    ],
+    [
+      `I paid 400, ${BOB} paid 200`,
+      'Give one payer: for an expense several people paid, use the form (`/split` alone).',
+      '/split 40 lunch @ann paid by @bob',
+    ],
+    [
       '40 lunch paid by yonatan',
       'Who paid? After "paid by", mention the person with @.',
       '/split 40 lunch @ann paid by @bob',
     ],
     [
       `40 lunch paid by ${ANN} paid by ${BOB}`,
-      'Give one payer: several people paying is for the form (`/split` alone).',
+      'Give one payer: for an expense several people paid, use the form (`/split` alone).',
       '/split 40 lunch @ann paid by @bob',
     ],
   ]);
@@ -581,6 +638,25 @@ describe('split kinds', () => {
       expense({ participants: both, split: shares(['U0ANN', 2], ['U0BOB', 1]) }),
     ],
     [`40 lunch ${ANN}=2x`, expense({ split: shares(['U0ANN', 2]) })],
+    [
+      `custom ${ANN}:30, ${BOB}:20`,
+      expense({
+        cost: 5000,
+        amountText: '30 + 20',
+        description: 'custom',
+        participants: both,
+        split: exact(['U0ANN', 3000], ['U0BOB', 2000]),
+      }),
+    ],
+    // "=2" is an amount, never shares: shares are written 2x (docs/split-syntax.md).
+    [
+      `40 lunch ${ANN}=2 ${BOB}=1`,
+      expense({ participants: both, split: exact(['U0ANN', 200], ['U0BOB', 100]) }),
+    ],
+    [
+      `self 10 ${ANN} 30 lunch`,
+      expense({ cost: 3000, amountText: '30', split: exact([ME, 1000]) }),
+    ],
     [
       `$7 each coffee ${ANN} ${BOB}`,
       expense({
@@ -729,6 +805,11 @@ describe('dates', () => {
 });
 
 describe('descriptions and groups', () => {
+  it('keeps a very long description whole', () => {
+    const long = 'dinner '.repeat(300).trim();
+    expect(parseCommand(`40 ${long} ${ANN}`, ctx)).toEqual(expense({ description: long }));
+  });
+
   table([
     [`40 Dan's dinner, drinks ${ANN}`, expense({ description: "Dan's dinner, drinks" })],
     [`40 post-dinner ${ANN}`, expense({ description: 'post-dinner' })],
@@ -809,6 +890,10 @@ describe('other subcommands', () => {
     ['group use "Trip to Rome"', { kind: 'group_use', name: 'Trip to Rome' }],
     ['list', { kind: 'list', mentions: [], group: null, range: { from: null, to: null } }],
     ['show history', { kind: 'list', mentions: [], group: null, range: { from: null, to: null } }],
+    [
+      'show yesterday',
+      { kind: 'list', mentions: [], group: null, range: { from: '2026-11-20', to: '2026-11-20' } },
+    ],
     [
       `list ${ANN}`,
       { kind: 'list', mentions: ['U0ANN'], group: null, range: { from: null, to: null } },
