@@ -317,6 +317,23 @@ describe('fake Slack Web API', () => {
     expect(slack.responses).toHaveLength(6);
   });
 
+  it('shows response_url replies in the channel: ephemeral for the user unless in_channel', async () => {
+    const url = slack.responseUrl({ channel: 'C0001', user: 'U0ANN' });
+    const post = (body: unknown) =>
+      fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    await post({ text: 'Connect your account first' });
+    await post({ text: 'Ann paid 40.00', response_type: 'in_channel' });
+    expect(slack.messages('C0001')).toMatchObject([
+      { text: 'Connect your account first', ephemeralFor: 'U0ANN' },
+      { text: 'Ann paid 40.00' },
+    ]);
+    expect(slack.messages('C0001')[1]!.ephemeralFor).toBeUndefined();
+  });
+
   it('expires a response_url after 30 minutes', async () => {
     const url = slack.responseUrl();
     slack.advance(30 * 60_000 + 1);

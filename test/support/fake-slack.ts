@@ -141,8 +141,12 @@ export interface FakeSlack {
   addFile(
     file: Partial<Omit<FakeFile, 'content'>> & { id: string; content: Buffer | string },
   ): FakeFile;
-  /** URL of a response_url; with a message, replace_original/delete_original act on it. */
-  responseUrl(options?: { id?: string; channel?: string; ts?: string }): string;
+  /**
+   * URL of a response_url. Tied to a channel (and the invoking user), its replies appear in
+   * messages(channel); tied to a message (channel + ts), replace_original/delete_original act on
+   * it. Unregistered ids are accepted and only recorded.
+   */
+  responseUrl(options?: { id?: string; channel?: string; ts?: string; user?: string }): string;
   /** Registers a trigger id (3 s life from now, single use); unknown ids are accepted once. */
   issueTrigger(id?: string): string;
   /** The next `times` calls of `method` answer 429 with Retry-After (seconds). */
@@ -163,7 +167,10 @@ export interface FakeSlack {
     predicate?: (post: ResponseUrlPost) => boolean,
     timeoutMs?: number,
   ): Promise<ResponseUrlPost>;
-  /** Messages in a channel (a user id or D id reads that user's DM), oldest first. */
+  /**
+   * Messages in a channel (a user id reads that user's DM), oldest first, without deleted ones;
+   * ephemeral ones carry `ephemeralFor`.
+   */
   messages(channel: string): FakeMessage[];
   /** conversations.open's D id for a user (created if needed). */
   dmChannel(userId: string): string;
@@ -299,7 +306,7 @@ export async function startFakeSlack(options: StartFakeSlackOptions = {}): Promi
   const triggers = new Map<string, { issuedAt: number; used: boolean }>();
   const responseUrls = new Map<
     string,
-    { createdAt: number; uses: number; channel?: string; ts?: string }
+    { createdAt: number; uses: number; channel?: string; ts?: string; user?: string }
   >();
   const faults = new Map<
     string,
@@ -934,6 +941,42 @@ export async function startFakeSlack(options: StartFakeSlackOptions = {}): Promi
     }
   }
 
+  /**
+   * What a response_url post does to the conversation: replace or delete the original message
+   * when the URL is tied to one, otherwise add a reply (ephemeral for the invoking user unless
+   * response_type is in_channel) when the URL is tied to a channel.
+   */
+  function applyResponse(
+    entry: { channel?: string; ts?: string; user?: string },
+    body: Record<string, unknown>,
+  ): void {
+    if (!entry.channel) return;
+    const original = entry.ts
+      ? messages.get(entry.channel)?.find((m) => m.ts === entry.ts && !m.deleted)
+      : undefined;
+    if (original && body.delete_original) {
+      original.deleted = true;
+      return;
+    }
+    if (original && body.replace_original) {
+      original.text = body.text as string | undefined;
+      original.blocks = body.blocks as unknown[] | undefined;
+      return;
+    }
+    const team = defaultTeam;
+    const message: FakeMessage = {
+      channel: entry.channel,
+      ts: nextTs(),
+      text: body.text as string | undefined,
+      blocks: body.blocks as unknown[] | undefined,
+      thread_ts: body.thread_ts as string | undefined,
+      user: team?.botUserId ?? 'U0BOT',
+      bot_id: team?.botId,
+      ...(body.response_type === 'in_channel' ? {} : { ephemeralFor: entry.user ?? 'unknown' }),
+    };
+    messages.set(entry.channel, [...(messages.get(entry.channel) ?? []), message]);
+  }
+
   async function handleResponseUrl(req: IncomingMessage, res: ServerResponse, id: string) {
     const raw = await readBody(req);
     const contentType = req.headers['content-type'];
@@ -970,14 +1013,7 @@ export async function startFakeSlack(options: StartFakeSlackOptions = {}): Promi
           answer = { ok: false, error: 'no_text' };
         } else {
           entry.uses += 1;
-          if (entry.channel && entry.ts) {
-            const original = messages.get(entry.channel)?.find((m) => m.ts === entry.ts);
-            if (original && body.delete_original) original.deleted = true;
-            else if (original && body.replace_original) {
-              original.text = body.text as string | undefined;
-              original.blocks = body.blocks as unknown[] | undefined;
-            }
-          }
+          applyResponse(entry, body);
         }
       }
     }
@@ -1074,6 +1110,7 @@ export async function startFakeSlack(options: StartFakeSlackOptions = {}): Promi
         uses: 0,
         ...(opts.channel ? { channel: opts.channel } : {}),
         ...(opts.ts ? { ts: opts.ts } : {}),
+        ...(opts.user ? { user: opts.user } : {}),
       });
       return `${origin}/response/${encodeURIComponent(id)}`;
     },

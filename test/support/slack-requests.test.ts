@@ -112,6 +112,10 @@ describe('signed requests into a real Bolt app', () => {
     );
     expect(reply.body.response_type).toBe('ephemeral');
     expect(reply.contentType).toContain('application/json');
+    expect(slack.messages('C0001').at(-1)).toMatchObject({
+      text: 'you said 40 lunch <@U0BOB|bob>',
+      ephemeralFor: 'U0ANN',
+    });
   });
 
   it('delivers a button click on a message', async () => {

@@ -475,7 +475,7 @@ export function urlVerification(challenge = randomBytes(16).toString('hex')): Sl
 
 /** The parts of the fake Slack the bound sender uses. */
 export interface ResponseUrlSource {
-  responseUrl(options?: { channel?: string; ts?: string }): string;
+  responseUrl(options?: { channel?: string; ts?: string; user?: string }): string;
   issueTrigger(id?: string): string;
 }
 
@@ -490,8 +490,13 @@ export function slackSender(options: {
 }) {
   const { appUrl, signingSecret, fake } = options;
   const trigger = (given?: string) => given ?? fake?.issueTrigger() ?? newTriggerId();
-  const responseUrl = (given?: string, message?: { channel?: string; ts?: string }) =>
-    given ?? fake?.responseUrl(message) ?? UNSET_RESPONSE_URL;
+  const responseUrl = (given?: string, where?: { channel?: string; ts?: string; user?: string }) =>
+    given ?? fake?.responseUrl(where) ?? UNSET_RESPONSE_URL;
+  const where = (o: Actor, ts?: string) => ({
+    channel: o.channel_id ?? DEFAULT_ACTOR.channel_id,
+    user: o.user_id ?? DEFAULT_ACTOR.user_id,
+    ...(ts ? { ts } : {}),
+  });
   const post = (request: SlackRequest, signed?: SignedPostOptions) =>
     send(appUrl, signingSecret, request, signed);
   return {
@@ -501,7 +506,7 @@ export function slackSender(options: {
         slashCommand({
           ...o,
           trigger_id: trigger(o.trigger_id),
-          response_url: responseUrl(o.response_url),
+          response_url: responseUrl(o.response_url, where(o)),
         }),
         signed,
       ),
@@ -513,12 +518,7 @@ export function slackSender(options: {
           ...(o.view
             ? {}
             : {
-                response_url: responseUrl(
-                  o.response_url,
-                  o.message
-                    ? { channel: o.channel_id ?? DEFAULT_ACTOR.channel_id, ts: o.message.ts }
-                    : {},
-                ),
+                response_url: responseUrl(o.response_url, where(o, o.message?.ts)),
               }),
         }),
         signed,
@@ -532,7 +532,7 @@ export function slackSender(options: {
         messageShortcut({
           ...o,
           trigger_id: trigger(o.trigger_id),
-          response_url: responseUrl(o.response_url),
+          response_url: responseUrl(o.response_url, where(o)),
         }),
         signed,
       ),
