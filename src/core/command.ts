@@ -602,7 +602,6 @@ type Value =
 interface Person {
   id: string;
   value: Value | null;
-  index: number;
 }
 
 interface AmountCandidate {
@@ -1043,10 +1042,10 @@ function parseExpense(tokens: Token[], ctx: ParseContext): ParseResult {
       existing.value ??= value?.value ?? null;
       continue;
     }
-    people.push({ id, value: value?.value ?? null, index: i });
+    people.push({ id, value: value?.value ?? null });
   }
   if (payer !== ME && !people.some((p) => p.id === payer)) {
-    people.push({ id: payer, value: null, index: tokens.length });
+    people.push({ id: payer, value: null });
   }
   if (meTyped && excludeMe) stop('You wrote both "me" and "except me": which is it?');
 
