@@ -162,6 +162,7 @@ export class Ledger {
       existing.last_name = input.last_name?.trim() || null;
       existing.registration_status = 'confirmed';
       existing.default_currency = currency;
+      this.state.forgetShapes();
       return this.state.user(existing);
     }
     const user = addUser(this.state, {

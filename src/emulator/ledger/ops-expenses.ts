@@ -507,6 +507,7 @@ export function updateExpense({ state, actor, params, files, pathId }: Ctx): Api
   if (changes.length === 0) return ok({ expenses: [state.expense(expense, false)], errors: {} });
 
   const now = state.now();
+  state.invalidate(expense.id);
   const before = new Set(expense.shares.map((s) => s.user_id));
   state.applyToLedger(expense, -1);
   state.unindexExpense(expense);
@@ -604,6 +605,7 @@ export function deleteExpense({ state, actor, pathId }: Ctx): ApiResult {
     });
   }
   const now = state.now();
+  state.invalidate(expense.id);
   state.applyToLedger(expense, -1);
   expense.deleted_at = now;
   expense.deleted_by = actor.id;
@@ -621,6 +623,7 @@ export function undeleteExpense({ state, actor, pathId }: Ctx): ApiResult {
     return ok({ success: false, errors: { expense: ['does not exist, or is not deleted'] } });
   }
   const now = state.now();
+  state.invalidate(expense.id);
   expense.deleted_at = null;
   expense.deleted_by = null;
   expense.updated_at = now;
@@ -731,6 +734,7 @@ export function createComment({ state, actor, params }: Ctx): ApiResult {
   };
   state.comments.set(comment.id, comment);
   expense.comments.push(comment.id);
+  state.invalidate(expense.id);
   const recipients = new Set([actor.id, ...expense.shares.map((s) => s.user_id)]);
   state.notify(
     recipients,
@@ -753,6 +757,7 @@ export function deleteComment({ state, actor, pathId }: Ctx): ApiResult {
   if (!expense || !state.canSeeExpense(actor.id, expense)) throw forbidden();
   if (comment.comment_type !== 'User' || comment.user_id !== actor.id) throw forbidden();
   comment.deleted_at = state.now();
+  state.invalidate(expense.id);
   return ok({ comment: state.comment(comment) });
 }
 

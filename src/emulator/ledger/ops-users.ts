@@ -150,6 +150,8 @@ export function updateUser({ state, actor, params, pathId }: Ctx): ApiResult {
   }
   if (errors.length > 0) return ok({ user: null, errors: { base: errors } });
 
+  // Expenses show people's names: their cached shapes must be rebuilt.
+  state.forgetShapes();
   if (firstName !== undefined) target.first_name = firstName.trim();
   if (has(params, 'last_name')) target.last_name = params.last_name?.trim() || null;
   if (email !== undefined && email !== target.email) {

@@ -3,7 +3,7 @@
  * balances cheap, acquaintance and permission rules, notifications, and the wire shapes of every
  * resource. Operations (ops-*.ts) validate first and then call the mutators here.
  */
-import { currencyExponent, formatMoney, toWireAmount } from '../../core/money.js';
+import { currencyExponent, formatMoney, toDecimal, toWireAmount } from '../../core/money.js';
 import type { Clock } from '../types.js';
 import { type DebtRow, GroupLedger, matchDebts, type Transfer } from './debts.js';
 import type {
@@ -76,7 +76,14 @@ export class State {
   groupIndex = new Map<number, SortedIndex>();
   seq: Sequences = { ...FIRST_IDS };
   /** Base URL receipts are served under; the HTTP layer sets it once it knows its address. */
-  baseUrl = '';
+  private receiptBase = '';
+  get baseUrl(): string {
+    return this.receiptBase;
+  }
+  set baseUrl(url: string) {
+    this.receiptBase = url;
+    this.forgetShapes();
+  }
 
   constructor(readonly clock: Clock) {}
 
@@ -314,10 +321,14 @@ export class State {
   // ---- Wire shapes ----
 
   picture(user: UserRecord): User['picture'] {
+    const cached = pictures.get(user.id);
+    if (cached) return cached;
     const color = AVATAR_COLORS[user.id % AVATAR_COLORS.length];
     const n = (user.id % 50) + 1;
     const at = (size: number) => `${AVATAR_BASE}/avatar-${color}${n}-${size}px.png`;
-    return { small: at(50), medium: at(100), large: at(200) };
+    const picture = { small: at(50), medium: at(100), large: at(200) };
+    pictures.set(user.id, picture);
+    return picture;
   }
 
   user(user: UserRecord): User {
@@ -492,11 +503,53 @@ export class State {
     return out;
   }
 
+  /**
+   * Wire shapes of expenses, kept between requests: a listing of 10,000 expenses then costs
+   * little more than its serialization. Dropped whenever what they show changes (invalidate),
+   * and all at once when a user's name or the receipt base URL changes (forgetShapes).
+   */
+  private shapes = new Map<number, Expense>();
+
+  invalidate(expenseId: number): void {
+    this.shapes.delete(expenseId);
+  }
+
+  forgetShapes(): void {
+    this.shapes.clear();
+  }
+
   expense(expense: ExpenseRecord, withComments: boolean): Expense {
+    if (withComments) {
+      return {
+        ...this.expense(expense, false),
+        comments: this.liveComments(expense).map((c) => this.comment(c)),
+      };
+    }
+    const cached = this.shapes.get(expense.id);
+    if (cached) return cached;
+    const shape = this.buildExpense(expense);
+    this.shapes.set(expense.id, shape);
+    return shape;
+  }
+
+  private buildExpense(expense: ExpenseRecord): Expense {
     const exponent = currencyExponent(expense.currency_code);
-    const money = (minor: number) => toWireAmount(minor, exponent);
     const live = this.liveComments(expense);
-    const out: Expense = {
+    const users: Expense['users'] = [];
+    for (const s of expense.shares) {
+      users.push({
+        user: this.reduced(s.user_id),
+        user_id: s.user_id,
+        paid_share: toWireAmount(s.paid, exponent),
+        owed_share: toWireAmount(s.owed, exponent),
+        net_balance: toWireAmount(s.paid - s.owed, exponent),
+      });
+    }
+    const paybacks: Expense['repayments'] = [];
+    for (const t of repayments(expense)) {
+      paybacks.push({ from: t.from, to: t.to, amount: toWireAmount(t.amount, exponent) });
+    }
+    return {
       id: expense.id,
       group_id: expense.group_id === 0 ? null : expense.group_id,
       ...(expense.group_id === 0 ? { friendship_id: null } : {}),
@@ -515,13 +568,9 @@ export class State {
       transaction_confirmed: false,
       transaction_id: null,
       transaction_status: null,
-      cost: money(expense.cost),
+      cost: toWireAmount(expense.cost, exponent),
       currency_code: expense.currency_code,
-      repayments: repayments(expense).map((t) => ({
-        from: t.from,
-        to: t.to,
-        amount: money(t.amount),
-      })),
+      repayments: paybacks,
       date: stamp(expense.date),
       created_at: stamp(expense.created_at),
       created_by: this.reducedWithCustom(expense.created_by)!,
@@ -534,16 +583,8 @@ export class State {
         name: subcategoryNames.get(expense.category_id) ?? subcategoryNames.get(GENERAL_CATEGORY)!,
       },
       receipt: this.receiptUrls(expense),
-      users: expense.shares.map((s) => ({
-        user: this.reduced(s.user_id),
-        user_id: s.user_id,
-        paid_share: money(s.paid),
-        owed_share: money(s.owed),
-        net_balance: money(s.paid - s.owed),
-      })),
+      users,
     };
-    if (withComments) out.comments = live.map((c) => this.comment(c));
-    return out;
   }
 
   comment(comment: CommentRecord): Comment {
@@ -575,10 +616,32 @@ export class State {
     };
   }
 
+  /** "$20.00" for people (notifications, System comments); formatters are costly to build. */
   money(minor: number, currency: string): string {
-    return formatMoney(minor, currency);
+    let format = moneyFormats.get(currency);
+    if (format === undefined) {
+      const exponent = currencyExponent(currency);
+      try {
+        format = new Intl.NumberFormat('en-US', {
+          style: 'currency',
+          currency,
+          minimumFractionDigits: exponent,
+          maximumFractionDigits: exponent,
+        });
+      } catch {
+        format = null;
+      }
+      moneyFormats.set(currency, format);
+    }
+    if (format === null) return formatMoney(minor, currency);
+    // Intl formats a decimal string exactly, without passing through a float.
+    return format.format(toDecimal(minor, currencyExponent(currency)) as unknown as number);
   }
 }
+
+/** Default avatars depend only on the user id. */
+const pictures = new Map<number, User['picture']>();
+const moneyFormats = new Map<string, Intl.NumberFormat | null>();
 
 /**
  * Who pays whom inside one expense: each debtor's outflow and each creditor's inflow equal their
