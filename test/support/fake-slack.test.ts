@@ -164,6 +164,12 @@ describe('fake Slack Web API', () => {
     expect(slack.messages('U0ANN')).toHaveLength(1);
   });
 
+  it('accepts posts to the DM id that app_home_opened carries, before conversations.open', async () => {
+    const result = await client.chat.postMessage({ channel: 'D0ANN', text: 'Welcome' });
+    expect(result.channel).toBe('D0ANN');
+    expect((await client.conversations.open({ users: 'U0ANN' })).channel?.id).toBe('D0ANN');
+  });
+
   it('opens, pushes, updates and publishes views with ids and changing hashes', async () => {
     const modal = {
       type: 'modal' as const,

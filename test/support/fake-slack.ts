@@ -471,7 +471,13 @@ export async function startFakeSlack(options: StartFakeSlackOptions = {}): Promi
       if (!user || user.team_id !== team.id) throw new SlackError('channel_not_found');
       return channels.get(dmChannel(id))!;
     }
-    const channel = channels.get(id);
+    let channel = channels.get(id);
+    if (!channel && id.startsWith('D')) {
+      // The app's DM with a user exists from install on (app_home_opened carries its id), so a
+      // post to it works without conversations.open first.
+      const user = [...users.values()].find((u) => `D${u.id.replace(/^[UW]/, '')}` === id);
+      if (user && user.team_id === team.id) channel = channels.get(dmChannel(user.id));
+    }
     if (!channel) throw new SlackError('channel_not_found');
     return channel;
   }
@@ -797,7 +803,12 @@ export async function startFakeSlack(options: StartFakeSlackOptions = {}): Promi
       const user = users.get(str(args, 'user'));
       if (!user) throw new SlackError('user_not_found');
       if (user.team_id !== team.id) throw new SlackError('user_not_visible');
-      return { user: userObject(user, team.scopes.includes('users:read.email')) };
+      const json: Record<string, unknown> = userObject(
+        user,
+        team.scopes.includes('users:read.email'),
+      );
+      if (args.include_locale === 'true' || args.include_locale === true) json.locale = 'en-US';
+      return { user: json };
     },
     'users.lookupByEmail': (args, team) => {
       const email = str(args, 'email').toLowerCase();
