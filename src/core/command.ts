@@ -781,7 +781,7 @@ const GROUP_STOPS = new Set([
   'split',
 ]);
 
-function minorOf(
+function amountMinor(
   decimal: string,
   negative: boolean,
   currency: string,
@@ -906,24 +906,20 @@ const DEBT_WORDS = [
   'repaid',
 ];
 
-function parseExpense(tokens: Token[], ctx: ParseContext): ParseResult {
-  refuseNonPeople(tokens);
-  if (tokens.some((t) => isWord(t, ...DEBT_WORDS))) {
-    return fail(
-      'I book shared expenses. To record a debt or a payment back, use Settle up in `/split balance`.',
-      '/split balance @ann',
-    );
-  }
-  const used = tokens.map(() => false);
+interface Scan {
+  tokens: Token[];
+  /** Tokens already given a meaning; what is left becomes the description. */
+  used: boolean[];
+  ctx: ParseContext;
+}
 
-  // Dates first, so that "Nov 3" or "2026-11-20" never look like an amount.
-  const date = takeDate(tokens, used, ctx);
+const SEVERAL_PAYERS =
+  'Give one payer: for an expense several people paid, use the form (`/split` alone).';
 
-  // Who paid.
+/** `paid by @bob` and its spellings; ME when nobody is named. */
+function takePayer({ tokens, used }: Scan): string {
   let payer: string = ME;
   let payerNamed = false;
-  const several =
-    'Give one payer: for an expense several people paid, use the form (`/split` alone).';
   for (let i = 0; i < tokens.length; i++) {
     if (used[i]) continue;
     let length = 0;
@@ -935,7 +931,7 @@ function parseExpense(tokens: Token[], ctx: ParseContext): ParseResult {
     if (length === 0) continue;
     if (isWord(tokens[i + length], ':', '=')) length++;
     const who = tokens[i + length];
-    if (payerNamed) stop(several, EX.payer);
+    if (payerNamed) stop(SEVERAL_PAYERS, EX.payer);
     if (who?.t === 'mention') payer = who.id;
     else if (isWord(who, ...ME_WORDS)) payer = ME;
     else stop('Who paid? After "paid by", mention the person with @.', EX.payer);
@@ -944,15 +940,18 @@ function parseExpense(tokens: Token[], ctx: ParseContext): ParseResult {
     // "paid_by @u1 50000 @u2 50000": an amount right after the payer means several payers.
     const after = tokens[i + length + 1];
     if (after?.t === 'word' && numberParts(after.raw) && tokens[i + length + 2]?.t === 'mention') {
-      stop(several, EX.payer);
+      stop(SEVERAL_PAYERS, EX.payer);
     }
   }
   // "I paid 400, @bob paid 200"
   if (tokens.filter((t, i) => !used[i] && isWord(t, 'paid', 'payed')).length > 1) {
-    stop(several, EX.payer);
+    stop(SEVERAL_PAYERS, EX.payer);
   }
+  return payer;
+}
 
-  // Leaving myself out.
+/** `except me`, `not me`, `-me`, and `only @ann` (which leaves me out unless I list myself). */
+function takeExclusion({ tokens, used }: Scan): { excludeMe: boolean; only: boolean } {
   let excludeMe = false;
   let only = false;
   for (let i = 0; i < tokens.length; i++) {
@@ -972,8 +971,14 @@ function parseExpense(tokens: Token[], ctx: ParseContext): ParseResult {
       }
     }
   }
+  return { excludeMe, only };
+}
 
-  // The group, or a currency given as "in EUR".
+/** `in <group>`, `in group <name>`, `in "<name>"`, or a currency written `in EUR`. */
+function takeGroup({ tokens, used, ctx }: Scan): {
+  group: string | null;
+  currencyByIn: CurrencyMark | null;
+} {
   let group: string | null = null;
   let currencyByIn: CurrencyMark | null = null;
   for (let i = 0; i < tokens.length; i++) {
@@ -1012,8 +1017,11 @@ function parseExpense(tokens: Token[], ctx: ParseContext): ParseResult {
     group = words.join(' ').replace(/[,.;:]$/, '');
     for (let m = i; m < j; m++) used[m] = true;
   }
+  return { group, currencyByIn };
+}
 
-  // People, each possibly followed by their value.
+/** Mentions and `me`, each with the value typed right after it; repeated people merged. */
+function takePeople({ tokens, used, ctx }: Scan): { people: Person[]; meTyped: boolean } {
   const people: Person[] = [];
   let meTyped = false;
   for (let i = 0; i < tokens.length; i++) {
@@ -1044,12 +1052,14 @@ function parseExpense(tokens: Token[], ctx: ParseContext): ParseResult {
     }
     people.push({ id, value: value?.value ?? null });
   }
-  if (payer !== ME && !people.some((p) => p.id === payer)) {
-    people.push({ id: payer, value: null });
-  }
-  if (meTyped && excludeMe) stop('You wrote both "me" and "except me": which is it?');
+  return { people, meTyped };
+}
 
-  // Numbers left in the text: the cost is among them.
+/** Numbers left in the text that could be the cost, and a head count ("among 4", "3 ways"). */
+function takeNumbers({ tokens, used, ctx }: Scan): {
+  candidates: AmountCandidate[];
+  headcount: number | null;
+} {
   const candidates: AmountCandidate[] = [];
   let headcount: number | null = null;
   const stray: string[] = [];
@@ -1088,7 +1098,14 @@ function parseExpense(tokens: Token[], ctx: ParseContext): ParseResult {
       EX.percent,
     );
   }
+  return { candidates, headcount };
+}
 
+/** The cost among the candidates, by the rules of docs/split-syntax.md; asks rather than guesses. */
+function chooseCost(
+  { tokens, used, ctx }: Scan,
+  candidates: AmountCandidate[],
+): AmountCandidate | null {
   const marked = candidates.filter((c) => c.mark);
   let cost: AmountCandidate | null = null;
   if (marked.length > 1) {
@@ -1117,8 +1134,11 @@ function parseExpense(tokens: Token[], ctx: ParseContext): ParseResult {
     stop(`${cost.reading.problem}.`);
   }
   if (cost) for (let k = cost.index; k < cost.index + cost.length; k++) used[k] = true;
+  return cost;
+}
 
-  // "$7 each": per person.
+/** `each`, `pp`, `per person` right after the cost. */
+function takeEach({ tokens, used }: Scan, cost: AmountCandidate | null): boolean {
   let each = false;
   if (cost) {
     const after = cost.index + cost.length;
@@ -1129,6 +1149,32 @@ function parseExpense(tokens: Token[], ctx: ParseContext): ParseResult {
         used[after + 1] = true;
     }
   }
+  return each;
+}
+
+function parseExpense(tokens: Token[], ctx: ParseContext): ParseResult {
+  refuseNonPeople(tokens);
+  if (tokens.some((t) => isWord(t, ...DEBT_WORDS))) {
+    return fail(
+      'I book shared expenses. To record a debt or a payment back, use Settle up in `/split balance`.',
+      '/split balance @ann',
+    );
+  }
+  const scan: Scan = { tokens, used: tokens.map(() => false), ctx };
+  const { used } = scan;
+  // Dates first, so that "Nov 3" or "2026-11-20" never look like an amount.
+  const date = takeDate(tokens, used, ctx);
+  const payer = takePayer(scan);
+  const { excludeMe, only } = takeExclusion(scan);
+  const { group, currencyByIn } = takeGroup(scan);
+  const { people, meTyped } = takePeople(scan);
+  if (payer !== ME && !people.some((p) => p.id === payer)) {
+    people.push({ id: payer, value: null });
+  }
+  if (meTyped && excludeMe) stop('You wrote both "me" and "except me": which is it?');
+  const { candidates, headcount } = takeNumbers(scan);
+  const cost = chooseCost(scan, candidates);
+  const each = takeEach(scan, cost);
 
   // The currency: the cost's, else the one the per-person values agree on, else the default.
   const marks = people.flatMap((p) =>
@@ -1188,7 +1234,7 @@ function parseExpense(tokens: Token[], ctx: ParseContext): ParseResult {
       kind: 'exact',
       amounts: valued.map((p) => {
         const v = p.value as Extract<Value, { kind: 'amount' }>;
-        return { id: p.id, amount: minorOf(v.decimal, v.negative, currency, v.raw, example) };
+        return { id: p.id, amount: amountMinor(v.decimal, v.negative, currency, v.raw, example) };
       }),
     };
   } else if (kind === 'percent') {
@@ -1224,7 +1270,7 @@ function parseExpense(tokens: Token[], ctx: ParseContext): ParseResult {
   let eachMinor: number | null = null;
   if (cost) {
     const reading = cost.reading as { decimal: string };
-    costMinor = minorOf(reading.decimal, cost.negative, currency, cost.raw, EX.basic);
+    costMinor = amountMinor(reading.decimal, cost.negative, currency, cost.raw, EX.basic);
     amountText = cost.raw;
     if (each) {
       if (wholeGroup)
