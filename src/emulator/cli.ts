@@ -85,7 +85,10 @@ async function main(): Promise<void> {
   // "Empty" means no saved state: a data file that exists already holds the demo or real data.
   const seed = options.seed && !(options.dataFile && existsSync(options.dataFile));
   if (options.seed && !seed) {
-    console.log(`State loaded from ${options.dataFile}; --seed applies only to an empty state.`);
+    console.log(
+      `State loaded from ${options.dataFile}; --seed applies only to an empty state. ` +
+        'POST /__emulator/api_keys {"user_id": N} gives a fresh key for an existing person.',
+    );
   }
   let emulator: Awaited<ReturnType<typeof startEmulator>>;
   try {
