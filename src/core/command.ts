@@ -614,8 +614,14 @@ interface AmountCandidate {
 }
 
 /** An amount, with or without a currency, spread over one or two tokens at `i`. */
-function amountAt(tokens: Token[], i: number, ctx: ParseContext): AmountCandidate | null {
-  const token = tokens[i];
+function amountAt(
+  tokens: Token[],
+  i: number,
+  ctx: ParseContext,
+  /** The token at `i` as it reads once a leading `=` or `:` is taken off. */
+  own: Token | undefined = tokens[i],
+): AmountCandidate | null {
+  const token = own;
   if (token?.t !== 'word') return null;
   const parts = numberParts(token.raw);
   if (parts) {
@@ -703,9 +709,7 @@ function valueAt(
       length: taken + 1,
     };
   }
-  const rewritten = [...tokens];
-  rewritten[k] = word(raw);
-  const amount = amountAt(rewritten, k, ctx);
+  const amount = amountAt(tokens, k, ctx, word(raw));
   // "@ann 25 @bob 15" gives Ann 25, but in "@ann 40 lunch" the 40 is the cost: an amount is a
   // person's part only when what follows it ends the part (another person, a connector, the end).
   const follower = amount ? tokens[k + amount.length] : undefined;
