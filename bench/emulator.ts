@@ -50,7 +50,7 @@ async function main() {
     };
     const ann = await createUser('ann@bench.example', 'Ann');
     const ben = await createUser('ben@bench.example', 'Ben');
-    const cat = await createUser('cat@bench.example', 'Cat');
+    await createUser('cat@bench.example', 'Cat');
     const handle = (actorId: number, op: string, params: Record<string, string>) => {
       const result = emu.ledger.handle({ op, method: 'POST', params, files: [], actorId });
       if (result.status !== 200) throw new Error(`${op}: ${JSON.stringify(result.body)}`);
@@ -122,6 +122,7 @@ async function main() {
         }),
     };
 
+    let resets = 0;
     const results: { name: string; requests: number; rps: number[]; p50: number[] }[] = [];
     for (const scenario of SCENARIOS) {
       const rps: number[] = [];
@@ -136,7 +137,16 @@ async function main() {
             while (next < scenario.requests) {
               next++;
               const t = performance.now();
-              const response = await requestFor[scenario.name]();
+              let response: Response;
+              try {
+                response = await requestFor[scenario.name]();
+              } catch (error) {
+                // A pooled keep-alive connection can be closed by the server just as it is reused
+                // (ECONNRESET); count it and send again once rather than abort the run.
+                resets++;
+                if (resets > 20) throw new Error(`${scenario.name}: ${(error as Error).message}`);
+                response = await requestFor[scenario.name]();
+              }
               const body = await response.arrayBuffer();
               if (response.status !== 200 || body.byteLength === 0) {
                 throw new Error(`${scenario.name}: HTTP ${response.status}`);
@@ -169,6 +179,8 @@ async function main() {
         `| ${r.name} | ${r.requests} | ${Math.round(median(r.rps))} | ${median(r.p50).toFixed(2)} ms |`,
       );
     }
+    console.log('');
+    console.log(`connection resets retried: ${resets}`);
     console.log('');
     console.log('| memory | RSS | heapUsed |');
     console.log('|---|---:|---:|');
