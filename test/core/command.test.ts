@@ -185,6 +185,16 @@ describe('amounts: currency symbols, codes and words', () => {
       `100 ILS lunch ${ANN}`,
       expense({ cost: 10000, amountText: '100 ILS', ...cur('ILS', 'code', 'ILS') }),
     ],
+    [
+      `200 kr lunch ${ANN}`,
+      expense({ cost: 20000, amountText: '200 kr', ...cur('SEK', 'symbol', 'kr') }),
+    ],
+    [
+      `₩5000 lunch ${ANN}`,
+      expense({ cost: 5000, amountText: '₩5000', ...cur('KRW', 'symbol', '₩') }),
+    ],
+    [`1'234.50 lunch ${ANN}`, expense({ cost: 123450, amountText: "1'234.50" })],
+    [`12:30 lunch 40 ${ANN}`, expense({ description: '12:30 lunch' })],
     [`40 USD lunch ${ANN}`, expense({ amountText: '40 USD', ...cur('USD', 'code', 'USD') })],
     [
       `EUR 12.50 lunch ${ANN}`,
@@ -429,6 +439,20 @@ describe('participants', () => {
       `40 lunch <!here>`,
       "I can't split with @here: mention each person instead.",
       '/split 60 team lunch @ann @bob @cho',
+    ],
+    [
+      `40 lunch <!everyone>`,
+      "I can't split with @everyone: mention each person instead.",
+      '/split 60 team lunch @ann @bob @cho',
+    ],
+    [
+      `40 lunch <!here|here>`,
+      "I can't split with @here: mention each person instead.",
+      '/split 60 team lunch @ann @bob @cho',
+    ],
+    [
+      '40 lunch <mailto:ann@example.com|ann@example.com>',
+      'Mention people rather than e-mail addresses ("ann@example.com"): type @ and pick them from the list.',
     ],
     [
       `40 lunch <!channel>`,
@@ -820,6 +844,7 @@ describe('descriptions and groups', () => {
     [`40 "lunch in Paris" ${ANN}`, expense({ description: 'lunch in Paris' })],
     [`40 for dinner with John ${ANN}`, expense({ description: 'dinner with John' })],
     [`40 fish &amp; chips ${ANN}`, expense({ description: 'fish & chips' })],
+    [`40 lunch <!date^1392734382^{date}|Feb 18> ${ANN}`, expense({ description: 'lunch Feb 18' })],
     [`40 lunch with ${ANN}.`, expense({})],
     [
       `40 lunch at Joe's with ${ANN}, ${BOB} and ${CHO}!`,
