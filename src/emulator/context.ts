@@ -29,4 +29,6 @@ export interface Exchange {
   startedAt: bigint;
   op?: string;
   actorId: number | null;
+  /** Delay from a latency fault, slept once the request body has been read. */
+  latencyMs?: number;
 }

@@ -50,11 +50,19 @@ export function requestTooLarge(limit: number): HttpError {
  * Reads a whole body up to `limit` bytes. Past the limit it stops buffering and answers 413 at
  * once; the connection is closed after the answer so that the rest of a huge upload is never read.
  */
+/** The client went away before its body arrived; nothing is applied and nobody hears the answer. */
+export function requestAborted(): HttpError {
+  return new HttpError(400, errorsBody('The request body was not received completely'));
+}
+
 export function readRaw(req: IncomingMessage, limit: number): Promise<Buffer> {
   const declared = Number(req.headers['content-length']);
   if (Number.isFinite(declared) && declared > limit) {
     return Promise.reject(requestTooLarge(limit));
   }
+  // A stream destroyed before we listen never emits again: settle now instead of hanging.
+  if (req.readableEnded) return Promise.resolve(Buffer.alloc(0));
+  if (req.destroyed || req.readableAborted) return Promise.reject(requestAborted());
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -73,10 +81,19 @@ export function readRaw(req: IncomingMessage, limit: number): Promise<Buffer> {
     };
     req.on('data', onData);
     req.on('end', () => {
-      if (!done) resolve(Buffer.concat(chunks));
+      if (done) return;
+      done = true;
+      resolve(Buffer.concat(chunks));
     });
-    req.on('error', (error) => {
-      if (!done) reject(error);
+    req.on('error', () => {
+      if (done) return;
+      done = true;
+      reject(requestAborted());
+    });
+    req.on('close', () => {
+      if (done) return;
+      done = true;
+      reject(requestAborted());
     });
   });
 }
@@ -166,6 +183,7 @@ function parseMultipart(req: IncomingMessage): Promise<ParsedBody> {
   if (Number.isFinite(declared) && declared > MULTIPART_LIMIT_BYTES) {
     return Promise.reject(requestTooLarge(MULTIPART_LIMIT_BYTES));
   }
+  if (req.destroyed || req.readableAborted) return Promise.reject(requestAborted());
   return new Promise((resolve, reject) => {
     let parser: busboy.Busboy;
     try {
@@ -219,8 +237,13 @@ function parseMultipart(req: IncomingMessage): Promise<ParsedBody> {
       const detail = error instanceof Error ? error.message : String(error);
       fail(new HttpError(400, errorsBody(`Malformed multipart body: ${detail}`)));
     });
+    let finished = false;
     parser.on('close', () => {
+      finished = true;
       if (!failed) resolve({ params, files, formPairs: [] });
+    });
+    req.on('close', () => {
+      if (!finished && !req.complete) fail(requestAborted());
     });
     req.pipe(parser);
   });

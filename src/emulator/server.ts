@@ -98,9 +98,23 @@ async function guard(ex: Exchange, run: () => Promise<void>): Promise<void> {
   }
 }
 
-/** True when the fault answered (or dropped) the request; false when only latency was added. */
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/**
+ * Applies a fault. True when it answered (or dropped) the request. A latency-only fault answers
+ * false and leaves its delay in `ex.latencyMs`, which the route sleeps once it has read the body:
+ * like a slow server, the whole request is received, then handled late, so a client that gives
+ * up waiting still has its write applied (and logged) - the case clients must reconcile.
+ */
 async function applyFault(fault: Fault, ex: Exchange): Promise<boolean> {
-  if (fault.latency_ms) await new Promise((resolve) => setTimeout(resolve, fault.latency_ms));
+  const answers = fault.drop || fault.status !== undefined;
+  if (!answers) {
+    ex.latencyMs = fault.latency_ms ?? 0;
+    return false;
+  }
+  if (fault.latency_ms) await sleep(fault.latency_ms);
   if (fault.drop) {
     ex.req.socket.destroy();
     return true;
@@ -129,6 +143,8 @@ async function route(emu: Emulator, ex: Exchange): Promise<void> {
     await routeApi(emu, ex, api[1]!, api[2]);
     return;
   }
+  // OAuth pages and endpoints: their bodies are small, so the delay simply comes first.
+  if (ex.latencyMs) await sleep(ex.latencyMs);
   switch (`${ex.method} ${ex.pathname}`) {
     case 'GET /oauth/authorize':
     case 'GET /authorize':
@@ -167,6 +183,11 @@ async function routeApi(
   op: string,
   rawId: string | undefined,
 ): Promise<void> {
+  const operation = Object.hasOwn(Ledger.operations, op) ? Ledger.operations[op] : undefined;
+  const method = ALTERNATE_VERBS[`${ex.method} ${op}`] ?? ex.method;
+  const hasBody = operation?.method === 'POST' && method === 'POST';
+  // A write's delay comes after its body is read (below); everything else waits first.
+  if (ex.latencyMs && !hasBody) await sleep(ex.latencyMs);
   if (op === 'get_request_token' && ex.method === 'POST' && rawId === undefined) {
     await requestTokenEndpoint(emu, ex);
     return;
@@ -179,9 +200,7 @@ async function routeApi(
     whoAmI(emu, ex);
     return;
   }
-  const operation = Object.hasOwn(Ledger.operations, op) ? Ledger.operations[op] : undefined;
   if (!operation) throw new HttpError(404, NOT_FOUND);
-  const method = ALTERNATE_VERBS[`${ex.method} ${op}`] ?? ex.method;
   if (method !== operation.method) throw new HttpError(404, NOT_FOUND);
   ex.op = op;
   let pathId: string | undefined;
@@ -198,6 +217,7 @@ async function routeApi(
   let formPairs: [string, string][] = [];
   if (operation.method === 'POST') {
     const body = await parseBody(ex.req);
+    if (ex.latencyMs) await sleep(ex.latencyMs);
     // Rails merges the query string into a POST's parameters; the body wins on a clash.
     params = { ...params, ...body.params };
     files = body.files;

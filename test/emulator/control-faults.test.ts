@@ -69,6 +69,31 @@ describe('fault injection', () => {
     expect(groups.body.groups.map((g: { name: string }) => g.name)).not.toContain('X');
   });
 
+  it('still applies and logs a slow write whose client gave up waiting', async () => {
+    await control(emu.url, 'DELETE', 'requests');
+    await control(emu.url, 'POST', 'faults', {
+      path: '/api/v3.0/create_group',
+      latency_ms: 300,
+      times: 1,
+    });
+    const abandoned = fetch(`${emu.url}/api/v3.0/create_group`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${ann.api_key}`,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      body: 'name=Slow+but+saved',
+      signal: AbortSignal.timeout(80),
+    });
+    await expect(abandoned).rejects.toThrow();
+    await new Promise((resolve) => setTimeout(resolve, 450));
+    const log = (await control(emu.url, 'GET', 'requests')).body;
+    expect(log.counts['POST /api/v3.0/create_group']).toBe(1);
+    const groups = await call(emu.url, ann.api_key, 'GET', 'get_groups');
+    const names = groups.body.groups.map((g: { name: string }) => g.name);
+    expect(names.filter((name: string) => name === 'Slow but saved')).toHaveLength(1);
+  });
+
   it('drops the connection without an answer', async () => {
     await control(emu.url, 'POST', 'faults', {
       path: '/api/v3.0/get_friends',

@@ -1,6 +1,7 @@
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
-import { type CreatedUser, call, callJson, createUser, raw } from '../support/emulator.js';
+import { type CreatedUser, call, callJson, control, createUser, raw } from '../support/emulator.js';
 
 let emu: RunningEmulator;
 let ann: CreatedUser;
@@ -147,6 +148,33 @@ describe('request bodies', () => {
       body: form,
     });
     expect(upload.status).toBe(413);
+    expect(await expenseCount()).toBe(before);
+  });
+
+  it('gives up on a body whose client vanished half-way, logging it and changing nothing', async () => {
+    const before = await expenseCount();
+    await control(emu.url, 'DELETE', 'requests');
+    const { port } = new URL(emu.url);
+    await new Promise<void>((resolve, reject) => {
+      const socket = connect(Number(port), '127.0.0.1', () => {
+        socket.write(
+          'POST /api/v3.0/create_expense HTTP/1.1\r\nHost: x\r\n' +
+            `Authorization: Bearer ${ann.api_key}\r\n` +
+            'Content-Type: application/x-www-form-urlencoded\r\nContent-Length: 1000\r\n\r\ncost=10',
+        );
+        setTimeout(() => {
+          socket.destroy();
+          resolve();
+        }, 50);
+      });
+      socket.on('error', reject);
+    });
+    let total = 0;
+    for (let i = 0; i < 50 && total === 0; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      total = (await control(emu.url, 'GET', 'requests')).body.total;
+    }
+    expect(total).toBe(1);
     expect(await expenseCount()).toBe(before);
   });
 
