@@ -1,0 +1,105 @@
+/**
+ * Lookups that a `/split` needs besides the booking itself, each cached for a few minutes so that
+ * the same caller booking with the same people again costs exactly one service call
+ * (create_expense): Slack profiles (name, e-mail, time zone, locale), the caller's service profile
+ * (id, default currency), their friends and their groups.
+ */
+import type { webApi } from '@slack/bolt';
+import type { CurrentUser, Friend, Group, ServiceClient } from '../service/index.js';
+import type { SlackUserKey } from '../store/index.js';
+import { TtlCache } from './ttl-cache.js';
+
+export const DIRECTORY_TTL_MS = 5 * 60_000;
+
+export interface SlackPerson {
+  id: string;
+  /** What to call them in text: display name, else real name, else the handle. */
+  name: string;
+  first_name: string;
+  last_name: string;
+  /** Present with the users:read.email scope, for people (not bots). */
+  email: string | undefined;
+  /** IANA zone. */
+  tz: string | undefined;
+  /** e.g. en-US, when Slack sent it. */
+  locale: string | undefined;
+  is_bot: boolean;
+  deleted: boolean;
+}
+
+export interface Directory {
+  slackUser(team_id: string, user_id: string): Promise<SlackPerson>;
+  profile(user: SlackUserKey, client: ServiceClient): Promise<CurrentUser>;
+  /** Seeds the profile cache (at link time, when get_current_user has just been read). */
+  rememberProfile(user: SlackUserKey, profile: CurrentUser): void;
+  friends(user: SlackUserKey, client: ServiceClient): Promise<Friend[]>;
+  groups(user: SlackUserKey, client: ServiceClient): Promise<Group[]>;
+  /** Drops everything cached for this person's service account (disconnect, revoked token). */
+  forget(user: SlackUserKey): void;
+}
+
+interface SlackUserObject {
+  id?: string;
+  name?: string;
+  real_name?: string;
+  tz?: string;
+  locale?: string;
+  is_bot?: boolean;
+  deleted?: boolean;
+  profile?: {
+    display_name?: string;
+    real_name?: string;
+    first_name?: string;
+    last_name?: string;
+    email?: string;
+  };
+}
+
+export function slackPerson(user: SlackUserObject, id: string): SlackPerson {
+  const profile = user.profile ?? {};
+  const realName = profile.real_name || user.real_name || '';
+  const [firstWord = '', ...restWords] = realName.split(/\s+/).filter(Boolean);
+  const name = profile.display_name || realName || user.name || id;
+  return {
+    id,
+    name,
+    first_name: profile.first_name || firstWord || name,
+    last_name: profile.last_name ?? restWords.join(' '),
+    email: profile.email || undefined,
+    tz: user.tz || undefined,
+    locale: user.locale || undefined,
+    is_bot: user.is_bot ?? false,
+    deleted: user.deleted ?? false,
+  };
+}
+
+const key = (user: SlackUserKey) => `${user.team_id}:${user.user_id}`;
+
+export function createDirectory(options: {
+  slack: webApi.WebClient;
+  ttlMs?: number;
+  now?: () => number;
+}): Directory {
+  const ttl = options.ttlMs ?? DIRECTORY_TTL_MS;
+  const slackUsers = new TtlCache<SlackPerson>(ttl, 10_000, options.now);
+  const profiles = new TtlCache<CurrentUser>(ttl, 10_000, options.now);
+  const friends = new TtlCache<Friend[]>(ttl, 10_000, options.now);
+  const groups = new TtlCache<Group[]>(ttl, 10_000, options.now);
+  return {
+    slackUser(team_id, user_id) {
+      return slackUsers.getOrLoad(`${team_id}:${user_id}`, async () => {
+        const reply = await options.slack.users.info({ user: user_id, include_locale: true });
+        return slackPerson((reply.user ?? {}) as SlackUserObject, user_id);
+      });
+    },
+    profile: (user, client) => profiles.getOrLoad(key(user), () => client.getCurrentUser()),
+    rememberProfile: (user, profile) => profiles.set(key(user), profile),
+    friends: (user, client) => friends.getOrLoad(key(user), () => client.getFriends()),
+    groups: (user, client) => groups.getOrLoad(key(user), () => client.getGroups()),
+    forget(user) {
+      profiles.delete(key(user));
+      friends.delete(key(user));
+      groups.delete(key(user));
+    },
+  };
+}

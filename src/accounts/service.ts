@@ -1,0 +1,43 @@
+/**
+ * Service clients for the app: one per call site and token (construction only stores options),
+ * all pointed at the configured service with the same timeout policy.
+ */
+import { ServiceClient } from '../service/index.js';
+import type { ServiceTokenRecord } from '../store/index.js';
+
+export interface ServiceSettings {
+  apiUrl: string;
+  authorizeUrl: string;
+  tokenUrl: string;
+  clientId: string;
+  clientSecret: string;
+  /** Per HTTP attempt. Slack users wait on it, so it is shorter than the client's default. */
+  timeoutMs?: number;
+  /** Extra attempts for reads only; writes are never retried by the client. */
+  retries?: number;
+}
+
+export interface ServiceFactory {
+  /** A client acting for the person whose link this is. */
+  forLink(link: Pick<ServiceTokenRecord, 'access_token'>): ServiceClient;
+  /** A client with only the app's OAuth credentials, for the authorization-code exchange. */
+  forApp(): ServiceClient;
+}
+
+export const DEFAULT_SERVICE_TIMEOUT_MS = 8_000;
+
+export function createServiceFactory(settings: ServiceSettings): ServiceFactory {
+  const base = {
+    baseUrl: settings.apiUrl,
+    authorizeUrl: settings.authorizeUrl,
+    tokenUrl: settings.tokenUrl,
+    consumerKey: settings.clientId,
+    consumerSecret: settings.clientSecret,
+    timeoutMs: settings.timeoutMs ?? DEFAULT_SERVICE_TIMEOUT_MS,
+    retries: settings.retries ?? 1,
+  };
+  return {
+    forLink: (link) => new ServiceClient({ ...base, oauth2AccessToken: link.access_token }),
+    forApp: () => new ServiceClient(base),
+  };
+}

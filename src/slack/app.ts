@@ -1,0 +1,199 @@
+/**
+ * The Slack app, as a table of contents: stores, accounts, the Bolt app with its HTTP routes, and
+ * the listeners. `startSlackApp` is what main.ts, the test harness and the benchmark call.
+ */
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { App, type CustomRoute, type Logger, LogLevel, webApi } from '@slack/bolt';
+import { createChannelBindings } from '../accounts/bindings.js';
+import { createDirectory } from '../accounts/directory.js';
+import { createLinkStates } from '../accounts/link-states.js';
+import { CALLBACK_PATH, createLinking, type Linking, START_PATH } from '../accounts/linking.js';
+import { createServiceFactory } from '../accounts/service.js';
+import type { Config } from '../config.js';
+import { createClaims, createKeyv, createTokenStore, loadEncryptionKey } from '../store/index.js';
+import { afterLink } from './after-link.js';
+import type { SlackDeps } from './deps.js';
+import { registerActions } from './listeners/actions/index.js';
+import { registerCommands } from './listeners/commands/index.js';
+
+export interface SlackAppOptions {
+  config: Config;
+  /** Replaces Bolt's console logger (tests keep their output quiet with it). */
+  logger?: Logger;
+  /** Retries of Slack Web API calls; Slack's default policy waits up to 30 minutes. */
+  slackRetries?: number;
+  /** Per-attempt timeout of expense-service calls. */
+  serviceTimeoutMs?: number;
+  /** Read retries of expense-service calls. */
+  serviceRetries?: number;
+  reconcileDelayMs?: number;
+  /** How long friends, profiles and Slack users stay cached. */
+  directoryTtlMs?: number;
+  now?: () => Date;
+}
+
+export interface RunningSlackApp {
+  app: App;
+  deps: SlackDeps;
+  /** The port the HTTP routes listen on (Bolt's events too, in HTTP mode). */
+  port: number;
+  /** http://127.0.0.1:PORT */
+  url: string;
+  stop(): Promise<void>;
+}
+
+const LOG_LEVELS: Record<Config['logLevel'], LogLevel> = {
+  debug: LogLevel.DEBUG,
+  info: LogLevel.INFO,
+  warn: LogLevel.WARN,
+  error: LogLevel.ERROR,
+};
+
+export function registerListeners(app: App, deps: SlackDeps): void {
+  registerCommands(app, deps);
+  registerActions(app, deps);
+}
+
+export async function startSlackApp(options: SlackAppOptions): Promise<RunningSlackApp> {
+  const { config } = options;
+  const now = options.now ?? (() => new Date());
+  const slackRetries = options.slackRetries ?? 3;
+  const clientOptions: webApi.WebClientOptions = {
+    ...(config.slack.apiUrl ? { slackApiUrl: config.slack.apiUrl } : {}),
+    retryConfig: { retries: slackRetries, factor: 2, minTimeout: 500, maxTimeout: 5_000 },
+    timeout: 10_000,
+  };
+
+  // The startup trap (reference §4): Bolt calls auth.test from its constructor unless it is given
+  // the bot's ids. Asking first makes a wrong token or an unreachable Slack a clear start-up
+  // failure rather than every later request failing authorization.
+  const auth = await new webApi.WebClient(config.slack.botToken, clientOptions).auth.test();
+  if (!auth.user_id || !auth.bot_id)
+    throw new Error('auth.test did not return the bot user id and bot id');
+
+  const tokensKeyv = createKeyv(config.storeUrl, { namespace: 'service-tokens' });
+  const linksKeyv = createKeyv(config.storeUrl, { namespace: 'link-states' });
+  const bindingsKeyv = createKeyv(config.storeUrl, { namespace: 'channel-groups' });
+  const claims = createClaims(config.storeUrl, { namespace: 'slack' });
+  const closeStores = async () => {
+    await Promise.allSettled([
+      tokensKeyv.disconnect(),
+      linksKeyv.disconnect(),
+      bindingsKeyv.disconnect(),
+      claims.close(),
+    ]);
+  };
+
+  try {
+    const key = await loadEncryptionKey({
+      encryptionKey: config.encryptionKey,
+      dataDir: config.dataDir,
+    });
+    // Routes exist before the app (Bolt takes them in its constructor); what they call is wired
+    // right after, before the app listens.
+    let linking: Linking | undefined;
+    const unready = (res: import('node:http').ServerResponse) => {
+      res.writeHead(503).end();
+    };
+    const customRoutes: CustomRoute[] = [
+      {
+        path: '/healthz',
+        method: ['GET'],
+        handler: (_req, res) => {
+          res.writeHead(200, { 'content-type': 'application/json' });
+          res.end('{"ok":true}');
+        },
+      },
+      {
+        path: START_PATH,
+        method: ['GET'],
+        handler: (req, res) => (linking ? void linking.start(req, res) : unready(res)),
+      },
+      {
+        path: CALLBACK_PATH,
+        method: ['GET'],
+        handler: (req, res) => (linking ? void linking.callback(req, res) : unready(res)),
+      },
+    ];
+    const app = new App({
+      token: config.slack.botToken,
+      botId: auth.bot_id,
+      botUserId: auth.user_id,
+      ...(options.logger ? { logger: options.logger } : { logLevel: LOG_LEVELS[config.logLevel] }),
+      clientOptions,
+      customRoutes,
+      ...(config.slack.socketMode
+        ? {
+            socketMode: true,
+            appToken: config.slack.appToken,
+            // SocketModeReceiver serves customRoutes on its own HTTP server, on
+            // installerOptions.port (3000 unless given), not on the App's port.
+            installerOptions: { port: config.port },
+          }
+        : { signingSecret: config.slack.signingSecret ?? '' }),
+    });
+    const logger = app.logger;
+
+    const tokens = createTokenStore(tokensKeyv, key, { logger });
+    const directory = createDirectory({
+      slack: app.client,
+      ...(options.directoryTtlMs ? { ttlMs: options.directoryTtlMs } : {}),
+    });
+    const service = createServiceFactory({
+      ...config.service,
+      ...(options.serviceTimeoutMs !== undefined ? { timeoutMs: options.serviceTimeoutMs } : {}),
+      ...(options.serviceRetries !== undefined ? { retries: options.serviceRetries } : {}),
+    });
+    const states = createLinkStates({ keyv: linksKeyv, claims });
+    const deps: SlackDeps = {
+      tokens,
+      linking: { connectUrl: (user, pending) => (linking as Linking).connectUrl(user, pending) },
+      bindings: createChannelBindings(bindingsKeyv),
+      claims,
+      directory,
+      service,
+      reconcileDelayMs: options.reconcileDelayMs ?? 1_000,
+      now,
+    };
+    linking = createLinking({
+      publicUrl: config.publicUrl,
+      redirectUrl: config.oauthRedirectUrl,
+      states,
+      tokens,
+      service,
+      directory,
+      logger,
+      onLinked: afterLink(deps, () => app.client, logger),
+    });
+    registerListeners(app, deps);
+
+    let port = config.port;
+    if (config.slack.socketMode) {
+      await app.start();
+    } else {
+      const server = (await app.start(config.port)) as Server;
+      port = (server.address() as AddressInfo).port;
+    }
+    logger.info(
+      `Split is running (${config.slack.socketMode ? 'Socket Mode' : 'HTTP'}) on port ${port}`,
+    );
+    let stopping: Promise<void> | undefined;
+    return {
+      app,
+      deps,
+      port,
+      url: `http://127.0.0.1:${port}`,
+      stop() {
+        stopping ??= (async () => {
+          await app.stop().catch((error: Error) => logger.warn(`stopping Bolt: ${error.message}`));
+          await closeStores();
+        })();
+        return stopping;
+      },
+    };
+  } catch (error) {
+    await closeStores();
+    throw error;
+  }
+}

@@ -1,0 +1,25 @@
+/**
+ * Everything listeners need, handed in by app.ts (design example 5: factories, no globals, nothing
+ * read from the environment below main.ts).
+ */
+import type { ChannelBindings } from '../accounts/bindings.js';
+import type { Directory } from '../accounts/directory.js';
+import type { Linking } from '../accounts/linking.js';
+import type { ServiceFactory } from '../accounts/service.js';
+import type { Claims, TokenStore } from '../store/index.js';
+
+export interface SlackDeps {
+  tokens: TokenStore;
+  linking: Pick<Linking, 'connectUrl'>;
+  bindings: ChannelBindings;
+  /** Shared across replicas: dedupe of commands and clicks. */
+  claims: Claims;
+  directory: Directory;
+  service: ServiceFactory;
+  /** Wait before looking for a create whose outcome is unknown, so a slow service can finish it. */
+  reconcileDelayMs: number;
+  now(): Date;
+}
+
+/** How long a dedupe claim lives: longer than any redelivery or double click. */
+export const DEDUPE_TTL_MS = 60 * 60_000;

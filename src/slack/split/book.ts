@@ -1,0 +1,307 @@
+/**
+ * Booking an expense typed as `/split <text>`: the caller's link and profile, the group, the
+ * people, exact shares, one create_expense, and the in-channel answer. A create whose outcome is
+ * unknown (timeout, lost connection, 5xx) is never sent again: it is looked for, and the person
+ * is told whether it was booked.
+ */
+import type { Logger } from '@slack/bolt';
+import type { ChannelBinding } from '../../accounts/bindings.js';
+import { type ResolveProblem, resolvePeople } from '../../accounts/people.js';
+import { type ParseContext, parseCommand, resolveMe } from '../../core/command.js';
+import { currencyExponent, parseMinor, toWireAmount } from '../../core/money.js';
+import { computeShares } from '../../core/split.js';
+import {
+  type Expense,
+  type ExpenseShare,
+  type GroupMember,
+  type PersonRef,
+  ServiceBaseException,
+  type ServiceClient,
+  ServiceServerException,
+} from '../../service/index.js';
+import type { ServiceTokenRecord, SlackUserKey } from '../../store/index.js';
+import type { SlackDeps } from '../deps.js';
+import type { Reply } from '../reply.js';
+import { describeServiceFailure, refusedText } from '../service-failure.js';
+import { type BookedExpense, expenseMessage, type Who } from '../views/expense-message.js';
+import { errorNotice, plainNotice } from '../views/notices.js';
+import { middayIn } from './dates.js';
+import type { SplitInvocation } from './invocation.js';
+
+const NOTHING_BOOKED = 'Nothing was booked.';
+
+export interface BookInput {
+  deps: SlackDeps;
+  inv: SplitInvocation;
+  ctx: ParseContext;
+  binding: ChannelBinding | undefined;
+  tz: string | undefined;
+  record: ServiceTokenRecord;
+  reply: Reply;
+  logger: Logger;
+  /** Removes the link and asks to connect again (a 401 from the service). */
+  relink(): Promise<void>;
+}
+
+function problemText(problem: ResolveProblem): string {
+  switch (problem.kind) {
+    case 'bot':
+      return `<@${problem.user_id}> is an app, not a person: leave them out.`;
+    case 'deleted':
+      return `<@${problem.user_id}> is no longer in this workspace: leave them out.`;
+    case 'no_email':
+      return `I can't see <@${problem.user_id}>'s e-mail address in Slack, and they haven't connected an expense account. Ask them to type \`/split connect\` once, then try again.`;
+  }
+}
+
+interface GroupChoice {
+  id: number;
+  name: string;
+  members: GroupMember[] | undefined;
+}
+
+export async function bookExpense(input: BookInput): Promise<void> {
+  const { deps, inv, record, reply, logger } = input;
+  const user: SlackUserKey = { team_id: inv.team_id, user_id: inv.user_id };
+  const client = deps.service.forLink(record);
+
+  const fail = async (error: unknown) => {
+    const failure = describeServiceFailure(error, NOTHING_BOOKED);
+    if (failure.relink) return input.relink();
+    if (!(error instanceof ServiceBaseException)) throw error;
+    logger.warn(`/split: service call failed: ${error.name}: ${error.message}`);
+    await reply.ephemeral(plainNotice(failure.text));
+  };
+
+  let profileCurrency: string | undefined;
+  try {
+    profileCurrency = (await deps.directory.profile(user, client)).default_currency;
+  } catch (error) {
+    return fail(error);
+  }
+  const parsed = parseCommand(inv.text, {
+    ...input.ctx,
+    defaultCurrency: profileCurrency || input.ctx.defaultCurrency,
+  });
+  if (parsed.kind === 'error') return reply.ephemeral(errorNotice(parsed.message, parsed.example));
+  if (parsed.kind !== 'expense') return;
+  const resolved = resolveMe(parsed.expense, inv.user_id);
+  if ('error' in resolved)
+    return reply.ephemeral(errorNotice(resolved.error, '/split 40 lunch @ann'));
+  const expense = resolved;
+
+  // The group: named in the text, else the channel's.
+  let group: GroupChoice | null = null;
+  try {
+    if (expense.group !== null) {
+      const wanted = expense.group.trim().toLowerCase();
+      const groups = (await deps.directory.groups(user, client)).filter((g) => g.id !== 0);
+      const found = groups.find((g) => g.name.trim().toLowerCase() === wanted);
+      if (!found) {
+        const names = groups.map((g) => g.name).slice(0, 10);
+        return reply.ephemeral(
+          errorNotice(
+            names.length > 0
+              ? `You have no group called "${expense.group}". Your groups: ${names.join(', ')}.`
+              : `You have no group called "${expense.group}" (you're in no groups yet).`,
+            names[0] ? `/split 40 lunch in ${names[0]}` : '/split 40 lunch @ann',
+          ),
+        );
+      }
+      group = { id: found.id, name: found.name, members: found.members };
+    } else if (input.binding) {
+      group = { id: input.binding.group_id, name: input.binding.group_name, members: undefined };
+      if (expense.wholeGroup) {
+        const found = (await deps.directory.groups(user, client)).find((g) => g.id === group?.id);
+        if (!found) {
+          return reply.ephemeral(
+            errorNotice(
+              `This channel books into the group "${group.name}", which your account can't see. Mention the people instead.`,
+              '/split 40 lunch @ann',
+            ),
+          );
+        }
+        group.members = found.members;
+      }
+    }
+  } catch (error) {
+    return fail(error);
+  }
+
+  // People: Slack users first, then (whole group) the group's other members.
+  const slackIds = [...new Set([...expense.participants, expense.payer])];
+  let people: Awaited<ReturnType<typeof resolvePeople>>;
+  try {
+    people = await resolvePeople({
+      caller: { ...user, service_user_id: record.service_user_id },
+      ids: slackIds,
+      tokens: deps.tokens,
+      directory: deps.directory,
+      client,
+    });
+  } catch (error) {
+    if (error instanceof ServiceBaseException) return fail(error);
+    logger.warn(`/split: Slack lookup failed: ${(error as Error).message}`);
+    return reply.ephemeral(
+      plainNotice(
+        `I couldn't look up the people you mentioned in Slack. ${NOTHING_BOOKED} Try again in a minute.`,
+      ),
+    );
+  }
+  if ('problem' in people)
+    return reply.ephemeral(errorNotice(problemText(people.problem), '/split 40 lunch @ann'));
+  const refs = new Map<string, PersonRef>();
+  const whos = new Map<string, Who>();
+  for (const [id, person] of people.people) {
+    refs.set(id, person.ref);
+    whos.set(id, { slack: id });
+  }
+  const participants = [...expense.participants];
+  if (expense.wholeGroup && group?.members) {
+    const taken = new Set<number>([record.service_user_id]);
+    for (const ref of refs.values()) if ('user_id' in ref) taken.add(ref.user_id);
+    for (const member of group.members) {
+      if (taken.has(member.id)) continue;
+      const key = `svc:${member.id}`;
+      participants.push(key);
+      refs.set(key, { user_id: member.id });
+      whos.set(key, { name: [member.first_name, member.last_name].filter(Boolean).join(' ') });
+    }
+  }
+  if (participants.length === 0) {
+    return reply.ephemeral(
+      errorNotice('Nobody is left to share it: mention someone.', '/split 40 lunch @ann'),
+    );
+  }
+
+  const shares = computeShares({
+    cost: expense.cost,
+    payer: expense.payer,
+    participants,
+    split: expense.split,
+  });
+  if ('error' in shares) {
+    return reply.ephemeral(
+      errorNotice(`That doesn't add up: ${shares.error}.`, '/split 40 lunch @ann 25 @bob 15'),
+    );
+  }
+  const exponent = currencyExponent(expense.currency);
+  const users: ExpenseShare[] = shares.shares.map((row) => ({
+    ...(refs.get(row.id) as PersonRef),
+    paid_share: toWireAmount(row.paid, exponent),
+    owed_share: toWireAmount(row.owed, exponent),
+  }));
+
+  const startedAt = deps.now();
+  let booked: Expense;
+  try {
+    const result = await client.createExpense({
+      description: expense.description,
+      cost: toWireAmount(expense.cost, exponent),
+      currency_code: expense.currency,
+      date: middayIn(expense.date, input.tz),
+      ...(group ? { group_id: group.id } : {}),
+      users,
+    });
+    if (!result.expense) {
+      return reply.ephemeral(plainNotice(refusedText(result.errors, NOTHING_BOOKED)));
+    }
+    booked = result.expense;
+  } catch (error) {
+    if (!(error instanceof ServiceBaseException) || !error.outcome_unknown) return fail(error);
+    logger.warn(`/split: create_expense outcome unknown (${error.name}); reconciling`);
+    const found = await reconcile(client, deps, {
+      startedAt,
+      description: expense.description,
+      cost: expense.cost,
+      currency: expense.currency,
+      creator: record.service_user_id,
+    });
+    const what = `"${expense.description}"`;
+    const cause =
+      error instanceof ServiceServerException
+        ? `The expense service failed while booking ${what} (HTTP ${error.http_status}).`
+        : `The expense service didn't answer in time while booking ${what}.`;
+    if (found === 'unknown') {
+      return reply.ephemeral(
+        plainNotice(
+          `${cause} I couldn't check whether it was booked: look at your recent expenses before trying again, so that it isn't booked twice.`,
+        ),
+      );
+    }
+    if (found === null) {
+      return reply.ephemeral(
+        plainNotice(`${cause} I checked: it was not booked, so it's safe to try again.`),
+      );
+    }
+    logger.info(`/split: reconciled: expense ${found.id} was created`);
+    booked = found;
+  }
+
+  const message: BookedExpense = {
+    id: booked.id,
+    description: booked.description || expense.description,
+    cost: expense.cost,
+    currency: expense.currency,
+    date: expense.date,
+    payer: whos.get(expense.payer) ?? { slack: expense.payer },
+    lines: shares.shares.map((row) => ({
+      who: whos.get(row.id) ?? { slack: row.id },
+      paid: row.paid,
+      owed: row.owed,
+    })),
+    group: group?.name ?? null,
+    split: expense.split.kind,
+    bookedBy: inv.user_id,
+    locale: input.ctx.locale,
+  };
+  await reply.inChannel(expenseMessage(message));
+}
+
+/**
+ * Looks for the expense a create with an unknown outcome may have made: same creator,
+ * description, cost and currency, updated since shortly before the attempt. Returns it, null when
+ * it is certainly not there, or 'unknown' when the service cannot be asked either.
+ */
+export async function reconcile(
+  client: ServiceClient,
+  deps: Pick<SlackDeps, 'reconcileDelayMs'>,
+  attempt: {
+    startedAt: Date;
+    description: string;
+    cost: number;
+    currency: string;
+    creator: number;
+  },
+): Promise<Expense | null | 'unknown'> {
+  if (deps.reconcileDelayMs > 0) {
+    await new Promise((resolve) => setTimeout(resolve, deps.reconcileDelayMs));
+  }
+  // A minute of slack either side covers clock skew between this app and the service.
+  const since = attempt.startedAt.getTime() - 60_000;
+  let recent: Expense[];
+  try {
+    recent = await client.getExpenses({
+      updated_after: new Date(since),
+      limit: 100,
+      visible: true,
+    });
+  } catch {
+    return 'unknown';
+  }
+  const exponent = currencyExponent(attempt.currency);
+  const matches = recent.filter((e) => {
+    if (e.deleted_at || e.payment) return false;
+    if (e.description.trim() !== attempt.description.trim()) return false;
+    if (e.currency_code !== attempt.currency) return false;
+    if ((e.created_by?.id ?? attempt.creator) !== attempt.creator) return false;
+    if (Date.parse(e.created_at) < since) return false;
+    try {
+      return parseMinor(e.cost, exponent) === attempt.cost;
+    } catch {
+      return false;
+    }
+  });
+  matches.sort((a, b) => Date.parse(b.created_at) - Date.parse(a.created_at));
+  return matches[0] ?? null;
+}

@@ -1,0 +1,182 @@
+/**
+ * Carries out a `/split` once it has been acked: reads what was typed and hands it to the handler
+ * for its kind. The table is the extension point: the modal (issue 5) and balances, lists and
+ * groups (issue 6) add their kinds here; a kind without a handler gets an honest answer.
+ */
+import type { Logger } from '@slack/bolt';
+import type { ChannelBinding } from '../../accounts/bindings.js';
+import type { SlackPerson } from '../../accounts/directory.js';
+import {
+  HELP_SECTIONS,
+  type ParseContext,
+  type ParseResult,
+  parseCommand,
+} from '../../core/command.js';
+import type { SlackUserKey } from '../../store/index.js';
+import type { SlackDeps } from '../deps.js';
+import type { Reply } from '../reply.js';
+import type { ConnectReason } from '../views/notices.js';
+import {
+  connectPrompt,
+  errorNotice,
+  helpMessage,
+  plainNotice,
+  whoamiMessage,
+} from '../views/notices.js';
+import { bookExpense } from './book.js';
+import { todayIn } from './dates.js';
+import type { SplitInvocation } from './invocation.js';
+
+export interface SplitContext {
+  deps: SlackDeps;
+  inv: SplitInvocation;
+  user: SlackUserKey;
+  parsed: ParseResult;
+  ctx: ParseContext;
+  binding: ChannelBinding | undefined;
+  me: SlackPerson | undefined;
+  reply: Reply;
+  logger: Logger;
+}
+
+export type SplitHandler = (c: SplitContext) => Promise<void>;
+
+/** Asks the person to connect, remembering what they typed so it is carried out afterwards. */
+export async function promptConnect(
+  c: SplitContext,
+  reason: ConnectReason,
+  carry: boolean,
+): Promise<void> {
+  const pending = carry
+    ? {
+        text: c.inv.text,
+        channel_id: c.inv.channel_id,
+        ...(c.inv.response_url ? { response_url: c.inv.response_url } : {}),
+        at: c.deps.now().getTime(),
+      }
+    : undefined;
+  const url = await c.deps.linking.connectUrl(c.user, pending);
+  await c.reply.ephemeral(
+    connectPrompt({ url, reason, pendingText: carry ? c.inv.text : undefined }),
+  );
+}
+
+async function relink(c: SplitContext): Promise<void> {
+  await c.deps.tokens.delete(c.user);
+  c.deps.directory.forget(c.user);
+  c.logger.info(
+    `removed the link of ${c.user.team_id}:${c.user.user_id}: the service answered 401`,
+  );
+  await promptConnect(c, 'revoked', true);
+}
+
+export const SPLIT_HANDLERS: Partial<Record<ParseResult['kind'], SplitHandler>> = {
+  help: (c) => c.reply.ephemeral(helpMessage(HELP_SECTIONS)),
+
+  error: async (c) => {
+    if (c.parsed.kind === 'error')
+      await c.reply.ephemeral(errorNotice(c.parsed.message, c.parsed.example));
+  },
+
+  connect: async (c) => {
+    const record = await c.deps.tokens.get(c.user);
+    if (record) {
+      await c.reply.ephemeral(
+        plainNotice(
+          `You're already connected as ${record.name}. To link another account, type /split disconnect first.`,
+        ),
+      );
+      return;
+    }
+    await promptConnect(c, 'asked', false);
+  },
+
+  disconnect: async (c) => {
+    const removed = await c.deps.tokens.delete(c.user);
+    c.deps.directory.forget(c.user);
+    await c.reply.ephemeral(
+      plainNotice(
+        removed
+          ? 'Disconnected: I no longer hold a token for your expense account. /split connect links it again.'
+          : "You weren't connected. /split connect links your expense account.",
+      ),
+    );
+  },
+
+  whoami: async (c) => {
+    const record = await c.deps.tokens.get(c.user);
+    if (!record) return promptConnect(c, 'asked', false);
+    await c.reply.ephemeral(
+      whoamiMessage({
+        name: record.name,
+        serviceUserId: record.service_user_id,
+        linkedAt: record.linked_at,
+      }),
+    );
+  },
+
+  expense: async (c) => {
+    const record = await c.deps.tokens.get(c.user);
+    if (!record) return promptConnect(c, 'first_time', true);
+    await bookExpense({
+      deps: c.deps,
+      inv: c.inv,
+      ctx: c.ctx,
+      binding: c.binding,
+      tz: c.me?.tz,
+      record,
+      reply: c.reply,
+      logger: c.logger,
+      relink: () => relink(c),
+    });
+  },
+};
+
+const NOT_YET: Partial<Record<ParseResult['kind'], string>> = {
+  open_modal: 'The expense form',
+  list: 'Listing expenses',
+  undo: '`/split undo`',
+  balance: 'Balances',
+  groups: 'Listing groups',
+  group_create: 'Creating groups',
+  group_add: 'Adding people to groups',
+  group_delete: 'Deleting groups',
+  group_use: 'Binding a channel to a group',
+};
+
+async function notYet(c: SplitContext): Promise<void> {
+  const what = NOT_YET[c.parsed.kind] ?? 'That';
+  await c.reply.ephemeral(
+    errorNotice(
+      `${what} isn't available in this version of Split yet. To book an expense, type it in one line.`,
+      '/split 40 lunch @ann',
+    ),
+  );
+}
+
+export async function runSplit(
+  deps: SlackDeps,
+  inv: SplitInvocation,
+  reply: Reply,
+  logger: Logger,
+  handlers: Partial<Record<ParseResult['kind'], SplitHandler>> = SPLIT_HANDLERS,
+): Promise<void> {
+  const user = { team_id: inv.team_id, user_id: inv.user_id };
+  const [me, binding] = await Promise.all([
+    deps.directory.slackUser(inv.team_id, inv.user_id).catch((error: Error) => {
+      // Only the time zone and locale are lost: dates fall back to UTC, numbers to en-US.
+      logger.warn(`users.info for the caller failed: ${error.message}`);
+      return undefined;
+    }),
+    deps.bindings.get({ team_id: inv.team_id, channel_id: inv.channel_id }),
+  ]);
+  const ctx: ParseContext = {
+    today: todayIn(me?.tz, deps.now()),
+    defaultCurrency: 'USD',
+    ...(me?.locale ? { locale: me.locale } : {}),
+    channelHasGroup: binding !== undefined,
+  };
+  const parsed = parseCommand(inv.text, ctx);
+  const handler = handlers[parsed.kind] ?? notYet;
+  await handler({ deps, inv, user, parsed, ctx, binding, me, reply, logger });
+}

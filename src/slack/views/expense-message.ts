@@ -1,0 +1,211 @@
+/**
+ * The in-channel answer to a booked expense, and what replaces it once undone. Pure: data in,
+ * Block Kit out. Issue-5 buttons (Edit, Delete, Comment, Details) join the Undo button in the
+ * actions block (BLOCKS.expenseActions).
+ */
+import type { types } from '@slack/bolt';
+import { z } from 'zod';
+import { formatMoney } from '../../core/money.js';
+import { ACTIONS, BLOCKS } from '../ids.js';
+import { clip, LIMITS, mrkdwnEscape } from './limits.js';
+import type { SlackMessage } from './message.js';
+
+/** Someone on an expense: a Slack user (mentioned, so they are notified) or a service name. */
+export type Who = { slack: string } | { name: string };
+
+export interface ExpenseLine {
+  who: Who;
+  /** Minor units. */
+  paid: number;
+  owed: number;
+}
+
+export interface BookedExpense {
+  id: number;
+  description: string;
+  /** Minor units. */
+  cost: number;
+  currency: string;
+  /** yyyy-MM-dd */
+  date: string;
+  payer: Who;
+  lines: ExpenseLine[];
+  group: string | null;
+  split: 'equal' | 'exact' | 'percent' | 'shares';
+  /** Slack user who booked it. */
+  bookedBy: string;
+  /** For number formatting (the booker's Slack locale). */
+  locale?: string | undefined;
+}
+
+/** What the Undo button carries: small, versioned, and parsed with a schema when clicked. */
+export const ExpenseRef = z.object({ v: z.literal(1), e: z.number().int().positive() });
+export type ExpenseRef = z.infer<typeof ExpenseRef>;
+
+export function encodeExpenseRef(id: number): string {
+  return JSON.stringify({ v: 1, e: id } satisfies ExpenseRef);
+}
+
+export function parseExpenseRef(value: string | undefined): ExpenseRef | undefined {
+  try {
+    const parsed = ExpenseRef.safeParse(JSON.parse(value ?? ''));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function whoText(who: Who): string {
+  return 'slack' in who ? `<@${who.slack}>` : mrkdwnEscape(who.name);
+}
+
+function sameWho(a: Who, b: Who): boolean {
+  return 'slack' in a && 'slack' in b ? a.slack === b.slack : whoText(a) === whoText(b);
+}
+
+const SPLIT_NAMES = {
+  equal: 'split equally',
+  exact: 'exact amounts',
+  percent: 'by percentage',
+  shares: 'by shares',
+} as const;
+
+/** "Fri, Nov 20, 2026" for a calendar date, without a time zone shifting it. */
+export function formatDate(date: string, locale = 'en-US'): string {
+  const [y, m, d] = date.split('-').map(Number);
+  const at = new Date(Date.UTC(y ?? 1970, (m ?? 1) - 1, d ?? 1, 12));
+  try {
+    return new Intl.DateTimeFormat(locale, {
+      weekday: 'short',
+      year: 'numeric',
+      month: 'short',
+      day: 'numeric',
+      timeZone: 'UTC',
+    }).format(at);
+  } catch {
+    return date;
+  }
+}
+
+/** Lines of text joined into as few sections as the 3000-character limit allows. */
+function sections(lines: string[], maxBlocks: number): types.SectionBlock[] {
+  const out: string[] = [];
+  let current = '';
+  for (const line of lines) {
+    const piece = clip(line, LIMITS.sectionText);
+    if (current !== '' && current.length + 1 + piece.length > LIMITS.sectionText) {
+      out.push(current);
+      current = '';
+    }
+    current = current === '' ? piece : `${current}\n${piece}`;
+  }
+  if (current !== '') out.push(current);
+  const kept = out.slice(0, maxBlocks);
+  if (out.length > maxBlocks && kept.length > 0) {
+    kept[kept.length - 1] = clip(`${kept[kept.length - 1]}\n…and more`, LIMITS.sectionText);
+  }
+  return kept.map((text) => ({ type: 'section', text: { type: 'mrkdwn', text } }));
+}
+
+export function expenseMessage(e: BookedExpense): SlackMessage {
+  const money = (minor: number) => formatMoney(minor, e.currency, e.locale);
+  const owing = e.lines.filter((l) => l.owed > 0 && !sameWho(l.who, e.payer));
+  const payerLine = e.lines.find((l) => sameWho(l.who, e.payer));
+  const owes = owing.map((l) => `• ${whoText(l.who)} owes ${whoText(e.payer)} *${money(l.owed)}*`);
+  if (payerLine && payerLine.owed > 0) {
+    owes.push(`• ${whoText(e.payer)}'s own share: ${money(payerLine.owed)}`);
+  }
+  const fields: types.MrkdwnElement[] = [
+    { type: 'mrkdwn', text: `*Cost*\n${money(e.cost)}` },
+    { type: 'mrkdwn', text: `*Date*\n${formatDate(e.date, e.locale)}` },
+    { type: 'mrkdwn', text: `*Paid by*\n${whoText(e.payer)}` },
+    { type: 'mrkdwn', text: `*Split*\n${SPLIT_NAMES[e.split]}` },
+  ];
+  if (e.group !== null) {
+    fields.push({
+      type: 'mrkdwn',
+      text: clip(`*Group*\n${mrkdwnEscape(e.group)}`, LIMITS.fieldText),
+    });
+  }
+  const fixed: types.KnownBlock[] = [
+    {
+      type: 'header',
+      block_id: BLOCKS.expenseHeader,
+      text: {
+        type: 'plain_text',
+        text: clip(`${e.description} · ${money(e.cost)}`, LIMITS.headerText),
+        emoji: true,
+      },
+    },
+    { type: 'section', block_id: BLOCKS.expenseFacts, fields },
+  ];
+  const tail: types.KnownBlock[] = [
+    {
+      type: 'context',
+      elements: [{ type: 'mrkdwn', text: `Booked by <@${e.bookedBy}> · expense #${e.id}` }],
+    },
+    {
+      type: 'actions',
+      block_id: BLOCKS.expenseActions,
+      elements: [
+        {
+          type: 'button',
+          action_id: ACTIONS.undo,
+          text: { type: 'plain_text', text: 'Undo', emoji: true },
+          value: encodeExpenseRef(e.id),
+          confirm: {
+            title: { type: 'plain_text', text: 'Undo this expense?' },
+            text: {
+              type: 'mrkdwn',
+              text: clip(
+                `Deletes “${mrkdwnEscape(e.description)}” (${money(e.cost)}) for everyone on it.`,
+                300,
+              ),
+            },
+            confirm: { type: 'plain_text', text: 'Undo it' },
+            deny: { type: 'plain_text', text: 'Keep it' },
+          },
+        },
+      ],
+    },
+  ];
+  const room = LIMITS.messageBlocks - fixed.length - tail.length;
+  const body =
+    owes.length > 0 ? sections(owes, room) : sections(['Nobody owes anything on this one.'], room);
+
+  const mentions = owing.map((l) => whoText(l.who));
+  const text = clip(
+    `${whoText(e.payer)} paid ${money(e.cost)} for ${mrkdwnEscape(e.description)}` +
+      (mentions.length > 0
+        ? `: ${owing.map((l) => `${whoText(l.who)} owes ${money(l.owed)}`).join(', ')}`
+        : '') +
+      (e.group !== null ? ` (in ${mrkdwnEscape(e.group)})` : ''),
+    LIMITS.fallbackText,
+  );
+  return { text, blocks: [...fixed, ...body, ...tail] };
+}
+
+/** Replaces the expense message once it is undone: the facts stay readable, the buttons go. */
+export function undoneMessage(input: {
+  expenseId: number;
+  undoneBy: string;
+  original: string;
+}): SlackMessage {
+  const was = input.original.trim() === '' ? `expense #${input.expenseId}` : input.original;
+  const line = clip(`~${was}~`, LIMITS.sectionText - 60);
+  return {
+    text: `Undone by <@${input.undoneBy}>: ${was}`,
+    blocks: [
+      { type: 'section', text: { type: 'mrkdwn', text: line } },
+      {
+        type: 'context',
+        elements: [
+          {
+            type: 'mrkdwn',
+            text: `:leftwards_arrow_with_hook: Undone by <@${input.undoneBy}> · expense #${input.expenseId} deleted`,
+          },
+        ],
+      },
+    ],
+  };
+}

@@ -1,0 +1,27 @@
+/** Slack's Block Kit limits (shared/reference/slack-platform.md §5), enforced where text is built. */
+export const LIMITS = {
+  /** Slack refuses a message with more blocks. */
+  messageBlocks: 50,
+  /** A longer section text is refused as invalid_blocks. */
+  sectionText: 3000,
+  /** Each section field. */
+  fieldText: 2000,
+  sectionFields: 10,
+  /** Header blocks take plain text up to this length. */
+  headerText: 150,
+  buttonText: 75,
+  buttonValue: 2000,
+  /** Fallback text beyond this is hard to read in a notification, though Slack allows more. */
+  fallbackText: 4000,
+  contextElements: 10,
+} as const;
+
+/** Cuts text to `max` characters, marking the cut with an ellipsis. */
+export function clip(text: string, max: number): string {
+  return text.length <= max ? text : `${text.slice(0, Math.max(0, max - 1))}…`;
+}
+
+/** Escapes the three characters mrkdwn treats as markup. */
+export function mrkdwnEscape(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}

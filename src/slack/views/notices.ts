@@ -1,0 +1,145 @@
+/**
+ * Private (ephemeral) notices and DMs: connecting, errors with a working example, help, whoami.
+ * Pure functions from data to Block Kit.
+ */
+import type { types } from '@slack/bolt';
+import type { HelpSection } from '../../core/command.js';
+import { ACTIONS, BLOCKS } from '../ids.js';
+import { clip, LIMITS, mrkdwnEscape } from './limits.js';
+import type { SlackMessage } from './message.js';
+
+function section(text: string): types.SectionBlock {
+  return { type: 'section', text: { type: 'mrkdwn', text: clip(text, LIMITS.sectionText) } };
+}
+
+function context(text: string): types.ContextBlock {
+  return { type: 'context', elements: [{ type: 'mrkdwn', text: clip(text, LIMITS.sectionText) }] };
+}
+
+export type ConnectReason = 'first_time' | 'revoked' | 'asked';
+
+const CONNECT_INTRO: Record<ConnectReason, string> = {
+  first_time: 'To book expenses from Slack, connect your expense account first. It takes a minute.',
+  revoked:
+    'Your connection to the expense account stopped working (it was revoked or expired), so I removed it. Connect again to carry on.',
+  asked: 'Connect your expense account to Slack.',
+};
+
+export function connectPrompt(input: {
+  url: string;
+  reason: ConnectReason;
+  pendingText?: string | undefined;
+}): SlackMessage {
+  const after = input.pendingText
+    ? `\nOnce you're connected I'll carry out \`/split ${mrkdwnEscape(clip(input.pendingText, 200))}\`.`
+    : '';
+  return {
+    text: `${CONNECT_INTRO[input.reason]} Open: ${input.url}`,
+    blocks: [
+      section(`${CONNECT_INTRO[input.reason]}${after}`),
+      {
+        type: 'actions',
+        block_id: BLOCKS.connectActions,
+        elements: [
+          {
+            type: 'button',
+            action_id: ACTIONS.connect,
+            style: 'primary',
+            text: { type: 'plain_text', text: 'Connect account', emoji: true },
+            url: input.url,
+          },
+        ],
+      },
+      context('The link works once, for 10 minutes, and only for you.'),
+    ],
+  };
+}
+
+export function errorNotice(message: string, example?: string): SlackMessage {
+  const tryThis = example ? `\nFor example: \`${mrkdwnEscape(example)}\`` : '';
+  return {
+    text: `${message}${example ? ` For example: ${example}` : ''}`,
+    blocks: [
+      section(`:warning: ${mrkdwnEscape(message)}${tryThis}`),
+      context('`/split help` shows every form.'),
+    ],
+  };
+}
+
+export function plainNotice(text: string): SlackMessage {
+  return { text, blocks: [section(mrkdwnEscape(text))] };
+}
+
+export function helpMessage(sections: readonly HelpSection[]): SlackMessage {
+  const blocks: types.KnownBlock[] = [
+    {
+      type: 'header',
+      text: { type: 'plain_text', text: 'Split: what you can type', emoji: true },
+    },
+  ];
+  for (const s of sections) {
+    const lines = s.lines.map((l) => `\`${mrkdwnEscape(l.example)}\`  ${mrkdwnEscape(l.means)}`);
+    blocks.push(section(`*${mrkdwnEscape(s.title)}*\n${lines.join('\n')}`));
+  }
+  blocks.push(
+    context(
+      'Amounts take a symbol or a code (€12,50, 12.50 EUR); without one, your default currency applies. Leftover cents go to the first people listed.',
+    ),
+  );
+  return {
+    text: 'Split help: /split 40 lunch @ann books a lunch that you paid and share with Ann.',
+    blocks: blocks.slice(0, LIMITS.messageBlocks),
+  };
+}
+
+export function whoamiMessage(input: {
+  name: string;
+  serviceUserId: number;
+  linkedAt: string;
+}): SlackMessage {
+  const since = input.linkedAt.slice(0, 10);
+  return {
+    text: `You're connected as ${input.name}.`,
+    blocks: [
+      section(
+        `You're connected as *${mrkdwnEscape(input.name)}* (account #${input.serviceUserId}) since ${since}.`,
+      ),
+      context('`/split disconnect` unlinks it.'),
+    ],
+  };
+}
+
+export function linkedDm(input: {
+  name: string;
+  pendingText?: string | undefined;
+  runValue?: string | undefined;
+}): SlackMessage {
+  const blocks: types.KnownBlock[] = [
+    section(
+      `:white_check_mark: Connected as *${mrkdwnEscape(input.name)}*. You can now use \`/split\` anywhere.`,
+    ),
+  ];
+  if (input.pendingText && input.runValue) {
+    blocks.push(
+      section(
+        `You asked for \`/split ${mrkdwnEscape(clip(input.pendingText, 200))}\` before connecting.`,
+      ),
+    );
+    blocks.push({
+      type: 'actions',
+      block_id: BLOCKS.pendingActions,
+      elements: [
+        {
+          type: 'button',
+          action_id: ACTIONS.runPending,
+          style: 'primary',
+          text: { type: 'plain_text', text: 'Book it now', emoji: true },
+          value: input.runValue,
+        },
+      ],
+    });
+  } else {
+    blocks.push(context('Try `/split 40 lunch @ann`, or `/split help` for every form.'));
+  }
+  return { text: `Connected as ${input.name}`, blocks };
+}
