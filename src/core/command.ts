@@ -819,7 +819,7 @@ function tooLarge(typed: string, currency: string, example: string): never {
   );
 }
 
-function describe(tokens: Token[], used: boolean[]): string {
+function descriptionOf(tokens: Token[], used: boolean[]): string {
   // Consumed tokens leave a gap; connectors next to a gap ("with @ann and @bob") go with it.
   const items: Array<string | null> = tokens.map((token, i) => {
     if (used[i]) return null;
@@ -1332,7 +1332,7 @@ function parseExpense(tokens: Token[], ctx: ParseContext): ParseResult {
     return fail(`That doesn't add up: ${check.error}.`, example);
   }
 
-  const description = describe(tokens, used);
+  const description = descriptionOf(tokens, used);
   return {
     kind: 'expense',
     expense: {
