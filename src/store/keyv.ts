@@ -65,6 +65,33 @@ export function redisAdapter(storeUrl: string): KeyvRedis<unknown> {
 const REDIS_CONNECT_TIMEOUT_MS = 3_000;
 const REDIS_COMMAND_TIMEOUT_MS = 5_000;
 
+const postgresUsers = new Map<string, number>();
+
+/**
+ * @keyv/postgres keeps one pg pool per URI for the whole process, and its disconnect() ends that
+ * pool for every Keyv on the URI (the others then fail with "Cannot use a pool after calling end
+ * on the pool", and a second disconnect throws). Counting the users here makes disconnect() end
+ * the pool only when the last Keyv on it lets go.
+ */
+function postgresAdapter(storeUrl: string): KeyvPostgres {
+  const store = new KeyvPostgres({ uri: storeUrl });
+  postgresUsers.set(storeUrl, (postgresUsers.get(storeUrl) ?? 0) + 1);
+  const endPool = store.disconnect.bind(store);
+  let released = false;
+  store.disconnect = async () => {
+    if (released) return;
+    released = true;
+    const left = (postgresUsers.get(storeUrl) ?? 1) - 1;
+    if (left > 0) {
+      postgresUsers.set(storeUrl, left);
+      return;
+    }
+    postgresUsers.delete(storeUrl);
+    await endPool();
+  };
+  return store;
+}
+
 export interface CreateKeyvOptions {
   /** Prefix that keeps unrelated data (tokens, caches, settings) apart in one store. */
   namespace: string;
@@ -73,7 +100,8 @@ export interface CreateKeyvOptions {
 /**
  * Keyv on the backend STORE_URL names: `sqlite://./data/app.sqlite` (default),
  * `redis://[:password@]host:port[/db]`, `postgres://user@host:port/db`. Call `disconnect()` on
- * shutdown. Note: @keyv/postgres shares one pg pool per URI inside a process.
+ * shutdown (each Keyv once; several Keyvs on one PostgreSQL URI share a pool that closes with the
+ * last of them).
  */
 export function createKeyv<T = unknown>(
   storeUrl: string = DEFAULT_STORE_URL,
@@ -93,6 +121,6 @@ export function createKeyv<T = unknown>(
     case 'redis':
       return new Keyv<T>({ store: redisAdapter(storeUrl), ...common });
     case 'postgres':
-      return new Keyv<T>({ store: new KeyvPostgres({ uri: storeUrl }), ...common });
+      return new Keyv<T>({ store: postgresAdapter(storeUrl), ...common });
   }
 }

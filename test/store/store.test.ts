@@ -266,6 +266,22 @@ describe.each(backends)('store on $name', (backend) => {
     }
   });
 
+  it('keeps several namespaces apart and closes each independently', async () => {
+    const a = createKeyv(backend.url(), { namespace: `test-a-${run}` });
+    const b = createKeyv(backend.url(), { namespace: `test-b-${run}` });
+    await a.set('same', 'from a');
+    await b.set('same', 'from b');
+    expect(await a.get('same')).toBe('from a');
+    await a.delete('same');
+    await a.disconnect();
+    expect(await b.get('same')).toBe('from b');
+    await b.delete('same');
+    await b.disconnect();
+    const c = createKeyv(backend.url(), { namespace: `test-b-${run}` });
+    expect(await c.get('same')).toBeUndefined();
+    await c.disconnect();
+  });
+
   it('grants a claim to exactly one of 20 concurrent callers on two instances', async () => {
     const a = createClaims(backend.url(), { namespace: `test-${run}` });
     const b = createClaims(backend.url(), { namespace: `test-${run}` });
