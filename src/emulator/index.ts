@@ -60,6 +60,11 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   };
 
   const server = createServer(createRequestListener(emu));
+  // Node's 5 s default lets an idle keep-alive socket close just as a client reuses it, most
+  // often after the event loop was busy (seeding thousands of expenses): the client then sees
+  // ECONNRESET. A minute makes that race rare; close() still ends every connection at once.
+  server.keepAliveTimeout = 60_000;
+  server.headersTimeout = 65_000;
   const host = options.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
