@@ -22,9 +22,17 @@ interface Pending {
   oauth1?: { request_token: string };
 }
 
-/** Authorizations in progress, kept in memory only (a restart just means starting again). */
+/** How long the consent screens remember who signed in (the emulator_session cookie). */
+const SESSION_TTL_MS = 24 * 60 * 60 * 1000;
+export const SESSION_COOKIE = 'emulator_session';
+
+/**
+ * Authorizations in progress and signed-in browser sessions, kept in memory only (a restart just
+ * means signing in again).
+ */
 export class ConsentStore {
   private readonly pending = new Map<string, Pending>();
+  private readonly sessions = new Map<string, { user_id: number; expires_at: number }>();
 
   constructor(private readonly clock: Clock) {}
 
@@ -53,7 +61,39 @@ export class ConsentStore {
 
   reset(): void {
     this.pending.clear();
+    this.sessions.clear();
   }
+
+  startSession(userId: number): string {
+    const id = newSecret(24);
+    this.sessions.set(id, {
+      user_id: userId,
+      expires_at: this.clock.now().getTime() + SESSION_TTL_MS,
+    });
+    return id;
+  }
+
+  sessionUser(id: string | undefined): number | undefined {
+    const session = id ? this.sessions.get(id) : undefined;
+    if (!session) return undefined;
+    if (session.expires_at < this.clock.now().getTime()) {
+      this.sessions.delete(id!);
+      return undefined;
+    }
+    return session.user_id;
+  }
+
+  endSession(id: string | undefined): void {
+    if (id) this.sessions.delete(id);
+  }
+}
+
+function sessionCookie(ex: Exchange): string | undefined {
+  for (const part of (ex.req.headers.cookie ?? '').split(';')) {
+    const [name, ...value] = part.trim().split('=');
+    if (name === SESSION_COOKIE) return value.join('=');
+  }
+  return undefined;
 }
 
 /** Appends parameters to a redirect URI, keeping any query it already has. */
@@ -85,7 +125,7 @@ export function consentGet(emu: Emulator, ex: Exchange): void {
       client_id: app.client_id,
       oauth1: { request_token: token.token },
     });
-    showSignIn(emu, ex, pending, app.name, action);
+    startFlow(emu, ex, pending, app.name, action);
     return;
   }
 
@@ -142,7 +182,51 @@ export function consentGet(emu: Emulator, ex: Exchange): void {
     oauth2.code_challenge_method = method === 'S256' ? 'S256' : 'plain';
   }
   const pending = emu.consent.create({ client_id: app.client_id, oauth2 });
-  showSignIn(emu, ex, pending, app.name, action);
+  startFlow(emu, ex, pending, app.name, action);
+}
+
+/** Someone already signed in (session cookie) goes straight to the decision, else signs in. */
+function startFlow(
+  emu: Emulator,
+  ex: Exchange,
+  pending: Pending,
+  appName: string,
+  action: string,
+): void {
+  const userId = emu.consent.sessionUser(sessionCookie(ex));
+  const user = userId === undefined ? undefined : emu.ledger.getUser(userId);
+  if (!user) {
+    showSignIn(emu, ex, pending, appName, action);
+    return;
+  }
+  pending.user_id = user.id;
+  showConsent(ex, pending, appName, action, user, true);
+}
+
+function showConsent(
+  ex: Exchange,
+  pending: Pending,
+  appName: string,
+  action: string,
+  user: { first_name: string; last_name?: string | null; email?: string | null },
+  canSwitch: boolean,
+  headers: Record<string, string> = {},
+): void {
+  const name = [user.first_name, user.last_name].filter(Boolean).join(' ');
+  sendHtml(
+    ex.res,
+    ex.startedAt,
+    200,
+    consentPage({
+      appName,
+      action,
+      fields: formFields(pending),
+      userName: name,
+      userEmail: user.email ?? '',
+      canSwitch,
+    }),
+    headers,
+  );
 }
 
 function formFields(pending: Pending): Record<string, string> {
@@ -247,16 +331,24 @@ export async function consentPost(emu: Emulator, ex: Exchange): Promise<void> {
       }
     }
     pending.user_id = user.id;
-    const name = [user.first_name, user.last_name].filter(Boolean).join(' ');
-    html(
+    emu.consent.endSession(sessionCookie(ex));
+    const session = emu.consent.startSession(user.id);
+    showConsent(ex, pending, app.name, action, user, false, {
+      'Set-Cookie': `${SESSION_COOKIE}=${session}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${SESSION_TTL_MS / 1000}`,
+    });
+    return;
+  }
+
+  if (params.step === 'decide' && params.decision === 'switch') {
+    // "Not you?": forget the session and sign in again, keeping the authorization in progress.
+    emu.consent.endSession(sessionCookie(ex));
+    delete pending.user_id;
+    sendHtml(
+      ex.res,
+      ex.startedAt,
       200,
-      consentPage({
-        appName: app.name,
-        action,
-        fields: formFields(pending),
-        userName: name,
-        userEmail: user.email ?? email,
-      }),
+      signInPage({ appName: app.name, action, fields: formFields(pending) }),
+      { 'Set-Cookie': `${SESSION_COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0` },
     );
     return;
   }

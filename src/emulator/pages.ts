@@ -38,6 +38,9 @@ const STYLE = `
   .actions { display: flex; gap: .75rem; margin-top: 1.5rem; }
   button { flex: 1; padding: .7rem 1rem; font: inherit; font-weight: 600; border-radius: 8px;
     cursor: pointer; border: 1px solid var(--line); background: transparent; color: inherit; }
+  button.link { flex: none; padding: 0; border: 0; color: var(--accent); text-decoration: underline;
+    font-weight: 400; }
+  .switch { margin-top: 1rem; font-size: .9rem; }
   button.primary { background: var(--accent); border-color: var(--accent); color: #fff; }
   ul { padding-left: 1.25rem; color: var(--muted); }
   .error { color: var(--danger); background: rgb(180 35 24 / 8%); border-radius: 8px;
@@ -114,6 +117,8 @@ export interface ConsentPage {
   fields: Record<string, string>;
   userName: string;
   userEmail: string;
+  /** Offer "Not you?" when the person was recognised by their session rather than just signed in. */
+  canSwitch?: boolean;
 }
 
 export function consentPage(page: ConsentPage): string {
@@ -133,6 +138,7 @@ ${hidden({ ...page.fields, step: 'decide' })}
 <button type="submit" name="decision" value="deny">Deny</button>
 <button class="primary" type="submit" name="decision" value="allow">Allow</button>
 </div>
+${page.canSwitch ? '<p class="switch">Not you? <button class="link" type="submit" name="decision" value="switch">Use another account</button></p>' : ''}
 </form>`,
   );
 }

@@ -103,6 +103,34 @@ describe('OAuth 2.0 authorization code', () => {
     expect(me.body.user).toMatchObject({ first_name: 'Nadia', email: 'newcomer@example.com' });
   });
 
+  it('remembers who signed in, and lets them switch account', async () => {
+    await createUser(emu.url, { email: 'sam@example.com', first_name: 'Sam' });
+    await createUser(emu.url, { email: 'tess@example.com', first_name: 'Tess' });
+    const page = await raw<string>(emu.url, authorizeUrl({}));
+    const signedIn = await submitForm(emu.url, parseForm(page.body), { email: 'sam@example.com' });
+    const cookie = signedIn.headers.get('set-cookie')!;
+    expect(cookie).toMatch(/^emulator_session=[^;]+; Path=\/; HttpOnly; SameSite=Lax/);
+    const session = cookie.split(';')[0]!;
+
+    const again = await raw<string>(emu.url, authorizeUrl({}), { headers: { cookie: session } });
+    expect(again.body).toContain('Signed in as <strong>Sam</strong>');
+    const form = parseForm(again.body);
+    expect(form.buttons.map((button) => button.value)).toEqual(['deny', 'allow', 'switch']);
+
+    const switched = await submitForm(emu.url, form, { decision: 'switch' });
+    expect(switched.headers.get('set-cookie')).toMatch(/^emulator_session=; .*Max-Age=0/);
+    const asTess = await submitForm(emu.url, parseForm(switched.body), {
+      email: 'tess@example.com',
+    });
+    expect(asTess.body).toContain('Signed in as <strong>Tess</strong>');
+    const back = await submitForm(emu.url, parseForm(asTess.body), { decision: 'allow' });
+    const token = await exchange({
+      code: new URL(back.headers.get('location')!).searchParams.get('code')!,
+    });
+    const me = await call(emu.url, token.body.access_token, 'GET', 'get_current_user');
+    expect(me.body.user.email).toBe('tess@example.com');
+  });
+
   it('answers Deny with access_denied and the state, and issues no code', async () => {
     await createUser(emu.url, { email: 'dan@example.com', first_name: 'Dan' });
     const back = await consent('dan@example.com', 'deny');
