@@ -24,7 +24,12 @@ export const MAX_SECTION_TEXT = 3000;
 const MAX_LIST_SECTION_TEXT = 1500;
 /** One debt row: a name can be arbitrarily long, a row should not be. */
 const MAX_ROW_TEXT = 200;
-/** Slack refuses button text over 75 characters and header text over 150. */
+/**
+ * Debt rows with a Settle up button: a DM is a digest, and 20 rows keep the whole message well
+ * under the ~13,000-character ceiling; `/split balance` shows the rest.
+ */
+const MAX_DEBT_ROWS = 20;
+/** Slack refuses header text over 150 characters. */
 const MAX_HEADER_TEXT = 150;
 
 export interface DigestChange {
@@ -223,8 +228,8 @@ export function digestMessage(input: DigestMessageInput): SlackMessage {
     ...input.summary.iOwe.map((d) => debtRow(d, 'iOwe')),
     ...input.summary.owesMe.map((d) => debtRow(d, 'owesMe')),
   ];
-  // The rows give way first: a one-line note replaces those that do not fit in 50 blocks.
-  const room = MAX_MESSAGE_BLOCKS - head.length - tail.length;
+  // The rows give way first: a one-line note stands for those that do not fit.
+  const room = Math.min(MAX_DEBT_ROWS + 1, MAX_MESSAGE_BLOCKS - head.length - tail.length);
   const shown = rows.length <= room ? rows : rows.slice(0, room - 1);
   const middle = [...shown];
   if (shown.length < rows.length) {
