@@ -240,7 +240,7 @@ function showSignIn(
   pending: Pending,
   appName: string,
   action: string,
-  extra: { email?: string; askName?: boolean; error?: string } = {},
+  extra: { email?: string; askName?: boolean; error?: string; notice?: string } = {},
   status = 200,
 ): void {
   sendHtml(
@@ -300,7 +300,7 @@ export async function consentPost(emu: Emulator, ex: Exchange): Promise<void> {
         showSignIn(emu, ex, pending, app.name, action, {
           email,
           askName: true,
-          error: `No account uses ${email} yet. Enter your first name to create one.`,
+          notice: `No account uses ${email} yet. Enter your first name to create one.`,
         });
         return;
       }

@@ -45,6 +45,8 @@ const STYLE = `
   ul { padding-left: 1.25rem; color: var(--muted); }
   .error { color: var(--danger); background: rgb(180 35 24 / 8%); border-radius: 8px;
     padding: .5rem .75rem; }
+  .notice { background: rgb(28 194 159 / 12%); border-radius: 8px; padding: .5rem .75rem;
+    color: inherit; }
   code { font-size: .9em; overflow-wrap: anywhere; }
   .who { font-size: .9rem; }
 `;
@@ -84,12 +86,16 @@ export interface SignInPage {
   /** Shown when the e-mail has no account yet: the form then asks for a first name too. */
   askName?: boolean;
   error?: string;
+  /** A neutral message (not an error), e.g. that a new account is about to be created. */
+  notice?: string;
 }
 
 export function signInPage(page: SignInPage): string {
   const error = page.error
     ? `<p class="error" role="alert" id="form-error">${escapeHtml(page.error)}</p>`
-    : '';
+    : page.notice
+      ? `<p class="notice" role="status">${escapeHtml(page.notice)}</p>`
+      : '';
   const nameField = page.askName
     ? `<label for="first_name">First name <span class="hint">(creates your account)</span></label>
 <input id="first_name" name="first_name" type="text" autocomplete="given-name" required autofocus>
