@@ -1,12 +1,28 @@
-import { ErrorCode, WebClient, WebClientEvent } from '@slack/web-api';
+import { ErrorCode, LogLevel, WebClient, WebClientEvent } from '@slack/web-api';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type FakeSlack, startFakeSlack } from './fake-slack.js';
 
 let slack: FakeSlack;
 let client: WebClient;
 
+// The client logs every platform error it receives; these tests provoke them on purpose.
+const quiet = {
+  debug() {},
+  info() {},
+  warn() {},
+  error() {},
+  setLevel() {},
+  getLevel: () => LogLevel.ERROR,
+  setName() {},
+};
+
 function clientFor(token: string, options: ConstructorParameters<typeof WebClient>[1] = {}) {
-  return new WebClient(token, { slackApiUrl: slack.url, retryConfig: { retries: 0 }, ...options });
+  return new WebClient(token, {
+    slackApiUrl: slack.url,
+    retryConfig: { retries: 0 },
+    logger: quiet,
+    ...options,
+  });
 }
 
 beforeEach(async () => {
