@@ -29,6 +29,8 @@ export interface SlackPerson {
 
 export interface Directory {
   slackUser(team_id: string, user_id: string): Promise<SlackPerson>;
+  /** The Slack user with this e-mail in the team, or null (users.lookupByEmail). */
+  slackIdByEmail(team_id: string, email: string): Promise<string | null>;
   profile(user: SlackUserKey, client: ServiceClient): Promise<CurrentUser>;
   /** Seeds the profile cache (at link time, when get_current_user has just been read). */
   rememberProfile(user: SlackUserKey, profile: CurrentUser): void;
@@ -82,6 +84,7 @@ export function createDirectory(options: {
 }): Directory {
   const ttl = options.ttlMs ?? DIRECTORY_TTL_MS;
   const slackUsers = new TtlCache<SlackPerson>(ttl, 10_000, options.now);
+  const byEmail = new TtlCache<string | null>(ttl, 10_000, options.now);
   const profiles = new TtlCache<CurrentUser>(ttl, 10_000, options.now);
   const friends = new TtlCache<Friend[]>(ttl, 10_000, options.now);
   const groups = new TtlCache<Group[]>(ttl, 10_000, options.now);
@@ -90,6 +93,19 @@ export function createDirectory(options: {
       return slackUsers.getOrLoad(`${team_id}:${user_id}`, async () => {
         const reply = await options.slack.users.info({ user: user_id, include_locale: true });
         return slackPerson((reply.user ?? {}) as SlackUserObject, user_id);
+      });
+    },
+    slackIdByEmail(team_id, email) {
+      return byEmail.getOrLoad(`${team_id}:${email.toLowerCase()}`, async () => {
+        try {
+          const reply = await options.slack.users.lookupByEmail({ email });
+          return reply.user?.id ?? null;
+        } catch (error) {
+          // Someone not in this workspace is an answer, and cached like one.
+          if ((error as { data?: { error?: string } }).data?.error === 'users_not_found')
+            return null;
+          throw error;
+        }
       });
     },
     profile: (user, client) => profiles.getOrLoad(key(user), () => client.getCurrentUser()),

@@ -145,7 +145,7 @@ export async function startSlackApp(options: SlackAppOptions): Promise<RunningSl
       ...(options.serviceTimeoutMs !== undefined ? { timeoutMs: options.serviceTimeoutMs } : {}),
       ...(options.serviceRetries !== undefined ? { retries: options.serviceRetries } : {}),
     });
-    const states = createLinkStates({ keyv: linksKeyv, claims });
+    const states = createLinkStates({ keyv: linksKeyv, claims, now: () => now().getTime() });
     const deps: SlackDeps = {
       tokens,
       linking: { connectUrl: (user, pending) => (linking as Linking).connectUrl(user, pending) },

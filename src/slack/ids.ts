@@ -15,8 +15,6 @@ export const ACTIONS = {
   connect: 'account_connect',
   /** Undo on a booked expense; value is an ExpenseRef (views/expense-message.ts). */
   undo: 'expense_undo',
-  /** After linking: books the command that was waiting, when it could not be done by itself. */
-  runPending: 'pending_run',
 } as const;
 
 export const BLOCKS = {
@@ -24,5 +22,4 @@ export const BLOCKS = {
   expenseHeader: 'expense_header',
   expenseFacts: 'expense_facts',
   expenseActions: 'expense_actions',
-  pendingActions: 'pending_actions',
 } as const;

@@ -160,13 +160,25 @@ export async function bookExpense(input: BookInput): Promise<void> {
   if (expense.wholeGroup && group?.members) {
     const taken = new Set<number>([record.service_user_id]);
     for (const ref of refs.values()) if ('user_id' in ref) taken.add(ref.user_id);
-    for (const member of group.members) {
-      if (taken.has(member.id)) continue;
+    const others = group.members.filter((m) => !taken.has(m.id));
+    // Members who are in this workspace are mentioned (and so notified); the rest are named.
+    const slackIds = await Promise.all(
+      others.map((m) =>
+        m.email ? deps.directory.slackIdByEmail(inv.team_id, m.email).catch(() => null) : null,
+      ),
+    );
+    others.forEach((member, i) => {
       const key = `svc:${member.id}`;
       participants.push(key);
       refs.set(key, { user_id: member.id });
-      whos.set(key, { name: [member.first_name, member.last_name].filter(Boolean).join(' ') });
-    }
+      const slackId = slackIds[i];
+      whos.set(
+        key,
+        slackId
+          ? { slack: slackId }
+          : { name: [member.first_name, member.last_name].filter(Boolean).join(' ') },
+      );
+    });
   }
   if (participants.length === 0) {
     return reply.ephemeral(

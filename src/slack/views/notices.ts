@@ -111,33 +111,28 @@ export function whoamiMessage(input: {
 
 export function linkedDm(input: {
   name: string;
+  /** The command about to be carried out. */
   pendingText?: string | undefined;
-  runValue?: string | undefined;
+  /** The command that could not be carried out after all. */
+  failedText?: string | undefined;
 }): SlackMessage {
   const blocks: types.KnownBlock[] = [
     section(
       `:white_check_mark: Connected as *${mrkdwnEscape(input.name)}*. You can now use \`/split\` anywhere.`,
     ),
   ];
-  if (input.pendingText && input.runValue) {
+  if (input.failedText) {
     blocks.push(
       section(
-        `You asked for \`/split ${mrkdwnEscape(clip(input.pendingText, 200))}\` before connecting.`,
+        `I couldn't carry out \`/split ${mrkdwnEscape(clip(input.failedText, 200))}\` just now: please type it again.`,
       ),
     );
-    blocks.push({
-      type: 'actions',
-      block_id: BLOCKS.pendingActions,
-      elements: [
-        {
-          type: 'button',
-          action_id: ACTIONS.runPending,
-          style: 'primary',
-          text: { type: 'plain_text', text: 'Book it now', emoji: true },
-          value: input.runValue,
-        },
-      ],
-    });
+  } else if (input.pendingText) {
+    blocks.push(
+      context(
+        `Now carrying out \`/split ${mrkdwnEscape(clip(input.pendingText, 200))}\` where you typed it.`,
+      ),
+    );
   } else {
     blocks.push(context('Try `/split 40 lunch @ann`, or `/split help` for every form.'));
   }
