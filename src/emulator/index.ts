@@ -49,6 +49,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const persister = options.dataFile
     ? new Persister(options.dataFile, () => ({ ledger: ledger.toJSON(), auth: auth.toJSON() }))
     : undefined;
+  // A data file that does not exist yet is written at once, so a bad path fails now, not later.
+  if (persister && !snapshot) await persister.saveNow();
   const emu: Emulator = {
     ledger,
     auth,

@@ -42,6 +42,7 @@ export class Persister {
   private running: Promise<void> | undefined;
   private counter = 0;
   lastError: unknown;
+  private quiet = false;
 
   constructor(
     private readonly file: string,
@@ -70,6 +71,23 @@ export class Persister {
     }
   }
 
+  /** Writes the state now, throwing if the file cannot be written (used at start-up). */
+  async saveNow(): Promise<void> {
+    this.dirty = true;
+    this.lastError = undefined;
+    this.quiet = true;
+    try {
+      await this.flush();
+    } finally {
+      this.quiet = false;
+    }
+    if (this.lastError) {
+      const detail =
+        this.lastError instanceof Error ? this.lastError.message : String(this.lastError);
+      throw new Error(`cannot write emulator data file ${this.file}: ${detail}`);
+    }
+  }
+
   private async drain(): Promise<void> {
     try {
       while (this.dirty) {
@@ -84,7 +102,7 @@ export class Persister {
       }
     } catch (error) {
       this.lastError = error;
-      console.error(`emulator: could not save ${this.file}:`, error);
+      if (!this.quiet) console.error(`emulator: could not save ${this.file}:`, error);
     } finally {
       this.running = undefined;
     }

@@ -72,6 +72,12 @@ describe('--data persistence', () => {
     }
   });
 
+  it('refuses to start when the data file cannot be written', async () => {
+    await expect(
+      startEmulator({ dataFile: join(dir, 'missing-dir', 'state.json') }),
+    ).rejects.toThrow(/cannot write emulator data file .*missing-dir/);
+  });
+
   it('refuses to start on a file that is not emulator data, saying which file', async () => {
     writeFileSync(file, '{"not":"ours"}');
     await expect(startEmulator({ dataFile: file })).rejects.toThrow(file);
