@@ -1,0 +1,208 @@
+/**
+ * When things go wrong: forged or stale requests, people not connected, revoked tokens, a service
+ * that fails, answers late or refuses, repeated deliveries, and Undo (pressed once or twice).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { blockKitErrors } from '../support/block-kit-limits.js';
+import { call, control, type Loose } from '../support/emulator.js';
+import {
+  blocksText,
+  connectButtonUrl,
+  type Harness,
+  type LinkedPerson,
+  SIGNING_SECRET,
+  startHarness,
+} from '../support/harness.js';
+import { slashCommand } from '../support/slack-requests.js';
+
+let h: Harness;
+let ann: LinkedPerson;
+
+beforeAll(async () => {
+  // A short service timeout keeps the late-answer cases quick.
+  h = await startHarness({ delayProxy: true, serviceTimeoutMs: 500 });
+  ann = await h.link({ slackId: 'U0ANN', first_name: 'Ann', default_currency: 'EUR' });
+  await h.link({ slackId: 'U0BOB', first_name: 'Bob' });
+});
+afterAll(() => h?.close());
+
+async function creates(): Promise<number> {
+  return (await h.serviceCounts())['POST /api/v3.0/create_expense'] ?? 0;
+}
+
+async function annExpenses(): Promise<Loose[]> {
+  return (await call(h.emu.url, ann.apiKey, 'GET', 'get_expenses', { limit: 0, visible: true }))
+    .body.expenses;
+}
+
+async function fault(body: Record<string, unknown>) {
+  const reply = await control(h.emu.url, 'POST', 'faults', body);
+  expect(reply.status).toBe(201);
+}
+
+describe('requests that are not from Slack', () => {
+  it.each([
+    ['a wrong signature', { signature: 'v0=' + '0'.repeat(64) }],
+    ['a stale timestamp', { timestamp: Math.floor(Date.now() / 1000) - 301 }],
+    ['no signature at all', { unsigned: true }],
+  ])('answers 401 to %s, with no effect', async (_name, signed) => {
+    const before = await creates();
+    const responseUrl = h.slack.responseUrl({ id: `forged-${Math.random()}` });
+    const request = slashCommand({ text: '40 lunch <@U0BOB>', response_url: responseUrl });
+    const reply = await h.sender.send(request, signed);
+    expect(reply.status).toBe(401);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(await creates()).toBe(before);
+    expect(h.slack.responses.filter((p) => responseUrl.endsWith(p.id))).toEqual([]);
+  });
+
+  it('signs with the right secret in the harness (control for the cases above)', async () => {
+    const reply = await h.sender.send(
+      slashCommand({ text: 'help', response_url: h.slack.responseUrl() }),
+    );
+    expect(reply.status).toBe(200);
+    expect(SIGNING_SECRET).not.toBe('');
+  });
+});
+
+describe('the person', () => {
+  it('is asked to connect again when the service says the token is revoked (401)', async () => {
+    const cy = await h.link({ slackId: 'U0CY', first_name: 'Cy' });
+    await control(h.emu.url, 'POST', 'tokens/revoke', { access_token: cy.accessToken });
+    const out = await h.split('40 lunch <@U0BOB>', { user_id: 'U0CY' });
+    const body = out.answer.body as Loose;
+    expect(body.response_type).toBe('ephemeral');
+    expect(blocksText(body.blocks)).toContain('stopped working');
+    expect(connectButtonUrl(body.blocks)).toContain('/oauth/start?state=');
+    expect(await h.app.deps.tokens.get({ team_id: 'T0001', user_id: 'U0CY' })).toBeUndefined();
+  });
+
+  it('gets a specific message when a mentioned person has no e-mail and no link', async () => {
+    h.slack.addUser({ id: 'U0NOMAIL', name: 'ghost' });
+    const out = await h.split('40 lunch <@U0NOMAIL>');
+    const body = out.answer.body as Loose;
+    expect(body.response_type).toBe('ephemeral');
+    expect(body.text).toContain("I can't see <@U0NOMAIL>'s e-mail address in Slack");
+  });
+});
+
+describe('a failing service', () => {
+  it('says the service is having trouble (503) and that nothing was booked, after checking', async () => {
+    const before = (await annExpenses()).length;
+    await fault({ path: '/api/v3.0/create_expense', status: 503, times: 1 });
+    const out = await h.split('40 lunch <@U0BOB>');
+    const body = out.answer.body as Loose;
+    expect(body.response_type).toBe('ephemeral');
+    expect(body.text).toBe(
+      'The expense service failed while booking "lunch" (HTTP 503). I checked: it was not booked, so it\'s safe to try again.',
+    );
+    expect((await annExpenses()).length).toBe(before);
+  });
+
+  it('reconciles a create that timed out after the service applied it: one expense, answered', async () => {
+    const before = (await annExpenses()).length;
+    const createsBefore = await creates();
+    h.proxy!.holdAnswer('/create_expense', 1_200);
+    const out = await h.split('33 late dinner <@U0BOB>');
+    const body = out.answer.body as Loose;
+    expect(body.response_type).toBe('in_channel');
+    expect(blockKitErrors(body.blocks, 'message')).toEqual([]);
+    expect(body.text).toContain('late dinner');
+    const after = await annExpenses();
+    expect(after.length).toBe(before + 1);
+    expect(after.filter((e: Loose) => e.description === 'late dinner')).toHaveLength(1);
+    expect((await creates()) - createsBefore).toBe(1);
+    expect(h.logger.lines.some((l) => l.includes('reconciled: expense'))).toBe(true);
+  });
+
+  it('says a create that timed out without being applied was not booked, safe to retry', async () => {
+    const before = (await annExpenses()).length;
+    await fault({ path: '/api/v3.0/create_expense', latency_ms: 1_000, times: 1 });
+    const out = await h.split('12 lost lunch <@U0BOB>');
+    const body = out.answer.body as Loose;
+    expect(body.text).toBe(
+      'The expense service didn\'t answer in time while booking "lost lunch". I checked: it was not booked, so it\'s safe to try again.',
+    );
+    expect((await annExpenses()).length).toBe(before);
+  });
+
+  it('passes on a refusal in the service’s own words', async () => {
+    await fault({
+      path: '/api/v3.0/create_expense',
+      status: 200,
+      body: { expense: null, errors: { base: ['You cannot add an expense to this group'] } },
+      times: 1,
+    });
+    const out = await h.split('40 lunch <@U0BOB>');
+    expect((out.answer.body as Loose).text).toBe(
+      'The expense service refused: You cannot add an expense to this group. Nothing was booked.',
+    );
+  });
+
+  it('says the service is down when it cannot even read the profile', async () => {
+    await h.link({ slackId: 'U0DEE', first_name: 'Dee' });
+    await fault({ path: '/api/v3.0/get_current_user', status: 503, times: 1 });
+    const out = await h.split('40 lunch <@U0BOB>', { user_id: 'U0DEE' });
+    expect((out.answer.body as Loose).text).toBe(
+      'The expense service is having trouble right now (HTTP 503). Nothing was booked. Try again in a few minutes.',
+    );
+  });
+});
+
+describe('no double effect', () => {
+  it('books a command delivered twice (same trigger_id) once', async () => {
+    const before = (await annExpenses()).length;
+    const id = 'twice';
+    const request = slashCommand({
+      text: '18 pizza <@U0BOB>',
+      response_url: h.slack.responseUrl({ id }),
+      trigger_id: h.slack.issueTrigger(),
+    });
+    const [a, b] = await Promise.all([h.sender.send(request), h.sender.send(request)]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    await h.slack.waitForResponse((p) => p.id === id);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(h.slack.responses.filter((p) => p.id === id)).toHaveLength(1);
+    expect((await annExpenses()).length).toBe(before + 1);
+  });
+
+  it('undoes an expense, replacing the message; a double click deletes once', async () => {
+    const out = await h.split('25 cinema <@U0BOB>');
+    const body = out.answer.body as Loose;
+    const undo = body.blocks.find((b: Loose) => b.type === 'actions').elements[0];
+    const expenseId = JSON.parse(undo.value).e as number;
+    const deletesBefore = (await h.serviceCounts())['POST /api/v3.0/delete_expense/:id'] ?? 0;
+    const message = { ts: '1700000000.000100', text: body.text, blocks: body.blocks };
+    const click = (id: string) =>
+      h.sender.blockActions({
+        actions: { action_id: 'expense_undo', block_id: 'expense_actions', value: undo.value },
+        message,
+        response_url: h.slack.responseUrl({ id }),
+      });
+    const [first, second] = await Promise.all([click('undo-1'), click('undo-2')]);
+    expect([first.status, second.status]).toEqual([200, 200]);
+    const replaced = await h.slack.waitForResponse((p) => p.id.startsWith('undo-'));
+    expect(replaced.body.replace_original).toBe(true);
+    expect(replaced.body.text).toContain('Undone by <@U0ANN>');
+    expect(blockKitErrors(replaced.body.blocks, 'message')).toEqual([]);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(h.slack.responses.filter((p) => p.id.startsWith('undo-'))).toHaveLength(1);
+    const counts = await h.serviceCounts();
+    const deletes = Object.entries(counts)
+      .filter(([route]) => route.startsWith('POST /api/v3.0/delete_expense'))
+      .reduce((n, [, c]) => n + c, 0);
+    expect(deletes - deletesBefore).toBe(1);
+    const gone = await call(h.emu.url, ann.apiKey, 'GET', `get_expense/${expenseId}`);
+    expect(gone.body.expense.deleted_at).not.toBeNull();
+  });
+
+  it('refuses an Undo whose value does not parse, changing nothing', async () => {
+    const reply = await h.sender.blockActions({
+      actions: { action_id: 'expense_undo', value: '12-34' },
+      response_url: h.slack.responseUrl({ id: 'bad-undo' }),
+    });
+    expect(reply.status).toBe(200);
+    const answer = await h.slack.waitForResponse((p) => p.id === 'bad-undo');
+    expect(answer.body.text).toContain('This Undo button is damaged');
+  });
+});
