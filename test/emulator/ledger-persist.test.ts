@@ -73,10 +73,11 @@ describe('a restart with --data', () => {
     const before = await read(first.url);
     await first.close();
 
-    const second = await startEmulator({ dataFile: file, port: first.port });
+    const second = await startEmulator({ dataFile: file });
     try {
       const after = await read(second.url);
-      expect(after).toEqual(before);
+      // Receipt URLs name the server they were read from.
+      expect(after).toEqual(JSON.parse(JSON.stringify(before).replaceAll(first.url, second.url)));
       expect(after.friends.friends[0].balance).toEqual([{ currency_code: 'USD', amount: '-15.0' }]);
       const receipt = await raw(second.url, new URL(after.expense.expense.receipt.large).pathname);
       expect(receipt.body).toBe('receipt bytes');

@@ -1,5 +1,5 @@
 /** Users and friends: get_current_user, get_user, update_user, and the friend operations. */
-import type { ApiResult, Params } from '../types.js';
+import type { ApiResult, Params, UploadedFile } from '../types.js';
 import { NOTIFICATION_KEYS, type NotificationKey, type UserRecord } from './model.js';
 import {
   boolParam,
@@ -21,7 +21,7 @@ export interface Ctx {
   actor: UserRecord;
   params: Params;
   pathId: string | undefined;
-  files: import('../types.js').UploadedFile[];
+  files: UploadedFile[];
 }
 
 const ok = (body: unknown): ApiResult => ({ status: 200, body });

@@ -344,9 +344,16 @@ export class State {
   }
 
   currentUser(user: UserRecord): CurrentUser {
-    const unread = (this.notifications.get(user.id) ?? []).filter(
-      (n) => n.created_at > user.notifications_read,
-    ).length;
+    // Rows are appended in time order: find the first unread one by binary search.
+    const list = this.notifications.get(user.id) ?? [];
+    let lo = 0;
+    let hi = list.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (list[mid]!.created_at > user.notifications_read) hi = mid;
+      else lo = mid + 1;
+    }
+    const unread = list.length - lo;
     return {
       ...this.user(user),
       force_refresh_at: null,
