@@ -92,6 +92,13 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
           server.close(() => resolve());
           server.closeAllConnections();
         });
+        // Clients in this same process (tests) learn that their pooled keep-alive sockets were
+        // closed only when the event loop next polls; let it, so that a request made right after
+        // close() resolves (say, to a restarted emulator on the same port) never picks a dead one.
+        // (Sockets are closed in this iteration's close phase; the timer starts the next
+        // iteration and the immediate runs after that iteration's poll has read the EOF.)
+        await new Promise((resolve) => setTimeout(resolve, 0));
+        await new Promise((resolve) => setImmediate(resolve));
         await persister?.flush();
       })();
       return closing;

@@ -139,3 +139,17 @@ describe('emulator routing and responses', () => {
     expect(reply.body).toContain('emulator is running');
   });
 });
+
+describe('closing', () => {
+  it('lets a request made right after close() reach a new emulator on the same port', async () => {
+    let first = await startEmulator();
+    const port = first.port;
+    for (let round = 0; round < 5; round++) {
+      await Promise.all([1, 2, 3].map(() => call(first.url, undefined, 'GET', 'get_categories')));
+      await first.close();
+      first = await startEmulator({ port });
+      expect((await call(first.url, undefined, 'GET', 'get_categories')).status).toBe(200);
+    }
+    await first.close();
+  });
+});
