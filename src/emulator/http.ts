@@ -190,6 +190,8 @@ function parseMultipart(req: IncomingMessage): Promise<ParsedBody> {
       parser = busboy({
         headers: req.headers,
         limits: { fileSize: MULTIPART_LIMIT_BYTES, fieldSize: FORM_LIMIT_BYTES, files: 10 },
+        // Browsers and fetch send file names as raw UTF-8, not busboy's default latin1.
+        defParamCharset: 'utf8',
       });
     } catch (error) {
       const detail = error instanceof Error ? error.message : String(error);

@@ -69,7 +69,7 @@ async function handleRequest(
     if (fault && (await applyFault(fault, ex))) return;
     await route(emu, ex);
   });
-  const route_ = ex.op ? `${ex.method} /api/v3.0/${ex.op}` : `${ex.method} ${ex.pathname}`;
+  const routeKey = ex.op ? `${ex.method} /api/v3.0/${ex.op}` : `${ex.method} ${ex.pathname}`;
   emu.log.record(
     {
       method: ex.method,
@@ -79,7 +79,7 @@ async function handleRequest(
       actor_id: ex.actorId,
       at: emu.clock.now().toISOString(),
     },
-    route_,
+    routeKey,
   );
 }
 

@@ -86,7 +86,7 @@ describe('request bodies', () => {
     form.set('description', 'Receipt lunch');
     form.set('group_id', String(groupId));
     form.set('split_equally', 'true');
-    form.set('receipt', new Blob([image], { type: 'image/png' }), 'lunch.png');
+    form.set('receipt', new Blob([image], { type: 'image/png' }), 'déjeuner.png');
     const reply = await raw(emu.url, '/api/v3.0/create_expense', {
       method: 'POST',
       headers: { authorization: `Bearer ${ann.api_key}` },
@@ -96,6 +96,7 @@ describe('request bodies', () => {
     expect(reply.body.errors).toEqual({});
     const original: string = reply.body.expenses[0].receipt.original;
     expect(original.startsWith(`${emu.url}/`)).toBe(true);
+    expect(decodeURIComponent(original)).toMatch(/\/déjeuner\.png$/);
     const served = await fetch(original);
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toBe('image/png');
