@@ -571,3 +571,65 @@ describe('receipts', () => {
     expect(served.headers.get('content-type')).toBe('image/png');
   });
 });
+
+describe('moving expenses and deleted groups', () => {
+  it('re-expresses amounts on a currency change and moves an expense between groups', async () => {
+    const [ann, ben] = await Promise.all([someUser(emu.url, 'Ann'), someUser(emu.url, 'Ben')]);
+    const trip = (
+      await post(ann, 'create_group', { name: 'Trip', users__0__email: ben.user.email })
+    ).body.group.id;
+    const e = await create(ann, {
+      cost: '1000',
+      description: 'Sushi',
+      group_id: trip,
+      split_equally: true,
+    });
+    const yen = await post(ann, `update_expense/${e.id}`, { currency_code: 'JPY' });
+    expect(yen.body.expenses[0]).toMatchObject({ cost: '1000.0', currency_code: 'JPY' });
+    const cents = await post(ann, `update_expense/${e.id}`, { currency_code: 'EUR' });
+    expect(cents.body.expenses[0]).toMatchObject({ cost: '1000.0', currency_code: 'EUR' });
+    const odd = await create(ann, {
+      cost: '10.01',
+      description: 'x',
+      group_id: trip,
+      split_equally: true,
+    });
+    const refused = await post(ann, `update_expense/${odd.id}`, { currency_code: 'JPY' });
+    expect(refused.body.expenses).toEqual([]);
+    const moved = await post(ann, `update_expense/${e.id}`, { group_id: 0 });
+    expect(moved.body.expenses[0]).toMatchObject({ group_id: null, friendship_id: null });
+    const comments = (await get(ann, 'get_comments', { expense_id: e.id })).body.comments;
+    expect(comments.at(-1).content).toContain(
+      '- The group changed from Trip to Non-group expenses',
+    );
+    expect(comments[0].content).toContain('- The currency changed from USD to JPY');
+  });
+
+  it('lists the expenses of a deleted group unless visible=true, and leaves them out of balances', async () => {
+    const [ann, ben] = await Promise.all([someUser(emu.url, 'Ann'), someUser(emu.url, 'Ben')]);
+    const flat = (
+      await post(ann, 'create_group', { name: 'Flat', users__0__email: ben.user.email })
+    ).body.group.id;
+    const e = await create(ann, {
+      cost: '50',
+      description: 'Rent',
+      group_id: flat,
+      split_equally: true,
+    });
+    expect((await get(ann, `get_friend/${ben.user.id}`)).body.friend.balance).toEqual([
+      { currency_code: 'USD', amount: '25.0' },
+    ]);
+    expect((await post(ann, `delete_group/${flat}`)).body).toEqual({ success: true });
+    const ids = async (params: CallParams) =>
+      (await get(ben, 'get_expenses', params)).body.expenses.map((x: { id: number }) => x.id);
+    expect(await ids({})).toEqual([e.id]);
+    expect(await ids({ visible: true })).toEqual([]);
+    const friend = (await get(ann, `get_friend/${ben.user.id}`)).body.friend;
+    expect(friend.balance).toEqual([]);
+    expect(friend.groups).toEqual([{ group_id: 0, balance: [] }]);
+    await post(ben, `undelete_group/${flat}`);
+    expect((await get(ann, `get_friend/${ben.user.id}`)).body.friend.balance).toEqual([
+      { currency_code: 'USD', amount: '25.0' },
+    ]);
+  });
+});
