@@ -36,7 +36,7 @@ function run(args: string[], env: Record<string, string> = {}) {
   });
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   const output = async (pattern: RegExp): Promise<string> => {
-    for (let i = 0; i < 300 && !pattern.test(stdout); i++) {
+    for (let i = 0; i < 600 && !pattern.test(stdout); i++) {
       if (child.exitCode !== null) break;
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
@@ -45,7 +45,8 @@ function run(args: string[], env: Record<string, string> = {}) {
   return { child, exited, output, stderr: () => stderr };
 }
 
-describe('npm run emulator', () => {
+// Each test starts a TypeScript process; on a busy machine that alone can take many seconds.
+describe('npm run emulator', { timeout: 45_000 }, () => {
   it('starts on the given port, serves, and stops cleanly on SIGTERM', async () => {
     const port = await freePort();
     const cli = run(['--port', String(port), '--seed']);
