@@ -351,6 +351,7 @@ export function createExpense({ state, actor, params, files }: Ctx): ApiResult {
   rejectUnknown(params, (key) => CREATE_FIELDS.has(key) || isFlatKey(key, 'users', SHARE_FIELDS));
   const groupId = intParam(params, 'group_id') ?? 0;
   const equally = boolParam(params, 'split_equally') ?? false;
+  // Values of the wrong type are a 400 before any lookup (read again by readCommonFields).
   intParam(params, 'category_id');
   boolParam(params, 'payment');
   const group = groupId === 0 ? undefined : memberGroup(state, actor, groupId);
@@ -448,6 +449,7 @@ export function updateExpense({ state, actor, params, files, pathId }: Ctx): Api
   if (!expense) throw notFound();
   if (!state.canEditExpense(actor.id, expense)) throw forbidden();
   const groupParam = intParam(params, 'group_id');
+  // Values of the wrong type are a 400 before any lookup (read again by readCommonFields).
   intParam(params, 'category_id');
   boolParam(params, 'payment');
   const groupId = has(params, 'group_id') ? (groupParam ?? 0) : expense.group_id;
