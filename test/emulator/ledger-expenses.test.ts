@@ -535,6 +535,8 @@ describe('get_expenses', () => {
   it('filters by updated_after', async () => {
     emu.clock.advance(60_000);
     const since = emu.clock.now().toISOString();
+    // Both bounds are inclusive: keep the update out of the millisecond `since` names.
+    emu.clock.advance(1_000);
     await post(ann, `update_expense/${ids[3]}`, { description: 'changed' });
     expect(idsOf(await get(ann, 'get_expenses', { updated_after: since }))).toEqual([ids[3]]);
     expect(
