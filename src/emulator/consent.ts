@@ -294,13 +294,19 @@ export async function consentPost(emu: Emulator, ex: Exchange): Promise<void> {
       return;
     }
     let user = emu.ledger.findUserByEmail(email);
-    if (!user) {
+    // Someone invited by e-mail (a placeholder account) signs up here: createUser confirms the
+    // placeholder and keeps its history, so they land in the expenses they were added to.
+    const invited =
+      user?.registration_status === 'dummy' || user?.registration_status === 'invited';
+    if (!user || invited) {
       const firstName = (params.first_name ?? '').trim();
       if (firstName === '') {
         showSignIn(emu, ex, pending, app.name, action, {
           email,
           askName: true,
-          notice: `No account uses ${email} yet. Enter your first name to create one.`,
+          notice: invited
+            ? `You were invited as ${email}. Enter your first name to finish creating your account.`
+            : `No account uses ${email} yet. Enter your first name to create one.`,
         });
         return;
       }

@@ -103,6 +103,33 @@ describe('OAuth 2.0 authorization code', () => {
     expect(me.body.user).toMatchObject({ first_name: 'Nadia', email: 'newcomer@example.com' });
   });
 
+  it('lets an invited person claim their placeholder account, keeping what they were added to', async () => {
+    const inviter = await createUser(emu.url, { email: 'ivy@example.com', first_name: 'Ivy' });
+    const expense = await call(emu.url, inviter.api_key, 'POST', 'create_expense', {
+      cost: '30',
+      description: 'Taxi',
+      users__0__user_id: inviter.user.id,
+      users__0__paid_share: '30',
+      users__0__owed_share: '15',
+      users__1__email: 'quinn@example.com',
+      users__1__first_name: 'Q',
+      users__1__paid_share: '0',
+      users__1__owed_share: '15',
+    });
+    expect(expense.body.errors).toEqual({});
+
+    const back = await consent('quinn@example.com', 'allow', {}, 'Quinn');
+    const token = await exchange({ code: back.searchParams.get('code')! });
+    const me = await call(emu.url, token.body.access_token, 'GET', 'get_current_user');
+    expect(me.body.user).toMatchObject({
+      first_name: 'Quinn',
+      email: 'quinn@example.com',
+      registration_status: 'confirmed',
+    });
+    const mine = await call(emu.url, token.body.access_token, 'GET', 'get_expenses');
+    expect(mine.body.expenses.map((e: { description: string }) => e.description)).toEqual(['Taxi']);
+  });
+
   it('remembers who signed in, and lets them switch account', async () => {
     await createUser(emu.url, { email: 'sam@example.com', first_name: 'Sam' });
     await createUser(emu.url, { email: 'tess@example.com', first_name: 'Tess' });
