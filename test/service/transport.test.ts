@@ -177,8 +177,12 @@ describe('writes are never retried', () => {
     expect(error).toBeInstanceOf(ServiceTimeoutException);
     expect((error as ServiceTimeoutException).outcome_unknown).toBe(true);
     expect((error as Error).message).toMatch(/may have applied it/);
-    // Counted on the client's side: the emulator logs a request only once it has answered it.
     expect(rec.calls).toHaveLength(1);
+    // The slow service still applies what it received: once, which is what the caller must find
+    // when it reconciles instead of sending the write again.
+    await expect.poll(() => seen(emu.url, `POST ${CREATE}`), { timeout: 3_000 }).toBe(1);
+    const booked = await client().getExpenses({ group_id: groupId, limit: 0 });
+    expect(booked.filter((e) => e.description === 'Slow write')).toHaveLength(1);
   });
 
   it('connection refused: the write certainly did not happen', async () => {
