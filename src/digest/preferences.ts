@@ -133,13 +133,15 @@ export function createDigestPreferences(keyv: Keyv): DigestPreferences {
     return write({ ...current, ...change(current), team_id: user.team_id, user_id: user.user_id });
   };
 
+  const setChoices = async (user: DigestUserKey, choices: Partial<DigestChoices>) => {
+    checkChoices(choices);
+    const current = (await read(user)) ?? fresh(user, choices.tz ?? 'UTC');
+    return write({ ...current, ...choices });
+  };
+
   return {
     get: read,
-    async set(user, choices) {
-      checkChoices(choices);
-      const current = (await read(user)) ?? fresh(user, choices.tz ?? 'UTC');
-      return write({ ...current, ...choices });
-    },
+    set: setChoices,
     async enable(user, options) {
       const choices: Partial<DigestChoices> = {
         enabled: true,
@@ -148,7 +150,7 @@ export function createDigestPreferences(keyv: Keyv): DigestPreferences {
         ...(options.hour !== undefined ? { hour: options.hour } : {}),
         ...(options.always !== undefined ? { always: options.always } : {}),
       };
-      return this.set(user, choices);
+      return setChoices(user, choices);
     },
     disable: (user) => modify(user, () => ({ enabled: false })),
     pause: (user) => modify(user, () => ({ paused: true })),

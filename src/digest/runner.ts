@@ -277,6 +277,7 @@ export function createDigestRunner(options: DigestRunnerOptions): DigestRunner {
       return outcome;
     };
 
+    let delivered = false;
     try {
       const token = await tokens.get(sub);
       if (!token) return await finish('not_connected');
@@ -315,6 +316,7 @@ export function createDigestRunner(options: DigestRunnerOptions): DigestRunner {
       } catch (error) {
         if (!(error instanceof ServiceUnauthorizedException)) throw error;
         const channel = await send(sub, digestRevokedMessage());
+        delivered = true;
         logger.info(`digest ${who}: service token revoked; told the person once`);
         return await finish('revoked_notified', {
           revoked_notified: token.linked_at,
@@ -344,6 +346,7 @@ export function createDigestRunner(options: DigestRunnerOptions): DigestRunner {
           .map((g) => ({ name: g.name, balance: summarizeGroup(g, me).myBalance })),
       });
       const channel = await send(sub, message);
+      delivered = true;
       logger.debug(`digest ${who}: sent for ${day}`);
       return await finish('sent', {
         snapshot,
@@ -352,6 +355,12 @@ export function createDigestRunner(options: DigestRunnerOptions): DigestRunner {
         revoked_notified: null,
       });
     } catch (error) {
+      if (delivered) {
+        // The DM went out but its record did not: the claim must stand, or a later tick would
+        // send it again. The next DM compares with an older snapshot, which is the lesser harm.
+        logger.error(`digest ${who}: sent, but not recorded: ${describe(error)}`);
+        return 'sent';
+      }
       if (isTransient(error)) {
         logger.warn(`digest ${who}: will retry, ${describe(error)}`);
         await claims.release(key).catch((releaseError: unknown) => {

@@ -171,6 +171,29 @@ describe('daily balance DM, end to end (emulator + fake Slack + SQLite)', () => 
     expect(h.dms(ann)).toHaveLength(1);
   });
 
+  it('does not send again when the DM went out but the store failed to record it', async () => {
+    const ann = await h.person('UTC', { always: true });
+    const real = h.app.preferences;
+    let failing = true;
+    const runner = h.instance({
+      preferences: {
+        ...real,
+        update: async (user, change) => {
+          if (failing) {
+            failing = false;
+            throw new Error('store unreachable');
+          }
+          return real.update(user, change);
+        },
+      },
+    }).runner;
+    const first = await runner.runDue(at('2026-11-21T08:00:00Z'));
+    expect(first.outcomes.sent).toBe(1);
+    const second = await runner.runDue(at('2026-11-21T08:01:00Z'));
+    expect(second.outcomes.claimed_elsewhere).toBe(1);
+    expect(h.dms(ann)).toHaveLength(1);
+  });
+
   it('keeps going when one person fails', async () => {
     const people = [];
     for (let i = 0; i < 4; i++) people.push(await h.person('UTC', { always: true }));
