@@ -108,6 +108,8 @@ export type DigestOutcome =
   | 'claimed_elsewhere'
   /** The person's Slack time zone changed and it is not yet their hour there. */
   | 'moved'
+  /** Paused, turned off or removed between the walk over the store and their turn. */
+  | 'not_due'
   /** A transient failure: the claim was released and a later tick retries. */
   | 'retry_later'
   /** A failure that retrying today would not fix: logged, tried again tomorrow. */
@@ -124,7 +126,10 @@ export interface DigestRunReport {
 export interface DigestRunner {
   /** One pass over every subscription at `now` (the injected clock by default). */
   runDue(now?: Date): Promise<DigestRunReport>;
-  /** One person, ignoring whether they are due (the outcome still respects today's claim). */
+  /**
+   * One person now, whatever their hour: still at most once a day (today's claim) and only while
+   * enabled and not paused, as read from the store at that moment.
+   */
   runOne(subscription: DigestSubscription, now?: Date): Promise<DigestOutcome>;
 }
 
@@ -193,6 +198,7 @@ const emptyOutcomes = (): Record<DigestOutcome, number> => ({
   not_connected: 0,
   claimed_elsewhere: 0,
   moved: 0,
+  not_due: 0,
   retry_later: 0,
   failed: 0,
 });
@@ -279,6 +285,13 @@ export function createDigestRunner(options: DigestRunnerOptions): DigestRunner {
 
     let delivered = false;
     try {
+      // The page of the walk may be minutes old by now: a Pause click since then must count.
+      const current = await preferences.get(sub);
+      if (!current?.enabled || current.paused) {
+        await claims.release(key);
+        return 'not_due';
+      }
+      sub = current;
       const token = await tokens.get(sub);
       if (!token) return await finish('not_connected');
       if (sub.revoked_notified !== null && sub.revoked_notified === token.linked_at) {

@@ -103,6 +103,16 @@ describe('daily balance DM, end to end (emulator + fake Slack + SQLite)', () => 
     expect(h.dms(ann)).toHaveLength(2);
   });
 
+  it('honours a pause made after the walk over the store read the subscription', async () => {
+    const ann = await h.person('UTC', { always: true });
+    const stale = (await h.app.preferences.get(ann))!;
+    await h.app.preferences.pause(ann);
+    expect(await h.app.runner.runOne(stale, at('2026-11-21T08:00:00Z'))).toBe('not_due');
+    expect(h.dms(ann)).toHaveLength(0);
+    await h.app.preferences.resume(ann);
+    expect(await h.app.runner.runOne(stale, at('2026-11-21T08:00:00Z'))).toBe('sent');
+  });
+
   it('tells a person with a revoked token once, then skips them without calling the service', async () => {
     const ann = await h.person('UTC', { always: true });
     await h.revoke(ann);

@@ -13,6 +13,7 @@ const emptyReport = (): DigestRunReport => ({
     not_connected: 0,
     claimed_elsewhere: 0,
     moved: 0,
+    not_due: 0,
     retry_later: 0,
     failed: 0,
   },
