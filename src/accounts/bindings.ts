@@ -4,6 +4,7 @@
  * nobody means the whole group.
  */
 import type Keyv from 'keyv';
+import { TtlCache } from './ttl-cache.js';
 
 export interface ChannelKey {
   team_id: string;
@@ -30,14 +31,30 @@ function key(channel: ChannelKey): string {
   return `${channel.team_id}:${channel.channel_id}`;
 }
 
-export function createChannelBindings(keyv: Keyv): ChannelBindings {
+/**
+ * Every `/split` reads its channel's binding, so reads are cached for `ttlMs` (a minute by
+ * default). A change made here is seen at once; one made by another replica within the minute.
+ */
+export function createChannelBindings(
+  keyv: Keyv,
+  options: { ttlMs?: number } = {},
+): ChannelBindings {
+  const cache = new TtlCache<ChannelBinding | null>(options.ttlMs ?? 60_000);
   return {
     async get(channel) {
-      return ((await keyv.get(key(channel))) as ChannelBinding | undefined) ?? undefined;
+      const found = await cache.getOrLoad(
+        key(channel),
+        async () => ((await keyv.get(key(channel))) as ChannelBinding | undefined) ?? null,
+      );
+      return found ?? undefined;
     },
     async set(channel, binding) {
       await keyv.set(key(channel), binding);
+      cache.set(key(channel), binding);
     },
-    delete: (channel) => keyv.delete(key(channel)),
+    async delete(channel) {
+      cache.delete(key(channel));
+      return keyv.delete(key(channel));
+    },
   };
 }

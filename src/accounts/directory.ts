@@ -36,7 +36,9 @@ export interface Directory {
   rememberProfile(user: SlackUserKey, profile: CurrentUser): void;
   friends(user: SlackUserKey, client: ServiceClient): Promise<Friend[]>;
   groups(user: SlackUserKey, client: ServiceClient): Promise<Group[]>;
-  /** Drops everything cached for this person's service account (disconnect, revoked token). */
+  /** The service user id someone linked, or null; read through `read` at most every TTL. */
+  linkedId(user: SlackUserKey, read: () => Promise<number | null>): Promise<number | null>;
+  /** Drops everything cached for this person's link (linked, disconnected, revoked token). */
   forget(user: SlackUserKey): void;
 }
 
@@ -88,6 +90,7 @@ export function createDirectory(options: {
   const profiles = new TtlCache<CurrentUser>(ttl, 10_000, options.now);
   const friends = new TtlCache<Friend[]>(ttl, 10_000, options.now);
   const groups = new TtlCache<Group[]>(ttl, 10_000, options.now);
+  const links = new TtlCache<number | null>(ttl, 10_000, options.now);
   return {
     slackUser(team_id, user_id) {
       return slackUsers.getOrLoad(`${team_id}:${user_id}`, async () => {
@@ -112,7 +115,9 @@ export function createDirectory(options: {
     rememberProfile: (user, profile) => profiles.set(key(user), profile),
     friends: (user, client) => friends.getOrLoad(key(user), () => client.getFriends()),
     groups: (user, client) => groups.getOrLoad(key(user), () => client.getGroups()),
+    linkedId: (user, read) => links.getOrLoad(key(user), read),
     forget(user) {
+      links.delete(key(user));
       profiles.delete(key(user));
       friends.delete(key(user));
       groups.delete(key(user));

@@ -49,7 +49,12 @@ export async function resolvePeople(
     Promise.all(
       others.map(async (id) => ({
         id,
-        link: await tokens.get({ team_id: caller.team_id, user_id: id }),
+        // Whether someone mentioned has linked changes rarely; the id is cached with the rest.
+        link: await directory.linkedId(
+          { team_id: caller.team_id, user_id: id },
+          async () =>
+            (await tokens.get({ team_id: caller.team_id, user_id: id }))?.service_user_id ?? null,
+        ),
         slack: await directory.slackUser(caller.team_id, id),
       })),
     ),
@@ -63,8 +68,8 @@ export async function resolvePeople(
   for (const { id, link, slack } of found) {
     if (slack.is_bot) return { problem: { kind: 'bot', user_id: id } };
     if (slack.deleted) return { problem: { kind: 'deleted', user_id: id } };
-    if (link && friendIds.has(link.service_user_id)) {
-      people.set(id, { ref: { user_id: link.service_user_id }, via: 'link', slack });
+    if (link !== null && friendIds.has(link)) {
+      people.set(id, { ref: { user_id: link }, via: 'link', slack });
       continue;
     }
     const friend = slack.email ? byEmail.get(slack.email.toLowerCase()) : undefined;
@@ -80,9 +85,9 @@ export async function resolvePeople(
         via: 'invitation',
         slack,
       });
-    } else if (link) {
+    } else if (link !== null) {
       // Linked but not yet acquainted and without a visible e-mail: the id is all there is.
-      people.set(id, { ref: { user_id: link.service_user_id }, via: 'link', slack });
+      people.set(id, { ref: { user_id: link }, via: 'link', slack });
     } else {
       return { problem: { kind: 'no_email', user_id: id } };
     }

@@ -16,6 +16,7 @@ import { afterLink } from './after-link.js';
 import type { SlackDeps } from './deps.js';
 import { registerActions } from './listeners/actions/index.js';
 import { registerCommands } from './listeners/commands/index.js';
+import { createWorkQueue } from './work-queue.js';
 
 export interface SlackAppOptions {
   config: Config;
@@ -30,6 +31,8 @@ export interface SlackAppOptions {
   reconcileDelayMs?: number;
   /** How long friends, profiles and Slack users stay cached. */
   directoryTtlMs?: number;
+  /** How many commands are carried out at once after their ack. */
+  workConcurrency?: number;
   now?: () => Date;
 }
 
@@ -123,6 +126,8 @@ export async function startSlackApp(options: SlackAppOptions): Promise<RunningSl
       ...(options.logger ? { logger: options.logger } : { logLevel: LOG_LEVELS[config.logLevel] }),
       clientOptions,
       customRoutes,
+      // Bolt's in-memory conversation store runs on every request and is per process; unused.
+      convoStore: false,
       ...(config.slack.socketMode
         ? {
             socketMode: true,
@@ -155,6 +160,7 @@ export async function startSlackApp(options: SlackAppOptions): Promise<RunningSl
       service,
       reconcileDelayMs: options.reconcileDelayMs ?? 1_000,
       now,
+      work: createWorkQueue(options.workConcurrency ?? 4),
     };
     linking = createLinking({
       publicUrl: config.publicUrl,
@@ -187,6 +193,8 @@ export async function startSlackApp(options: SlackAppOptions): Promise<RunningSl
       stop() {
         stopping ??= (async () => {
           await app.stop().catch((error: Error) => logger.warn(`stopping Bolt: ${error.message}`));
+          // Commands already acked are finished before the stores close (bounded by main's timer).
+          await deps.work.idle();
           await closeStores();
         })();
         return stopping;

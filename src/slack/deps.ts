@@ -7,6 +7,7 @@ import type { Directory } from '../accounts/directory.js';
 import type { Linking } from '../accounts/linking.js';
 import type { ServiceFactory } from '../accounts/service.js';
 import type { Claims, TokenStore } from '../store/index.js';
+import type { WorkQueue } from './work-queue.js';
 
 export interface SlackDeps {
   tokens: TokenStore;
@@ -19,6 +20,8 @@ export interface SlackDeps {
   /** Wait before looking for a create whose outcome is unknown, so a slow service can finish it. */
   reconcileDelayMs: number;
   now(): Date;
+  /** Where work after an ack runs (a few at a time, so that acks stay prompt). */
+  work: WorkQueue;
 }
 
 /** How long a dedupe claim lives: longer than any redelivery or double click. */

@@ -42,7 +42,7 @@ async function fault(body: Record<string, unknown>) {
 
 describe('requests that are not from Slack', () => {
   it.each([
-    ['a wrong signature', { signature: 'v0=' + '0'.repeat(64) }],
+    ['a wrong signature', { signature: `v0=${'0'.repeat(64)}` }],
     ['a stale timestamp', { timestamp: Math.floor(Date.now() / 1000) - 301 }],
     ['no signature at all', { unsigned: true }],
   ])('answers 401 to %s, with no effect', async (_name, signed) => {

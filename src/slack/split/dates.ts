@@ -1,28 +1,48 @@
 /** Calendar dates in a person's time zone (Slack's users.info `tz`), for parsing and booking. */
 
-function validZone(tz: string | undefined): string {
-  if (!tz) return 'UTC';
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: tz });
-    return tz;
-  } catch {
-    return 'UTC';
+/**
+ * Intl formatters are costly to build (a large share of a /split's CPU when built per call), so
+ * one per zone is kept; the set of zones in a workspace is small.
+ */
+interface ZoneFormatters {
+  day: Intl.DateTimeFormat;
+  offset: Intl.DateTimeFormat;
+}
+
+const formatters = new Map<string, ZoneFormatters | null>();
+
+function zoneFormatters(tz: string | undefined): ZoneFormatters | undefined {
+  const zone = tz || 'UTC';
+  let found = formatters.get(zone);
+  if (found === undefined) {
+    try {
+      found = {
+        day: new Intl.DateTimeFormat('en-CA', {
+          timeZone: zone,
+          year: 'numeric',
+          month: '2-digit',
+          day: '2-digit',
+        }),
+        offset: new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' }),
+      };
+    } catch {
+      // An unknown zone name: remembered as such, and UTC is used.
+      found = null;
+    }
+    formatters.set(zone, found);
   }
+  return found ?? (zone === 'UTC' ? undefined : zoneFormatters('UTC'));
 }
 
 /** yyyy-MM-dd of `now` in `tz` (UTC when unknown). */
 export function todayIn(tz: string | undefined, now: Date): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: validZone(tz),
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now);
+  const f = zoneFormatters(tz);
+  return f ? f.day.format(now) : now.toISOString().slice(0, 10);
 }
 
-function offsetMinutes(tz: string, at: number): number {
-  const name = new Intl.DateTimeFormat('en-US', { timeZone: tz, timeZoneName: 'longOffset' })
-    .formatToParts(at)
+function offsetMinutes(tz: string | undefined, at: number): number {
+  const name = zoneFormatters(tz)
+    ?.offset.formatToParts(at)
     .find((p) => p.type === 'timeZoneName')?.value;
   const match = /GMT([+-])(\d{2}):(\d{2})/.exec(name ?? '');
   if (!match) return 0;
@@ -36,8 +56,7 @@ function offsetMinutes(tz: string, at: number): number {
  * date for every zone within ±12 hours.
  */
 export function middayIn(date: string, tz: string | undefined): string {
-  const zone = validZone(tz);
-  const minutes = offsetMinutes(zone, Date.parse(`${date}T12:00:00Z`));
+  const minutes = offsetMinutes(tz, Date.parse(`${date}T12:00:00Z`));
   if (minutes === 0) return `${date}T12:00:00Z`;
   const sign = minutes < 0 ? '-' : '+';
   const abs = Math.abs(minutes);

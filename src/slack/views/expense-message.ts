@@ -5,8 +5,8 @@
  */
 import type { types } from '@slack/bolt';
 import { z } from 'zod';
-import { formatMoney } from '../../core/money.js';
 import { ACTIONS, BLOCKS } from '../ids.js';
+import { money as formatAmount, formatDate } from './format.js';
 import { clip, LIMITS, mrkdwnEscape } from './limits.js';
 import type { SlackMessage } from './message.js';
 
@@ -55,6 +55,8 @@ export function parseExpenseRef(value: string | undefined): ExpenseRef | undefin
   }
 }
 
+export { formatDate };
+
 export function whoText(who: Who): string {
   return 'slack' in who ? `<@${who.slack}>` : mrkdwnEscape(who.name);
 }
@@ -69,23 +71,6 @@ const SPLIT_NAMES = {
   percent: 'by percentage',
   shares: 'by shares',
 } as const;
-
-/** "Fri, Nov 20, 2026" for a calendar date, without a time zone shifting it. */
-export function formatDate(date: string, locale = 'en-US'): string {
-  const [y, m, d] = date.split('-').map(Number);
-  const at = new Date(Date.UTC(y ?? 1970, (m ?? 1) - 1, d ?? 1, 12));
-  try {
-    return new Intl.DateTimeFormat(locale, {
-      weekday: 'short',
-      year: 'numeric',
-      month: 'short',
-      day: 'numeric',
-      timeZone: 'UTC',
-    }).format(at);
-  } catch {
-    return date;
-  }
-}
 
 /** Lines of text joined into as few sections as the 3000-character limit allows. */
 function sections(lines: string[], maxBlocks: number): types.SectionBlock[] {
@@ -108,7 +93,7 @@ function sections(lines: string[], maxBlocks: number): types.SectionBlock[] {
 }
 
 export function expenseMessage(e: BookedExpense): SlackMessage {
-  const money = (minor: number) => formatMoney(minor, e.currency, e.locale);
+  const money = (minor: number) => formatAmount(minor, e.currency, e.locale);
   const owing = e.lines.filter((l) => l.owed > 0 && !sameWho(l.who, e.payer));
   const payerLine = e.lines.find((l) => sameWho(l.who, e.payer));
   const owes = owing.map((l) => `• ${whoText(l.who)} owes ${whoText(e.payer)} *${money(l.owed)}*`);

@@ -1,0 +1,187 @@
+/**
+ * `/split` ack latency and service calls per `/split`.
+ *
+ *   npx tsx bench/split-ack.ts            (BENCH_REQUESTS=N changes the requests per round)
+ *
+ * Four processes, so that no two measured parties share an event loop: the outside world (the
+ * expense emulator and the fake Slack Web API, bench/split-ack-world.ts), the real app, a bare
+ * Bolt app that only acks the same command (both bench/split-ack-app.ts, on loopback, port 0),
+ * and this one, which generates the load. Each round sends the same number of genuinely signed
+ * `/split 12 coffee @bob` commands to each app at concurrency 50 (the apps take turns, alternating
+ * which goes first) and measures the time to the HTTP answer, which is the ack. The real app goes
+ * on to book every expense after acking, as in production; a round waits until every booking is
+ * done before the next measurement. Medians over the rounds are reported; the target is
+ * p99(app) / p99(bare) <= 1.25.
+ *
+ * Steady-state service calls: after the rounds (caches warm), the emulator's request log is
+ * cleared, a fixed number of commands is sent, and every API request the emulator saw is counted
+ * (target: 1 per /split, create_expense).
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { control, requestCounts } from '../test/support/emulator.js';
+import { SIGNING_SECRET } from '../test/support/harness.js';
+import { send, slashCommand } from '../test/support/slack-requests.js';
+import type { World } from './split-ack-world.js';
+
+const CONCURRENCY = 50;
+const REQUESTS_PER_ROUND = Number(process.env.BENCH_REQUESTS ?? 400);
+const ROUNDS = 5;
+const STEADY_COMMANDS = 100;
+const TEXT = '12 coffee <@U0BOB>';
+/** The whole run stops here whatever happens. */
+const DEADLINE_MS = 180_000;
+
+function percentile(sorted: number[], p: number): number {
+  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
+  return sorted[Math.max(0, index)]!;
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+async function load(url: string, responseUrl: () => string): Promise<{ p50: number; p99: number }> {
+  const latencies: number[] = [];
+  let next = 0;
+  const worker = async () => {
+    while (next < REQUESTS_PER_ROUND) {
+      next += 1;
+      const request = slashCommand({ text: TEXT, response_url: responseUrl() });
+      const started = performance.now();
+      const reply = await send(url, SIGNING_SECRET, request);
+      await reply.arrayBuffer();
+      latencies.push(performance.now() - started);
+      if (reply.status !== 200) throw new Error(`ack answered ${reply.status}`);
+    }
+  };
+  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  latencies.sort((a, b) => a - b);
+  return { p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
+}
+
+async function main() {
+  const deadline = setTimeout(() => {
+    console.error(`benchmark exceeded ${DEADLINE_MS / 1000} s; stopping`);
+    process.exit(1);
+  }, DEADLINE_MS);
+  deadline.unref();
+
+  const children: ChildProcess[] = [];
+  /** Starts a bench process and reads the one line it prints when ready. */
+  const launch = async (args: string[]): Promise<string> => {
+    const profile =
+      process.env.BENCH_PROFILE && args[1] === 'real'
+        ? ['--cpu-prof', '--cpu-prof-dir=/tmp/split-prof']
+        : [];
+    const child = spawn(process.execPath, [...profile, '--import', 'tsx', ...args], {
+      stdio: ['pipe', 'pipe', 'inherit'],
+    });
+    children.push(child);
+    return new Promise<string>((resolve, reject) => {
+      createInterface({ input: child.stdout! }).once('line', resolve);
+      child.once('exit', (code) => reject(new Error(`${args[0]} exited (${code})`)));
+    });
+  };
+  const worldJson = await launch(['bench/split-ack-world.ts']);
+  const world = JSON.parse(worldJson) as World;
+  const [appUrl, bareUrl] = await Promise.all([
+    launch(['bench/split-ack-app.ts', 'real', worldJson]),
+    launch(['bench/split-ack-app.ts', 'bare', worldJson]),
+  ]);
+
+  let sent = 0;
+  const responseUrl = () => `${world.slackOrigin}/response/bench-${sent++}`;
+  const creates = async () =>
+    (await requestCounts(world.emuUrl))['POST /api/v3.0/create_expense'] ?? 0;
+  let booked = 0;
+  /** Waits until the app has booked every /split sent to it so far. */
+  const waitForBookings = async (expected: number) => {
+    const until = Date.now() + 60_000;
+    while (Date.now() < until) {
+      if ((await creates()) - booked >= expected) {
+        booked += expected;
+        // The answers to the last bookings are posted right after; let them go out.
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        return;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    throw new Error('the app did not book every /split within 60 s');
+  };
+  booked = await creates();
+
+  // Warm-up: JIT, caches (friends, profiles, Slack users), keep-alive sockets.
+  await load(appUrl, responseUrl);
+  await waitForBookings(REQUESTS_PER_ROUND);
+  await load(bareUrl, responseUrl);
+
+  const rows: {
+    round: number;
+    app: { p50: number; p99: number };
+    bare: { p50: number; p99: number };
+  }[] = [];
+  for (let round = 1; round <= ROUNDS; round++) {
+    const appRound = async () => {
+      const result = await load(appUrl, responseUrl);
+      await waitForBookings(REQUESTS_PER_ROUND);
+      return result;
+    };
+    let appResult: { p50: number; p99: number };
+    let bareResult: { p50: number; p99: number };
+    if (round % 2 === 1) {
+      appResult = await appRound();
+      bareResult = await load(bareUrl, responseUrl);
+    } else {
+      bareResult = await load(bareUrl, responseUrl);
+      appResult = await appRound();
+    }
+    rows.push({ round, app: appResult, bare: bareResult });
+  }
+
+  await control(world.emuUrl, 'DELETE', 'requests');
+  booked = 0;
+  for (let i = 0; i < STEADY_COMMANDS; i++) {
+    const reply = await send(
+      appUrl,
+      SIGNING_SECRET,
+      slashCommand({ text: TEXT, response_url: responseUrl() }),
+    );
+    await reply.arrayBuffer();
+  }
+  await waitForBookings(STEADY_COMMANDS);
+  const counts = await requestCounts(world.emuUrl);
+  const apiCalls = Object.entries(counts).filter(([route]) => route.includes('/api/v3.0/'));
+  const perSplit = apiCalls.reduce((n, [, c]) => n + c, 0) / STEADY_COMMANDS;
+
+  const fmt = (ms: number) => ms.toFixed(1);
+  console.log(
+    `/split ack latency, ${REQUESTS_PER_ROUND} requests x ${ROUNDS} rounds, concurrency ${CONCURRENCY} (ms)`,
+  );
+  console.log('round | app p50 | app p99 | bare p50 | bare p99');
+  for (const r of rows) {
+    console.log(
+      `${r.round} | ${fmt(r.app.p50)} | ${fmt(r.app.p99)} | ${fmt(r.bare.p50)} | ${fmt(r.bare.p99)}`,
+    );
+  }
+  const appP50 = median(rows.map((r) => r.app.p50));
+  const appP99 = median(rows.map((r) => r.app.p99));
+  const bareP50 = median(rows.map((r) => r.bare.p50));
+  const bareP99 = median(rows.map((r) => r.bare.p99));
+  console.log(`median | ${fmt(appP50)} | ${fmt(appP99)} | ${fmt(bareP50)} | ${fmt(bareP99)}`);
+  console.log(`p99 ratio app/bare: ${(appP99 / bareP99).toFixed(2)} (target <= 1.25)`);
+  console.log(`service calls per /split in steady state: ${perSplit.toFixed(2)} (target 1)`);
+  console.log(`  ${apiCalls.map(([route, c]) => `${route}: ${c}`).join(', ')}`);
+
+  for (const child of children.reverse()) {
+    child.stdin!.end();
+    await new Promise((resolve) => child.once('exit', resolve));
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

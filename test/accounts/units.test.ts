@@ -1,0 +1,100 @@
+import Keyv from 'keyv';
+import { describe, expect, it } from 'vitest';
+import { createLinkStates } from '../../src/accounts/link-states.js';
+import { TtlCache } from '../../src/accounts/ttl-cache.js';
+import { middayIn, todayIn } from '../../src/slack/split/dates.js';
+import type { Claims } from '../../src/store/index.js';
+
+function memoryClaims(): Claims {
+  const held = new Set<string>();
+  return {
+    claim: async (key) => {
+      if (held.has(key)) return false;
+      held.add(key);
+      return true;
+    },
+    release: async (key) => {
+      held.delete(key);
+    },
+    close: async () => undefined,
+  };
+}
+
+describe('link states', () => {
+  const user = { team_id: 'T1', user_id: 'U1' };
+
+  it('are random, bound to the user and the pending command, and usable once', async () => {
+    const keyv = new Keyv();
+    const states = createLinkStates({ keyv, claims: memoryClaims() });
+    const pending = { text: '40 lunch', channel_id: 'C1', at: 1 };
+    const a = await states.create(user, pending);
+    const b = await states.create(user);
+    expect(a).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(a).not.toBe(b);
+    expect(await states.consume(a)).toEqual({
+      ok: true,
+      link: { ...user, created_at: expect.any(Number), pending },
+    });
+    expect(await states.consume(a)).toEqual({ ok: false, reason: 'used' });
+    expect(await states.consume('x'.repeat(43))).toEqual({ ok: false, reason: 'unknown' });
+    expect(await states.consume('short')).toEqual({ ok: false, reason: 'unknown' });
+  });
+
+  it('expire after 10 minutes and keep only a hash of the state as the key', async () => {
+    let now = 1_000_000;
+    const keyv = new Keyv();
+    const store = keyv.opts.store as Map<string, unknown>;
+    const states = createLinkStates({ keyv, claims: memoryClaims(), now: () => now });
+    const state = await states.create(user);
+    expect([...store.keys()].some((k) => String(k).includes(state))).toBe(false);
+    now += 10 * 60_000 + 1;
+    expect(await states.peek(state)).toEqual({ ok: false, reason: 'expired' });
+    expect(await states.consume(state)).toEqual({ ok: false, reason: 'expired' });
+  });
+});
+
+describe('TtlCache', () => {
+  it('forgets entries after the TTL and shares one load between concurrent misses', async () => {
+    let now = 0;
+    const cache = new TtlCache<number>(1_000, 10, () => now);
+    let loads = 0;
+    const load = async () => {
+      loads += 1;
+      return 7;
+    };
+    expect(await Promise.all([cache.getOrLoad('k', load), cache.getOrLoad('k', load)])).toEqual([
+      7, 7,
+    ]);
+    expect(loads).toBe(1);
+    now = 999;
+    expect(cache.get('k')).toBe(7);
+    now = 1_000;
+    expect(cache.get('k')).toBeUndefined();
+  });
+
+  it('does not cache failures and evicts the oldest entry when full', async () => {
+    const cache = new TtlCache<number>(1_000, 2);
+    await expect(cache.getOrLoad('a', () => Promise.reject(new Error('down')))).rejects.toThrow(
+      'down',
+    );
+    expect(cache.get('a')).toBeUndefined();
+    cache.set('a', 1);
+    cache.set('b', 2);
+    cache.set('c', 3);
+    expect([cache.get('a'), cache.get('b'), cache.get('c')]).toEqual([undefined, 2, 3]);
+  });
+});
+
+describe('dates in the person’s zone', () => {
+  it('takes today in their zone and books midday with their offset', () => {
+    const at = new Date('2026-11-20T23:30:00Z');
+    expect(todayIn('Europe/Paris', at)).toBe('2026-11-21');
+    expect(todayIn('America/Los_Angeles', at)).toBe('2026-11-20');
+    expect(todayIn(undefined, at)).toBe('2026-11-20');
+    expect(todayIn('Not/AZone', at)).toBe('2026-11-20');
+    expect(middayIn('2026-11-20', 'Europe/Paris')).toBe('2026-11-20T12:00:00+01:00');
+    expect(middayIn('2026-07-01', 'America/New_York')).toBe('2026-07-01T12:00:00-04:00');
+    expect(middayIn('2026-11-20', 'Asia/Kolkata')).toBe('2026-11-20T12:00:00+05:30');
+    expect(middayIn('2026-11-20', undefined)).toBe('2026-11-20T12:00:00Z');
+  });
+});
