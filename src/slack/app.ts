@@ -16,7 +16,7 @@ import { afterLink } from './after-link.js';
 import type { SlackDeps } from './deps.js';
 import { registerActions } from './listeners/actions/index.js';
 import { registerCommands } from './listeners/commands/index.js';
-import { createWorkQueue } from './work-queue.js';
+import { createWorkQueue, type WorkQueueOptions } from './work-queue.js';
 
 export interface SlackAppOptions {
   config: Config;
@@ -31,8 +31,8 @@ export interface SlackAppOptions {
   reconcileDelayMs?: number;
   /** How long friends, profiles and Slack users stay cached. */
   directoryTtlMs?: number;
-  /** How many commands are carried out at once after their ack. */
-  workConcurrency?: number;
+  /** How commands are carried out after their ack (see work-queue.ts). */
+  work?: WorkQueueOptions;
   now?: () => Date;
 }
 
@@ -160,7 +160,7 @@ export async function startSlackApp(options: SlackAppOptions): Promise<RunningSl
       service,
       reconcileDelayMs: options.reconcileDelayMs ?? 1_000,
       now,
-      work: createWorkQueue(options.workConcurrency ?? 4),
+      work: createWorkQueue(options.work),
     };
     linking = createLinking({
       publicUrl: config.publicUrl,
@@ -175,11 +175,16 @@ export async function startSlackApp(options: SlackAppOptions): Promise<RunningSl
     registerListeners(app, deps);
 
     let port = config.port;
-    if (config.slack.socketMode) {
-      await app.start();
-    } else {
-      const server = (await app.start(config.port)) as Server;
-      port = (server.address() as AddressInfo).port;
+    try {
+      if (config.slack.socketMode) {
+        await app.start();
+      } else {
+        const server = (await app.start(config.port)) as Server;
+        port = (server.address() as AddressInfo).port;
+      }
+    } catch (error) {
+      await app.stop().catch(() => undefined);
+      throw error;
     }
     logger.info(
       `Split is running (${config.slack.socketMode ? 'Socket Mode' : 'HTTP'}) on port ${port}`,
