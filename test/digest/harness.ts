@@ -58,6 +58,8 @@ export interface Harness {
   emu: RunningEmulator;
   slack: FakeSlack;
   storeUrl: string;
+  /** The emulator's OAuth app, for issuing more tokens. */
+  clientId: string;
   /** The first instance; `instance()` makes more on the same store. */
   app: Instance;
   instance(options?: Partial<DigestRunnerOptions>): Instance;
@@ -144,6 +146,7 @@ export async function startHarness(
     emu,
     slack,
     storeUrl,
+    clientId,
     app: first,
     instance,
     async person(tz, opts = {}) {

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { DigestSlackClient } from '../../src/digest/index.js';
+import { control } from '../support/emulator.js';
 import { blockText, type Harness, startHarness, webClient } from './harness.js';
 
 const at = (iso: string) => new Date(iso);
@@ -126,6 +127,22 @@ describe('daily balance DM, end to end (emulator + fake Slack + SQLite)', () => 
     expect(day2.outcomes.revoked_skipped).toBe(1);
     expect(h.dms(ann)).toHaveLength(1);
     expect(await countServiceCalls(h)).toBe(before);
+
+    // Reconnecting stores a new link (another linked_at): the DM resumes by itself.
+    const fresh = await control<{ access_token: string }>(h.emu.url, 'POST', 'tokens', {
+      user_id: ann.service.user.id,
+      client_id: h.clientId,
+    });
+    await h.app.tokens.set(ann, {
+      access_token: fresh.body.access_token,
+      token_type: 'bearer',
+      service_user_id: ann.service.user.id,
+      name: 'Ann',
+      linked_at: '2026-11-22T12:00:00.000Z',
+    });
+    const day3 = await h.app.runner.runDue(at('2026-11-23T08:00:00Z'));
+    expect(day3.outcomes.sent).toBe(1);
+    expect(h.dms(ann)).toHaveLength(2);
   });
 
   it('follows a time zone change read from Slack when it is time to send', async () => {
