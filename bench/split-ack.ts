@@ -18,6 +18,7 @@
  * (target: 1 per /split, create_expense).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { setPriority } from 'node:os';
 import { createInterface } from 'node:readline';
 import { control, requestCounts } from '../test/support/emulator.js';
 import { SIGNING_SECRET } from '../test/support/harness.js';
@@ -87,6 +88,13 @@ async function main() {
   };
   const worldJson = await launch(['bench/split-ack-world.ts']);
   const world = JSON.parse(worldJson) as World;
+  // The world stands for machines elsewhere: on this small shared box it yields the processor to
+  // the apps and the load generator rather than competing with them.
+  try {
+    setPriority(children[0]!.pid!, 19);
+  } catch {
+    console.log('(could not lower the world process priority; figures include its CPU use)');
+  }
   const [appUrl, bareUrl] = await Promise.all([
     launch(['bench/split-ack-app.ts', 'real', worldJson]),
     launch(['bench/split-ack-app.ts', 'bare', worldJson]),
@@ -172,6 +180,10 @@ async function main() {
   const bareP99 = median(rows.map((r) => r.bare.p99));
   console.log(`median | ${fmt(appP50)} | ${fmt(appP99)} | ${fmt(bareP50)} | ${fmt(bareP99)}`);
   console.log(`p99 ratio app/bare: ${(appP99 / bareP99).toFixed(2)} (target <= 1.25)`);
+  const perRound = rows.map((r) => r.app.p99 / r.bare.p99);
+  console.log(
+    `  per round: ${perRound.map((x) => x.toFixed(2)).join(', ')}; median ${median(perRound).toFixed(2)}`,
+  );
   console.log(`service calls per /split in steady state: ${perSplit.toFixed(2)} (target 1)`);
   console.log(`  ${apiCalls.map(([route, c]) => `${route}: ${c}`).join(', ')}`);
 
