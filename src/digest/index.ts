@@ -25,6 +25,7 @@ export {
   type DigestServiceClient,
   type DigestSlackClient,
   digestClaimKey,
+  emptyRunReport,
   isTransient,
 } from './runner.js';
 export {

@@ -190,18 +190,25 @@ function describe(error: unknown): string {
   return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
 }
 
-const emptyOutcomes = (): Record<DigestOutcome, number> => ({
-  sent: 0,
-  nothing_new: 0,
-  revoked_notified: 0,
-  revoked_skipped: 0,
-  not_connected: 0,
-  claimed_elsewhere: 0,
-  moved: 0,
-  not_due: 0,
-  retry_later: 0,
-  failed: 0,
-});
+/** A report with every count at zero, which a run fills in. */
+export function emptyRunReport(): DigestRunReport {
+  return {
+    scanned: 0,
+    due: 0,
+    outcomes: {
+      sent: 0,
+      nothing_new: 0,
+      revoked_notified: 0,
+      revoked_skipped: 0,
+      not_connected: 0,
+      claimed_elsewhere: 0,
+      moved: 0,
+      not_due: 0,
+      retry_later: 0,
+      failed: 0,
+    },
+  };
+}
 
 export function createDigestRunner(options: DigestRunnerOptions): DigestRunner {
   const { preferences, tokens, claims, slack, logger, clock } = options;
@@ -388,7 +395,7 @@ export function createDigestRunner(options: DigestRunnerOptions): DigestRunner {
   }
 
   async function runDue(now: Date = clock()): Promise<DigestRunReport> {
-    const report: DigestRunReport = { scanned: 0, due: 0, outcomes: emptyOutcomes() };
+    const report = emptyRunReport();
     const running = new Set<Promise<void>>();
     try {
       for await (const sub of preferences.iterate()) {

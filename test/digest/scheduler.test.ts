@@ -1,23 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { type DigestRunReport, startDigestScheduler } from '../../src/digest/index.js';
+import { emptyRunReport, startDigestScheduler } from '../../src/digest/index.js';
 import { type Harness, startHarness } from './harness.js';
-
-const emptyReport = (): DigestRunReport => ({
-  scanned: 0,
-  due: 0,
-  outcomes: {
-    sent: 0,
-    nothing_new: 0,
-    revoked_notified: 0,
-    revoked_skipped: 0,
-    not_connected: 0,
-    claimed_elsewhere: 0,
-    moved: 0,
-    not_due: 0,
-    retry_later: 0,
-    failed: 0,
-  },
-});
 
 describe('digest scheduler', () => {
   it('never overlaps runs, and stop() waits for the run in progress', async () => {
@@ -33,7 +16,7 @@ describe('digest scheduler', () => {
         await new Promise((resolve) => setTimeout(resolve, 60));
         running -= 1;
         finished += 1;
-        return emptyReport();
+        return emptyRunReport();
       },
     };
     const scheduler = startDigestScheduler(runner, { intervalMs: 10, clock: () => new Date() });
@@ -58,7 +41,7 @@ describe('digest scheduler', () => {
           calls += 1;
           if (now) seen.push(now);
           if (calls === 1) throw new Error('store down');
-          return emptyReport();
+          return emptyRunReport();
         },
       },
       {

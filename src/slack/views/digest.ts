@@ -5,7 +5,8 @@
  */
 import { z } from 'zod';
 import type { BalanceSummary, FriendDebt, Money } from '../../core/balances.js';
-import { formatMoney } from '../../core/money.js';
+import { money } from './format.js';
+import { clip, LIMITS, mrkdwnEscape } from './limits.js';
 
 /** Action ids of the DM's buttons; the app registers its handlers under these. */
 export const DIGEST_ACTION_IDS = {
@@ -14,9 +15,9 @@ export const DIGEST_ACTION_IDS = {
 } as const;
 
 /** Slack refuses a message of more than 50 blocks. */
-export const MAX_MESSAGE_BLOCKS = 50;
+export const MAX_MESSAGE_BLOCKS = LIMITS.messageBlocks;
 /** Slack refuses a section whose text is longer than 3000 characters. */
-export const MAX_SECTION_TEXT = 3000;
+export const MAX_SECTION_TEXT = LIMITS.sectionText;
 /**
  * Slack answers msg_blocks_too_long at about 13,000 characters across all blocks even when each
  * block is within its own limit, so each multi-line section gets a share well below that.
@@ -29,8 +30,6 @@ const MAX_ROW_TEXT = 200;
  * under the ~13,000-character ceiling; `/split balance` shows the rest.
  */
 const MAX_DEBT_ROWS = 20;
-/** Slack refuses header text over 150 characters. */
-const MAX_HEADER_TEXT = 150;
 
 export interface DigestChange {
   name: string;
@@ -83,16 +82,6 @@ export function parseSettleUpValue(value: string | undefined): SettleUpValue | u
   }
 }
 
-/** Slack mrkdwn treats only &, < and > as markup; names come from other people. */
-export function escapeMrkdwn(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-}
-
-/** Cuts text to `limit` characters, ending with an ellipsis when something was cut. */
-export function clip(text: string, limit: number): string {
-  return text.length <= limit ? text : `${text.slice(0, limit - 1)}…`;
-}
-
 /** Joins lines until the next one would pass `limit`, then says how many were left out. */
 function clipLines(lines: string[], limit: number): string {
   const kept: string[] = [];
@@ -110,8 +99,6 @@ function clipLines(lines: string[], limit: number): string {
   return clip(kept.join('\n'), limit);
 }
 
-const money = (amount: number, currency: string) => formatMoney(amount, currency);
-
 function section(text: string, limit = MAX_SECTION_TEXT): Record<string, unknown> {
   return { type: 'section', text: { type: 'mrkdwn', text: clip(text, limit) } };
 }
@@ -128,7 +115,7 @@ function totalsText(summary: BalanceSummary): string {
 }
 
 function changeLine(change: DigestChange): string {
-  const name = `*${escapeMrkdwn(change.name)}*`;
+  const name = `*${mrkdwnEscape(change.name)}*`;
   const state = (amount: number) =>
     amount > 0
       ? `owes you ${money(amount, change.currency)}`
@@ -141,7 +128,7 @@ function changeLine(change: DigestChange): string {
 }
 
 function debtRow(debt: FriendDebt, direction: 'owesMe' | 'iOwe'): Record<string, unknown> {
-  const name = `*${escapeMrkdwn(clip(debt.name, 80))}*`;
+  const name = `*${mrkdwnEscape(clip(debt.name, 80))}*`;
   const amount = `*${money(debt.amount, debt.currency)}*`;
   const text = direction === 'owesMe' ? `${name} owes you ${amount}` : `You owe ${name} ${amount}`;
   return {
@@ -165,7 +152,7 @@ function fallbackText(input: DigestMessageInput): string {
     if (t.iOwe > 0) bits.push(`you owe ${money(t.iOwe, t.currency)}`);
     return bits.join(', ');
   });
-  return clip(`Your balances for ${input.dayLabel}: ${parts.join('; ')}.`, 3000);
+  return clip(`Your balances for ${input.dayLabel}: ${parts.join('; ')}.`, LIMITS.fallbackText);
 }
 
 /** The daily DM: totals, what changed, one row per debt with Settle up, groups, Pause. */
@@ -173,7 +160,10 @@ export function digestMessage(input: DigestMessageInput): SlackMessage {
   const head: Array<Record<string, unknown>> = [
     {
       type: 'header',
-      text: { type: 'plain_text', text: clip(`Your balances, ${input.dayLabel}`, MAX_HEADER_TEXT) },
+      text: {
+        type: 'plain_text',
+        text: clip(`Your balances, ${input.dayLabel}`, LIMITS.headerText),
+      },
     },
     section(totalsText(input.summary)),
   ];
@@ -195,7 +185,7 @@ export function digestMessage(input: DigestMessageInput): SlackMessage {
           ? `you are owed ${money(m.amount, m.currency)}`
           : `you owe ${money(-m.amount, m.currency)}`,
       );
-      return `• ${escapeMrkdwn(clip(g.name, 100))}: ${parts.join(', ')}`;
+      return `• ${mrkdwnEscape(clip(g.name, 100))}: ${parts.join(', ')}`;
     });
   const tail: Array<Record<string, unknown>> = [];
   if (groupLines.length > 0) {
