@@ -16,6 +16,7 @@ import { afterLink } from './after-link.js';
 import type { SlackDeps } from './deps.js';
 import { registerActions } from './listeners/actions/index.js';
 import { registerCommands } from './listeners/commands/index.js';
+import { registerShortcuts } from './listeners/shortcuts/index.js';
 import { createWorkQueue, type WorkQueueOptions } from './work-queue.js';
 
 export interface SlackAppOptions {
@@ -56,6 +57,7 @@ const LOG_LEVELS: Record<Config['logLevel'], LogLevel> = {
 export function registerListeners(app: App, deps: SlackDeps): void {
   registerCommands(app, deps);
   registerActions(app, deps);
+  registerShortcuts(app);
 }
 
 export async function startSlackApp(options: SlackAppOptions): Promise<RunningSlackApp> {

@@ -65,6 +65,33 @@ describe('requests that are not from Slack', () => {
   });
 });
 
+describe('every interaction is answered', () => {
+  it('acks a click on the Connect link button at once', async () => {
+    const started = Date.now();
+    const reply = await h.sender.blockActions({
+      actions: {
+        action_id: 'account_connect',
+        block_id: 'connect_actions',
+        url: 'http://split.test/oauth/start?state=x',
+      },
+      is_ephemeral: true,
+    });
+    expect(reply.status).toBe(200);
+    expect(Date.now() - started).toBeLessThan(1_000);
+  });
+
+  it('answers the "Split this" shortcut privately with what to type instead', async () => {
+    const reply = await h.sender.messageShortcut({
+      message: { text: 'Lunch was 40' },
+      response_url: h.slack.responseUrl({ id: 'shortcut' }),
+    });
+    expect(reply.status).toBe(200);
+    const answer = await h.slack.waitForResponse((p) => p.id === 'shortcut');
+    expect(answer.body.response_type).toBe('ephemeral');
+    expect(answer.body.text).toContain('For example: /split 40 lunch @ann');
+  });
+});
+
 describe('the person', () => {
   it('is asked to connect again when the service says the token is revoked (401)', async () => {
     const cy = await h.link({ slackId: 'U0CY', first_name: 'Cy' });
