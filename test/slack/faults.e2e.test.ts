@@ -153,6 +153,39 @@ describe('a failing service', () => {
     expect((await annExpenses()).length).toBe(before);
   });
 
+  it('says it could not check when the lookup after a failed create fails too', async () => {
+    await fault({ path: '/api/v3.0/create_expense', status: 502, times: 1 });
+    await fault({ path: '/api/v3.0/get_expenses', status: 503, times: 1 });
+    const out = await h.split('9 tea <@U0BOB>');
+    expect((out.answer.body as Loose).text).toBe(
+      'The expense service failed while booking "tea" (HTTP 502). I couldn\'t check whether it was booked: look at your recent expenses before trying again, so that it isn\'t booked twice.',
+    );
+  });
+
+  it('relays a rate limit with the wait the service asked for', async () => {
+    await fault({ path: '/api/v3.0/create_expense', status: 429, retry_after: 7, times: 1 });
+    const out = await h.split('9 tea <@U0BOB>');
+    expect((out.answer.body as Loose).text).toBe(
+      'The expense service asked me to slow down. Nothing was booked. Try again in 7 seconds.',
+    );
+  });
+
+  it('posts in the channel when the response_url cannot be used', async () => {
+    const before = h.slack.callsTo('chat.postMessage').length;
+    const reply = await h.sender.command({
+      text: '14 brunch <@U0BOB>',
+      response_url: 'http://127.0.0.1:9/gone',
+    });
+    expect(reply.status).toBe(200);
+    const posted = await h.slack.waitForCall(
+      'chat.postMessage',
+      (c) => c.args.channel === 'C0001' && String(c.args.text).includes('brunch'),
+      5_000,
+    );
+    expect(h.slack.callsTo('chat.postMessage').length).toBe(before + 1);
+    expect(blockKitErrors(posted.args.blocks, 'message')).toEqual([]);
+  });
+
   it('passes on a refusal in the service’s own words', async () => {
     await fault({
       path: '/api/v3.0/create_expense',
