@@ -4,11 +4,11 @@
  */
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { App, type CustomRoute, type Logger, LogLevel, webApi } from '@slack/bolt';
+import { App, type Logger, LogLevel, webApi } from '@slack/bolt';
 import { createChannelBindings } from '../accounts/bindings.js';
 import { createDirectory } from '../accounts/directory.js';
 import { createLinkStates } from '../accounts/link-states.js';
-import { CALLBACK_PATH, createLinking, type Linking, START_PATH } from '../accounts/linking.js';
+import { createLinking, type Linking } from '../accounts/linking.js';
 import { createServiceFactory } from '../accounts/service.js';
 import type { Config } from '../config.js';
 import { createClaims, createKeyv, createTokenStore, loadEncryptionKey } from '../store/index.js';
@@ -17,6 +17,7 @@ import type { SlackDeps } from './deps.js';
 import { registerActions } from './listeners/actions/index.js';
 import { registerCommands } from './listeners/commands/index.js';
 import { registerShortcuts } from './listeners/shortcuts/index.js';
+import { httpRoutes } from './routes.js';
 import { createWorkQueue, type WorkQueueOptions } from './work-queue.js';
 
 export interface SlackAppOptions {
@@ -95,39 +96,14 @@ export async function startSlackApp(options: SlackAppOptions): Promise<RunningSl
       encryptionKey: config.encryptionKey,
       dataDir: config.dataDir,
     });
-    // Routes exist before the app (Bolt takes them in its constructor); what they call is wired
-    // right after, before the app listens.
     let linking: Linking | undefined;
-    const unready = (res: import('node:http').ServerResponse) => {
-      res.writeHead(503).end();
-    };
-    const customRoutes: CustomRoute[] = [
-      {
-        path: '/healthz',
-        method: ['GET'],
-        handler: (_req, res) => {
-          res.writeHead(200, { 'content-type': 'application/json' });
-          res.end('{"ok":true}');
-        },
-      },
-      {
-        path: START_PATH,
-        method: ['GET'],
-        handler: (req, res) => (linking ? void linking.start(req, res) : unready(res)),
-      },
-      {
-        path: CALLBACK_PATH,
-        method: ['GET'],
-        handler: (req, res) => (linking ? void linking.callback(req, res) : unready(res)),
-      },
-    ];
     const app = new App({
       token: config.slack.botToken,
       botId: auth.bot_id,
       botUserId: auth.user_id,
       ...(options.logger ? { logger: options.logger } : { logLevel: LOG_LEVELS[config.logLevel] }),
       clientOptions,
-      customRoutes,
+      customRoutes: httpRoutes(() => linking),
       // Bolt's in-memory conversation store runs on every request and is per process; unused.
       convoStore: false,
       ...(config.slack.socketMode
