@@ -35,7 +35,8 @@ export interface Directory {
   /** Seeds the profile cache (at link time, when get_current_user has just been read). */
   rememberProfile(user: SlackUserKey, profile: CurrentUser): void;
   friends(user: SlackUserKey, client: ServiceClient): Promise<Friend[]>;
-  groups(user: SlackUserKey, client: ServiceClient): Promise<Group[]>;
+  /** `fresh` skips the cache (a group made a minute ago is not in a cached list). */
+  groups(user: SlackUserKey, client: ServiceClient, fresh?: boolean): Promise<Group[]>;
   /** The service user id someone linked, or null; read through `read` at most every TTL. */
   linkedId(user: SlackUserKey, read: () => Promise<number | null>): Promise<number | null>;
   /** Drops everything cached for this person's link (linked, disconnected, revoked token). */
@@ -114,7 +115,10 @@ export function createDirectory(options: {
     profile: (user, client) => profiles.getOrLoad(key(user), () => client.getCurrentUser()),
     rememberProfile: (user, profile) => profiles.set(key(user), profile),
     friends: (user, client) => friends.getOrLoad(key(user), () => client.getFriends()),
-    groups: (user, client) => groups.getOrLoad(key(user), () => client.getGroups()),
+    groups(user, client, fresh = false) {
+      if (fresh) groups.delete(key(user));
+      return groups.getOrLoad(key(user), () => client.getGroups());
+    },
     linkedId: (user, read) => links.getOrLoad(key(user), read),
     forget(user) {
       links.delete(key(user));

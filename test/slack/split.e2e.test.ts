@@ -244,6 +244,16 @@ describe('/split books what people type', () => {
     expect(body.text).toContain('/split 40 lunch in Roommates');
   });
 
+  it('finds a group made after its list of groups was cached', async () => {
+    await h.split('5 tea in Roommates');
+    const made = await call(h.emu.url, ann.apiKey, 'POST', 'create_group', { name: 'Ski Trip' });
+    const out = await h.split('60 fuel in ski trip');
+    const body = out.answer.body as Loose;
+    expect(body.response_type).toBe('in_channel');
+    const expense = await expenseById(expenseIdOf(body.blocks));
+    expect(expense.group_id).toBe(made.body.group.id);
+  });
+
   it('books into the group bound to the channel when nobody is named', async () => {
     await h.app.deps.bindings.set(
       { team_id: 'T0001', channel_id: 'C0ROOM' },

@@ -13,6 +13,7 @@ import { computeShares } from '../../core/split.js';
 import {
   type Expense,
   type ExpenseShare,
+  type Group,
   type GroupMember,
   type PersonRef,
   ServiceBaseException,
@@ -84,7 +85,12 @@ export async function bookExpense(input: BookInput): Promise<void> {
     defaultCurrency: profileCurrency || input.ctx.defaultCurrency,
   });
   if (parsed.kind === 'error') return reply.ephemeral(errorNotice(parsed.message, parsed.example));
-  if (parsed.kind !== 'expense') return;
+  if (parsed.kind !== 'expense') {
+    // Only the default currency changed between the two readings, which cannot change the kind.
+    return reply.ephemeral(
+      errorNotice("I couldn't read that as an expense.", '/split 40 lunch @ann'),
+    );
+  }
   const resolved = resolveMe(parsed.expense, inv.user_id);
   if ('error' in resolved)
     return reply.ephemeral(errorNotice(resolved.error, '/split 40 lunch @ann'));
@@ -95,8 +101,15 @@ export async function bookExpense(input: BookInput): Promise<void> {
   try {
     if (expense.group !== null) {
       const wanted = expense.group.trim().toLowerCase();
-      const groups = (await deps.directory.groups(user, client)).filter((g) => g.id !== 0);
-      const found = groups.find((g) => g.name.trim().toLowerCase() === wanted);
+      const named = (list: Group[]) =>
+        list.filter((g) => g.id !== 0).find((g) => g.name.trim().toLowerCase() === wanted);
+      let groups = await deps.directory.groups(user, client);
+      let found = named(groups);
+      if (!found) {
+        groups = await deps.directory.groups(user, client, true);
+        found = named(groups);
+      }
+      groups = groups.filter((g) => g.id !== 0);
       if (!found) {
         const names = groups.map((g) => g.name).slice(0, 10);
         return reply.ephemeral(
