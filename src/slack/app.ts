@@ -111,8 +111,9 @@ export async function startSlackApp(options: SlackAppOptions): Promise<RunningSl
             socketMode: true,
             appToken: config.slack.appToken,
             // SocketModeReceiver serves customRoutes on its own HTTP server, on
-            // installerOptions.port (3000 unless given), not on the App's port.
-            installerOptions: { port: config.port },
+            // installerOptions.port (3000 unless given), not on the App's port; and its client for
+            // apps.connections.open takes installerOptions.clientOptions, not the App's.
+            installerOptions: { port: config.port, clientOptions },
           }
         : { signingSecret: config.slack.signingSecret ?? '' }),
     });
