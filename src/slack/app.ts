@@ -10,6 +10,7 @@ import { createDirectory } from '../accounts/directory.js';
 import { createLinkStates } from '../accounts/link-states.js';
 import { createLinking, type Linking } from '../accounts/linking.js';
 import { createServiceFactory } from '../accounts/service.js';
+import { TtlCache } from '../accounts/ttl-cache.js';
 import type { Config } from '../config.js';
 import { createClaims, createKeyv, createTokenStore, loadEncryptionKey } from '../store/index.js';
 import { afterLink } from './after-link.js';
@@ -140,6 +141,7 @@ export async function startSlackApp(options: SlackAppOptions): Promise<RunningSl
       reconcileDelayMs: options.reconcileDelayMs ?? 1_000,
       now,
       work: createWorkQueue(options.work),
+      booked: new TtlCache<true>(10 * 60_000),
     };
     linking = createLinking({
       publicUrl: config.publicUrl,

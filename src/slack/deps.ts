@@ -6,6 +6,7 @@ import type { ChannelBindings } from '../accounts/bindings.js';
 import type { Directory } from '../accounts/directory.js';
 import type { Linking } from '../accounts/linking.js';
 import type { ServiceFactory } from '../accounts/service.js';
+import type { TtlCache } from '../accounts/ttl-cache.js';
 import type { Claims, TokenStore } from '../store/index.js';
 import type { WorkQueue } from './work-queue.js';
 
@@ -22,6 +23,11 @@ export interface SlackDeps {
   now(): Date;
   /** Where work after an ack runs (a few at a time, so that acks stay prompt). */
   work: WorkQueue;
+  /**
+   * Expenses this process booked lately (by id): a reconciliation never takes one of them for the
+   * create it is looking for, even when it has the same description and cost.
+   */
+  booked: TtlCache<true>;
 }
 
 /** How long a dedupe claim lives: longer than any redelivery or double click. */

@@ -153,6 +153,15 @@ describe('a failing service', () => {
     expect((await annExpenses()).length).toBe(before);
   });
 
+  it('does not take an identical expense booked just before for the one that failed', async () => {
+    const first = await h.split('7 juice <@U0BOB>');
+    expect((first.answer.body as Loose).response_type).toBe('in_channel');
+    await fault({ path: '/api/v3.0/create_expense', status: 503, times: 1 });
+    const again = await h.split('7 juice <@U0BOB>');
+    expect((again.answer.body as Loose).text).toContain('I checked: it was not booked');
+    expect((await annExpenses()).filter((e: Loose) => e.description === 'juice')).toHaveLength(1);
+  });
+
   it('says it could not check when the lookup after a failed create fails too', async () => {
     await fault({ path: '/api/v3.0/create_expense', status: 502, times: 1 });
     await fault({ path: '/api/v3.0/get_expenses', status: 503, times: 1 });

@@ -30,6 +30,8 @@ import { middayIn } from './dates.js';
 import type { SplitInvocation } from './invocation.js';
 
 const NOTHING_BOOKED = 'Nothing was booked.';
+/** How far before an attempt a found expense may have been created and still be that attempt. */
+const RECONCILE_SKEW_MS = 10_000;
 
 export interface BookInput {
   deps: SlackDeps;
@@ -232,6 +234,7 @@ export async function bookExpense(input: BookInput): Promise<void> {
       return reply.ephemeral(plainNotice(refusedText(result.errors, NOTHING_BOOKED)));
     }
     booked = result.expense;
+    deps.booked.set(String(booked.id), true);
   } catch (error) {
     if (!(error instanceof ServiceBaseException) || !error.outcome_unknown) return fail(error);
     logger.warn(`/split: create_expense outcome unknown (${error.name}); reconciling`);
@@ -261,6 +264,7 @@ export async function bookExpense(input: BookInput): Promise<void> {
     }
     logger.info(`/split: reconciled: expense ${found.id} was created`);
     booked = found;
+    deps.booked.set(String(booked.id), true);
   }
 
   const message: BookedExpense = {
@@ -290,7 +294,7 @@ export async function bookExpense(input: BookInput): Promise<void> {
  */
 export async function reconcile(
   client: ServiceClient,
-  deps: Pick<SlackDeps, 'reconcileDelayMs'>,
+  deps: Pick<SlackDeps, 'reconcileDelayMs' | 'booked'>,
   attempt: {
     startedAt: Date;
     description: string;
@@ -302,8 +306,9 @@ export async function reconcile(
   if (deps.reconcileDelayMs > 0) {
     await new Promise((resolve) => setTimeout(resolve, deps.reconcileDelayMs));
   }
-  // A minute of slack either side covers clock skew between this app and the service.
-  const since = attempt.startedAt.getTime() - 60_000;
+  // A little before the attempt, for clock skew between this app and the service; not more, so
+  // that the same expense booked on purpose a minute earlier is not taken for this one.
+  const since = attempt.startedAt.getTime() - RECONCILE_SKEW_MS;
   let recent: Expense[];
   try {
     recent = await client.getExpenses({
@@ -316,7 +321,7 @@ export async function reconcile(
   }
   const exponent = currencyExponent(attempt.currency);
   const matches = recent.filter((e) => {
-    if (e.deleted_at || e.payment) return false;
+    if (e.deleted_at || e.payment || deps.booked.get(String(e.id))) return false;
     if (e.description.trim() !== attempt.description.trim()) return false;
     if (e.currency_code !== attempt.currency) return false;
     if ((e.created_by?.id ?? attempt.creator) !== attempt.creator) return false;
