@@ -19,8 +19,9 @@ let h: Harness;
 let ann: LinkedPerson;
 
 beforeAll(async () => {
-  // A short service timeout keeps the late-answer cases quick.
-  h = await startHarness({ delayProxy: true, serviceTimeoutMs: 500 });
+  // A short service timeout keeps the late-answer cases quick; the wait before reconciling is
+  // kept, as in production, so that a write the service is still finishing can be found.
+  h = await startHarness({ delayProxy: true, serviceTimeoutMs: 500, reconcileDelayMs: 300 });
   ann = await h.link({ slackId: 'U0ANN', first_name: 'Ann', default_currency: 'EUR' });
   await h.link({ slackId: 'U0BOB', first_name: 'Bob' });
 });
@@ -142,13 +143,12 @@ describe('a failing service', () => {
     expect(h.logger.lines.some((l) => l.includes('reconciled: expense'))).toBe(true);
   });
 
-  it('says a create that timed out without being applied was not booked, safe to retry', async () => {
+  it('says a create whose connection broke before the service took it was not booked', async () => {
     const before = (await annExpenses()).length;
-    await fault({ path: '/api/v3.0/create_expense', latency_ms: 1_000, times: 1 });
+    await fault({ path: '/api/v3.0/create_expense', drop: true, times: 1 });
     const out = await h.split('12 lost lunch <@U0BOB>');
-    const body = out.answer.body as Loose;
-    expect(body.text).toBe(
-      'The expense service didn\'t answer in time while booking "lost lunch". I checked: it was not booked, so it\'s safe to try again.',
+    expect((out.answer.body as Loose).text).toBe(
+      'The connection to the expense service broke while booking "lost lunch". I checked: it was not booked, so it\'s safe to try again.',
     );
     expect((await annExpenses()).length).toBe(before);
   });
@@ -263,6 +263,31 @@ describe('no double effect', () => {
     expect(deletes - deletesBefore).toBe(1);
     const gone = await call(h.emu.url, ann.apiKey, 'GET', `get_expense/${expenseId}`);
     expect(gone.body.expense.deleted_at).not.toBeNull();
+  });
+
+  it('asks someone not connected who presses Undo to connect, and keeps the expense', async () => {
+    const out = await h.split('11 soup <@U0BOB>');
+    const body = out.answer.body as Loose;
+    const undo = body.blocks.find((b: Loose) => b.type === 'actions').elements[0];
+    h.addSlackUser({ slackId: 'U0EVE', first_name: 'Eve', email: 'eve.undo@example.com' });
+    const reply = await h.sender.blockActions({
+      user_id: 'U0EVE',
+      actions: { action_id: 'expense_undo', block_id: 'expense_actions', value: undo.value },
+      message: { ts: '1700000000.000200', text: body.text },
+      response_url: h.slack.responseUrl({ id: 'undo-eve' }),
+    });
+    expect(reply.status).toBe(200);
+    const answer = await h.slack.waitForResponse((p) => p.id === 'undo-eve');
+    expect(answer.body.response_type).toBe('ephemeral');
+    expect(answer.body.replace_original).toBe(false);
+    expect(connectButtonUrl(answer.body.blocks)).toContain('/oauth/start?state=');
+    const still = await call(
+      h.emu.url,
+      ann.apiKey,
+      'GET',
+      `get_expense/${JSON.parse(undo.value).e}`,
+    );
+    expect(still.body.expense.deleted_at).toBeNull();
   });
 
   it('refuses an Undo whose value does not parse, changing nothing', async () => {

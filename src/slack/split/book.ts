@@ -19,6 +19,7 @@ import {
   ServiceBaseException,
   type ServiceClient,
   ServiceServerException,
+  ServiceTimeoutException,
 } from '../../service/index.js';
 import type { ServiceTokenRecord, SlackUserKey } from '../../store/index.js';
 import type { SlackDeps } from '../deps.js';
@@ -249,7 +250,9 @@ export async function bookExpense(input: BookInput): Promise<void> {
     const cause =
       error instanceof ServiceServerException
         ? `The expense service failed while booking ${what} (HTTP ${error.http_status}).`
-        : `The expense service didn't answer in time while booking ${what}.`;
+        : error instanceof ServiceTimeoutException
+          ? `The expense service didn't answer in time while booking ${what}.`
+          : `The connection to the expense service broke while booking ${what}.`;
     if (found === 'unknown') {
       return reply.ephemeral(
         plainNotice(
