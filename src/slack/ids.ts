@@ -52,3 +52,46 @@ export const LEDGER_ACTIONS = {
 export const EVENTS = {
   appHomeOpened: 'app_home_opened',
 } as const;
+
+/**
+ * The expense form, the buttons on a booked expense, and the comment form (issue 5). Each form
+ * input uses the same string as its block_id and its action_id, so field errors (keyed by
+ * block_id) and state values (block_id, then action_id) are read with one name.
+ */
+export const EXPENSE_CALLBACKS = {
+  /** The expense form: new (from /split or "Split this") or editing a booked expense. */
+  form: 'expense_form',
+  /** Its second step: the per-person amounts, percentages or shares. */
+  splitStep: 'expense_form_split',
+  comment: 'expense_comment_form',
+} as const;
+
+export const EXPENSE_ACTIONS = {
+  /** Buttons on a booked expense; each value is an ExpenseRef (views/expense-message.ts). */
+  edit: 'expense_edit',
+  delete: 'expense_delete',
+  comment: 'expense_comment',
+  details: 'expense_details',
+  /** Undo on a deleted expense's message: restores it. */
+  restore: 'expense_restore',
+} as const;
+
+export const FORM = {
+  amount: 'form_amount',
+  currency: 'form_currency',
+  description: 'form_description',
+  date: 'form_date',
+  category: 'form_category',
+  group: 'form_group',
+  participants: 'form_participants',
+  payer: 'form_payer',
+  split: 'form_split',
+  notes: 'form_notes',
+  repeat: 'form_repeat',
+  receipt: 'form_receipt',
+  /** Second step: one input per participant, `valuePrefix + index`. */
+  valuePrefix: 'form_value_',
+  /** A context block in the second step saying what the values must add up to. */
+  splitInfo: 'form_split_info',
+  comment: 'form_comment',
+} as const;
