@@ -133,19 +133,36 @@ export function splitEqually(total: number, count: number): number[] {
   );
 }
 
+/**
+ * Building an Intl.NumberFormat costs far more than using one (it dominated the cost of rendering
+ * a booked expense), so one is kept per locale and currency; null marks a pair Intl refuses.
+ */
+const formatters = new Map<string, Intl.NumberFormat | null>();
+
+function formatterFor(locale: string, currencyCode: string, exponent: number) {
+  const key = `${locale}|${currencyCode}`;
+  let formatter = formatters.get(key);
+  if (formatter === undefined) {
+    try {
+      formatter = new Intl.NumberFormat(locale, {
+        style: 'currency',
+        currency: currencyCode,
+        minimumFractionDigits: exponent,
+        maximumFractionDigits: exponent,
+      });
+    } catch {
+      formatter = null;
+    }
+    formatters.set(key, formatter);
+  }
+  return formatter;
+}
+
 /** A human-readable amount for people: "$20.50", "¥1,200", "BTC 0.50". */
 export function formatMoney(minor: number, currencyCode: string, locale = 'en-US'): string {
   const exponent = currencyExponent(currencyCode);
   const decimal = toDecimal(minor, exponent);
-  try {
-    return new Intl.NumberFormat(locale, {
-      style: 'currency',
-      currency: currencyCode,
-      minimumFractionDigits: exponent,
-      maximumFractionDigits: exponent,
-      // Intl accepts a decimal string and formats it without passing through a float.
-    }).format(decimal as unknown as number);
-  } catch {
-    return `${currencyCode} ${decimal}`;
-  }
+  const formatter = formatterFor(locale, currencyCode.toUpperCase(), exponent);
+  // Intl accepts a decimal string and formats it without passing through a float.
+  return formatter ? formatter.format(decimal as unknown as number) : `${currencyCode} ${decimal}`;
 }

@@ -3,7 +3,7 @@
  * balances cheap, acquaintance and permission rules, notifications, and the wire shapes of every
  * resource. Operations (ops-*.ts) validate first and then call the mutators here.
  */
-import { currencyExponent, formatMoney, toDecimal, toWireAmount } from '../../core/money.js';
+import { currencyExponent, formatMoney, toWireAmount } from '../../core/money.js';
 import type { Clock } from '../types.js';
 import { type DebtRow, GroupLedger, matchDebts, type Transfer } from './debts.js';
 import type {
@@ -623,32 +623,14 @@ export class State {
     };
   }
 
-  /** "$20.00" for people (notifications, System comments); formatters are costly to build. */
+  /** "$20.00" for people (notifications, System comments). */
   money(minor: number, currency: string): string {
-    let format = moneyFormats.get(currency);
-    if (format === undefined) {
-      const exponent = currencyExponent(currency);
-      try {
-        format = new Intl.NumberFormat('en-US', {
-          style: 'currency',
-          currency,
-          minimumFractionDigits: exponent,
-          maximumFractionDigits: exponent,
-        });
-      } catch {
-        format = null;
-      }
-      moneyFormats.set(currency, format);
-    }
-    if (format === null) return formatMoney(minor, currency);
-    // Intl formats a decimal string exactly, without passing through a float.
-    return format.format(toDecimal(minor, currencyExponent(currency)) as unknown as number);
+    return formatMoney(minor, currency);
   }
 }
 
 /** Default avatars depend only on the user id. */
 const pictures = new Map<number, User['picture']>();
-const moneyFormats = new Map<string, Intl.NumberFormat | null>();
 
 /**
  * Who pays whom inside one expense: each debtor's outflow and each creditor's inflow equal their

@@ -1,32 +1,12 @@
 /**
- * Money and dates for messages, with their Intl formatters built once per currency/locale: building
- * one costs far more than using it, and a message formats a dozen amounts.
+ * Money and dates for messages. Date formatters are built once per locale: building one costs far
+ * more than using it, and a message formats many dates (core's formatMoney caches the same way).
  */
-import { currencyExponent, formatMoney, toDecimal } from '../../core/money.js';
+import { formatMoney } from '../../core/money.js';
 
-const moneyFormats = new Map<string, Intl.NumberFormat | null>();
-
-/** The same text as core's formatMoney ("$20.50", "¥1,200", "BTC 0.50"), with a cached formatter. */
+/** "$20.50", "¥1,200", "BTC 0.50". */
 export function money(minor: number, currency: string, locale = 'en-US'): string {
-  const key = `${currency}|${locale}`;
-  let format = moneyFormats.get(key);
-  const exponent = currencyExponent(currency);
-  if (format === undefined) {
-    try {
-      format = new Intl.NumberFormat(locale, {
-        style: 'currency',
-        currency,
-        minimumFractionDigits: exponent,
-        maximumFractionDigits: exponent,
-      });
-    } catch {
-      format = null;
-    }
-    moneyFormats.set(key, format);
-  }
-  if (format === null) return formatMoney(minor, currency, locale);
-  // Intl accepts a decimal string and formats it without passing through a float.
-  return format.format(toDecimal(minor, exponent) as unknown as number);
+  return formatMoney(minor, currency, locale);
 }
 
 const dateFormats = new Map<string, Intl.DateTimeFormat | null>();
