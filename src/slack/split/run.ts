@@ -14,6 +14,14 @@ import {
 } from '../../core/command.js';
 import type { SlackUserKey } from '../../store/index.js';
 import type { SlackDeps } from '../deps.js';
+import { balanceCommand } from '../listeners/commands/balance.js';
+import {
+  groupAdd,
+  groupCreate,
+  groupDelete,
+  groupsList,
+  groupUse,
+} from '../listeners/commands/groups.js';
 import type { Reply } from '../reply.js';
 import type { ConnectReason } from '../views/notices.js';
 import {
@@ -130,18 +138,19 @@ export const SPLIT_HANDLERS: Partial<Record<ParseResult['kind'], SplitHandler>> 
       relink: () => relink(c),
     });
   },
+
+  balance: (c) => balanceCommand(c),
+  groups: (c) => groupsList(c),
+  group_create: (c) => groupCreate(c),
+  group_add: (c) => groupAdd(c),
+  group_delete: (c) => groupDelete(c),
+  group_use: (c) => groupUse(c),
 };
 
 const NOT_YET: Partial<Record<ParseResult['kind'], string>> = {
   open_modal: 'The expense form',
   list: 'Listing expenses',
   undo: '`/split undo`',
-  balance: 'Balances',
-  groups: 'Listing groups',
-  group_create: 'Creating groups',
-  group_add: 'Adding people to groups',
-  group_delete: 'Deleting groups',
-  group_use: 'Binding a channel to a group',
 };
 
 async function notYet(c: SplitContext): Promise<void> {

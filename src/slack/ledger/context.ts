@@ -1,0 +1,61 @@
+/**
+ * What `/split` handlers of this area share: the caller's link, service failures told to the
+ * person (a 401 removes the link and asks to connect again, carrying the command out afterwards).
+ */
+import { ServiceBaseException, type ServiceClient } from '../../service/index.js';
+import type { ServiceTokenRecord } from '../../store/index.js';
+import { describeServiceFailure } from '../service-failure.js';
+import type { SplitContext } from '../split/run.js';
+import { type ConnectReason, connectPrompt, plainNotice } from '../views/notices.js';
+
+export async function askToConnect(
+  c: SplitContext,
+  reason: ConnectReason,
+  carry: boolean,
+): Promise<void> {
+  const pending = carry
+    ? {
+        text: c.inv.text,
+        channel_id: c.inv.channel_id,
+        ...(c.inv.response_url ? { response_url: c.inv.response_url } : {}),
+        at: c.deps.now().getTime(),
+      }
+    : undefined;
+  const url = await c.deps.linking.connectUrl(c.user, pending);
+  await c.reply.ephemeral(
+    connectPrompt({ url, reason, pendingText: carry ? c.inv.text : undefined }),
+  );
+}
+
+/** The caller's link and a client for it, or undefined after asking them to connect. */
+export async function linked(
+  c: SplitContext,
+): Promise<{ record: ServiceTokenRecord; client: ServiceClient } | undefined> {
+  const record = await c.deps.tokens.get(c.user);
+  if (!record) {
+    await askToConnect(c, 'first_time', true);
+    return undefined;
+  }
+  return { record, client: c.deps.service.forLink(record) };
+}
+
+/** Tells the person what failed; `nothingDone` finishes the sentence ("Nothing was changed."). */
+export async function tellFailure(
+  c: SplitContext,
+  error: unknown,
+  nothingDone: string,
+): Promise<void> {
+  const failure = describeServiceFailure(error, nothingDone);
+  if (failure.relink) {
+    await c.deps.tokens.delete(c.user);
+    c.deps.directory.forget(c.user);
+    c.logger.info(
+      `removed the link of ${c.user.team_id}:${c.user.user_id}: the service answered 401`,
+    );
+    await askToConnect(c, 'revoked', true);
+    return;
+  }
+  if (!(error instanceof ServiceBaseException)) throw error;
+  c.logger.warn(`/split ${c.parsed.kind}: service call failed: ${error.name}: ${error.message}`);
+  await c.reply.ephemeral(plainNotice(failure.text));
+}
