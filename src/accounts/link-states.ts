@@ -27,6 +27,11 @@ export interface PendingCommand {
 export interface LinkState extends SlackUserKey {
   created_at: number;
   pending?: PendingCommand;
+  /**
+   * PKCE verifier (RFC 7636) for this link's consent request: kept server-side only, so a code
+   * intercepted on its way back is worthless to anyone but this app.
+   */
+  code_verifier: string;
 }
 
 export type ConsumeResult =
@@ -70,6 +75,7 @@ export function createLinkStates(options: {
         team_id: user.team_id,
         user_id: user.user_id,
         created_at: now(),
+        code_verifier: randomBytes(32).toString('base64url'),
         ...(pending ? { pending } : {}),
       };
       await keyv.set(storeKey(state), record, ttlMs + KEEP_MS);

@@ -101,7 +101,9 @@ export function createLinking(options: LinkingOptions): Linking {
         if (!state) return sendPage(res, pages.missingState());
         const found = await states.peek(state);
         if (!found.ok) return sendPage(res, refusal[found.reason]());
-        const { auth_url } = service.forApp().getOAuth2AuthorizeURL(options.redirectUrl, state);
+        const { auth_url } = service.forApp().getOAuth2AuthorizeURL(options.redirectUrl, state, {
+          code_verifier: found.link.code_verifier,
+        });
         res.writeHead(302, {
           location: auth_url,
           'set-cookie': cookie(state, Math.ceil(LINK_STATE_TTL_MS / 1000)),
@@ -146,7 +148,9 @@ export function createLinking(options: LinkingOptions): Linking {
 
         let record: ServiceTokenRecord;
         try {
-          const token = await service.forApp().getOAuth2AccessToken(code, options.redirectUrl);
+          const token = await service.forApp().getOAuth2AccessToken(code, options.redirectUrl, {
+            code_verifier: link.code_verifier,
+          });
           const client = service.forLink(token);
           const me = await client.getCurrentUser();
           record = {

@@ -22,7 +22,12 @@ import {
   ServiceUnauthorizedException,
 } from './errors.js';
 import { oauth1Header } from './oauth1.js';
-import { type OAuth2Config, oauth2AuthorizeUrl, oauth2ExchangeCode } from './oauth2.js';
+import {
+  checkVerifier,
+  type OAuth2Config,
+  oauth2AuthorizeUrl,
+  oauth2ExchangeCode,
+} from './oauth2.js';
 import {
   type ApiCall,
   type FetchLike,
@@ -215,19 +220,34 @@ export class ServiceClient {
 
   /**
    * Step 1 of OAuth 2.0: the consent page URL to send the person to, and the `state` to keep
-   * (generated when not given) and compare when they come back.
+   * (generated when not given) and compare when they come back. With a PKCE `code_verifier`
+   * (RFC 7636), its S256 challenge goes with the request; keep the verifier for step 2.
    */
-  getOAuth2AuthorizeURL(redirect_uri: string, state?: string): { auth_url: string; state: string } {
+  getOAuth2AuthorizeURL(
+    redirect_uri: string,
+    state?: string,
+    options: { code_verifier?: string } = {},
+  ): { auth_url: string; state: string } {
+    if (options.code_verifier !== undefined) checkVerifier(options.code_verifier);
     const kept = state ?? randomBytes(16).toString('hex');
-    return { auth_url: oauth2AuthorizeUrl(this.#oauth2Config(), redirect_uri, kept), state: kept };
+    return {
+      auth_url: oauth2AuthorizeUrl(this.#oauth2Config(), redirect_uri, kept, options.code_verifier),
+      state: kept,
+    };
   }
 
   /**
-   * Step 2 of OAuth 2.0: exchanges the code for a token. The client keeps nothing: pass the token
-   * to setOAuth2AccessToken (or to a new client) to act for the person.
+   * Step 2 of OAuth 2.0: exchanges the code for a token (with the PKCE verifier of step 1, if one
+   * was used). The client keeps nothing: pass the token to setOAuth2AccessToken (or to a new
+   * client) to act for the person.
    */
-  getOAuth2AccessToken(code: string, redirect_uri: string): Promise<OAuth2Token> {
-    return oauth2ExchangeCode(this.#oauth2Config(), code, redirect_uri);
+  getOAuth2AccessToken(
+    code: string,
+    redirect_uri: string,
+    options: { code_verifier?: string } = {},
+  ): Promise<OAuth2Token> {
+    if (options.code_verifier !== undefined) checkVerifier(options.code_verifier);
+    return oauth2ExchangeCode(this.#oauth2Config(), code, redirect_uri, options.code_verifier);
   }
 
   /**

@@ -3,12 +3,14 @@
  * in the form body, never HTTP Basic (Basic gets a 404, wire reference §2.2). simple-oauth2 talks
  * HTTP through its own library, so the token exchange does not go through an injected `fetch`.
  */
+import { createHash } from 'node:crypto';
 import { AuthorizationCode } from 'simple-oauth2';
 import {
   errorFromResponse,
   type Redactor,
   ServiceConnectionException,
   ServiceException,
+  ServiceInputException,
   ServiceTimeoutException,
 } from './errors.js';
 import type { OAuth2Token } from './types.js';
@@ -39,12 +41,35 @@ function authorizationCode(config: OAuth2Config): AuthorizationCode {
   });
 }
 
+/** RFC 7636 S256: the challenge sent with the consent request is the verifier's SHA-256. */
+export function pkceChallenge(codeVerifier: string): string {
+  return createHash('sha256').update(codeVerifier).digest('base64url');
+}
+
+/** RFC 7636: 43 to 128 characters of [A-Za-z0-9-._~]. */
+const VERIFIER = /^[A-Za-z0-9._~-]{43,128}$/;
+
+export function checkVerifier(codeVerifier: string): void {
+  if (!VERIFIER.test(codeVerifier)) {
+    throw new ServiceInputException(
+      'a PKCE code_verifier must be 43 to 128 characters of letters, digits and -._~',
+    );
+  }
+}
+
 export function oauth2AuthorizeUrl(
   config: OAuth2Config,
   redirectUri: string,
   state: string,
+  codeVerifier?: string,
 ): string {
-  return authorizationCode(config).authorizeURL({ redirect_uri: redirectUri, state });
+  return authorizationCode(config).authorizeURL({
+    redirect_uri: redirectUri,
+    state,
+    ...(codeVerifier
+      ? { code_challenge: pkceChallenge(codeVerifier), code_challenge_method: 'S256' }
+      : {}),
+  });
 }
 
 interface WreckError {
@@ -84,10 +109,15 @@ export async function oauth2ExchangeCode(
   config: OAuth2Config,
   code: string,
   redirectUri: string,
+  codeVerifier?: string,
 ): Promise<OAuth2Token> {
   let token: Record<string, unknown>;
   try {
-    const result = await authorizationCode(config).getToken({ code, redirect_uri: redirectUri });
+    const result = await authorizationCode(config).getToken({
+      code,
+      redirect_uri: redirectUri,
+      ...(codeVerifier ? { code_verifier: codeVerifier } : {}),
+    });
     token = result.token as Record<string, unknown>;
   } catch (caught) {
     throw mapTokenError(caught as WreckError, config.redact);

@@ -138,6 +138,19 @@ describe('linking an account', () => {
     expect(await h.app.deps.tokens.get(key('U0PIA'))).toEqual(stored);
   });
 
+  it('sends the person to consent with a PKCE challenge, and only the app holds its verifier', async () => {
+    await newcomer('U0PKC', 'Pia');
+    const { url } = await connectUrlFor('U0PKC');
+    const start = await fetch(h.local(url), { redirect: 'manual' });
+    expect(start.status).toBe(302);
+    const consent = new URL(start.headers.get('location')!).searchParams;
+    expect(consent.get('code_challenge_method')).toBe('S256');
+    expect(consent.get('code_challenge')).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    // The exchange succeeding in the other tests proves the verifier went with it: the emulator
+    // refuses a code whose challenge was not answered.
+    expect(start.headers.get('set-cookie')).not.toContain(consent.get('code_challenge')!);
+  });
+
   it('refuses an expired state (older than 10 minutes), storing nothing', async () => {
     const quinn = await newcomer('U0QUI', 'Quinn');
     const { url } = await connectUrlFor('U0QUI');

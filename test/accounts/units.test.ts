@@ -33,7 +33,12 @@ describe('link states', () => {
     expect(a).not.toBe(b);
     expect(await states.consume(a)).toEqual({
       ok: true,
-      link: { ...user, created_at: expect.any(Number), pending },
+      link: {
+        ...user,
+        created_at: expect.any(Number),
+        pending,
+        code_verifier: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+      },
     });
     expect(await states.consume(a)).toEqual({ ok: false, reason: 'used' });
     expect(await states.consume('x'.repeat(43))).toEqual({ ok: false, reason: 'unknown' });

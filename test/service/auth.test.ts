@@ -3,6 +3,7 @@
  * (consent screens included), which one wins when several are set, and the local refusal when an
  * operation that acts for a user has none.
  */
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ServiceBadRequestException,
@@ -88,6 +89,45 @@ describe('OAuth 2.0', () => {
     expect((await client.getCurrentUser()).id).toBe(ann.user.id);
     const other = clientFor(emu.url, { oauth2AccessToken: token.access_token });
     expect((await other.getCurrentUser()).id).toBe(ann.user.id);
+  });
+
+  it('sends an S256 PKCE challenge, and the code is exchanged only with its verifier', async () => {
+    const client = appClient();
+    const verifier = 'v'.repeat(20) + '-._~0123456789abcdefghij';
+    const { auth_url } = client.getOAuth2AuthorizeURL(app.redirect_uri, 'pkce-state', {
+      code_verifier: verifier,
+    });
+    const sent = new URL(auth_url).searchParams;
+    expect(sent.get('code_challenge_method')).toBe('S256');
+    expect(sent.get('code_challenge')).toBe(
+      createHash('sha256').update(verifier).digest('base64url'),
+    );
+    expect(auth_url).not.toContain(verifier);
+
+    const codeFor = async () => {
+      const back = new URL((await consent(auth_url, ann.user.email)).headers.get('location')!);
+      return back.searchParams.get('code')!;
+    };
+    const withoutVerifier = await client
+      .getOAuth2AccessToken(await codeFor(), app.redirect_uri)
+      .catch((e: unknown) => e);
+    expect(withoutVerifier).toBeInstanceOf(ServiceBadRequestException);
+    const wrong = await client
+      .getOAuth2AccessToken(await codeFor(), app.redirect_uri, { code_verifier: 'w'.repeat(43) })
+      .catch((e: unknown) => e);
+    expect(wrong).toBeInstanceOf(ServiceBadRequestException);
+
+    const token = await client.getOAuth2AccessToken(await codeFor(), app.redirect_uri, {
+      code_verifier: verifier,
+    });
+    client.setOAuth2AccessToken(token);
+    expect((await client.getCurrentUser()).id).toBe(ann.user.id);
+  });
+
+  it('refuses a PKCE verifier RFC 7636 does not allow, before sending anything', () => {
+    expect(() =>
+      appClient().getOAuth2AuthorizeURL(app.redirect_uri, undefined, { code_verifier: 'short' }),
+    ).toThrow(ServiceInputException);
   });
 
   it('keeps a given state', () => {
