@@ -83,8 +83,8 @@ export interface ReceiptRecord {
 
 export type RepeatInterval = 'weekly' | 'fortnightly' | 'monthly' | 'yearly';
 
-export interface ExpenseRecord {
-  id: number;
+/** What an expense says, as a request gives it; the record adds identity and history. */
+export interface ExpenseFields {
   /** 0 for non-group expenses (null on the wire). */
   group_id: number;
   description: string;
@@ -96,6 +96,10 @@ export interface ExpenseRecord {
   payment: boolean;
   creation_method: string | null;
   category_id: number;
+}
+
+export interface ExpenseRecord extends ExpenseFields {
+  id: number;
   shares: ShareRecord[];
   receipt_id: number | null;
   created_at: number;

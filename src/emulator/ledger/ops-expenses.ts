@@ -3,6 +3,7 @@ import { currencyExponent, MoneyError, parseMinor, splitEqually } from '../../co
 import type { ApiResult, UploadedFile } from '../types.js';
 import type {
   CommentRecord,
+  ExpenseFields,
   ExpenseRecord,
   GroupRecord,
   RepeatInterval,
@@ -71,17 +72,7 @@ interface DraftShare {
   owed: number;
 }
 
-interface Draft {
-  group_id: number;
-  description: string;
-  details: string | null;
-  cost: number;
-  currency_code: string;
-  date: number;
-  repeat_interval: RepeatInterval | null;
-  payment: boolean;
-  creation_method: string | null;
-  category_id: number;
+interface Draft extends ExpenseFields {
   shares: DraftShare[];
 }
 
