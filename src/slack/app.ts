@@ -9,14 +9,24 @@ import { createChannelBindings } from '../accounts/bindings.js';
 import { createDirectory } from '../accounts/directory.js';
 import { createLinkStates } from '../accounts/link-states.js';
 import { createLinking, type Linking } from '../accounts/linking.js';
+import { createUserPreferences } from '../accounts/preferences.js';
 import { createServiceFactory } from '../accounts/service.js';
 import { TtlCache } from '../accounts/ttl-cache.js';
 import type { Config } from '../config.js';
+import {
+  createDigestPreferences,
+  createDigestRunner,
+  type DigestRunner,
+  type DigestScheduler,
+  startDigestScheduler,
+} from '../digest/index.js';
+import type { Currency } from '../service/index.js';
 import { createClaims, createKeyv, createTokenStore, loadEncryptionKey } from '../store/index.js';
 import { afterLink } from './after-link.js';
 import type { SlackDeps } from './deps.js';
 import { registerActions } from './listeners/actions/index.js';
 import { registerCommands } from './listeners/commands/index.js';
+import { registerEvents } from './listeners/events/index.js';
 import { registerShortcuts } from './listeners/shortcuts/index.js';
 import { httpRoutes } from './routes.js';
 import { createWorkQueue, type WorkQueueOptions } from './work-queue.js';
@@ -37,6 +47,19 @@ export interface SlackAppOptions {
   /** How commands are carried out after their ack (see work-queue.ts). */
   work?: WorkQueueOptions;
   now?: () => Date;
+  /** The daily balance DM's scheduler (see docs/digest.md). */
+  digest?: DigestOptions;
+}
+
+export interface DigestOptions {
+  /** False: no timer; runs happen only through `RunningSlackApp.digest.runner` (tests, benches). */
+  scheduler?: boolean;
+  /** Between two runs; one minute by default. */
+  intervalMs?: number;
+  /** People handled at once in a run; 8 by default. */
+  concurrency?: number;
+  /** The runner's clock; the app's `now` by default. */
+  clock?: () => Date;
 }
 
 export interface RunningSlackApp {
@@ -46,6 +69,8 @@ export interface RunningSlackApp {
   port: number;
   /** http://127.0.0.1:PORT */
   url: string;
+  /** The daily DM's runner, and its scheduler when one was started. */
+  digest: { runner: DigestRunner; scheduler: DigestScheduler | undefined };
   stop(): Promise<void>;
 }
 
@@ -59,6 +84,7 @@ const LOG_LEVELS: Record<Config['logLevel'], LogLevel> = {
 export function registerListeners(app: App, deps: SlackDeps): void {
   registerCommands(app, deps);
   registerActions(app, deps);
+  registerEvents(app, deps);
   registerShortcuts(app);
 }
 
@@ -82,12 +108,17 @@ export async function startSlackApp(options: SlackAppOptions): Promise<RunningSl
   const tokensKeyv = createKeyv(config.storeUrl, { namespace: 'service-tokens' });
   const linksKeyv = createKeyv(config.storeUrl, { namespace: 'link-states' });
   const bindingsKeyv = createKeyv(config.storeUrl, { namespace: 'channel-groups' });
+  const prefsKeyv = createKeyv(config.storeUrl, { namespace: 'user-preferences' });
+  // A namespace of its own: the digest runner walks every key in it.
+  const digestKeyv = createKeyv(config.storeUrl, { namespace: 'digest' });
   const claims = createClaims(config.storeUrl, { namespace: 'slack' });
   const closeStores = async () => {
     await Promise.allSettled([
       tokensKeyv.disconnect(),
       linksKeyv.disconnect(),
       bindingsKeyv.disconnect(),
+      prefsKeyv.disconnect(),
+      digestKeyv.disconnect(),
       claims.close(),
     ]);
   };
@@ -142,6 +173,9 @@ export async function startSlackApp(options: SlackAppOptions): Promise<RunningSl
       now,
       work: createWorkQueue(options.work),
       booked: new TtlCache<true>(10 * 60_000),
+      preferences: createUserPreferences(prefsKeyv),
+      digest: createDigestPreferences(digestKeyv),
+      currencies: cachedCurrencies(() => service.forApp().getCurrencies()),
     };
     linking = createLinking({
       publicUrl: config.publicUrl,
@@ -170,14 +204,36 @@ export async function startSlackApp(options: SlackAppOptions): Promise<RunningSl
     logger.info(
       `Split is running (${config.slack.socketMode ? 'Socket Mode' : 'HTTP'}) on port ${port}`,
     );
+    const digestClock = options.digest?.clock ?? now;
+    const runner = createDigestRunner({
+      preferences: deps.digest,
+      tokens,
+      claims,
+      slack: app.client,
+      serviceClientFor: (record) => service.forLink(record),
+      clock: digestClock,
+      ...(options.digest?.concurrency ? { concurrency: options.digest.concurrency } : {}),
+      logger,
+    });
+    const scheduler =
+      options.digest?.scheduler === false
+        ? undefined
+        : startDigestScheduler(runner, {
+            clock: digestClock,
+            ...(options.digest?.intervalMs ? { intervalMs: options.digest.intervalMs } : {}),
+            logger,
+          });
     let stopping: Promise<void> | undefined;
     return {
       app,
       deps,
       port,
       url: `http://127.0.0.1:${port}`,
+      digest: { runner, scheduler },
       stop() {
         stopping ??= (async () => {
+          // A DM being sent is finished (its claim and record written) before the store closes.
+          await scheduler?.stop();
           await app.stop().catch((error: Error) => logger.warn(`stopping Bolt: ${error.message}`));
           // Commands already acked are finished before the stores close (bounded by main's timer).
           await deps.work.idle();
@@ -190,4 +246,17 @@ export async function startSlackApp(options: SlackAppOptions): Promise<RunningSl
     await closeStores();
     throw error;
   }
+}
+
+const CURRENCIES_TTL_MS = 24 * 3_600_000;
+
+/** The service's currency list, read once a day at most; a failed read is tried again next time. */
+function cachedCurrencies(read: () => Promise<Currency[]>): () => Promise<Currency[]> {
+  let cached: { at: number; list: Currency[] } | undefined;
+  return async () => {
+    if (cached && Date.now() - cached.at < CURRENCIES_TTL_MS) return cached.list;
+    const list = await read();
+    cached = { at: Date.now(), list };
+    return list;
+  };
 }

@@ -5,8 +5,11 @@
 import type { ChannelBindings } from '../accounts/bindings.js';
 import type { Directory } from '../accounts/directory.js';
 import type { Linking } from '../accounts/linking.js';
+import type { UserPreferenceStore } from '../accounts/preferences.js';
 import type { ServiceFactory } from '../accounts/service.js';
 import type { TtlCache } from '../accounts/ttl-cache.js';
+import type { DigestPreferences } from '../digest/index.js';
+import type { Currency } from '../service/index.js';
 import type { Claims, TokenStore } from '../store/index.js';
 import type { WorkQueue } from './work-queue.js';
 
@@ -28,6 +31,12 @@ export interface SlackDeps {
    * create it is looking for, even when it has the same description and cost.
    */
   booked: TtlCache<true>;
+  /** Per-person settings the app keeps (the default group). */
+  preferences: UserPreferenceStore;
+  /** The daily balance DM's subscriptions (App Home and the DM's Pause button change them). */
+  digest: DigestPreferences;
+  /** The service's currencies (the same for everyone, cached for a day): Home's currency choice. */
+  currencies(): Promise<Currency[]>;
 }
 
 /** How long a dedupe claim lives: longer than any redelivery or double click. */
