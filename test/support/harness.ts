@@ -198,6 +198,8 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     serviceTimeoutMs: 1_500,
     serviceRetries: 0,
     reconcileDelayMs: 0,
+    // Daily DMs are sent when a test runs the runner at a time it chooses, never by a timer.
+    digest: { scheduler: false },
     ...appOptions,
   });
   const eventsUrl = `${app.url}/slack/events`;
