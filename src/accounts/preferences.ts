@@ -5,6 +5,7 @@
  */
 import type Keyv from 'keyv';
 import type { SlackUserKey } from '../store/index.js';
+import { TtlCache } from './ttl-cache.js';
 
 export interface UserPreferences {
   default_group: { id: number; name: string } | null;
@@ -21,24 +22,37 @@ const EMPTY: UserPreferences = { default_group: null };
 
 const key = (user: SlackUserKey) => `${user.team_id}:${user.user_id}`;
 
-export function createUserPreferences(keyv: Keyv): UserPreferenceStore {
-  const read = async (user: SlackUserKey): Promise<UserPreferences> => ({
+/**
+ * Every `/split` reads the caller's default group, so reads are cached for `ttlMs` (a minute by
+ * default), as channel bindings are: a change made here is seen at once, one made by another
+ * replica within the minute.
+ */
+export function createUserPreferences(
+  keyv: Keyv,
+  options: { ttlMs?: number } = {},
+): UserPreferenceStore {
+  const cache = new TtlCache<UserPreferences>(options.ttlMs ?? 60_000);
+  const load = async (user: SlackUserKey): Promise<UserPreferences> => ({
     ...EMPTY,
     ...(((await keyv.get(key(user))) as UserPreferences | undefined) ?? {}),
   });
+  const write = async (user: SlackUserKey, value: UserPreferences) => {
+    await keyv.set(key(user), value);
+    cache.set(key(user), value);
+  };
   return {
-    get: read,
+    get: (user) => cache.getOrLoad(key(user), () => load(user)),
     async setDefaultGroup(user, group) {
-      const current = await read(user);
-      await keyv.set(key(user), {
+      const current = await load(user);
+      await write(user, {
         ...current,
         default_group: group ? { id: group.id, name: group.name } : null,
       });
     },
     async clearGroup(user, groupId) {
-      const current = await read(user);
+      const current = await load(user);
       if (current.default_group?.id === groupId) {
-        await keyv.set(key(user), { ...current, default_group: null });
+        await write(user, { ...current, default_group: null });
       }
     },
   };

@@ -186,6 +186,12 @@ describe('App Home', () => {
       id: flat.id,
       name: flat.name,
     });
+    // /split in a channel without a group now books into it, among the whole group.
+    const pizza = await h.split('30 EUR pizza');
+    expect(pizza.answer.status).toBe(200);
+    const [expense] = await serviceFor(h, ann).getExpenses({ group_id: flat.id, limit: 1 });
+    expect(expense?.description).toBe('pizza');
+    expect(expense?.users.map((u) => Number(u.owed_share))).toEqual([15, 15]);
     view = await act('U0ANN', {
       action_id: 'home_default_group',
       ...option('0', 'No default group'),

@@ -163,6 +163,22 @@ async function notYet(c: SplitContext): Promise<void> {
   );
 }
 
+/** The channel's group, else the caller's default group (chosen in App Home), else none. */
+async function groupFor(
+  deps: SlackDeps,
+  inv: SplitInvocation,
+): Promise<ChannelBinding | undefined> {
+  const [bound, preferences] = await Promise.all([
+    deps.bindings.get({ team_id: inv.team_id, channel_id: inv.channel_id }),
+    deps.preferences.get({ team_id: inv.team_id, user_id: inv.user_id }),
+  ]);
+  if (bound) return bound;
+  const chosen = preferences.default_group;
+  return chosen
+    ? { group_id: chosen.id, group_name: chosen.name, bound_by: inv.user_id, bound_at: '' }
+    : undefined;
+}
+
 export async function runSplit(
   deps: SlackDeps,
   inv: SplitInvocation,
@@ -177,7 +193,7 @@ export async function runSplit(
       logger.warn(`users.info for the caller failed: ${error.message}`);
       return undefined;
     }),
-    deps.bindings.get({ team_id: inv.team_id, channel_id: inv.channel_id }),
+    groupFor(deps, inv),
   ]);
   const ctx: ParseContext = {
     today: todayIn(me?.tz, deps.now()),

@@ -73,9 +73,12 @@ export const groupsList: SplitHandler = async (c) => {
   const link = await linked(c);
   if (!link) return;
   try {
-    const groups = (await c.deps.directory.groups(c.user, link.client, true)).filter(
-      (g) => g.id !== 0,
-    );
+    const [all, bound] = await Promise.all([
+      c.deps.directory.groups(c.user, link.client, true),
+      // The channel's own binding: c.binding may be the person's default group instead.
+      c.deps.bindings.get({ team_id: c.user.team_id, channel_id: c.inv.channel_id }),
+    ]);
+    const groups = all.filter((g) => g.id !== 0);
     await c.reply.ephemeral(
       groupsMessage({
         groups: groups.map((g) => ({
@@ -84,7 +87,7 @@ export const groupsList: SplitHandler = async (c) => {
           members: g.members.length,
           balance: summarizeGroup(toGroupInput(g), link.record.service_user_id).myBalance,
         })),
-        boundId: c.binding?.group_id,
+        boundId: bound?.group_id,
         locale: c.me?.locale,
       }),
     );
