@@ -24,10 +24,14 @@ import type { Currency } from '../service/index.js';
 import { createClaims, createKeyv, createTokenStore, loadEncryptionKey } from '../store/index.js';
 import { afterLink } from './after-link.js';
 import type { SlackDeps } from './deps.js';
+import { createReferenceData } from './expenses/reference.js';
+import { createExpenseStore } from './expenses/store.js';
 import { registerActions } from './listeners/actions/index.js';
 import { registerCommands } from './listeners/commands/index.js';
 import { registerEvents } from './listeners/events/index.js';
+import { registerOptions } from './listeners/options/index.js';
 import { registerShortcuts } from './listeners/shortcuts/index.js';
+import { registerViews } from './listeners/views/index.js';
 import { httpRoutes } from './routes.js';
 import { createWorkQueue, type WorkQueueOptions } from './work-queue.js';
 
@@ -85,7 +89,9 @@ export function registerListeners(app: App, deps: SlackDeps): void {
   registerCommands(app, deps);
   registerActions(app, deps);
   registerEvents(app, deps);
-  registerShortcuts(app);
+  registerShortcuts(app, deps);
+  registerViews(app, deps);
+  registerOptions(app, deps);
 }
 
 export async function startSlackApp(options: SlackAppOptions): Promise<RunningSlackApp> {
@@ -108,6 +114,7 @@ export async function startSlackApp(options: SlackAppOptions): Promise<RunningSl
   const tokensKeyv = createKeyv(config.storeUrl, { namespace: 'service-tokens' });
   const linksKeyv = createKeyv(config.storeUrl, { namespace: 'link-states' });
   const bindingsKeyv = createKeyv(config.storeUrl, { namespace: 'channel-groups' });
+  const expensesKeyv = createKeyv(config.storeUrl, { namespace: 'slack-expenses' });
   const prefsKeyv = createKeyv(config.storeUrl, { namespace: 'user-preferences' });
   // A namespace of its own: the digest runner walks every key in it.
   const digestKeyv = createKeyv(config.storeUrl, { namespace: 'digest' });
@@ -117,6 +124,7 @@ export async function startSlackApp(options: SlackAppOptions): Promise<RunningSl
       tokensKeyv.disconnect(),
       linksKeyv.disconnect(),
       bindingsKeyv.disconnect(),
+      expensesKeyv.disconnect(),
       prefsKeyv.disconnect(),
       digestKeyv.disconnect(),
       claims.close(),
@@ -173,6 +181,9 @@ export async function startSlackApp(options: SlackAppOptions): Promise<RunningSl
       now,
       work: createWorkQueue(options.work),
       booked: new TtlCache<true>(10 * 60_000),
+      expenses: createExpenseStore(expensesKeyv),
+      reference: createReferenceData(service),
+      slack: app.client,
       preferences: createUserPreferences(prefsKeyv),
       digest: createDigestPreferences(digestKeyv),
       currencies: cachedCurrencies(() => service.forApp().getCurrencies()),

@@ -2,6 +2,7 @@
  * Everything listeners need, handed in by app.ts (design example 5: factories, no globals, nothing
  * read from the environment below main.ts).
  */
+import type { webApi } from '@slack/bolt';
 import type { ChannelBindings } from '../accounts/bindings.js';
 import type { Directory } from '../accounts/directory.js';
 import type { Linking } from '../accounts/linking.js';
@@ -11,6 +12,8 @@ import type { TtlCache } from '../accounts/ttl-cache.js';
 import type { DigestPreferences } from '../digest/index.js';
 import type { Currency } from '../service/index.js';
 import type { Claims, TokenStore } from '../store/index.js';
+import type { ReferenceData } from './expenses/reference.js';
+import type { ExpenseStore } from './expenses/store.js';
 import type { WorkQueue } from './work-queue.js';
 
 export interface SlackDeps {
@@ -37,6 +40,12 @@ export interface SlackDeps {
   digest: DigestPreferences;
   /** The service's currencies (the same for everyone, cached for a day): Home's currency choice. */
   currencies(): Promise<Currency[]>;
+  /** The expense form's drafts and each person's last expense booked from Slack (issue 5). */
+  expenses: ExpenseStore;
+  /** The service's currencies and categories for the expense form, cached for an hour. */
+  reference: ReferenceData;
+  /** The bot's Web API client, for work not tied to a request (updating an undone message). */
+  slack: webApi.WebClient;
 }
 
 /** How long a dedupe claim lives: longer than any redelivery or double click. */

@@ -81,15 +81,19 @@ describe('every interaction is answered', () => {
     expect(Date.now() - started).toBeLessThan(1_000);
   });
 
-  it('answers the "Split this" shortcut privately with what to type instead', async () => {
+  it('opens the form for "Split this" at once, and asks an unconnected person to connect', async () => {
+    h.addSlackUser({ slackId: 'U0STRANGER', first_name: 'Stranger' });
     const reply = await h.sender.messageShortcut({
+      user_id: 'U0STRANGER',
       message: { text: 'Lunch was 40' },
-      response_url: h.slack.responseUrl({ id: 'shortcut' }),
     });
     expect(reply.status).toBe(200);
-    const answer = await h.slack.waitForResponse((p) => p.id === 'shortcut');
-    expect(answer.body.response_type).toBe('ephemeral');
-    expect(answer.body.text).toContain('For example: /split 40 lunch @ann');
+    const opened = await h.slack.waitForCall('views.open', (c) => c.status === 200);
+    const viewId = (opened.response as Loose).view.id;
+    const updated = await h.slack.waitForCall('views.update', (c) => c.args.view_id === viewId);
+    expect(blocksText((updated.args.view as Loose).blocks)).toContain(
+      'connect your expense account',
+    );
   });
 });
 

@@ -9,13 +9,14 @@ import type { ChannelBinding } from '../../accounts/bindings.js';
 import { type ResolveProblem, resolvePeople } from '../../accounts/people.js';
 import { type ParseContext, parseCommand, resolveMe } from '../../core/command.js';
 import { currencyExponent, parseMinor, toWireAmount } from '../../core/money.js';
-import { computeShares } from '../../core/split.js';
+import { computeShares, type Split } from '../../core/split.js';
 import {
   type Expense,
   type ExpenseShare,
   type Group,
   type GroupMember,
   type PersonRef,
+  type RepeatInterval,
   ServiceBaseException,
   type ServiceClient,
   ServiceServerException,
@@ -26,6 +27,7 @@ import type { SlackDeps } from '../deps.js';
 import type { Reply } from '../reply.js';
 import { describeServiceFailure, refusedText } from '../service-failure.js';
 import { type BookedExpense, expenseMessage, type Who } from '../views/expense-message.js';
+import type { SlackMessage } from '../views/message.js';
 import { errorNotice, plainNotice } from '../views/notices.js';
 import { middayIn } from './dates.js';
 import type { SplitInvocation } from './invocation.js';
@@ -58,7 +60,7 @@ function problemText(problem: ResolveProblem): string {
   }
 }
 
-interface GroupChoice {
+export interface GroupChoice {
   id: number;
   name: string;
   members: GroupMember[] | undefined;
@@ -144,6 +146,93 @@ export async function bookExpense(input: BookInput): Promise<void> {
     return fail(error);
   }
 
+  const done = await bookPlan(
+    {
+      deps,
+      user,
+      record,
+      client,
+      tz: input.tz,
+      locale: input.ctx.locale,
+      reply,
+      logger,
+      fail,
+      problem: errorNotice,
+    },
+    {
+      description: expense.description,
+      cost: expense.cost,
+      currency: expense.currency,
+      date: expense.date,
+      payer: expense.payer,
+      participants: expense.participants,
+      wholeGroup: expense.wholeGroup,
+      split: expense.split,
+      group,
+    },
+  );
+  if (!done) return;
+  await reply.inChannel(done.message);
+  await deps.expenses
+    .rememberBooked(user, { expense_id: done.booked.id, description: done.booked.description })
+    .catch((error: Error) =>
+      logger.warn(`/split: could not remember the booking: ${error.message}`),
+    );
+}
+
+/** An expense ready to book: amounts in minor units, people as Slack ids, the group chosen. */
+export interface BookPlan {
+  description: string;
+  cost: number;
+  currency: string;
+  /** yyyy-MM-dd */
+  date: string;
+  /** Slack user id. */
+  payer: string;
+  /** Slack user ids, in the order that gives leftover units first. */
+  participants: string[];
+  /** Everyone in `group` shares it besides `participants`. */
+  wholeGroup: boolean;
+  split: Split;
+  group: GroupChoice | null;
+  category_id?: number | undefined;
+  details?: string | undefined;
+  repeat_interval?: RepeatInterval | undefined;
+  /** Path of a receipt file to attach. */
+  receipt?: string | undefined;
+}
+
+export interface PlanInput {
+  deps: SlackDeps;
+  user: SlackUserKey;
+  record: ServiceTokenRecord;
+  client: ServiceClient;
+  tz: string | undefined;
+  locale: string | undefined;
+  /** Where problems go, privately. */
+  reply: Reply;
+  logger: Logger;
+  /** Reports a failed service call (relinking on a 401). */
+  fail(error: unknown): Promise<void>;
+  /** How a problem reads: with a `/split` example when typed, plainly from the form. */
+  problem(message: string, example: string): SlackMessage;
+}
+
+/**
+ * Books a planned expense: the people, exact shares, one create_expense (reconciled when its
+ * outcome is unknown). Returns the expense and its message, or undefined once the person has been
+ * told why not. Shared by `/split <text>` and the expense form.
+ */
+export async function bookPlan(
+  input: PlanInput,
+  plan: BookPlan,
+): Promise<{ booked: Expense; message: SlackMessage } | undefined> {
+  const { deps, user, record, client, reply, logger, fail } = input;
+  const inv = { team_id: user.team_id, user_id: user.user_id };
+  const expense = plan;
+  const group = plan.group;
+  const problem = (message: string, example: string) =>
+    reply.ephemeral(input.problem(message, example)).then(() => undefined);
   // People: Slack users first, then (whole group) the group's other members.
   const slackIds = [...new Set([...expense.participants, expense.payer])];
   let people: Awaited<ReturnType<typeof resolvePeople>>;
@@ -156,16 +245,16 @@ export async function bookExpense(input: BookInput): Promise<void> {
       client,
     });
   } catch (error) {
-    if (error instanceof ServiceBaseException) return fail(error);
+    if (error instanceof ServiceBaseException) return fail(error).then(() => undefined);
     logger.warn(`/split: Slack lookup failed: ${(error as Error).message}`);
-    return reply.ephemeral(
+    await reply.ephemeral(
       plainNotice(
         `I couldn't look up the people you mentioned in Slack. ${NOTHING_BOOKED} Try again in a minute.`,
       ),
     );
+    return undefined;
   }
-  if ('problem' in people)
-    return reply.ephemeral(errorNotice(problemText(people.problem), '/split 40 lunch @ann'));
+  if ('problem' in people) return problem(problemText(people.problem), '/split 40 lunch @ann');
   const refs = new Map<string, PersonRef>();
   const whos = new Map<string, Who>();
   for (const [id, person] of people.people) {
@@ -197,9 +286,7 @@ export async function bookExpense(input: BookInput): Promise<void> {
     });
   }
   if (participants.length === 0) {
-    return reply.ephemeral(
-      errorNotice('Nobody is left to share it: mention someone.', '/split 40 lunch @ann'),
-    );
+    return problem('Nobody is left to share it: mention someone.', '/split 40 lunch @ann');
   }
 
   const shares = computeShares({
@@ -209,9 +296,7 @@ export async function bookExpense(input: BookInput): Promise<void> {
     split: expense.split,
   });
   if ('error' in shares) {
-    return reply.ephemeral(
-      errorNotice(`That doesn't add up: ${shares.error}.`, '/split 40 lunch @ann 25 @bob 15'),
-    );
+    return problem(`That doesn't add up: ${shares.error}.`, '/split 40 lunch @ann 25 @bob 15');
   }
   const exponent = currencyExponent(expense.currency);
   const users: ExpenseShare[] = shares.shares.map((row) => ({
@@ -229,15 +314,25 @@ export async function bookExpense(input: BookInput): Promise<void> {
       currency_code: expense.currency,
       date: middayIn(expense.date, input.tz),
       ...(group ? { group_id: group.id } : {}),
+      ...(plan.category_id ? { category_id: plan.category_id } : {}),
+      ...(plan.details ? { details: plan.details } : {}),
+      ...(plan.repeat_interval && plan.repeat_interval !== 'never'
+        ? { repeat_interval: plan.repeat_interval }
+        : {}),
+      ...(plan.receipt ? { receipt: plan.receipt } : {}),
       users,
     });
     if (!result.expense) {
-      return reply.ephemeral(plainNotice(refusedText(result.errors, NOTHING_BOOKED)));
+      await reply.ephemeral(plainNotice(refusedText(result.errors, NOTHING_BOOKED)));
+      return undefined;
     }
     booked = result.expense;
     deps.booked.set(String(booked.id), true);
   } catch (error) {
-    if (!(error instanceof ServiceBaseException) || !error.outcome_unknown) return fail(error);
+    if (!(error instanceof ServiceBaseException) || !error.outcome_unknown) {
+      await fail(error);
+      return undefined;
+    }
     logger.warn(`/split: create_expense outcome unknown (${error.name}); reconciling`);
     const found = await reconcile(client, deps, {
       startedAt,
@@ -254,16 +349,18 @@ export async function bookExpense(input: BookInput): Promise<void> {
           ? `The expense service didn't answer in time while booking ${what}.`
           : `The connection to the expense service broke while booking ${what}.`;
     if (found === 'unknown') {
-      return reply.ephemeral(
+      await reply.ephemeral(
         plainNotice(
           `${cause} I couldn't check whether it was booked: look at your recent expenses before trying again, so that it isn't booked twice.`,
         ),
       );
+      return undefined;
     }
     if (found === null) {
-      return reply.ephemeral(
+      await reply.ephemeral(
         plainNotice(`${cause} I checked: it was not booked, so it's safe to try again.`),
       );
+      return undefined;
     }
     logger.info(`/split: reconciled: expense ${found.id} was created`);
     booked = found;
@@ -285,9 +382,9 @@ export async function bookExpense(input: BookInput): Promise<void> {
     group: group?.name ?? null,
     split: expense.split.kind,
     bookedBy: inv.user_id,
-    locale: input.ctx.locale,
+    locale: input.locale,
   };
-  await reply.inChannel(expenseMessage(message));
+  return { booked, message: expenseMessage(message) };
 }
 
 /**

@@ -14,6 +14,7 @@ import {
 } from '../../core/command.js';
 import type { SlackUserKey } from '../../store/index.js';
 import type { SlackDeps } from '../deps.js';
+import { formWithoutTrigger, listExpenses, undoLast } from '../expenses/commands.js';
 import { balanceCommand } from '../listeners/commands/balance.js';
 import {
   groupAdd,
@@ -145,13 +146,13 @@ export const SPLIT_HANDLERS: Partial<Record<ParseResult['kind'], SplitHandler>> 
   group_add: (c) => groupAdd(c),
   group_delete: (c) => groupDelete(c),
   group_use: (c) => groupUse(c),
+
+  open_modal: formWithoutTrigger,
+  list: listExpenses,
+  undo: undoLast,
 };
 
-const NOT_YET: Partial<Record<ParseResult['kind'], string>> = {
-  open_modal: 'The expense form',
-  list: 'Listing expenses',
-  undo: '`/split undo`',
-};
+const NOT_YET: Partial<Record<ParseResult['kind'], string>> = {};
 
 async function notYet(c: SplitContext): Promise<void> {
   const what = NOT_YET[c.parsed.kind] ?? 'That';

@@ -5,7 +5,7 @@
  */
 import type { types } from '@slack/bolt';
 import { z } from 'zod';
-import { ACTIONS, BLOCKS } from '../ids.js';
+import { ACTIONS, BLOCKS, EXPENSE_ACTIONS } from '../ids.js';
 import { money as formatAmount, formatDate } from './format.js';
 import { clip, LIMITS, mrkdwnEscape } from './limits.js';
 import type { SlackMessage } from './message.js';
@@ -151,6 +151,7 @@ export function expenseMessage(e: BookedExpense): SlackMessage {
             deny: { type: 'plain_text', text: 'Keep it' },
           },
         },
+        ...expenseButtons(e, money(e.cost)),
       ],
     },
   ];
@@ -193,4 +194,91 @@ export function undoneMessage(input: {
       },
     ],
   };
+}
+
+function button(action_id: string, text: string, id: number): types.Button {
+  return {
+    type: 'button',
+    action_id,
+    text: { type: 'plain_text', text, emoji: true },
+    value: encodeExpenseRef(id),
+  };
+}
+
+/** Edit, Delete (after a confirmation), Comment and Details, for everyone who sees the message. */
+function expenseButtons(
+  e: Pick<BookedExpense, 'id' | 'description'>,
+  cost: string,
+): types.Button[] {
+  return [
+    button(EXPENSE_ACTIONS.edit, 'Edit', e.id),
+    {
+      ...button(EXPENSE_ACTIONS.delete, 'Delete', e.id),
+      style: 'danger',
+      confirm: {
+        title: { type: 'plain_text', text: 'Delete this expense?' },
+        text: {
+          type: 'mrkdwn',
+          // A confirm dialog's text is refused beyond 300 characters.
+          text: clip(`Deletes “${mrkdwnEscape(e.description)}” (${cost}) for everyone on it.`, 300),
+        },
+        confirm: { type: 'plain_text', text: 'Delete' },
+        deny: { type: 'plain_text', text: 'Keep it' },
+      },
+    },
+    button(EXPENSE_ACTIONS.comment, 'Comment', e.id),
+    button(EXPENSE_ACTIONS.details, 'Details', e.id),
+  ];
+}
+
+/**
+ * Replaces the expense message once deleted: what it was stays readable, struck through, with an
+ * Undo that restores it.
+ */
+export function deletedMessage(input: {
+  expenseId: number;
+  deletedBy: string;
+  /** The header of the message it replaces ("Lunch · €40.00"). */
+  what: string;
+}): SlackMessage {
+  const what = input.what.trim() === '' ? `expense #${input.expenseId}` : input.what;
+  return {
+    text: `Deleted by <@${input.deletedBy}>: ${what}`,
+    blocks: [
+      {
+        type: 'section',
+        text: { type: 'mrkdwn', text: clip(`~${mrkdwnEscape(what)}~`, LIMITS.sectionText) },
+      },
+      {
+        type: 'context',
+        elements: [
+          {
+            type: 'mrkdwn',
+            text: `:wastebasket: Deleted by <@${input.deletedBy}> · expense #${input.expenseId}`,
+          },
+        ],
+      },
+      {
+        type: 'actions',
+        block_id: BLOCKS.expenseActions,
+        elements: [
+          {
+            type: 'button',
+            action_id: EXPENSE_ACTIONS.restore,
+            text: { type: 'plain_text', text: 'Undo', emoji: true },
+            value: encodeExpenseRef(input.expenseId),
+          },
+        ],
+      },
+    ],
+  };
+}
+
+/** The header text of an expense message, to keep it readable after a delete. */
+export function headerOf(blocks: unknown): string {
+  if (!Array.isArray(blocks)) return '';
+  const header = blocks.find(
+    (b) => (b as { block_id?: string }).block_id === BLOCKS.expenseHeader,
+  ) as { text?: { text?: string } } | undefined;
+  return header?.text?.text ?? '';
 }

@@ -1,8 +1,13 @@
 import type { App } from '@slack/bolt';
 import type { SlackDeps } from '../../deps.js';
-import { ACTIONS, LEDGER_ACTIONS } from '../../ids.js';
+import { ACTIONS, EXPENSE_ACTIONS, LEDGER_ACTIONS } from '../../ids.js';
 import { connectClicked } from './connect.js';
 import { digestPauseClicked } from './digest-pause.js';
+import { commentClicked } from './expense-comment.js';
+import { deleteClicked } from './expense-delete.js';
+import { detailsClicked } from './expense-details.js';
+import { editClicked } from './expense-edit.js';
+import { restoreClicked } from './expense-restore.js';
 import { groupDeleteClicked } from './group-delete.js';
 import {
   currencyChosen,
@@ -19,6 +24,11 @@ import { undoClicked } from './undo.js';
 export function registerActions(app: App, deps: SlackDeps): void {
   app.action(ACTIONS.connect, connectClicked);
   app.action(ACTIONS.undo, undoClicked(deps));
+  app.action(EXPENSE_ACTIONS.edit, editClicked(deps));
+  app.action(EXPENSE_ACTIONS.delete, deleteClicked(deps));
+  app.action(EXPENSE_ACTIONS.restore, restoreClicked(deps));
+  app.action(EXPENSE_ACTIONS.comment, commentClicked);
+  app.action(EXPENSE_ACTIONS.details, detailsClicked(deps));
   app.action(LEDGER_ACTIONS.settleUp, settleUpClicked(deps));
   app.action(LEDGER_ACTIONS.settleConfirm, settleUpClicked(deps));
   app.action(LEDGER_ACTIONS.settleCancel, settleCancelled);

@@ -1,5 +1,6 @@
 import type { AllMiddlewareArgs, SlackCommandMiddlewareArgs } from '@slack/bolt';
 import { DEDUPE_TTL_MS, type SlackDeps } from '../../deps.js';
+import { openNewForm } from '../../expenses/open.js';
 import { replyInChannel, replyWithRespond, withFallback } from '../../reply.js';
 import { runSplit } from '../../split/run.js';
 import { plainNotice } from '../../views/notices.js';
@@ -18,6 +19,18 @@ export function splitCommand(deps: SlackDeps) {
     logger,
   }: SlackCommandMiddlewareArgs & AllMiddlewareArgs): Promise<void> => {
     await ack();
+    if (command.text.trim() === '') {
+      // The form needs the trigger id, which works once and only for 3 seconds: nothing first.
+      await openNewForm({
+        deps,
+        client,
+        logger,
+        trigger_id: command.trigger_id,
+        user: { team_id: command.team_id, user_id: command.user_id },
+        channel: command.channel_id,
+      });
+      return;
+    }
     deps.work.push(async () => {
       const reply = withFallback(
         replyWithRespond(respond),

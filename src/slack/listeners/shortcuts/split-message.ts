@@ -1,26 +1,31 @@
 import type { AllMiddlewareArgs, MessageShortcut, SlackShortcutMiddlewareArgs } from '@slack/bolt';
-import { errorNotice } from '../../views/notices.js';
+import type { SlackDeps } from '../../deps.js';
+import { openNewForm } from '../../expenses/open.js';
 
 /**
- * "Split this" on a message. Until the expense form exists (it opens pre-filled from the message),
- * the person is told privately how to book the same thing with /split, rather than the shortcut
- * failing after three seconds.
+ * "Split this" on a message: the expense form, pre-filled from the message (its text, an amount
+ * in it, its author and the people it mentions); the booked expense goes to the message's thread.
  */
-export async function splitMessageShortcut({
-  ack,
-  respond,
-  logger,
-}: SlackShortcutMiddlewareArgs<MessageShortcut> & AllMiddlewareArgs): Promise<void> {
-  await ack();
-  try {
-    await respond({
-      response_type: 'ephemeral',
-      ...errorNotice(
-        "The form for splitting a message isn't available in this version of Split yet. Type the expense with /split instead.",
-        '/split 40 lunch @ann',
-      ),
+export function splitMessageShortcut(deps: SlackDeps) {
+  return async ({
+    ack,
+    shortcut,
+    client,
+    logger,
+  }: SlackShortcutMiddlewareArgs<MessageShortcut> & AllMiddlewareArgs): Promise<void> => {
+    await ack();
+    await openNewForm({
+      deps,
+      client,
+      logger,
+      trigger_id: shortcut.trigger_id,
+      user: {
+        team_id: shortcut.team?.id ?? shortcut.user.team_id ?? '',
+        user_id: shortcut.user.id,
+      },
+      channel: shortcut.channel.id,
+      thread_ts: shortcut.message.thread_ts ?? shortcut.message.ts,
+      message: { text: shortcut.message.text ?? '', author: shortcut.message.user },
     });
-  } catch (error) {
-    logger.warn(`Split this: could not answer: ${(error as Error).message}`);
-  }
+  };
 }
