@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blockKitErrors } from '../support/block-kit-limits.js';
+import { control } from '../support/emulator.js';
 import { type Harness, type LinkedPerson, startHarness } from '../support/harness.js';
 import {
   ask,
@@ -251,5 +252,36 @@ describe('Settle up', () => {
     const group = await serviceFor(h, ann).getGroup(tripId);
     const mine = group.members.find((m) => m.id === ann.serviceId)?.balance ?? [];
     expect(mine.every((b) => Number(b.amount) === 0)).toBe(true);
+  });
+});
+
+describe('a revoked link', () => {
+  it('is removed when Settle up meets a 401, and the person is asked to connect again', async () => {
+    const dee = await h.link({ slackId: 'U0DEE', first_name: 'Dee' });
+    await book(h, dee, {
+      cost: '10',
+      currency: 'EUR',
+      shares: [
+        { who: dee, owed: '5' },
+        { who: ann, owed: '5' },
+      ],
+    });
+    const message = await ask(h, 'balance', 'U0DEE');
+    await control(h.emu.url, 'POST', 'tokens/revoke', { access_token: dee.accessToken });
+    const settle = button(message.blocks, 'balance_settle_up', 'Ann Lee');
+    const { answer } = await click(h, message, settle, 'U0DEE');
+    const posted = await answer();
+    expect(textOf(posted.body)).toContain('stopped working');
+    expect(JSON.stringify(posted.body.blocks)).toContain('account_connect');
+    expect(await h.app.deps.tokens.get({ team_id: 'T0001', user_id: 'U0DEE' })).toBeUndefined();
+  });
+
+  it('is removed when /split balance meets a 401, keeping the command for afterwards', async () => {
+    const eve = await h.link({ slackId: 'U0EVE', first_name: 'Eve' });
+    await control(h.emu.url, 'POST', 'tokens/revoke', { access_token: eve.accessToken });
+    const text = textOf(await ask(h, 'balance', 'U0EVE'));
+    expect(text).toContain('stopped working');
+    expect(text).toContain('/split balance');
+    expect(await h.app.deps.tokens.get({ team_id: 'T0001', user_id: 'U0EVE' })).toBeUndefined();
   });
 });
