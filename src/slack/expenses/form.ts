@@ -130,13 +130,15 @@ export function readAmount(
     today: ctx.today,
     defaultCurrency: currency,
     ...(ctx.locale ? { locale: ctx.locale } : {}),
+    // Nobody is mentioned in an amount field; "the whole group" keeps the parser from asking who.
+    channelHasGroup: true,
   });
   if (
     parsed.kind !== 'expense' ||
     parsed.expense.each !== null ||
     parsed.expense.description !== DEFAULT_DESCRIPTION
   ) {
-    if (parsed.kind === 'error' && /too large|decimals|cents/.test(parsed.message))
+    if (parsed.kind === 'error' && /too large|decimals|cents|zero/.test(parsed.message))
       return { error: parsed.message };
     return { error: `"${typed}" isn't an amount. Type a number, like 12.50.` };
   }

@@ -200,6 +200,8 @@ async function fillNewForm(r: NewFormRequest, opened: Opened): Promise<void> {
       today,
       defaultCurrency: currency,
       ...(me?.locale ? { locale: me.locale } : {}),
+      // A message that mentions nobody still has its amount read.
+      channelHasGroup: true,
     });
     description = text;
     if (parsed.kind === 'expense' && parsed.expense.each === null) {
