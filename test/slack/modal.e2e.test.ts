@@ -267,19 +267,19 @@ describe('searchable selects', () => {
     const currencies = await call(h.emu.url, ann.apiKey, 'GET', 'get_currencies');
     expect(currencies.body.currencies.length).toBeGreaterThan(100);
     const all = await h.sender.blockSuggestion({ action_id: 'form_currency', value: '' });
-    const answer = await all.json();
+    const answer = (await all.json()) as Loose;
     expect(answer.options.length).toBe(100);
-    const eur = await (
+    const eur = (await (
       await h.sender.blockSuggestion({ action_id: 'form_currency', value: 'eu' })
-    ).json();
+    ).json()) as Loose;
     expect(eur.options[0].value).toBe('EUR');
     for (const o of answer.options) expect(o.text.text.length).toBeLessThanOrEqual(75);
   });
 
   it('answers a category search with subcategories grouped by parent', async () => {
-    const answer = await (
+    const answer = (await (
       await h.sender.blockSuggestion({ action_id: 'form_category', value: 'taxi' })
-    ).json();
+    ).json()) as Loose;
     expect(answer.option_groups.map((g: Loose) => g.label.text)).toEqual(['Transportation']);
     expect(answer.option_groups[0].options.map((o: Loose) => o.text.text)).toEqual(['Taxi']);
   });
