@@ -20,7 +20,6 @@ import {
   type DigestScheduler,
   startDigestScheduler,
 } from '../digest/index.js';
-import type { Currency } from '../service/index.js';
 import { createClaims, createKeyv, createTokenStore, loadEncryptionKey } from '../store/index.js';
 import { afterLink } from './after-link.js';
 import type { SlackDeps } from './deps.js';
@@ -186,7 +185,6 @@ export async function startSlackApp(options: SlackAppOptions): Promise<RunningSl
       slack: app.client,
       preferences: createUserPreferences(prefsKeyv),
       digest: createDigestPreferences(digestKeyv),
-      currencies: cachedCurrencies(() => service.forApp().getCurrencies()),
     };
     linking = createLinking({
       publicUrl: config.publicUrl,
@@ -257,17 +255,4 @@ export async function startSlackApp(options: SlackAppOptions): Promise<RunningSl
     await closeStores();
     throw error;
   }
-}
-
-const CURRENCIES_TTL_MS = 24 * 3_600_000;
-
-/** The service's currency list, read once a day at most; a failed read is tried again next time. */
-function cachedCurrencies(read: () => Promise<Currency[]>): () => Promise<Currency[]> {
-  let cached: { at: number; list: Currency[] } | undefined;
-  return async () => {
-    if (cached && Date.now() - cached.at < CURRENCIES_TTL_MS) return cached.list;
-    const list = await read();
-    cached = { at: Date.now(), list };
-    return list;
-  };
 }

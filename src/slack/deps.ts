@@ -10,7 +10,6 @@ import type { UserPreferenceStore } from '../accounts/preferences.js';
 import type { ServiceFactory } from '../accounts/service.js';
 import type { TtlCache } from '../accounts/ttl-cache.js';
 import type { DigestPreferences } from '../digest/index.js';
-import type { Currency } from '../service/index.js';
 import type { Claims, TokenStore } from '../store/index.js';
 import type { ReferenceData } from './expenses/reference.js';
 import type { ExpenseStore } from './expenses/store.js';
@@ -38,8 +37,6 @@ export interface SlackDeps {
   preferences: UserPreferenceStore;
   /** The daily balance DM's subscriptions (App Home and the DM's Pause button change them). */
   digest: DigestPreferences;
-  /** The service's currencies (the same for everyone, cached for a day): Home's currency choice. */
-  currencies(): Promise<Currency[]>;
   /** The expense form's drafts and each person's last expense booked from Slack (issue 5). */
   expenses: ExpenseStore;
   /** The service's currencies and categories for the expense form, cached for an hour. */

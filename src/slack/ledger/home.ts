@@ -32,7 +32,7 @@ export async function homeInput(
       client.getGroups(),
       client.getNotifications(undefined, ACTIVITY_ITEMS),
       deps.directory.profile(user, client),
-      deps.currencies(),
+      deps.reference.currencies(),
       deps.digest.get(user),
       deps.preferences.get(user),
       deps.directory.slackUser(user.team_id, user.user_id),
