@@ -54,6 +54,8 @@ export interface EditBase {
   form: CheckedForm;
   /** The shares as the service had them. */
   shares: { user_id: number; paid_share: string; owed_share: string }[];
+  /** Service user id of each Slack user on it, as found when the form opened. */
+  ids: Record<string, number>;
   /** False when someone on it is not in this Slack workspace: who shares it can't change here. */
   peopleEditable: boolean;
   /** The booker's Slack id, for the message shown after the edit. */

@@ -351,6 +351,12 @@ async function fillEditForm(r: EditFormRequest, opened: Opened): Promise<void> {
       paid_share: u.paid_share,
       owed_share: u.owed_share,
     })),
+    ids: Object.fromEntries(
+      expense.users.flatMap((u) => {
+        const slack = slackOf(u.user_id);
+        return slack ? [[slack, u.user_id]] : [];
+      }),
+    ),
     peopleEditable,
     bookedBy: creator ?? user.user_id,
   };

@@ -32,6 +32,11 @@ export async function whoIsWho(
     for (const f of friends) if (f.email) emails.set(f.id, f.email);
     for (const g of groups)
       for (const m of g.members ?? []) if (m.email && !emails.has(m.id)) emails.set(m.id, m.email);
+    if (others.some((u) => !emails.has(u.user_id))) {
+      // The cached friends may predate this expense, which made its people friends.
+      for (const f of await client.getFriends().catch(() => []))
+        if (f.email && !emails.has(f.id)) emails.set(f.id, f.email);
+    }
   }
   await Promise.all(
     expense.users.map(async (u) => {

@@ -213,15 +213,21 @@ async function changesOf(
   if (c.receipt) changes.receipt = c.receipt;
   if (!base.peopleEditable) return changes;
 
+  // People already on it keep their account; only newcomers are looked up (or invited).
+  const everyone = [...new Set([...f.participants, f.payer])];
   const people = await resolvePeople({
     caller: { ...s.user, service_user_id: c.record.service_user_id },
-    ids: [...new Set([...f.participants, f.payer])],
+    ids: everyone.filter((id) => base.ids[id] === undefined),
     tokens: s.deps.tokens,
     directory: s.deps.directory,
     client: c.client,
   });
   if ('problem' in people)
     return { problem: `<@${people.problem.user_id}> can't be on an expense.` };
+  const refOf = (id: string): PersonRef | undefined => {
+    const known = base.ids[id];
+    return known !== undefined ? { user_id: known } : people.people.get(id)?.ref;
+  };
   const shares = computeShares({
     cost: f.cost,
     payer: f.payer,
@@ -230,7 +236,7 @@ async function changesOf(
   });
   if ('error' in shares) return { problem: `That doesn't add up: ${shares.error}.` };
   const users: ExpenseShare[] = shares.shares.map((row) => ({
-    ...(people.people.get(row.id)?.ref as PersonRef),
+    ...(refOf(row.id) as PersonRef),
     paid_share: toWireAmount(row.paid, exponent),
     owed_share: toWireAmount(row.owed, exponent),
   }));
