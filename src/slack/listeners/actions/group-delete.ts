@@ -30,8 +30,14 @@ export function groupDeleteClicked(deps: SlackDeps) {
     }
     const user = { team_id: body.team?.id ?? body.user.team_id ?? '', user_id: body.user.id };
     const key = `group-delete:${user.team_id}:${ref.g}`;
-    if (!(await deps.claims.claim(key, DEDUPE_TTL_MS))) {
-      logger.info(`group delete ${ref.g}: already under way, click ignored`);
+    try {
+      if (!(await deps.claims.claim(key, DEDUPE_TTL_MS))) {
+        logger.info(`group delete ${ref.g}: already under way, click ignored`);
+        return;
+      }
+    } catch (error) {
+      logger.error(`group delete: claim failed: ${(error as Error).message}`);
+      await tell(plainNotice(`Something went wrong on my side. ${NOTHING} Try again in a minute.`));
       return;
     }
     const giveBack = () =>
