@@ -97,7 +97,11 @@ async function recordSettlement(deps: SlackDeps, args: ButtonArgs, ref: SettleRe
     deps.claims
       .release(key)
       .catch((error: Error) => logger.warn(`settle up: release failed: ${error.message}`));
-  const record = await deps.tokens.get(user);
+  const record = await deps.tokens.get(user).catch(async (error: unknown) => {
+    // The button must work again once the store answers.
+    await giveBack();
+    throw error;
+  });
   if (!record) {
     await giveBack();
     await surface.tell(
