@@ -10,6 +10,7 @@ import { describeServiceFailure, refusedText } from '../service-failure.js';
 import { promptConnect, type SplitContext } from '../split/run.js';
 import { expenseListMessage, type ListedExpense } from '../views/expense-list.js';
 import { deletedMessage } from '../views/expense-message.js';
+import type { SlackMessage } from '../views/message.js';
 import { errorNotice, plainNotice } from '../views/notices.js';
 import { userName } from './people.js';
 
@@ -39,6 +40,11 @@ async function withService(
     c.logger.warn(`/split ${c.parsed.kind}: ${error.name}: ${error.message}`);
     await c.reply.ephemeral(plainNotice(failure.text));
   }
+}
+
+/** A private notice whose text carries mentions (plainNotice escapes them). */
+function mentionNotice(text: string): SlackMessage {
+  return { text, blocks: [{ type: 'section', text: { type: 'mrkdwn', text } }] };
 }
 
 export async function formWithoutTrigger(c: SplitContext): Promise<void> {
@@ -78,17 +84,29 @@ export async function listExpenses(c: SplitContext): Promise<void> {
       });
       if ('problem' in people) {
         await c.reply.ephemeral(
-          errorNotice(`<@${people.problem.user_id}> has no expenses with you.`, LIST_EXAMPLE),
+          mentionNotice(`<@${people.problem.user_id}> has no expenses with you.`),
         );
         return;
       }
+      let fresh: Map<string, number> | undefined;
       for (const mention of mentions) {
-        const ref = people.people.get(mention)?.ref;
-        if (!ref || !('user_id' in ref)) {
-          await c.reply.ephemeral(plainNotice(`You have no expenses with <@${mention}> yet.`));
+        const person = people.people.get(mention);
+        let id = person && 'user_id' in person.ref ? person.ref.user_id : undefined;
+        const email = person?.slack?.email?.toLowerCase();
+        if (id === undefined && email) {
+          // The cached friends may predate the expense that made them friends.
+          fresh ??= new Map(
+            (await client.getFriends())
+              .filter((f) => f.email)
+              .map((f) => [String(f.email).toLowerCase(), f.id]),
+          );
+          id = fresh.get(email);
+        }
+        if (id === undefined) {
+          await c.reply.ephemeral(mentionNotice(`You have no expenses with <@${mention}> yet.`));
           return;
         }
-        if (ref.user_id !== me) ids.push(ref.user_id);
+        if (id !== me) ids.push(id);
       }
     }
     const wanted = LIST_SIZE + 1;
