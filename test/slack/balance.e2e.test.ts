@@ -94,7 +94,9 @@ describe('/split balance', () => {
     expect(blockKitErrors(message.blocks, 'message')).toEqual([]);
     const text = textOf(message);
     // The default currency (EUR) first, then the others by code.
-    expect(text).toContain('• *EUR*: you are owed *€20.00*, you owe *€30.00*');
+    expect(text).toContain(
+      '• *EUR*: you are owed *€20.00*, you owe *€30.00* (overall you owe €10.00)',
+    );
     expect(text).toContain('• *JPY*: you are owed *¥500*');
     expect(text).toContain('• *USD*: you owe *$15.00*');
     expect(text).toContain('*Trip*: you owe €30.00');

@@ -116,7 +116,16 @@ export function totalsText(summary: BalanceSummary, locale?: string): string {
       const parts: string[] = [];
       if (t.owedToMe > 0) parts.push(`you are owed *${money(t.owedToMe, t.currency, locale)}*`);
       if (t.iOwe > 0) parts.push(`you owe *${money(t.iOwe, t.currency, locale)}*`);
-      return `• *${t.currency}*: ${parts.join(', ')}`;
+      // Both ways at once: the net is what settling everything would come to.
+      const net =
+        t.owedToMe > 0 && t.iOwe > 0
+          ? t.net === 0
+            ? ' (even overall)'
+            : t.net > 0
+              ? ` (overall you are owed ${money(t.net, t.currency, locale)})`
+              : ` (overall you owe ${money(-t.net, t.currency, locale)})`
+          : '';
+      return `• *${t.currency}*: ${parts.join(', ')}${net}`;
     }),
   );
 }
