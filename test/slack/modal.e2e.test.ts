@@ -203,6 +203,28 @@ describe('booking from the form', () => {
   });
 });
 
+describe('a refusal after the form closed', () => {
+  it("reaches the person privately, in the service's words, and nothing is booked", async () => {
+    const form = await openFromCommand();
+    const since = h.slack.now();
+    const ack = await submit(h, {
+      viewId: form.viewId,
+      meta: form.meta,
+      // A parent category: only the service knows it takes subcategories.
+      values: formValues(lunch({ description: 'Refused', category: '1' })),
+    });
+    expect(ack).toEqual({ response_action: 'clear' });
+    const notice = await h.slack.waitForCall(
+      'chat.postEphemeral',
+      (c) => c.at >= since && c.args.user === 'U0ANN',
+    );
+    expect(String(notice.args.text)).toContain('not a subcategory');
+    expect(String(notice.args.text)).toContain('Nothing was booked');
+    const list = await call(h.emu.url, ann.apiKey, 'GET', 'get_expenses', { limit: 0 });
+    expect(list.body.expenses.some((e: Loose) => e.description === 'Refused')).toBe(false);
+  });
+});
+
 describe('field errors', () => {
   it.each([
     ['an amount that is not a number', { amount: 'forty' }, 'form_amount'],
