@@ -152,7 +152,7 @@ describe('booking from the form', () => {
     ).toEqual(['ann', 'bob']);
     const since = h.slack.now();
     const done = await submit(h, {
-      viewId: 'V0STEP' + method.toUpperCase(),
+      viewId: `V0STEP${method.toUpperCase()}`,
       callback_id: 'expense_form_split',
       meta: ack.view.private_metadata,
       root_view_id: form.viewId,
