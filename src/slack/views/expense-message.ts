@@ -1,7 +1,7 @@
 /**
- * The in-channel answer to a booked expense, and what replaces it once undone. Pure: data in,
- * Block Kit out. Issue-5 buttons (Edit, Delete, Comment, Details) join the Undo button in the
- * actions block (BLOCKS.expenseActions).
+ * The in-channel answer to a booked expense (with Undo, Edit, Delete, Comment and Details in its
+ * actions block, BLOCKS.expenseActions), and what replaces it once undone or deleted. Pure: data
+ * in, Block Kit out.
  */
 import type { types } from '@slack/bolt';
 import { z } from 'zod';
