@@ -8,7 +8,14 @@ import type { ExpenseUpdate } from '../../src/service/index.js';
 import { blockKitErrors } from '../support/block-kit-limits.js';
 import { call, type Loose } from '../support/emulator.js';
 import { blocksText, type Harness, type LinkedPerson, startHarness } from '../support/harness.js';
-import { element, expenseIdIn, formOpened, formValues, submit } from './modal-support.js';
+import {
+  element,
+  expenseIdIn,
+  formOpened,
+  formValues,
+  stepValues,
+  submit,
+} from './modal-support.js';
 
 let h: Harness;
 let ann: LinkedPerson;
@@ -130,6 +137,44 @@ describe('Edit', () => {
     const e = await expense(b.id);
     expect(e.cost).toBe('50.0');
     expect(e.users.map((u: Loose) => u.owed_share).sort()).toEqual(['25.0', '25.0']);
+  });
+
+  it('changes the split through the second step, pre-filled for an unequal expense', async () => {
+    const b = await book('40 dinner <@U0BOB> 30');
+    const { since } = await click('expense_edit', b);
+    const form = await formOpened(h, since);
+    expect(element(form.view, 'form_split').initial_option.value).toBe('exact');
+    const ack = await submit(h, {
+      viewId: form.viewId,
+      meta: form.meta,
+      values: formValues({
+        amount: '40.00',
+        currency: 'EUR',
+        description: 'dinner',
+        date: element(form.view, 'form_date').initial_date,
+        participants: ['U0BOB', 'U0ANN'],
+        payer: 'U0ANN',
+        split: 'exact',
+        category: element(form.view, 'form_category').initial_option?.value,
+      }),
+    });
+    expect(ack.response_action).toBe('push');
+    const inputs = ack.view.blocks.filter((x: Loose) => x.type === 'input');
+    expect(inputs.map((x: Loose) => x.element.initial_value)).toEqual(['30.00', '10.00']);
+    const before = updates.length;
+    const done = await submit(h, {
+      viewId: 'V0EDITSTEP',
+      callback_id: 'expense_form_split',
+      meta: ack.view.private_metadata,
+      root_view_id: form.viewId,
+      values: stepValues(['15', '25']),
+    });
+    expect(done).toEqual({ response_action: 'clear' });
+    await h.app.deps.work.idle();
+    expect(Object.keys(updates.slice(before)[0] as object).sort()).toEqual(['id', 'users']);
+    const e = await expense(b.id);
+    const owed = Object.fromEntries(e.users.map((u: Loose) => [u.user_id, u.owed_share]));
+    expect(owed).toEqual({ [ann.serviceId]: '25.0', [bob.serviceId]: '15.0' });
   });
 
   it('tells a person who is not on the expense that they cannot change it', async () => {

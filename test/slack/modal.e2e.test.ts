@@ -203,6 +203,33 @@ describe('booking from the form', () => {
   });
 });
 
+describe('where the answer goes', () => {
+  it('sends the expense by DM when the bot may not post in the channel', async () => {
+    h.slack.addChannel({ id: 'C0NOBOT', name: 'private', botIsMember: false });
+    const since = h.slack.now();
+    await h.sender.command({ text: '', channel_id: 'C0NOBOT' });
+    const form = await formOpened(h, since);
+    await submit(h, {
+      viewId: form.viewId,
+      meta: form.meta,
+      values: formValues(lunch({ description: 'Private lunch' })),
+    });
+    const dm = await h.slack.waitForCall(
+      'chat.postMessage',
+      (c) => c.at >= since && c.args.channel === 'U0ANN' && c.status === 200,
+    );
+    expect(JSON.stringify(dm.args.blocks)).toContain('Private lunch');
+  });
+
+  it('says so privately when Slack refuses to open the form', async () => {
+    h.slack.fail('views.open', 'expired_trigger_id');
+    const since = h.slack.now();
+    await h.sender.command({ text: '' });
+    const notice = await h.slack.waitForCall('chat.postEphemeral', (c) => c.at >= since);
+    expect(String(notice.args.text)).toContain("didn't let me open the expense form");
+  });
+});
+
 describe('a refusal after the form closed', () => {
   it("reaches the person privately, in the service's words, and nothing is booked", async () => {
     const form = await openFromCommand();
