@@ -15,6 +15,7 @@ import { errorNotice, plainNotice } from '../views/notices.js';
 import { userName } from './people.js';
 
 const LIST_SIZE = 20;
+const MAX_SCANNED = 500;
 const LIST_EXAMPLE = '/split list @ann in Roommates from 2026-11-01 to 2026-11-20';
 
 async function withService(
@@ -115,6 +116,8 @@ export async function listExpenses(c: SplitContext): Promise<void> {
     for await (const e of client.iterateExpenses(
       {
         visible: true,
+        // A person's whole history can be long; the list is about recent ones.
+        limit: MAX_SCANNED,
         ...(group_id !== undefined ? { group_id } : {}),
         ...(group_id === undefined && ids[0] !== undefined ? { friend_id: ids[0] } : {}),
         ...(range.from ? { dated_after: `${range.from}T00:00:00Z` } : {}),
