@@ -260,7 +260,7 @@ export function checkSplitStep(
     if (text === '') return;
     typed[id] = text;
     if (form.method === 'exact') {
-      if (text === '0') {
+      if (/^0+(?:[.,]0*)?$/.test(text)) {
         exact.push({ id, amount: 0 });
         return;
       }
