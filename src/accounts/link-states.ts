@@ -32,6 +32,8 @@ export interface LinkState extends SlackUserKey {
    * intercepted on its way back is worthless to anyone but this app.
    */
   code_verifier: string;
+  /** Set once the state has been consumed, so the start route can say so before consent. */
+  used_at?: number;
 }
 
 export type ConsumeResult =
@@ -84,6 +86,7 @@ export function createLinkStates(options: {
     async peek(state) {
       const link = await read(state);
       if (!link) return { ok: false, reason: 'unknown' };
+      if (link.used_at !== undefined) return { ok: false, reason: 'used' };
       if (now() - link.created_at > ttlMs) return { ok: false, reason: 'expired' };
       return { ok: true, link };
     },
@@ -94,6 +97,8 @@ export function createLinkStates(options: {
         return { ok: false, reason: 'used' };
       }
       if (now() - link.created_at > ttlMs) return { ok: false, reason: 'expired' };
+      // The claim alone decides who consumes; the mark only lets peek() tell a reused link apart.
+      await keyv.set(storeKey(state), { ...link, used_at: now() }, ttlMs + KEEP_MS);
       return { ok: true, link };
     },
   };

@@ -135,6 +135,10 @@ describe('linking an account', () => {
     const replay = await fetch(h.local(first.callbackUrl), { headers: { cookie: first.cookie } });
     expect(replay.status).toBe(400);
     expect(await replay.text()).toContain('This link was already used');
+    // Opening the used Connect link again is refused at once, not after another consent.
+    const reopened = await fetch(h.local(url), { redirect: 'manual' });
+    expect(reopened.status).toBe(400);
+    expect(await reopened.text()).toContain('This link was already used');
     expect(await h.app.deps.tokens.get(key('U0PIA'))).toEqual(stored);
   });
 

@@ -45,6 +45,14 @@ describe('link states', () => {
     expect(await states.consume('short')).toEqual({ ok: false, reason: 'unknown' });
   });
 
+  it('say a consumed state is used when peeked, so a reused link is refused before consent', async () => {
+    const states = createLinkStates({ keyv: new Keyv(), claims: memoryClaims() });
+    const state = await states.create(user);
+    expect((await states.peek(state)).ok).toBe(true);
+    expect((await states.consume(state)).ok).toBe(true);
+    expect(await states.peek(state)).toEqual({ ok: false, reason: 'used' });
+  });
+
   it('expire after 10 minutes and keep only a hash of the state as the key', async () => {
     let now = 1_000_000;
     const keyv = new Keyv();
