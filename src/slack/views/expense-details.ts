@@ -5,28 +5,8 @@
 import type { types } from '@slack/bolt';
 import { type BookedExpense, whoText } from './expense-message.js';
 import { formatDate, money } from './format.js';
-import { clip, LIMITS, mrkdwnEscape } from './limits.js';
+import { clip, LIMITS, lineSections, mrkdwnEscape } from './limits.js';
 import type { SlackMessage } from './message.js';
-
-/** Lines joined into as few sections as Slack's 3000 characters a section allow, at most `max`. */
-export function lineSections(lines: string[], max: number): types.SectionBlock[] {
-  const out: string[] = [];
-  let current = '';
-  for (const line of lines) {
-    const piece = clip(line, LIMITS.sectionText);
-    if (current !== '' && current.length + 1 + piece.length > LIMITS.sectionText) {
-      out.push(current);
-      current = '';
-    }
-    current = current === '' ? piece : `${current}\n${piece}`;
-  }
-  if (current !== '') out.push(current);
-  const kept = out.slice(0, Math.max(0, max));
-  if (out.length > kept.length && kept.length > 0) {
-    kept[kept.length - 1] = clip(`${kept[kept.length - 1]}\n…and more`, LIMITS.sectionText);
-  }
-  return kept.map((text) => ({ type: 'section', text: { type: 'mrkdwn', text } }));
-}
 
 export interface DetailsComment {
   author: string;

@@ -1,8 +1,7 @@
 /** `/split list`: recent expenses, newest first, privately. Pure, within 50 blocks. */
 import type { types } from '@slack/bolt';
-import { lineSections } from './expense-details.js';
 import { formatDate, money } from './format.js';
-import { clip, LIMITS, mrkdwnEscape } from './limits.js';
+import { clip, LIMITS, lineSections, mrkdwnEscape } from './limits.js';
 import type { SlackMessage } from './message.js';
 
 export interface ListedExpense {

@@ -7,7 +7,7 @@ import type { types } from '@slack/bolt';
 import { z } from 'zod';
 import { ACTIONS, BLOCKS, EXPENSE_ACTIONS } from '../ids.js';
 import { money as formatAmount, formatDate } from './format.js';
-import { clip, LIMITS, mrkdwnEscape } from './limits.js';
+import { clip, LIMITS, lineSections, mrkdwnEscape } from './limits.js';
 import type { SlackMessage } from './message.js';
 
 /** Someone on an expense: a Slack user (mentioned, so they are notified) or a service name. */
@@ -71,26 +71,6 @@ const SPLIT_NAMES = {
   percent: 'by percentage',
   shares: 'by shares',
 } as const;
-
-/** Lines of text joined into as few sections as the 3000-character limit allows. */
-function sections(lines: string[], maxBlocks: number): types.SectionBlock[] {
-  const out: string[] = [];
-  let current = '';
-  for (const line of lines) {
-    const piece = clip(line, LIMITS.sectionText);
-    if (current !== '' && current.length + 1 + piece.length > LIMITS.sectionText) {
-      out.push(current);
-      current = '';
-    }
-    current = current === '' ? piece : `${current}\n${piece}`;
-  }
-  if (current !== '') out.push(current);
-  const kept = out.slice(0, maxBlocks);
-  if (out.length > maxBlocks && kept.length > 0) {
-    kept[kept.length - 1] = clip(`${kept[kept.length - 1]}\n…and more`, LIMITS.sectionText);
-  }
-  return kept.map((text) => ({ type: 'section', text: { type: 'mrkdwn', text } }));
-}
 
 export function expenseMessage(e: BookedExpense): SlackMessage {
   const money = (minor: number) => formatAmount(minor, e.currency, e.locale);
@@ -157,7 +137,9 @@ export function expenseMessage(e: BookedExpense): SlackMessage {
   ];
   const room = LIMITS.messageBlocks - fixed.length - tail.length;
   const body =
-    owes.length > 0 ? sections(owes, room) : sections(['Nobody owes anything on this one.'], room);
+    owes.length > 0
+      ? lineSections(owes, room)
+      : lineSections(['Nobody owes anything on this one.'], room);
 
   const mentions = owing.map((l) => whoText(l.who));
   const text = clip(

@@ -1,3 +1,5 @@
+import type { types } from '@slack/bolt';
+
 /** Slack's Block Kit limits (shared/reference/slack-platform.md §5), enforced where text is built. */
 export const LIMITS = {
   /** Slack refuses a message with more blocks. */
@@ -24,4 +26,24 @@ export function clip(text: string, max: number): string {
 /** Escapes the three characters mrkdwn treats as markup. */
 export function mrkdwnEscape(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+/** Lines joined into as few sections as Slack's 3000 characters a section allow, at most `max`. */
+export function lineSections(lines: string[], max: number): types.SectionBlock[] {
+  const out: string[] = [];
+  let current = '';
+  for (const line of lines) {
+    const piece = clip(line, LIMITS.sectionText);
+    if (current !== '' && current.length + 1 + piece.length > LIMITS.sectionText) {
+      out.push(current);
+      current = '';
+    }
+    current = current === '' ? piece : `${current}\n${piece}`;
+  }
+  if (current !== '') out.push(current);
+  const kept = out.slice(0, Math.max(0, max));
+  if (out.length > kept.length && kept.length > 0) {
+    kept[kept.length - 1] = clip(`${kept[kept.length - 1]}\n…and more`, LIMITS.sectionText);
+  }
+  return kept.map((text) => ({ type: 'section', text: { type: 'mrkdwn', text } }));
 }
