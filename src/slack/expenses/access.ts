@@ -11,6 +11,8 @@ import {
 import type { ServiceTokenRecord, SlackUserKey } from '../../store/index.js';
 import type { SlackDeps } from '../deps.js';
 import { describeServiceFailure } from '../service-failure.js';
+import type { SlackMessage } from '../views/message.js';
+import { connectPrompt, plainNotice } from '../views/notices.js';
 
 export const NOT_ON_IT =
   "Only the people on this expense can change it, and you're not one of them. Ask whoever booked it.";
@@ -26,6 +28,20 @@ export function accessFailure(error: unknown, nothingDone: string): string {
   if (error instanceof ServiceNotFoundException)
     return `That expense no longer exists on the expense service. ${nothingDone}`;
   return describeServiceFailure(error, nothingDone).text;
+}
+
+/** A failure while changing an expense: the service's, told as accessFailure tells it, or ours. */
+export function changeFailure(error: unknown, nothingDone: string): string {
+  return error instanceof ServiceBaseException
+    ? accessFailure(error, nothingDone)
+    : `Something went wrong on my side. ${nothingDone}`;
+}
+
+/** What someone refused by accessExpense reads: a Connect button, or why not. */
+export function deniedMessage(access: Exclude<Access, { ok: true }>): SlackMessage {
+  return access.kind === 'connect'
+    ? connectPrompt({ url: access.url, reason: access.reason })
+    : plainNotice(access.text);
 }
 
 export async function accessExpense(

@@ -1,6 +1,7 @@
 import type { AllMiddlewareArgs, BlockButtonAction, SlackActionMiddlewareArgs } from '@slack/bolt';
 import type { SlackDeps } from '../../deps.js';
 import { plainNotice } from '../../views/notices.js';
+import { clickerOf } from './button.js';
 
 /** Pause daily DM, on the DM itself: no DM from now on until it is resumed in the Home tab. */
 export function digestPauseClicked(deps: SlackDeps) {
@@ -11,7 +12,7 @@ export function digestPauseClicked(deps: SlackDeps) {
     logger,
   }: SlackActionMiddlewareArgs<BlockButtonAction> & AllMiddlewareArgs): Promise<void> => {
     await ack();
-    const user = { team_id: body.team?.id ?? body.user.team_id ?? '', user_id: body.user.id };
+    const user = clickerOf(body);
     let text: string;
     try {
       const paused = await deps.digest.pause(user);

@@ -16,6 +16,7 @@ import type { SlackDeps } from '../../deps.js';
 import { publishHome } from '../../ledger/home.js';
 import { describeServiceFailure, serviceMessage } from '../../service-failure.js';
 import { hourLabel } from '../../views/home.js';
+import { clickerOf } from './button.js';
 
 type Args = SlackActionMiddlewareArgs<BlockAction<BlockElementAction>> & AllMiddlewareArgs;
 
@@ -32,7 +33,7 @@ function homeAction(deps: SlackDeps, change: Change) {
   return async (args: Args): Promise<void> => {
     await args.ack();
     const { body, client, logger } = args;
-    const user = { team_id: body.team?.id ?? body.user.team_id ?? '', user_id: body.user.id };
+    const user = clickerOf(body);
     let notice: string | undefined;
     try {
       notice = await change(user, args);

@@ -5,15 +5,7 @@
  * A double click acts once (a claim per button and surface), and the payment is recorded only
  * while the balance is still what was confirmed (ledger/settle.ts).
  */
-import type {
-  AllMiddlewareArgs,
-  BlockAction,
-  BlockButtonAction,
-  Logger,
-  RespondFn,
-  SlackActionMiddlewareArgs,
-  webApi,
-} from '@slack/bolt';
+import type { BlockAction, Logger, RespondFn, webApi } from '@slack/bolt';
 import { minorOf } from '../../../core/balances.js';
 import { parseSettleUpValue } from '../../../digest/index.js';
 import { ServiceBaseException } from '../../../service/index.js';
@@ -26,14 +18,9 @@ import { describeServiceFailure } from '../../service-failure.js';
 import { parseSettleRef, type SettleRef, settleConfirmMessage } from '../../views/balances.js';
 import type { SlackMessage } from '../../views/message.js';
 import { connectPrompt, plainNotice } from '../../views/notices.js';
+import { type ButtonArgs, buttonListener, clickerOf } from './button.js';
 
 const NOTHING = 'Nothing was recorded.';
-
-type ButtonArgs = SlackActionMiddlewareArgs<BlockButtonAction> & AllMiddlewareArgs;
-
-function userOf(body: BlockAction): SlackUserKey {
-  return { team_id: body.team?.id ?? body.user.team_id ?? '', user_id: body.user.id };
-}
 
 /** Where the answer goes: the message the button was on, or the Home tab. */
 interface Surface {
@@ -51,7 +38,7 @@ function surfaceOf(
   client: webApi.WebClient,
   logger: Logger,
 ): Surface {
-  const user = userOf(body);
+  const user = clickerOf(body);
   if (body.view?.type === 'home') {
     return {
       home: true,
@@ -85,7 +72,7 @@ async function relink(deps: SlackDeps, user: SlackUserKey, surface: Surface): Pr
 
 async function recordSettlement(deps: SlackDeps, args: ButtonArgs, ref: SettleRef): Promise<void> {
   const { body, action, respond, client, logger } = args;
-  const user = userOf(body);
+  const user = clickerOf(body);
   const surface = surfaceOf(deps, body, respond, client, logger);
   const where = body.message?.ts ?? body.view?.hash ?? body.view?.id ?? body.trigger_id;
   const key = `settle:${user.team_id}:${user.user_id}:${where}:${action.value}`;
@@ -201,39 +188,29 @@ export async function settleCancelled({ ack, respond }: ButtonArgs): Promise<voi
  * Settle up in the daily DM: the DM's button names the friend and currency only, so the debt is
  * read as it stands now and offered for confirmation.
  */
-export function digestSettleUpClicked(deps: SlackDeps) {
-  return async ({ ack, body, action, respond, logger }: ButtonArgs): Promise<void> => {
-    await ack();
-    const user = userOf(body);
-    const tell = (message: SlackMessage) =>
-      respond({ response_type: 'ephemeral', replace_original: false, ...message });
-    try {
-      const value = parseSettleUpValue(action.value);
-      if (!value) {
-        await tell(
-          plainNotice(
-            `This Settle up button is damaged. ${NOTHING} \`/split balance\` has working ones.`,
-          ),
-        );
-        return;
-      }
-      const record = await deps.tokens.get(user);
-      if (!record) {
-        await tell(
-          connectPrompt({ url: await deps.linking.connectUrl(user), reason: 'first_time' }),
-        );
-        return;
-      }
+export const digestSettleUpClicked = (deps: SlackDeps) =>
+  buttonListener(deps, {
+    name: () => 'DM settle up',
+    parse: parseSettleUpValue,
+    damaged: `This Settle up button is damaged. ${NOTHING} \`/split balance\` has working ones.`,
+    queued: false,
+    relinks: true,
+    failureText: (error) => describeServiceFailure(error, NOTHING).text,
+    work: async ({ ref: value, reply, linked }) => {
+      const record = await linked();
+      if (!record) return;
       const friend = await deps.service.forLink(record).getFriend(value.friend_id);
       const name = [friend.first_name, friend.last_name].filter(Boolean).join(' ');
       const owed = friend.balance
         .filter((b) => b.currency_code.toUpperCase() === value.currency)
         .reduce((sum, b) => sum + minorOf(b), 0);
       if (owed === 0) {
-        await tell(plainNotice(`You and ${name} are already settled up in ${value.currency}.`));
+        await reply.ephemeral(
+          plainNotice(`You and ${name} are already settled up in ${value.currency}.`),
+        );
         return;
       }
-      await tell(
+      await reply.ephemeral(
         settleConfirmMessage({
           k: 'f',
           id: friend.id,
@@ -244,16 +221,5 @@ export function digestSettleUpClicked(deps: SlackDeps) {
           n: name.slice(0, 60),
         }),
       );
-    } catch (error) {
-      const failure = describeServiceFailure(error, NOTHING);
-      if (failure.relink) {
-        await deps.tokens.delete(user);
-        deps.directory.forget(user);
-        await tell(connectPrompt({ url: await deps.linking.connectUrl(user), reason: 'revoked' }));
-        return;
-      }
-      logger.warn(`DM settle up failed: ${(error as Error).message}`);
-      await tell(plainNotice(failure.text));
-    }
-  };
-}
+    },
+  });
