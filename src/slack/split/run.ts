@@ -24,15 +24,9 @@ import {
   groupUse,
 } from '../listeners/commands/groups.js';
 import type { Reply } from '../reply.js';
-import type { ConnectReason } from '../views/notices.js';
-import {
-  connectPrompt,
-  errorNotice,
-  helpMessage,
-  plainNotice,
-  whoamiMessage,
-} from '../views/notices.js';
+import { errorNotice, helpMessage, plainNotice, whoamiMessage } from '../views/notices.js';
 import { bookExpense } from './book.js';
+import { promptConnect, relink } from './context.js';
 import { todayIn } from './dates.js';
 import type { SplitInvocation } from './invocation.js';
 
@@ -49,35 +43,6 @@ export interface SplitContext {
 }
 
 export type SplitHandler = (c: SplitContext) => Promise<void>;
-
-/** Asks the person to connect, remembering what they typed so it is carried out afterwards. */
-export async function promptConnect(
-  c: SplitContext,
-  reason: ConnectReason,
-  carry: boolean,
-): Promise<void> {
-  const pending = carry
-    ? {
-        text: c.inv.text,
-        channel_id: c.inv.channel_id,
-        ...(c.inv.response_url ? { response_url: c.inv.response_url } : {}),
-        at: c.deps.now().getTime(),
-      }
-    : undefined;
-  const url = await c.deps.linking.connectUrl(c.user, pending);
-  await c.reply.ephemeral(
-    connectPrompt({ url, reason, pendingText: carry ? c.inv.text : undefined }),
-  );
-}
-
-async function relink(c: SplitContext): Promise<void> {
-  await c.deps.tokens.delete(c.user);
-  c.deps.directory.forget(c.user);
-  c.logger.info(
-    `removed the link of ${c.user.team_id}:${c.user.user_id}: the service answered 401`,
-  );
-  await promptConnect(c, 'revoked', true);
-}
 
 export const SPLIT_HANDLERS: Partial<Record<ParseResult['kind'], SplitHandler>> = {
   help: (c) => c.reply.ephemeral(helpMessage(HELP_SECTIONS)),

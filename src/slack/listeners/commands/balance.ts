@@ -1,7 +1,7 @@
 import type { Friend } from '../../../service/index.js';
-import { linked, tellFailure } from '../../ledger/context.js';
 import { groupMatchProblem, matchGroup } from '../../ledger/read.js';
 import { allFrom, friendFrom, groupFrom } from '../../ledger/render.js';
+import { linked, tellFailure } from '../../split/context.js';
 import type { SplitHandler } from '../../split/run.js';
 import { errorNotice, plainNotice } from '../../views/notices.js';
 

@@ -7,9 +7,9 @@
 import { type ResolveProblem, resolvePeople } from '../../../accounts/people.js';
 import { summarizeGroup } from '../../../core/balances.js';
 import type { Group, PersonRef, ServiceClient } from '../../../service/index.js';
-import { linked, tellFailure } from '../../ledger/context.js';
 import { groupMatchProblem, matchGroup, toGroupInput } from '../../ledger/read.js';
 import { refusedText } from '../../service-failure.js';
+import { linked, tellFailure } from '../../split/context.js';
 import type { SplitContext, SplitHandler } from '../../split/run.js';
 import { deleteGroupConfirm, groupDoneMessage, groupsMessage } from '../../views/groups.js';
 import { mrkdwnEscape } from '../../views/limits.js';

@@ -1,14 +1,16 @@
 /**
- * What `/split` handlers of this area share: the caller's link, service failures told to the
- * person (a 401 removes the link and asks to connect again, carrying the command out afterwards).
+ * What `/split` handlers share: the caller's link, the prompt to connect (remembering what was
+ * typed, so that it is carried out afterwards), and service failures told to the person (a 401
+ * removes the link and asks to connect again).
  */
 import { ServiceBaseException, type ServiceClient } from '../../service/index.js';
 import type { ServiceTokenRecord } from '../../store/index.js';
 import { describeServiceFailure } from '../service-failure.js';
-import type { SplitContext } from '../split/run.js';
 import { type ConnectReason, connectPrompt, plainNotice } from '../views/notices.js';
+import type { SplitContext } from './run.js';
 
-export async function askToConnect(
+/** Asks the person to connect; with `carry`, what they typed is carried out once they have. */
+export async function promptConnect(
   c: SplitContext,
   reason: ConnectReason,
   carry: boolean,
@@ -33,10 +35,20 @@ export async function linked(
 ): Promise<{ record: ServiceTokenRecord; client: ServiceClient } | undefined> {
   const record = await c.deps.tokens.get(c.user);
   if (!record) {
-    await askToConnect(c, 'first_time', true);
+    await promptConnect(c, 'first_time', true);
     return undefined;
   }
   return { record, client: c.deps.service.forLink(record) };
+}
+
+/** Removes a link the service no longer takes (a 401) and asks to connect again. */
+export async function relink(c: SplitContext): Promise<void> {
+  await c.deps.tokens.delete(c.user);
+  c.deps.directory.forget(c.user);
+  c.logger.info(
+    `removed the link of ${c.user.team_id}:${c.user.user_id}: the service answered 401`,
+  );
+  await promptConnect(c, 'revoked', true);
 }
 
 /** Tells the person what failed; `nothingDone` finishes the sentence ("Nothing was changed."). */
@@ -47,12 +59,7 @@ export async function tellFailure(
 ): Promise<void> {
   const failure = describeServiceFailure(error, nothingDone);
   if (failure.relink) {
-    await c.deps.tokens.delete(c.user);
-    c.deps.directory.forget(c.user);
-    c.logger.info(
-      `removed the link of ${c.user.team_id}:${c.user.user_id}: the service answered 401`,
-    );
-    await askToConnect(c, 'revoked', true);
+    await relink(c);
     return;
   }
   if (!(error instanceof ServiceBaseException)) throw error;
