@@ -5,9 +5,9 @@
  */
 import { resolvePeople } from '../../accounts/people.js';
 import { currencyExponent, parseMinor } from '../../core/money.js';
-import { ServiceBaseException } from '../../service/index.js';
-import { describeServiceFailure, refusedText } from '../service-failure.js';
-import { promptConnect } from '../split/context.js';
+import type { ServiceClient } from '../../service/index.js';
+import { refusedText } from '../service-failure.js';
+import { linked, tellFailure } from '../split/context.js';
 import type { SplitContext } from '../split/run.js';
 import { expenseListMessage, type ListedExpense } from '../views/expense-list.js';
 import { deletedMessage } from '../views/expense-message.js';
@@ -19,28 +19,18 @@ const LIST_SIZE = 20;
 const MAX_SCANNED = 500;
 const LIST_EXAMPLE = '/split list @ann in Roommates from 2026-11-01 to 2026-11-20';
 
+/** Runs `run` with the caller's link, after asking them to connect when they have none. */
 async function withService(
   c: SplitContext,
   nothingDone: string,
-  run: (
-    client: ReturnType<SplitContext['deps']['service']['forLink']>,
-    me: number,
-  ) => Promise<void>,
+  run: (client: ServiceClient, me: number) => Promise<void>,
 ): Promise<void> {
-  const record = await c.deps.tokens.get(c.user);
-  if (!record) return promptConnect(c, 'first_time', true);
+  const link = await linked(c);
+  if (!link) return;
   try {
-    await run(c.deps.service.forLink(record), record.service_user_id);
+    await run(link.client, link.record.service_user_id);
   } catch (error) {
-    if (!(error instanceof ServiceBaseException)) throw error;
-    const failure = describeServiceFailure(error, nothingDone);
-    if (failure.relink) {
-      await c.deps.tokens.delete(c.user);
-      c.deps.directory.forget(c.user);
-      return promptConnect(c, 'revoked', true);
-    }
-    c.logger.warn(`/split ${c.parsed.kind}: ${error.name}: ${error.message}`);
-    await c.reply.ephemeral(plainNotice(failure.text));
+    await tellFailure(c, error, nothingDone);
   }
 }
 
