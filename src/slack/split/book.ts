@@ -49,7 +49,8 @@ export interface BookInput {
   relink(): Promise<void>;
 }
 
-function problemText(problem: ResolveProblem): string {
+/** Why a mentioned person can't be on an expense or in a group, and what to do about it. */
+export function problemText(problem: ResolveProblem): string {
   switch (problem.kind) {
     case 'bot':
       return `<@${problem.user_id}> is an app, not a person: leave them out.`;

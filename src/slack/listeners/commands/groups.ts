@@ -4,11 +4,12 @@
  * e-mail); group names match case-insensitively, and a name that fits several groups or none is
  * answered with the list.
  */
-import { type ResolveProblem, resolvePeople } from '../../../accounts/people.js';
+import { resolvePeople } from '../../../accounts/people.js';
 import { summarizeGroup } from '../../../core/balances.js';
 import type { Group, PersonRef, ServiceClient } from '../../../service/index.js';
 import { groupMatchProblem, matchGroup, toGroupInput } from '../../ledger/read.js';
 import { refusedText } from '../../service-failure.js';
+import { problemText } from '../../split/book.js';
 import { linked, tellFailure } from '../../split/context.js';
 import type { SplitContext, SplitHandler } from '../../split/run.js';
 import { deleteGroupConfirm, groupDoneMessage, groupsMessage } from '../../views/groups.js';
@@ -16,17 +17,6 @@ import { mrkdwnEscape } from '../../views/limits.js';
 import { errorNotice, plainNotice } from '../../views/notices.js';
 
 const NOTHING_CHANGED = 'Nothing was changed.';
-
-function problemText(problem: ResolveProblem): string {
-  switch (problem.kind) {
-    case 'bot':
-      return `<@${problem.user_id}> is an app, not a person: leave them out.`;
-    case 'deleted':
-      return `<@${problem.user_id}> is no longer in this workspace: leave them out.`;
-    case 'no_email':
-      return `I can't see <@${problem.user_id}>'s e-mail address in Slack, and they haven't connected an expense account. Ask them to type \`/split connect\` once, then try again.`;
-  }
-}
 
 /** The named group, read fresh when the cached list does not have it; undefined once told. */
 async function findGroup(
