@@ -13,6 +13,7 @@ import type { SlackDeps } from '../deps.js';
 import { describeServiceFailure } from '../service-failure.js';
 import { todayIn } from '../split/dates.js';
 import { expenseFormView, noticeView } from '../views/expense-modal.js';
+import { plainNotice } from '../views/notices.js';
 import { accessExpense } from './access.js';
 import { formAnswer } from './answer.js';
 import { type CheckedForm, type EditBase, encodeMeta, MAX_PARTICIPANTS } from './form.js';
@@ -64,6 +65,42 @@ function failureView(title: string, error: unknown): ReturnType<typeof noticeVie
   return noticeView({ title, text });
 }
 
+/**
+ * Opens the "opening" view with the trigger, then fills it on the work queue (a failure there is
+ * shown on the form). When Slack refuses to open it, the person is told privately: `cannotOpen`.
+ */
+async function openThenFill(
+  r: {
+    deps: SlackDeps;
+    client: webApi.WebClient;
+    logger: Logger;
+    trigger_id: string;
+    user: SlackUserKey;
+    channel: string | undefined;
+  },
+  form: { title: string; what: string; cannotOpen: string; thread_ts: string | undefined },
+  fill: (opened: Opened) => Promise<void>,
+): Promise<void> {
+  let opened: Opened | undefined;
+  try {
+    opened = await openLoading(r.client, r.trigger_id, form.title);
+  } catch (error) {
+    r.logger.warn(`${form.what}: views.open failed: ${(error as Error).message}`);
+    await formAnswer({ ...r, user: r.user.user_id, thread_ts: form.thread_ts })
+      .ephemeral(plainNotice(form.cannotOpen))
+      .catch((e: Error) => r.logger.warn(`${form.what}: could not tell the person: ${e.message}`));
+    return;
+  }
+  if (!opened) return;
+  const view = opened;
+  r.deps.work.push(() =>
+    fill(view).catch(async (error: unknown) => {
+      r.logger.error(`${form.what}: filling failed: ${(error as Error).stack ?? String(error)}`);
+      await update(r.client, view, failureView(form.title, error), r.logger);
+    }),
+  );
+}
+
 /** Message text with mentions turned into names and Slack's markup undone. */
 function plainText(text: string, names: Map<string, string>): string {
   return text
@@ -92,34 +129,15 @@ export interface NewFormRequest {
 }
 
 export async function openNewForm(r: NewFormRequest): Promise<void> {
-  let opened: Opened | undefined;
-  try {
-    opened = await openLoading(r.client, r.trigger_id, NEW_TITLE);
-  } catch (error) {
-    r.logger.warn(`expense form: views.open failed: ${(error as Error).message}`);
-    await formAnswer({ ...r, user: r.user.user_id, thread_ts: r.thread_ts })
-      .ephemeral({
-        text: "Slack didn't let me open the expense form in time. Please try again.",
-        blocks: [
-          {
-            type: 'section',
-            text: {
-              type: 'mrkdwn',
-              text: "Slack didn't let me open the expense form in time. Please try again.",
-            },
-          },
-        ],
-      })
-      .catch((e: Error) => r.logger.warn(`expense form: could not tell the person: ${e.message}`));
-    return;
-  }
-  if (!opened) return;
-  const view = opened;
-  r.deps.work.push(() =>
-    fillNewForm(r, view).catch(async (error: unknown) => {
-      r.logger.error(`expense form: filling failed: ${(error as Error).stack ?? String(error)}`);
-      await update(r.client, view, failureView(NEW_TITLE, error), r.logger);
-    }),
+  await openThenFill(
+    r,
+    {
+      title: NEW_TITLE,
+      what: 'expense form',
+      cannotOpen: "Slack didn't let me open the expense form in time. Please try again.",
+      thread_ts: r.thread_ts,
+    },
+    (view) => fillNewForm(r, view),
   );
 }
 
@@ -255,34 +273,15 @@ export interface EditFormRequest {
 }
 
 export async function openEditForm(r: EditFormRequest): Promise<void> {
-  let opened: Opened | undefined;
-  try {
-    opened = await openLoading(r.client, r.trigger_id, EDIT_TITLE);
-  } catch (error) {
-    r.logger.warn(`edit form: views.open failed: ${(error as Error).message}`);
-    await formAnswer({ ...r, user: r.user.user_id, thread_ts: undefined })
-      .ephemeral({
-        text: "Slack didn't let me open the form in time. Press Edit again.",
-        blocks: [
-          {
-            type: 'section',
-            text: {
-              type: 'mrkdwn',
-              text: "Slack didn't let me open the form in time. Press Edit again.",
-            },
-          },
-        ],
-      })
-      .catch((e: Error) => r.logger.warn(`edit form: could not tell the person: ${e.message}`));
-    return;
-  }
-  if (!opened) return;
-  const view = opened;
-  r.deps.work.push(() =>
-    fillEditForm(r, view).catch(async (error: unknown) => {
-      r.logger.error(`edit form: filling failed: ${(error as Error).stack ?? String(error)}`);
-      await update(r.client, view, failureView(EDIT_TITLE, error), r.logger);
-    }),
+  await openThenFill(
+    r,
+    {
+      title: EDIT_TITLE,
+      what: 'edit form',
+      cannotOpen: "Slack didn't let me open the form in time. Press Edit again.",
+      thread_ts: undefined,
+    },
+    (view) => fillEditForm(r, view),
   );
 }
 
