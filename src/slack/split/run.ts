@@ -1,7 +1,7 @@
 /**
  * Carries out a `/split` once it has been acked: reads what was typed and hands it to the handler
- * for its kind. The table is the extension point: the modal (issue 5) and balances, lists and
- * groups (issue 6) add their kinds here; a kind without a handler gets an honest answer.
+ * for its kind. The table is the extension point: a new kind of command adds its handler here,
+ * and the type checker refuses a kind without one.
  */
 import type { Logger } from '@slack/bolt';
 import type { ChannelBinding } from '../../accounts/bindings.js';
@@ -44,7 +44,7 @@ export interface SplitContext {
 
 export type SplitHandler = (c: SplitContext) => Promise<void>;
 
-export const SPLIT_HANDLERS: Partial<Record<ParseResult['kind'], SplitHandler>> = {
+export const SPLIT_HANDLERS: Record<ParseResult['kind'], SplitHandler> = {
   help: (c) => c.reply.ephemeral(helpMessage(HELP_SECTIONS)),
 
   error: async (c) => {
@@ -117,18 +117,6 @@ export const SPLIT_HANDLERS: Partial<Record<ParseResult['kind'], SplitHandler>> 
   undo: undoLast,
 };
 
-const NOT_YET: Partial<Record<ParseResult['kind'], string>> = {};
-
-async function notYet(c: SplitContext): Promise<void> {
-  const what = NOT_YET[c.parsed.kind] ?? 'That';
-  await c.reply.ephemeral(
-    errorNotice(
-      `${what} isn't available in this version of Split yet. To book an expense, type it in one line.`,
-      '/split 40 lunch @ann',
-    ),
-  );
-}
-
 /** The channel's group, else the caller's default group (chosen in App Home), else none. */
 async function groupFor(
   deps: SlackDeps,
@@ -150,7 +138,6 @@ export async function runSplit(
   inv: SplitInvocation,
   reply: Reply,
   logger: Logger,
-  handlers: Partial<Record<ParseResult['kind'], SplitHandler>> = SPLIT_HANDLERS,
 ): Promise<void> {
   const user = { team_id: inv.team_id, user_id: inv.user_id };
   const [me, binding] = await Promise.all([
@@ -168,6 +155,5 @@ export async function runSplit(
     channelHasGroup: binding !== undefined,
   };
   const parsed = parseCommand(inv.text, ctx);
-  const handler = handlers[parsed.kind] ?? notYet;
-  await handler({ deps, inv, user, parsed, ctx, binding, me, reply, logger });
+  await SPLIT_HANDLERS[parsed.kind]({ deps, inv, user, parsed, ctx, binding, me, reply, logger });
 }
