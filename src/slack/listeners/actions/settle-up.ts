@@ -70,10 +70,14 @@ async function relink(deps: SlackDeps, user: SlackUserKey, surface: Surface): Pr
   );
 }
 
-async function recordSettlement(deps: SlackDeps, args: ButtonArgs, ref: SettleRef): Promise<void> {
-  const { body, action, respond, client, logger } = args;
+async function recordSettlement(
+  deps: SlackDeps,
+  args: ButtonArgs,
+  ref: SettleRef,
+  surface: Surface,
+): Promise<void> {
+  const { body, action, logger } = args;
   const user = clickerOf(body);
-  const surface = surfaceOf(deps, body, respond, client, logger);
   const where = body.message?.ts ?? body.view?.hash ?? body.view?.id ?? body.trigger_id;
   const key = `settle:${user.team_id}:${user.user_id}:${where}:${action.value}`;
   if (!(await deps.claims.claim(key, DEDUPE_TTL_MS))) {
@@ -168,7 +172,7 @@ export function settleUpClicked(deps: SlackDeps) {
         );
         return;
       }
-      await recordSettlement(deps, args, ref);
+      await recordSettlement(deps, args, ref, surface);
     } catch (error) {
       args.logger.error(`settle up: ${(error as Error).stack ?? String(error)}`);
       await surface
