@@ -65,19 +65,22 @@ function failureView(title: string, error: unknown): ReturnType<typeof noticeVie
   return noticeView({ title, text });
 }
 
+/** What opening either form needs; the channel is where the person is answered. */
+interface FormRequest {
+  deps: SlackDeps;
+  client: webApi.WebClient;
+  logger: Logger;
+  trigger_id: string;
+  user: SlackUserKey;
+  channel: string | undefined;
+}
+
 /**
  * Opens the "opening" view with the trigger, then fills it on the work queue (a failure there is
  * shown on the form). When Slack refuses to open it, the person is told privately: `cannotOpen`.
  */
 async function openThenFill(
-  r: {
-    deps: SlackDeps;
-    client: webApi.WebClient;
-    logger: Logger;
-    trigger_id: string;
-    user: SlackUserKey;
-    channel: string | undefined;
-  },
+  r: FormRequest,
   form: { title: string; what: string; cannotOpen: string; thread_ts: string | undefined },
   fill: (opened: Opened) => Promise<void>,
 ): Promise<void> {
@@ -114,12 +117,7 @@ function plainText(text: string, names: Map<string, string>): string {
     .trim();
 }
 
-export interface NewFormRequest {
-  deps: SlackDeps;
-  client: webApi.WebClient;
-  logger: Logger;
-  trigger_id: string;
-  user: SlackUserKey;
+export interface NewFormRequest extends FormRequest {
   /** Where the expense will be posted. */
   channel: string | undefined;
   /** "Split this": the message's thread. */
@@ -260,12 +258,7 @@ async function fillNewForm(r: NewFormRequest, opened: Opened): Promise<void> {
   );
 }
 
-export interface EditFormRequest {
-  deps: SlackDeps;
-  client: webApi.WebClient;
-  logger: Logger;
-  trigger_id: string;
-  user: SlackUserKey;
+export interface EditFormRequest extends FormRequest {
   expenseId: number;
   /** The expense message, to update after saving. */
   channel: string | undefined;
