@@ -6,7 +6,7 @@
 import type { Logger, webApi } from '@slack/bolt';
 import { summarizeBalances, summarizeGroup } from '../../core/balances.js';
 import { ServiceUnauthorizedException } from '../../service/index.js';
-import type { SlackUserKey } from '../../store/index.js';
+import type { ServiceTokenRecord, SlackUserKey } from '../../store/index.js';
 import type { SlackDeps } from '../deps.js';
 import { describeServiceFailure } from '../service-failure.js';
 import { activityLines } from '../views/activity.js';
@@ -20,8 +20,9 @@ export async function homeInput(
   user: SlackUserKey,
   logger: Logger,
   notice?: string,
+  known?: ServiceTokenRecord,
 ): Promise<HomeInput> {
-  const record = await deps.tokens.get(user);
+  const record = known ?? (await deps.tokens.get(user));
   if (!record) {
     return { kind: 'not_connected', connectUrl: await deps.linking.connectUrl(user) };
   }
@@ -104,7 +105,9 @@ export async function publishHome(
   user: SlackUserKey,
   logger: Logger,
   notice?: string,
+  /** The person's link when the caller has just read it, so that the store is read once. */
+  known?: ServiceTokenRecord,
 ): Promise<void> {
-  const input = await homeInput(deps, user, logger, notice);
+  const input = await homeInput(deps, user, logger, notice, known);
   await slack.views.publish({ user_id: user.user_id, view: homeView(input) });
 }

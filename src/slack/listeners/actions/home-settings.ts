@@ -11,7 +11,7 @@ import type {
   SlackActionMiddlewareArgs,
 } from '@slack/bolt';
 import { DigestPreferenceError } from '../../../digest/index.js';
-import type { SlackUserKey } from '../../../store/index.js';
+import type { ServiceTokenRecord, SlackUserKey } from '../../../store/index.js';
 import type { SlackDeps } from '../../deps.js';
 import { publishHome } from '../../ledger/home.js';
 import { describeServiceFailure, serviceMessage } from '../../service-failure.js';
@@ -20,8 +20,15 @@ import { clickerOf } from './button.js';
 
 type Args = SlackActionMiddlewareArgs<BlockAction<BlockElementAction>> & AllMiddlewareArgs;
 
-/** What a change did; undefined when the tab simply shows the new state. */
-type Change = (user: SlackUserKey, args: Args) => Promise<string | undefined>;
+/**
+ * What a change did; undefined when the tab simply shows the new state. `link` reads the person's
+ * link once for the change and the tab after it.
+ */
+type Change = (
+  user: SlackUserKey,
+  args: Args,
+  link: () => Promise<ServiceTokenRecord | undefined>,
+) => Promise<string | undefined>;
 
 function selected(args: Args): { value: string; text: string } | undefined {
   const action = args.action as { selected_option?: { value: string; text: { text: string } } };
@@ -34,10 +41,17 @@ function homeAction(deps: SlackDeps, change: Change) {
     await args.ack();
     const { body, client, logger } = args;
     const user = clickerOf(body);
+    let read: Promise<ServiceTokenRecord | undefined> | undefined;
+    const link = () => {
+      read ??= deps.tokens.get(user);
+      return read;
+    };
     let notice: string | undefined;
     try {
-      notice = await change(user, args);
+      notice = await change(user, args, link);
     } catch (error) {
+      // Whatever was read may be gone now (a 401 removes the link); the tab reads it afresh.
+      read = undefined;
       if (error instanceof DigestPreferenceError) {
         notice = `That setting wasn't saved: ${error.message}.`;
       } else {
@@ -51,7 +65,7 @@ function homeAction(deps: SlackDeps, change: Change) {
       }
     }
     try {
-      await publishHome(deps, client, user, logger, notice);
+      await publishHome(deps, client, user, logger, notice, read ? await read : undefined);
     } catch (error) {
       logger.error(`Home for ${user.user_id}: ${(error as Error).stack ?? String(error)}`);
     }
@@ -103,9 +117,9 @@ export const digestHourChosen = (deps: SlackDeps) =>
   });
 
 export const currencyChosen = (deps: SlackDeps) =>
-  homeAction(deps, async (user, args) => {
+  homeAction(deps, async (user, args, link) => {
     const code = selected(args)?.value;
-    const record = await deps.tokens.get(user);
+    const record = await link();
     if (!record || !code) return undefined;
     const result = await deps.service
       .forLink(record)
@@ -118,7 +132,7 @@ export const currencyChosen = (deps: SlackDeps) =>
   });
 
 export const defaultGroupChosen = (deps: SlackDeps) =>
-  homeAction(deps, async (user, args) => {
+  homeAction(deps, async (user, args, link) => {
     const choice = selected(args);
     if (!choice) return undefined;
     const id = Number(choice.value);
@@ -126,7 +140,7 @@ export const defaultGroupChosen = (deps: SlackDeps) =>
       await deps.preferences.setDefaultGroup(user, null);
       return 'No default group: `/split` books outside groups unless the channel has one.';
     }
-    const record = await deps.tokens.get(user);
+    const record = await link();
     if (!record) return undefined;
     const groups = await deps.directory.groups(user, deps.service.forLink(record), true);
     const group = groups.find((g) => g.id === id);
