@@ -50,7 +50,8 @@ describe('npm run emulator', { timeout: 45_000 }, () => {
   it('starts on the given port, serves, and stops cleanly on SIGTERM', async () => {
     const port = await freePort();
     const cli = run(['--port', String(port), '--seed']);
-    const out = await cli.output(/Demo people/);
+    // Wait for a whole key line: the header can arrive in an earlier chunk than the keys.
+    const out = await cli.output(/Demo people[^\n]*\n[^\n]*\s[A-Za-z0-9_-]{40}\n/);
     expect(out).toContain(`listening on http://127.0.0.1:${port}`);
     const key = /\s([A-Za-z0-9_-]{40})\s*$/m.exec(out)?.[1];
     expect(key).toBeDefined();
