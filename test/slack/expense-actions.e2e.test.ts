@@ -207,6 +207,23 @@ describe('Delete and Undo', () => {
     expect((await expense(b.id)).deleted_at).toBeNull();
   });
 
+  it('answers a Delete whose claim store is down, and deletes nothing', async () => {
+    const b = await book('11 bagels <@U0BOB>');
+    const claims = h.app.deps.claims;
+    const claim = claims.claim;
+    claims.claim = async () => {
+      throw new Error('store unreachable');
+    };
+    try {
+      const answer = await (await click('expense_delete', b, 'U0BOB')).answer();
+      expect(answer.body.response_type).toBe('ephemeral');
+      expect(blocksText(answer.body.blocks)).toContain('Nothing was deleted.');
+    } finally {
+      claims.claim = claim;
+    }
+    expect((await expense(b.id)).deleted_at).toBeNull();
+  });
+
   it('refuses someone who is not on the expense, privately, and deletes nothing', async () => {
     const b = await book('8 snacks <@U0BOB>');
     const answer = await (await click('expense_delete', b, 'U0DAN')).answer();

@@ -104,16 +104,14 @@ async function carryOut<Ref>(
   const key = spec.claim?.key(click);
   if (spec.claim && key !== undefined) {
     let claimed: boolean;
-    if (spec.claim.keep) {
-      try {
-        claimed = await deps.claims.claim(key, spec.claim.ttlMs);
-      } catch (error) {
-        logger.error(`${name}: claim failed: ${(error as Error).message}`);
-        await reply.ephemeral(plainNotice(spec.failureText(error)));
-        return;
-      }
-    } else {
+    try {
       claimed = await deps.claims.claim(key, spec.claim.ttlMs);
+    } catch (error) {
+      // The store that dedupes clicks is down: nothing was done, and the click must still get an
+      // answer rather than silence.
+      logger.error(`${name}: claim failed: ${(error as Error).message}`);
+      await reply.ephemeral(plainNotice(spec.failureText(error))).catch(() => undefined);
+      return;
     }
     if (!claimed) {
       logger.info(`${name}: already under way, click ignored`);
