@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
 import sqlite3 from 'sqlite3';
-import { redisAdapter, sqliteFile, storeKind } from './keyv.js';
+import { applyPragmas, redisAdapter, sqliteFile, storeKind } from './keyv.js';
 
 /**
  * Atomic "first one wins" claims in the shared store, e.g. "the daily DM for T1/U1 on 2026-11-21"
@@ -149,10 +149,12 @@ function sqliteBackend(storeUrl: string): Backend {
     });
   let ready: Promise<unknown> | undefined;
   const table = () => {
-    ready ??= all(CREATE_TABLE, []).catch((error: unknown) => {
-      ready = undefined;
-      throw error;
-    });
+    ready ??= applyPragmas((sql) => all(sql, []))
+      .then(() => all(CREATE_TABLE, []))
+      .catch((error: unknown) => {
+        ready = undefined;
+        throw error;
+      });
     return ready;
   };
   return {

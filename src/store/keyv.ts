@@ -7,6 +7,23 @@ import Keyv from 'keyv';
 
 export const DEFAULT_STORE_URL = 'sqlite://./data/app.sqlite';
 
+/**
+ * Every SQLite connection of the app's: write-ahead logging, so that a commit appends to the log
+ * instead of syncing the database file twice (and readers stop waiting for writers), synced at
+ * checkpoints rather than at every commit. A crash of the app loses nothing; a power cut may lose
+ * the last commits. Measured: a second write per /split (the record behind /split undo) had
+ * doubled the app's system time and its ack p99 with the default rollback journal.
+ */
+export const SQLITE_PRAGMAS = ['PRAGMA journal_mode = WAL', 'PRAGMA synchronous = NORMAL'];
+
+/**
+ * Runs the pragmas in order. A file system that refuses WAL keeps SQLite's default journal, which
+ * still works, so a refusal is not an error.
+ */
+export async function applyPragmas(run: (sql: string) => Promise<unknown>): Promise<void> {
+  for (const pragma of SQLITE_PRAGMAS) await run(pragma).catch(() => undefined);
+}
+
 export class StoreUrlError extends Error {
   override name = 'StoreUrlError';
 }
@@ -116,6 +133,7 @@ export function createKeyv<T = unknown>(
         uri: `sqlite://${sqliteFile(storeUrl)}`,
         busyTimeout: SQLITE_BUSY_TIMEOUT_MS,
       });
+      void applyPragmas((sql) => store.query(sql));
       return new Keyv<T>({ store, ...common });
     }
     case 'redis':

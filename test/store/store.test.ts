@@ -61,6 +61,29 @@ describe('createKeyv on SQLite', () => {
     await keyv.disconnect();
     expect((await stat(file)).isFile()).toBe(true);
   });
+
+  it('keeps the database in write-ahead-log mode, from Keyv and from claims alike', async () => {
+    const journalMode = (file: string) =>
+      new Promise<unknown>((resolve, reject) => {
+        const db = new sqlite3.Database(file);
+        db.get('PRAGMA journal_mode', (error, row) => {
+          db.close();
+          if (error) reject(error);
+          else resolve(row);
+        });
+      });
+    const viaKeyv = join(tempDir, 'wal', 'keyv.sqlite');
+    const keyv = createKeyv(`sqlite://${viaKeyv}`, { namespace: 'test' });
+    await keyv.set('k', 1);
+    await keyv.disconnect();
+    expect(await journalMode(viaKeyv)).toEqual({ journal_mode: 'wal' });
+
+    const viaClaims = join(tempDir, 'wal', 'claims.sqlite');
+    const claims = createClaims(`sqlite://${viaClaims}`);
+    expect(await claims.claim('k', 1_000)).toBe(true);
+    await claims.close();
+    expect(await journalMode(viaClaims)).toEqual({ journal_mode: 'wal' });
+  });
 });
 
 describe('an unreachable store', () => {
