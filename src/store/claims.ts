@@ -14,7 +14,9 @@ import { applyPragmas, redisAdapter, sqliteFile, storeKind } from './keyv.js';
  *   back only to the one caller that inserted the key or took over an expired claim. PostgreSQL
  *   guarantees an atomic insert-or-update outcome under concurrency; SQLite serialises writers.
  *
- * Expired rows are taken over lazily rather than swept, so a table grows with one row per key.
+ * An expired row is taken over by the next claim of its key; most keys are never claimed again
+ * (one per person per day for the daily DM), so each instance also deletes the expired rows when it
+ * first claims and then at most once an hour, keeping the table to the claims that still live.
  */
 export interface Claims {
   /** True for exactly one caller among all processes sharing the store while the claim lives. */
@@ -39,10 +41,17 @@ export function createClaims(storeUrl: string, options: CreateClaimsOptions = {}
   // One owner id per instance, so release() only removes what this instance claimed.
   const owner = randomUUID();
   const backend = openBackend(storeUrl);
+  let sweptAt = Number.NEGATIVE_INFINITY;
   return {
     async claim(key, ttlMs) {
       if (!(ttlMs > 0)) throw new RangeError('claim ttlMs must be positive');
-      return backend.claim(prefix + key, owner, Math.ceil(ttlMs), now());
+      const nowMs = now();
+      const claimed = await backend.claim(prefix + key, owner, Math.ceil(ttlMs), nowMs);
+      if (nowMs - sweptAt >= SWEEP_EVERY_MS) {
+        sweptAt = nowMs;
+        await backend.sweep(nowMs);
+      }
+      return claimed;
     },
     async release(key) {
       await backend.release(prefix + key, owner);
@@ -51,9 +60,13 @@ export function createClaims(storeUrl: string, options: CreateClaimsOptions = {}
   };
 }
 
+const SWEEP_EVERY_MS = 60 * 60_000;
+
 interface Backend {
   claim(key: string, owner: string, ttlMs: number, nowMs: number): Promise<boolean>;
   release(key: string, owner: string): Promise<void>;
+  /** Deletes expired claims (Redis expires its keys itself). */
+  sweep(nowMs: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -90,6 +103,7 @@ function redisBackend(storeUrl: string): Backend {
         arguments: [owner],
       });
     },
+    sweep: async () => undefined,
     close: () => adapter.disconnect(),
   };
 }
@@ -136,6 +150,9 @@ function postgresBackend(storeUrl: string): Backend {
       await table();
       await pool.query(`DELETE FROM ${TABLE} WHERE key = $1 AND owner = $2`, [key, owner]);
     },
+    async sweep(nowMs) {
+      await pool.query(`DELETE FROM ${TABLE} WHERE expires_at <= $1`, [nowMs]);
+    },
     close: () => pool.end(),
   };
 }
@@ -172,6 +189,9 @@ function sqliteBackend(storeUrl: string): Backend {
     async release(key, owner) {
       await table();
       await all(`DELETE FROM ${TABLE} WHERE key = ? AND owner = ?`, [key, owner]);
+    },
+    async sweep(nowMs) {
+      await all(`DELETE FROM ${TABLE} WHERE expires_at <= ?`, [nowMs]);
     },
     close: () =>
       new Promise<void>((resolve, reject) =>

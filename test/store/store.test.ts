@@ -248,6 +248,37 @@ async function removeClaimsOf(url: string, run: string): Promise<void> {
   }
 }
 
+/** Keys of the claim rows whose key contains `part` (SQL backends). */
+async function claimKeys(url: string, part: string): Promise<string[]> {
+  if (url.startsWith('postgres:')) {
+    const { Pool } = createRequire(import.meta.url)('pg') as {
+      Pool: new (o: {
+        connectionString: string;
+      }) => {
+        query(sql: string, values: unknown[]): Promise<{ rows: { key: string }[] }>;
+        end(): Promise<void>;
+      };
+    };
+    const pool = new Pool({ connectionString: url });
+    try {
+      const { rows } = await pool.query('SELECT key FROM split_claims WHERE key LIKE $1', [
+        `%${part}%`,
+      ]);
+      return rows.map((row) => row.key);
+    } finally {
+      await pool.end();
+    }
+  }
+  const db = new sqlite3.Database(url.replace(/^sqlite:\/\//, ''));
+  return new Promise((resolve, reject) => {
+    db.all('SELECT key FROM split_claims WHERE key LIKE ?', [`%${part}%`], (error, rows) => {
+      db.close();
+      if (error) reject(error);
+      else resolve((rows as { key: string }[]).map((row) => row.key));
+    });
+  });
+}
+
 interface Backend {
   name: string;
   url: () => string;
@@ -303,6 +334,38 @@ describe.each(backends)('store on $name', (backend) => {
     const c = createKeyv(backend.url(), { namespace: `test-b-${run}` });
     expect(await c.get('same')).toBeUndefined();
     await c.disconnect();
+  });
+
+  it('does not keep expired claims in the store, and keeps live ones', async () => {
+    const namespace = `test-sweep-${run}`;
+    if (backend.url().startsWith('redis:')) {
+      // Redis expires the keys itself (PX); the SQL tables are swept.
+      const claims = createClaims(backend.url(), { namespace });
+      expect(await claims.claim('expired', 50)).toBe(true);
+      expect(await claims.claim('alive', 60_000)).toBe(true);
+      await claims.close();
+      await new Promise((resolve) => setTimeout(resolve, 120));
+      const client = createClient({ url: backend.url() });
+      await client.connect();
+      try {
+        expect(await client.exists(`claim:${namespace}:expired`)).toBe(0);
+        expect(await client.exists(`claim:${namespace}:alive`)).toBe(1);
+      } finally {
+        await client.close();
+      }
+      return;
+    }
+    const early = createClaims(backend.url(), { namespace, now: () => 1_000 });
+    expect(await early.claim('expired', 100)).toBe(true);
+    expect(await early.claim('alive', 1_000_000)).toBe(true);
+    await early.close();
+    const later = createClaims(backend.url(), { namespace, now: () => 5_000 });
+    expect(await later.claim('fresh', 60_000)).toBe(true);
+    await later.close();
+    expect((await claimKeys(backend.url(), namespace)).sort()).toEqual([
+      `${namespace}:alive`,
+      `${namespace}:fresh`,
+    ]);
   });
 
   it('grants a claim to exactly one of 20 concurrent callers on two instances', async () => {
