@@ -3,7 +3,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
-import { type CallParams, type CreatedUser, call, someUser } from '../support/emulator.js';
+import { actingAs, type CallParams, type CreatedUser, someUser } from '../support/emulator.js';
 
 let emu: RunningEmulator;
 beforeAll(async () => {
@@ -11,10 +11,7 @@ beforeAll(async () => {
 });
 afterAll(() => emu.close());
 
-const get = (u: CreatedUser, op: string, params?: CallParams) =>
-  call(emu.url, u.api_key, 'GET', op, params);
-const post = (u: CreatedUser, op: string, params?: CallParams) =>
-  call(emu.url, u.api_key, 'POST', op, params);
+const { get, post } = actingAs(() => emu.url);
 
 type Row = [CreatedUser, string, string];
 /** users__N__ parameters from [person, paid, owed] rows. */

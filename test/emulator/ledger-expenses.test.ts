@@ -5,11 +5,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
 import {
+  actingAs,
   type CallParams,
   type CreatedUser,
-  call,
   createUser,
+  FORBIDDEN,
   type Loose,
+  NOT_FOUND,
   raw,
   someUser,
 } from '../support/emulator.js';
@@ -20,16 +22,9 @@ beforeAll(async () => {
 });
 afterAll(() => emu.close());
 
-const get = (u: CreatedUser, op: string, params?: CallParams) =>
-  call(emu.url, u.api_key, 'GET', op, params);
-const post = (u: CreatedUser, op: string, params?: CallParams) =>
-  call(emu.url, u.api_key, 'POST', op, params);
+const { get, post } = actingAs(() => emu.url);
 
 const STAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/;
-const FORBIDDEN = {
-  errors: { base: ['Invalid API Request: you do not have permission to perform that action'] },
-};
-const NOT_FOUND = { errors: { base: ['Invalid API Request: record not found'] } };
 
 /** A non-group lunch: `payer` paid `cost`, split in half with `other`. */
 function lunch(payer: CreatedUser, other: CreatedUser, cost = '20.00', half = '10.00'): CallParams {

@@ -3,7 +3,14 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
-import { type CallParams, type CreatedUser, call, someUser } from '../support/emulator.js';
+import {
+  actingAs,
+  type CreatedUser,
+  call,
+  FORBIDDEN,
+  NOT_FOUND,
+  someUser,
+} from '../support/emulator.js';
 
 let emu: RunningEmulator;
 beforeAll(async () => {
@@ -11,15 +18,8 @@ beforeAll(async () => {
 });
 afterAll(() => emu.close());
 
-const get = (u: CreatedUser, op: string, params?: CallParams) =>
-  call(emu.url, u.api_key, 'GET', op, params);
-const post = (u: CreatedUser, op: string, params?: CallParams) =>
-  call(emu.url, u.api_key, 'POST', op, params);
+const { get, post } = actingAs(() => emu.url);
 
-const FORBIDDEN = {
-  errors: { base: ['Invalid API Request: you do not have permission to perform that action'] },
-};
-const NOT_FOUND = { errors: { base: ['Invalid API Request: record not found'] } };
 const unique = (name: string) =>
   `${name}.${Date.now().toString(36)}.${Math.random().toString(36).slice(2, 7)}@example.com`;
 

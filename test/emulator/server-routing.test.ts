@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
-import { type CreatedUser, call, createUser, raw } from '../support/emulator.js';
+import { type CreatedUser, call, createUser, NOT_FOUND, raw } from '../support/emulator.js';
 
-const NOT_FOUND = { errors: { base: ['Invalid API Request: record not found'] } };
 const NOT_LOGGED_IN = { error: 'Invalid API request: you are not logged in' };
 
 let emu: RunningEmulator;

@@ -113,6 +113,22 @@ export async function call<T = Loose>(
   return readReply(response);
 }
 
+/** GET and POST as a person (their API key), against an emulator whose URL is known later. */
+export function actingAs(url: () => string) {
+  return {
+    get: (u: CreatedUser, op: string, params?: CallParams) =>
+      call(url(), u.api_key, 'GET', op, params),
+    post: (u: CreatedUser, op: string, params?: CallParams) =>
+      call(url(), u.api_key, 'POST', op, params),
+  };
+}
+
+/** The service's 403 and 404 bodies (wire reference §4.1). */
+export const FORBIDDEN = {
+  errors: { base: ['Invalid API Request: you do not have permission to perform that action'] },
+};
+export const NOT_FOUND = { errors: { base: ['Invalid API Request: record not found'] } };
+
 /** Like call(), with a JSON body (nested objects allowed: the emulator flattens them with "__"). */
 export async function callJson<T = Loose>(
   url: string,
