@@ -1,9 +1,9 @@
 import { execFile } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { createClient } from '@keyv/redis';
 import Keyv from 'keyv';
@@ -49,6 +49,30 @@ describe('storeKind', () => {
     expect(() => storeKind('mysql://user:hunter2@db/app')).toThrow(/"mysql:\/\/" is not supported/);
     expect(() => storeKind('mysql://user:hunter2@db/app')).not.toThrow(/hunter2/);
     expect(() => storeKind('./app.sqlite')).toThrow(/\(none\)/);
+  });
+});
+
+describe('claims on SQLite', () => {
+  it('still grants a won claim when sweeping expired ones fails', async () => {
+    const file = join(tempDir, 'sweep-fails', 'app.sqlite');
+    await mkdir(dirname(file), { recursive: true });
+    const db = new sqlite3.Database(file);
+    await new Promise<void>((resolve, reject) =>
+      db.exec(
+        `CREATE TABLE split_claims (key TEXT PRIMARY KEY, owner TEXT NOT NULL, expires_at BIGINT NOT NULL);
+         INSERT INTO split_claims VALUES ('long-expired', 'someone', 0);
+         CREATE TRIGGER refuse_deletes BEFORE DELETE ON split_claims BEGIN SELECT RAISE(ABORT, 'no deletes'); END;`,
+        (error) => (error ? reject(error) : resolve()),
+      ),
+    );
+    db.close();
+    const claims = createClaims(`sqlite://${file}`);
+    try {
+      expect(await claims.claim('first', 60_000)).toBe(true);
+      expect(await claims.claim('first', 60_000)).toBe(false);
+    } finally {
+      await claims.close();
+    }
   });
 });
 
