@@ -4,10 +4,8 @@
  */
 import { formatMoney } from '../../core/money.js';
 
-/** "$20.50", "¥1,200", "BTC 0.50". */
-export function money(minor: number, currency: string, locale = 'en-US'): string {
-  return formatMoney(minor, currency, locale);
-}
+/** "$20.50", "¥1,200", "BTC 0.50": the views' name for core's formatMoney. */
+export const money = formatMoney;
 
 const dateFormats = new Map<string, Intl.DateTimeFormat | null>();
 
