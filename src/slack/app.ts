@@ -30,6 +30,7 @@ import { registerCommands } from './listeners/commands/index.js';
 import { registerEvents } from './listeners/events/index.js';
 import { registerOptions } from './listeners/options/index.js';
 import { registerShortcuts } from './listeners/shortcuts/index.js';
+import { createListenerTable } from './listeners/table.js';
 import { registerViews } from './listeners/views/index.js';
 import { httpRoutes } from './routes.js';
 import { createWorkQueue, type WorkQueueOptions } from './work-queue.js';
@@ -86,11 +87,13 @@ const LOG_LEVELS: Record<Config['logLevel'], LogLevel> = {
 
 export function registerListeners(app: App, deps: SlackDeps): void {
   registerCommands(app, deps);
-  registerActions(app, deps);
   registerEvents(app, deps);
   registerShortcuts(app, deps);
-  registerViews(app, deps);
-  registerOptions(app, deps);
+  const table = createListenerTable();
+  registerActions(table, deps);
+  registerViews(table, deps);
+  registerOptions(table, deps);
+  table.install(app);
 }
 
 export async function startSlackApp(options: SlackAppOptions): Promise<RunningSlackApp> {
