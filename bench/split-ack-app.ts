@@ -12,9 +12,11 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { constants, monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import { App } from '@slack/bolt';
 import { loadConfig } from '../src/config.js';
 import { startSlackApp } from '../src/slack/app.js';
+import type { WorkQueue } from '../src/slack/work-queue.js';
 import { quietLogger, SIGNING_SECRET } from '../test/support/harness.js';
 import type { World } from './split-ack-world.js';
 
@@ -75,6 +77,11 @@ if (kind === 'bare') {
       },
     );
   }
+  if (process.env.BENCH_ACK_ONLY === '1') {
+    // The floor: every command is acked and parsed by Bolt as usual, and nothing follows.
+    const dropAll: WorkQueue = { push() {}, idle: async () => undefined, size: 0 };
+    (app.deps as { work: WorkQueue }).work = dropAll;
+  }
   url = `${app.url}/slack/events`;
   stop = async () => {
     await app.stop();
@@ -82,12 +89,32 @@ if (kind === 'bare') {
   };
 }
 
+// Where an ack can wait on its own process: event-loop stalls and garbage-collection pauses.
+const loopDelay = monitorEventLoopDelay({ resolution: 1 });
+loopDelay.enable();
+const gc = { count: 0, totalMs: 0, maxMs: 0, major: 0 };
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) {
+    gc.count += 1;
+    gc.totalMs += entry.duration;
+    gc.maxMs = Math.max(gc.maxMs, entry.duration);
+    if (
+      (entry as { detail?: { kind?: number } }).detail?.kind === constants.NODE_PERFORMANCE_GC_MAJOR
+    )
+      gc.major += 1;
+  }
+}).observe({ entryTypes: ['gc'] });
+
 process.stdout.write(`${url}\n`);
 process.stdin.resume();
 process.stdin.on('end', async () => {
   const cpu = process.cpuUsage();
   process.stderr.write(
     `cpu time of the ${process.argv[2] ?? 'world'} process: user ${(cpu.user / 1000).toFixed(0)} ms system ${(cpu.system / 1000).toFixed(0)} ms\n`,
+  );
+  const ms = (ns: number) => (ns / 1e6).toFixed(1);
+  process.stderr.write(
+    `  ${kind}: event-loop delay p99 ${ms(loopDelay.percentile(99))} ms, max ${ms(loopDelay.max)} ms; gc ${gc.count} pauses (${gc.major} major), ${gc.totalMs.toFixed(0)} ms in all, longest ${gc.maxMs.toFixed(1)} ms\n`,
   );
   await stop();
   process.exit(0);

@@ -3,6 +3,7 @@
  * expense emulator and the fake Slack Web API, with Ann and Bob set up in both and Ann holding an
  * OAuth token. Prints one JSON line with what the benchmark needs, then serves until stdin closes.
  */
+import { createInterface } from 'node:readline';
 import { startEmulator } from '../src/emulator/index.js';
 import { control, createUser } from '../test/support/emulator.js';
 import { startFakeSlack } from '../test/support/fake-slack.js';
@@ -56,7 +57,14 @@ process.stdout.write(
     links,
   } satisfies World)}\n`,
 );
-process.stdin.resume();
+// A line "answers" on stdin is answered with one JSON line: when (Date.now()) each response_url
+// post arrived, by its id, so that the benchmark can time each /split to its answer.
+createInterface({ input: process.stdin }).on('line', (line) => {
+  if (line.trim() !== 'answers') return;
+  const at: Record<string, number> = {};
+  for (const r of slack.responses) at[r.id] ??= r.at;
+  process.stdout.write(`${JSON.stringify(at)}\n`);
+});
 process.stdin.on('end', async () => {
   const cpu = process.cpuUsage();
   process.stderr.write(

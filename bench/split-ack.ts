@@ -1,7 +1,8 @@
 /**
  * `/split` ack latency and service calls per `/split`.
  *
- *   npx tsx bench/split-ack.ts            (BENCH_REQUESTS=N changes the requests per round)
+ *   npx tsx bench/split-ack.ts     BENCH_REQUESTS=N requests per round (400), BENCH_ROUNDS=N (9),
+ *                                  BENCH_ACK_ONLY=1: the real app drops what follows its acks
  *
  * Four processes, so that no two measured parties share an event loop: the outside world (the
  * expense emulator and the fake Slack Web API, bench/split-ack-world.ts), the real app, a bare
@@ -11,7 +12,9 @@
  * which goes first) and measures the time to the HTTP answer, which is the ack. The real app goes
  * on to book every expense after acking, as in production; a round waits until every booking is
  * done before the next measurement. Medians over the rounds are reported; the target is
- * p99(app) / p99(bare) <= 1.25.
+ * p99(app) / p99(bare) <= 1.25. So that holding the bookings back for the acks cannot hide a cost,
+ * the time from sending each counted /split to its answer's arrival at the fake Slack is reported
+ * too.
  *
  * Steady-state service calls: after the rounds (caches warm), the emulator's request log is
  * cleared, a fixed number of commands is sent, and every API request the emulator saw is counted
@@ -27,11 +30,13 @@ import type { World } from './split-ack-world.js';
 
 const CONCURRENCY = 50;
 const REQUESTS_PER_ROUND = Number(process.env.BENCH_REQUESTS ?? 400);
-const ROUNDS = 5;
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 9);
+/** The real app acks and drops the work after it: the floor set by its ack path alone. */
+const ACK_ONLY = process.env.BENCH_ACK_ONLY === '1';
 const STEADY_COMMANDS = 100;
 const TEXT = '12 coffee <@U0BOB>';
 /** The whole run stops here whatever happens. */
-const DEADLINE_MS = 180_000;
+const DEADLINE_MS = 300_000;
 
 function percentile(sorted: number[], p: number): number {
   const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
@@ -71,6 +76,13 @@ async function main() {
   deadline.unref();
 
   const children: ChildProcess[] = [];
+  const lines = new Map<ChildProcess, AsyncIterator<string>>();
+  /** The next line a bench process prints. */
+  const nextLine = async (child: ChildProcess): Promise<string> => {
+    const line = await lines.get(child)!.next();
+    if (line.done) throw new Error('a bench process closed its output');
+    return line.value;
+  };
   /** Starts a bench process and reads the one line it prints when ready. */
   const launch = async (args: string[]): Promise<string> => {
     const profile =
@@ -79,12 +91,16 @@ async function main() {
         : [];
     const child = spawn(process.execPath, [...profile, '--import', 'tsx', ...args], {
       stdio: ['pipe', 'pipe', 'inherit'],
+      env: { ...process.env, BENCH_ACK_ONLY: ACK_ONLY ? '1' : '' },
     });
     children.push(child);
-    return new Promise<string>((resolve, reject) => {
-      createInterface({ input: child.stdout! }).once('line', resolve);
-      child.once('exit', (code) => reject(new Error(`${args[0]} exited (${code})`)));
-    });
+    lines.set(child, createInterface({ input: child.stdout! })[Symbol.asyncIterator]());
+    return Promise.race([
+      nextLine(child),
+      new Promise<string>((_, reject) =>
+        child.once('exit', (code) => reject(new Error(`${args[0]} exited (${code})`))),
+      ),
+    ]);
   };
   const worldJson = await launch(['bench/split-ack-world.ts']);
   const world = JSON.parse(worldJson) as World;
@@ -101,18 +117,29 @@ async function main() {
   ]);
 
   let sent = 0;
-  const responseUrl = () => `${world.slackOrigin}/response/bench-${sent++}`;
+  /** When each counted /split to the real app was sent (Date.now(), the world's clock too). */
+  const sentAt = new Map<string, { round: number; at: number }>();
+  let countingRound = 0;
+  const responseUrl = (app: 'real' | 'bare') => () => {
+    const id = `bench-${sent++}`;
+    if (app === 'real' && countingRound > 0)
+      sentAt.set(id, { round: countingRound, at: Date.now() });
+    return `${world.slackOrigin}/response/${id}`;
+  };
   const creates = async () =>
     (await requestCounts(world.emuUrl))['POST /api/v3.0/create_expense'] ?? 0;
   let booked = 0;
   /** Waits until the app has booked every /split sent to it so far. */
   const waitForBookings = async (expected: number) => {
+    if (ACK_ONLY) return;
     const until = Date.now() + 60_000;
     while (Date.now() < until) {
       if ((await creates()) - booked >= expected) {
         booked += expected;
         // The answers to the last bookings are posted right after; let them go out.
-        await new Promise((resolve) => setTimeout(resolve, 200));
+        await new Promise((resolve) =>
+          setTimeout(resolve, Number(process.env.BENCH_SETTLE_MS ?? 200)),
+        );
         return;
       }
       await new Promise((resolve) => setTimeout(resolve, 50));
@@ -122,9 +149,9 @@ async function main() {
   booked = await creates();
 
   // Warm-up: JIT, caches (friends, profiles, Slack users), keep-alive sockets.
-  await load(appUrl, responseUrl);
+  await load(appUrl, responseUrl('real'));
   await waitForBookings(REQUESTS_PER_ROUND);
-  await load(bareUrl, responseUrl);
+  await load(bareUrl, responseUrl('bare'));
 
   const rows: {
     round: number;
@@ -133,7 +160,9 @@ async function main() {
   }[] = [];
   for (let round = 1; round <= ROUNDS; round++) {
     const appRound = async () => {
-      const result = await load(appUrl, responseUrl);
+      countingRound = round;
+      const result = await load(appUrl, responseUrl('real'));
+      countingRound = 0;
       await waitForBookings(REQUESTS_PER_ROUND);
       return result;
     };
@@ -141,32 +170,17 @@ async function main() {
     let bareResult: { p50: number; p99: number };
     if (round % 2 === 1) {
       appResult = await appRound();
-      bareResult = await load(bareUrl, responseUrl);
+      bareResult = await load(bareUrl, responseUrl('bare'));
     } else {
-      bareResult = await load(bareUrl, responseUrl);
+      bareResult = await load(bareUrl, responseUrl('bare'));
       appResult = await appRound();
     }
     rows.push({ round, app: appResult, bare: bareResult });
   }
 
-  await control(world.emuUrl, 'DELETE', 'requests');
-  booked = 0;
-  for (let i = 0; i < STEADY_COMMANDS; i++) {
-    const reply = await send(
-      appUrl,
-      SIGNING_SECRET,
-      slashCommand({ text: TEXT, response_url: responseUrl() }),
-    );
-    await reply.arrayBuffer();
-  }
-  await waitForBookings(STEADY_COMMANDS);
-  const counts = await requestCounts(world.emuUrl);
-  const apiCalls = Object.entries(counts).filter(([route]) => route.includes('/api/v3.0/'));
-  const perSplit = apiCalls.reduce((n, [, c]) => n + c, 0) / STEADY_COMMANDS;
-
   const fmt = (ms: number) => ms.toFixed(1);
   console.log(
-    `/split ack latency, ${REQUESTS_PER_ROUND} requests x ${ROUNDS} rounds, concurrency ${CONCURRENCY} (ms)`,
+    `/split ack latency, ${REQUESTS_PER_ROUND} requests x ${ROUNDS} rounds, concurrency ${CONCURRENCY} (ms)${ACK_ONLY ? ', the real app dropping all work after its acks' : ''}`,
   );
   console.log('round | app p50 | app p99 | bare p50 | bare p99');
   for (const r of rows) {
@@ -184,8 +198,43 @@ async function main() {
   console.log(
     `  per round: ${perRound.map((x) => x.toFixed(2)).join(', ')}; median ${median(perRound).toFixed(2)}`,
   );
-  console.log(`service calls per /split in steady state: ${perSplit.toFixed(2)} (target 1)`);
-  console.log(`  ${apiCalls.map(([route, c]) => `${route}: ${c}`).join(', ')}`);
+
+  if (!ACK_ONLY) {
+    // What the people who typed the commands waited for: from sending to the answer's arrival.
+    children[0]!.stdin!.write('answers\n');
+    const answeredAt = JSON.parse(await nextLine(children[0]!)) as Record<string, number>;
+    const byRound = new Map<number, number[]>();
+    for (const [id, { round, at }] of sentAt) {
+      const answered = answeredAt[id];
+      if (answered === undefined) throw new Error(`no answer was posted for ${id}`);
+      byRound.set(round, [...(byRound.get(round) ?? []), answered - at]);
+    }
+    const answers = [...byRound.values()].map((waits) => {
+      const sorted = waits.sort((a, b) => a - b);
+      return { p50: percentile(sorted, 50), p99: percentile(sorted, 99), max: sorted.at(-1)! };
+    });
+    console.log(
+      `answer in the channel, from sending /split (ms, medians of rounds): p50 ${fmt(median(answers.map((a) => a.p50)))}, p99 ${fmt(median(answers.map((a) => a.p99)))}, max ${fmt(median(answers.map((a) => a.max)))}`,
+    );
+
+    await control(world.emuUrl, 'DELETE', 'requests');
+    booked = 0;
+    const steadyUrl = responseUrl('real');
+    for (let i = 0; i < STEADY_COMMANDS; i++) {
+      const reply = await send(
+        appUrl,
+        SIGNING_SECRET,
+        slashCommand({ text: TEXT, response_url: steadyUrl() }),
+      );
+      await reply.arrayBuffer();
+    }
+    await waitForBookings(STEADY_COMMANDS);
+    const counts = await requestCounts(world.emuUrl);
+    const apiCalls = Object.entries(counts).filter(([route]) => route.includes('/api/v3.0/'));
+    const perSplit = apiCalls.reduce((n, [, c]) => n + c, 0) / STEADY_COMMANDS;
+    console.log(`service calls per /split in steady state: ${perSplit.toFixed(2)} (target 1)`);
+    console.log(`  ${apiCalls.map(([route, c]) => `${route}: ${c}`).join(', ')}`);
+  }
 
   for (const child of children.reverse()) {
     child.stdin!.end();
