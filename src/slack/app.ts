@@ -33,7 +33,7 @@ import { registerShortcuts } from './listeners/shortcuts/index.js';
 import { createListenerTable } from './listeners/table.js';
 import { registerViews } from './listeners/views/index.js';
 import { httpRoutes } from './routes.js';
-import { createWorkQueue, type WorkQueueOptions } from './work-queue.js';
+import { createAckGate, createWorkQueue, type WorkQueueOptions } from './work-queue.js';
 
 export interface SlackAppOptions {
   config: Config;
@@ -77,6 +77,9 @@ export interface RunningSlackApp {
   digest: { runner: DigestRunner; scheduler: DigestScheduler | undefined };
   stop(): Promise<void>;
 }
+
+/** Bolt's default path for events, commands and interactions in HTTP mode. */
+const SLACK_EVENTS_PATH = '/slack/events';
 
 const LOG_LEVELS: Record<Config['logLevel'], LogLevel> = {
   debug: LogLevel.DEBUG,
@@ -171,6 +174,8 @@ export async function startSlackApp(options: SlackAppOptions): Promise<RunningSl
       ...(options.serviceTimeoutMs !== undefined ? { timeoutMs: options.serviceTimeoutMs } : {}),
       ...(options.serviceRetries !== undefined ? { retries: options.serviceRetries } : {}),
     });
+    // Set once the HTTP server is up; Socket Mode acks over its socket, where nothing is watched.
+    let acks: { holdFor: () => number } | undefined;
     const states = createLinkStates({ keyv: linksKeyv, claims, now: () => now().getTime() });
     const deps: SlackDeps = {
       tokens,
@@ -181,7 +186,7 @@ export async function startSlackApp(options: SlackAppOptions): Promise<RunningSl
       service,
       reconcileDelayMs: options.reconcileDelayMs ?? 1_000,
       now,
-      work: createWorkQueue(options.work),
+      work: createWorkQueue({ holdFor: () => acks?.holdFor() ?? 0, ...options.work }),
       booked: new TtlCache<true>(10 * 60_000),
       expenses: createExpenseStore(expensesKeyv),
       reference: createReferenceData(service),
@@ -208,6 +213,7 @@ export async function startSlackApp(options: SlackAppOptions): Promise<RunningSl
       } else {
         const server = (await app.start(config.port)) as Server;
         port = (server.address() as AddressInfo).port;
+        acks = createAckGate(server, SLACK_EVENTS_PATH);
       }
     } catch (error) {
       await app.stop().catch(() => undefined);

@@ -1,3 +1,5 @@
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+
 /**
  * Work that follows an ack, a few jobs at a time. Slack waits 3 seconds for an ack, and an ack is
  * one turn of the event loop, but it waits behind whatever else is ready on that loop: a burst of
@@ -8,6 +10,15 @@
  * slot to the next job; at most `maxRunning` jobs are in flight in all. With a fast service this
  * is a queue of width `slots`; with a slow one, throughput still grows with the waiting. The
  * answers of queued jobs go out through response_urls, which stay valid for 30 minutes.
+ *
+ * Acks come first. Even two jobs at a time slow the acks of a burst: once started, a job's
+ * steps run whenever its I/O completes, between the acks. So while Slack requests are arriving
+ * (`holdFor`, from `createAckGate`), no new job starts; a burst of commands is acked at the pace
+ * of a bare Bolt app and the bookings follow it. A job that has waited `maxDeferMs` starts
+ * anyway: under a load that never lets up the work is slowed, never starved. Jobs already running
+ * go on, but while acks arrive and the event loop has no time to spare, a job waiting on the
+ * network does not give its slot away. In Socket Mode nothing is held (acks go over the socket).
+ * bench/README.md ("Slack /split") has what this costs the answers and gains the acks.
  */
 export interface WorkQueue {
   /** Runs `job` when a slot is free; the job reports its own failures (a rejection is dropped). */
@@ -21,13 +32,20 @@ export interface WorkQueueOptions {
   slots?: number;
   slotMs?: number;
   maxRunning?: number;
+  /** How long new jobs should wait for acks (ms); 0 to start now. Asked again when that is up. */
+  holdFor?: () => number;
+  /** The longest a job is held back for acks. */
+  maxDeferMs?: number;
 }
 
 export function createWorkQueue(options: WorkQueueOptions = {}): WorkQueue {
   const slots = options.slots ?? 2;
   const slotMs = options.slotMs ?? 50;
   const maxRunning = options.maxRunning ?? 64;
-  const waiting: (() => Promise<void>)[] = [];
+  const holdFor = options.holdFor ?? (() => 0);
+  const maxDeferMs = options.maxDeferMs ?? 1_000;
+  const waiting: { job: () => Promise<void>; since: number }[] = [];
+  let deferTimer: NodeJS.Timeout | undefined;
   let busy = 0;
   let running = 0;
   let idleWaiters: (() => void)[] = [];
@@ -38,9 +56,38 @@ export function createWorkQueue(options: WorkQueueOptions = {}): WorkQueue {
     idleWaiters = [];
     for (const w of wake) w();
   };
+  let eluMark = performance.eventLoopUtilization();
+  let eluAt = performance.now();
+  let busyLoop = false;
+  /** Whether the event loop was busy (>= 80%) over the last 100 ms or so. */
+  const loopBusy = (): boolean => {
+    const now = performance.now();
+    if (now - eluAt >= 100) {
+      const current = performance.eventLoopUtilization();
+      busyLoop = performance.eventLoopUtilization(current, eluMark).utilization >= 0.8;
+      eluMark = current;
+      eluAt = now;
+    }
+    return busyLoop;
+  };
+  /** Whether the oldest job may start now; if not, makes sure `next` runs when it may. */
+  const mayStart = (): boolean => {
+    if (deferTimer) return false;
+    const hold = Math.min(holdFor(), maxDeferMs - (performance.now() - waiting[0]!.since));
+    if (hold <= 0) return true;
+    deferTimer = setTimeout(() => {
+      deferTimer = undefined;
+      next();
+    }, hold);
+    return false;
+  };
   const next = () => {
-    while (busy < slots && running < maxRunning && waiting.length > 0) {
-      const job = waiting.shift()!;
+    // While acks are arriving and the loop has no time to spare, jobs waiting on the network do
+    // not make room for more: their callbacks would land between the acks. With time to spare (a
+    // slow service), they do, or the bookings would fall behind.
+    const limit = holdFor() > 0 && loopBusy() ? slots : maxRunning;
+    while (busy < slots && running < limit && waiting.length > 0 && mayStart()) {
+      const { job } = waiting.shift()!;
       busy += 1;
       running += 1;
       let holding = true;
@@ -70,9 +117,10 @@ export function createWorkQueue(options: WorkQueueOptions = {}): WorkQueue {
   };
   return {
     push(job) {
-      waiting.push(job);
+      waiting.push({ job, since: performance.now() });
       next();
     },
+
     idle() {
       if (running === 0 && waiting.length === 0) return Promise.resolve();
       return new Promise((resolve) => idleWaiters.push(resolve));
@@ -80,5 +128,38 @@ export function createWorkQueue(options: WorkQueueOptions = {}): WorkQueue {
     get size() {
       return running + waiting.length;
     },
+  };
+}
+
+/**
+ * Watches Slack's requests on `server` for the work queue's `holdFor`: jobs wait while a request
+ * is unanswered, and for `quietMs` after the last one was answered, since in a burst the next
+ * request is already on its way. Only Bolt's events path counts: the OAuth pages answer after a
+ * token exchange and are not acks.
+ */
+export function createAckGate(
+  server: Server,
+  path: string,
+  quietMs = 10,
+): { holdFor: () => number } {
+  let pending = 0;
+  let lastAnswered = Number.NEGATIVE_INFINITY;
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    if (req.url?.split('?')[0] !== path) return;
+    pending += 1;
+    let counted = true;
+    const done = () => {
+      if (!counted) return;
+      counted = false;
+      pending -= 1;
+      lastAnswered = performance.now();
+    };
+    // 'finish' when the answer is handed to the socket; 'close' also covers a dropped request.
+    res.once('finish', done);
+    res.once('close', done);
+  });
+  return {
+    holdFor: () =>
+      pending > 0 ? quietMs : Math.max(0, quietMs - (performance.now() - lastAnswered)),
   };
 }

@@ -1,5 +1,7 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { createWorkQueue } from '../../src/slack/work-queue.js';
+import { createAckGate, createWorkQueue } from '../../src/slack/work-queue.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -52,3 +54,100 @@ describe('work queue after acks', () => {
     expect(done).toBe(true);
   });
 });
+
+describe('work queue holding back for acks', () => {
+  it('starts nothing while the gate holds, then everything once it opens', async () => {
+    let hold = 20;
+    const queue = createWorkQueue({ holdFor: () => hold, maxDeferMs: 10_000 });
+    const started: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      queue.push(async () => {
+        started.push(i);
+      });
+    }
+    await sleep(60);
+    expect(started).toEqual([]);
+    hold = 0;
+    await queue.idle();
+    expect(started).toEqual([0, 1, 2]);
+  });
+
+  it('starts a job that has waited maxDeferMs even while the gate still holds', async () => {
+    const queue = createWorkQueue({ holdFor: () => 5, maxDeferMs: 80 });
+    const pushed = performance.now();
+    let startedAfter = -1;
+    queue.push(async () => {
+      startedAfter = performance.now() - pushed;
+    });
+    await sleep(40);
+    expect(startedAfter).toBe(-1);
+    await queue.idle();
+    expect(startedAfter).toBeGreaterThanOrEqual(75);
+  });
+  it('while acks arrive, lets jobs waiting on the network make room only if the loop has time to spare', async () => {
+    const peakOf = async (queue: ReturnType<typeof createWorkQueue>) => {
+      let running = 0;
+      let peak = 0;
+      for (let i = 0; i < 3; i++) {
+        queue.push(async () => {
+          running += 1;
+          peak = Math.max(peak, running);
+          await sleep(20);
+          running -= 1;
+        });
+      }
+      await queue.idle();
+      return peak;
+    };
+    const options = { slots: 1, slotMs: 5, maxRunning: 3, holdFor: () => 5, maxDeferMs: 0 };
+    // An idle loop: a slow service, so the waiting jobs give their slot away.
+    expect(await peakOf(createWorkQueue(options))).toBe(3);
+    // A loop kept busy just before: one job at a time.
+    const busy = createWorkQueue(options);
+    const until = performance.now() + 150;
+    while (performance.now() < until) {
+      // Spins: the event loop's utilization over the last 100 ms is what the queue reads.
+    }
+    expect(await peakOf(busy)).toBe(1);
+  });
+});
+
+describe('ack gate', () => {
+  it('holds while a Slack request is unanswered and for quietMs after, and ignores other paths', async () => {
+    const answers: (() => void)[] = [];
+    const server = createServer((_req, res) => {
+      answers.push(() => res.end('ok'));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const gate = createAckGate(server, '/slack/events', 30);
+      const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      expect(gate.holdFor()).toBe(0);
+
+      const other = fetch(`${base}/oauth/callback?code=x`);
+      await until(() => answers.length === 1);
+      expect(gate.holdFor()).toBe(0);
+      answers.shift()!();
+      await (await other).text();
+
+      const slack = fetch(`${base}/slack/events`, { method: 'POST', body: 'x' });
+      await until(() => answers.length === 1);
+      expect(gate.holdFor()).toBe(30);
+      answers.shift()!();
+      await (await slack).text();
+      const quiet = gate.holdFor();
+      expect(quiet).toBeGreaterThan(0);
+      expect(quiet).toBeLessThanOrEqual(30);
+      await sleep(40);
+      expect(gate.holdFor()).toBe(0);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+});
+
+async function until(condition: () => boolean): Promise<void> {
+  for (let i = 0; i < 200 && !condition(); i++) await sleep(5);
+  expect(condition()).toBe(true);
+}
