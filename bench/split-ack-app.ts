@@ -64,6 +64,8 @@ if (kind === 'bare') {
     logger: quietLogger(),
     slackRetries: 0,
     digest: { scheduler: false },
+    // For comparison: start the work after each ack at once, as before the ack gate.
+    ...(process.env.BENCH_NO_HOLD === '1' ? { work: { holdFor: () => 0 } } : {}),
   });
   for (const link of world.links) {
     await app.deps.tokens.set(

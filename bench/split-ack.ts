@@ -3,6 +3,7 @@
  *
  *   npx tsx bench/split-ack.ts     BENCH_REQUESTS=N requests per round (400), BENCH_ROUNDS=N (9),
  *                                  BENCH_ACK_ONLY=1: the real app drops what follows its acks
+ *                                  BENCH_NO_HOLD=1: it starts that work without waiting for acks
  *
  * Four processes, so that no two measured parties share an event loop: the outside world (the
  * expense emulator and the fake Slack Web API, bench/split-ack-world.ts), the real app, a bare
