@@ -1,31 +1,30 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import Keyv from 'keyv';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLinkStates } from '../../src/accounts/link-states.js';
 import { TtlCache } from '../../src/accounts/ttl-cache.js';
 import { middayIn, todayIn } from '../../src/slack/split/dates.js';
-import type { Claims } from '../../src/store/index.js';
-
-function memoryClaims(): Claims {
-  const held = new Set<string>();
-  return {
-    claim: async (key) => {
-      if (held.has(key)) return false;
-      held.add(key);
-      return true;
-    },
-    release: async (key) => {
-      held.delete(key);
-    },
-    close: async () => undefined,
-  };
-}
+import { type Claims, createClaims } from '../../src/store/index.js';
 
 describe('link states', () => {
   const user = { team_id: 'T1', user_id: 'U1' };
+  // The real claims on a SQLite file, as the app's default store has them.
+  let dir: string;
+  let claims: Claims;
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'link-states-'));
+    claims = createClaims(`sqlite://${join(dir, 'claims.sqlite')}`, { namespace: 'links' });
+  });
+  afterAll(async () => {
+    await claims?.close();
+    await rm(dir, { recursive: true, force: true });
+  });
 
   it('are random, bound to the user and the pending command, and usable once', async () => {
     const keyv = new Keyv();
-    const states = createLinkStates({ keyv, claims: memoryClaims() });
+    const states = createLinkStates({ keyv, claims });
     const pending = { text: '40 lunch', channel_id: 'C1', at: 1 };
     const a = await states.create(user, pending);
     const b = await states.create(user);
@@ -46,7 +45,7 @@ describe('link states', () => {
   });
 
   it('say a consumed state is used when peeked, so a reused link is refused before consent', async () => {
-    const states = createLinkStates({ keyv: new Keyv(), claims: memoryClaims() });
+    const states = createLinkStates({ keyv: new Keyv(), claims });
     const state = await states.create(user);
     expect((await states.peek(state)).ok).toBe(true);
     expect((await states.consume(state)).ok).toBe(true);
@@ -57,7 +56,7 @@ describe('link states', () => {
     let now = 1_000_000;
     const keyv = new Keyv();
     const store = keyv.opts.store as Map<string, unknown>;
-    const states = createLinkStates({ keyv, claims: memoryClaims(), now: () => now });
+    const states = createLinkStates({ keyv, claims, now: () => now });
     const state = await states.create(user);
     expect([...store.keys()].some((k) => String(k).includes(state))).toBe(false);
     now += 10 * 60_000 + 1;
