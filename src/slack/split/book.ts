@@ -5,7 +5,6 @@
  * is told whether it was booked.
  */
 import type { Logger } from '@slack/bolt';
-import type { ChannelBinding } from '../../accounts/bindings.js';
 import { type ResolveProblem, resolvePeople } from '../../accounts/people.js';
 import { type ParseContext, parseCommand, resolveMe } from '../../core/command.js';
 import { currencyExponent, parseMinor, toWireAmount } from '../../core/money.js';
@@ -19,6 +18,8 @@ import {
   type RepeatInterval,
   ServiceBaseException,
   type ServiceClient,
+  ServiceNotAllowedException,
+  ServiceNotFoundException,
   ServiceServerException,
   ServiceTimeoutException,
 } from '../../service/index.js';
@@ -40,7 +41,8 @@ export interface BookInput {
   deps: SlackDeps;
   inv: SplitInvocation;
   ctx: ParseContext;
-  binding: ChannelBinding | undefined;
+  /** The group a `/split` naming none books into: the channel's, or the caller's default. */
+  binding: BoundGroup | undefined;
   tz: string | undefined;
   record: ServiceTokenRecord;
   reply: Reply;
@@ -59,6 +61,56 @@ export function problemText(problem: ResolveProblem): string {
     case 'no_email':
       return `I can't see <@${problem.user_id}>'s e-mail address in Slack, and they haven't connected an expense account. Ask them to type \`/split connect\` once, then try again.`;
   }
+}
+
+export interface BoundGroup {
+  group_id: number;
+  group_name: string;
+  /** Bound to the channel (`/split group use`), or the caller's default group (App Home). */
+  source: 'channel' | 'default';
+}
+
+/**
+ * When the group a `/split` would book into no longer exists on the service (get_group answers
+ * 404; a group the caller is not in answers 403), forgets it (the channel's binding, or the
+ * caller's default group) and tells the person; true if it did.
+ */
+async function unbindIfDeleted(input: BookInput, client: ServiceClient): Promise<boolean> {
+  const binding = input.binding;
+  if (!binding) return false;
+  try {
+    await client.getGroup(binding.group_id);
+    return false;
+  } catch (error) {
+    if (error instanceof ServiceNotAllowedException) return false;
+    if (!(error instanceof ServiceNotFoundException)) throw error;
+  }
+  const { deps, inv, logger, reply } = input;
+  if (binding.source === 'default') {
+    await deps.preferences.clearGroup(
+      { team_id: inv.team_id, user_id: inv.user_id },
+      binding.group_id,
+    );
+    logger.info(`/split: default group ${binding.group_id} of ${inv.user_id} was deleted; cleared`);
+    await reply.ephemeral(
+      errorNotice(
+        `Your default group "${binding.group_name}" has been deleted, so I've cleared it (App Home sets another). ${NOTHING_BOOKED} Mention the people instead.`,
+        '/split 40 lunch @ann',
+      ),
+    );
+    return true;
+  }
+  await deps.bindings.delete({ team_id: inv.team_id, channel_id: inv.channel_id });
+  logger.info(
+    `/split: channel ${inv.channel_id} was bound to deleted group ${binding.group_id}; unbound`,
+  );
+  await reply.ephemeral(
+    errorNotice(
+      `The group "${binding.group_name}" that this channel booked into has been deleted, so this channel no longer books into a group. ${NOTHING_BOOKED} Mention the people, or pick another group with /split group use.`,
+      '/split 40 lunch @ann',
+    ),
+  );
+  return true;
 }
 
 export interface GroupChoice {
@@ -129,19 +181,28 @@ export async function bookExpense(input: BookInput): Promise<void> {
       }
       group = { id: found.id, name: found.name, members: found.members };
     } else if (input.binding) {
-      group = { id: input.binding.group_id, name: input.binding.group_name, members: undefined };
-      if (expense.wholeGroup) {
-        const found = (await deps.directory.groups(user, client)).find((g) => g.id === group?.id);
-        if (!found) {
-          return reply.ephemeral(
-            errorNotice(
-              `This channel books into the group "${group.name}", which your account can't see. Mention the people instead.`,
-              '/split 40 lunch @ann',
-            ),
-          );
-        }
-        group.members = found.members;
+      const binding = input.binding;
+      const bound = (list: Group[]) => list.find((g) => g.id === binding.group_id);
+      const found =
+        bound(await deps.directory.groups(user, client)) ??
+        // Cached before the caller joined, perhaps.
+        bound(await deps.directory.groups(user, client, true));
+      if (!found) {
+        if (await unbindIfDeleted(input, client)) return;
+        return reply.ephemeral(
+          errorNotice(
+            binding.source === 'channel'
+              ? `This channel books into the group "${binding.group_name}", which your account can't see. Mention the people instead, or name one of your groups with "in".`
+              : `Your default group "${binding.group_name}" is not one of your groups any more. Mention the people instead, or choose another default in App Home.`,
+            '/split 40 lunch @ann',
+          ),
+        );
       }
+      group = {
+        id: found.id,
+        name: binding.group_name,
+        members: expense.wholeGroup ? found.members : undefined,
+      };
     }
   } catch (error) {
     return fail(error);
@@ -157,7 +218,15 @@ export async function bookExpense(input: BookInput): Promise<void> {
       locale: input.ctx.locale,
       reply,
       logger,
-      fail,
+      // The channel's group can have been deleted since the caller's groups were cached: the
+      // create is refused as not found, and that is what the person should hear.
+      fail: async (error) => {
+        const boundGroup = group !== null && group.id === input.binding?.group_id;
+        if (boundGroup && error instanceof ServiceNotFoundException) {
+          if (await unbindIfDeleted(input, client).catch(() => false)) return;
+        }
+        return fail(error);
+      },
       problem: errorNotice,
     },
     {

@@ -4,7 +4,6 @@
  * and the type checker refuses a kind without one.
  */
 import type { Logger } from '@slack/bolt';
-import type { ChannelBinding } from '../../accounts/bindings.js';
 import type { SlackPerson } from '../../accounts/directory.js';
 import {
   HELP_SECTIONS,
@@ -25,7 +24,7 @@ import {
 } from '../listeners/commands/groups.js';
 import type { Reply } from '../reply.js';
 import { errorNotice, helpMessage, plainNotice, whoamiMessage } from '../views/notices.js';
-import { bookExpense } from './book.js';
+import { type BoundGroup, bookExpense } from './book.js';
 import { promptConnect, relink } from './context.js';
 import { todayIn } from './dates.js';
 import type { SplitInvocation } from './invocation.js';
@@ -36,7 +35,7 @@ export interface SplitContext {
   user: SlackUserKey;
   parsed: ParseResult;
   ctx: ParseContext;
-  binding: ChannelBinding | undefined;
+  binding: BoundGroup | undefined;
   me: SlackPerson | undefined;
   reply: Reply;
   logger: Logger;
@@ -118,19 +117,14 @@ export const SPLIT_HANDLERS: Record<ParseResult['kind'], SplitHandler> = {
 };
 
 /** The channel's group, else the caller's default group (chosen in App Home), else none. */
-async function groupFor(
-  deps: SlackDeps,
-  inv: SplitInvocation,
-): Promise<ChannelBinding | undefined> {
+async function groupFor(deps: SlackDeps, inv: SplitInvocation): Promise<BoundGroup | undefined> {
   const [bound, preferences] = await Promise.all([
     deps.bindings.get({ team_id: inv.team_id, channel_id: inv.channel_id }),
     deps.preferences.get({ team_id: inv.team_id, user_id: inv.user_id }),
   ]);
-  if (bound) return bound;
+  if (bound) return { group_id: bound.group_id, group_name: bound.group_name, source: 'channel' };
   const chosen = preferences.default_group;
-  return chosen
-    ? { group_id: chosen.id, group_name: chosen.name, bound_by: inv.user_id, bound_at: '' }
-    : undefined;
+  return chosen ? { group_id: chosen.id, group_name: chosen.name, source: 'default' } : undefined;
 }
 
 export async function runSplit(
