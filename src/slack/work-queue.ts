@@ -120,7 +120,6 @@ export function createWorkQueue(options: WorkQueueOptions = {}): WorkQueue {
       waiting.push({ job, since: performance.now() });
       next();
     },
-
     idle() {
       if (running === 0 && waiting.length === 0) return Promise.resolve();
       return new Promise((resolve) => idleWaiters.push(resolve));

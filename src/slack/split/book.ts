@@ -200,7 +200,7 @@ export async function bookExpense(input: BookInput): Promise<void> {
       }
       group = {
         id: found.id,
-        name: binding.group_name,
+        name: found.name,
         members: expense.wholeGroup ? found.members : undefined,
       };
     }
