@@ -36,6 +36,28 @@ export interface WorkQueueOptions {
   holdFor?: () => number;
   /** The longest a job is held back for acks. */
   maxDeferMs?: number;
+  /** Whether the event loop has no time to spare; `createLoopMonitor()` by default. */
+  loopBusy?: () => boolean;
+}
+
+/**
+ * Whether the event loop was busy (at least 80% of the time) since the last reading, read again
+ * once `windowMs` has passed.
+ */
+export function createLoopMonitor(windowMs = 100): () => boolean {
+  let mark = performance.eventLoopUtilization();
+  let markedAt = performance.now();
+  let busy = false;
+  return () => {
+    const now = performance.now();
+    if (now - markedAt >= windowMs) {
+      const current = performance.eventLoopUtilization();
+      busy = performance.eventLoopUtilization(current, mark).utilization >= 0.8;
+      mark = current;
+      markedAt = now;
+    }
+    return busy;
+  };
 }
 
 export function createWorkQueue(options: WorkQueueOptions = {}): WorkQueue {
@@ -44,6 +66,7 @@ export function createWorkQueue(options: WorkQueueOptions = {}): WorkQueue {
   const maxRunning = options.maxRunning ?? 64;
   const holdFor = options.holdFor ?? (() => 0);
   const maxDeferMs = options.maxDeferMs ?? 1_000;
+  const loopBusy = options.loopBusy ?? createLoopMonitor();
   const waiting: { job: () => Promise<void>; since: number }[] = [];
   let deferTimer: NodeJS.Timeout | undefined;
   let busy = 0;
@@ -55,20 +78,6 @@ export function createWorkQueue(options: WorkQueueOptions = {}): WorkQueue {
     const wake = idleWaiters;
     idleWaiters = [];
     for (const w of wake) w();
-  };
-  let eluMark = performance.eventLoopUtilization();
-  let eluAt = performance.now();
-  let busyLoop = false;
-  /** Whether the event loop was busy (>= 80%) over the last 100 ms or so. */
-  const loopBusy = (): boolean => {
-    const now = performance.now();
-    if (now - eluAt >= 100) {
-      const current = performance.eventLoopUtilization();
-      busyLoop = performance.eventLoopUtilization(current, eluMark).utilization >= 0.8;
-      eluMark = current;
-      eluAt = now;
-    }
-    return busyLoop;
   };
   /** Whether the oldest job may start now; if not, makes sure `next` runs when it may. */
   const mayStart = (): boolean => {

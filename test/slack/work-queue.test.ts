@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { createAckGate, createWorkQueue } from '../../src/slack/work-queue.js';
+import { createAckGate, createLoopMonitor, createWorkQueue } from '../../src/slack/work-queue.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -85,30 +85,45 @@ describe('work queue holding back for acks', () => {
     expect(startedAfter).toBeGreaterThanOrEqual(75);
   });
   it('while acks arrive, lets jobs waiting on the network make room only if the loop has time to spare', async () => {
-    const peakOf = async (queue: ReturnType<typeof createWorkQueue>) => {
+    const peakOf = async (loopBusy: boolean) => {
+      const queue = createWorkQueue({
+        slots: 1,
+        slotMs: 5,
+        maxRunning: 3,
+        holdFor: () => 5,
+        maxDeferMs: 0,
+        loopBusy: () => loopBusy,
+      });
       let running = 0;
       let peak = 0;
       for (let i = 0; i < 3; i++) {
         queue.push(async () => {
           running += 1;
           peak = Math.max(peak, running);
-          await sleep(20);
+          await sleep(30);
           running -= 1;
         });
       }
       await queue.idle();
       return peak;
     };
-    const options = { slots: 1, slotMs: 5, maxRunning: 3, holdFor: () => 5, maxDeferMs: 0 };
-    // An idle loop: a slow service, so the waiting jobs give their slot away.
-    expect(await peakOf(createWorkQueue(options))).toBe(3);
-    // A loop kept busy just before: one job at a time.
-    const busy = createWorkQueue(options);
-    const until = performance.now() + 150;
+    // Time to spare (a slow service): the waiting jobs give their slot away.
+    expect(await peakOf(false)).toBe(3);
+    // No time to spare: one job at a time.
+    expect(await peakOf(true)).toBe(1);
+  });
+});
+
+describe('loop monitor', () => {
+  it('reads the event loop as busy after a spin and idle after a wait', async () => {
+    const busy = createLoopMonitor(50);
+    const until = performance.now() + 120;
     while (performance.now() < until) {
-      // Spins: the event loop's utilization over the last 100 ms is what the queue reads.
+      // Spins: the loop does nothing else meanwhile.
     }
-    expect(await peakOf(busy)).toBe(1);
+    expect(busy()).toBe(true);
+    await sleep(120);
+    expect(busy()).toBe(false);
   });
 });
 
