@@ -1,6 +1,8 @@
 /**
- * ServiceClient: the complete interface of the expense service (API v3.0), one short method per
- * operation over one request function (request.ts). Construction only stores options, so one
+ * ServiceClient: the complete interface of the expense service (API v3.0). Each operation is
+ * declared once in `resources/` (method, path, parameters, edition, how the answer is read) and
+ * run by `invoke.ts` over the one request function (`request.ts`); the methods below are one-line
+ * wrappers that keep the service's operation names. Construction only stores options, so one
  * client per user token is cheap, and clients share nothing mutable.
  *
  * Credentials, strongest first: the user token (OAuth 2.0 or OAuth 1.0a, whichever was set last;
@@ -8,33 +10,38 @@
  * with none of them fails before sending anything.
  */
 import { randomBytes } from 'node:crypto';
-import { amount, formEncode, type Pairs, put, putPerson, segment } from './encode.js';
 import {
-  firstMessage,
-  hasErrors,
+  authorization,
+  type Credentials,
+  consumerOf,
+  oauth1Token,
+  type UserCredential,
+} from './credentials.js';
+import { nonNegativeInt } from './encode.js';
+import {
   makeRedactor,
-  normaliseErrors,
   type Redactor,
   ServiceEditionException,
-  type ServiceErrors,
-  ServiceException,
   ServiceInputException,
-  ServiceUnauthorizedException,
 } from './errors.js';
-import { oauth1Header } from './oauth1.js';
+import { type Caller, invoke } from './invoke.js';
 import {
   checkVerifier,
   type OAuth2Config,
   oauth2AuthorizeUrl,
   oauth2ExchangeCode,
 } from './oauth2.js';
+import type { Operation } from './operation.js';
+import type { FetchLike, RetryPolicy } from './request.js';
 import {
-  type ApiCall,
-  type FetchLike,
-  type RequestBody,
-  type RetryPolicy,
-  send,
-} from './request.js';
+  comments,
+  expenses,
+  friends,
+  groups,
+  notifications,
+  other,
+  users,
+} from './resources/index.js';
 import type {
   Category,
   Comment,
@@ -43,15 +50,12 @@ import type {
   CurrentUser,
   Edition,
   Expense,
-  ExpenseFields,
   ExpenseFilters,
   ExpenseResult,
-  ExpenseShare,
   ExpenseUpdate,
   Friend,
   FriendResult,
   Group,
-  GroupMember,
   GroupResult,
   MemberResult,
   NewExpense,
@@ -102,26 +106,6 @@ export interface ServiceClientOptions {
   fetch?: FetchLike;
 }
 
-type UserCredential =
-  | { kind: 'oauth2'; token: string }
-  | { kind: 'oauth1'; token: string; secret: string };
-
-/** Operations missing from each older edition (the extras follow the operations they extend). */
-const MISSING: Record<Edition, ReadonlySet<string>> = {
-  1: new Set([
-    'updateUser',
-    'updateExpense',
-    'deleteExpense',
-    'undeleteExpense',
-    'getComments',
-    'createComment',
-    'deleteComment',
-    'getNotifications',
-  ]),
-  2: new Set(['getNotifications']),
-  3: new Set(),
-};
-
 interface Settings {
   edition: Edition;
   baseUrl: string;
@@ -135,25 +119,6 @@ interface Settings {
 
 function trimSlash(url: string): string {
   return url.replace(/\/+$/, '');
-}
-
-function nonNegativeInt(name: string, value: number | undefined, fallback: number): number {
-  if (value === undefined) return fallback;
-  if (!Number.isSafeInteger(value) || value < 0) {
-    throw new ServiceInputException(`${name} must be a non-negative integer`);
-  }
-  return value;
-}
-
-function asRecord(value: unknown): Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : {};
-}
-
-function isObjectWithId(value: unknown): boolean {
-  const id = asRecord(value).id;
-  return typeof id === 'number';
 }
 
 export class ServiceClient {
@@ -282,150 +247,66 @@ export class ServiceClient {
 
   // ---- users ----------------------------------------------------------------------------------
 
-  async getCurrentUser(): Promise<CurrentUser> {
-    const body = await this.#get('getCurrentUser', 'get_current_user');
-    return this.#pick(body, 'user', 'get_current_user') as CurrentUser;
+  getCurrentUser(): Promise<CurrentUser> {
+    return this.#call(users.getCurrentUser, {});
   }
 
-  async getUser(id: number): Promise<User> {
-    const body = await this.#get('getUser', `get_user/${segment('id', id)}`);
-    return this.#pick(body, 'user', 'get_user') as User;
+  getUser(id: number): Promise<User> {
+    return this.#call(users.getUser, { id });
   }
 
   /** Changes the fields set on `user` (besides `id`) and nothing else. */
-  async updateUser(user: UserUpdate): Promise<UserResult> {
-    this.#available('updateUser');
-    const pairs: Pairs = [];
-    for (const key of [
-      'first_name',
-      'last_name',
-      'email',
-      'password',
-      'locale',
-      'default_currency',
-      'date_format',
-      'default_group_id',
-    ] as const) {
-      put(pairs, key, user[key]);
-    }
-    if (pairs.length === 0) throw new ServiceInputException('updateUser: nothing to change');
-    const body = await this.#post('updateUser', `update_user/${segment('id', user.id)}`, pairs);
-    const record = asRecord(body);
-    // The spec says the user comes back bare; clients have seen it wrapped. Accept both.
-    const updated = 'user' in record ? record.user : isObjectWithId(record) ? record : undefined;
-    const { ok, errors } = this.#outcome('update_user', body, isObjectWithId(updated));
-    return ok ? { user: updated as CurrentUser, errors } : { errors };
+  updateUser(user: UserUpdate): Promise<UserResult> {
+    return this.#call(users.updateUser, user);
   }
 
   // ---- friends --------------------------------------------------------------------------------
 
-  async getFriends(): Promise<Friend[]> {
-    const body = await this.#get('getFriends', 'get_friends');
-    return this.#pick(body, 'friends', 'get_friends') as Friend[];
+  getFriends(): Promise<Friend[]> {
+    return this.#call(friends.getFriends, {});
   }
 
-  async getFriend(id: number): Promise<Friend> {
-    const body = await this.#get('getFriend', `get_friend/${segment('id', id)}`);
-    return this.#pick(body, 'friend', 'get_friend') as Friend;
+  getFriend(id: number): Promise<Friend> {
+    return this.#call(friends.getFriend, { id });
   }
 
   /** Befriends a person by e-mail; names are needed only when the e-mail is new to the service. */
-  async createFriend(friend: NewFriend): Promise<FriendResult> {
-    if (!friend.email) throw new ServiceInputException('createFriend: email is required');
-    const pairs: Pairs = [];
-    put(pairs, 'user_email', friend.email);
-    put(pairs, 'user_first_name', friend.first_name);
-    put(pairs, 'user_last_name', friend.last_name);
-    const body = await this.#post('createFriend', 'create_friend', pairs);
-    const created = asRecord(body).friend;
-    const { ok, errors } = this.#outcome('create_friend', body, isObjectWithId(created));
-    return ok ? { friend: created as Friend, errors } : { errors };
+  createFriend(friend: NewFriend): Promise<FriendResult> {
+    return this.#call(friends.createFriend, friend);
   }
 
-  async deleteFriend(id: number): Promise<SuccessResult> {
-    return this.#success('deleteFriend', 'delete_friend', `delete_friend/${segment('id', id)}`);
+  deleteFriend(id: number): Promise<SuccessResult> {
+    return this.#call(friends.deleteFriend, { id });
   }
 
   // ---- groups ---------------------------------------------------------------------------------
 
-  async getGroups(): Promise<Group[]> {
-    const body = await this.#get('getGroups', 'get_groups');
-    return this.#pick(body, 'groups', 'get_groups') as Group[];
+  getGroups(): Promise<Group[]> {
+    return this.#call(groups.getGroups, {});
   }
 
   /** A group; 0 (the default) is the pseudo-group of non-group expenses. */
-  async getGroup(id = 0): Promise<Group> {
-    const body = await this.#get('getGroup', `get_group/${segment('id', id)}`);
-    return this.#pick(body, 'group', 'get_group') as Group;
+  getGroup(id = 0): Promise<Group> {
+    return this.#call(groups.getGroup, { id });
   }
 
   /** Creates a group; the caller becomes a member automatically. */
-  async createGroup(group: NewGroup): Promise<GroupResult> {
-    if (!group.name) throw new ServiceInputException('createGroup: name is required');
-    const pairs: Pairs = [];
-    put(pairs, 'name', group.name);
-    put(pairs, 'group_type', group.group_type);
-    put(pairs, 'simplify_by_default', group.simplify_by_default);
-    put(pairs, 'whiteboard', group.whiteboard);
-    put(pairs, 'country_code', group.country_code);
-    (group.users ?? []).forEach((person, i) => {
-      putPerson(pairs, `users__${i}`, person);
-    });
-    const body = await this.#post('createGroup', 'create_group', pairs);
-    const created = asRecord(asRecord(body).group);
-    // In 2020 the service reported create_group failures inside the group object (id null).
-    const nested = normaliseErrors({ errors: created.errors });
-    const { ok, errors } = this.#outcome('create_group', body, isObjectWithId(created), nested);
-    if (!ok) return { errors };
-    const { errors: _nested, ...made } = created;
-    return { group: made as unknown as Group, errors };
+  createGroup(group: NewGroup): Promise<GroupResult> {
+    return this.#call(groups.createGroup, group);
   }
 
   /** Adds a user to a group, by user_id or by e-mail and name. */
-  async addUserToGroup(user: PersonRef, group_id: number): Promise<MemberResult> {
-    const pairs: Pairs = [];
-    put(pairs, 'group_id', group_id);
-    const p = user as Partial<{
-      user_id: number;
-      email: string;
-      first_name: string;
-      last_name: string | null;
-    }>;
-    if (p.user_id !== undefined) put(pairs, 'user_id', p.user_id);
-    else {
-      if (!p.email || !p.first_name) {
-        throw new ServiceInputException(
-          'addUserToGroup: a person needs a user_id, or an email and a first_name',
-        );
-      }
-      put(pairs, 'first_name', p.first_name);
-      put(pairs, 'last_name', p.last_name);
-      put(pairs, 'email', p.email);
-    }
-    const body = await this.#post('addUserToGroup', 'add_user_to_group', pairs);
-    const record = asRecord(body);
-    const { ok, errors } = this.#outcome('add_user_to_group', body, record.success === true);
-    if (!ok) return { success: false, errors };
-    return isObjectWithId(record.user)
-      ? { success: true, user: record.user as GroupMember, errors }
-      : { success: true, errors };
+  addUserToGroup(user: PersonRef, group_id: number): Promise<MemberResult> {
+    return this.#call(groups.addUserToGroup, { user, group_id });
   }
 
   /** Removes a user from a group (the service refuses while their balance there is not zero). */
-  async removeUserFromGroup(user_id: number, group_id: number): Promise<SuccessResult> {
-    const pairs: Pairs = [];
-    put(pairs, 'group_id', group_id);
-    put(pairs, 'user_id', user_id);
-    return this.#success(
-      'removeUserFromGroup',
-      'remove_user_from_group',
-      'remove_user_from_group',
-      pairs,
-    );
+  removeUserFromGroup(user_id: number, group_id: number): Promise<SuccessResult> {
+    return this.#call(groups.removeUserFromGroup, { user_id, group_id });
   }
 
-  async deleteGroup(id: number): Promise<SuccessResult> {
-    return this.#success('deleteGroup', 'delete_group', `delete_group/${segment('id', id)}`);
+  deleteGroup(id: number): Promise<SuccessResult> {
+    return this.#call(groups.deleteGroup, { id });
   }
 
   // ---- expenses -------------------------------------------------------------------------------
@@ -434,10 +315,8 @@ export class ServiceClient {
    * One page of expenses, newest first. Without `visible: true` the service also returns deleted
    * expenses (with deleted_at set). The service's default page size is 20; `limit: 0` asks for all.
    */
-  async getExpenses(filters: ExpenseFilters = {}): Promise<Expense[]> {
-    const query = this.#expenseQuery(filters);
-    const body = await this.#get('getExpenses', 'get_expenses', query);
-    return this.#pick(body, 'expenses', 'get_expenses') as Expense[];
+  getExpenses(filters: ExpenseFilters = {}): Promise<Expense[]> {
+    return this.#call(expenses.getExpenses, filters);
   }
 
   /**
@@ -446,39 +325,15 @@ export class ServiceClient {
    * new expenses shift the pages while it runs. `filters.offset` is where it starts and
    * `filters.limit`, when positive, caps the total yielded.
    */
-  async *iterateExpenses(
+  iterateExpenses(
     filters: ExpenseFilters = {},
     options: { pageSize?: number } = {},
   ): AsyncGenerator<Expense, void, undefined> {
-    const pageSize = options.pageSize ?? 100;
-    if (!Number.isSafeInteger(pageSize) || pageSize < 1) {
-      throw new ServiceInputException('iterateExpenses: pageSize must be a positive integer');
-    }
-    const cap = filters.limit && filters.limit > 0 ? filters.limit : Number.POSITIVE_INFINITY;
-    const seen = new Set<number>();
-    let offset = filters.offset ?? 0;
-    for (;;) {
-      const page = await this.getExpenses({ ...filters, offset, limit: pageSize });
-      for (const expense of page) {
-        if (seen.has(expense.id)) continue;
-        seen.add(expense.id);
-        yield expense;
-        if (seen.size >= cap) return;
-      }
-      if (page.length < pageSize) return;
-      offset += page.length;
-    }
+    return expenses.walkExpenses((page) => this.getExpenses(page), filters, options);
   }
 
-  async getExpense(id: number): Promise<Expense> {
-    const body = await this.#get('getExpense', `get_expense/${segment('id', id)}`);
-    const expense = this.#pick(body, 'expense', 'get_expense') as Expense;
-    if (this.#settings.edition === 1) {
-      // Edition 1 has no Comment resource.
-      const { comments: _omitted, ...rest } = expense;
-      return rest as Expense;
-    }
-    return expense;
+  getExpense(id: number): Promise<Expense> {
+    return this.#call(expenses.getExpense, { id });
   }
 
   /**
@@ -486,133 +341,66 @@ export class ServiceClient {
    * add up to `cost`), or, without users, an equal split over all members of `group_id` paid by
    * the caller (`split_equally`, true by default, which needs a non-zero group_id).
    */
-  async createExpense(expense: NewExpense): Promise<ExpenseResult> {
-    this.#available('createExpense');
-    const pairs: Pairs = [];
-    if (!expense.description)
-      throw new ServiceInputException('createExpense: description is required');
-    if (expense.cost === undefined)
-      throw new ServiceInputException('createExpense: cost is required');
-    const byShares = expense.users !== undefined;
-    if (byShares && expense.split_equally === true) {
-      throw new ServiceInputException(
-        'createExpense: split_equally cannot be combined with users (give one or the other)',
-      );
-    }
-    if (!byShares) {
-      if (expense.split_equally === false) {
-        throw new ServiceInputException(
-          'createExpense: without split_equally, give users with their paid and owed shares',
-        );
-      }
-      if (!expense.group_id) {
-        throw new ServiceInputException(
-          'createExpense: split_equally needs a group_id (the cost is split over its members; ' +
-            'group 0 is refused) — or give users with their shares',
-        );
-      }
-    }
-    this.#expenseFields(pairs, 'createExpense', expense);
-    if (!byShares) put(pairs, 'split_equally', true);
-    const body = await this.#post('createExpense', 'create_expense', pairs, expense.receipt);
-    return this.#expenseResult('create_expense', body);
+  createExpense(expense: NewExpense): Promise<ExpenseResult> {
+    return this.#call(expenses.createExpense, expense);
   }
 
   /** Changes only the fields set on `expense` (besides `id`); giving `users` replaces all shares. */
-  async updateExpense(expense: ExpenseUpdate): Promise<ExpenseResult> {
-    this.#available('updateExpense');
-    if ('split_equally' in expense) {
-      throw new ServiceInputException(
-        'updateExpense: the service does not accept split_equally on update; give users with shares',
-      );
-    }
-    const pairs: Pairs = [];
-    this.#expenseFields(pairs, 'updateExpense', expense);
-    if (pairs.length === 0 && expense.receipt === undefined) {
-      throw new ServiceInputException('updateExpense: nothing to change');
-    }
-    const body = await this.#post(
-      'updateExpense',
-      `update_expense/${segment('id', expense.id)}`,
-      pairs,
-      expense.receipt,
-    );
-    return this.#expenseResult('update_expense', body);
+  updateExpense(expense: ExpenseUpdate): Promise<ExpenseResult> {
+    return this.#call(expenses.updateExpense, expense);
   }
 
-  async deleteExpense(id: number): Promise<SuccessResult> {
-    return this.#success('deleteExpense', 'delete_expense', `delete_expense/${segment('id', id)}`);
+  deleteExpense(id: number): Promise<SuccessResult> {
+    return this.#call(expenses.deleteExpense, { id });
   }
 
-  async undeleteExpense(id: number): Promise<SuccessResult> {
-    return this.#success(
-      'undeleteExpense',
-      'undelete_expense',
-      `undelete_expense/${segment('id', id)}`,
-    );
+  undeleteExpense(id: number): Promise<SuccessResult> {
+    return this.#call(expenses.undeleteExpense, { id });
   }
 
   // ---- comments -------------------------------------------------------------------------------
 
   /** Comments on an expense, oldest first, System comments included. */
-  async getComments(expense_id: number): Promise<Comment[]> {
-    this.#available('getComments');
-    const query: Pairs = [];
-    put(query, 'expense_id', expense_id);
-    const body = await this.#get('getComments', 'get_comments', query);
-    return this.#pick(body, 'comments', 'get_comments') as Comment[];
+  getComments(expense_id: number): Promise<Comment[]> {
+    return this.#call(comments.getComments, { expense_id });
   }
 
-  async createComment(expense_id: number, content: string): Promise<CommentResult> {
-    this.#available('createComment');
-    if (!content) throw new ServiceInputException('createComment: content is required');
-    const pairs: Pairs = [];
-    put(pairs, 'expense_id', expense_id);
-    put(pairs, 'content', content);
-    const body = await this.#post('createComment', 'create_comment', pairs);
-    return this.#commentResult('create_comment', body);
+  createComment(expense_id: number, content: string): Promise<CommentResult> {
+    return this.#call(comments.createComment, { expense_id, content });
   }
 
   /** Deletes a comment; the result is the comment with deleted_at set. */
-  async deleteComment(id: number): Promise<CommentResult> {
-    this.#available('deleteComment');
-    const body = await this.#post('deleteComment', `delete_comment/${segment('id', id)}`, []);
-    return this.#commentResult('delete_comment', body);
+  deleteComment(id: number): Promise<CommentResult> {
+    return this.#call(comments.deleteComment, { id });
   }
 
   // ---- notifications and reference data -------------------------------------------------------
 
   /** Notifications newest first, newer than `updated_since` when given; limit 0 = the server's max. */
-  async getNotifications(updated_since?: string | Date, limit = 0): Promise<Notification[]> {
-    this.#available('getNotifications');
-    const query: Pairs = [];
-    put(query, 'updated_after', updated_since);
-    put(query, 'limit', nonNegativeInt('limit', limit, 0));
-    const body = await this.#get('getNotifications', 'get_notifications', query);
-    return this.#pick(body, 'notifications', 'get_notifications') as Notification[];
+  getNotifications(updated_since?: string | Date, limit = 0): Promise<Notification[]> {
+    return this.#call(notifications.getNotifications, { updated_after: updated_since, limit });
   }
 
   /** The service's currencies; needs no credential. */
-  async getCurrencies(): Promise<Currency[]> {
-    const body = await this.#get('getCurrencies', 'get_currencies', [], false);
-    return this.#pick(body, 'currencies', 'get_currencies') as Currency[];
+  getCurrencies(): Promise<Currency[]> {
+    return this.#call(other.getCurrencies, {});
   }
 
   /** The category tree (expenses take a subcategory id); needs no credential. */
-  async getCategories(): Promise<Category[]> {
-    const body = await this.#get('getCategories', 'get_categories', [], false);
-    return this.#pick(body, 'categories', 'get_categories') as Category[];
+  getCategories(): Promise<Category[]> {
+    return this.#call(other.getCategories, {});
   }
 
   // ---- internals ------------------------------------------------------------------------------
 
-  #available(operation: string): void {
-    const edition = this.#settings.edition;
-    if (MISSING[edition].has(operation)) {
-      throw new ServiceEditionException(
-        `${operation} is not available in edition ${edition} of the service interface`,
-      );
-    }
+  async #call<In, Out>(operation: Operation<In, Out>, input: In): Promise<Out> {
+    const caller: Caller = {
+      edition: this.#settings.edition,
+      baseUrl: this.#settings.baseUrl,
+      transport: this.#transport(),
+      authorization: (name, required) => authorization(this.#credentials(), name, required),
+    };
+    return invoke(caller, operation, input);
   }
 
   #redactor(): Redactor {
@@ -641,38 +429,13 @@ export class ServiceClient {
     };
   }
 
-  #consumer(): { key: string; secret: string } {
-    if (!this.#consumerKey || !this.#consumerSecret) {
-      throw new ServiceInputException('OAuth 1.0a needs the consumerKey and consumerSecret');
-    }
-    return { key: this.#consumerKey, secret: this.#consumerSecret };
-  }
-
-  /** The Authorization header maker for one call, or a local failure when a user is required. */
-  #authorization(operation: string, required: boolean): ApiCall['authorization'] {
-    const user = this.#user;
-    if (user?.kind === 'oauth2') return () => `Bearer ${user.token}`;
-    if (user?.kind === 'oauth1') {
-      const consumer = this.#consumer();
-      return (method, url, formPairs) =>
-        oauth1Header({
-          method,
-          url,
-          consumerKey: consumer.key,
-          consumerSecret: consumer.secret,
-          token: user.token,
-          tokenSecret: user.secret,
-          ...(formPairs ? { bodyParams: formPairs } : {}),
-        });
-    }
-    if (this.#apiKey) {
-      const key = this.#apiKey;
-      return () => `Bearer ${key}`;
-    }
-    if (!required) return undefined;
-    throw new ServiceUnauthorizedException(
-      `${operation} acts for a user: set an OAuth 2.0 token, an OAuth 1.0a token or an apiKey first`,
-    );
+  #credentials(): Credentials {
+    return {
+      user: this.#user,
+      consumerKey: this.#consumerKey,
+      consumerSecret: this.#consumerSecret,
+      apiKey: this.#apiKey,
+    };
   }
 
   #transport() {
@@ -684,190 +447,13 @@ export class ServiceClient {
     };
   }
 
-  async #get(
-    operation: string,
-    path: string,
-    query: Pairs = [],
-    needsUser = true,
-  ): Promise<unknown> {
-    this.#available(operation);
-    const authorization = this.#authorization(operation, needsUser);
-    const qs = query.length > 0 ? `?${formEncode(query)}` : '';
-    return send(this.#transport(), {
-      what: path.split('/')[0] ?? path,
-      method: 'GET',
-      url: `${this.#settings.baseUrl}/${path}${qs}`,
-      ...(authorization ? { authorization } : {}),
-    });
-  }
-
-  async #post(operation: string, path: string, pairs: Pairs, receipt?: string): Promise<unknown> {
-    this.#available(operation);
-    const authorization = this.#authorization(operation, true);
-    const body: RequestBody =
-      receipt === undefined
-        ? { kind: 'form', pairs }
-        : { kind: 'multipart', pairs, file: { field: 'receipt', path: receipt } };
-    return send(this.#transport(), {
-      what: path.split('/')[0] ?? path,
-      method: 'POST',
-      url: `${this.#settings.baseUrl}/${path}`,
-      body,
-      ...(authorization ? { authorization } : {}),
-    });
-  }
-
-  async #oauth1TokenCall(
+  #oauth1TokenCall(
     path: string,
     token: { token: string; secret: string } | undefined,
     extra: Record<string, string>,
   ): Promise<OAuth1Token> {
-    const consumer = this.#consumer();
-    const text = (await send(this.#transport(), {
-      what: path,
-      method: 'POST',
-      url: `${this.#settings.baseUrl}/${path}`,
-      expect: 'text',
-      authorization: (method, url) =>
-        oauth1Header({
-          method,
-          url,
-          consumerKey: consumer.key,
-          consumerSecret: consumer.secret,
-          ...(token ? { token: token.token, tokenSecret: token.secret } : {}),
-          extra,
-        }),
-    })) as string;
-    let fields: Record<string, unknown>;
-    try {
-      fields = asRecord(JSON.parse(text));
-    } catch {
-      fields = Object.fromEntries(new URLSearchParams(text));
-    }
-    const oauth_token = fields.oauth_token;
-    const oauth_token_secret = fields.oauth_token_secret;
-    if (typeof oauth_token !== 'string' || typeof oauth_token_secret !== 'string') {
-      throw new ServiceException(`${path} failed: the answer carried no oauth_token`);
-    }
-    return { oauth_token, oauth_token_secret };
-  }
-
-  /** The resource under `key` of a read's envelope; a missing key is a failure, not undefined. */
-  #pick(body: unknown, key: string, what: string): unknown {
-    const record = asRecord(body);
-    if (!(key in record) || record[key] === null) {
-      const errors = normaliseErrors(record);
-      throw new ServiceException(
-        `${what} failed: the answer carried no ${key}${hasErrors(errors) ? ` (${firstMessage(errors)})` : ''}`,
-        { errors },
-      );
-    }
-    return record[key];
-  }
-
-  /**
-   * The one place that reads a mutation's answer (the service's "200 with errors" convention,
-   * wire reference §4.2). Failed results get at least one message, so `errors` is never empty
-   * when the object is absent. Edition 1 has no error object: a refusal throws instead.
-   */
-  #outcome(
-    what: string,
-    body: unknown,
-    applied: boolean,
-    extraErrors: ServiceErrors = {},
-  ): { ok: boolean; errors: ServiceErrors } {
-    const record = asRecord(body);
-    const errors: ServiceErrors = { ...normaliseErrors(record) };
-    for (const [key, messages] of Object.entries(extraErrors)) {
-      errors[key] = [...(errors[key] ?? []), ...messages];
-    }
-    const ok = applied && !hasErrors(errors) && record.success !== false;
-    if (!ok && !hasErrors(errors)) errors.base = [`the service did not apply ${what}`];
-    if (!ok && this.#settings.edition === 1) {
-      throw new ServiceException(`${what} was refused: ${firstMessage(errors)}`, { errors });
-    }
-    return { ok, errors };
-  }
-
-  async #success(
-    operation: string,
-    what: string,
-    path: string,
-    pairs: Pairs = [],
-  ): Promise<SuccessResult> {
-    const body = await this.#post(operation, path, pairs);
-    const { ok, errors } = this.#outcome(what, body, asRecord(body).success === true);
-    return { success: ok, errors };
-  }
-
-  #expenseResult(what: string, body: unknown): ExpenseResult {
-    const record = asRecord(body);
-    const list = Array.isArray(record.expenses) ? record.expenses : [];
-    const expense = list[0] ?? record.expense;
-    const { ok, errors } = this.#outcome(what, body, isObjectWithId(expense));
-    return ok ? { expense: expense as Expense, errors } : { errors };
-  }
-
-  #commentResult(what: string, body: unknown): CommentResult {
-    const comment = asRecord(body).comment;
-    const { ok, errors } = this.#outcome(what, body, isObjectWithId(comment));
-    return ok ? { comment: comment as Comment, errors } : { errors };
-  }
-
-  #expenseFields(pairs: Pairs, operation: string, fields: ExpenseFields): void {
-    put(pairs, 'description', fields.description);
-    if (fields.cost !== undefined) put(pairs, 'cost', amount(`${operation}: cost`, fields.cost));
-    put(pairs, 'currency_code', fields.currency_code);
-    put(pairs, 'date', fields.date);
-    put(pairs, 'category_id', fields.category_id);
-    put(pairs, 'group_id', fields.group_id);
-    put(pairs, 'details', fields.details);
-    put(pairs, 'repeat_interval', fields.repeat_interval);
-    put(pairs, 'payment', fields.payment);
-    if (fields.users !== undefined) this.#shares(pairs, operation, fields.users);
-  }
-
-  #shares(pairs: Pairs, operation: string, users: ExpenseShare[]): void {
-    if (users.length === 0) {
-      throw new ServiceInputException(
-        `${operation}: users is empty (there would be nobody involved)`,
-      );
-    }
-    users.forEach((share, i) => {
-      const prefix = `users__${i}`;
-      putPerson(pairs, prefix, share);
-      put(
-        pairs,
-        `${prefix}__paid_share`,
-        amount(`${operation}: ${prefix}__paid_share`, share.paid_share),
-      );
-      put(
-        pairs,
-        `${prefix}__owed_share`,
-        amount(`${operation}: ${prefix}__owed_share`, share.owed_share),
-      );
-    });
-  }
-
-  #expenseQuery(filters: ExpenseFilters): Pairs {
-    const edition = this.#settings.edition;
-    if (edition === 1 && filters.visible !== undefined) {
-      throw new ServiceEditionException(
-        'the visible filter is not available in edition 1 of the service interface',
-      );
-    }
-    const query: Pairs = [];
-    if (filters.offset !== undefined)
-      put(query, 'offset', nonNegativeInt('offset', filters.offset, 0));
-    if (filters.limit !== undefined) put(query, 'limit', nonNegativeInt('limit', filters.limit, 0));
-    put(query, 'group_id', filters.group_id);
-    // Edition 1 named the friend filter friendship_id.
-    put(query, edition === 1 ? 'friendship_id' : 'friend_id', filters.friend_id);
-    put(query, 'dated_after', filters.dated_after);
-    put(query, 'dated_before', filters.dated_before);
-    put(query, 'updated_after', filters.updated_after);
-    put(query, 'updated_before', filters.updated_before);
-    put(query, 'visible', filters.visible);
-    return query;
+    const consumer = consumerOf(this.#credentials());
+    const url = `${this.#settings.baseUrl}/${path}`;
+    return oauth1Token(this.#transport(), url, path, consumer, token, extra);
   }
 }

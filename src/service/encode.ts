@@ -83,6 +83,15 @@ export function formEncode(pairs: Pairs): string {
   return pairs.map(([k, v]) => `${percentEncode(k)}=${percentEncode(v)}`).join('&');
 }
 
+/** A count or an option that must be a whole number of at least zero; `fallback` when unset. */
+export function nonNegativeInt(name: string, value: number | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (!Number.isSafeInteger(value) || value < 0) {
+    throw new ServiceInputException(`${name} must be a non-negative integer`);
+  }
+  return value;
+}
+
 /** A path segment: ids are integers, and whatever comes is encoded. */
 export function segment(name: string, id: number | string): string {
   if (typeof id === 'number' && !Number.isSafeInteger(id)) {
