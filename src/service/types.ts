@@ -140,6 +140,9 @@ export interface CategoryRef {
 
 export type RepeatInterval = 'never' | 'weekly' | 'fortnightly' | 'monthly' | 'yearly';
 
+/** How many days before a recurring expense comes round its reminder goes out; -1 for none. */
+export type ReminderDays = -1 | 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 14;
+
 export interface Expense {
   id: number;
   group_id: number | null;
@@ -242,7 +245,12 @@ export interface ExpenseFields {
   category_id?: number;
   group_id?: number;
   details?: string;
+  /** How often the expense recurs; 'never' stops it. */
   repeat_interval?: RepeatInterval;
+  /** Whether the people involved get an e-mail before the next occurrence of a recurring expense. */
+  email_reminder?: boolean;
+  /** How many days before the next occurrence that e-mail goes out. */
+  email_reminder_in_advance?: ReminderDays;
   payment?: boolean;
   /** Shares per person; the service replaces all shares with this set. */
   users?: ExpenseShare[];

@@ -9,6 +9,7 @@ import {
   type Encoder,
   money,
   type Operation,
+  oneOf,
   type Param,
   type Reader,
 } from '../operation.js';
@@ -21,6 +22,7 @@ import type {
   ExpenseShare,
   ExpenseUpdate,
   NewExpense,
+  ReminderDays,
   SuccessResult,
 } from '../types.js';
 
@@ -76,6 +78,9 @@ const shares: Encoder = (pairs, name, value, ctx) => {
   });
 };
 
+/** The days in advance a recurring expense's reminder may be sent; -1 sends none. */
+const REMINDER_DAYS: ReadonlyArray<ReminderDays> = [-1, 0, 1, 2, 3, 4, 5, 6, 7, 14];
+
 /** What create_expense and update_expense both take, in wire order. */
 const EXPENSE_FIELDS: ReadonlyArray<Param<ExpenseFields>> = [
   { field: 'description' },
@@ -86,6 +91,8 @@ const EXPENSE_FIELDS: ReadonlyArray<Param<ExpenseFields>> = [
   { field: 'group_id' },
   { field: 'details' },
   { field: 'repeat_interval' },
+  { field: 'email_reminder' },
+  { field: 'email_reminder_in_advance', encode: oneOf(REMINDER_DAYS) },
   { field: 'payment' },
   { field: 'users', encode: shares },
 ];
