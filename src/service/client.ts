@@ -447,7 +447,7 @@ export class ServiceClient {
     };
   }
 
-  #oauth1TokenCall(
+  async #oauth1TokenCall(
     path: string,
     token: { token: string; secret: string } | undefined,
     extra: Record<string, string>,

@@ -209,6 +209,23 @@ describe('OAuth 1.0a', () => {
     expect(text).not.toContain(app.client_secret);
     expect(text).not.toContain(oauth_token_secret);
   });
+
+  it('without the consumer key and secret, both token steps reject and send nothing', async () => {
+    const rec = recorder();
+    const client = clientFor(emu.url, { fetch: rec.fetch });
+    // Called bare, so that a synchronous throw instead of a rejection fails the test.
+    const outcomes = await Promise.allSettled([
+      client.getAuthorizeURL(),
+      client.getAccessToken('token', 'secret', 'verifier'),
+    ]);
+    for (const outcome of outcomes) {
+      expect(outcome.status).toBe('rejected');
+      const reason = (outcome as PromiseRejectedResult).reason as Error;
+      expect(reason).toBeInstanceOf(ServiceInputException);
+      expect(reason.message).toBe('OAuth 1.0a needs the consumerKey and consumerSecret');
+    }
+    expect(rec.calls).toHaveLength(0);
+  });
 });
 
 describe('which credential wins', () => {
