@@ -115,10 +115,6 @@ export function App() {
         }}
       />
       <div class="center">
-        <Notices
-          notices={notices}
-          onDismiss={(id) => setDismissed((set) => new Set([...set, id]))}
-        />
         <Conversation
           state={state}
           channel={channel}
@@ -128,6 +124,12 @@ export function App() {
           onTab={setTab}
           onSend={send()}
           onOpenThread={setThread}
+          banner={
+            <Notices
+              notices={notices}
+              onDismiss={(id) => setDismissed((set) => new Set([...set, id]))}
+            />
+          }
         />
       </div>
       {parent ? (

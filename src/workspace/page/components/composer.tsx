@@ -1,7 +1,7 @@
 // The message box: Enter sends, Shift+Enter breaks the line; `/` offers the app's commands and
 // `@` offers people. Text is sent the way Slack's client sends it: `&`, `<`, `>` escaped and
 // chosen mentions as `<@U…|name>`.
-import { useRef, useState } from 'preact/hooks';
+import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { AppInfo, Person } from '../types.js';
 
 export function escapeText(text: string): string {
@@ -108,6 +108,16 @@ export function Composer(props: {
   const [dismissed, setDismissed] = useState(false);
   const [sending, setSending] = useState(false);
   const box = useRef<HTMLTextAreaElement>(null);
+  // Where the caret goes once a chosen suggestion is in the box: set right after that render,
+  // before the person's next keystroke can land at the old position.
+  const pendingCaret = useRef<number | null>(null);
+  useLayoutEffect(() => {
+    const at = pendingCaret.current;
+    if (at === null || !box.current) return;
+    pendingCaret.current = null;
+    box.current.focus();
+    box.current.setSelectionRange(at, at);
+  });
   const found = dismissed ? null : suggestionsFor(text, caret, props.app, props.people);
   const items: Suggestion[] = found?.items ?? [];
   const listId = `${props.idPrefix}-suggestions`;
@@ -123,12 +133,9 @@ export function Composer(props: {
     if (!found) return;
     const next = text.slice(0, found.from) + item.insert + text.slice(caret);
     const at = found.from + item.insert.length;
+    pendingCaret.current = at;
     update(next, at);
     setDismissed(true);
-    requestAnimationFrame(() => {
-      box.current?.focus();
-      box.current?.setSelectionRange(at, at);
-    });
   };
 
   const send = async () => {

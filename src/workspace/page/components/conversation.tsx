@@ -1,5 +1,6 @@
 // The open conversation: its header (with Home and Messages tabs for the app's conversation),
 // the message list or the App Home, and the composer.
+import type { ComponentChildren } from 'preact';
 import { useEffect, useRef } from 'preact/hooks';
 import { Blocks } from '../blocks/blocks.js';
 import { type SurfaceHooks, type SurfaceValues, surfaceContext } from '../surface.js';
@@ -71,6 +72,8 @@ export function Conversation(props: {
   onTab: (tab: Tab) => void;
   onSend: (text: string) => Promise<void>;
   onOpenThread: (ts: string) => void;
+  /** Shown under the header, above the messages (the notices). */
+  banner?: ComponentChildren;
 }) {
   const { state, channel, tab, values, hooks } = props;
   const isApp = channel.kind === 'app';
@@ -124,6 +127,7 @@ export function Conversation(props: {
           </div>
         ) : null}
       </header>
+      {props.banner}
       {isApp ? (
         <div
           class="conversation-panel"
