@@ -121,6 +121,12 @@ export function expenseModal(): View {
       },
       {
         type: 'input',
+        block_id: 'group',
+        label: pt('Group'),
+        element: { type: 'external_select', action_id: 'value', min_query_length: 1 },
+      },
+      {
+        type: 'input',
         block_id: 'how',
         label: pt('Split'),
         element: {

@@ -77,6 +77,10 @@ async function handle(req: IncomingMessage, res: ServerResponse) {
     json(res, 200, { ok: true, ...state, acting: url.searchParams.get('as') ?? state.acting });
     return;
   }
+  if (req.method !== 'POST' || !url.pathname.startsWith('/workspace-api/')) {
+    res.writeHead(404).end();
+    return;
+  }
   const path = url.pathname.replace('/workspace-api/', '');
   const body = await readBody(req);
   posted.push({ path, body });
@@ -89,7 +93,12 @@ async function handle(req: IncomingMessage, res: ServerResponse) {
     changed();
   }
   if (path === 'options') {
-    json(res, 200, { ok: true, options: [] });
+    const groups = ['Trip to Rome', 'Flat share', 'Rome office'];
+    const query = String(body.value).toLowerCase();
+    const options = groups
+      .filter((g) => g.toLowerCase().includes(query))
+      .map((g) => ({ text: { type: 'plain_text', text: g }, value: g.toLowerCase() }));
+    json(res, 200, { ok: true, options });
     return;
   }
   json(res, 200, { ok: true });
@@ -134,6 +143,8 @@ beforeAll(async () => {
     ],
   });
   page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
+  // A missing element fails its step quickly, naming it, instead of the whole test timing out.
+  page.setDefaultTimeout(4000);
   page.on('pageerror', (error) => console.error('page error:', error.message));
 }, 30_000);
 
@@ -279,7 +290,21 @@ describe('the sandbox page', () => {
     await dialog.getByRole('option', { name: 'USD' }).click();
     await dialog.getByRole('combobox', { name: 'Split with' }).click();
     await dialog.getByRole('option', { name: 'Ann' }).click();
+    // A multi select stays open for more choices; Escape closes it (and not the modal).
+    await dialog.getByRole('combobox', { name: 'Split with' }).press('Escape');
+    await dialog.getByRole('combobox', { name: 'Group' }).click();
+    await dialog.getByRole('combobox', { name: 'Group' }).pressSequentially('rom');
+    await dialog.getByRole('option', { name: 'Rome office' }).click();
+    expect(lastPost('options')).toEqual({
+      as: 'U1',
+      container: { type: 'view', view_id: 'V1' },
+      action_id: 'value',
+      block_id: 'group',
+      value: 'rom',
+    });
     await dialog.getByLabel('Notes (optional)').fill('with <friends>');
+    // Input blocks without dispatch_action only collect values; nothing is sent until Save.
+    expect(posted.filter((p) => p.path !== 'options')).toEqual([]);
     submitErrors = { amount: 'Enter an amount above zero' };
     await dialog.getByRole('button', { name: 'Save' }).click();
     const submit = await waitForPost('view-submit');
@@ -296,6 +321,15 @@ describe('the sandbox page', () => {
         },
         date: { value: { type: 'datepicker', selected_date: '2026-03-01' } },
         people: { value: { type: 'multi_users_select', selected_users: ['U2', 'U1'] } },
+        group: {
+          value: {
+            type: 'external_select',
+            selected_option: {
+              text: { type: 'plain_text', text: 'Rome office' },
+              value: 'rome office',
+            },
+          },
+        },
         how: {
           value: {
             type: 'radio_buttons',
