@@ -1,0 +1,67 @@
+// The page's calls to the workspace server (its JSON API under /workspace-api/).
+import type { BlockAction, Container, OptionsAnswer, State, StateValues } from './types.js';
+
+const BASE = '/workspace-api';
+
+export class ApiError extends Error {}
+
+async function post<T>(path: string, body: unknown): Promise<T> {
+  const response = await fetch(`${BASE}/${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  let answer: { ok?: boolean; error?: string } & T;
+  try {
+    answer = await response.json();
+  } catch {
+    throw new ApiError(`The workspace answered ${response.status} without JSON`);
+  }
+  if (!response.ok || answer.ok === false) {
+    throw new ApiError(answer.error ?? `The workspace answered ${response.status}`);
+  }
+  return answer;
+}
+
+export async function getState(as: string | undefined): Promise<State> {
+  const query = as ? `?as=${encodeURIComponent(as)}` : '';
+  const response = await fetch(`${BASE}/state${query}`);
+  const answer = (await response.json()) as State & { ok?: boolean; error?: string };
+  if (!response.ok || answer.ok === false) {
+    throw new ApiError(answer.error ?? `The workspace answered ${response.status}`);
+  }
+  return answer;
+}
+
+export const api = {
+  message: (as: string, channel: string, text: string, thread_ts?: string) =>
+    post('message', { as, channel, text, ...(thread_ts ? { thread_ts } : {}) }),
+  action: (as: string, container: Container, action: BlockAction, state?: StateValues) =>
+    post('action', { as, container, action, ...(state ? { state } : {}) }),
+  options: (
+    as: string,
+    container: Container,
+    query: { action_id: string; block_id: string; value: string },
+  ) => post<OptionsAnswer>('options', { as, container, ...query }),
+  viewSubmit: (as: string, view_id: string, values: StateValues) =>
+    post<{ errors?: Record<string, string> }>('view-submit', { as, view_id, values }),
+  viewClose: (as: string, view_id: string) => post('view-close', { as, view_id }),
+  shortcut: (as: string, callback_id: string, channel: string, ts: string) =>
+    post('shortcut', { as, callback_id, channel, ts }),
+  homeOpened: (as: string, tab: 'home' | 'messages') => post('home-opened', { as, tab }),
+  control: (name: 'digest' | 'reset') => post(`control/${name}`, {}),
+};
+
+/** Calls `onChange` whenever the server says something changed; returns the unsubscribe. */
+export function subscribe(onChange: (version: number) => void): () => void {
+  const source = new EventSource(`${BASE}/events`);
+  source.onmessage = (event) => {
+    try {
+      const data = JSON.parse(event.data) as { version?: unknown };
+      if (typeof data.version === 'number') onChange(data.version);
+    } catch {
+      onChange(Number.NaN);
+    }
+  };
+  return () => source.close();
+}

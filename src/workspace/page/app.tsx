@@ -1,0 +1,158 @@
+// The page: keeps the workspace state fresh (refetched whenever the server's event stream says
+// something changed), and lays out sidebar, conversation, thread panel and modal.
+import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { api, getState, subscribe } from './api.js';
+import { Conversation, type Tab } from './components/conversation.js';
+import { Modal } from './components/modal.js';
+import { Notices } from './components/notices.js';
+import { Sidebar } from './components/sidebar.js';
+import { Thread } from './components/thread.js';
+import { type SurfaceHooks, SurfaceValues } from './surface.js';
+import type { Notice, State } from './types.js';
+import { readLocation, writeLocation } from './url.js';
+
+function messageOf(error: unknown): string {
+  return error instanceof Error && error.message ? error.message : 'Something went wrong';
+}
+
+export function App() {
+  const start = useMemo(() => readLocation(), []);
+  const [acting, setActing] = useState(start.as);
+  const [channelId, setChannelId] = useState(start.channel);
+  const [tab, setTab] = useState<Tab>(start.tab ?? 'messages');
+  const [thread, setThread] = useState<string | null>(null);
+  const [state, setState] = useState<State | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [local, setLocal] = useState<Notice[]>([]);
+  const [dismissed, setDismissed] = useState<ReadonlySet<string>>(new Set());
+  // Typed values belong to the person typing them: a new acting person starts clean.
+  const values = useMemo(() => new SurfaceValues(), [acting]);
+  const request = useRef(0);
+
+  const refresh = useCallback(async () => {
+    const n = ++request.current;
+    try {
+      const next = await getState(acting);
+      if (n !== request.current) return;
+      setState(next);
+      setLoadError(null);
+      if (!acting) setActing(next.acting);
+    } catch (error) {
+      if (n === request.current) setLoadError(messageOf(error));
+    }
+  }, [acting]);
+  const latest = useRef(refresh);
+  latest.current = refresh;
+
+  useEffect(() => {
+    void refresh();
+  }, [refresh]);
+  useEffect(() => subscribe(() => void latest.current()), []);
+
+  const hooks: SurfaceHooks = useMemo(
+    () => ({
+      fail: (error: unknown) => {
+        const at = Date.now();
+        setLocal((list) => [
+          ...list,
+          { id: `local-${at}-${list.length}`, at, text: messageOf(error), tone: 'error' },
+        ]);
+      },
+    }),
+    [],
+  );
+
+  const channel = state
+    ? (state.channels.find((c) => c.id === channelId) ??
+      state.channels.find((c) => c.kind === 'channel') ??
+      state.channels[0])
+    : undefined;
+
+  useEffect(() => {
+    if (state) writeLocation({ as: state.acting, channel: channel?.id, tab });
+  }, [state?.acting, channel?.id, tab]);
+
+  const isApp = channel?.kind === 'app';
+  useEffect(() => {
+    if (acting && isApp) api.homeOpened(acting, tab).catch(hooks.fail);
+  }, [acting, isApp, tab, hooks]);
+
+  if (!state || !channel) {
+    return (
+      <div class="loading" role="status">
+        {loadError ? `Cannot reach the workspace: ${loadError}` : 'Loading the workspace…'}
+      </div>
+    );
+  }
+
+  const all = state.messages[channel.id] ?? [];
+  const parent = thread ? all.find((m) => m.ts === thread) : undefined;
+  const notices = [...state.notices, ...local].filter((n) => !dismissed.has(n.id));
+  const top = state.modals[state.modals.length - 1];
+  const send = (threadTs?: string) => async (text: string) => {
+    try {
+      await api.message(state.acting, channel.id, text, threadTs);
+    } catch (error) {
+      hooks.fail(error);
+      throw error;
+    }
+    void refresh();
+  };
+
+  return (
+    <div class="app">
+      <Sidebar
+        state={state}
+        channel={channel.id}
+        hooks={hooks}
+        onActing={(id) => {
+          setActing(id);
+          setThread(null);
+        }}
+        onChannel={(id) => {
+          setChannelId(id);
+          setThread(null);
+        }}
+      />
+      <div class="center">
+        <Conversation
+          state={state}
+          channel={channel}
+          tab={tab}
+          values={values}
+          hooks={hooks}
+          onTab={setTab}
+          onSend={send()}
+          onOpenThread={setThread}
+          banner={
+            <Notices
+              notices={notices}
+              onDismiss={(id) => setDismissed((set) => new Set([...set, id]))}
+            />
+          }
+        />
+      </div>
+      {parent ? (
+        <Thread
+          state={state}
+          parent={parent}
+          replies={all.filter((m) => m.thread_ts === parent.ts && m.ts !== parent.ts)}
+          values={values}
+          hooks={hooks}
+          onSend={send(parent.ts)}
+          onClose={() => setThread(null)}
+        />
+      ) : null}
+      {top ? (
+        <Modal
+          key={top.id}
+          state={state}
+          view={top}
+          depth={state.modals.length}
+          values={values}
+          hooks={hooks}
+        />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,230 @@
+// The message box: Enter sends, Shift+Enter breaks the line; `/` offers the app's commands and
+// `@` offers people. Text is sent the way Slack's client sends it: `&`, `<`, `>` escaped and
+// chosen mentions as `<@U…|name>`.
+import { useLayoutEffect, useRef, useState } from 'preact/hooks';
+import type { AppInfo, Person } from '../types.js';
+
+export function escapeText(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+function mentionName(person: Person): string {
+  return person.display_name || person.real_name || person.name;
+}
+
+/**
+ * Escapes the text, then turns `@name` of a known person (display name or user name) into
+ * Slack's mention syntax. Longest names go first so "@Ann Lee" wins over "@Ann".
+ */
+export function encodeMessage(text: string, people: Person[]): string {
+  const names = people
+    .flatMap(
+      (p) =>
+        [
+          [mentionName(p), p],
+          [p.name, p],
+        ] as const,
+    )
+    .filter(([name]) => name)
+    .sort((a, b) => b[0].length - a[0].length);
+  let out = '';
+  let rest = escapeText(text);
+  while (rest) {
+    const at = rest.search(/(^|[\s(])@/);
+    if (at === -1) break;
+    const start = rest[at] === '@' ? at : at + 1;
+    out += rest.slice(0, start);
+    rest = rest.slice(start + 1);
+    const hit = names.find(
+      ([name]) =>
+        rest.toLowerCase().startsWith(escapeText(name).toLowerCase()) &&
+        !/[\p{L}\p{N}_.-]/u.test(rest[escapeText(name).length] ?? ''),
+    );
+    if (hit) {
+      out += `<@${hit[1].id}|${hit[1].name}>`;
+      rest = rest.slice(escapeText(hit[0]).length);
+    } else {
+      out += '@';
+    }
+  }
+  return out + rest;
+}
+
+interface Suggestion {
+  key: string;
+  label: string;
+  detail: string;
+  insert: string;
+}
+
+function suggestionsFor(text: string, caret: number, app: AppInfo, people: Person[]) {
+  const before = text.slice(0, caret);
+  const command = /^\/(\S*)$/.exec(before);
+  if (command) {
+    const typed = `/${command[1]}`.toLowerCase();
+    return {
+      from: 0,
+      items: app.commands
+        .filter((c) => c.command.toLowerCase().startsWith(typed))
+        .map((c) => ({
+          key: c.command,
+          label: c.command,
+          detail: [c.usage_hint, c.description].filter(Boolean).join(' — '),
+          insert: `${c.command} `,
+        })),
+    };
+  }
+  const mention = /(^|\s)@([^\s@]*)$/.exec(before);
+  if (mention) {
+    const typed = mention[2]!.toLowerCase();
+    return {
+      from: caret - typed.length - 1,
+      items: people
+        .filter((p) =>
+          [p.display_name, p.real_name, p.name].some((n) => n?.toLowerCase().startsWith(typed)),
+        )
+        .map((p) => ({
+          key: p.id,
+          label: mentionName(p),
+          detail: p.real_name && p.real_name !== mentionName(p) ? p.real_name : `@${p.name}`,
+          insert: `@${mentionName(p)} `,
+        })),
+    };
+  }
+  return null;
+}
+
+export function Composer(props: {
+  app: AppInfo;
+  people: Person[];
+  label: string;
+  placeholder: string;
+  idPrefix: string;
+  onSend: (text: string) => Promise<void>;
+}) {
+  const [text, setText] = useState('');
+  const [caret, setCaret] = useState(0);
+  const [active, setActive] = useState(0);
+  const [dismissed, setDismissed] = useState(false);
+  const [sending, setSending] = useState(false);
+  const box = useRef<HTMLTextAreaElement>(null);
+  // Where the caret goes once a chosen suggestion is in the box: set right after that render,
+  // before the person's next keystroke can land at the old position.
+  const pendingCaret = useRef<number | null>(null);
+  useLayoutEffect(() => {
+    const at = pendingCaret.current;
+    if (at === null || !box.current) return;
+    pendingCaret.current = null;
+    box.current.focus();
+    box.current.setSelectionRange(at, at);
+  });
+  const found = dismissed ? null : suggestionsFor(text, caret, props.app, props.people);
+  const items: Suggestion[] = found?.items ?? [];
+  const listId = `${props.idPrefix}-suggestions`;
+
+  const update = (value: string, at: number) => {
+    setText(value);
+    setCaret(at);
+    setActive(0);
+    setDismissed(false);
+  };
+
+  const choose = (item: Suggestion) => {
+    if (!found) return;
+    const next = text.slice(0, found.from) + item.insert + text.slice(caret);
+    const at = found.from + item.insert.length;
+    pendingCaret.current = at;
+    update(next, at);
+    setDismissed(true);
+  };
+
+  const send = async () => {
+    const trimmed = text.trim();
+    if (!trimmed || sending) return;
+    setSending(true);
+    try {
+      await props.onSend(encodeMessage(trimmed, props.people));
+      update('', 0);
+    } finally {
+      setSending(false);
+    }
+  };
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (items.length) {
+      if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+        event.preventDefault();
+        const step = event.key === 'ArrowDown' ? 1 : -1;
+        setActive((active + step + items.length) % items.length);
+        return;
+      }
+      if (event.key === 'Enter' || event.key === 'Tab') {
+        event.preventDefault();
+        choose(items[active] ?? items[0]!);
+        return;
+      }
+      if (event.key === 'Escape') {
+        event.preventDefault();
+        setDismissed(true);
+        return;
+      }
+    }
+    if (event.key === 'Enter' && !event.shiftKey && !event.isComposing) {
+      event.preventDefault();
+      void send();
+    }
+  };
+
+  return (
+    <div class="composer">
+      {items.length ? (
+        <div class="suggestions" role="listbox" id={listId} aria-label="Suggestions">
+          {items.map((item, i) => (
+            // biome-ignore lint/a11y/useFocusableInteractive: focus stays in the textbox (aria-activedescendant)
+            // biome-ignore lint/a11y/useKeyWithClickEvents: the textbox handles the keys
+            <div
+              key={item.key}
+              id={`${listId}-${i}`}
+              role="option"
+              aria-label={item.label}
+              aria-selected={i === active}
+              class={`suggestion${i === active ? ' suggestion-active' : ''}`}
+              onMouseDown={(event) => event.preventDefault()}
+              onClick={() => choose(item)}
+            >
+              <span class="suggestion-label">{item.label}</span>
+              <span class="suggestion-detail">{item.detail}</span>
+            </div>
+          ))}
+        </div>
+      ) : null}
+      <textarea
+        ref={box}
+        class="composer-input"
+        aria-label={props.label}
+        aria-autocomplete="list"
+        aria-controls={items.length ? listId : undefined}
+        aria-activedescendant={items.length ? `${listId}-${active}` : undefined}
+        placeholder={props.placeholder}
+        rows={1}
+        value={text}
+        onInput={(event) => {
+          const el = event.currentTarget as HTMLTextAreaElement;
+          update(el.value, el.selectionStart);
+        }}
+        onKeyUp={(event) => setCaret((event.currentTarget as HTMLTextAreaElement).selectionStart)}
+        onClick={(event) => setCaret((event.currentTarget as HTMLTextAreaElement).selectionStart)}
+        onKeyDown={onKeyDown}
+      />
+      <button
+        type="button"
+        class="composer-send"
+        aria-label="Send"
+        disabled={!text.trim() || sending}
+        onClick={() => void send()}
+      >
+        ➤
+      </button>
+    </div>
+  );
+}

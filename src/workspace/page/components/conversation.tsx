@@ -1,0 +1,155 @@
+// The open conversation: its header (with Home and Messages tabs for the app's conversation),
+// the message list or the App Home, and the composer.
+import type { ComponentChildren } from 'preact';
+import { useEffect, useRef } from 'preact/hooks';
+import { Blocks } from '../blocks/blocks.js';
+import { type SurfaceHooks, type SurfaceValues, surfaceContext } from '../surface.js';
+import type { Channel, Message, State } from '../types.js';
+import { Composer } from './composer.js';
+import { MessageView } from './message.js';
+
+export type Tab = 'home' | 'messages';
+
+function MessageList(props: {
+  state: State;
+  messages: Message[];
+  values: SurfaceValues;
+  hooks: SurfaceHooks;
+  onOpenThread: (ts: string) => void;
+}) {
+  const list = useRef<HTMLDivElement>(null);
+  const last = props.messages[props.messages.length - 1]?.ts;
+  // Follow new messages the way a chat does: stay pinned to the bottom.
+  useEffect(() => {
+    if (list.current) list.current.scrollTop = list.current.scrollHeight;
+  }, [last]);
+  return (
+    <div class="messages" ref={list}>
+      {props.messages.length === 0 ? (
+        <p class="empty">No messages yet. Say hello, or type / to use the app.</p>
+      ) : null}
+      {props.messages.map((m) => (
+        <MessageView
+          key={`${m.ts}-${m.ephemeral ? 'e' : 'm'}`}
+          state={props.state}
+          message={m}
+          values={props.values}
+          hooks={props.hooks}
+          onOpenThread={props.onOpenThread}
+        />
+      ))}
+    </div>
+  );
+}
+
+function Home(props: { state: State; values: SurfaceValues; hooks: SurfaceHooks }) {
+  const { state } = props;
+  const home = state.home;
+  if (!home) {
+    return <p class="empty">{state.app.name} has not published a Home tab for you yet.</p>;
+  }
+  const ctx = surfaceContext({
+    state,
+    surface: 'home',
+    container: { type: 'view', view_id: home.id },
+    blocks: home.blocks,
+    values: props.values,
+    hooks: props.hooks,
+  });
+  return (
+    <div class="home">
+      <Blocks blocks={home.blocks} ctx={ctx} />
+    </div>
+  );
+}
+
+export function Conversation(props: {
+  state: State;
+  channel: Channel;
+  tab: Tab;
+  values: SurfaceValues;
+  hooks: SurfaceHooks;
+  onTab: (tab: Tab) => void;
+  onSend: (text: string) => Promise<void>;
+  onOpenThread: (ts: string) => void;
+  /** Shown under the header, above the messages (the notices). */
+  banner?: ComponentChildren;
+}) {
+  const { state, channel, tab, values, hooks } = props;
+  const isApp = channel.kind === 'app';
+  const showHome = isApp && tab === 'home';
+  const messages = (state.messages[channel.id] ?? []).filter(
+    (m) => !m.thread_ts || m.thread_ts === m.ts,
+  );
+  const title = isApp ? state.app.name : `#${channel.name}`;
+  const panel = showHome ? (
+    <Home state={state} values={values} hooks={hooks} />
+  ) : (
+    <MessageList
+      state={state}
+      messages={messages}
+      values={values}
+      hooks={hooks}
+      onOpenThread={props.onOpenThread}
+    />
+  );
+  const tabButton = (id: Tab, label: string) => (
+    <button
+      type="button"
+      role="tab"
+      id={`tab-${id}`}
+      class={`tab${tab === id ? ' tab-current' : ''}`}
+      aria-selected={tab === id}
+      aria-controls="conversation-panel"
+      tabIndex={tab === id ? 0 : -1}
+      onClick={() => props.onTab(id)}
+    >
+      {label}
+    </button>
+  );
+  return (
+    <main class="conversation">
+      <header class="conversation-head">
+        <h1 class="conversation-title">{title}</h1>
+        {isApp ? (
+          <div
+            class="tabs"
+            role="tablist"
+            aria-label={`${state.app.name} tabs`}
+            onKeyDown={(event) => {
+              if (event.key === 'ArrowRight' || event.key === 'ArrowLeft') {
+                props.onTab(tab === 'home' ? 'messages' : 'home');
+              }
+            }}
+          >
+            {tabButton('home', 'Home')}
+            {tabButton('messages', 'Messages')}
+          </div>
+        ) : null}
+      </header>
+      {props.banner}
+      {isApp ? (
+        <div
+          class="conversation-panel"
+          id="conversation-panel"
+          role="tabpanel"
+          aria-labelledby={`tab-${tab}`}
+        >
+          {panel}
+        </div>
+      ) : (
+        <div class="conversation-panel">{panel}</div>
+      )}
+      {showHome ? null : (
+        <Composer
+          app={state.app}
+          people={state.people}
+          label="Message"
+          placeholder={`Message ${title}`}
+          idPrefix="main"
+          onSend={props.onSend}
+        />
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,184 @@
+// One message of a conversation: sender, time, body (blocks or mrkdwn text), files, thread
+// replies, and the "More actions" menu carrying the app's message shortcuts.
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { api } from '../api.js';
+import { Blocks } from '../blocks/blocks.js';
+import { Mrkdwn } from '../blocks/text.js';
+import { displayName, type SurfaceHooks, type SurfaceValues, surfaceContext } from '../surface.js';
+import type { Message, State } from '../types.js';
+
+export function initials(name: string): string {
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  return (words.length > 1 ? `${words[0]![0]}${words[1]![0]}` : name.slice(0, 2)).toUpperCase();
+}
+
+export function formatTime(ts: string, timeZone: string | undefined): string {
+  const date = new Date(Number.parseFloat(ts) * 1000);
+  if (Number.isNaN(date.getTime())) return '';
+  try {
+    return new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hour: 'numeric',
+      minute: '2-digit',
+    }).format(date);
+  } catch {
+    return date.toLocaleTimeString();
+  }
+}
+
+function MoreActions(props: {
+  state: State;
+  message: Message;
+  hooks: SurfaceHooks;
+  onReply?: () => void;
+}) {
+  const { state, message, hooks } = props;
+  const [open, setOpen] = useState(false);
+  const menu = useRef<HTMLDivElement>(null);
+  const shortcuts = state.app.shortcuts.filter((s) => s.type === 'message');
+  const menuId = `menu-${message.channel}-${message.ts}`.replace(/[^A-Za-z0-9_-]/g, '_');
+
+  useEffect(() => {
+    if (!open) return;
+    menu.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
+    const close = (event: MouseEvent) => {
+      if (!menu.current?.parentElement?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('mousedown', close);
+    return () => document.removeEventListener('mousedown', close);
+  }, [open]);
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    const items = [...(menu.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
+    const at = items.indexOf(document.activeElement as HTMLElement);
+    if (event.key === 'Escape') setOpen(false);
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      const step = event.key === 'ArrowDown' ? 1 : -1;
+      items[(at + step + items.length) % items.length]?.focus();
+    }
+  };
+
+  return (
+    <div class="msg-more">
+      <button
+        type="button"
+        class="icon-button"
+        aria-label="More actions"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={open ? menuId : undefined}
+        onClick={() => setOpen(!open)}
+      >
+        ⋮
+      </button>
+      {open ? (
+        <div class="menu" role="menu" id={menuId} ref={menu} onKeyDown={onKeyDown}>
+          {shortcuts.map((shortcut) => (
+            <button
+              type="button"
+              role="menuitem"
+              class="menu-item"
+              key={shortcut.callback_id}
+              onClick={() => {
+                setOpen(false);
+                api
+                  .shortcut(state.acting, shortcut.callback_id, message.channel, message.ts)
+                  .catch(hooks.fail);
+              }}
+            >
+              {shortcut.name}
+              <span class="menu-item-app">{state.app.name}</span>
+            </button>
+          ))}
+          {props.onReply ? (
+            <button
+              type="button"
+              role="menuitem"
+              class="menu-item"
+              onClick={() => {
+                setOpen(false);
+                props.onReply?.();
+              }}
+            >
+              Reply in thread
+            </button>
+          ) : null}
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+export function MessageView(props: {
+  state: State;
+  message: Message;
+  values: SurfaceValues;
+  hooks: SurfaceHooks;
+  onOpenThread?: (ts: string) => void;
+}) {
+  const { state, message, values, hooks } = props;
+  const name = message.sender.is_bot
+    ? message.sender.name
+    : displayName(state, message.sender.id, message.sender.name);
+  const me = state.people.find((p) => p.id === state.acting);
+  const blocks = message.blocks ?? [];
+  const ctx = surfaceContext({
+    state,
+    surface: 'message',
+    container: { type: 'message', channel: message.channel, ts: message.ts },
+    blocks,
+    values,
+    hooks,
+  });
+  const openThread = props.onOpenThread
+    ? () => props.onOpenThread?.(message.thread_ts ?? message.ts)
+    : undefined;
+  return (
+    <article
+      class={`msg${message.ephemeral ? ' msg-ephemeral' : ''}`}
+      aria-label={`${name}, ${formatTime(message.ts, me?.tz)}`}
+    >
+      <div class={`avatar${message.sender.is_bot ? ' avatar-bot' : ''}`} aria-hidden="true">
+        {initials(name)}
+      </div>
+      <div class="msg-main">
+        <div class="msg-head">
+          <span class="msg-sender">{name}</span>
+          {message.sender.is_bot ? <span class="badge">APP</span> : null}
+          <time class="msg-time">{formatTime(message.ts, me?.tz)}</time>
+        </div>
+        {message.ephemeral ? (
+          <div class="msg-ephemeral-note">
+            <span aria-hidden="true">👁 </span>Only visible to you
+          </div>
+        ) : null}
+        <div class="msg-body">
+          {blocks.length ? (
+            <Blocks blocks={blocks} ctx={ctx} />
+          ) : (
+            <Mrkdwn text={message.text} ctx={ctx} />
+          )}
+          {message.edited ? <span class="msg-edited">(edited)</span> : null}
+        </div>
+        {message.files?.length ? (
+          <ul class="msg-files">
+            {message.files.map((file) => (
+              <li key={file.id}>
+                <a href={file.url} target="_blank" rel="noopener noreferrer">
+                  📎 {file.name}
+                </a>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        {message.reply_count > 0 && openThread ? (
+          <button type="button" class="msg-replies" onClick={openThread}>
+            {message.reply_count} {message.reply_count === 1 ? 'reply' : 'replies'}
+          </button>
+        ) : null}
+      </div>
+      <MoreActions state={state} message={message} hooks={hooks} onReply={openThread} />
+    </article>
+  );
+}

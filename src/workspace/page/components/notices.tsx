@@ -1,0 +1,31 @@
+// Notices from the workspace (such as Slack's timeout error) and the page's own failed calls.
+import type { Notice } from '../types.js';
+
+export function Notices(props: { notices: Notice[]; onDismiss: (id: string) => void }) {
+  const shown = props.notices.slice(-4);
+  if (!shown.length) return null;
+  return (
+    <div class="notices">
+      {shown.map((notice) => (
+        <div
+          key={notice.id}
+          class={`notice notice-${notice.tone}`}
+          role={notice.tone === 'error' ? 'alert' : 'status'}
+        >
+          <span class="notice-icon" aria-hidden="true">
+            {notice.tone === 'error' ? '⚠️' : 'ℹ️'}
+          </span>
+          <span class="notice-text">{notice.text}</span>
+          <button
+            type="button"
+            class="icon-button"
+            aria-label="Dismiss"
+            onClick={() => props.onDismiss(notice.id)}
+          >
+            ×
+          </button>
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,86 @@
+// The left column: workspace name, who the page acts as, the conversations, sandbox controls.
+import { api } from '../api.js';
+import type { SurfaceHooks } from '../surface.js';
+import type { State } from '../types.js';
+import { hrefFor } from '../url.js';
+
+export function Sidebar(props: {
+  state: State;
+  channel: string | undefined;
+  hooks: SurfaceHooks;
+  onActing: (id: string) => void;
+  onChannel: (id: string) => void;
+}) {
+  const { state, channel, hooks } = props;
+  const channels = state.channels.filter((c) => c.kind === 'channel');
+  const apps = state.channels.filter((c) => c.kind === 'app');
+  const link = (id: string, label: string, icon: string) => (
+    <li key={id}>
+      <a
+        href={hrefFor({ as: state.acting, channel: id })}
+        class={`nav-link${id === channel ? ' nav-link-current' : ''}`}
+        aria-current={id === channel ? 'page' : undefined}
+        onClick={(event) => {
+          event.preventDefault();
+          props.onChannel(id);
+        }}
+      >
+        <span class="nav-icon" aria-hidden="true">
+          {icon}
+        </span>
+        {label}
+      </a>
+    </li>
+  );
+  return (
+    <aside class="sidebar">
+      <div class="team">
+        <span class="team-name">{state.team.name}</span>
+        <span class="team-sub">Sandbox workspace</span>
+      </div>
+      <div class="acting">
+        <label for="acting-as">Acting as</label>
+        <select
+          id="acting-as"
+          value={state.acting}
+          onChange={(event) => props.onActing((event.currentTarget as HTMLSelectElement).value)}
+        >
+          {state.people.map((p) => (
+            <option key={p.id} value={p.id}>
+              {p.display_name || p.real_name || p.name}
+            </option>
+          ))}
+        </select>
+      </div>
+      <nav class="nav" aria-label="Conversations">
+        <h2 class="nav-title">Channels</h2>
+        <ul>{channels.map((c) => link(c.id, `#${c.name}`, ''))}</ul>
+        <h2 class="nav-title">Apps</h2>
+        <ul>{apps.map((c) => link(c.id, state.app.name, '●'))}</ul>
+      </nav>
+      {state.controls.digest || state.controls.reset ? (
+        <div class="controls">
+          <h2 class="nav-title">Sandbox</h2>
+          {state.controls.digest ? (
+            <button
+              type="button"
+              class="btn btn-sidebar"
+              onClick={() => api.control('digest').catch(hooks.fail)}
+            >
+              Run daily digest now
+            </button>
+          ) : null}
+          {state.controls.reset ? (
+            <button
+              type="button"
+              class="btn btn-sidebar"
+              onClick={() => api.control('reset').catch(hooks.fail)}
+            >
+              Reset
+            </button>
+          ) : null}
+        </div>
+      ) : null}
+    </aside>
+  );
+}

@@ -1,0 +1,44 @@
+// The thread panel: the parent message, its replies, and a composer that replies in the thread.
+import type { SurfaceHooks, SurfaceValues } from '../surface.js';
+import type { Message, State } from '../types.js';
+import { Composer } from './composer.js';
+import { MessageView } from './message.js';
+
+export function Thread(props: {
+  state: State;
+  parent: Message;
+  replies: Message[];
+  values: SurfaceValues;
+  hooks: SurfaceHooks;
+  onSend: (text: string) => Promise<void>;
+  onClose: () => void;
+}) {
+  const { state, parent, replies, values, hooks } = props;
+  return (
+    <aside class="thread" aria-label="Thread">
+      <header class="thread-head">
+        <h2>Thread</h2>
+        <button type="button" class="icon-button" aria-label="Close thread" onClick={props.onClose}>
+          ×
+        </button>
+      </header>
+      <div class="thread-list">
+        <MessageView state={state} message={parent} values={values} hooks={hooks} />
+        <div class="thread-count">
+          {replies.length} {replies.length === 1 ? 'reply' : 'replies'}
+        </div>
+        {replies.map((m) => (
+          <MessageView key={m.ts} state={state} message={m} values={values} hooks={hooks} />
+        ))}
+      </div>
+      <Composer
+        app={state.app}
+        people={state.people}
+        label="Reply"
+        placeholder="Reply…"
+        idPrefix="thread"
+        onSend={props.onSend}
+      />
+    </aside>
+  );
+}

@@ -1,0 +1,8 @@
+import { render } from 'preact';
+import { App } from './app.js';
+import './styles/layout.css';
+import './styles/chat.css';
+import './styles/blocks.css';
+
+const root = document.getElementById('root');
+if (root) render(<App />, root);
