@@ -4,11 +4,16 @@
  * recorded calls, faults, a movable clock); the sandbox serves it to a browser.
  */
 import type { AddressInfo } from 'node:net';
+import { createDeliverer } from './delivery.js';
+import { createInteractions, type Interactions } from './interactions.js';
 import { createWorkspaceServer } from './server.js';
 import { WorkspaceState } from './state.js';
 import type {
+  AppFacts,
   Channel,
   ChannelInput,
+  Delivery,
+  Notice,
   RecordedCall,
   ResponseUrlPost,
   ScheduledMessage,
@@ -23,6 +28,8 @@ import type {
 import { createWebApi } from './web-api.js';
 
 export { blockKitErrors, type Surface, viewErrors } from './block-kit.js';
+export { ACK_TIMEOUT_MS } from './delivery.js';
+export { type Container, type Interactions, PageError, type ViewValues } from './interactions.js';
 export { DEFAULT_SCOPES } from './state.js';
 export type * from './types.js';
 
@@ -89,8 +96,21 @@ export interface Workspace {
   advance(ms: number): void;
   /** Forgets recorded calls and responses (state such as users and messages stays). */
   clearCalls(): void;
+  /** The app the workspace delivers to; the sandbox sets it once the app is listening. */
+  connectApp(target: { appUrl: string; signingSecret: string }): void;
+  /** The app's manifest facts (commands, shortcuts, scopes); scopes apply to the default team. */
+  setApp(app: AppFacts): void;
+  readonly app: AppFacts;
+  /** Every signed request sent to the app, with its status and timing. */
+  deliveries: Delivery[];
+  /** Notices shown to a person (Slack's errors such as a command's operation_timeout). */
+  notices(userId: string): Notice[];
+  /** What people do, delivered to the app as Slack would (the page API calls these). */
+  act: Interactions;
   close(): Promise<void>;
 }
+
+const DEFAULT_APP: AppFacts = { name: 'Split', commands: [], shortcuts: [], scopes: [] };
 
 export async function startWorkspace(options: WorkspaceOptions = {}): Promise<Workspace> {
   const state = new WorkspaceState(options.strict ?? true);
@@ -109,6 +129,14 @@ export async function startWorkspace(options: WorkspaceOptions = {}): Promise<Wo
   }
   if (options.defaultChannel !== false) state.addChannel({ id: 'C0001', name: 'general' });
 
+  let app: AppFacts = options.app ?? DEFAULT_APP;
+  const deliverer = createDeliverer({
+    ...(options.appUrl ? { appUrl: options.appUrl } : {}),
+    ...(options.signingSecret ? { signingSecret: options.signingSecret } : {}),
+    ...(options.ackTimeoutMs ? { ackTimeoutMs: options.ackTimeoutMs } : {}),
+    now: () => state.now(),
+  });
+  const act = createInteractions(state, deliverer, () => app);
   const api = createWebApi(state);
   const server = createWorkspaceServer(state, api, {
     ...(options.pageDir ? { pageDir: options.pageDir } : {}),
@@ -183,11 +211,25 @@ export async function startWorkspace(options: WorkspaceOptions = {}): Promise<Wo
       state.calls.length = 0;
       state.responses.length = 0;
     },
-    close() {
-      return new Promise<void>((resolve, reject) => {
+    connectApp: (target) => deliverer.connect(target),
+    setApp(facts) {
+      app = facts;
+      const team = state.defaultTeam();
+      if (team) team.scopes = [...facts.scopes];
+      state.changed();
+    },
+    get app() {
+      return app;
+    },
+    deliveries: deliverer.deliveries,
+    notices: (userId) => [...(state.notices.get(userId) ?? [])],
+    act,
+    async close() {
+      await new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));
         server.closeAllConnections();
       });
+      await deliverer.settle();
     },
   };
   return workspace;

@@ -225,6 +225,8 @@ export function viewPayload(options: ViewOptions = {}): ViewPayload {
 
 export interface ViewSubmissionOptions extends Actor, ViewOptions {
   trigger_id?: string;
+  /** The whole view object, when the caller has a real one (the other view fields are ignored). */
+  fullView?: ViewPayload;
   /** Items of `response_urls` (for inputs with response_url_enabled). */
   response_urls?: Array<{
     block_id: string;
@@ -243,7 +245,7 @@ export function viewSubmission(options: ViewSubmissionOptions = {}): SlackReques
     api_app_id: a.api_app_id,
     token: 'legacy-verification-token',
     trigger_id: options.trigger_id ?? newTriggerId(),
-    view: viewPayload({ ...options, team_id: a.team_id }),
+    view: options.fullView ?? viewPayload({ ...options, team_id: a.team_id }),
     response_urls: options.response_urls ?? [],
     enterprise: null,
     is_enterprise_install: false,
@@ -251,7 +253,7 @@ export function viewSubmission(options: ViewSubmissionOptions = {}): SlackReques
 }
 
 export function viewClosed(
-  options: ViewOptions & Actor & { is_cleared?: boolean } = {},
+  options: ViewOptions & Actor & { is_cleared?: boolean; fullView?: ViewPayload } = {},
 ): SlackRequest {
   const a = actor(options);
   return interactive({
@@ -260,7 +262,7 @@ export function viewClosed(
     user: userOf(a),
     api_app_id: a.api_app_id,
     token: 'legacy-verification-token',
-    view: viewPayload({ ...options, team_id: a.team_id }),
+    view: options.fullView ?? viewPayload({ ...options, team_id: a.team_id }),
     is_cleared: options.is_cleared ?? false,
     enterprise: null,
     is_enterprise_install: false,

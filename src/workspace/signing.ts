@@ -32,6 +32,8 @@ export interface SignedPostOptions {
   /** Leave out both signing headers. */
   unsigned?: boolean;
   headers?: Record<string, string>;
+  /** Aborts the request (the workspace's 3-second limit). */
+  signal?: AbortSignal;
 }
 
 /** POSTs `body` exactly as given, signed with the app's signing secret. */
@@ -48,7 +50,12 @@ export async function signedPost(
     headers['x-slack-request-timestamp'] = String(timestamp);
     headers['x-slack-signature'] = options.signature ?? signature(signingSecret, timestamp, body);
   }
-  return fetch(appUrl, { method: 'POST', headers, body });
+  return fetch(appUrl, {
+    method: 'POST',
+    headers,
+    body,
+    ...(options.signal ? { signal: options.signal } : {}),
+  });
 }
 
 /** Sends a built request (see the builders below). */
