@@ -6,6 +6,8 @@
 import type { AddressInfo } from 'node:net';
 import { createDeliverer } from './delivery.js';
 import { createInteractions, type Interactions } from './interactions.js';
+import { createPageApi } from './page-api.js';
+import { type PageState, pageState } from './page-state.js';
 import { createWorkspaceServer } from './server.js';
 import { WorkspaceState } from './state.js';
 import type {
@@ -29,7 +31,10 @@ import { createWebApi } from './web-api.js';
 
 export { blockKitErrors, type Surface, viewErrors } from './block-kit.js';
 export { ACK_TIMEOUT_MS } from './delivery.js';
+export { DEMO_CHANNELS, DEMO_PEOPLE, seedDemoWorkspace } from './demo.js';
 export { type Container, type Interactions, PageError, type ViewValues } from './interactions.js';
+export { readManifest } from './manifest.js';
+export type { PageChannel, PageMessage, PagePerson, PageState, PageView } from './page-state.js';
 export { DEFAULT_SCOPES } from './state.js';
 export type * from './types.js';
 
@@ -50,6 +55,7 @@ export interface Workspace {
   addUser(user: UserInput): User;
   user(id: string): User | undefined;
   addChannel(channel: ChannelInput): Channel;
+  channel(id: string): Channel | undefined;
   addFile(
     file: Partial<Omit<StoredFile, 'content'>> & { id: string; content: Buffer | string },
   ): StoredFile;
@@ -107,6 +113,8 @@ export interface Workspace {
   notices(userId: string): Notice[];
   /** What people do, delivered to the app as Slack would (the page API calls these). */
   act: Interactions;
+  /** What the page sees for one person (GET /workspace-api/state). */
+  pageState(userId: string): PageState;
   close(): Promise<void>;
 }
 
@@ -138,8 +146,10 @@ export async function startWorkspace(options: WorkspaceOptions = {}): Promise<Wo
   });
   const act = createInteractions(state, deliverer, () => app);
   const api = createWebApi(state);
+  const controls = options.controls ?? {};
   const server = createWorkspaceServer(state, api, {
     ...(options.pageDir ? { pageDir: options.pageDir } : {}),
+    pageApi: createPageApi(state, act, () => app, controls),
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -167,6 +177,7 @@ export async function startWorkspace(options: WorkspaceOptions = {}): Promise<Wo
     addUser: (user) => state.addUser(user),
     user: (id) => state.users.get(id),
     addChannel: (channel) => state.addChannel(channel),
+    channel: (id) => state.channels.get(id),
     addFile(input) {
       const file: StoredFile = {
         name: `${input.id}.bin`,
@@ -224,6 +235,7 @@ export async function startWorkspace(options: WorkspaceOptions = {}): Promise<Wo
     deliveries: deliverer.deliveries,
     notices: (userId) => [...(state.notices.get(userId) ?? [])],
     act,
+    pageState: (userId) => pageState(state, app, controls, userId),
     async close() {
       await new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));
