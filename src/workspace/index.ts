@@ -8,6 +8,7 @@ import { createDeliverer } from './delivery.js';
 import { createInteractions, type Interactions } from './interactions.js';
 import { createPageApi } from './page-api.js';
 import { type PageState, pageState } from './page-state.js';
+import { restore, snapshot, type WorkspaceSnapshot } from './persist.js';
 import { createWorkspaceServer } from './server.js';
 import { WorkspaceState } from './state.js';
 import type {
@@ -35,6 +36,7 @@ export { DEMO_CHANNELS, DEMO_PEOPLE, seedDemoWorkspace } from './demo.js';
 export { type Container, type Interactions, PageError, type ViewValues } from './interactions.js';
 export { readManifest } from './manifest.js';
 export type { PageChannel, PageMessage, PagePerson, PageState, PageView } from './page-state.js';
+export { SNAPSHOT_FORMAT, type WorkspaceSnapshot } from './persist.js';
 export { DEFAULT_SCOPES } from './state.js';
 export type * from './types.js';
 
@@ -115,6 +117,10 @@ export interface Workspace {
   act: Interactions;
   /** What the page sees for one person (GET /workspace-api/state). */
   pageState(userId: string): PageState;
+  /** The whole state as JSON (for the sandbox's --data directory). */
+  snapshot(): WorkspaceSnapshot;
+  /** Replaces the state with a snapshot's; throws on anything else, changing nothing. */
+  restore(json: unknown): void;
   close(): Promise<void>;
 }
 
@@ -236,6 +242,8 @@ export async function startWorkspace(options: WorkspaceOptions = {}): Promise<Wo
     notices: (userId) => [...(state.notices.get(userId) ?? [])],
     act,
     pageState: (userId) => pageState(state, app, controls, userId),
+    snapshot: () => snapshot(state),
+    restore: (json) => restore(state, json),
     async close() {
       await new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));
