@@ -1,0 +1,256 @@
+/**
+ * The simulated Slack workspace: the Web API with Slack's rules, signed delivery of what people
+ * do to the app, and the page's API, on one loopback port. Tests use it as a library (state,
+ * recorded calls, faults, a movable clock); the sandbox serves it to a browser.
+ */
+import type { AddressInfo } from 'node:net';
+import { createDeliverer } from './delivery.js';
+import { createInteractions, type Interactions } from './interactions.js';
+import { createPageApi } from './page-api.js';
+import { type PageState, pageState } from './page-state.js';
+import { restore, snapshot, type WorkspaceSnapshot } from './persist.js';
+import { createWorkspaceServer } from './server.js';
+import { WorkspaceState } from './state.js';
+import type {
+  AppFacts,
+  Channel,
+  ChannelInput,
+  Delivery,
+  Notice,
+  RecordedCall,
+  ResponseUrlPost,
+  ScheduledMessage,
+  StoredFile,
+  StoredMessage,
+  StoredView,
+  Team,
+  User,
+  UserInput,
+  WorkspaceOptions,
+} from './types.js';
+import { createWebApi } from './web-api.js';
+
+export { blockKitErrors, type Surface, viewErrors } from './block-kit.js';
+export { ACK_TIMEOUT_MS } from './delivery.js';
+export { DEMO_CHANNELS, DEMO_PEOPLE, seedDemoWorkspace } from './demo.js';
+export { type Container, type Interactions, PageError, type ViewValues } from './interactions.js';
+export { readManifest } from './manifest.js';
+export type { PageChannel, PageMessage, PagePerson, PageState, PageView } from './page-state.js';
+export { SNAPSHOT_FORMAT, type WorkspaceSnapshot } from './persist.js';
+export { DEFAULT_SCOPES } from './state.js';
+export type * from './types.js';
+
+export interface Workspace {
+  /** http://127.0.0.1:PORT: the page, and the base of everything below. */
+  url: string;
+  /** Web API base for SLACK_API_URL / slackApiUrl: http://127.0.0.1:PORT/api/ */
+  apiUrl: string;
+  /** Same as `url`. */
+  origin: string;
+  /** Every Web API call, in arrival order (faulted ones too). */
+  calls: RecordedCall[];
+  /** Every post to a response_url, in arrival order. */
+  responses: ResponseUrlPost[];
+  /** The default team (throws when started without one). */
+  readonly team: Team;
+  addTeam(team: Partial<Team> & { id: string }): Team;
+  addUser(user: UserInput): User;
+  user(id: string): User | undefined;
+  addChannel(channel: ChannelInput): Channel;
+  channel(id: string): Channel | undefined;
+  addFile(
+    file: Partial<Omit<StoredFile, 'content'>> & { id: string; content: Buffer | string },
+  ): StoredFile;
+  /**
+   * URL of a response_url. Tied to a channel (and the invoking user), its replies appear in
+   * messages(channel); tied to a message (channel + ts), replace_original/delete_original act on
+   * it.
+   */
+  responseUrl(options?: { id?: string; channel?: string; ts?: string; user?: string }): string;
+  /** Registers a trigger id (3 s life from now, single use), optionally for a person. */
+  issueTrigger(id?: string, user?: string): string;
+  /** The next `times` calls of `method` answer 429 with Retry-After (seconds). */
+  rateLimit(method: string, options?: { retryAfter?: number; times?: number }): void;
+  /** The next `times` calls of `method` answer 200 `{ok:false, error}`. */
+  fail(method: string, error: string, times?: number): void;
+  /** The next `times` calls of `method` answer this HTTP status (e.g. 500, 503). */
+  httpError(method: string, status: number, times?: number): void;
+  callsTo(method: string): RecordedCall[];
+  /** First call (already made or coming) matching method and predicate. */
+  waitForCall(
+    method: string,
+    predicate?: (call: RecordedCall) => boolean,
+    timeoutMs?: number,
+  ): Promise<RecordedCall>;
+  /** First response_url post (already made or coming) matching the predicate. */
+  waitForResponse(
+    predicate?: (post: ResponseUrlPost) => boolean,
+    timeoutMs?: number,
+  ): Promise<ResponseUrlPost>;
+  /**
+   * Messages in a channel (a user id reads that user's DM), oldest first, without deleted ones;
+   * ephemeral ones carry `ephemeralFor`.
+   */
+  messages(channel: string): StoredMessage[];
+  /** conversations.open's D id for a user (created if needed). */
+  dmChannel(userId: string): string;
+  view(id: string): StoredView | undefined;
+  homeView(userId: string): StoredView | undefined;
+  /** The modals open for a person, root first. */
+  modals(userId: string): StoredView[];
+  scheduled(): ScheduledMessage[];
+  /** The workspace's clock (ms); `advance` moves it for trigger/response_url expiry and scheduling. */
+  now(): number;
+  advance(ms: number): void;
+  /** Forgets recorded calls and responses (state such as users and messages stays). */
+  clearCalls(): void;
+  /** The app the workspace delivers to; the sandbox sets it once the app is listening. */
+  connectApp(target: { appUrl: string; signingSecret: string }): void;
+  /** The app's manifest facts (commands, shortcuts, scopes); scopes apply to the default team. */
+  setApp(app: AppFacts): void;
+  readonly app: AppFacts;
+  /** Every signed request sent to the app, with its status and timing. */
+  deliveries: Delivery[];
+  /** Notices shown to a person (Slack's errors such as a command's operation_timeout). */
+  notices(userId: string): Notice[];
+  /** What people do, delivered to the app as Slack would (the page API calls these). */
+  act: Interactions;
+  /** What the page sees for one person (GET /workspace-api/state). */
+  pageState(userId: string): PageState;
+  /** The whole state as JSON (for the sandbox's --data directory). */
+  snapshot(): WorkspaceSnapshot;
+  /** Replaces the state with a snapshot's; throws on anything else, changing nothing. */
+  restore(json: unknown): void;
+  close(): Promise<void>;
+}
+
+const DEFAULT_APP: AppFacts = { name: 'Split', commands: [], shortcuts: [], scopes: [] };
+
+export async function startWorkspace(options: WorkspaceOptions = {}): Promise<Workspace> {
+  const state = new WorkspaceState(options.strict ?? true);
+  if (options.defaultTeam !== false) {
+    const team = state.addTeam({
+      id: 'T0001',
+      name: 'Acme',
+      domain: 'acme',
+      botToken: 'xoxb-fake-bot-token',
+      botUserId: 'U0BOT0001',
+      botId: 'B0BOT0001',
+      ...(options.app ? { scopes: [...options.app.scopes] } : {}),
+      ...(options.defaultTeam ?? {}),
+    });
+    state.defaultTeamId = team.id;
+  }
+  if (options.defaultChannel !== false) state.addChannel({ id: 'C0001', name: 'general' });
+
+  let app: AppFacts = options.app ?? DEFAULT_APP;
+  const deliverer = createDeliverer({
+    ...(options.appUrl ? { appUrl: options.appUrl } : {}),
+    ...(options.signingSecret ? { signingSecret: options.signingSecret } : {}),
+    ...(options.ackTimeoutMs ? { ackTimeoutMs: options.ackTimeoutMs } : {}),
+    now: () => state.now(),
+  });
+  const act = createInteractions(state, deliverer, () => app);
+  const api = createWebApi(state);
+  const controls = options.controls ?? {};
+  const server = createWorkspaceServer(state, api, {
+    ...(options.pageDir ? { pageDir: options.pageDir } : {}),
+    pageApi: createPageApi(state, act, () => app, controls),
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = server.address() as AddressInfo;
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  state.origin = `http://${host}:${address.port}`;
+
+  const workspace: Workspace = {
+    url: state.origin,
+    apiUrl: `${state.origin}/api/`,
+    origin: state.origin,
+    calls: state.calls,
+    responses: state.responses,
+    get team(): Team {
+      const team = state.defaultTeam();
+      if (!team) throw new Error('the workspace was started without a default team');
+      return team;
+    },
+    addTeam: (team) => state.addTeam(team),
+    addUser: (user) => state.addUser(user),
+    user: (id) => state.users.get(id),
+    addChannel: (channel) => state.addChannel(channel),
+    channel: (id) => state.channels.get(id),
+    addFile(input) {
+      const file: StoredFile = {
+        name: `${input.id}.bin`,
+        mimetype: 'application/octet-stream',
+        user: 'U0000',
+        ...input,
+        content: Buffer.isBuffer(input.content) ? input.content : Buffer.from(input.content),
+      };
+      state.files.set(file.id, file);
+      return file;
+    },
+    responseUrl: (opts = {}) => state.registerResponseUrl(opts),
+    issueTrigger: (id, user) => state.issueTrigger(id, user),
+    rateLimit: (method, opts) => api.rateLimit(method, opts),
+    fail: (method, error, times) => api.fail(method, error, times),
+    httpError: (method, status, times) => api.httpError(method, status, times),
+    callsTo: (method) => state.calls.filter((c) => c.method === method),
+    waitForCall(method, predicate = () => true, timeoutMs = 2_000) {
+      return state.waitFor(
+        () => state.calls.find((c) => c.method === method && predicate(c)),
+        timeoutMs,
+        `a ${method} call`,
+      );
+    },
+    waitForResponse(predicate = () => true, timeoutMs = 2_000) {
+      return state.waitFor(() => state.responses.find(predicate), timeoutMs, 'a response_url post');
+    },
+    messages(channel) {
+      const id = /^[UW]/.test(channel) ? state.dms.get(channel) : channel;
+      return (id ? (state.messages.get(id) ?? []) : []).filter((m) => !m.deleted);
+    },
+    dmChannel: (userId) => state.dmChannel(userId),
+    view: (id) => state.views.get(id),
+    homeView: (userId) => state.homes.get(userId),
+    modals: (userId) => state.modalStack(userId),
+    scheduled: () => [...state.scheduled.values()],
+    now: () => state.now(),
+    advance(ms) {
+      state.clockOffset += ms;
+    },
+    clearCalls() {
+      state.calls.length = 0;
+      state.responses.length = 0;
+    },
+    connectApp: (target) => deliverer.connect(target),
+    setApp(facts) {
+      app = facts;
+      const team = state.defaultTeam();
+      if (team) team.scopes = [...facts.scopes];
+      state.changed();
+    },
+    get app() {
+      return app;
+    },
+    deliveries: deliverer.deliveries,
+    notices: (userId) => [...(state.notices.get(userId) ?? [])],
+    act,
+    pageState: (userId) => pageState(state, app, controls, userId),
+    snapshot: () => snapshot(state),
+    restore: (json) => restore(state, json),
+    async close() {
+      await new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        server.closeAllConnections();
+      });
+      await deliverer.settle();
+    },
+  };
+  return workspace;
+}

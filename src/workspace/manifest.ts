@@ -1,0 +1,38 @@
+/** The app manifest facts the workspace needs, read from manifest.yml's text. */
+import { parse } from 'yaml';
+import { isObject } from './http-util.js';
+import type { AppFacts } from './types.js';
+
+const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
+const string = (value: unknown): string => (typeof value === 'string' ? value : '');
+
+export function readManifest(yamlText: string): AppFacts {
+  const manifest: unknown = parse(yamlText);
+  if (!isObject(manifest)) throw new Error('The manifest is not a YAML mapping.');
+  const display = isObject(manifest.display_information) ? manifest.display_information : {};
+  const features = isObject(manifest.features) ? manifest.features : {};
+  const bot = isObject(features.bot_user) ? features.bot_user : {};
+  const oauth = isObject(manifest.oauth_config) ? manifest.oauth_config : {};
+  const scopes = isObject(oauth.scopes) ? oauth.scopes : {};
+  const settings = isObject(manifest.settings) ? manifest.settings : {};
+  const events = isObject(settings.event_subscriptions) ? settings.event_subscriptions : {};
+  return {
+    name: string(bot.display_name) || string(display.name) || 'App',
+    commands: list(features.slash_commands)
+      .filter(isObject)
+      .map((c) => ({
+        command: string(c.command),
+        description: string(c.description),
+        usage_hint: string(c.usage_hint),
+      })),
+    shortcuts: list(features.shortcuts)
+      .filter(isObject)
+      .map((s) => ({
+        callback_id: string(s.callback_id),
+        name: string(s.name),
+        type: s.type === 'global' ? ('global' as const) : ('message' as const),
+      })),
+    scopes: list(scopes.bot).map(string).filter(Boolean),
+    events: list(events.bot_events).map(string).filter(Boolean),
+  };
+}

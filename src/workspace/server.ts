@@ -1,0 +1,92 @@
+/**
+ * The workspace's one HTTP port: the Web API (`/api/<method>`), response_urls, private files,
+ * the page's JSON API (`/workspace-api/`) and the built page itself.
+ */
+import { readFile } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { extname, join } from 'node:path';
+import { send } from './http-util.js';
+import { handleFile, handleResponseUrl } from './response-url.js';
+import type { WorkspaceState } from './state.js';
+import type { WebApi } from './web-api.js';
+
+export type RouteHandler = (
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+) => Promise<boolean> | boolean;
+
+const CONTENT_TYPES = new Map([
+  ['.html', 'text/html; charset=utf-8'],
+  ['.js', 'text/javascript; charset=utf-8'],
+  ['.css', 'text/css; charset=utf-8'],
+  ['.map', 'application/json; charset=utf-8'],
+  ['.svg', 'image/svg+xml'],
+  ['.png', 'image/png'],
+  ['.ico', 'image/x-icon'],
+]);
+
+const MISSING_PAGE =
+  'The workspace page is not built. Build it with buildPage(outDir) from src/workspace/build-page.ts and pass that directory as pageDir.';
+
+async function servePage(res: ServerResponse, pageDir: string | undefined, file: string) {
+  const candidates =
+    file === 'index.html' || pageDir === undefined ? [file] : [join('assets', file), file];
+  for (const candidate of candidates) {
+    if (pageDir === undefined) break;
+    try {
+      const bytes = await readFile(join(pageDir, candidate));
+      res.writeHead(200, {
+        'content-type': CONTENT_TYPES.get(extname(file)) ?? 'application/octet-stream',
+        'cache-control': 'no-cache',
+      });
+      res.end(bytes);
+      return;
+    } catch {
+      // Next candidate; the answer below covers a page that was never built.
+    }
+  }
+  const status = file === 'index.html' ? 503 : 404;
+  res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8' });
+  res.end(status === 503 ? MISSING_PAGE : 'Not found.');
+}
+
+export function createWorkspaceServer(
+  state: WorkspaceState,
+  api: WebApi,
+  options: { pageDir?: string; pageApi?: RouteHandler },
+): Server {
+  return createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://workspace');
+    const fail = (error: unknown) => {
+      if (!res.headersSent)
+        send(res, 500, { ok: false, error: 'workspace_failure', detail: String(error) });
+      else res.destroy();
+    };
+    const path = url.pathname;
+    const apiMatch = /^\/api\/([A-Za-z0-9_.]+)$/.exec(path);
+    const response = /^\/response\/([^/]+)$/.exec(path);
+    const file = /^\/files\/([^/]+)\//.exec(path);
+    const asset = /^\/assets\/([A-Za-z0-9_-][A-Za-z0-9._-]*)$/.exec(path);
+    if (apiMatch && (req.method === 'POST' || req.method === 'GET')) {
+      api.handle(req, res, apiMatch[1]!, url.searchParams).catch(fail);
+    } else if (response && req.method === 'POST') {
+      handleResponseUrl(state, req, res, decodeURIComponent(response[1]!)).catch(fail);
+    } else if (file && req.method === 'GET') {
+      handleFile(state, req, res, decodeURIComponent(file[1]!));
+    } else if (path.startsWith('/workspace-api/') && options.pageApi) {
+      Promise.resolve(options.pageApi(req, res, url))
+        .then((handled) => {
+          if (!handled)
+            send(res, 404, { ok: false, error: `No such endpoint: ${req.method} ${path}` });
+        })
+        .catch(fail);
+    } else if (req.method === 'GET' && (path === '/' || path === '/index.html')) {
+      servePage(res, options.pageDir, 'index.html').catch(fail);
+    } else if (req.method === 'GET' && asset) {
+      servePage(res, options.pageDir, asset[1]!).catch(fail);
+    } else {
+      send(res, 404, { ok: false, error: 'not_found' });
+    }
+  });
+}

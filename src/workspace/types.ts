@@ -1,0 +1,178 @@
+/**
+ * The simulated workspace's records and its library API. Tests use these objects directly;
+ * the page sees a projection of them (see page-state.ts).
+ */
+
+export interface Team {
+  id: string;
+  name: string;
+  domain: string;
+  botToken: string;
+  botUserId: string;
+  botId: string;
+  appId: string;
+  scopes: string[];
+}
+
+export interface UserInput {
+  id: string;
+  team_id?: string;
+  name: string;
+  real_name?: string;
+  /** What Slack shows for the person; defaults to `name`. */
+  display_name?: string;
+  email?: string;
+  /** IANA zone, e.g. Europe/Paris. */
+  tz?: string;
+  /** BCP 47, e.g. fr-FR; users.info gives it with include_locale. */
+  locale?: string;
+  is_bot?: boolean;
+  deleted?: boolean;
+}
+
+export interface User extends Required<Omit<UserInput, 'email'>> {
+  email: string | undefined;
+}
+
+export interface Channel {
+  id: string;
+  name: string;
+  is_private: boolean;
+  is_im: boolean;
+  /** The bot can post only where it is a member, unless it has chat:write.public (public only). */
+  botIsMember: boolean;
+  /** undefined = every user of the team is a member. */
+  members: Set<string> | undefined;
+}
+
+export type ChannelInput = Partial<Omit<Channel, 'members'>> & { id: string; members?: string[] };
+
+export interface StoredMessage {
+  channel: string;
+  ts: string;
+  text: string | undefined;
+  blocks: unknown[] | undefined;
+  thread_ts: string | undefined;
+  user: string;
+  bot_id: string | undefined;
+  /** Set for chat.postEphemeral messages: only this user sees them. */
+  ephemeralFor?: string;
+  deleted?: boolean;
+  /** Set once chat.update or a response_url replaced the content. */
+  edited?: boolean;
+  /** Ids of files shared with the message. */
+  files?: string[];
+}
+
+export interface StoredView {
+  id: string;
+  team_id: string;
+  type: 'modal' | 'home';
+  hash: string;
+  root_view_id: string;
+  previous_view_id: string | null;
+  external_id: string;
+  callback_id: string;
+  private_metadata: string;
+  /** For Home views, the user it was published to. */
+  user_id?: string;
+  view: Record<string, unknown>;
+  /** Messages under input blocks from a submission answered with response_action errors. */
+  errors?: Record<string, string>;
+}
+
+export interface StoredFile {
+  id: string;
+  name: string;
+  mimetype: string;
+  content: Buffer;
+  user: string;
+}
+
+export interface RecordedCall {
+  method: string;
+  /** Token as presented (Authorization header or `token` field). */
+  token: string | undefined;
+  /** Parsed arguments; JSON-valued fields (blocks, view, ...) already decoded. */
+  args: Record<string, unknown>;
+  contentType: string | undefined;
+  at: number;
+  status: number;
+  response: Record<string, unknown>;
+}
+
+export interface ResponseUrlPost {
+  id: string;
+  body: Record<string, unknown>;
+  contentType: string | undefined;
+  at: number;
+  status: number;
+}
+
+export interface ScheduledMessage {
+  id: string;
+  channel: string;
+  post_at: number;
+  text: string | undefined;
+  blocks: unknown[] | undefined;
+  date_created: number;
+}
+
+export interface Notice {
+  id: string;
+  at: number;
+  text: string;
+  tone: 'error' | 'info';
+}
+
+/** One signed request the workspace sent to the app, and how the app answered. */
+export interface Delivery {
+  kind: string;
+  at: number;
+  /** HTTP status, 0 when the app could not be reached or did not answer in time. */
+  status: number;
+  timedOut: boolean;
+  ms: number;
+  /** The ack body: parsed JSON, a string, or undefined when empty. */
+  answer: unknown;
+}
+
+/** The app's manifest facts the workspace needs (see manifest.ts). */
+export interface AppFacts {
+  name: string;
+  commands: { command: string; description: string; usage_hint: string }[];
+  shortcuts: { callback_id: string; name: string; type: 'message' | 'global' }[];
+  scopes: string[];
+  /** Bot events the app subscribes to; undefined = all of them. */
+  events?: string[];
+}
+
+export interface Controls {
+  digest?: () => Promise<void>;
+  reset?: () => Promise<void>;
+}
+
+export interface WorkspaceOptions {
+  /** The default team (T0001, bot token xoxb-fake-bot-token) is created unless false. */
+  defaultTeam?: Partial<Team> | false;
+  /** The default channel C0001 #general (bot is a member) is created unless false. */
+  defaultChannel?: boolean;
+  port?: number;
+  host?: string;
+  /** The app's request URL (its /slack/events) and signing secret; also settable later. */
+  appUrl?: string;
+  signingSecret?: string;
+  /** Manifest facts; the default team's scopes follow `app.scopes` when given. */
+  app?: AppFacts;
+  /** Directory holding the built page (index.html and its assets). */
+  pageDir?: string;
+  controls?: Controls;
+  /** How long the app has to answer a request; Slack's rule is 3 s. */
+  ackTimeoutMs?: number;
+  /**
+   * Strict (the default): trigger ids and response_urls the workspace did not issue are refused.
+   * Lenient: unknown Slack-shaped trigger ids are accepted once and unknown response_urls are
+   * recorded, for tests that build their own payloads.
+   */
+  strict?: boolean;
+}

@@ -1,0 +1,146 @@
+/**
+ * The Web API endpoint `/api/<method>`: token and scope checks, faults a test asked for, the
+ * record of every call, and Slack's answer conventions (HTTP 200 with `ok:false` for platform
+ * errors, 429 + Retry-After only on demand).
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { chatMethods, type Method } from './api-chat.js';
+import { directoryMethods } from './api-directory.js';
+import { viewMethods } from './api-views.js';
+import { parseArgs, readBody, SlackError, send } from './http-util.js';
+import type { WorkspaceState } from './state.js';
+import type { RecordedCall, Team } from './types.js';
+
+const METHOD_SCOPES = new Map<string, string[]>(
+  Object.entries({
+    'chat.postMessage': ['chat:write'],
+    'chat.postEphemeral': ['chat:write'],
+    'chat.update': ['chat:write'],
+    'chat.delete': ['chat:write'],
+    'chat.scheduleMessage': ['chat:write'],
+    'chat.deleteScheduledMessage': ['chat:write'],
+    'users.info': ['users:read'],
+    'users.lookupByEmail': ['users:read.email'],
+    'conversations.open': ['im:write'],
+    'files.info': ['files:read'],
+    'team.info': ['team:read'],
+  }),
+);
+
+type Fault =
+  | { kind: 'rate'; retryAfter: number }
+  | { kind: 'error'; error: string }
+  | { kind: 'http'; status: number };
+
+export interface WebApi {
+  handle(
+    req: IncomingMessage,
+    res: ServerResponse,
+    method: string,
+    query: URLSearchParams,
+  ): Promise<void>;
+  rateLimit(method: string, options?: { retryAfter?: number; times?: number }): void;
+  fail(method: string, error: string, times?: number): void;
+  httpError(method: string, status: number, times?: number): void;
+}
+
+export function createWebApi(state: WorkspaceState): WebApi {
+  const methods = new Map<string, Method>(
+    Object.entries({
+      ...directoryMethods(state),
+      ...chatMethods(state),
+      ...viewMethods(state),
+    }),
+  );
+  const faults = new Map<string, Fault[]>();
+
+  const queueFault = (method: string, fault: Fault, times: number) => {
+    const queue = faults.get(method) ?? [];
+    for (let i = 0; i < times; i++) queue.push(fault);
+    faults.set(method, queue);
+  };
+
+  function authenticate(token: string | undefined): Team {
+    if (token === undefined || token === '') throw new SlackError('not_authed');
+    const team = state.tokens.get(token);
+    if (!team) throw new SlackError('invalid_auth');
+    return team;
+  }
+
+  async function handle(
+    req: IncomingMessage,
+    res: ServerResponse,
+    method: string,
+    query: URLSearchParams,
+  ): Promise<void> {
+    const raw = await readBody(req);
+    const contentType = req.headers['content-type'];
+    let args: Record<string, unknown>;
+    try {
+      args = parseArgs(raw, contentType, query);
+    } catch {
+      args = Object.create(null) as Record<string, unknown>;
+    }
+    const bearer = /^Bearer\s+(.+)$/i.exec(req.headers.authorization ?? '')?.[1];
+    const token = bearer ?? (typeof args.token === 'string' ? args.token : undefined);
+    const call: RecordedCall = {
+      method,
+      token,
+      args,
+      contentType,
+      at: state.now(),
+      status: 200,
+      response: {},
+    };
+    const reply = (status: number, body: Record<string, unknown>, headers = {}) => {
+      call.status = status;
+      call.response = body;
+      state.calls.push(call);
+      send(res, status, body, headers);
+      state.notify();
+    };
+
+    const fault = faults.get(method)?.shift();
+    if (fault?.kind === 'rate') {
+      return reply(
+        429,
+        { ok: false, error: 'ratelimited' },
+        { 'retry-after': String(fault.retryAfter) },
+      );
+    }
+    if (fault?.kind === 'http') return reply(fault.status, { ok: false, error: 'fatal_error' });
+    if (fault?.kind === 'error') return reply(200, { ok: false, error: fault.error });
+
+    const handler = methods.get(method);
+    if (!handler) return reply(200, { ok: false, error: 'unknown_method', req_method: method });
+    try {
+      const team = authenticate(token);
+      const needed = (METHOD_SCOPES.get(method) ?? []).filter((s) => !team.scopes.includes(s));
+      if (needed.length > 0) {
+        throw new SlackError('missing_scope', {
+          needed: needed.join(','),
+          provided: team.scopes.join(','),
+        });
+      }
+      const body = handler(args, team);
+      reply(200, { ok: true, ...body }, { 'x-oauth-scopes': team.scopes.join(',') });
+    } catch (error) {
+      if (error instanceof SlackError)
+        return reply(200, { ok: false, error: error.error, ...error.extra });
+      reply(200, { ok: false, error: 'internal_error', detail: String(error) });
+    }
+  }
+
+  return {
+    handle,
+    rateLimit(method, options = {}) {
+      queueFault(method, { kind: 'rate', retryAfter: options.retryAfter ?? 1 }, options.times ?? 1);
+    },
+    fail(method, error, times = 1) {
+      queueFault(method, { kind: 'error', error }, times);
+    },
+    httpError(method, status, times = 1) {
+      queueFault(method, { kind: 'http', status }, times);
+    },
+  };
+}
