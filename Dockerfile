@@ -1,17 +1,18 @@
-# Same steps as the README: npm ci, npm run build, then node dist/main.js.
+# Same steps as the README: `npm ci` (which builds dist/ through the prepare script), then
+# `node dist/main.js`.
 
-# --- build: compile TypeScript and the SQLite driver -------------------------------------------
+# --- build: compile TypeScript and the SQLite driver, then drop dev dependencies ---------------
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
 # sqlite3 compiles its native binding when no prebuilt one fits.
 RUN apt-get update \
   && apt-get install -y --no-install-recommends python3 make g++ \
   && rm -rf /var/lib/apt/lists/*
-COPY package.json package-lock.json ./
-RUN npm ci --no-audit --no-fund
-COPY tsconfig.json tsconfig.build.json ./
+# The sources come in before the install because npm ci runs the prepare script, which compiles
+# them; the install layer is therefore rebuilt when a source changes.
+COPY package.json package-lock.json tsconfig.json tsconfig.build.json ./
 COPY src ./src
-RUN npm run build && npm prune --omit=dev
+RUN npm ci --no-audit --no-fund && npm prune --omit=dev
 
 # --- runtime -------------------------------------------------------------------------------------
 FROM node:20-bookworm-slim

@@ -1,9 +1,11 @@
 /**
- * Environment -> typed, validated Config. Pure: the caller (main.ts) hands in the environment, so
- * nothing below main.ts reads process.env and tests pass plain objects.
+ * Environment (and .env file) -> typed, validated Config. Pure: the caller (main.ts) hands in the
+ * environment and the file's variables, so nothing below main.ts reads process.env and tests pass
+ * plain objects.
  *
- * Every problem is collected and reported at once, one line per variable, so a person fixing a
- * deployment sees the whole list on the first start. Values are never echoed: several are secrets.
+ * Every problem is collected and reported at once, one line per variable, naming where its value
+ * came from, so a person fixing a deployment sees the whole list on the first start and knows which
+ * place to edit. Values are never echoed: several are secrets.
  */
 import { dirname, resolve } from 'node:path';
 import { z } from 'zod';
@@ -71,50 +73,59 @@ function isHttpUrl(value: string): boolean {
   }
 }
 
-function required(name: string) {
-  return z.string({ error: `${name} is required` });
+function httpUrl(what: string) {
+  return z.string().refine(isHttpUrl, { error: `must be an http(s) URL (${what})` });
 }
 
-function optional() {
-  return z.string().optional();
-}
-
-function httpUrl(name: string, what: string) {
-  return z
-    .string({ error: `${name} is required (${what})` })
-    .refine(isHttpUrl, { error: `${name} must be an http(s) URL (${what})` });
-}
-
+// Each message continues the variable's name (and where its value came from), see problemFor.
 const schema = z.object({
-  SLACK_BOT_TOKEN: required('SLACK_BOT_TOKEN').refine((v) => v.startsWith('xoxb-'), {
-    error: 'SLACK_BOT_TOKEN must be a bot token starting with xoxb-',
+  SLACK_BOT_TOKEN: z.string().refine((v) => v.startsWith('xoxb-'), {
+    error: 'must be a bot token starting with xoxb-',
   }),
-  SLACK_SIGNING_SECRET: optional(),
-  SLACK_APP_TOKEN: optional().refine((v) => v === undefined || v.startsWith('xapp-'), {
-    error: 'SLACK_APP_TOKEN must be an app-level token starting with xapp- (or be left unset)',
-  }),
-  SLACK_API_URL: optional().refine((v) => v === undefined || isHttpUrl(v), {
-    error: 'SLACK_API_URL must be an http(s) URL such as http://127.0.0.1:4100/api/',
-  }),
-  SERVICE_API_URL: httpUrl('SERVICE_API_URL', 'the expense service REST base'),
-  SERVICE_AUTHORIZE_URL: httpUrl('SERVICE_AUTHORIZE_URL', 'the OAuth consent page'),
-  SERVICE_TOKEN_URL: httpUrl('SERVICE_TOKEN_URL', 'the OAuth token endpoint'),
-  SERVICE_CLIENT_ID: required('SERVICE_CLIENT_ID'),
-  SERVICE_CLIENT_SECRET: required('SERVICE_CLIENT_SECRET'),
-  PUBLIC_URL: httpUrl('PUBLIC_URL', 'where /oauth/callback is reachable'),
+  SLACK_SIGNING_SECRET: z.string().optional(),
+  SLACK_APP_TOKEN: z
+    .string()
+    .optional()
+    .refine((v) => v === undefined || v.startsWith('xapp-'), {
+      error: 'must be an app-level token starting with xapp- (or be left unset)',
+    }),
+  SLACK_API_URL: z
+    .string()
+    .optional()
+    .refine((v) => v === undefined || isHttpUrl(v), {
+      error: 'must be an http(s) URL such as http://127.0.0.1:4100/api/',
+    }),
+  SERVICE_API_URL: httpUrl('the expense service REST base'),
+  SERVICE_AUTHORIZE_URL: httpUrl('the OAuth consent page'),
+  SERVICE_TOKEN_URL: httpUrl('the OAuth token endpoint'),
+  SERVICE_CLIENT_ID: z.string(),
+  SERVICE_CLIENT_SECRET: z.string(),
+  PUBLIC_URL: httpUrl('where /oauth/callback is reachable'),
   PORT: z.string().refine((v) => /^\d+$/.test(v) && Number(v) <= 65535, {
-    error: 'PORT must be a whole number from 0 to 65535',
+    error: 'must be a whole number from 0 to 65535',
   }),
   STORE_URL: z.string().refine((v) => STORE_SCHEMES.some((s) => v.startsWith(`${s}//`)), {
-    error: 'STORE_URL must start with sqlite://, redis://, rediss://, postgres:// or postgresql://',
+    error: 'must start with sqlite://, redis://, rediss://, postgres:// or postgresql://',
   }),
-  ENCRYPTION_KEY: optional().refine((v) => v === undefined || decodeEncryptionKey(v), {
-    error: 'ENCRYPTION_KEY must be 32 bytes written as 64 hex digits or as base64 (44 characters)',
-  }),
+  ENCRYPTION_KEY: z
+    .string()
+    .optional()
+    .refine((v) => v === undefined || decodeEncryptionKey(v), {
+      error: 'must be 32 bytes written as 64 hex digits or as base64 (44 characters)',
+    }),
   LOG_LEVEL: z.string().refine((v) => (LOG_LEVELS as readonly string[]).includes(v), {
-    error: `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`,
+    error: `must be one of ${LOG_LEVELS.join(', ')}`,
   }),
 });
+
+/** What a required variable is for, said when it is missing. */
+const PURPOSES = new Map<string, string>([
+  ['SLACK_BOT_TOKEN', 'the bot token, xoxb-...'],
+  ['SLACK_SIGNING_SECRET', 'needed in HTTP mode, when SLACK_APP_TOKEN is not set'],
+  ['SERVICE_CLIENT_ID', "the app's OAuth client id at the expense service"],
+  ['SERVICE_CLIENT_SECRET', "the app's OAuth client secret at the expense service"],
+  ['PUBLIC_URL', 'where /oauth/callback is reachable'],
+]);
 
 /** sqlite://./data/app.sqlite -> ./data (resolved against cwd); ./data for network stores. */
 export function dataDirFor(storeUrl: string, cwd = process.cwd()): string {
@@ -129,26 +140,73 @@ function withoutTrailingSlash(url: string): string {
   return url.replace(/\/+$/, '');
 }
 
-export function loadConfig(env: Record<string, string | undefined>): Config {
-  // An empty value (FOO= in an env file) means "not set", then defaults apply.
-  const cleaned: Record<string, string | undefined> = {};
-  for (const [name, value] of Object.entries(env)) {
-    const trimmed = value?.trim();
-    cleaned[name] = trimmed === '' ? undefined : trimmed;
+/** Where a variable's value was read, as problems name it. */
+export type Origin = 'the environment' | '.env';
+
+/**
+ * The real environment wins over the .env file, as with dotenv and Node's --env-file: a variable
+ * the environment defines, even as empty, is taken from there (so `FOO= npm start` unsets a FOO the
+ * file sets). Null-prototype records: the names are typed by people.
+ */
+function merge(
+  env: Record<string, string | undefined>,
+  envFile: ReadonlyMap<string, string> | undefined,
+): { raw: Record<string, string | undefined>; origins: Map<string, Origin> } {
+  const raw: Record<string, string | undefined> = Object.create(null);
+  const origins = new Map<string, Origin>();
+  for (const [name, value] of envFile ?? []) {
+    raw[name] = value;
+    origins.set(name, '.env');
   }
-  const input = { ...cleaned };
+  for (const [name, value] of Object.entries(env)) {
+    if (value === undefined) continue;
+    raw[name] = value;
+    origins.set(name, 'the environment');
+  }
+  return { raw, origins };
+}
+
+/**
+ * Reads the configuration from the environment and, under it, the variables of a .env file.
+ * Throws a ConfigError listing every problem, each naming its variable and where the value came
+ * from, never the value.
+ */
+export function loadConfig(
+  env: Record<string, string | undefined>,
+  envFile?: ReadonlyMap<string, string>,
+): Config {
+  const { raw, origins } = merge(env, envFile);
+  // An empty value (FOO= in an env file) means "not set", then defaults apply.
+  const input: Record<string, string | undefined> = Object.create(null);
+  for (const [name, value] of Object.entries(raw)) {
+    const trimmed = value?.trim();
+    input[name] = trimmed === '' ? undefined : trimmed;
+  }
   for (const [name, value] of Object.entries(DEFAULTS)) {
     input[name] ??= value;
   }
 
+  const problemFor = (name: string, problem?: string): string => {
+    const origin = origins.get(name);
+    if (problem !== undefined && input[name] !== undefined) {
+      return `${name} (from ${origin ?? 'the defaults'}) ${problem}`;
+    }
+    const purpose = PURPOSES.get(name);
+    const missing =
+      origin === undefined
+        ? `${name} is not set (in the environment or .env)`
+        : `${name} (from ${origin}) is empty`;
+    return purpose === undefined ? missing : `${missing}: ${purpose}`;
+  };
+
   const parsed = schema.safeParse(input);
   // Unknown keys are stripped by zod; order follows the schema, one line per variable.
-  const problems = parsed.success ? [] : parsed.error.issues.map((issue) => issue.message);
+  const problems = parsed.success
+    ? []
+    : parsed.error.issues.map((issue) => problemFor(String(issue.path[0]), issue.message));
   // A cross-field rule, checked here so that it is reported together with the per-field ones.
   if (input.SLACK_APP_TOKEN === undefined && input.SLACK_SIGNING_SECRET === undefined) {
-    problems.push(
-      'SLACK_SIGNING_SECRET is required in HTTP mode (when SLACK_APP_TOKEN is not set)',
-    );
+    problems.push(problemFor('SLACK_SIGNING_SECRET'));
   }
   if (!parsed.success || problems.length > 0) throw new ConfigError([...new Set(problems)]);
   const e = parsed.data;

@@ -4,12 +4,13 @@
  * start-up message, before any logger exists).
  */
 import { ConfigError, loadConfig } from './config.js';
+import { readEnvFile } from './env-file.js';
 import { type RunningSlackApp, startSlackApp } from './slack/app.js';
 
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
   try {
-    config = loadConfig(process.env);
+    config = loadConfig(process.env, readEnvFile('.env'));
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(

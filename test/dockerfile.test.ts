@@ -21,10 +21,23 @@ describe('Dockerfile', () => {
     expect(stages).toEqual(['FROM node:20-bookworm-slim AS build', 'FROM node:20-bookworm-slim']);
   });
 
-  it('installs from the lockfile, builds, and drops dev dependencies', () => {
-    expect(instructions).toContain('COPY package.json package-lock.json ./');
-    expect(instructions.some((l) => /^RUN npm ci\b/.test(l))).toBe(true);
-    expect(instructions).toContain('RUN npm run build && npm prune --omit=dev');
+  it('installs from the lockfile with the sources present, then drops dev dependencies', () => {
+    const build = instructions.slice(0, instructions.indexOf(stages[1]!));
+    const install = build.findIndex((l) => /^RUN npm ci\b/.test(l));
+    expect(install).toBeGreaterThan(-1);
+    // npm ci compiles through the prepare script, so everything tsc reads must be there first.
+    for (const copy of [
+      'COPY package.json package-lock.json tsconfig.json tsconfig.build.json ./',
+      'COPY src ./src',
+    ]) {
+      expect(build.indexOf(copy), copy).toBeGreaterThan(-1);
+      expect(build.indexOf(copy), copy).toBeLessThan(install);
+    }
+    expect(build[install]).toMatch(/&& npm prune --omit=dev$/);
+  });
+
+  it('runs no npm or tsx in the final image: node starts the compiled entry itself', () => {
+    expect(runtime.filter((l) => /\b(npm|npx|tsx)\b/.test(l))).toEqual([]);
   });
 
   it('runs dist/main.js as a non-root user with a data volume and a /healthz check', () => {
@@ -62,5 +75,27 @@ describe('Dockerfile', () => {
       await new Promise((resolve) => server.close(resolve));
     }
     expect(await run(port)).toBe(1);
+  });
+});
+
+describe('package.json', () => {
+  const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as {
+    scripts: Record<string, string>;
+    dependencies: Record<string, string>;
+    devDependencies: Record<string, string>;
+  };
+
+  it('builds on install and starts the compiled entry with node, as the image does', () => {
+    expect(pkg.scripts.prepare).toBe('npm run build');
+    expect(pkg.scripts.build).toMatch(/tsc -p tsconfig\.build\.json$/);
+    expect(pkg.scripts.start).toBe('node dist/main.js');
+    expect(pkg.scripts.emulator).toBe('node dist/emulator/cli.js');
+  });
+
+  it('keeps build and test tools out of the production dependencies', () => {
+    for (const tool of ['tsx', 'typescript', 'vitest', '@biomejs/biome', 'esbuild']) {
+      expect(Object.hasOwn(pkg.dependencies, tool), tool).toBe(false);
+      expect(Object.hasOwn(pkg.devDependencies, tool), tool).toBe(true);
+    }
   });
 });

@@ -27,7 +27,7 @@ const CONTENT_TYPES = new Map([
 ]);
 
 const MISSING_PAGE =
-  'The workspace page is not built. Build it with buildPage(outDir) from src/workspace/build-page.ts and pass that directory as pageDir.';
+  'The workspace page is not built. Build it with npm run build (scripts/build-page.ts writes dist/page).';
 
 async function servePage(res: ServerResponse, pageDir: string | undefined, file: string) {
   const candidates =

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildPage } from '../../src/workspace/build-page.js';
+import { buildPage } from '../../scripts/build-page.js';
 import type { State } from '../../src/workspace/page/types.js';
 import { cannedState } from './fixture-state.js';
 

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const pageDir = join(here, 'page');
+const pageDir = join(here, '..', 'src', 'workspace', 'page');
 
 const INDEX = `<!doctype html>
 <html lang="en">
@@ -51,7 +51,7 @@ export async function buildPage(outDir: string): Promise<void> {
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const outDir = process.argv[2];
   if (!outDir) {
-    console.error('usage: tsx src/workspace/build-page.ts <out-dir>');
+    console.error('usage: tsx scripts/build-page.ts <out-dir>');
     process.exit(2);
   }
   await buildPage(resolve(outDir));

@@ -1,0 +1,477 @@
+/**
+ * The layout's promises, checked from the source text: import cycles, file sizes, which folder may
+ * import which, where process.env is read, and which packages src/ loads.
+ *
+ * A small scanner of our own instead of the TypeScript compiler API: blanking comments and the
+ * contents of strings, template literals and regular expressions first leaves only real code, where
+ * import statements are regular enough to match, and it runs over the whole tree in milliseconds.
+ */
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { builtinModules } from 'node:module';
+import { posix } from 'node:path';
+
+/** A folder ('src/core/', with the slash) or one file ('src/app.ts'). */
+export type PathPattern = string;
+
+export interface ImportRule {
+  /** The files the rule governs. */
+  files: PathPattern;
+  /** When given, the only repository files they may import. */
+  mayImport?: PathPattern[];
+  /** Repository files they must never import. */
+  mustNotImport?: PathPattern[];
+  why: string;
+}
+
+/** Direct imports only; a folder not named here may import anything not forbidden to it. */
+export const RULES: ImportRule[] = [
+  {
+    files: 'src/',
+    mustNotImport: ['test/', 'bench/'],
+    why: 'shipped code cannot depend on tests or benchmarks',
+  },
+  {
+    files: 'src/core/',
+    mayImport: ['src/core/'],
+    why: 'the domain is pure and imports nothing of ours',
+  },
+  {
+    files: 'src/emulator/',
+    mayImport: ['src/emulator/', 'src/core/money.ts'],
+    why: 'the emulator tests the app only if it shares nothing with it',
+  },
+  {
+    files: 'src/workspace/',
+    mayImport: ['src/workspace/', 'src/core/money.ts'],
+    why: 'the simulated Slack tests the app only if it shares nothing with it',
+  },
+  {
+    files: 'src/sandbox/',
+    mayImport: [
+      'src/sandbox/',
+      'src/app.ts',
+      'src/config.ts',
+      'src/env-file.ts',
+      'src/emulator/index.ts',
+      'src/workspace/index.ts',
+    ],
+    why: 'the sandbox only starts the app, the emulator and the workspace',
+  },
+  ...['src/store/', 'src/service/', 'src/accounts/'].map((files) => ({
+    files,
+    mustNotImport: ['src/slack/', 'src/app.ts'],
+    why: 'arrows point from Slack to the parts it uses, never back',
+  })),
+];
+
+/** Process entries: the only files that may read process.env and hand it down. */
+export const ENV_READERS: PathPattern[] = ['src/main.ts', 'src/emulator/cli.ts'];
+
+export const MAX_LINES = 500;
+
+const SOURCE_FILE = /\.(ts|tsx|mts|cts|js|mjs|cjs|jsx|css|html)$/;
+const CODE_FILE = /\.(ts|tsx|mts|cts)$/;
+
+export interface FoundImport {
+  specifier: string;
+  line: number;
+  /** `import type` / `export type`: erased from the JavaScript. */
+  typeOnly: boolean;
+  kind: 'static' | 'dynamic' | 'require';
+  /** The names between `import` and `from`, for `import { env } from 'node:process'`. */
+  clause: string;
+}
+
+const KEYWORDS_BEFORE_EXPRESSION = new Set([
+  'return',
+  'typeof',
+  'instanceof',
+  'in',
+  'of',
+  'new',
+  'delete',
+  'void',
+  'throw',
+  'case',
+  'do',
+  'else',
+  'yield',
+  'await',
+]);
+
+/**
+ * The text with comments, and the contents of string literals, template literals (not their
+ * `${}` code) and regular expression literals, replaced by spaces. Quotes and line breaks stay, so
+ * positions and line numbers match the original.
+ */
+export function maskSource(text: string): string {
+  const out = text.split('');
+  const blank = (from: number, to: number) => {
+    for (let k = from; k < to; k++) if (out[k] !== '\n') out[k] = ' ';
+  };
+  // One entry per open `${`: the brace depth of the code around it.
+  const templates: number[] = [];
+  let depth = 0;
+  let previous = '';
+  let i = 0;
+
+  const scanTemplate = (start: number): number => {
+    let k = start;
+    while (k < text.length) {
+      if (text[k] === '\\') {
+        k += 2;
+      } else if (text[k] === '`') {
+        blank(start, k);
+        return k + 1;
+      } else if (text[k] === '$' && text[k + 1] === '{') {
+        blank(start, k);
+        templates.push(depth);
+        depth = 0;
+        return k + 2;
+      } else {
+        k++;
+      }
+    }
+    blank(start, text.length);
+    return text.length;
+  };
+
+  while (i < text.length) {
+    const c = text[i]!;
+    const next = text[i + 1];
+    if (c === '/' && next === '/') {
+      const end = text.indexOf('\n', i);
+      const stop = end === -1 ? text.length : end;
+      blank(i, stop);
+      i = stop;
+    } else if (c === '/' && next === '*') {
+      const end = text.indexOf('*/', i + 2);
+      const stop = end === -1 ? text.length : end + 2;
+      blank(i, stop);
+      i = stop;
+    } else if (c === '"' || c === "'") {
+      let k = i + 1;
+      while (k < text.length && text[k] !== c && text[k] !== '\n') k += text[k] === '\\' ? 2 : 1;
+      blank(i + 1, k);
+      i = k + 1;
+      previous = 'literal';
+    } else if (c === '`') {
+      i = scanTemplate(i + 1);
+      previous = 'literal';
+    } else if (c === '}' && depth === 0 && templates.length > 0) {
+      depth = templates.pop()!;
+      i = scanTemplate(i + 1);
+      previous = 'literal';
+    } else if (c === '/') {
+      const regexAllowed =
+        previous === '' ||
+        KEYWORDS_BEFORE_EXPRESSION.has(previous) ||
+        (previous.length === 1 && '(,=:[!&|?{};+-*%<>~^'.includes(previous));
+      let end = -1;
+      if (regexAllowed) {
+        let inClass = false;
+        for (let k = i + 1; k < text.length && text[k] !== '\n'; k++) {
+          if (text[k] === '\\') k++;
+          else if (text[k] === '[') inClass = true;
+          else if (text[k] === ']') inClass = false;
+          else if (text[k] === '/' && !inClass) {
+            end = k;
+            break;
+          }
+        }
+      }
+      if (end === -1) {
+        previous = '/';
+        i++;
+      } else {
+        blank(i + 1, end);
+        i = end + 1;
+        previous = 'literal';
+      }
+    } else if (/[A-Za-z_$]/.test(c)) {
+      const word = /^[\w$]+/.exec(text.slice(i, i + 100))![0];
+      previous = word;
+      i += word.length;
+    } else if (/[0-9]/.test(c)) {
+      i += /^[\w.]+/.exec(text.slice(i, i + 100))![0].length;
+      previous = 'literal';
+    } else {
+      if (c === '{') depth++;
+      if (c === '}') depth--;
+      if (!/\s/.test(c)) previous = c;
+      i++;
+    }
+  }
+  return out.join('');
+}
+
+const NOT_AFTER = '(?<![\\w$.])';
+const PATTERNS: { kind: FoundImport['kind']; pattern: RegExp }[] = [
+  {
+    kind: 'static',
+    pattern: new RegExp(
+      `${NOT_AFTER}(import|export)(\\s+type\\b)?([\\w$\\s,{}*]*?)\\bfrom\\s*(['"])([^'"\\n]*)\\4`,
+      'dg',
+    ),
+  },
+  // `import './side-effect.js'`: no clause, no from.
+  { kind: 'static', pattern: new RegExp(`${NOT_AFTER}(import)()()\\s*(['"])([^'"\\n]*)\\4`, 'dg') },
+  {
+    kind: 'dynamic',
+    pattern: new RegExp(`${NOT_AFTER}(import)()()\\s*\\(\\s*(['"])([^'"\\n]*)\\4\\s*[,)]`, 'dg'),
+  },
+  {
+    kind: 'require',
+    pattern: new RegExp(`${NOT_AFTER}(require)()()\\s*\\(\\s*(['"])([^'"\\n]*)\\4\\s*\\)`, 'dg'),
+  },
+];
+
+function lineAt(text: string, index: number): number {
+  let line = 1;
+  for (let k = 0; k < index; k++) if (text.charCodeAt(k) === 10) line++;
+  return line;
+}
+
+/** Every import, re-export, dynamic import() and require() with a literal specifier. */
+export function findImports(text: string): FoundImport[] {
+  const masked = maskSource(text);
+  const found: FoundImport[] = [];
+  for (const { kind, pattern } of PATTERNS) {
+    for (const match of masked.matchAll(pattern)) {
+      // The specifier is blank in the masked text; its characters are read from the original.
+      const [start, end] = match.indices![5]!;
+      found.push({
+        specifier: text.slice(start, end),
+        line: lineAt(text, match.index),
+        typeOnly: match[2] !== undefined && match[2] !== '',
+        kind,
+        clause: match[3] ?? '',
+      });
+    }
+  }
+  return found.sort((a, b) => a.line - b.line);
+}
+
+/** Lines reading process.env, however it is spelled. */
+export function findEnvReads(text: string): number[] {
+  const masked = maskSource(text);
+  const lines = new Set<number>();
+  for (const match of masked.matchAll(/\bprocess\s*(\.\s*env\b|\[\s*['"`])/g)) {
+    const quoted = match[1]!.startsWith('[');
+    const name = quoted ? /^[^'"`]*/.exec(text.slice(match.index + match[0].length))![0] : 'env';
+    if (name === 'env') lines.add(lineAt(text, match.index));
+  }
+  for (const match of masked.matchAll(/\{[^{}]*\benv\b[^{}]*\}\s*=\s*process\b/g)) {
+    lines.add(lineAt(text, match.index));
+  }
+  for (const imported of findImports(text)) {
+    const fromProcess = imported.specifier === 'process' || imported.specifier === 'node:process';
+    if (fromProcess && /\benv\b/.test(imported.clause)) lines.add(imported.line);
+  }
+  return [...lines].sort((a, b) => a - b);
+}
+
+/** The repository file a relative specifier names, as NodeNext resolves `.js` to `.ts`. */
+export function resolveSpecifier(
+  from: string,
+  specifier: string,
+  exists: (path: string) => boolean,
+): { path: string; found: boolean } {
+  const base = posix.normalize(posix.join(posix.dirname(from), specifier));
+  const candidates = [base];
+  const js = /\.(m|c)?js(x?)$/.exec(base);
+  if (js) {
+    const stem = base.slice(0, js.index);
+    const m = js[1] ?? '';
+    candidates.unshift(
+      `${stem}.${m}ts${js[2]}`,
+      ...(js[2] === '' && m === '' ? [`${stem}.tsx`] : []),
+    );
+  }
+  const path = candidates.find(exists);
+  return path === undefined ? { path: candidates[0]!, found: false } : { path, found: true };
+}
+
+export function matches(path: string, pattern: PathPattern): boolean {
+  return pattern.endsWith('/') ? path.startsWith(pattern) : path === pattern;
+}
+
+/** `@scope/name/sub` -> `@scope/name`; undefined for Node's own modules. */
+export function packageName(specifier: string): string | undefined {
+  if (specifier.startsWith('node:') || builtinModules.includes(specifier.split('/')[0]!)) {
+    return undefined;
+  }
+  const parts = specifier.split('/');
+  return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];
+}
+
+export interface Edge {
+  from: string;
+  to: string;
+  line: number;
+}
+
+export interface Report {
+  /** Each a path list that starts and ends with the same file. */
+  cycles: string[][];
+  oversized: { file: string; lines: number }[];
+  violations: (Edge & { why: string })[];
+  unresolved: Edge[];
+  envReads: { file: string; line: number }[];
+  /** Packages loaded at run time by src/ but not in package.json's dependencies. */
+  undeclared: { file: string; line: number; name: string }[];
+}
+
+export interface CheckOptions {
+  rules?: ImportRule[];
+  envReaders?: PathPattern[];
+  maxLines?: number;
+  /** Defaults to the dependencies of `${root}/package.json`. */
+  dependencies?: string[];
+}
+
+function listFiles(root: string, dir: string): string[] {
+  const full = posix.join(root, dir);
+  if (!existsSync(full)) return [];
+  return (readdirSync(full, { recursive: true }) as string[])
+    .map((entry) => posix.join(dir, entry.split('\\').join('/')))
+    .filter((path) => statSync(posix.join(root, path)).isFile())
+    .sort();
+}
+
+/** Shortest path from `start` back to itself inside one strongly connected set. */
+function shortestCycle(start: string, graph: Map<string, Set<string>>, within: Set<string>) {
+  const cameFrom = new Map<string, string>();
+  const queue = [start];
+  for (let head = 0; head < queue.length; head++) {
+    const node = queue[head]!;
+    for (const next of [...(graph.get(node) ?? [])].sort()) {
+      if (!within.has(next)) continue;
+      if (next === start) {
+        const path = [start];
+        for (let at = node; at !== start; at = cameFrom.get(at)!) path.unshift(at);
+        path.unshift(start);
+        return path;
+      }
+      if (!cameFrom.has(next)) {
+        cameFrom.set(next, node);
+        queue.push(next);
+      }
+    }
+  }
+  return undefined;
+}
+
+/** Tarjan's strongly connected components: every file on a cycle is in a component of 2+. */
+function components(graph: Map<string, Set<string>>): Set<string>[] {
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const result: Set<string>[] = [];
+  const visit = (node: string) => {
+    index.set(node, index.size);
+    low.set(node, index.get(node)!);
+    stack.push(node);
+    onStack.add(node);
+    for (const next of graph.get(node) ?? []) {
+      if (!index.has(next)) {
+        visit(next);
+        low.set(node, Math.min(low.get(node)!, low.get(next)!));
+      } else if (onStack.has(next)) {
+        low.set(node, Math.min(low.get(node)!, index.get(next)!));
+      }
+    }
+    if (low.get(node) === index.get(node)) {
+      const component = new Set<string>();
+      let member: string;
+      do {
+        member = stack.pop()!;
+        onStack.delete(member);
+        component.add(member);
+      } while (member !== node);
+      result.push(component);
+    }
+  };
+  for (const node of [...graph.keys()].sort()) if (!index.has(node)) visit(node);
+  return result;
+}
+
+/**
+ * One shortest cycle through each file that is on any cycle, without repeats, so that every
+ * cycle's files are named while the list stays readable.
+ */
+export function findCycles(graph: Map<string, Set<string>>): string[][] {
+  const cycles: string[][] = [];
+  const seen = new Set<string>();
+  for (const component of components(graph)) {
+    const selfLoop = component.size === 1 && graph.get([...component][0]!)?.has([...component][0]!);
+    if (component.size < 2 && !selfLoop) continue;
+    for (const start of [...component].sort()) {
+      const cycle = shortestCycle(start, graph, component);
+      if (!cycle) continue;
+      const ring = cycle.slice(1);
+      const first = ring.indexOf([...ring].sort()[0]!);
+      const key = [...ring.slice(first), ...ring.slice(0, first)].join(' -> ');
+      if (seen.has(key)) continue;
+      seen.add(key);
+      cycles.push(cycle);
+    }
+  }
+  return cycles;
+}
+
+/** Checks every file under `${root}/src`; paths in the report are relative to root. */
+export function checkTree(root: string, options: CheckOptions = {}): Report {
+  const rules = options.rules ?? RULES;
+  const envReaders = options.envReaders ?? ENV_READERS;
+  const maxLines = options.maxLines ?? MAX_LINES;
+  const dependencies = new Set(
+    options.dependencies ??
+      Object.keys(JSON.parse(readFileSync(posix.join(root, 'package.json'), 'utf8')).dependencies),
+  );
+  const exists = (path: string) => existsSync(posix.join(root, path));
+  const report: Report = {
+    cycles: [],
+    oversized: [],
+    violations: [],
+    unresolved: [],
+    envReads: [],
+    undeclared: [],
+  };
+  const graph = new Map<string, Set<string>>();
+
+  for (const file of listFiles(root, 'src')) {
+    if (!SOURCE_FILE.test(file)) continue;
+    const text = readFileSync(posix.join(root, file), 'utf8');
+    const lines = text.split('\n').length - (text.endsWith('\n') ? 1 : 0);
+    if (lines > maxLines) report.oversized.push({ file, lines });
+    if (!CODE_FILE.test(file)) continue;
+    graph.set(file, graph.get(file) ?? new Set());
+
+    if (!envReaders.some((pattern) => matches(file, pattern))) {
+      for (const line of findEnvReads(text)) report.envReads.push({ file, line });
+    }
+    for (const found of findImports(text)) {
+      if (!found.specifier.startsWith('.') && !found.specifier.startsWith('/')) {
+        const name = packageName(found.specifier);
+        if (name !== undefined && !found.typeOnly && !dependencies.has(name)) {
+          report.undeclared.push({ file, line: found.line, name });
+        }
+        continue;
+      }
+      const target = resolveSpecifier(file, found.specifier, exists);
+      const edge = { from: file, to: target.path, line: found.line };
+      if (!target.found) report.unresolved.push(edge);
+      if (target.path.startsWith('src/')) graph.get(file)!.add(target.path);
+      for (const rule of rules) {
+        if (!matches(file, rule.files)) continue;
+        const allowed = rule.mayImport?.some((pattern) => matches(target.path, pattern)) ?? true;
+        const forbidden = rule.mustNotImport?.some((pattern) => matches(target.path, pattern));
+        if (!allowed || forbidden) report.violations.push({ ...edge, why: rule.why });
+      }
+    }
+  }
+  report.cycles = findCycles(graph);
+  return report;
+}
