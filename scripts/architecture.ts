@@ -69,6 +69,12 @@ export const ENV_READERS: PathPattern[] = ['src/main.ts', 'src/emulator/cli.ts']
 
 export const MAX_LINES = 500;
 
+/**
+ * Code bundled for the browser at build time (scripts/build-page.ts): what it imports is inlined
+ * into the bundle, so it may come from devDependencies.
+ */
+export const BUNDLED: PathPattern[] = ['src/workspace/page/'];
+
 const SOURCE_FILE = /\.(ts|tsx|mts|cts|js|mjs|cjs|jsx|css|html)$/;
 const CODE_FILE = /\.(ts|tsx|mts|cts)$/;
 
@@ -328,6 +334,10 @@ export interface CheckOptions {
   maxLines?: number;
   /** Defaults to the dependencies of `${root}/package.json`. */
   dependencies?: string[];
+  /** Defaults to the devDependencies of `${root}/package.json`; only bundled code may use them. */
+  devDependencies?: string[];
+  /** Folders bundled for the browser; defaults to BUNDLED. */
+  bundled?: PathPattern[];
 }
 
 function listFiles(root: string, dir: string): string[] {
@@ -426,10 +436,14 @@ export function checkTree(root: string, options: CheckOptions = {}): Report {
   const rules = options.rules ?? RULES;
   const envReaders = options.envReaders ?? ENV_READERS;
   const maxLines = options.maxLines ?? MAX_LINES;
-  const dependencies = new Set(
-    options.dependencies ??
-      Object.keys(JSON.parse(readFileSync(posix.join(root, 'package.json'), 'utf8')).dependencies),
-  );
+  const manifest = (): Record<string, Record<string, string> | undefined> =>
+    JSON.parse(readFileSync(posix.join(root, 'package.json'), 'utf8'));
+  const dependencies = new Set(options.dependencies ?? Object.keys(manifest().dependencies ?? {}));
+  const bundleable = new Set([
+    ...dependencies,
+    ...(options.devDependencies ?? Object.keys(manifest().devDependencies ?? {})),
+  ]);
+  const bundled = options.bundled ?? BUNDLED;
   const exists = (path: string) => existsSync(posix.join(root, path));
   const report: Report = {
     cycles: [],
@@ -455,7 +469,10 @@ export function checkTree(root: string, options: CheckOptions = {}): Report {
     for (const found of findImports(text)) {
       if (!found.specifier.startsWith('.') && !found.specifier.startsWith('/')) {
         const name = packageName(found.specifier);
-        if (name !== undefined && !found.typeOnly && !dependencies.has(name)) {
+        const declared = bundled.some((pattern) => matches(file, pattern))
+          ? bundleable
+          : dependencies;
+        if (name !== undefined && !found.typeOnly && !declared.has(name)) {
           report.undeclared.push({ file, line: found.line, name });
         }
         continue;

@@ -136,7 +136,7 @@ describe('checkTree on a small tree', () => {
 
   async function check(
     files: Record<string, string>,
-    options: CheckOptions = { dependencies: [] },
+    options: CheckOptions = { dependencies: [], devDependencies: [] },
   ): Promise<Report> {
     const dir = join(root, String(trees.push('')));
     for (const [path, text] of Object.entries(files)) {
@@ -245,8 +245,24 @@ describe('checkTree on a small tree', () => {
           "const pg = require('pg');",
         ].join('\n'),
       },
-      { dependencies: ['zod', '@slack/bolt'] },
+      { dependencies: ['zod', '@slack/bolt'], devDependencies: ['left-pad'] },
     );
     expect(report.undeclared.map((u) => `${u.line} ${u.name}`)).toEqual(['6 left-pad', '7 pg']);
+  });
+
+  it('lets code bundled for the browser use devDependencies, and nothing undeclared', async () => {
+    const report = await check(
+      {
+        'src/page/main.tsx': ["import { render } from 'preact';", "import x from 'left-pad';"].join(
+          '\n',
+        ),
+        'src/server.ts': "import { render } from 'preact';",
+      },
+      { dependencies: [], devDependencies: ['preact'], bundled: ['src/page/'] },
+    );
+    expect(report.undeclared.map((u) => `${u.file}:${u.line} ${u.name}`)).toEqual([
+      'src/page/main.tsx:2 left-pad',
+      'src/server.ts:1 preact',
+    ]);
   });
 });

@@ -3,8 +3,17 @@
  * data set (`npm run emulator -- --seed`), so that a person here is recognised there: Ada, Grace
  * and Alan have accounts; Katherine was only invited by e-mail.
  */
-import type { Workspace } from './index.js';
-import type { UserInput } from './types.js';
+import type { Channel, ChannelInput, Team, User, UserInput } from './types.js';
+
+/** The part of a workspace that seeding uses (kept here so this module needs nothing above it). */
+export interface Seedable {
+  readonly team: Team;
+  user(id: string): User | undefined;
+  addUser(user: UserInput): User;
+  channel(id: string): Channel | undefined;
+  addChannel(channel: ChannelInput): Channel;
+  dmChannel(userId: string): string;
+}
 
 export const DEMO_PEOPLE: UserInput[] = [
   {
@@ -53,7 +62,7 @@ export const DEMO_CHANNELS = [
 ];
 
 /** Adds the demo team's people, channels and each person's DM with the app; safe to run twice. */
-export function seedDemoWorkspace(ws: Workspace): void {
+export function seedDemoWorkspace(ws: Seedable): void {
   for (const person of DEMO_PEOPLE) {
     if (!ws.user(person.id)) ws.addUser({ ...person, team_id: ws.team.id });
   }
