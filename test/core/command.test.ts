@@ -7,7 +7,7 @@ import {
   type ParsedExpense,
   parseCommand,
   resolveMe,
-} from '../../src/core/command.js';
+} from '../../src/core/command/index.js';
 import { computeShares } from '../../src/core/split.js';
 
 const ctx: ParseContext = { today: '2026-11-21', defaultCurrency: 'USD' };
