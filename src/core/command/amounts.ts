@@ -1,13 +1,13 @@
 /** Amounts as typed: thousands separators, a decimal point or comma, a currency or none. */
 import { currencyExponent, MoneyError, parseMinor } from '../money.js';
 import { currencyOf } from './currencies.js';
-import { stop } from './errors.js';
+import { EX, ParseFailure, stop } from './errors.js';
+import { tokenize } from './tokens.js';
 import {
   type AmountCandidate,
   MAX_AMOUNT_MAJOR,
   type NumberParts,
   type NumberReading,
-  type ParseContext,
   type Token,
 } from './types.js';
 
@@ -83,7 +83,7 @@ export function isBareNumber(raw: string): boolean {
 export function amountAt(
   tokens: Token[],
   i: number,
-  ctx: ParseContext,
+  defaultCurrency: string,
   /** The token at `i` as it reads once a leading `=` or `:` is taken off. */
   own: Token | undefined = tokens[i],
 ): AmountCandidate | null {
@@ -94,8 +94,8 @@ export function amountAt(
     if (parts.after === '%' || /^(x|×)$/i.test(parts.before) || /^(x|×)$/i.test(parts.after)) {
       return null;
     }
-    const markBefore = parts.before ? currencyOf(parts.before, ctx.defaultCurrency) : null;
-    const markAfter = parts.after ? currencyOf(parts.after, ctx.defaultCurrency) : null;
+    const markBefore = parts.before ? currencyOf(parts.before, defaultCurrency) : null;
+    const markAfter = parts.after ? currencyOf(parts.after, defaultCurrency) : null;
     if ((parts.before && !markBefore) || (parts.after && !markAfter)) return null;
     if (markBefore && markAfter) return null;
     let mark = markBefore ?? markAfter;
@@ -104,9 +104,7 @@ export function amountAt(
     if (!mark) {
       const next = tokens[i + 1];
       const nextMark =
-        next?.t === 'word'
-          ? currencyOf(next.raw.replace(/[,.;:!?]$/, ''), ctx.defaultCurrency)
-          : null;
+        next?.t === 'word' ? currencyOf(next.raw.replace(/[,.;:!?]$/, ''), defaultCurrency) : null;
       if (next?.t === 'word' && nextMark) {
         mark = nextMark;
         length = 2;
@@ -123,7 +121,7 @@ export function amountAt(
     };
   }
   // A currency on its own, then the number: "$ 30", "EUR 12.50", "R$ 10,50".
-  const mark = currencyOf(token.raw, ctx.defaultCurrency);
+  const mark = currencyOf(token.raw, defaultCurrency);
   const next = tokens[i + 1];
   if (mark && next?.t === 'word' && mark.source !== 'word') {
     const nextParts = numberParts(next.raw);
@@ -141,6 +139,7 @@ export function amountAt(
   return null;
 }
 
+/** An amount's minor units in `currency`; refuses negatives, extra decimals and absurd sizes. */
 export function amountMinor(
   decimal: string,
   negative: boolean,
@@ -173,4 +172,43 @@ export function tooLarge(typed: string, currency: string, example: string): neve
     `"${typed}" is more than ${MAX_AMOUNT_MAJOR.toLocaleString('en-US')} ${currency}, too large to be a real expense: check the amount.`,
     example,
   );
+}
+
+/** What `parseAmount` read: minor units in `currency`, or a message for the person who typed it. */
+export type AmountReading =
+  | { minor: number; currency: string; currencyToken: string | null }
+  | { error: string };
+
+/**
+ * Reads one amount as a person types it, by the same rules as the amount in a `/split` command:
+ * `12,50`, `€12.50`, `1 000,50`, `1.234,56`, `EUR 12.50`, `12.50 eur`. `currency` applies when the
+ * text names none; a symbol, code or currency word in the text wins, and the result says which
+ * currency applied (`currencyToken` is the marker as typed, null when there was none). Zero reads
+ * as 0, so that the caller decides whether it is allowed (a part can be zero, a cost cannot).
+ * Anything else that is not exactly one amount (a negative or ambiguous number, more decimals than
+ * the currency has, more than MAX_AMOUNT_MAJOR, extra words) is an `error` with a message written
+ * for the person. Never throws for typed text.
+ */
+export function parseAmount(text: string, currency: string): AmountReading {
+  const defaultCurrency = currency.toUpperCase();
+  const typed = text.trim();
+  const tokens = tokenize(typed);
+  if (tokens.length === 0) return { error: 'Type an amount, like 12.50.' };
+  const amount = amountAt(tokens, 0, defaultCurrency);
+  if (!amount || amount.length !== tokens.length) {
+    return { error: `I can't read "${typed}" as an amount: type a number, like 12.50.` };
+  }
+  if ('problem' in amount.reading) return { error: `${amount.reading.problem}.` };
+  const code = amount.mark?.code ?? defaultCurrency;
+  try {
+    const { decimal } = amount.reading;
+    return {
+      minor: amountMinor(decimal, amount.negative, code, amount.raw, EX.basic),
+      currency: code,
+      currencyToken: amount.mark?.token ?? null,
+    };
+  } catch (error) {
+    if (error instanceof ParseFailure) return { error: error.result.message };
+    throw error;
+  }
 }

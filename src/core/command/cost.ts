@@ -36,7 +36,7 @@ export function takeNumbers({ tokens, used, ctx }: Scan): {
         continue;
       }
     }
-    const candidate = amountAt(tokens, i, ctx);
+    const candidate = amountAt(tokens, i, ctx.defaultCurrency);
     if (!candidate) continue;
     candidates.push(candidate);
     i += candidate.length - 1;

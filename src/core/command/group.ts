@@ -41,7 +41,7 @@ export function takeGroup({ tokens, used, ctx }: Scan): {
     for (; j < tokens.length; j++) {
       const token = tokens[j];
       if (used[j] || token?.t !== 'word' || GROUP_STOPS.has(token.lower)) break;
-      if (amountAt(tokens, j, ctx) || isBareNumber(token.raw)) break;
+      if (amountAt(tokens, j, ctx.defaultCurrency) || isBareNumber(token.raw)) break;
       words.push(token.raw);
     }
     if (words.length === 0) continue;

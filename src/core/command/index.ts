@@ -1,4 +1,5 @@
 /** The `/split` parser's public surface; the other modules of this folder are its inside. */
+export { type AmountReading, parseAmount } from './amounts.js';
 export { HELP_SECTIONS } from './help.js';
 export { parseCommand } from './parse.js';
 export { resolveMe } from './resolve.js';

@@ -72,7 +72,7 @@ function valueAt(
       length: taken + 1,
     };
   }
-  const amount = amountAt(tokens, k, ctx, word(raw));
+  const amount = amountAt(tokens, k, ctx.defaultCurrency, word(raw));
   // "@ann 25 @bob 15" gives Ann 25, but in "@ann 40 lunch" the 40 is the cost: an amount is a
   // person's part only when what follows it ends the part (another person, a connector, the end).
   const follower = amount ? tokens[k + amount.length] : undefined;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseCommand } from '../../../src/core/command/index.js';
+import { parseAmount, parseCommand } from '../../../src/core/command/index.js';
 import { ANN, ctx, errors, expense, table } from './helpers.js';
 
 describe('amounts: plain, decimal, thousands', () => {
@@ -244,4 +244,52 @@ describe('amounts that are refused', () => {
       '"99999999999999999999" is more than 1,000,000,000 USD, too large to be a real expense: check the amount.',
     ],
   ]);
+});
+
+describe('parseAmount: one amount as typed in a field', () => {
+  const rows: Array<[string, string, ReturnType<typeof parseAmount>]> = [
+    ['12,50', 'USD', { minor: 1250, currency: 'USD', currencyToken: null }],
+    ['€12.50', 'USD', { minor: 1250, currency: 'EUR', currencyToken: '€' }],
+    ['12 €', 'USD', { minor: 1200, currency: 'EUR', currencyToken: '€' }],
+    ['1 000,50', 'EUR', { minor: 100050, currency: 'EUR', currencyToken: null }],
+    ['1.234,56', 'EUR', { minor: 123456, currency: 'EUR', currencyToken: null }],
+    ['EUR 12.50', 'USD', { minor: 1250, currency: 'EUR', currencyToken: 'EUR' }],
+    ['12.50 eur', 'USD', { minor: 1250, currency: 'EUR', currencyToken: 'eur' }],
+    ['$5', 'cad', { minor: 500, currency: 'CAD', currencyToken: '$' }],
+    ['1200', 'JPY', { minor: 1200, currency: 'JPY', currencyToken: null }],
+    ['0', 'USD', { minor: 0, currency: 'USD', currencyToken: null }],
+    ['  ', 'USD', { error: 'Type an amount, like 12.50.' }],
+    ['lunch', 'USD', { error: 'I can\'t read "lunch" as an amount: type a number, like 12.50.' }],
+    [
+      '12 lunch',
+      'USD',
+      { error: 'I can\'t read "12 lunch" as an amount: type a number, like 12.50.' },
+    ],
+    ['1e3', 'USD', { error: 'I can\'t read "1e3" as an amount: type a number, like 12.50.' }],
+    ['-5', 'USD', { error: 'The amount can\'t be negative ("-5").' }],
+    ['€-50', 'USD', { error: 'The amount can\'t be negative ("€-50").' }],
+    [
+      '1.500',
+      'USD',
+      {
+        error:
+          '"1.500" is unclear: 1500 or 1.500? Write 1500 for thousands, or at most two digits after the point.',
+      },
+    ],
+    ['0.001', 'USD', { error: 'USD has at most 2 decimals: "0.001" has more.' }],
+    ['¥1200.50', 'USD', { error: 'JPY has no cents: "¥1200.50" can\'t have decimals.' }],
+    [
+      '2000000000',
+      'USD',
+      {
+        error:
+          '"2000000000" is more than 1,000,000,000 USD, too large to be a real expense: check the amount.',
+      },
+    ],
+  ];
+  for (const [text, currency, expected] of rows) {
+    it(`${JSON.stringify(text)} in ${currency}`, () => {
+      expect(parseAmount(text, currency)).toEqual(expected);
+    });
+  }
 });
