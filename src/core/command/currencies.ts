@@ -34,66 +34,75 @@ const DOLLAR_CURRENCIES = new Set(
   'ARS AUD BBD CAD CLP COP CUP CVE DOP FJD HKD MXN NAD NZD SGD SRD USD UYU'.split(' '),
 );
 
-const SYMBOLS: Record<string, string | ((defaultCurrency: string) => string)> = {
-  $: (d) => (DOLLAR_CURRENCIES.has(d) ? d : 'USD'),
-  US$: 'USD',
-  A$: 'AUD',
-  AU$: 'AUD',
-  C$: 'CAD',
-  CA$: 'CAD',
-  NZ$: 'NZD',
-  HK$: 'HKD',
-  S$: 'SGD',
-  R$: 'BRL',
-  MX$: 'MXN',
-  '€': 'EUR',
-  '£': 'GBP',
-  '¥': (d) => (d === 'CNY' ? 'CNY' : 'JPY'),
-  '￥': (d) => (d === 'CNY' ? 'CNY' : 'JPY'),
-  円: 'JPY',
-  元: 'CNY',
-  '₹': 'INR',
-  '₪': 'ILS',
-  '₩': 'KRW',
-  '₽': 'RUB',
-  '₺': 'TRY',
-  '₱': 'PHP',
-  '₫': 'VND',
-  '₦': 'NGN',
-  '₴': 'UAH',
-  '₸': 'KZT',
-  '₡': 'CRC',
-  '฿': 'THB',
-  zł: 'PLN',
-  Kč: 'CZK',
-  kr: (d) => (['SEK', 'NOK', 'DKK', 'ISK'].includes(d) ? d : 'SEK'),
-};
+/** A currency code, or how to choose one from the person's default currency. */
+type Resolver = string | ((defaultCurrency: string) => string);
 
-const WORDS: Record<string, string | ((defaultCurrency: string) => string)> = {
-  dollar: (d) => (DOLLAR_CURRENCIES.has(d) ? d : 'USD'),
-  euro: 'EUR',
-  pound: 'GBP',
-  quid: 'GBP',
-  yen: 'JPY',
-  yuan: 'CNY',
-  rmb: 'CNY',
-  rupee: 'INR',
-  shekel: 'ILS',
-  nis: 'ILS',
-  won: 'KRW',
-  ruble: 'RUB',
-  rouble: 'RUB',
-  baht: 'THB',
-  zloty: 'PLN',
-  franc: 'CHF',
-  peso: (d) => (['MXN', 'ARS', 'CLP', 'COP', 'PHP', 'UYU', 'DOP', 'CUP'].includes(d) ? d : 'MXN'),
-  reais: 'BRL',
-  krona: 'SEK',
-  kronor: 'SEK',
-};
+// Maps, because typed text is looked up in them: a plain object answers `constructor`,
+// `toString` or `__proto__` with what every object inherits.
+const SYMBOLS = new Map<string, Resolver>(
+  Object.entries({
+    $: (d) => (DOLLAR_CURRENCIES.has(d) ? d : 'USD'),
+    US$: 'USD',
+    A$: 'AUD',
+    AU$: 'AUD',
+    C$: 'CAD',
+    CA$: 'CAD',
+    NZ$: 'NZD',
+    HK$: 'HKD',
+    S$: 'SGD',
+    R$: 'BRL',
+    MX$: 'MXN',
+    '€': 'EUR',
+    '£': 'GBP',
+    '¥': (d) => (d === 'CNY' ? 'CNY' : 'JPY'),
+    '￥': (d) => (d === 'CNY' ? 'CNY' : 'JPY'),
+    円: 'JPY',
+    元: 'CNY',
+    '₹': 'INR',
+    '₪': 'ILS',
+    '₩': 'KRW',
+    '₽': 'RUB',
+    '₺': 'TRY',
+    '₱': 'PHP',
+    '₫': 'VND',
+    '₦': 'NGN',
+    '₴': 'UAH',
+    '₸': 'KZT',
+    '₡': 'CRC',
+    '฿': 'THB',
+    zł: 'PLN',
+    Kč: 'CZK',
+    kr: (d) => (['SEK', 'NOK', 'DKK', 'ISK'].includes(d) ? d : 'SEK'),
+  } satisfies Record<string, Resolver>),
+);
+
+const WORDS = new Map<string, Resolver>(
+  Object.entries({
+    dollar: (d) => (DOLLAR_CURRENCIES.has(d) ? d : 'USD'),
+    euro: 'EUR',
+    pound: 'GBP',
+    quid: 'GBP',
+    yen: 'JPY',
+    yuan: 'CNY',
+    rmb: 'CNY',
+    rupee: 'INR',
+    shekel: 'ILS',
+    nis: 'ILS',
+    won: 'KRW',
+    ruble: 'RUB',
+    rouble: 'RUB',
+    baht: 'THB',
+    zloty: 'PLN',
+    franc: 'CHF',
+    peso: (d) => (['MXN', 'ARS', 'CLP', 'COP', 'PHP', 'UYU', 'DOP', 'CUP'].includes(d) ? d : 'MXN'),
+    reais: 'BRL',
+    krona: 'SEK',
+    kronor: 'SEK',
+  } satisfies Record<string, Resolver>),
+);
 
 export function currencyOf(marker: string, defaultCurrency: string): CurrencyMark | null {
-  const symbol = SYMBOLS[marker];
+  const symbol = SYMBOLS.get(marker);
   if (symbol !== undefined) {
     return {
       code: typeof symbol === 'string' ? symbol : symbol(defaultCurrency),
@@ -107,7 +116,7 @@ export function currencyOf(marker: string, defaultCurrency: string): CurrencyMar
   }
   const lower = marker.toLowerCase();
   const singular = lower.endsWith('s') && lower !== 'reais' ? lower.slice(0, -1) : lower;
-  const named = WORDS[lower] ?? WORDS[singular];
+  const named = WORDS.get(lower) ?? WORDS.get(singular);
   if (named !== undefined) {
     return {
       code: typeof named === 'string' ? named : named(defaultCurrency),

@@ -4,35 +4,39 @@ import { EX, stop } from './errors.js';
 import { isWord } from './tokens.js';
 import type { DateMatch, ParseContext, Token } from './types.js';
 
-const MONTHS: Record<string, number> = {};
-[
-  'january',
-  'february',
-  'march',
-  'april',
-  'may',
-  'june',
-  'july',
-  'august',
-  'september',
-  'october',
-  'november',
-  'december',
-].forEach((name, i) => {
-  MONTHS[name] = i + 1;
-  MONTHS[name.slice(0, 3)] = i + 1;
-});
-MONTHS.sept = 9;
-
-const WEEKDAYS: Record<string, number> = {};
-['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'].forEach(
-  (name, i) => {
-    WEEKDAYS[name] = i;
-    WEEKDAYS[name.slice(0, 3)] = i;
-  },
+// Maps, because typed text is looked up in them: a plain object answers `constructor` or
+// `__proto__` with what every object inherits, which is no month and no day of the week.
+const MONTHS = new Map<string, number>(
+  [
+    'january',
+    'february',
+    'march',
+    'april',
+    'may',
+    'june',
+    'july',
+    'august',
+    'september',
+    'october',
+    'november',
+    'december',
+  ].flatMap((name, i) => [
+    [name, i + 1],
+    [name.slice(0, 3), i + 1],
+  ]),
 );
-WEEKDAYS.tues = 2;
-WEEKDAYS.thurs = 4;
+MONTHS.set('sept', 9);
+
+const WEEKDAYS = new Map<string, number>(
+  ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'].flatMap(
+    (name, i) => [
+      [name, i],
+      [name.slice(0, 3), i],
+    ],
+  ),
+);
+WEEKDAYS.set('tues', 2);
+WEEKDAYS.set('thurs', 4);
 
 export function parseToday(today: string): Date {
   const [y, m, d] = today.split('-').map(Number);
@@ -100,7 +104,7 @@ function yearNumber(raw: string | undefined): number | null {
 }
 
 function monthNumber(raw: string | undefined): number | null {
-  return MONTHS[(raw ?? '').toLowerCase().replace(/[.,]$/, '')] ?? null;
+  return MONTHS.get((raw ?? '').toLowerCase().replace(/[.,]$/, '')) ?? null;
 }
 
 function numericDate(raw: string, ctx: ParseContext, today: Date, withOn: boolean): Date | null {
@@ -146,15 +150,16 @@ export function dateAt(
   const next = tokens[i + 1];
   const nextRaw = next?.t === 'word' ? next.raw : undefined;
   const afterRaw = tokens[i + 2]?.t === 'word' ? (tokens[i + 2] as { raw: string }).raw : undefined;
-  const weekday = WEEKDAYS[(nextRaw ?? '').toLowerCase().replace(/[,.]$/, '')];
+  const weekday = WEEKDAYS.get((nextRaw ?? '').toLowerCase().replace(/[,.]$/, ''));
   if (lower === 'last' && weekday !== undefined) {
     let date = subDays(today, 1);
     while (date.getDay() !== weekday) date = subDays(date, 1);
     return { date, length: 2 };
   }
-  if (withOn && WEEKDAYS[lower] !== undefined) {
+  const onWeekday = withOn ? WEEKDAYS.get(lower) : undefined;
+  if (onWeekday !== undefined) {
     let date = today;
-    while (date.getDay() !== WEEKDAYS[lower]) date = subDays(date, 1);
+    while (date.getDay() !== onWeekday) date = subDays(date, 1);
     return { date, length: 1 };
   }
   const numeric = numericDate(first.raw, ctx, today, withOn);

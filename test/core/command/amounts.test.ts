@@ -266,6 +266,16 @@ describe('parseAmount: one amount as typed in a field', () => {
       { error: 'I can\'t read "12 lunch" as an amount: type a number, like 12.50.' },
     ],
     ['1e3', 'USD', { error: 'I can\'t read "1e3" as an amount: type a number, like 12.50.' }],
+    [
+      '40 toString',
+      'USD',
+      { error: 'I can\'t read "40 toString" as an amount: type a number, like 12.50.' },
+    ],
+    [
+      '__proto__40',
+      'USD',
+      { error: 'I can\'t read "__proto__40" as an amount: type a number, like 12.50.' },
+    ],
     ['-5', 'USD', { error: 'The amount can\'t be negative ("-5").' }],
     ['€-50', 'USD', { error: 'The amount can\'t be negative ("€-50").' }],
     [
