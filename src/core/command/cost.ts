@@ -1,6 +1,7 @@
 /** Which number is the cost: candidates, head counts, and `each`. */
 import { amountAt } from './amounts.js';
 import { EX, stop } from './errors.js';
+import { malformed } from './malformed.js';
 import { isWord } from './tokens.js';
 import type { AmountCandidate, Scan } from './types.js';
 
@@ -16,8 +17,16 @@ export function takeNumbers({ tokens, used, ctx }: Scan): {
     if (used[i]) continue;
     const token = tokens[i]!;
     if (token.t !== 'word') continue;
-    if (/^[-+−]?\d+(?:[.,]\d+)?\s*%$/.test(token.raw)) {
-      stray.push(token.raw);
+    const junk = malformed(token.raw);
+    if (junk) stop(junk.message, junk.example);
+    const percent = token.raw.replace(/[,;:!?.]+$/, '');
+    if (/^\d+(?:[.,]\d+)?%$/.test(percent)) {
+      stray.push(percent);
+      continue;
+    }
+    if (/^\d+(?:[.,]\d+)?$/.test(token.raw) && !used[i + 1] && isWord(tokens[i + 1], '%')) {
+      stray.push(`${token.raw} %`);
+      i++;
       continue;
     }
     if (/^\d+(?:\.\d+)?e\d+$/i.test(token.raw) || /^[-+]?(nan|inf|infinity)$/i.test(token.lower)) {
@@ -38,6 +47,10 @@ export function takeNumbers({ tokens, used, ctx }: Scan): {
     }
     const candidate = amountAt(tokens, i, ctx.defaultCurrency);
     if (!candidate) continue;
+    // Refused here rather than when the cost is chosen: a number that is not the cost would
+    // otherwise end up in the description as typed.
+    if ('problem' in candidate.reading) stop(`${candidate.reading.problem}.`);
+    if (candidate.negative) stop(`The amount can't be negative ("${candidate.raw}").`);
     candidates.push(candidate);
     i += candidate.length - 1;
   }

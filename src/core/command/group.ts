@@ -3,6 +3,7 @@ import { amountAt, isBareNumber } from './amounts.js';
 import { currencyOf } from './currencies.js';
 import { EX, stop } from './errors.js';
 import { GROUP_STOPS } from './keywords.js';
+import { malformed } from './malformed.js';
 import { isWord } from './tokens.js';
 import type { CurrencyMark, Scan } from './types.js';
 
@@ -42,6 +43,7 @@ export function takeGroup({ tokens, used, ctx }: Scan): {
       const token = tokens[j];
       if (used[j] || token?.t !== 'word' || GROUP_STOPS.has(token.lower)) break;
       if (amountAt(tokens, j, ctx.defaultCurrency) || isBareNumber(token.raw)) break;
+      if (malformed(token.raw)) break;
       words.push(token.raw);
     }
     if (words.length === 0) continue;

@@ -2,6 +2,7 @@
 import { amountAt, numberParts } from './amounts.js';
 import { EX, stop } from './errors.js';
 import { CONNECTORS, EXCLUDE_ME, ME_WORDS } from './keywords.js';
+import { malformed } from './malformed.js';
 import { isWord, word } from './tokens.js';
 import { ME, type ParseContext, type Person, type Scan, type Token, type Value } from './types.js';
 
@@ -50,6 +51,8 @@ function valueAt(
   if (isWord(token, '=', ':') && !used[k]) token = tokens[++k];
   if (token?.t !== 'word' || used[k]) return null;
   const raw = token.raw.replace(/^[=:]/, '').replace(/[,;]$/, '');
+  // Left for takeNumbers to refuse with what is wrong, rather than read as a part.
+  if (malformed(raw)) return null;
   const taken = k - i + 1;
   let match = /^(\d+(?:[.,]\d+)?)\s*%$/.exec(raw);
   if (match)
