@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HELP_SECTIONS } from '../../src/core/command.js';
+import { HELP_SECTIONS } from '../../src/core/command/index.js';
 import {
   type BookedExpense,
   encodeExpenseRef,

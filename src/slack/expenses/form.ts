@@ -4,7 +4,7 @@
  * private_metadata every form view carries. Pure functions.
  */
 import { z } from 'zod';
-import { DEFAULT_DESCRIPTION, parseCommand } from '../../core/command.js';
+import { DEFAULT_DESCRIPTION, parseCommand } from '../../core/command/index.js';
 import { currencyExponent, MoneyError, parseMinor } from '../../core/money.js';
 import { computeShares, type Split } from '../../core/split.js';
 import type { RepeatInterval } from '../../service/index.js';

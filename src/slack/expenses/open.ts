@@ -5,7 +5,7 @@
  * lost, since nothing could be typed before.
  */
 import type { Logger, webApi } from '@slack/bolt';
-import { DEFAULT_DESCRIPTION, parseCommand } from '../../core/command.js';
+import { DEFAULT_DESCRIPTION, parseCommand } from '../../core/command/index.js';
 import { currencyExponent, parseMinor, toDecimal } from '../../core/money.js';
 import { ServiceBaseException } from '../../service/index.js';
 import type { SlackUserKey } from '../../store/index.js';

@@ -6,7 +6,7 @@
  */
 import type { Logger } from '@slack/bolt';
 import { type ResolveProblem, resolvePeople } from '../../accounts/people.js';
-import { type ParseContext, parseCommand, resolveMe } from '../../core/command.js';
+import { type ParseContext, parseCommand, resolveMe } from '../../core/command/index.js';
 import { currencyExponent, parseMinor, toWireAmount } from '../../core/money.js';
 import { computeShares, type Split } from '../../core/split.js';
 import {

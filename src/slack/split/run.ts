@@ -10,7 +10,7 @@ import {
   type ParseContext,
   type ParseResult,
   parseCommand,
-} from '../../core/command.js';
+} from '../../core/command/index.js';
 import type { SlackUserKey } from '../../store/index.js';
 import type { SlackDeps } from '../deps.js';
 import { formWithoutTrigger, listExpenses, undoLast } from '../expenses/commands.js';

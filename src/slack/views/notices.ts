@@ -3,7 +3,7 @@
  * Pure functions from data to Block Kit.
  */
 import type { types } from '@slack/bolt';
-import type { HelpSection } from '../../core/command.js';
+import type { HelpSection } from '../../core/command/index.js';
 import { ACTIONS, BLOCKS } from '../ids.js';
 import { clip, LIMITS, mrkdwnEscape } from './limits.js';
 import type { SlackMessage } from './message.js';

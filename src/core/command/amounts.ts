@@ -1,0 +1,214 @@
+/** Amounts as typed: thousands separators, a decimal point or comma, a currency or none. */
+import { currencyExponent, MoneyError, parseMinor } from '../money.js';
+import { currencyOf } from './currencies.js';
+import { EX, ParseFailure, stop } from './errors.js';
+import { tokenize } from './tokens.js';
+import {
+  type AmountCandidate,
+  MAX_AMOUNT_MAJOR,
+  type NumberParts,
+  type NumberReading,
+  type Token,
+} from './types.js';
+
+/**
+ * Reads a number typed with thousands separators and a decimal point or comma into a plain decimal
+ * string. `,dd` or `.dd` at the end are decimals, `,ddd` is thousands; `.ddd` alone is refused as
+ * ambiguous (1.500 is 1500 in Germany and 1.5 in the US).
+ */
+export function readNumber(raw: string): NumberReading {
+  const text = raw.replace(/[’']/g, "'");
+  if (/^[.,]\d+$/.test(text)) return { decimal: `0.${text.slice(1)}` };
+  if (/^\d+$/.test(text)) return { decimal: text };
+  const unreadable = { problem: `I can't read "${raw}" as an amount` };
+  if (!/^\d[\d.,']*\d$/.test(text) || /[.,']{2}/.test(text)) return unreadable;
+  const dots = (text.match(/\./g) ?? []).length;
+  const commas = (text.match(/,/g) ?? []).length;
+  const quotes = (text.match(/'/g) ?? []).length;
+  let decimalMark: string | null = null;
+  if (dots > 0 && commas > 0) {
+    decimalMark = text.lastIndexOf('.') > text.lastIndexOf(',') ? '.' : ',';
+    if ((decimalMark === '.' ? dots : commas) !== 1) return unreadable;
+  } else if (dots + commas === 1) {
+    const mark = dots === 1 ? '.' : ',';
+    const fraction = text.slice(text.indexOf(mark) + 1);
+    const whole = text.slice(0, text.indexOf(mark));
+    if (quotes > 0 || fraction.length !== 3 || whole === '0') decimalMark = mark;
+    else if (mark === ',') decimalMark = null;
+    else {
+      return {
+        problem: `"${raw}" is unclear: ${whole}${fraction} or ${whole}.${fraction}? Write ${whole}${fraction} for thousands, or at most two digits after the point`,
+      };
+    }
+  }
+  const cut = decimalMark === null ? -1 : text.lastIndexOf(decimalMark);
+  const whole = cut === -1 ? text : text.slice(0, cut);
+  const fraction = cut === -1 ? '' : text.slice(cut + 1);
+  if (/[.,']/.test(fraction)) return unreadable;
+  if (/[.,']/.test(whole)) {
+    const groups = whole.split(/[.,']/);
+    const western = /^\d{1,3}$/.test(groups[0]!) && groups.slice(1).every((g) => g.length === 3);
+    const indian =
+      /^\d{1,2}$/.test(groups[0]!) &&
+      groups.slice(1, -1).every((g) => g.length === 2) &&
+      groups[groups.length - 1]!.length === 3;
+    if (!western && !indian) return unreadable;
+    if (new Set(whole.replace(/\d/g, '')).size > 1) return unreadable;
+  }
+  const digits = whole.replace(/[.,']/g, '');
+  return { decimal: fraction === '' ? digits : `${digits}.${fraction}` };
+}
+
+/** A token that holds a number, with what is stuck to it on either side. */
+const NUMBER_TOKEN = /^([-+−]?)([^\d\s]*?)([-+−]?)([.,]?\d(?:[\d.,'’]*\d)?)([^\d]*)$/;
+
+export function numberParts(raw: string): NumberParts | null {
+  const match = NUMBER_TOKEN.exec(raw);
+  if (!match) return null;
+  const [, sign1 = '', before = '', sign2 = '', number = '', afterRaw = ''] = match;
+  const after = afterRaw.replace(/[,;:!?.)]+$/, '');
+  return {
+    negative: sign1 !== '' || sign2 !== '',
+    before: before.replace(/^\(/, ''),
+    number,
+    after,
+  };
+}
+
+export function isBareNumber(raw: string): boolean {
+  return /^[.,]?\d(?:[\d.,'’]*\d)?[,;:!?.]?$/.test(raw);
+}
+
+/** An amount, with or without a currency, spread over one or two tokens at `i`. */
+export function amountAt(
+  tokens: Token[],
+  i: number,
+  defaultCurrency: string,
+  /** The token at `i` as it reads once a leading `=` or `:` is taken off. */
+  own: Token | undefined = tokens[i],
+): AmountCandidate | null {
+  const token = own;
+  if (token?.t !== 'word') return null;
+  const parts = numberParts(token.raw);
+  if (parts) {
+    if (parts.after === '%' || /^(x|×)$/i.test(parts.before) || /^(x|×)$/i.test(parts.after)) {
+      return null;
+    }
+    const markBefore = parts.before ? currencyOf(parts.before, defaultCurrency) : null;
+    const markAfter = parts.after ? currencyOf(parts.after, defaultCurrency) : null;
+    if ((parts.before && !markBefore) || (parts.after && !markAfter)) return null;
+    if (markBefore && markAfter) return null;
+    let mark = markBefore ?? markAfter;
+    let length = 1;
+    let raw = token.raw.replace(/[,;:!?.)]+$/, '');
+    if (!mark) {
+      const next = tokens[i + 1];
+      const nextMark =
+        next?.t === 'word' ? currencyOf(next.raw.replace(/[,.;:!?]$/, ''), defaultCurrency) : null;
+      if (next?.t === 'word' && nextMark) {
+        mark = nextMark;
+        length = 2;
+        raw = `${token.raw} ${next.raw}`;
+      }
+    }
+    return {
+      index: i,
+      length,
+      reading: readNumber(parts.number),
+      negative: parts.negative,
+      mark,
+      raw,
+    };
+  }
+  // A currency on its own, then the number: "$ 30", "EUR 12.50", "R$ 10,50".
+  const mark = currencyOf(token.raw, defaultCurrency);
+  const next = tokens[i + 1];
+  if (mark && next?.t === 'word' && mark.source !== 'word') {
+    const nextParts = numberParts(next.raw);
+    if (nextParts && !nextParts.before && !nextParts.after) {
+      return {
+        index: i,
+        length: 2,
+        reading: readNumber(nextParts.number),
+        negative: nextParts.negative,
+        mark,
+        raw: `${token.raw} ${next.raw}`,
+      };
+    }
+  }
+  return null;
+}
+
+/** An amount's minor units in `currency`; refuses negatives, extra decimals and absurd sizes. */
+export function amountMinor(
+  decimal: string,
+  negative: boolean,
+  currency: string,
+  typed: string,
+  example: string,
+): number {
+  if (negative) stop(`The amount can't be negative ("${typed}").`, example);
+  let minor: number;
+  try {
+    minor = parseMinor(decimal, currencyExponent(currency));
+  } catch (error) {
+    if (!(error instanceof MoneyError)) throw error;
+    const exponent = currencyExponent(currency);
+    if (/too large/.test(error.message)) tooLarge(typed, currency, example);
+    stop(
+      exponent === 0
+        ? `${currency} has no cents: "${typed}" can't have decimals.`
+        : `${currency} has at most ${exponent} decimals: "${typed}" has more.`,
+      example,
+    );
+  }
+  if (minor > MAX_AMOUNT_MAJOR * 10 ** currencyExponent(currency))
+    tooLarge(typed, currency, example);
+  return minor;
+}
+
+export function tooLarge(typed: string, currency: string, example: string): never {
+  return stop(
+    `"${typed}" is more than ${MAX_AMOUNT_MAJOR.toLocaleString('en-US')} ${currency}, too large to be a real expense: check the amount.`,
+    example,
+  );
+}
+
+/** What `parseAmount` read: minor units in `currency`, or a message for the person who typed it. */
+export type AmountReading =
+  | { minor: number; currency: string; currencyToken: string | null }
+  | { error: string };
+
+/**
+ * Reads one amount as a person types it, by the same rules as the amount in a `/split` command:
+ * `12,50`, `€12.50`, `1 000,50`, `1.234,56`, `EUR 12.50`, `12.50 eur`. `currency` applies when the
+ * text names none; a symbol, code or currency word in the text wins, and the result says which
+ * currency applied (`currencyToken` is the marker as typed, null when there was none). Zero reads
+ * as 0, so that the caller decides whether it is allowed (a part can be zero, a cost cannot).
+ * Anything else that is not exactly one amount (a negative or ambiguous number, more decimals than
+ * the currency has, more than MAX_AMOUNT_MAJOR, extra words) is an `error` with a message written
+ * for the person. Never throws for typed text.
+ */
+export function parseAmount(text: string, currency: string): AmountReading {
+  const defaultCurrency = currency.toUpperCase();
+  const typed = text.trim();
+  const tokens = tokenize(typed);
+  if (tokens.length === 0) return { error: 'Type an amount, like 12.50.' };
+  const amount = amountAt(tokens, 0, defaultCurrency);
+  if (!amount || amount.length !== tokens.length) {
+    return { error: `I can't read "${typed}" as an amount: type a number, like 12.50.` };
+  }
+  if ('problem' in amount.reading) return { error: `${amount.reading.problem}.` };
+  const code = amount.mark?.code ?? defaultCurrency;
+  try {
+    const { decimal } = amount.reading;
+    return {
+      minor: amountMinor(decimal, amount.negative, code, amount.raw, EX.basic),
+      currency: code,
+      currencyToken: amount.mark?.token ?? null,
+    };
+  } catch (error) {
+    if (error instanceof ParseFailure) return { error: error.result.message };
+    throw error;
+  }
+}

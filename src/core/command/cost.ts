@@ -1,0 +1,115 @@
+/** Which number is the cost: candidates, head counts, and `each`. */
+import { amountAt } from './amounts.js';
+import { EX, stop } from './errors.js';
+import { malformed } from './malformed.js';
+import { isWord } from './tokens.js';
+import type { AmountCandidate, Scan } from './types.js';
+
+/** Numbers left in the text that could be the cost, and a head count ("among 4", "3 ways"). */
+export function takeNumbers({ tokens, used, ctx }: Scan): {
+  candidates: AmountCandidate[];
+  headcount: number | null;
+} {
+  const candidates: AmountCandidate[] = [];
+  let headcount: number | null = null;
+  const stray: string[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    if (used[i]) continue;
+    const token = tokens[i]!;
+    if (token.t !== 'word') continue;
+    const junk = malformed(token.raw);
+    if (junk) stop(junk.message, junk.example);
+    const percent = token.raw.replace(/[,;:!?.]+$/, '');
+    if (/^\d+(?:[.,]\d+)?%$/.test(percent)) {
+      stray.push(percent);
+      continue;
+    }
+    if (/^\d+(?:[.,]\d+)?$/.test(token.raw) && !used[i + 1] && isWord(tokens[i + 1], '%')) {
+      stray.push(`${token.raw} %`);
+      i++;
+      continue;
+    }
+    if (/^\d+(?:\.\d+)?e\d+$/i.test(token.raw) || /^[-+]?(nan|inf|infinity)$/i.test(token.lower)) {
+      stop(`Write the amount in plain digits ("${token.raw}" is not one).`);
+    }
+    // "split among 4", "3 ways", "4 people" count heads, they are not the cost.
+    if (/^\d+$/.test(token.raw)) {
+      if (isWord(tokens[i - 1], 'among', 'between', 'amongst') && !used[i - 1]) {
+        headcount = Number(token.raw);
+        used[i - 1] = used[i] = true;
+        continue;
+      }
+      if (isWord(tokens[i + 1], 'ways', 'people', 'persons', 'pax') && !used[i + 1]) {
+        headcount = Number(token.raw);
+        used[i] = used[i + 1] = true;
+        continue;
+      }
+    }
+    const candidate = amountAt(tokens, i, ctx.defaultCurrency);
+    if (!candidate) continue;
+    // Refused here rather than when the cost is chosen: a number that is not the cost would
+    // otherwise end up in the description as typed.
+    if ('problem' in candidate.reading) stop(`${candidate.reading.problem}.`);
+    if (candidate.negative) stop(`The amount can't be negative ("${candidate.raw}").`);
+    candidates.push(candidate);
+    i += candidate.length - 1;
+  }
+  if (stray.length > 0) {
+    stop(
+      `Whose is ${stray[0]}? Put each percentage right after the person it belongs to.`,
+      EX.percent,
+    );
+  }
+  return { candidates, headcount };
+}
+
+/** The cost among the candidates, by the rules of docs/split-syntax.md; asks rather than guesses. */
+export function chooseCost(
+  { tokens, used, ctx }: Scan,
+  candidates: AmountCandidate[],
+): AmountCandidate | null {
+  const marked = candidates.filter((c) => c.mark);
+  let cost: AmountCandidate | null = null;
+  if (marked.length > 1) {
+    stop(
+      `I found ${marked.length} amounts (${marked.map((c) => c.raw).join(', ')}): give the cost once, or put each person's part right after them.`,
+      EX.exact,
+    );
+  } else if (marked.length === 1) cost = marked[0]!;
+  else if (candidates.length === 1) cost = candidates[0]!;
+  else if (candidates.length > 1) {
+    // Taking the first or the last number is wrong for "3 coffees 45" or "40 lunch 3 coffees",
+    // so ask; the example marks the largest one, the likeliest cost.
+    const value = (c: AmountCandidate) => ('decimal' in c.reading ? Number(c.reading.decimal) : 0);
+    const guess = candidates.reduce((a, b) => (value(b) > value(a) ? b : a));
+    const words = tokens.flatMap((t, i) => {
+      if (t.t === 'mention') return [t.label ? `@${t.label.replace(/^@/, '')}` : t.raw];
+      if (used[i] || t.t !== 'word') return [];
+      return i === guess.index ? [`${t.raw} ${ctx.defaultCurrency}`] : [t.raw];
+    });
+    stop(
+      `Which is the cost: ${candidates.map((c) => c.raw).join(' or ')}? Write the currency with it.`,
+      `/split ${words.join(' ')}`,
+    );
+  }
+  if (cost && 'problem' in cost.reading) {
+    stop(`${cost.reading.problem}.`);
+  }
+  if (cost) for (let k = cost.index; k < cost.index + cost.length; k++) used[k] = true;
+  return cost;
+}
+
+/** `each`, `pp`, `per person` right after the cost. */
+export function takeEach({ tokens, used }: Scan, cost: AmountCandidate | null): boolean {
+  let each = false;
+  if (cost) {
+    const after = cost.index + cost.length;
+    if (!used[after] && isWord(tokens[after], 'each', 'pp', 'a-head', 'apiece', '/person', 'per')) {
+      each = true;
+      used[after] = true;
+      if (isWord(tokens[after], 'per') && isWord(tokens[after + 1], 'person', 'head'))
+        used[after + 1] = true;
+    }
+  }
+  return each;
+}

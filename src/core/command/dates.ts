@@ -1,0 +1,209 @@
+/** Dates as typed: `yesterday`, `2026-11-20`, `Nov 3`, `3rd of November`, `last friday`. */
+import { format, isValid, subDays } from 'date-fns';
+import { EX, stop } from './errors.js';
+import { isWord } from './tokens.js';
+import type { DateMatch, ParseContext, Token } from './types.js';
+
+// Maps, because typed text is looked up in them: a plain object answers `constructor` or
+// `__proto__` with what every object inherits, which is no month and no day of the week.
+const MONTHS = new Map<string, number>(
+  [
+    'january',
+    'february',
+    'march',
+    'april',
+    'may',
+    'june',
+    'july',
+    'august',
+    'september',
+    'october',
+    'november',
+    'december',
+  ].flatMap((name, i) => [
+    [name, i + 1],
+    [name.slice(0, 3), i + 1],
+  ]),
+);
+MONTHS.set('sept', 9);
+
+const WEEKDAYS = new Map<string, number>(
+  ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'].flatMap(
+    (name, i) => [
+      [name, i],
+      [name.slice(0, 3), i],
+    ],
+  ),
+);
+WEEKDAYS.set('tues', 2);
+WEEKDAYS.set('thurs', 4);
+
+export function parseToday(today: string): Date {
+  const [y, m, d] = today.split('-').map(Number);
+  return new Date(y ?? 1970, (m ?? 1) - 1, d ?? 1);
+}
+
+export function ymd(date: Date): string {
+  return format(date, 'yyyy-MM-dd');
+}
+
+const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+/** A calendar date, refused when it does not exist, is in the future, or is before 2000. */
+function makeDate(
+  year: number | null,
+  month: number,
+  day: number,
+  today: Date,
+  typed: string,
+): Date {
+  const y = year ?? today.getFullYear();
+  const date = new Date(y, month - 1, day);
+  if (
+    !isValid(date) ||
+    month < 1 ||
+    month > 12 ||
+    date.getMonth() !== month - 1 ||
+    date.getDate() !== day
+  ) {
+    stop(
+      `There is no ${MONTH_NAMES[month - 1] ?? `month ${month}`} ${day}${year ? `, ${year}` : ''} ("${typed}").`,
+      EX.date,
+    );
+  }
+  if (year === null && date > today) {
+    // A date without a year means its latest occurrence: "Dec 28" typed on Jan 2 is last year's.
+    return makeDate(y - 1, month, day, today, typed);
+  }
+  if (date > today) stop(`${ymd(date)} is in the future: an expense needs a past date.`, EX.date);
+  if (y < 2000) stop(`${ymd(date)} is too long ago: write a date from 2000 on.`, EX.date);
+  return date;
+}
+
+function dayNumber(raw: string | undefined): number | null {
+  const match = /^(\d{1,2})(?:st|nd|rd|th)?,?$/.exec(raw ?? '');
+  return match ? Number(match[1]) : null;
+}
+
+function yearNumber(raw: string | undefined): number | null {
+  const match = /^(\d{4}),?$/.exec(raw ?? '');
+  return match ? Number(match[1]) : null;
+}
+
+function monthNumber(raw: string | undefined): number | null {
+  return MONTHS.get((raw ?? '').toLowerCase().replace(/[.,]$/, '')) ?? null;
+}
+
+function numericDate(raw: string, ctx: ParseContext, today: Date, withOn: boolean): Date | null {
+  const text = raw.replace(/[,.]$/, '');
+  let match =
+    /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(text) ?? /^(\d{4})\/(\d{1,2})\/(\d{1,2})$/.exec(text);
+  if (match) return makeDate(Number(match[1]), Number(match[2]), Number(match[3]), today, raw);
+  match = withOn ? /^(\d{4})(\d{2})(\d{2})$/.exec(text) : null;
+  if (match) return makeDate(Number(match[1]), Number(match[2]), Number(match[3]), today, raw);
+  match = /^(\d{1,2})[/.](\d{1,2})(?:[/.](\d{4}|\d{2}))?$/.exec(text);
+  if (!match || (!withOn && match[3] === undefined)) return null;
+  const a = Number(match[1]);
+  const b = Number(match[2]);
+  const year = match[3] === undefined ? null : Number(match[3].padStart(4, '20'));
+  let monthFirst: boolean;
+  if (a > 12 && b <= 12) monthFirst = false;
+  else if (b > 12 && a <= 12) monthFirst = true;
+  else if (a === b) monthFirst = true;
+  else if (ctx.locale) monthFirst = /^en[-_]US$/i.test(ctx.locale);
+  else {
+    return stop(
+      `Is ${raw} ${MONTH_NAMES[a - 1]} ${b} or ${MONTH_NAMES[b - 1]} ${a}? Write the date as year-month-day.`,
+      EX.date,
+    );
+  }
+  return monthFirst ? makeDate(year, a, b, today, raw) : makeDate(year, b, a, today, raw);
+}
+
+/** A date expression starting at `tokens[i]`, or null. `withOn`: after "on", more forms count. */
+export function dateAt(
+  tokens: Token[],
+  i: number,
+  ctx: ParseContext,
+  withOn: boolean,
+): DateMatch | null {
+  const today = parseToday(ctx.today);
+  const first = tokens[i];
+  if (first?.t !== 'word') return null;
+  const lower = first.lower.replace(/[,.]$/, '');
+  if (lower === 'today' || lower === 'tonight' || lower === 'now')
+    return { date: today, length: 1 };
+  if (lower === 'yesterday') return { date: subDays(today, 1), length: 1 };
+  const next = tokens[i + 1];
+  const nextRaw = next?.t === 'word' ? next.raw : undefined;
+  const afterRaw = tokens[i + 2]?.t === 'word' ? (tokens[i + 2] as { raw: string }).raw : undefined;
+  const weekday = WEEKDAYS.get((nextRaw ?? '').toLowerCase().replace(/[,.]$/, ''));
+  if (lower === 'last' && weekday !== undefined) {
+    let date = subDays(today, 1);
+    while (date.getDay() !== weekday) date = subDays(date, 1);
+    return { date, length: 2 };
+  }
+  const onWeekday = withOn ? WEEKDAYS.get(lower) : undefined;
+  if (onWeekday !== undefined) {
+    let date = today;
+    while (date.getDay() !== onWeekday) date = subDays(date, 1);
+    return { date, length: 1 };
+  }
+  const numeric = numericDate(first.raw, ctx, today, withOn);
+  if (numeric) return { date: numeric, length: 1 };
+  // "Nov 3", "November 3, 2026", "3 Nov", "20 Jan 2026", "3rd of November"
+  const month = monthNumber(first.raw);
+  const dayAfter = dayNumber(nextRaw);
+  if (month !== null && dayAfter !== null) {
+    const year = yearNumber(afterRaw);
+    return {
+      date: makeDate(year, month, dayAfter, today, `${first.raw} ${nextRaw}`),
+      length: year === null ? 2 : 3,
+    };
+  }
+  const day = dayNumber(first.raw);
+  if (day !== null) {
+    const skipOf = isWord(next, 'of') ? 1 : 0;
+    const monthRaw = tokens[i + 1 + skipOf];
+    const m = monthRaw?.t === 'word' ? monthNumber(monthRaw.raw) : null;
+    if (m !== null) {
+      const yearToken = tokens[i + 2 + skipOf];
+      const year = yearNumber(yearToken?.t === 'word' ? yearToken.raw : undefined);
+      return {
+        date: makeDate(year, m, day, today, `${first.raw} ${(monthRaw as { raw: string }).raw}`),
+        length: (year === null ? 2 : 3) + skipOf,
+      };
+    }
+  }
+  return null;
+}
+
+/** Finds date expressions in `tokens`, marking them used; at most one is allowed. */
+export function takeDate(tokens: Token[], used: boolean[], ctx: ParseContext): Date | null {
+  let found: Date | null = null;
+  for (let i = 0; i < tokens.length; i++) {
+    if (used[i]) continue;
+    const withOn = isWord(tokens[i], 'on', 'dated');
+    const match = dateAt(tokens, withOn ? i + 1 : i, ctx, withOn);
+    if (!match) continue;
+    if (found) stop('I found two dates: give one.', EX.date);
+    found = match.date;
+    const length = match.length + (withOn ? 1 : 0);
+    for (let k = i; k < i + length; k++) used[k] = true;
+    i += length - 1;
+  }
+  return found;
+}

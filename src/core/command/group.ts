@@ -1,0 +1,55 @@
+/** `in <group>` in an expense, which may also be a currency (`in EUR`). */
+import { amountAt, isBareNumber } from './amounts.js';
+import { currencyOf } from './currencies.js';
+import { EX, stop } from './errors.js';
+import { GROUP_STOPS } from './keywords.js';
+import { malformed } from './malformed.js';
+import { isWord } from './tokens.js';
+import type { CurrencyMark, Scan } from './types.js';
+
+/** `in <group>`, `in group <name>`, `in "<name>"`, or a currency written `in EUR`. */
+export function takeGroup({ tokens, used, ctx }: Scan): {
+  group: string | null;
+  currencyByIn: CurrencyMark | null;
+} {
+  let group: string | null = null;
+  let currencyByIn: CurrencyMark | null = null;
+  for (let i = 0; i < tokens.length; i++) {
+    if (used[i] || !isWord(tokens[i], 'in')) continue;
+    let k = i + 1;
+    if (isWord(tokens[k], 'group', 'group:')) k++;
+    const first = tokens[k];
+    if (first?.t === 'quoted') {
+      group = first.text;
+      for (let j = i; j <= k; j++) used[j] = true;
+      continue;
+    }
+    const code = first?.t === 'word' ? currencyOf(first.raw, ctx.defaultCurrency) : null;
+    const afterCode = tokens[k + 1];
+    const codeEnds =
+      afterCode === undefined ||
+      afterCode.t !== 'word' ||
+      GROUP_STOPS.has(afterCode.lower) ||
+      isBareNumber(afterCode.raw);
+    if (code && k === i + 1 && code.source !== 'word' && codeEnds) {
+      currencyByIn = code;
+      used[i] = true;
+      used[k] = true;
+      continue;
+    }
+    const words: string[] = [];
+    let j = k;
+    for (; j < tokens.length; j++) {
+      const token = tokens[j];
+      if (used[j] || token?.t !== 'word' || GROUP_STOPS.has(token.lower)) break;
+      if (amountAt(tokens, j, ctx.defaultCurrency) || isBareNumber(token.raw)) break;
+      if (malformed(token.raw)) break;
+      words.push(token.raw);
+    }
+    if (words.length === 0) continue;
+    if (group !== null) stop('Name one group.', EX.group);
+    group = words.join(' ').replace(/[,.;:]$/, '');
+    for (let m = i; m < j; m++) used[m] = true;
+  }
+  return { group, currencyByIn };
+}

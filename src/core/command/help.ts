@@ -1,0 +1,87 @@
+/**
+ * The forms of docs/split-syntax.md as data, for `/split help` (every example is tested to parse
+ * as described).
+ */
+import type { HelpSection } from './types.js';
+
+export const HELP_SECTIONS: readonly HelpSection[] = [
+  {
+    title: 'Book an expense',
+    lines: [
+      {
+        example: '/split 40 lunch @ann',
+        means: 'I paid 40 (my default currency); Ann and I share it equally',
+      },
+      {
+        example: '/split €12,50 taxi @ann @bob',
+        means: 'a currency symbol or code, before or after; decimal comma or point',
+      },
+      { example: '/split 40 lunch @ann paid by @bob', means: 'Bob paid; Ann, Bob and I share it' },
+      {
+        example: '/split 40 lunch @ann except me',
+        means: 'I paid, but only Ann owes (also: `only @ann`)',
+      },
+      {
+        example: '/split 40 lunch @ann yesterday',
+        means: 'a date: yesterday, on 2026-11-20, Nov 3, last friday',
+      },
+      {
+        example: '/split 40 lunch in Roommates',
+        means: 'in a group; naming nobody means the whole group',
+      },
+      {
+        example: '/split $7 each coffee @ann @bob',
+        means: 'a price per person: the cost is 7 times the people',
+      },
+      { example: '/split', means: 'open the form with every option' },
+    ],
+  },
+  {
+    title: 'Split unequally',
+    lines: [
+      {
+        example: '/split 40 lunch @ann 25 @bob 15',
+        means: 'exact amounts; people without one share the rest',
+      },
+      {
+        example: '/split 40 lunch @ann 60% @bob 40%',
+        means: 'percentages; those without one share what is left of 100%',
+      },
+      {
+        example: '/split 40 lunch @ann 2x @bob 1x',
+        means: 'shares (also `2 shares`); those without one have 1 share',
+      },
+    ],
+  },
+  {
+    title: 'Look back',
+    lines: [
+      { example: '/split balance', means: 'what I owe and am owed, per currency' },
+      { example: '/split balance @ann', means: 'with one person' },
+      { example: '/split balance Roommates', means: 'in one group' },
+      { example: '/split list @ann in Roommates last week', means: 'recent expenses, filtered' },
+      { example: '/split undo', means: 'delete my last expense booked from Slack' },
+    ],
+  },
+  {
+    title: 'Groups',
+    lines: [
+      { example: '/split groups', means: 'my groups' },
+      { example: '/split group create Roommates @ann @bob', means: 'a new group' },
+      { example: '/split group add @cho Roommates', means: 'add people to a group' },
+      {
+        example: '/split group use Roommates',
+        means: 'book expenses in this channel into the group',
+      },
+      { example: '/split group delete Roommates', means: 'delete a group (after a confirmation)' },
+    ],
+  },
+  {
+    title: 'Account',
+    lines: [
+      { example: '/split connect', means: 'link my account' },
+      { example: '/split whoami', means: 'which account is linked' },
+      { example: '/split disconnect', means: 'unlink it' },
+    ],
+  },
+];

@@ -1,0 +1,62 @@
+/**
+ * Tokens that look like a share, a percentage, an amount or a date, but are not a valid one:
+ * `-1x`, `0x`, `1e2%`, `40%%`, `%`, `--3`, `+5`, `2026-1-1-1`. Such a token is a typo far more
+ * often than a word of the description, and taking it as one would book the expense with the
+ * mistake hidden in its name, so it is refused with the form that works.
+ */
+import { numberParts } from './amounts.js';
+import { EX } from './errors.js';
+
+export interface Malformed {
+  message: string;
+  example: string;
+}
+
+/** Digits with an `x` at one end, as a share count is written, whatever the digits are. */
+const SHARE_LIKE = /^(?:[-+−=:]*\d[\d.,]*[-+−]*[x×]|[x×][-+−=:]*\d[\d.,]*)$/i;
+const SHARE = /^=?(?:[x×]0*[1-9]\d*|0*[1-9]\d*[x×])$/i;
+/** Only characters a percentage is made of, with a `%` among them. */
+const PERCENT_LIKE = /^(?=.*%)[-+−=:\d.,e%]+$/i;
+const PERCENT = /^[=:]?\d+(?:[.,]\d+)?%$/;
+/** The start of a full date (`2026-11-20`, `20/11/2026`): any token like it was meant as one. */
+const DATE_LIKE = /^(?:\d{4}[-/.]\d{1,2}[-/.]\d|\d{1,2}\/\d{1,2}\/\d)/;
+
+/**
+ * What is wrong with `raw` when it looks like a share, percentage, amount or date without being a
+ * valid one; null for anything else, valid values and plain words included. Dates are read before
+ * this is asked, so a date-like token that reaches it is one no date form accepts.
+ */
+export function malformed(raw: string): Malformed | null {
+  const text = raw.replace(/[,;:!?.]+$/, '');
+  if (SHARE_LIKE.test(text) && !SHARE.test(text)) {
+    return { message: `Shares are whole numbers from 1 ("${raw}" is not).`, example: EX.shares };
+  }
+  if (PERCENT_LIKE.test(text) && !PERCENT.test(text)) {
+    if (/^%+$/.test(text)) {
+      return {
+        message: `"${raw}" needs a number: put each percentage right after the person it belongs to.`,
+        example: EX.percent,
+      };
+    }
+    return {
+      message: /^[-−]\d/.test(text)
+        ? `Percentages can't be negative ("${raw}").`
+        : `I can't read "${raw}" as a percentage.`,
+      example: EX.percent,
+    };
+  }
+  if (DATE_LIKE.test(text)) {
+    return {
+      message: `I can't read "${raw}" as a date: write it as year-month-day.`,
+      example: EX.date,
+    };
+  }
+  // One leading minus is a negative amount, refused with its own message; more signs, or a plus,
+  // are noise. A letter before the digits makes it a word (`C++11`), not an amount.
+  const lead = text.slice(0, text.search(/\d|$/));
+  const signs = lead.replace(/[^-+−]/g, '');
+  if (numberParts(text) && !/\p{L}/u.test(lead) && (signs.includes('+') || signs.length > 1)) {
+    return { message: `I can't read "${raw}" as an amount.`, example: EX.basic };
+  }
+  return null;
+}

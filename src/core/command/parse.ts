@@ -1,0 +1,85 @@
+/**
+ * Parsing of everything typed after `/split`, deterministic and without I/O. The grammar and the
+ * rules chosen for ambiguous text are written for people in docs/split-syntax.md; this folder is
+ * the one place that implements them. User input never makes it throw: anything it cannot read
+ * becomes an `error` result with a short message and an example that works.
+ */
+import { ParseFailure } from './errors.js';
+import { parseExpense } from './expense.js';
+import { parseBalance, parseGroup, parseList } from './subcommands.js';
+import { isWord, tokenize } from './tokens.js';
+import type { ParseContext, ParseResult } from './types.js';
+
+function parseInner(text: string, ctx: ParseContext): ParseResult {
+  const tokens = tokenize(text);
+  if (tokens.length === 0) return { kind: 'open_modal' };
+  const first = tokens[0]!;
+  const head = first.t === 'word' ? first.lower.replace(/[?!.]+$/, '') : '';
+  const rest = tokens.slice(1);
+  const phrase = tokens
+    .map((t) => (t.t === 'word' ? t.lower : '\u0000'))
+    .join(' ')
+    .replace(/[?!.]+$/, '');
+  switch (head) {
+    case 'help':
+    case 'h':
+    case '?':
+    case 'ヘルプ':
+    case 'commands':
+      return { kind: 'help' };
+    case 'connect':
+    case 'login':
+    case 'link':
+      return { kind: 'connect' };
+    case 'disconnect':
+    case 'logout':
+    case 'unlink':
+      return { kind: 'disconnect' };
+    case 'whoami':
+      return { kind: 'whoami' };
+    case 'list':
+    case 'history':
+    case 'expenses':
+    case 'recent':
+      return parseList(rest, ctx);
+    case 'undo':
+      return { kind: 'undo' };
+    case 'balance':
+    case 'balances':
+    case 'status':
+    case 'debts':
+      return parseBalance(rest, ctx);
+    case 'groups':
+      return { kind: 'groups' };
+    case 'group':
+      return parseGroup(rest);
+  }
+  if (phrase === 'who am i') return { kind: 'whoami' };
+  if (head === 'show') {
+    return parseList(
+      rest.filter((t) => !isWord(t, 'me', 'my', 'history', 'expenses', 'all')),
+      ctx,
+    );
+  }
+  if (/^delete (my )?last( expense)?$/.test(phrase)) return { kind: 'undo' };
+  if (/^who (should|do) i pay$|^how much do i owe$/.test(phrase)) {
+    return { kind: 'balance', mention: null, group: null, currency: null };
+  }
+  if (/^how much do i owe\b/.test(phrase) || /^how much does\b.*\bowe me$/.test(phrase)) {
+    return parseBalance(
+      tokens.filter((t) => t.t !== 'word'),
+      ctx,
+    );
+  }
+  return parseExpense(tokens, ctx);
+}
+
+/** Parses the text typed after `/split`. Never throws for anything a person can type. */
+export function parseCommand(text: string, ctx: ParseContext): ParseResult {
+  try {
+    return parseInner(text, { ...ctx, defaultCurrency: ctx.defaultCurrency.toUpperCase() });
+  } catch (error) {
+    if (error instanceof ParseFailure) return error.result;
+    throw error;
+  }
+}

@@ -1,0 +1,200 @@
+/** Who takes part, with the value typed after each, who paid, and who is left out. */
+import { amountAt, numberParts } from './amounts.js';
+import { EX, stop } from './errors.js';
+import { CONNECTORS, EXCLUDE_ME, ME_WORDS } from './keywords.js';
+import { malformed } from './malformed.js';
+import { isWord, word } from './tokens.js';
+import { ME, type ParseContext, type Person, type Scan, type Token, type Value } from './types.js';
+
+/** People named in a way Slack does not resolve to one user are refused, never guessed at. */
+export function refuseNonPeople(tokens: Token[]): void {
+  for (const token of tokens) {
+    if (token.t === 'usergroup') {
+      stop(
+        `I can't split with a user group (${token.label}): mention each person instead.`,
+        '/split 60 team lunch @ann @bob @cho',
+      );
+    }
+    if (token.t === 'broadcast') {
+      stop(
+        `I can't split with @${token.name}: mention each person instead.`,
+        '/split 60 team lunch @ann @bob @cho',
+      );
+    }
+    if (token.t === 'word' && /^@[^\s@]+$/.test(token.raw) && token.lower !== '@me') {
+      stop(
+        `I don't know who "${token.raw}" is: type @ and pick the person from the list, so that Slack sends me who they are.`,
+      );
+    }
+    if (token.t === 'word' && /^[^\s@<]+@[^\s@]+\.[a-z]{2,}$/i.test(token.raw)) {
+      stop(
+        `Mention people rather than e-mail addresses ("${token.raw}"): type @ and pick them from the list.`,
+      );
+    }
+    if (token.t === 'link' && /^[^\s@]+@[^\s@]+$/.test(token.label)) {
+      stop(
+        `Mention people rather than e-mail addresses ("${token.label}"): type @ and pick them from the list.`,
+      );
+    }
+  }
+}
+
+/** The value typed right after a person: `25`, `$25`, `=25`, `60%`, `2x`, `x2`, `2 shares`. */
+function valueAt(
+  tokens: Token[],
+  used: boolean[],
+  i: number,
+  ctx: ParseContext,
+): { value: Value; length: number } | null {
+  let k = i;
+  let token = tokens[k];
+  if (isWord(token, '=', ':') && !used[k]) token = tokens[++k];
+  if (token?.t !== 'word' || used[k]) return null;
+  const raw = token.raw.replace(/^[=:]/, '').replace(/[,;]$/, '');
+  // Left for takeNumbers to refuse with what is wrong, rather than read as a part.
+  if (malformed(raw)) return null;
+  const taken = k - i + 1;
+  let match = /^(\d+(?:[.,]\d+)?)\s*%$/.exec(raw);
+  if (match)
+    return { value: { kind: 'percent', decimal: match[1]!.replace(',', '.'), raw }, length: taken };
+  match = /^(\d+(?:[.,]\d+)?)$/.exec(raw);
+  const next = tokens[k + 1];
+  if (match && isWord(next, '%')) {
+    return {
+      value: { kind: 'percent', decimal: match[1]!.replace(',', '.'), raw: `${raw}%` },
+      length: taken + 1,
+    };
+  }
+  match = /^(?:[x×](\d+(?:[.,]\d+)?)|(\d+(?:[.,]\d+)?)[x×])$/i.exec(raw);
+  if (match) {
+    return { value: { kind: 'shares', count: (match[1] ?? match[2])!, raw }, length: taken };
+  }
+  if (/^\d+(?:[.,]\d+)?$/.test(raw) && isWord(next, 'share', 'shares', 'part', 'parts')) {
+    return {
+      value: { kind: 'shares', count: raw, raw: `${raw} ${(next as { raw: string }).raw}` },
+      length: taken + 1,
+    };
+  }
+  const amount = amountAt(tokens, k, ctx.defaultCurrency, word(raw));
+  // "@ann 25 @bob 15" gives Ann 25, but in "@ann 40 lunch" the 40 is the cost: an amount is a
+  // person's part only when what follows it ends the part (another person, a connector, the end).
+  const follower = amount ? tokens[k + amount.length] : undefined;
+  const endsPart =
+    follower === undefined ||
+    used[k + (amount?.length ?? 0)] ||
+    follower.t !== 'word' ||
+    CONNECTORS.has(follower.lower) ||
+    ME_WORDS.includes(follower.lower) ||
+    /^\p{P}+$/u.test(follower.raw);
+  if (amount && !endsPart) return null;
+  if (amount && 'decimal' in amount.reading) {
+    return {
+      value: {
+        kind: 'amount',
+        decimal: amount.reading.decimal,
+        negative: amount.negative,
+        mark: amount.mark,
+        raw: amount.raw,
+      },
+      length: taken - 1 + amount.length,
+    };
+  }
+  if (amount && 'problem' in amount.reading) stop(`${amount.reading.problem}.`, EX.exact);
+  return null;
+}
+
+const SEVERAL_PAYERS =
+  'Give one payer: for an expense several people paid, use the form (`/split` alone).';
+
+/** `paid by @bob` and its spellings; ME when nobody is named. */
+export function takePayer({ tokens, used }: Scan): string {
+  let payer: string = ME;
+  let payerNamed = false;
+  for (let i = 0; i < tokens.length; i++) {
+    if (used[i]) continue;
+    let length = 0;
+    if (isWord(tokens[i], 'paid', 'payed') && isWord(tokens[i + 1], 'by')) length = 2;
+    else if (
+      isWord(tokens[i], 'paid_by', 'paidby', 'payer', 'paid:', 'paid_by:', 'payer:', 'paid-by')
+    )
+      length = 1;
+    if (length === 0) continue;
+    if (isWord(tokens[i + length], ':', '=')) length++;
+    const who = tokens[i + length];
+    if (payerNamed) stop(SEVERAL_PAYERS, EX.payer);
+    if (who?.t === 'mention') payer = who.id;
+    else if (isWord(who, ...ME_WORDS)) payer = ME;
+    else stop('Who paid? After "paid by", mention the person with @.', EX.payer);
+    payerNamed = true;
+    for (let k = i; k <= i + length; k++) used[k] = true;
+    // "paid_by @u1 50000 @u2 50000": an amount right after the payer means several payers.
+    const after = tokens[i + length + 1];
+    if (after?.t === 'word' && numberParts(after.raw) && tokens[i + length + 2]?.t === 'mention') {
+      stop(SEVERAL_PAYERS, EX.payer);
+    }
+  }
+  // "I paid 400, @bob paid 200"
+  if (tokens.filter((t, i) => !used[i] && isWord(t, 'paid', 'payed')).length > 1) {
+    stop(SEVERAL_PAYERS, EX.payer);
+  }
+  return payer;
+}
+
+/** `except me`, `not me`, `-me`, and `only @ann` (which leaves me out unless I list myself). */
+export function takeExclusion({ tokens, used }: Scan): { excludeMe: boolean; only: boolean } {
+  let excludeMe = false;
+  let only = false;
+  for (let i = 0; i < tokens.length; i++) {
+    if (used[i]) continue;
+    if (isWord(tokens[i], ...EXCLUDE_ME) && isWord(tokens[i + 1], 'me', 'myself')) {
+      excludeMe = true;
+      used[i] = true;
+      used[i + 1] = true;
+    } else if (isWord(tokens[i], '-me')) {
+      excludeMe = true;
+      used[i] = true;
+    } else if (isWord(tokens[i], 'only', 'just')) {
+      const next = tokens[i + 1];
+      if (next?.t === 'mention' || isWord(next, ...ME_WORDS)) {
+        only = true;
+        used[i] = true;
+      }
+    }
+  }
+  return { excludeMe, only };
+}
+
+/** Mentions and `me`, each with the value typed right after it; repeated people merged. */
+export function takePeople({ tokens, used, ctx }: Scan): { people: Person[]; meTyped: boolean } {
+  const people: Person[] = [];
+  let meTyped = false;
+  for (let i = 0; i < tokens.length; i++) {
+    if (used[i]) continue;
+    const token = tokens[i]!;
+    let id: string | null = null;
+    if (token.t === 'mention') id = token.id;
+    else if (isWord(token, 'me', 'myself', 'self', '@me')) id = ME;
+    if (id === null) continue;
+    used[i] = true;
+    const value = valueAt(tokens, used, i + 1, ctx);
+    if (value) {
+      for (let k = i + 1; k <= i + value.length; k++) used[k] = true;
+    }
+    if (id === ME) meTyped = true;
+    const existing = people.find((p) => p.id === id);
+    if (existing) {
+      if (existing.value && value) {
+        stop(
+          id === ME
+            ? 'You gave yourself two values.'
+            : `<@${id}> is there twice with a value each.`,
+          EX.exact,
+        );
+      }
+      existing.value ??= value?.value ?? null;
+      continue;
+    }
+    people.push({ id, value: value?.value ?? null });
+  }
+  return { people, meTyped };
+}

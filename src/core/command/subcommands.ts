@@ -1,0 +1,168 @@
+/** Everything other than an expense: list, balance and the group commands. */
+import { startOfMonth, startOfWeek, subDays, subMonths, subWeeks } from 'date-fns';
+import { currencyOf } from './currencies.js';
+import { dateAt, parseToday, ymd } from './dates.js';
+import { fail, stop } from './errors.js';
+import { refuseNonPeople } from './people.js';
+import { isWord } from './tokens.js';
+import type { ParseContext, ParseResult, Token } from './types.js';
+
+function mentionsIn(tokens: Token[]): string[] {
+  const ids: string[] = [];
+  for (const token of tokens)
+    if (token.t === 'mention' && !ids.includes(token.id)) ids.push(token.id);
+  return ids;
+}
+
+/** A name from the remaining words; `skip` words are dropped at either end ("to Roommates"). */
+function nameFrom(tokens: Token[], skip: readonly string[] = []): string {
+  const words = tokens
+    .filter((t) => t.t === 'quoted' || t.t === 'word' || t.t === 'channel')
+    .map((t) =>
+      t.t === 'quoted' ? t.text : t.t === 'channel' ? t.label : (t as { raw: string }).raw,
+    );
+  const skipped = (w: string | undefined) => w !== undefined && skip.includes(w.toLowerCase());
+  while (skipped(words[0])) words.shift();
+  while (skipped(words[words.length - 1])) words.pop();
+  return words
+    .join(' ')
+    .replace(/^[,:;\s]+|[,:;\s]+$/g, '')
+    .trim();
+}
+
+export function parseList(tokens: Token[], ctx: ParseContext): ParseResult {
+  refuseNonPeople(tokens);
+  const today = parseToday(ctx.today);
+  const used = tokens.map((t) => t.t === 'mention');
+  let from: string | null = null;
+  let to: string | null = null;
+  const example = '/split list @ann in Roommates from 2026-11-01 to 2026-11-20';
+  for (let i = 0; i < tokens.length; i++) {
+    if (used[i]) continue;
+    const lower = tokens[i]?.t === 'word' ? (tokens[i] as { lower: string }).lower : '';
+    const nextLower = tokens[i + 1]?.t === 'word' ? (tokens[i + 1] as { lower: string }).lower : '';
+    if ((lower === 'this' || lower === 'last') && ['week', 'month'].includes(nextLower)) {
+      const unit = nextLower;
+      if (lower === 'this') {
+        from = ymd(unit === 'week' ? startOfWeek(today, { weekStartsOn: 1 }) : startOfMonth(today));
+        to = ctx.today;
+      } else if (unit === 'week') {
+        const start = startOfWeek(subWeeks(today, 1), { weekStartsOn: 1 });
+        from = ymd(start);
+        to = ymd(subDays(startOfWeek(today, { weekStartsOn: 1 }), 1));
+      } else {
+        from = ymd(startOfMonth(subMonths(today, 1)));
+        to = ymd(subDays(startOfMonth(today), 1));
+      }
+      used[i] = used[i + 1] = true;
+      continue;
+    }
+    const daysMatch = lower === 'last' && /^\d+$/.test(nextLower) && tokens[i + 2]?.t === 'word';
+    if (daysMatch && /^days?$/.test((tokens[i + 2] as { lower: string }).lower)) {
+      from = ymd(subDays(today, Math.max(Number(nextLower) - 1, 0)));
+      to = ctx.today;
+      used[i] = used[i + 1] = used[i + 2] = true;
+      continue;
+    }
+    const bound = ['from', 'since', 'after', 'to', 'until', 'till', 'before', 'on'].includes(lower)
+      ? lower
+      : null;
+    const at = bound ? i + 1 : i;
+    const match = dateAt(tokens, at, ctx, true);
+    if (!match) {
+      if (bound && bound !== 'to' && bound !== 'on')
+        stop(`I could not read the date after "${lower}".`, example);
+      continue;
+    }
+    const day = ymd(match.date);
+    if (bound === 'from' || bound === 'since' || bound === 'after') from = day;
+    else if (bound === 'to' || bound === 'until' || bound === 'till' || bound === 'before')
+      to = day;
+    else {
+      from = day;
+      to = day;
+    }
+    for (let k = i; k < at + match.length; k++) used[k] = true;
+    i = at + match.length - 1;
+  }
+  if (from && to && from > to) stop(`The range starts (${from}) after it ends (${to}).`, example);
+  const rest = tokens.filter((_, i) => !used[i]);
+  const group = nameFrom(rest, ['in', 'group', 'for', 'with', 'of']);
+  return {
+    kind: 'list',
+    mentions: mentionsIn(tokens),
+    group: group === '' ? null : group,
+    range: { from, to },
+  };
+}
+
+export function parseBalance(tokens: Token[], ctx: ParseContext): ParseResult {
+  refuseNonPeople(tokens);
+  const mentions = mentionsIn(tokens);
+  if (mentions.length > 1) {
+    return fail('One person at a time, please.', '/split balance @ann');
+  }
+  const rest = tokens.filter((t) => t.t !== 'mention');
+  const words = rest.filter((t) => !isWord(t, 'with', 'in', 'for', 'of', 'group', 'and'));
+  let currency: string | null = null;
+  const last = words[words.length - 1];
+  const mark = last?.t === 'word' ? currencyOf(last.raw, ctx.defaultCurrency) : null;
+  if (mark && mark.source !== 'word') {
+    currency = mark.code;
+    words.pop();
+  }
+  const group = nameFrom(words);
+  if (mentions.length === 1 && group !== '') {
+    return fail('Ask for a person or a group, not both.', '/split balance @ann');
+  }
+  return {
+    kind: 'balance',
+    mention: mentions[0] ?? null,
+    group: group === '' ? null : group,
+    currency,
+  };
+}
+
+export function parseGroup(tokens: Token[]): ParseResult {
+  refuseNonPeople(tokens);
+  const sub = tokens[0]?.t === 'word' ? (tokens[0] as { lower: string }).lower : '';
+  const rest = tokens.slice(1);
+  const mentions = mentionsIn(rest);
+  const name = nameFrom(
+    rest.filter((t) => t.t !== 'mention'),
+    sub === 'add' ? ['to', 'into', 'and', ','] : ['with', 'and', ','],
+  );
+  switch (sub) {
+    case '':
+    case 'list':
+    case 'ls':
+      return { kind: 'groups' };
+    case 'create':
+    case 'new':
+    case 'make':
+      if (name === '')
+        return fail('Give the new group a name.', '/split group create Roommates @ann @bob');
+      return { kind: 'group_create', name, mentions };
+    case 'add':
+      if (mentions.length === 0)
+        return fail('Who should join? Mention them with @.', '/split group add @cho Roommates');
+      if (name === '')
+        return fail('Which group should they join?', '/split group add @cho Roommates');
+      return { kind: 'group_add', mentions, group: name };
+    case 'delete':
+    case 'remove':
+    case 'rm':
+      if (name === '') return fail('Which group should I delete?', '/split group delete Roommates');
+      return { kind: 'group_delete', name };
+    case 'use':
+    case 'bind':
+      if (name === '')
+        return fail('Which group should this channel use?', '/split group use Roommates');
+      return { kind: 'group_use', name };
+    default:
+      return fail(
+        `I don't know "group ${sub}". Try group create, add, delete or use.`,
+        '/split group create Roommates @ann @bob',
+      );
+  }
+}

@@ -1,0 +1,137 @@
+/** The vocabulary the parser's modules share: its public result types and the internal ones. */
+import type { Split } from '../split.js';
+
+/** Stands for the person who typed the command until the caller swaps in a real id. */
+export const ME = '@me';
+/** Description used when the text has none. */
+export const DEFAULT_DESCRIPTION = 'Expense';
+/** Largest cost accepted, in major units: beyond it an amount is far more likely a typo. */
+export const MAX_AMOUNT_MAJOR = 1_000_000_000;
+
+export interface ParseContext {
+  /** Today, yyyy-MM-dd, in the caller's time zone. */
+  today: string;
+  /** The caller's default currency code (the service's `default_currency`). */
+  defaultCurrency: string;
+  /** The caller's Slack locale (e.g. `en-US`); decides `01/02/2026`. Without it, such dates are refused. */
+  locale?: string;
+  /** True when the channel is bound to a group, so that naming nobody means "the whole group". */
+  channelHasGroup?: boolean;
+}
+
+export interface ParsedExpense {
+  /** Total cost in the currency's minor unit. */
+  cost: number;
+  currency: string;
+  /** Which text gave the currency: a symbol (`$`), a code (`EUR`), a word (`euros`) or nothing. */
+  currencySource: 'symbol' | 'code' | 'word' | 'default';
+  /** The currency marker as typed, null when the default currency applied. */
+  currencyToken: string | null;
+  /** The amount as typed (`€12,50`, `1 000,50`, `$7 each`). */
+  amountText: string;
+  /** For `$7 each`: the per-person amount (minor units); the cost is this times the participants. */
+  each: number | null;
+  description: string;
+  /**
+   * Who shares the cost: Slack user ids and `ME`, in the order that decides who gets a leftover
+   * minor unit first. The caller (ME) comes first unless typed elsewhere or left out.
+   */
+  participants: string[];
+  /**
+   * True when nobody was mentioned: every member of `group` (or the channel's group) shares it.
+   * `participants` then holds only ME (or nothing after `except me`).
+   */
+  wholeGroup: boolean;
+  /** Slack user id or ME. */
+  payer: string;
+  /** A group named with `in <group>`, as typed. */
+  group: string | null;
+  /** yyyy-MM-dd; today when no date was given. */
+  date: string;
+  split: Split;
+}
+
+export interface DateRange {
+  /** Inclusive, yyyy-MM-dd; null = open. */
+  from: string | null;
+  to: string | null;
+}
+
+export type ParseResult =
+  | { kind: 'expense'; expense: ParsedExpense }
+  | { kind: 'open_modal' }
+  | { kind: 'help' }
+  | { kind: 'connect' }
+  | { kind: 'disconnect' }
+  | { kind: 'whoami' }
+  | { kind: 'list'; mentions: string[]; group: string | null; range: DateRange }
+  | { kind: 'undo' }
+  | { kind: 'balance'; mention: string | null; group: string | null; currency: string | null }
+  | { kind: 'groups' }
+  | { kind: 'group_create'; name: string; mentions: string[] }
+  | { kind: 'group_add'; mentions: string[]; group: string }
+  | { kind: 'group_delete'; name: string }
+  | { kind: 'group_use'; name: string }
+  | { kind: 'error'; message: string; example: string };
+
+export type ErrorResult = Extract<ParseResult, { kind: 'error' }>;
+
+export type Token =
+  | { t: 'mention'; id: string; label: string | null; raw: string }
+  | { t: 'usergroup'; label: string; raw: string }
+  | { t: 'broadcast'; name: string; raw: string }
+  | { t: 'channel'; label: string; raw: string }
+  | { t: 'link'; label: string; raw: string }
+  | { t: 'quoted'; text: string; raw: string }
+  | { t: 'word'; raw: string; lower: string };
+
+export interface CurrencyMark {
+  code: string;
+  source: 'symbol' | 'code' | 'word';
+  token: string;
+}
+
+export type NumberReading = { decimal: string } | { problem: string };
+
+export interface NumberParts {
+  negative: boolean;
+  before: string;
+  number: string;
+  after: string;
+}
+
+export interface DateMatch {
+  date: Date;
+  length: number;
+}
+
+export type Value =
+  | { kind: 'amount'; decimal: string; negative: boolean; mark: CurrencyMark | null; raw: string }
+  | { kind: 'percent'; decimal: string; raw: string }
+  | { kind: 'shares'; count: string; raw: string };
+
+export interface Person {
+  id: string;
+  value: Value | null;
+}
+
+export interface AmountCandidate {
+  index: number;
+  length: number;
+  reading: NumberReading;
+  negative: boolean;
+  mark: CurrencyMark | null;
+  raw: string;
+}
+
+export interface Scan {
+  tokens: Token[];
+  /** Tokens already given a meaning; what is left becomes the description. */
+  used: boolean[];
+  ctx: ParseContext;
+}
+
+export interface HelpSection {
+  title: string;
+  lines: ReadonlyArray<{ example: string; means: string }>;
+}

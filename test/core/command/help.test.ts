@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { HELP_SECTIONS, parseCommand } from '../../../src/core/command/index.js';
+import { asTyped, ctx } from './helpers.js';
+
+describe('help', () => {
+  it('offers only examples that parse, each to what it says', () => {
+    const kinds = HELP_SECTIONS.flatMap((s) =>
+      s.lines.map((l) => [l.example, parseCommand(asTyped(l.example), ctx).kind]),
+    );
+    expect(kinds).toEqual([
+      ['/split 40 lunch @ann', 'expense'],
+      ['/split €12,50 taxi @ann @bob', 'expense'],
+      ['/split 40 lunch @ann paid by @bob', 'expense'],
+      ['/split 40 lunch @ann except me', 'expense'],
+      ['/split 40 lunch @ann yesterday', 'expense'],
+      ['/split 40 lunch in Roommates', 'expense'],
+      ['/split $7 each coffee @ann @bob', 'expense'],
+      ['/split', 'open_modal'],
+      ['/split 40 lunch @ann 25 @bob 15', 'expense'],
+      ['/split 40 lunch @ann 60% @bob 40%', 'expense'],
+      ['/split 40 lunch @ann 2x @bob 1x', 'expense'],
+      ['/split balance', 'balance'],
+      ['/split balance @ann', 'balance'],
+      ['/split balance Roommates', 'balance'],
+      ['/split list @ann in Roommates last week', 'list'],
+      ['/split undo', 'undo'],
+      ['/split groups', 'groups'],
+      ['/split group create Roommates @ann @bob', 'group_create'],
+      ['/split group add @cho Roommates', 'group_add'],
+      ['/split group use Roommates', 'group_use'],
+      ['/split group delete Roommates', 'group_delete'],
+      ['/split connect', 'connect'],
+      ['/split whoami', 'whoami'],
+      ['/split disconnect', 'disconnect'],
+    ]);
+  });
+});
