@@ -129,8 +129,8 @@ async function main() {
   const servers = await startServers();
   const emu = { url: servers.emuUrl };
   const slack = { team: { id: servers.teamId, botToken: servers.botToken }, url: servers.slackUrl };
-  const prefsKeyv = createKeyv(storeUrl, { namespace: `bench-digest-${run}` });
-  const tokensKeyv = createKeyv(storeUrl, { namespace: `bench-tokens-${run}` });
+  const prefsKeyv = await createKeyv(storeUrl, { namespace: `bench-digest-${run}` });
+  const tokensKeyv = await createKeyv(storeUrl, { namespace: `bench-tokens-${run}` });
   const claims = createClaims(storeUrl, { namespace: `bench-${run}` });
   const control = (path: string, body?: unknown, method = 'POST') =>
     json<Record<string, unknown>>(`${emu.url}/__emulator/${path}`, method, body);

@@ -3,8 +3,9 @@
  * place that reads process.env and the only place that writes to the console directly (the fatal
  * start-up message, before any logger exists).
  */
+
+import { type RunningApp, startApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
-import { type RunningSlackApp, startSlackApp } from './slack/app.js';
 
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
@@ -22,9 +23,9 @@ async function main(): Promise<void> {
     throw error;
   }
 
-  let running: RunningSlackApp;
+  let running: RunningApp;
   try {
-    running = await startSlackApp({ config });
+    running = await startApp({ config });
   } catch (error) {
     console.error(`Split cannot start: ${(error as Error).message}`);
     process.exit(1);

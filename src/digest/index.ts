@@ -14,7 +14,7 @@ export {
   type DigestSubscription,
   type DigestUserKey,
   digestKey,
-} from './preferences.js';
+} from '../store/digest.js';
 export {
   createDigestRunner,
   type DigestLogger,

@@ -21,8 +21,8 @@ import {
   ServiceUnauthorizedException,
 } from '../service/index.js';
 import { digestMessage, digestRevokedMessage, type SlackMessage } from '../slack/views/digest.js';
+import type { DigestPreferences, DigestSubscription } from '../store/digest.js';
 import type { Claims, ServiceTokenRecord, SlackUserKey, TokenStore } from '../store/index.js';
-import type { DigestPreferences, DigestSubscription } from './preferences.js';
 import { changesBetween, isEmptySnapshot, snapshotOf } from './snapshot.js';
 import { dayLabel, isDue, isValidTimeZone } from './time.js';
 

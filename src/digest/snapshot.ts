@@ -3,11 +3,9 @@
  * something outstanding are kept, in integer minor units: a few dozen numbers per person.
  */
 import { displayName, type FriendInput, friendBalance } from '../core/balances.js';
+import type { BalanceSnapshot } from '../store/digest.js';
 
-export interface BalanceSnapshot {
-  /** Friend id -> name and amount per currency (minor units, positive = the friend owes me). */
-  friends: Record<string, { name: string; amounts: Record<string, number> }>;
-}
+export type { BalanceSnapshot };
 
 export interface BalanceChange {
   friendId: number;

@@ -5,6 +5,8 @@
  */
 import { format } from 'date-fns';
 
+export { isValidTimeZone } from '../store/digest.js';
+
 export interface LocalTime {
   /** Local calendar day, yyyy-MM-dd. */
   day: string;
@@ -31,17 +33,6 @@ function formatter(timeZone: string): Intl.DateTimeFormat {
     formatters.set(timeZone, found);
   }
   return found;
-}
-
-/** True when `timeZone` is an IANA zone this runtime knows. */
-export function isValidTimeZone(timeZone: string): boolean {
-  if (typeof timeZone !== 'string' || timeZone === '') return false;
-  try {
-    formatter(timeZone);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** The wall-clock day, hour and minute at `instant` in `timeZone`. */

@@ -5,8 +5,8 @@
  * fails anyway, the answer goes to the channel instead.
  */
 import type { Logger, webApi } from '@slack/bolt';
-import type { PendingCommand } from '../accounts/link-states.js';
 import type { ServiceTokenRecord, SlackUserKey } from '../store/index.js';
+import type { PendingCommand } from '../store/link-states.js';
 import type { SlackDeps } from './deps.js';
 import { type Reply, replyInChannel, replyViaResponseUrl, withFallback } from './reply.js';
 import { runSplit } from './split/run.js';

@@ -3,16 +3,17 @@
  * read from the environment below main.ts).
  */
 import type { webApi } from '@slack/bolt';
-import type { ChannelBindings } from '../accounts/bindings.js';
 import type { Directory } from '../accounts/directory.js';
 import type { Linking } from '../accounts/linking.js';
-import type { UserPreferenceStore } from '../accounts/preferences.js';
 import type { ServiceFactory } from '../accounts/service.js';
-import type { TtlCache } from '../accounts/ttl-cache.js';
 import type { DigestPreferences } from '../digest/index.js';
+import type { ChannelBindings } from '../store/bindings.js';
+import type { ExpenseStore } from '../store/expenses.js';
 import type { Claims, TokenStore } from '../store/index.js';
+import type { UserPreferenceStore } from '../store/preferences.js';
+import type { TtlCache } from '../store/ttl-cache.js';
+import type { FormDraft } from './expenses/form.js';
 import type { ReferenceData } from './expenses/reference.js';
-import type { ExpenseStore } from './expenses/store.js';
 import type { WorkQueue } from './work-queue.js';
 
 export interface SlackDeps {
@@ -38,7 +39,7 @@ export interface SlackDeps {
   /** The daily balance DM's subscriptions (App Home and the DM's Pause button change them). */
   digest: DigestPreferences;
   /** The expense form's drafts and each person's last expense booked from Slack (issue 5). */
-  expenses: ExpenseStore;
+  expenses: ExpenseStore<FormDraft>;
   /** The service's currencies and categories for the expense form, cached for an hour. */
   reference: ReferenceData;
   /** The bot's Web API client, for work not tied to a request (updating an undone message). */

@@ -310,3 +310,11 @@ export function checkSplitStep(
 export function exponentOf(form: Pick<CheckedForm, 'currency'>): number {
   return currencyExponent(form.currency);
 }
+
+/** What the form keeps in the store between its requests (the store keeps it as written). */
+export interface FormDraft {
+  /** The first step's values, checked, while the second step is open. */
+  form?: CheckedForm;
+  /** An edit form: what it was pre-filled with. */
+  edit?: EditBase;
+}

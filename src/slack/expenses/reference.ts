@@ -5,8 +5,8 @@
  */
 
 import type { ServiceFactory } from '../../accounts/service.js';
-import { TtlCache } from '../../accounts/ttl-cache.js';
 import type { Category, Currency } from '../../service/index.js';
+import { TtlCache } from '../../store/ttl-cache.js';
 
 const REFERENCE_TTL_MS = 60 * 60_000;
 

@@ -1,8 +1,13 @@
 import type { AllMiddlewareArgs, SlackViewMiddlewareArgs, ViewSubmitAction } from '@slack/bolt';
 import { currencyExponent, toDecimal } from '../../../core/money.js';
 import type { SlackDeps } from '../../deps.js';
-import { type CheckedForm, checkForm, parseMeta, type StateValues } from '../../expenses/form.js';
-import type { FormDraft } from '../../expenses/store.js';
+import {
+  type CheckedForm,
+  checkForm,
+  type FormDraft,
+  parseMeta,
+  type StateValues,
+} from '../../expenses/form.js';
 import { carryOut } from '../../expenses/submit.js';
 import { FORM } from '../../ids.js';
 import { todayIn } from '../../split/dates.js';

@@ -5,20 +5,12 @@
  * `/split undo`). private_metadata stays small: it carries only where the form came from.
  */
 import type Keyv from 'keyv';
-import type { SlackUserKey } from '../../store/index.js';
-import type { CheckedForm, EditBase } from './form.js';
+import type { SlackUserKey } from './index.js';
 
 /** Forms are abandoned long before this; the store forgets them on its own. */
 const DRAFT_TTL_MS = 6 * 60 * 60_000;
 /** `/split undo` is for a mistake just made, not last month's expense. */
 const LAST_BOOKED_TTL_MS = 7 * 24 * 60 * 60_000;
-
-export interface FormDraft {
-  /** The first step's values, checked, while the second step is open. */
-  form?: CheckedForm;
-  /** An edit form: what it was pre-filled with. */
-  edit?: EditBase;
-}
 
 export interface BookedRecord {
   expense_id: number;
@@ -28,15 +20,16 @@ export interface BookedRecord {
   ts?: string;
 }
 
-export interface ExpenseStore {
-  saveDraft(team_id: string, viewId: string, draft: FormDraft): Promise<void>;
-  draft(team_id: string, viewId: string): Promise<FormDraft | undefined>;
+/** `Draft` is the form's own shape: the store keeps it as the form wrote it. */
+export interface ExpenseStore<Draft> {
+  saveDraft(team_id: string, viewId: string, draft: Draft): Promise<void>;
+  draft(team_id: string, viewId: string): Promise<Draft | undefined>;
   rememberBooked(user: SlackUserKey, record: BookedRecord): Promise<void>;
   lastBooked(user: SlackUserKey): Promise<BookedRecord | undefined>;
   forgetBooked(user: SlackUserKey, expense_id: number): Promise<void>;
 }
 
-export function createExpenseStore(keyv: Keyv): ExpenseStore {
+export function createExpenseStore<Draft>(keyv: Keyv): ExpenseStore<Draft> {
   const draftKey = (team: string, view: string) => `draft:${team}:${view}`;
   const lastKey = (user: SlackUserKey) => `last:${user.team_id}:${user.user_id}`;
   return {
@@ -44,7 +37,7 @@ export function createExpenseStore(keyv: Keyv): ExpenseStore {
       await keyv.set(draftKey(team_id, viewId), draft, DRAFT_TTL_MS);
     },
     async draft(team_id, viewId) {
-      return ((await keyv.get(draftKey(team_id, viewId))) as FormDraft | undefined) ?? undefined;
+      return ((await keyv.get(draftKey(team_id, viewId))) as Draft | undefined) ?? undefined;
     },
     async rememberBooked(user, record) {
       await keyv.set(lastKey(user), record, LAST_BOOKED_TTL_MS);

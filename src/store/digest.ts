@@ -7,8 +7,25 @@
  * writers do not undo each other except within that short read-write window.
  */
 import type Keyv from 'keyv';
-import type { BalanceSnapshot } from './snapshot.js';
-import { isValidTimeZone } from './time.js';
+
+/**
+ * What the last DM showed, kept so that the next one can say what changed: friend id -> name and
+ * amount per currency (integer minor units, positive = the friend owes me).
+ */
+export interface BalanceSnapshot {
+  friends: Record<string, { name: string; amounts: Record<string, number> }>;
+}
+
+/** True when `timeZone` is an IANA zone this runtime knows (Intl refuses the others). */
+export function isValidTimeZone(timeZone: string): boolean {
+  if (typeof timeZone !== 'string' || timeZone === '') return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone });
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 export interface DigestUserKey {
   team_id: string;
@@ -113,10 +130,7 @@ function fresh(user: DigestUserKey, tz: string): DigestSubscription {
   };
 }
 
-/**
- * `keyv` should have a namespace of its own (e.g. createKeyv(STORE_URL, {namespace: 'digest'})):
- * iterate() walks every key in it.
- */
+/** `keyv` must have a namespace of its own: iterate() walks every key in it. */
 export function createDigestPreferences(keyv: Keyv): DigestPreferences {
   const read = async (user: DigestUserKey) =>
     (await keyv.get(digestKey(user))) as DigestSubscription | undefined;

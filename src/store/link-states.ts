@@ -8,7 +8,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type Keyv from 'keyv';
-import type { Claims, SlackUserKey } from '../store/index.js';
+import type { Claims, SlackUserKey } from './index.js';
 
 export const LINK_STATE_TTL_MS = 10 * 60_000;
 /** How long a record stays readable after it stops being valid (for the "expired" page). */
