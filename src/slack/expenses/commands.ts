@@ -7,8 +7,7 @@ import { resolvePeople } from '../../accounts/people.js';
 import { currencyExponent, parseMinor } from '../../core/money.js';
 import type { ServiceClient } from '../../service/index.js';
 import { refusedText } from '../service-failure.js';
-import { linked, tellFailure } from '../split/context.js';
-import type { SplitContext } from '../split/run.js';
+import { linked, type SplitContext, type SplitRequest, tellFailure } from '../split/context.js';
 import { expenseListMessage, type ListedExpense } from '../views/expense-list.js';
 import { deletedMessage } from '../views/expense-message.js';
 import type { SlackMessage } from '../views/message.js';
@@ -21,7 +20,7 @@ const LIST_EXAMPLE = '/split list @ann in Roommates from 2026-11-01 to 2026-11-2
 
 /** Runs `run` with the caller's link, after asking them to connect when they have none. */
 async function withService(
-  c: SplitContext,
+  c: SplitRequest,
   nothingDone: string,
   run: (client: ServiceClient, me: number) => Promise<void>,
 ): Promise<void> {
@@ -39,14 +38,13 @@ function mentionNotice(text: string): SlackMessage {
   return { text, blocks: [{ type: 'section', text: { type: 'mrkdwn', text } }] };
 }
 
-export async function formWithoutTrigger(c: SplitContext): Promise<void> {
+export async function formWithoutTrigger(c: SplitRequest): Promise<void> {
   await c.reply.ephemeral(
     plainNotice("You're connected. Type /split again to open the expense form."),
   );
 }
 
-export async function listExpenses(c: SplitContext): Promise<void> {
-  if (c.parsed.kind !== 'list') return;
+export async function listExpenses(c: SplitContext<'list'>): Promise<void> {
   const { mentions, group, range } = c.parsed;
   await withService(c, '', async (client, me) => {
     let group_id: number | undefined;
@@ -169,7 +167,7 @@ export async function listExpenses(c: SplitContext): Promise<void> {
   });
 }
 
-export async function undoLast(c: SplitContext): Promise<void> {
+export async function undoLast(c: SplitRequest): Promise<void> {
   const last = await c.deps.expenses.lastBooked(c.user);
   if (!last) {
     await c.reply.ephemeral(

@@ -6,7 +6,7 @@
  */
 import type { Logger } from '@slack/bolt';
 import { type ResolveProblem, resolvePeople } from '../../accounts/people.js';
-import { type ParseContext, parseCommand, resolveMe } from '../../core/command.js';
+import { type ParsedExpense, resolveMe } from '../../core/command.js';
 import { currencyExponent, parseMinor, toWireAmount } from '../../core/money.js';
 import { computeShares, type Split } from '../../core/split.js';
 import {
@@ -30,8 +30,8 @@ import { describeServiceFailure, refusedText } from '../service-failure.js';
 import { type BookedExpense, expenseMessage, type Who } from '../views/expense-message.js';
 import type { SlackMessage } from '../views/message.js';
 import { errorNotice, plainNotice } from '../views/notices.js';
+import type { BoundGroup, ProfileCurrency, SplitInvocation } from './context.js';
 import { middayIn } from './dates.js';
-import type { SplitInvocation } from './invocation.js';
 
 const NOTHING_BOOKED = 'Nothing was booked.';
 /** How far before an attempt a found expense may have been created and still be that attempt. */
@@ -40,7 +40,11 @@ const RECONCILE_SKEW_MS = 10_000;
 export interface BookInput {
   deps: SlackDeps;
   inv: SplitInvocation;
-  ctx: ParseContext;
+  /** As parsed with the caller's own default currency. */
+  expense: ParsedExpense;
+  /** How reading that currency went: a failure is reported before anything is booked. */
+  profileCurrency: ProfileCurrency;
+  locale: string | undefined;
   /** The group a `/split` naming none books into: the channel's, or the caller's default. */
   binding: BoundGroup | undefined;
   tz: string | undefined;
@@ -61,13 +65,6 @@ export function problemText(problem: ResolveProblem): string {
     case 'no_email':
       return `I can't see <@${problem.user_id}>'s e-mail address in Slack, and they haven't connected an expense account. Ask them to type \`/split connect\` once, then try again.`;
   }
-}
-
-export interface BoundGroup {
-  group_id: number;
-  group_name: string;
-  /** Bound to the channel (`/split group use`), or the caller's default group (App Home). */
-  source: 'channel' | 'default';
 }
 
 /**
@@ -132,24 +129,8 @@ export async function bookExpense(input: BookInput): Promise<void> {
     await reply.ephemeral(plainNotice(failure.text));
   };
 
-  let profileCurrency: string | undefined;
-  try {
-    profileCurrency = (await deps.directory.profile(user, client)).default_currency;
-  } catch (error) {
-    return fail(error);
-  }
-  const parsed = parseCommand(inv.text, {
-    ...input.ctx,
-    defaultCurrency: profileCurrency || input.ctx.defaultCurrency,
-  });
-  if (parsed.kind === 'error') return reply.ephemeral(errorNotice(parsed.message, parsed.example));
-  if (parsed.kind !== 'expense') {
-    // Only the default currency changed between the two readings, which cannot change the kind.
-    return reply.ephemeral(
-      errorNotice("I couldn't read that as an expense.", '/split 40 lunch @ann'),
-    );
-  }
-  const resolved = resolveMe(parsed.expense, inv.user_id);
+  if (!input.profileCurrency.ok) return fail(input.profileCurrency.error);
+  const resolved = resolveMe(input.expense, inv.user_id);
   if ('error' in resolved)
     return reply.ephemeral(errorNotice(resolved.error, '/split 40 lunch @ann'));
   const expense = resolved;
@@ -215,7 +196,7 @@ export async function bookExpense(input: BookInput): Promise<void> {
       record,
       client,
       tz: input.tz,
-      locale: input.ctx.locale,
+      locale: input.locale,
       reply,
       logger,
       // The channel's group can have been deleted since the caller's groups were cached: the

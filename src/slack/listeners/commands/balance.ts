@@ -1,8 +1,7 @@
 import type { Friend } from '../../../service/index.js';
 import { groupMatchProblem, matchGroup } from '../../ledger/read.js';
 import { allFrom, friendFrom, groupFrom } from '../../ledger/render.js';
-import { linked, tellFailure } from '../../split/context.js';
-import type { SplitHandler } from '../../split/run.js';
+import { linked, type SplitHandler, tellFailure } from '../../split/context.js';
 import { errorNotice, plainNotice } from '../../views/notices.js';
 
 const NOTHING = 'Nothing was shown.';
@@ -11,8 +10,7 @@ const NOTHING = 'Nothing was shown.';
  * `/split balance`, `/split balance @ann`, `/split balance Roommates`, `... in EUR`: a private
  * message with every currency, per friend and per group, and Settle up buttons.
  */
-export const balanceCommand: SplitHandler = async (c) => {
-  if (c.parsed.kind !== 'balance') return;
+export const balanceCommand: SplitHandler<'balance'> = async (c) => {
   const { mention, group: typedGroup, currency } = c.parsed;
   const link = await linked(c);
   if (!link) return;

@@ -10,8 +10,7 @@ import type { Group, PersonRef, ServiceClient } from '../../../service/index.js'
 import { groupMatchProblem, matchGroup, toGroupInput } from '../../ledger/read.js';
 import { refusedText } from '../../service-failure.js';
 import { problemText } from '../../split/book.js';
-import { linked, tellFailure } from '../../split/context.js';
-import type { SplitContext, SplitHandler } from '../../split/run.js';
+import { linked, type SplitHandler, type SplitRequest, tellFailure } from '../../split/context.js';
 import { deleteGroupConfirm, groupDoneMessage, groupsMessage } from '../../views/groups.js';
 import { mrkdwnEscape } from '../../views/limits.js';
 import { errorNotice, plainNotice } from '../../views/notices.js';
@@ -20,7 +19,7 @@ const NOTHING_CHANGED = 'Nothing was changed.';
 
 /** The named group, read fresh when the cached list does not have it; undefined once told. */
 async function findGroup(
-  c: SplitContext,
+  c: SplitRequest,
   client: ServiceClient,
   typed: string,
   example: string,
@@ -36,7 +35,7 @@ async function findGroup(
 
 /** Slack mentions -> people the service takes, or undefined once the problem was told. */
 async function peopleFor(
-  c: SplitContext,
+  c: SplitRequest,
   client: ServiceClient,
   me: number,
   mentions: string[],
@@ -59,7 +58,7 @@ async function peopleFor(
   return others.map((id) => found.people.get(id)!.ref);
 }
 
-export const groupsList: SplitHandler = async (c) => {
+export const groupsList: SplitHandler<'groups'> = async (c) => {
   const link = await linked(c);
   if (!link) return;
   try {
@@ -86,8 +85,7 @@ export const groupsList: SplitHandler = async (c) => {
   }
 };
 
-export const groupCreate: SplitHandler = async (c) => {
-  if (c.parsed.kind !== 'group_create') return;
+export const groupCreate: SplitHandler<'group_create'> = async (c) => {
   const { name, mentions } = c.parsed;
   const link = await linked(c);
   if (!link) return;
@@ -127,8 +125,7 @@ export const groupCreate: SplitHandler = async (c) => {
   }
 };
 
-export const groupAdd: SplitHandler = async (c) => {
-  if (c.parsed.kind !== 'group_add') return;
+export const groupAdd: SplitHandler<'group_add'> = async (c) => {
   const { group: typed, mentions } = c.parsed;
   const link = await linked(c);
   if (!link) return;
@@ -171,8 +168,7 @@ export const groupAdd: SplitHandler = async (c) => {
   }
 };
 
-export const groupDelete: SplitHandler = async (c) => {
-  if (c.parsed.kind !== 'group_delete') return;
+export const groupDelete: SplitHandler<'group_delete'> = async (c) => {
   const link = await linked(c);
   if (!link) return;
   try {
@@ -184,8 +180,7 @@ export const groupDelete: SplitHandler = async (c) => {
   }
 };
 
-export const groupUse: SplitHandler = async (c) => {
-  if (c.parsed.kind !== 'group_use') return;
+export const groupUse: SplitHandler<'group_use'> = async (c) => {
   const link = await linked(c);
   if (!link) return;
   try {
