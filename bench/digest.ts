@@ -25,14 +25,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { webApi } from '@slack/bolt';
+import { startEmulator } from '../src/emulator/index.js';
+import { ServiceClient } from '../src/service/index.js';
 import {
   createDigestPreferences,
   createDigestRunner,
   type DigestLogger,
   localTime,
-} from '../src/digest/index.js';
-import { startEmulator } from '../src/emulator/index.js';
-import { ServiceClient } from '../src/service/index.js';
+} from '../src/slack/digest/index.js';
 import { createClaims, createKeyv, createTokenStore } from '../src/store/index.js';
 import { startFakeSlack } from '../test/support/fake-slack.js';
 

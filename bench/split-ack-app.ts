@@ -16,7 +16,7 @@ import { constants, monitorEventLoopDelay, PerformanceObserver } from 'node:perf
 import { App } from '@slack/bolt';
 import { startApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
-import type { WorkQueue } from '../src/slack/work-queue.js';
+import type { WorkQueue } from '../src/slack/shared/work-queue.js';
 import { quietLogger, SIGNING_SECRET } from '../test/support/harness.js';
 import type { World } from './split-ack-world.js';
 

@@ -10,18 +10,22 @@ import { createDirectory } from './accounts/directory.js';
 import { createLinking, type Linking } from './accounts/linking.js';
 import { createServiceFactory } from './accounts/service.js';
 import type { Config } from './config.js';
+import { createSlackApp, registerListeners, SLACK_EVENTS_PATH } from './slack/app.js';
+import type { SlackDeps } from './slack/deps.js';
 import {
   createDigestRunner,
   type DigestRunner,
   type DigestScheduler,
   startDigestScheduler,
-} from './digest/index.js';
-import { afterLink } from './slack/after-link.js';
-import { createSlackApp, registerListeners, SLACK_EVENTS_PATH } from './slack/app.js';
-import type { SlackDeps } from './slack/deps.js';
-import type { FormDraft } from './slack/expenses/form.js';
-import { createReferenceData } from './slack/expenses/reference.js';
-import { createAckGate, createWorkQueue, type WorkQueueOptions } from './slack/work-queue.js';
+} from './slack/digest/index.js';
+import type { FormDraft } from './slack/expense-form/form.js';
+import { createReferenceData } from './slack/expense-form/reference.js';
+import { afterLink } from './slack/linking/after-link.js';
+import {
+  createAckGate,
+  createWorkQueue,
+  type WorkQueueOptions,
+} from './slack/shared/work-queue.js';
 import { openStore, TtlCache } from './store/index.js';
 
 export interface AppOptions {
@@ -112,7 +116,7 @@ export async function startApp(options: AppOptions): Promise<RunningApp> {
     });
     // Set once the HTTP server is up; Socket Mode acks over its socket, where nothing is watched.
     let acks: { holdFor: () => number } | undefined;
-    const deps: SlackDeps = {
+    const deps = registerListeners(app, {
       tokens: store.tokens,
       linking: { connectUrl: (user, pending) => (linking as Linking).connectUrl(user, pending) },
       bindings: store.bindings,
@@ -128,7 +132,7 @@ export async function startApp(options: AppOptions): Promise<RunningApp> {
       slack: app.client,
       preferences: store.preferences,
       digest: store.digest,
-    };
+    });
     linking = createLinking({
       publicUrl: config.publicUrl,
       redirectUrl: config.oauthRedirectUrl,
@@ -139,7 +143,6 @@ export async function startApp(options: AppOptions): Promise<RunningApp> {
       logger,
       onLinked: afterLink(deps, () => app.client, logger),
     });
-    registerListeners(app, deps);
 
     let port = config.port;
     try {

@@ -5,15 +5,24 @@
 import { App, type Logger, LogLevel, type webApi } from '@slack/bolt';
 import type { Linking } from '../accounts/linking.js';
 import type { Config } from '../config.js';
-import type { SlackDeps } from './deps.js';
-import { registerActions } from './listeners/actions/index.js';
-import { registerCommands } from './listeners/commands/index.js';
-import { registerEvents } from './listeners/events/index.js';
-import { registerOptions } from './listeners/options/index.js';
-import { registerShortcuts } from './listeners/shortcuts/index.js';
-import { createListenerTable } from './listeners/table.js';
-import { registerViews } from './listeners/views/index.js';
-import { httpRoutes } from './routes.js';
+import { balanceCommand } from './balances/command.js';
+import { balanceListeners } from './balances/listeners.js';
+import type { SlackDeps, SlackHooks } from './deps.js';
+import { digestListeners } from './digest/listeners.js';
+import { expenseActionListeners } from './expense-actions/listeners.js';
+import { expenseFormListeners } from './expense-form/listeners.js';
+import { openNewForm } from './expense-form/open.js';
+import { groupAdd, groupCreate, groupDelete, groupsList, groupUse } from './groups/commands.js';
+import { groupListeners } from './groups/listeners.js';
+import { homeListeners } from './home/listeners.js';
+import { publishHome } from './home/publish.js';
+import { LINKING_COMMANDS } from './linking/commands.js';
+import { linkingListeners } from './linking/listeners.js';
+import { httpRoutes } from './linking/routes.js';
+import { createListenerTable } from './shared/listener-table.js';
+import type { SplitHandlers } from './shared/split-context.js';
+import { splitListeners } from './split/listeners.js';
+import { runSplit, SPLIT_COMMANDS } from './split/run.js';
 
 /** Bolt's default path for events, commands and interactions in HTTP mode. */
 export const SLACK_EVENTS_PATH = '/slack/events';
@@ -60,13 +69,38 @@ export function createSlackApp(parts: SlackAppParts): App {
   });
 }
 
-export function registerListeners(app: App, deps: SlackDeps): void {
-  registerCommands(app, deps);
-  registerEvents(app, deps);
-  registerShortcuts(app, deps);
+/** Every `/split` kind and the feature that handles it; the type refuses a kind left out. */
+const SPLIT_HANDLERS: SplitHandlers = {
+  ...SPLIT_COMMANDS,
+  ...LINKING_COMMANDS,
+  balance: balanceCommand,
+  groups: groupsList,
+  group_create: groupCreate,
+  group_add: groupAdd,
+  group_delete: groupDelete,
+  group_use: groupUse,
+};
+
+/**
+ * Registers every feature's listeners on `app` and returns the listeners' deps: `base` with the
+ * hooks through which one feature reaches another.
+ */
+export function registerListeners(app: App, base: Omit<SlackDeps, 'hooks'>): SlackDeps {
+  const hooks: SlackHooks = {
+    runSplit: (inv, reply, logger) => runSplit(SPLIT_HANDLERS, deps, inv, reply, logger),
+    openNewForm: (request) => openNewForm({ deps, ...request }),
+    publishHome: (client, user, logger, notice) => publishHome(deps, client, user, logger, notice),
+  };
+  const deps: SlackDeps = { ...base, hooks };
   const table = createListenerTable();
-  registerActions(table, deps);
-  registerViews(table, deps);
-  registerOptions(table, deps);
+  splitListeners(table, deps);
+  expenseFormListeners(table, deps);
+  expenseActionListeners(table, deps);
+  balanceListeners(table, deps);
+  groupListeners(table, deps);
+  homeListeners(table, deps);
+  digestListeners(table, deps);
+  linkingListeners(table, deps);
   table.install(app);
+  return deps;
 }

@@ -5,7 +5,7 @@
  * `/split undo`). private_metadata stays small: it carries only where the form came from.
  */
 import type Keyv from 'keyv';
-import type { SlackUserKey } from './index.js';
+import type { SlackUserKey } from './token-store.js';
 
 /** Forms are abandoned long before this; the store forgets them on its own. */
 const DRAFT_TTL_MS = 6 * 60 * 60_000;

@@ -8,7 +8,8 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type Keyv from 'keyv';
-import type { Claims, SlackUserKey } from './index.js';
+import type { Claims } from './claims.js';
+import type { SlackUserKey } from './token-store.js';
 
 export const LINK_STATE_TTL_MS = 10 * 60_000;
 /** How long a record stays readable after it stops being valid (for the "expired" page). */

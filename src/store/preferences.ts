@@ -4,7 +4,7 @@
  * books into. Kept by name as well as id so that a message can name it without a service call.
  */
 import type Keyv from 'keyv';
-import type { SlackUserKey } from './index.js';
+import type { SlackUserKey } from './token-store.js';
 import { TtlCache } from './ttl-cache.js';
 
 export interface UserPreferences {

@@ -10,6 +10,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { webApi } from '@slack/bolt';
 import type Keyv from 'keyv';
+import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
+import { ServiceClient } from '../../src/service/index.js';
 import {
   createDigestPreferences,
   createDigestRunner,
@@ -18,9 +20,7 @@ import {
   type DigestRunner,
   type DigestRunnerOptions,
   type DigestSlackClient,
-} from '../../src/digest/index.js';
-import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
-import { ServiceClient } from '../../src/service/index.js';
+} from '../../src/slack/digest/index.js';
 import {
   type Claims,
   createClaims,

@@ -7,7 +7,7 @@ import {
   createDigestPreferences,
   DigestPreferenceError,
   type DigestSubscription,
-} from '../../src/digest/index.js';
+} from '../../src/slack/digest/index.js';
 import { createKeyv } from '../../src/store/index.js';
 
 let dir: string;

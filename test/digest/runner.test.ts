@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { DigestSlackClient } from '../../src/digest/index.js';
+import type { DigestSlackClient } from '../../src/slack/digest/index.js';
 import { control } from '../support/emulator.js';
 import { blockText, type Harness, startHarness, webClient } from './harness.js';
 

@@ -1,23 +1,15 @@
 /**
- * Carries out a `/split` once it has been acked: reads what was typed and hands it to the handler
- * for its kind. The table is the extension point: a new kind of command adds its handler here,
- * and the type checker refuses a kind without one.
+ * Carries out a `/split` once it has been acked: reads what was typed, once, and hands it to the
+ * handler for its kind. The kinds handled here are the expense itself, help, and the expense
+ * commands; slack/app.ts joins them with the other features' into the one table, where the type
+ * checker refuses a kind without a handler.
  */
 import type { Logger } from '@slack/bolt';
 import { HELP_SECTIONS, type ParseContext, parseCommand } from '../../core/command.js';
 import type { SlackDeps } from '../deps.js';
-import { formWithoutTrigger, listExpenses, undoLast } from '../expenses/commands.js';
-import { balanceCommand } from '../listeners/commands/balance.js';
-import {
-  groupAdd,
-  groupCreate,
-  groupDelete,
-  groupsList,
-  groupUse,
-} from '../listeners/commands/groups.js';
-import type { Reply } from '../reply.js';
-import { errorNotice, helpMessage, plainNotice, whoamiMessage } from '../views/notices.js';
-import { bookExpense } from './book.js';
+import { todayIn } from '../shared/dates.js';
+import { errorNotice, helpMessage } from '../shared/notices.js';
+import type { Reply } from '../shared/reply.js';
 import {
   type BoundGroup,
   type ProfileCurrency,
@@ -27,50 +19,17 @@ import {
   type SplitHandlers,
   type SplitInvocation,
   type SplitKind,
-} from './context.js';
-import { todayIn } from './dates.js';
+} from '../shared/split-context.js';
+import { bookExpense } from './book.js';
+import { formWithoutTrigger, listExpenses, undoLast } from './expense-commands.js';
 
-export const SPLIT_HANDLERS: SplitHandlers = {
+export const SPLIT_COMMANDS: Pick<
+  SplitHandlers,
+  'help' | 'error' | 'expense' | 'open_modal' | 'list' | 'undo'
+> = {
   help: (c) => c.reply.ephemeral(helpMessage(HELP_SECTIONS)),
 
   error: (c) => c.reply.ephemeral(errorNotice(c.parsed.message, c.parsed.example)),
-  connect: async (c) => {
-    const record = await c.deps.tokens.get(c.user);
-    if (record) {
-      await c.reply.ephemeral(
-        plainNotice(
-          `You're already connected as ${record.name}. To link another account, type /split disconnect first.`,
-        ),
-      );
-      return;
-    }
-    await promptConnect(c, 'asked', false);
-  },
-
-  disconnect: async (c) => {
-    const removed = await c.deps.tokens.delete(c.user);
-    c.deps.directory.forget(c.user);
-    await c.reply.ephemeral(
-      plainNotice(
-        removed
-          ? 'Disconnected: I no longer hold a token for your expense account. /split connect links it again.'
-          : "You weren't connected. /split connect links your expense account.",
-      ),
-    );
-  },
-
-  whoami: async (c) => {
-    const record = await c.deps.tokens.get(c.user);
-    if (!record) return promptConnect(c, 'asked', false);
-    await c.reply.ephemeral(
-      whoamiMessage({
-        name: record.name,
-        serviceUserId: record.service_user_id,
-        linkedAt: record.linked_at,
-      }),
-    );
-  },
-
   expense: async (c) => {
     const record = await c.deps.tokens.get(c.user);
     if (!record) return promptConnect(c, 'first_time', true);
@@ -88,13 +47,6 @@ export const SPLIT_HANDLERS: SplitHandlers = {
       relink: () => relink(c),
     });
   },
-
-  balance: balanceCommand,
-  groups: groupsList,
-  group_create: groupCreate,
-  group_add: groupAdd,
-  group_delete: groupDelete,
-  group_use: groupUse,
 
   open_modal: formWithoutTrigger,
   list: listExpenses,
@@ -130,6 +82,7 @@ async function profileCurrency(deps: SlackDeps, inv: SplitInvocation): Promise<P
 
 /** Parses what was typed once, with the caller's own currency, day and locale, and runs it. */
 export async function runSplit(
+  handlers: SplitHandlers,
   deps: SlackDeps,
   inv: SplitInvocation,
   reply: Reply,
@@ -166,5 +119,5 @@ export async function runSplit(
   };
   // The table gives each kind the handler typed for it; TypeScript cannot follow that link
   // through a union-typed lookup, so the call is widened here, once.
-  await (SPLIT_HANDLERS[parsed.kind] as (c: SplitContext<SplitKind>) => Promise<void>)(c);
+  await (handlers[parsed.kind] as (c: SplitContext<SplitKind>) => Promise<void>)(c);
 }
