@@ -22,6 +22,7 @@ import {
 } from '../../service/index.js';
 import type { DigestPreferences, DigestSubscription } from '../../store/digest.js';
 import type { Claims, ServiceTokenRecord, SlackUserKey, TokenStore } from '../../store/index.js';
+import { toFriendInput, toGroupInput } from '../shared/ledger.js';
 import { changesBetween, isEmptySnapshot, snapshotOf } from './snapshot.js';
 import { dayLabel, isDue, isValidTimeZone } from './time.js';
 import { digestMessage, digestRevokedMessage, type SlackMessage } from './views.js';
@@ -44,20 +45,6 @@ export interface DigestSlackClient {
 export interface DigestServiceClient {
   getFriends(): Promise<Friend[]>;
   getGroups(): Promise<Group[]>;
-}
-
-/** The service leaves last_name out for some people; the summaries want it present or null. */
-const named = <T extends { last_name?: string | null }>(p: T) => ({
-  ...p,
-  last_name: p.last_name ?? null,
-});
-
-function toFriendInput(friend: Friend): FriendInput {
-  return named(friend);
-}
-
-function toGroupInput(group: Group): GroupInput {
-  return { ...group, members: group.members.map(named) };
 }
 
 export interface DigestLogger {

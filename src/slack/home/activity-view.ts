@@ -1,6 +1,6 @@
 /**
  * The service's notifications (get_notifications) as readable mrkdwn lines. Their content is HTML
- * using `<strong> <strike> <small> <br> <font>` (wire reference §5.9): bold and strike-through
+ * using `<strong> <strike> <small> <br> <font>`: bold and strike-through
  * become mrkdwn, line breaks a separator, anything else is dropped to its text. Text is decoded
  * from HTML entities and then escaped for mrkdwn, so nothing a person typed (an expense called
  * "<!channel>") can turn into a mention or a link.

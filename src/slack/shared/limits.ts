@@ -1,6 +1,6 @@
 import type { types } from '@slack/bolt';
 
-/** Slack's Block Kit limits (shared/reference/slack-platform.md §5), enforced where text is built. */
+/** Slack's Block Kit limits, enforced where text is built: Slack refuses a payload over any of them. */
 export const LIMITS = {
   /** Slack refuses a message with more blocks. */
   messageBlocks: 50,

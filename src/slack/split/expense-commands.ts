@@ -1,5 +1,5 @@
 /**
- * `/split` kinds of the expense form's issue: `list` (recent expenses, filtered), `undo` (the
+ * `/split` kinds about booked expenses: `list` (recent expenses, filtered), `undo` (the
  * person's last expense booked from Slack), and the form itself when it can't be opened (a `/split`
  * carried out after linking has no trigger id left).
  */
