@@ -25,14 +25,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { webApi } from '@slack/bolt';
+import { startEmulator } from '../src/emulator/index.js';
+import { ServiceClient } from '../src/service/index.js';
 import {
   createDigestPreferences,
   createDigestRunner,
   type DigestLogger,
   localTime,
-} from '../src/digest/index.js';
-import { startEmulator } from '../src/emulator/index.js';
-import { ServiceClient } from '../src/service/index.js';
+} from '../src/slack/digest/index.js';
 import { createClaims, createKeyv, createTokenStore } from '../src/store/index.js';
 import { startFakeSlack } from '../test/support/fake-slack.js';
 
@@ -129,8 +129,8 @@ async function main() {
   const servers = await startServers();
   const emu = { url: servers.emuUrl };
   const slack = { team: { id: servers.teamId, botToken: servers.botToken }, url: servers.slackUrl };
-  const prefsKeyv = createKeyv(storeUrl, { namespace: `bench-digest-${run}` });
-  const tokensKeyv = createKeyv(storeUrl, { namespace: `bench-tokens-${run}` });
+  const prefsKeyv = await createKeyv(storeUrl, { namespace: `bench-digest-${run}` });
+  const tokensKeyv = await createKeyv(storeUrl, { namespace: `bench-tokens-${run}` });
   const claims = createClaims(storeUrl, { namespace: `bench-${run}` });
   const control = (path: string, body?: unknown, method = 'POST') =>
     json<Record<string, unknown>>(`${emu.url}/__emulator/${path}`, method, body);

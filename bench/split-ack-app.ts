@@ -14,9 +14,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { constants, monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import { App } from '@slack/bolt';
+import { startApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
-import { startSlackApp } from '../src/slack/app.js';
-import type { WorkQueue } from '../src/slack/work-queue.js';
+import type { WorkQueue } from '../src/slack/shared/work-queue.js';
 import { quietLogger, SIGNING_SECRET } from '../test/support/harness.js';
 import type { World } from './split-ack-world.js';
 
@@ -59,7 +59,7 @@ if (kind === 'bare') {
     LOG_LEVEL: 'error',
   });
   // The daily DM's timer is left off: this measures acks, and its walk would be noise.
-  const app = await startSlackApp({
+  const app = await startApp({
     config,
     logger: quietLogger(),
     slackRetries: 0,

@@ -5,7 +5,7 @@
  */
 import { ConfigError, loadConfig } from './config.js';
 import { readEnvFile } from './env-file.js';
-import { type RunningSlackApp, startSlackApp } from './slack/app.js';
+import { type RunningApp, startApp } from './app.js';
 
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
@@ -23,9 +23,9 @@ async function main(): Promise<void> {
     throw error;
   }
 
-  let running: RunningSlackApp;
+  let running: RunningApp;
   try {
-    running = await startSlackApp({ config });
+    running = await startApp({ config });
   } catch (error) {
     console.error(`Split cannot start: ${(error as Error).message}`);
     process.exit(1);

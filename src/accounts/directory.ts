@@ -7,7 +7,7 @@
 import type { webApi } from '@slack/bolt';
 import type { CurrentUser, Friend, Group, ServiceClient } from '../service/index.js';
 import type { SlackUserKey } from '../store/index.js';
-import { TtlCache } from './ttl-cache.js';
+import { TtlCache } from '../store/ttl-cache.js';
 
 export const DIRECTORY_TTL_MS = 5 * 60_000;
 

@@ -15,9 +15,9 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from '@slack/bolt';
 import { ServiceBaseException } from '../service/index.js';
 import type { ServiceTokenRecord, SlackUserKey, TokenStore } from '../store/index.js';
+import type { LinkStates, PendingCommand } from '../store/link-states.js';
+import { LINK_STATE_TTL_MS } from '../store/link-states.js';
 import type { Directory } from './directory.js';
-import type { LinkStates, PendingCommand } from './link-states.js';
-import { LINK_STATE_TTL_MS } from './link-states.js';
 import { type Page, pages } from './pages.js';
 import type { ServiceFactory } from './service.js';
 

@@ -1,19 +1,59 @@
 /**
- * Everything listeners need, handed in by app.ts (design example 5: factories, no globals, nothing
+ * Everything listeners need, handed in by the composition root (factories, no globals, nothing
  * read from the environment below main.ts).
  */
-import type { webApi } from '@slack/bolt';
-import type { ChannelBindings } from '../accounts/bindings.js';
+import type { Logger, webApi } from '@slack/bolt';
 import type { Directory } from '../accounts/directory.js';
 import type { Linking } from '../accounts/linking.js';
-import type { UserPreferenceStore } from '../accounts/preferences.js';
 import type { ServiceFactory } from '../accounts/service.js';
-import type { TtlCache } from '../accounts/ttl-cache.js';
-import type { DigestPreferences } from '../digest/index.js';
-import type { Claims, TokenStore } from '../store/index.js';
-import type { ReferenceData } from './expenses/reference.js';
-import type { ExpenseStore } from './expenses/store.js';
-import type { WorkQueue } from './work-queue.js';
+import type {
+  ChannelBindings,
+  Claims,
+  DigestPreferences,
+  ExpenseStore,
+  SlackUserKey,
+  TokenStore,
+  TtlCache,
+  UserPreferenceStore,
+} from '../store/index.js';
+import type { FormDraft } from './expense-form/form.js';
+import type { ReferenceData } from './expense-form/reference.js';
+import type { Reply } from './shared/reply.js';
+import type { WorkQueue } from './shared/work-queue.js';
+
+/** One `/split` to carry out: typed now, or saved while the person linked their account. */
+export interface SplitInvocation {
+  team_id: string;
+  user_id: string;
+  channel_id: string;
+  text: string;
+  /** Where the answer goes when it is carried out later. */
+  response_url?: string | undefined;
+}
+
+/**
+ * What one feature offers another, wired by slack/app.ts, so that no feature folder imports
+ * another: each can be read, changed or removed on its own.
+ */
+export interface SlackHooks {
+  /** Carries out a `/split` (split/): typed, or pending until the person linked. */
+  runSplit(inv: SplitInvocation, reply: Reply, logger: Logger): Promise<void>;
+  /** Opens the expense form (expense-form/) for an empty `/split`, within its trigger's 3 s. */
+  openNewForm(request: {
+    client: webApi.WebClient;
+    logger: Logger;
+    trigger_id: string;
+    user: SlackUserKey;
+    channel: string;
+  }): Promise<void>;
+  /** Publishes the person's App Home (home/) again, with a notice at the top. */
+  publishHome(
+    client: webApi.WebClient,
+    user: SlackUserKey,
+    logger: Logger,
+    notice?: string,
+  ): Promise<void>;
+}
 
 export interface SlackDeps {
   tokens: TokenStore;
@@ -37,12 +77,13 @@ export interface SlackDeps {
   preferences: UserPreferenceStore;
   /** The daily balance DM's subscriptions (App Home and the DM's Pause button change them). */
   digest: DigestPreferences;
-  /** The expense form's drafts and each person's last expense booked from Slack (issue 5). */
-  expenses: ExpenseStore;
+  /** The expense form's drafts and each person's last expense booked from Slack. */
+  expenses: ExpenseStore<FormDraft>;
   /** The service's currencies and categories for the expense form, cached for an hour. */
   reference: ReferenceData;
   /** The bot's Web API client, for work not tied to a request (updating an undone message). */
   slack: webApi.WebClient;
+  hooks: SlackHooks;
 }
 
 /** How long a dedupe claim lives: longer than any redelivery or double click. */

@@ -2,8 +2,6 @@
  * Every action_id, callback_id and block_id the app uses, defined once. manifest.yml repeats the
  * command name and the shortcut's callback_id: keep them in step.
  */
-import { DIGEST_ACTION_IDS } from './views/digest.js';
-
 export const COMMAND = '/split';
 
 export const CALLBACKS = {
@@ -25,10 +23,13 @@ export const BLOCKS = {
   expenseActions: 'expense_actions',
 } as const;
 
-/**
- * Balances, settling up, groups, App Home and the daily DM (issue 6). The DM's two buttons keep
- * the ids its view (views/digest.ts) already puts on them.
- */
+/** The daily DM's two buttons. */
+export const DIGEST_ACTION_IDS = {
+  settleUp: 'digest_settle_up',
+  pause: 'digest_pause',
+} as const;
+
+/** Balances, settling up, groups, App Home and the daily DM. */
 export const LEDGER_ACTIONS = {
   /** Settle up on a balance message or in Home; value is a SettleRef (views/balances.ts). */
   settleUp: 'balance_settle_up',
@@ -54,7 +55,7 @@ export const EVENTS = {
 } as const;
 
 /**
- * The expense form, the buttons on a booked expense, and the comment form (issue 5). Each form
+ * The expense form, the buttons on a booked expense, and the comment form. Each form
  * input uses the same string as its block_id and its action_id, so field errors (keyed by
  * block_id) and state values (block_id, then action_id) are read with one name.
  */

@@ -1,7 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createRequire } from 'node:module';
-import sqlite3 from 'sqlite3';
-import { applyPragmas, redisAdapter, sqliteFile, storeKind } from './keyv.js';
+import { applyPragmas, redisAdapter, type StoreKind, sqliteFile, storeKind } from './keyv.js';
 
 /**
  * Atomic "first one wins" claims in the shared store, e.g. "the daily DM for T1/U1 on 2026-11-21"
@@ -40,12 +38,20 @@ export function createClaims(storeUrl: string, options: CreateClaimsOptions = {}
   const now = options.now ?? Date.now;
   // One owner id per instance, so release() only removes what this instance claimed.
   const owner = randomUUID();
-  const backend = openBackend(storeUrl);
+  // The driver is imported on first use, so that creating claims stays synchronous and only the
+  // backend STORE_URL names is ever loaded. A URL that names no backend still fails here, at once.
+  const kind = storeKind(storeUrl);
+  let opened: Promise<Backend> | undefined;
+  const open = () => {
+    opened ??= openBackend(kind, storeUrl);
+    return opened;
+  };
   let sweptAt = Number.NEGATIVE_INFINITY;
   return {
     async claim(key, ttlMs) {
       if (!(ttlMs > 0)) throw new RangeError('claim ttlMs must be positive');
       const nowMs = now();
+      const backend = await open();
       const claimed = await backend.claim(prefix + key, owner, Math.ceil(ttlMs), nowMs);
       if (nowMs - sweptAt >= SWEEP_EVERY_MS) {
         sweptAt = nowMs;
@@ -58,9 +64,11 @@ export function createClaims(storeUrl: string, options: CreateClaimsOptions = {}
       return claimed;
     },
     async release(key) {
-      await backend.release(prefix + key, owner);
+      await (await open()).release(prefix + key, owner);
     },
-    close: () => backend.close(),
+    async close() {
+      if (opened) await (await opened).close();
+    },
   };
 }
 
@@ -74,8 +82,8 @@ interface Backend {
   close(): Promise<void>;
 }
 
-function openBackend(storeUrl: string): Backend {
-  switch (storeKind(storeUrl)) {
+async function openBackend(kind: StoreKind, storeUrl: string): Promise<Backend> {
+  switch (kind) {
     case 'redis':
       return redisBackend(storeUrl);
     case 'postgres':
@@ -93,8 +101,8 @@ interface RedisLike {
 const RELEASE_IF_OWNER =
   "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end return 0";
 
-function redisBackend(storeUrl: string): Backend {
-  const adapter = redisAdapter(storeUrl);
+async function redisBackend(storeUrl: string): Promise<Backend> {
+  const adapter = await redisAdapter(storeUrl);
   const client = async () => (await adapter.getClient()) as unknown as RedisLike;
   return {
     async claim(key, owner, ttlMs) {
@@ -118,12 +126,14 @@ interface PgPool {
   end(): Promise<void>;
 }
 
+const PG_MODULE = 'pg';
+
 const CREATE_TABLE = `CREATE TABLE IF NOT EXISTS ${TABLE} (key TEXT PRIMARY KEY, owner TEXT NOT NULL, expires_at BIGINT NOT NULL)`;
 
-function postgresBackend(storeUrl: string): Backend {
+async function postgresBackend(storeUrl: string): Promise<Backend> {
   // Its own small pool: @keyv/postgres keeps a process-wide one that its disconnect() ends.
-  const require = createRequire(import.meta.url);
-  const { Pool } = require('pg') as {
+  // Through a variable: pg ships no type declarations, and this file declares the part it uses.
+  const { Pool } = ((await import(PG_MODULE)) as { default: unknown }).default as {
     Pool: new (options: { connectionString: string; max: number }) => PgPool;
   };
   const pool = new Pool({ connectionString: storeUrl, max: 4 });
@@ -161,7 +171,8 @@ function postgresBackend(storeUrl: string): Backend {
   };
 }
 
-function sqliteBackend(storeUrl: string): Backend {
+async function sqliteBackend(storeUrl: string): Promise<Backend> {
+  const { default: sqlite3 } = await import('sqlite3');
   const db = new sqlite3.Database(sqliteFile(storeUrl));
   db.configure('busyTimeout', 5_000);
   const all = (sql: string, params: unknown[]) =>

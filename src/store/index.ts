@@ -1,4 +1,22 @@
+export {
+  type ChannelBinding,
+  type ChannelBindings,
+  type ChannelKey,
+  createChannelBindings,
+} from './bindings.js';
 export { type Claims, type CreateClaimsOptions, createClaims } from './claims.js';
+export {
+  type BalanceSnapshot,
+  createDigestPreferences,
+  DEFAULT_DIGEST_HOUR,
+  type DigestChoices,
+  DigestPreferenceError,
+  type DigestPreferences,
+  type DigestSubscription,
+  type DigestUserKey,
+  digestKey,
+  isValidTimeZone,
+} from './digest.js';
 export {
   decodeEncryptionKey,
   EncryptionKeyError,
@@ -6,6 +24,7 @@ export {
   type LoadEncryptionKeyOptions,
   loadEncryptionKey,
 } from './encryption-key.js';
+export { type BookedRecord, createExpenseStore, type ExpenseStore } from './expenses.js';
 export {
   type CreateKeyvOptions,
   createKeyv,
@@ -16,6 +35,20 @@ export {
   storeKind,
 } from './keyv.js';
 export {
+  type ConsumeResult,
+  createLinkStates,
+  LINK_STATE_TTL_MS,
+  type LinkState,
+  type LinkStates,
+  type PendingCommand,
+} from './link-states.js';
+export { NAMESPACES, type OpenStoreOptions, openStore, type Store } from './open.js';
+export {
+  createUserPreferences,
+  type UserPreferenceStore,
+  type UserPreferences,
+} from './preferences.js';
+export {
   createTokenStore,
   type ServiceTokenRecord,
   type SlackUserKey,
@@ -23,3 +56,4 @@ export {
   type TokenStoreLogger,
   tokenKey,
 } from './token-store.js';
+export { TtlCache } from './ttl-cache.js';

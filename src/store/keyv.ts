@@ -1,8 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import KeyvPostgres from '@keyv/postgres';
-import KeyvRedis, { createClient } from '@keyv/redis';
-import KeyvSqlite from '@keyv/sqlite';
+import type KeyvPostgres from '@keyv/postgres';
+import type KeyvRedis from '@keyv/redis';
 import Keyv from 'keyv';
 
 export const DEFAULT_STORE_URL = 'sqlite://./data/app.sqlite';
@@ -58,7 +57,9 @@ export function sqliteFile(storeUrl: string, cwd = process.cwd()): string {
 const SQLITE_BUSY_TIMEOUT_MS = 5_000;
 
 /** A Redis that is down must fail calls within seconds rather than hang them while reconnecting. */
-export function redisAdapter(storeUrl: string): KeyvRedis<unknown> {
+export async function redisAdapter(storeUrl: string): Promise<KeyvRedis<unknown>> {
+  // Loaded only when STORE_URL names Redis: a SQLite or PostgreSQL deployment never pays for it.
+  const { default: KeyvRedis, createClient } = await import('@keyv/redis');
   const client = createClient({
     url: storeUrl,
     // A command waiting on a Redis that is down fails after this instead of hanging until it
@@ -90,7 +91,8 @@ const postgresUsers = new Map<string, number>();
  * on the pool", and a second disconnect throws). Counting the users here makes disconnect() end
  * the pool only when the last Keyv on it lets go.
  */
-function postgresAdapter(storeUrl: string): KeyvPostgres {
+async function postgresAdapter(storeUrl: string): Promise<KeyvPostgres> {
+  const { default: KeyvPostgres } = await import('@keyv/postgres');
   const store = new KeyvPostgres({ uri: storeUrl });
   postgresUsers.set(storeUrl, (postgresUsers.get(storeUrl) ?? 0) + 1);
   const endPool = store.disconnect.bind(store);
@@ -116,19 +118,20 @@ export interface CreateKeyvOptions {
 
 /**
  * Keyv on the backend STORE_URL names: `sqlite://./data/app.sqlite` (default),
- * `redis://[:password@]host:port[/db]`, `postgres://user@host:port/db`. Call `disconnect()` on
- * shutdown (each Keyv once; several Keyvs on one PostgreSQL URI share a pool that closes with the
- * last of them).
+ * `redis://[:password@]host:port[/db]`, `postgres://user@host:port/db`. Only that backend's driver
+ * is imported. Call `disconnect()` on shutdown (each Keyv once; several Keyvs on one PostgreSQL
+ * URI share a pool that closes with the last of them).
  */
-export function createKeyv<T = unknown>(
+export async function createKeyv<T = unknown>(
   storeUrl: string = DEFAULT_STORE_URL,
   options: CreateKeyvOptions,
-): Keyv<T> {
+): Promise<Keyv<T>> {
   // throwOnErrors: an unreachable store must surface as an error, not read as "no such key"
   // (which would tell a connected person to connect again).
   const common = { namespace: options.namespace, throwOnErrors: true };
   switch (storeKind(storeUrl)) {
     case 'sqlite': {
+      const { default: KeyvSqlite } = await import('@keyv/sqlite');
       const store = new KeyvSqlite({
         uri: `sqlite://${sqliteFile(storeUrl)}`,
         busyTimeout: SQLITE_BUSY_TIMEOUT_MS,
@@ -137,8 +140,8 @@ export function createKeyv<T = unknown>(
       return new Keyv<T>({ store, ...common });
     }
     case 'redis':
-      return new Keyv<T>({ store: redisAdapter(storeUrl), ...common });
+      return new Keyv<T>({ store: await redisAdapter(storeUrl), ...common });
     case 'postgres':
-      return new Keyv<T>({ store: postgresAdapter(storeUrl), ...common });
+      return new Keyv<T>({ store: await postgresAdapter(storeUrl), ...common });
   }
 }

@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Keyv from 'keyv';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLinkStates } from '../../src/accounts/link-states.js';
-import { TtlCache } from '../../src/accounts/ttl-cache.js';
-import { middayIn, todayIn } from '../../src/slack/split/dates.js';
+import { middayIn, todayIn } from '../../src/slack/shared/dates.js';
 import { type Claims, createClaims } from '../../src/store/index.js';
+import { createLinkStates } from '../../src/store/link-states.js';
+import { TtlCache } from '../../src/store/ttl-cache.js';
 
 describe('link states', () => {
   const user = { team_id: 'T1', user_id: 'U1' };

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { isTransient } from '../../src/digest/index.js';
 import {
   ServiceBadRequestException,
   ServiceConnectionException,
@@ -8,6 +7,7 @@ import {
   ServiceTimeoutException,
   ServiceUnauthorizedException,
 } from '../../src/service/index.js';
+import { isTransient } from '../../src/slack/digest/index.js';
 
 const slack = (code: string, data?: { error: string }) =>
   Object.assign(new Error(code), { code, ...(data ? { data } : {}) });

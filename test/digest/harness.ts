@@ -10,6 +10,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { webApi } from '@slack/bolt';
 import type Keyv from 'keyv';
+import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
+import { ServiceClient } from '../../src/service/index.js';
 import {
   createDigestPreferences,
   createDigestRunner,
@@ -18,9 +20,7 @@ import {
   type DigestRunner,
   type DigestRunnerOptions,
   type DigestSlackClient,
-} from '../../src/digest/index.js';
-import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
-import { ServiceClient } from '../../src/service/index.js';
+} from '../../src/slack/digest/index.js';
 import {
   type Claims,
   createClaims,
@@ -62,7 +62,7 @@ export interface Harness {
   clientId: string;
   /** The first instance; `instance()` makes more on the same store. */
   app: Instance;
-  instance(options?: Partial<DigestRunnerOptions>): Instance;
+  instance(options?: Partial<DigestRunnerOptions>): Promise<Instance>;
   person(tz: string, options?: { hour?: number; always?: boolean; name?: string }): Promise<Person>;
   /** An expense of `cost` paid by `payer` and shared equally with `other`. */
   lunch(payer: Person, other: Person, cost: string): Promise<void>;
@@ -102,9 +102,9 @@ export async function startHarness(
   const clockNow = new Date();
   const instances: Instance[] = [];
 
-  const instance = (overrides: Partial<DigestRunnerOptions> = {}): Instance => {
-    const prefsKeyv: Keyv = createKeyv(storeUrl, { namespace: `digest-${run}` });
-    const tokensKeyv: Keyv = createKeyv(storeUrl, { namespace: `tokens-${run}` });
+  const instance = async (overrides: Partial<DigestRunnerOptions> = {}): Promise<Instance> => {
+    const prefsKeyv: Keyv = await createKeyv(storeUrl, { namespace: `digest-${run}` });
+    const tokensKeyv: Keyv = await createKeyv(storeUrl, { namespace: `tokens-${run}` });
     const preferences = createDigestPreferences(prefsKeyv);
     const tokens = createTokenStore(tokensKeyv, KEY);
     const claims = createClaims(storeUrl, { namespace: run });
@@ -139,7 +139,7 @@ export async function startHarness(
     instances.push(made);
     return made;
   };
-  const first = instance();
+  const first = await instance();
   let counter = 0;
 
   return {

@@ -7,7 +7,7 @@ import {
   createDigestPreferences,
   DigestPreferenceError,
   type DigestSubscription,
-} from '../../src/digest/index.js';
+} from '../../src/slack/digest/index.js';
 import { createKeyv } from '../../src/store/index.js';
 
 let dir: string;
@@ -30,8 +30,8 @@ const backends = [
 describe.each(backends)('digest preferences on $name', (backend) => {
   it('walks every subscription of its namespace and nothing else', async () => {
     const run = randomUUID();
-    const keyv = createKeyv(backend.url(), { namespace: `digest-${run}` });
-    const neighbour = createKeyv(backend.url(), { namespace: `digest-${run}-other` });
+    const keyv = await createKeyv(backend.url(), { namespace: `digest-${run}` });
+    const neighbour = await createKeyv(backend.url(), { namespace: `digest-${run}-other` });
     try {
       const prefs = createDigestPreferences(keyv);
       await neighbour.set('T1:UX', { user_id: 'UX' });
@@ -54,7 +54,9 @@ describe.each(backends)('digest preferences on $name', (backend) => {
 
 describe('digest preferences', () => {
   it('is opt-in, validates choices, pauses, and keeps the runner’s fields on a settings change', async () => {
-    const keyv = createKeyv(`sqlite://${join(dir, 'choices.sqlite')}`, { namespace: 'digest' });
+    const keyv = await createKeyv(`sqlite://${join(dir, 'choices.sqlite')}`, {
+      namespace: 'digest',
+    });
     try {
       const prefs = createDigestPreferences(keyv);
       const ann = { team_id: 'T1', user_id: 'U1' };

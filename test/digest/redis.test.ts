@@ -11,7 +11,7 @@ describe('daily balance DM on Redis (needs a server on 127.0.0.1:6379)', () => {
     h = await startHarness({ storeUrl: 'redis://127.0.0.1:6379' });
     const people = [];
     for (let i = 0; i < 5; i++) people.push(await h.person('Asia/Tokyo', { always: true }));
-    const other = h.instance();
+    const other = await h.instance();
     const now = new Date('2026-11-20T23:10:00Z');
     await Promise.all([h.app.runner.runDue(now), other.runner.runDue(now)]);
     await Promise.all([h.app.runner.runDue(now), other.runner.runDue(now)]);

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { DigestSlackClient } from '../../src/digest/index.js';
+import type { DigestSlackClient } from '../../src/slack/digest/index.js';
 import { control } from '../support/emulator.js';
 import { blockText, type Harness, startHarness, webClient } from './harness.js';
 
@@ -158,9 +158,11 @@ describe('daily balance DM, end to end (emulator + fake Slack + SQLite)', () => 
   });
 
   it('delivers once through a Slack 429 with Retry-After (the WebClient waits and retries)', async () => {
-    const runner = h.instance({
-      slack: webClient(h.slack, { retryConfig: { retries: 2, minTimeout: 10, maxTimeout: 20 } }),
-    }).runner;
+    const runner = (
+      await h.instance({
+        slack: webClient(h.slack, { retryConfig: { retries: 2, minTimeout: 10, maxTimeout: 20 } }),
+      })
+    ).runner;
     const ann = await h.person('UTC', { always: true });
     h.slack.rateLimit('chat.postMessage', { retryAfter: 1, times: 1 });
     const started = performance.now();
@@ -173,12 +175,14 @@ describe('daily balance DM, end to end (emulator + fake Slack + SQLite)', () => 
 
   it('delivers once through a 429 the WebClient hands back (rejectRateLimitedCalls)', async () => {
     const waits: number[] = [];
-    const runner = h.instance({
-      slack: webClient(h.slack, { rejectRateLimitedCalls: true }),
-      sleep: async (ms) => {
-        waits.push(ms);
-      },
-    }).runner;
+    const runner = (
+      await h.instance({
+        slack: webClient(h.slack, { rejectRateLimitedCalls: true }),
+        sleep: async (ms) => {
+          waits.push(ms);
+        },
+      })
+    ).runner;
     const ann = await h.person('UTC', { always: true });
     h.slack.rateLimit('chat.postMessage', { retryAfter: 7, times: 2 });
     const report = await runner.runDue(at('2026-11-21T08:00:00Z'));
@@ -202,18 +206,20 @@ describe('daily balance DM, end to end (emulator + fake Slack + SQLite)', () => 
     const ann = await h.person('UTC', { always: true });
     const real = h.app.preferences;
     let failing = true;
-    const runner = h.instance({
-      preferences: {
-        ...real,
-        update: async (user, change) => {
-          if (failing) {
-            failing = false;
-            throw new Error('store unreachable');
-          }
-          return real.update(user, change);
+    const runner = (
+      await h.instance({
+        preferences: {
+          ...real,
+          update: async (user, change) => {
+            if (failing) {
+              failing = false;
+              throw new Error('store unreachable');
+            }
+            return real.update(user, change);
+          },
         },
-      },
-    }).runner;
+      })
+    ).runner;
     const first = await runner.runDue(at('2026-11-21T08:00:00Z'));
     expect(first.outcomes.sent).toBe(1);
     const second = await runner.runDue(at('2026-11-21T08:01:00Z'));
@@ -233,7 +239,7 @@ describe('daily balance DM, end to end (emulator + fake Slack + SQLite)', () => 
   it('two instances on one store running at once send one DM to each person', async () => {
     const people = [];
     for (let i = 0; i < 8; i++) people.push(await h.person('UTC', { always: true }));
-    const other = h.instance();
+    const other = await h.instance();
     const [a, b] = await Promise.all([
       h.app.runner.runDue(at('2026-11-21T08:00:00Z')),
       other.runner.runDue(at('2026-11-21T08:00:00Z')),
@@ -256,7 +262,7 @@ describe('daily balance DM, end to end (emulator + fake Slack + SQLite)', () => 
           ++posts <= 2 ? real.chat.postMessage(args) : new Promise<never>(() => undefined),
       },
     };
-    const crashed = h.instance({ slack: dying, concurrency: 1 });
+    const crashed = await h.instance({ slack: dying, concurrency: 1 });
     void crashed.runner.runDue(at('2026-11-21T08:00:00Z'));
     await h.slack.waitForCall(
       'chat.postMessage',
@@ -264,7 +270,7 @@ describe('daily balance DM, end to end (emulator + fake Slack + SQLite)', () => 
     );
     await new Promise((resolve) => setTimeout(resolve, 100));
 
-    const restarted = h.instance();
+    const restarted = await h.instance();
     const report = await restarted.runner.runDue(at('2026-11-21T08:05:00Z'));
     const counts = people.map((p) => h.dms(p).length);
     expect(counts.every((n) => n <= 1)).toBe(true);

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { emptyRunReport, startDigestScheduler } from '../../src/digest/index.js';
+import { emptyRunReport, startDigestScheduler } from '../../src/slack/digest/index.js';
 import { type Harness, startHarness } from './harness.js';
 
 describe('digest scheduler', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isDue, isValidTimeZone, localTime } from '../../src/digest/index.js';
+import { isDue, isValidTimeZone, localTime } from '../../src/slack/digest/index.js';
 
 const at = (iso: string) => new Date(iso);
 

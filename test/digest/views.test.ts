@@ -7,7 +7,7 @@ import {
   MAX_MESSAGE_BLOCKS,
   MAX_SECTION_TEXT,
   parseSettleUpValue,
-} from '../../src/slack/views/digest.js';
+} from '../../src/slack/digest/views.js';
 import { blockKitErrors } from '../support/block-kit-limits.js';
 
 const friend = (id: number, name: string, amount: string, currency = 'USD'): FriendInput => ({

@@ -1,7 +1,7 @@
 /**
  * The daily balance DM wired into the app: turned on from App Home (time zone from users.info),
  * sent by the app's runner at a chosen instant, its Settle up leading to a confirmation and a
- * payment, its Pause stopping the next day's DM; and the scheduler startSlackApp starts, sending on
+ * payment, its Pause stopping the next day's DM; and the scheduler startApp starts, sending on
  * its own and stopping with the app.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -130,7 +130,7 @@ describe('daily DM, run by the app at a chosen time', () => {
   });
 });
 
-describe('the scheduler startSlackApp starts', () => {
+describe('the scheduler startApp starts', () => {
   let h: Harness;
 
   beforeAll(async () => {

@@ -4,8 +4,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { summarizeBalances } from '../../src/core/balances.js';
-import { activityLines, notificationText } from '../../src/slack/views/activity.js';
-import { currencySelect, type HomeInput, homeView } from '../../src/slack/views/home.js';
+import { activityLines, notificationText } from '../../src/slack/home/activity-view.js';
+import { currencySelect, type HomeInput, homeView } from '../../src/slack/home/views.js';
 import { viewErrors } from '../support/block-kit-limits.js';
 import { blocksText } from '../support/harness.js';
 

@@ -1,6 +1,6 @@
 /** The form's own checks, without Slack: amounts as people type them, and the second step. */
 import { describe, expect, it } from 'vitest';
-import { type CheckedForm, checkSplitStep, readAmount } from '../../src/slack/expenses/form.js';
+import { type CheckedForm, checkSplitStep, readAmount } from '../../src/slack/expense-form/form.js';
 
 const ctx = { today: '2026-11-21' };
 

@@ -5,17 +5,17 @@
 import { describe, expect, it } from 'vitest';
 import currencies from '../../src/emulator/data/currencies.json' with { type: 'json' };
 import type { Category, Currency } from '../../src/service/index.js';
-import { encodeMeta, parseMeta } from '../../src/slack/expenses/form.js';
-import { expenseDetailsMessage } from '../../src/slack/views/expense-details.js';
-import { expenseListMessage } from '../../src/slack/views/expense-list.js';
-import { deletedMessage } from '../../src/slack/views/expense-message.js';
+import { commentFormView } from '../../src/slack/expense-actions/comment-view.js';
+import { expenseDetailsMessage } from '../../src/slack/expense-actions/details-view.js';
+import { encodeMeta, parseMeta } from '../../src/slack/expense-form/form.js';
 import {
   categoryOptionGroups,
-  commentFormView,
   currencyOptions,
   expenseFormView,
   splitStepView,
-} from '../../src/slack/views/expense-modal.js';
+} from '../../src/slack/expense-form/views.js';
+import { deletedMessage } from '../../src/slack/shared/expense-message.js';
+import { expenseListMessage } from '../../src/slack/split/list-view.js';
 import { blockKitErrors, viewErrors } from '../support/block-kit-limits.js';
 
 const CURRENCIES: Currency[] = currencies.currencies;

@@ -13,9 +13,9 @@ import type { AddressInfo, Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { type RunningApp, startApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
-import { type RunningSlackApp, startSlackApp } from '../../src/slack/app.js';
 import { type FakeSlack, startFakeSlack } from '../support/fake-slack.js';
 import { quietLogger } from '../support/harness.js';
 
@@ -62,7 +62,7 @@ function readFrames(socket: Socket, onText: (text: string) => void): void {
 let fake: FakeSlack;
 let emu: RunningEmulator;
 let front: Server;
-let app: RunningSlackApp;
+let app: RunningApp;
 let dir: string;
 let port: number;
 const sockets = new Set<Socket>();
@@ -143,7 +143,7 @@ beforeAll(async () => {
     STORE_URL: `sqlite://${join(dir, 'app.sqlite')}`,
     ENCRYPTION_KEY: randomBytes(32).toString('hex'),
   });
-  app = await startSlackApp({ config, logger: quietLogger(), slackRetries: 0 });
+  app = await startApp({ config, logger: quietLogger(), slackRetries: 0 });
 });
 
 afterAll(async () => {

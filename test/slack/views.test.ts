@@ -7,14 +7,14 @@ import {
   formatDate,
   parseExpenseRef,
   undoneMessage,
-} from '../../src/slack/views/expense-message.js';
-import { clip, LIMITS } from '../../src/slack/views/limits.js';
+} from '../../src/slack/shared/expense-message.js';
+import { clip, LIMITS } from '../../src/slack/shared/limits.js';
 import {
   connectPrompt,
   errorNotice,
   helpMessage,
   linkedDm,
-} from '../../src/slack/views/notices.js';
+} from '../../src/slack/shared/notices.js';
 import { blockKitErrors } from '../support/block-kit-limits.js';
 
 const lunch: BookedExpense = {

@@ -1,7 +1,11 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { createAckGate, createLoopMonitor, createWorkQueue } from '../../src/slack/work-queue.js';
+import {
+  createAckGate,
+  createLoopMonitor,
+  createWorkQueue,
+} from '../../src/slack/shared/work-queue.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -79,7 +79,7 @@ describe('claims on SQLite', () => {
 describe('createKeyv on SQLite', () => {
   it('creates the directory of the database file on first run', async () => {
     const file = join(tempDir, 'fresh', 'nested', 'app.sqlite');
-    const keyv = createKeyv(`sqlite://${file}`, { namespace: 'test' });
+    const keyv = await createKeyv(`sqlite://${file}`, { namespace: 'test' });
     await keyv.set('k', { a: 1 });
     expect(await keyv.get('k')).toEqual({ a: 1 });
     await keyv.disconnect();
@@ -97,7 +97,7 @@ describe('createKeyv on SQLite', () => {
         });
       });
     const viaKeyv = join(tempDir, 'wal', 'keyv.sqlite');
-    const keyv = createKeyv(`sqlite://${viaKeyv}`, { namespace: 'test' });
+    const keyv = await createKeyv(`sqlite://${viaKeyv}`, { namespace: 'test' });
     await keyv.set('k', 1);
     await keyv.disconnect();
     expect(await journalMode(viaKeyv)).toEqual({ journal_mode: 'wal' });
@@ -115,7 +115,7 @@ describe('an unreachable store', () => {
     ['Redis', 'redis://127.0.0.1:1'],
     ['PostgreSQL', 'postgres://postgres@127.0.0.1:1/test'],
   ])('%s fails calls promptly instead of reading as empty', async (_name, url) => {
-    const keyv = createKeyv(url, { namespace: 'down' });
+    const keyv = await createKeyv(url, { namespace: 'down' });
     const started = Date.now();
     await expect(keyv.get('k')).rejects.toThrow();
     await expect(keyv.set('k', 1)).rejects.toThrow();
@@ -327,7 +327,7 @@ describe.each(backends)('store on $name', (backend) => {
   it('keeps encrypted token records that another instance with the key reads back', async () => {
     const key = randomBytes(32);
     const namespace = `test-tokens-${run}`;
-    const keyv = createKeyv(backend.url(), { namespace });
+    const keyv = await createKeyv(backend.url(), { namespace });
     try {
       const user = { team_id: `T${run}`, user_id: 'U1' };
       await createTokenStore(keyv, key).set(user, record);
@@ -345,8 +345,8 @@ describe.each(backends)('store on $name', (backend) => {
   });
 
   it('keeps several namespaces apart and closes each independently', async () => {
-    const a = createKeyv(backend.url(), { namespace: `test-a-${run}` });
-    const b = createKeyv(backend.url(), { namespace: `test-b-${run}` });
+    const a = await createKeyv(backend.url(), { namespace: `test-a-${run}` });
+    const b = await createKeyv(backend.url(), { namespace: `test-b-${run}` });
     await a.set('same', 'from a');
     await b.set('same', 'from b');
     expect(await a.get('same')).toBe('from a');
@@ -355,7 +355,7 @@ describe.each(backends)('store on $name', (backend) => {
     expect(await b.get('same')).toBe('from b');
     await b.delete('same');
     await b.disconnect();
-    const c = createKeyv(backend.url(), { namespace: `test-b-${run}` });
+    const c = await createKeyv(backend.url(), { namespace: `test-b-${run}` });
     expect(await c.get('same')).toBeUndefined();
     await c.disconnect();
   });

@@ -15,9 +15,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Logger } from '@slack/bolt';
 import { LogLevel } from '@slack/bolt';
+import { type AppOptions, type RunningApp, startApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
-import { type RunningSlackApp, type SlackAppOptions, startSlackApp } from '../../src/slack/app.js';
 import { control, createUser, parseForm, raw, requestCounts, submitForm } from './emulator.js';
 import { type FakeSlack, type ResponseUrlPost, startFakeSlack } from './fake-slack.js';
 import { type CommandOptions, type SlackSender, slackSender } from './slack-requests.js';
@@ -125,7 +125,7 @@ export async function startDelayProxy(target: string): Promise<DelayProxy> {
   };
 }
 
-export interface HarnessOptions extends Partial<Omit<SlackAppOptions, 'config'>> {
+export interface HarnessOptions extends Partial<Omit<AppOptions, 'config'>> {
   /** Put a DelayProxy between the app and the emulator. */
   delayProxy?: boolean;
 }
@@ -133,7 +133,7 @@ export interface HarnessOptions extends Partial<Omit<SlackAppOptions, 'config'>>
 export interface Harness {
   emu: RunningEmulator;
   slack: FakeSlack;
-  app: RunningSlackApp;
+  app: RunningApp;
   proxy: DelayProxy | undefined;
   logger: Logger & { lines: string[] };
   /** The app's Bolt endpoint. */
@@ -191,7 +191,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   });
   const logger = quietLogger();
   const { delayProxy: _ignored, ...appOptions } = options;
-  const app = await startSlackApp({
+  const app = await startApp({
     config,
     logger,
     slackRetries: 0,

@@ -1,46 +1,32 @@
 /**
- * Booking an expense typed as `/split <text>`: the caller's link and profile, the group, the
- * people, exact shares, one create_expense, and the in-channel answer. A create whose outcome is
- * unknown (timeout, lost connection, 5xx) is never sent again: it is looked for, and the person
- * is told whether it was booked.
+ * Booking an expense typed as `/split <text>`: the caller's link and profile, the group, then
+ * the shared booking (shared/booking.ts) and the in-channel answer.
  */
 import type { Logger } from '@slack/bolt';
-import { type ResolveProblem, resolvePeople } from '../../accounts/people.js';
-import { type ParseContext, parseCommand, resolveMe } from '../../core/command/index.js';
-import { currencyExponent, parseMinor, toWireAmount } from '../../core/money.js';
-import { computeShares, type Split } from '../../core/split.js';
+import { type ParsedExpense, resolveMe } from '../../core/command/index.js';
 import {
-  type Expense,
-  type ExpenseShare,
   type Group,
-  type GroupMember,
-  type PersonRef,
-  type RepeatInterval,
   ServiceBaseException,
   type ServiceClient,
   ServiceNotAllowedException,
   ServiceNotFoundException,
-  ServiceServerException,
-  ServiceTimeoutException,
 } from '../../service/index.js';
 import type { ServiceTokenRecord, SlackUserKey } from '../../store/index.js';
 import type { SlackDeps } from '../deps.js';
-import type { Reply } from '../reply.js';
-import { describeServiceFailure, refusedText } from '../service-failure.js';
-import { type BookedExpense, expenseMessage, type Who } from '../views/expense-message.js';
-import type { SlackMessage } from '../views/message.js';
-import { errorNotice, plainNotice } from '../views/notices.js';
-import { middayIn } from './dates.js';
-import type { SplitInvocation } from './invocation.js';
-
-const NOTHING_BOOKED = 'Nothing was booked.';
-/** How far before an attempt a found expense may have been created and still be that attempt. */
-const RECONCILE_SKEW_MS = 10_000;
+import { bookPlan, type GroupChoice, NOTHING_BOOKED } from '../shared/booking.js';
+import { errorNotice, plainNotice } from '../shared/notices.js';
+import type { Reply } from '../shared/reply.js';
+import { describeServiceFailure } from '../shared/service-failure.js';
+import type { BoundGroup, ProfileCurrency, SplitInvocation } from '../shared/split-context.js';
 
 export interface BookInput {
   deps: SlackDeps;
   inv: SplitInvocation;
-  ctx: ParseContext;
+  /** As parsed with the caller's own default currency. */
+  expense: ParsedExpense;
+  /** How reading that currency went: a failure is reported before anything is booked. */
+  profileCurrency: ProfileCurrency;
+  locale: string | undefined;
   /** The group a `/split` naming none books into: the channel's, or the caller's default. */
   binding: BoundGroup | undefined;
   tz: string | undefined;
@@ -49,25 +35,6 @@ export interface BookInput {
   logger: Logger;
   /** Removes the link and asks to connect again (a 401 from the service). */
   relink(): Promise<void>;
-}
-
-/** Why a mentioned person can't be on an expense or in a group, and what to do about it. */
-export function problemText(problem: ResolveProblem): string {
-  switch (problem.kind) {
-    case 'bot':
-      return `<@${problem.user_id}> is an app, not a person: leave them out.`;
-    case 'deleted':
-      return `<@${problem.user_id}> is no longer in this workspace: leave them out.`;
-    case 'no_email':
-      return `I can't see <@${problem.user_id}>'s e-mail address in Slack, and they haven't connected an expense account. Ask them to type \`/split connect\` once, then try again.`;
-  }
-}
-
-export interface BoundGroup {
-  group_id: number;
-  group_name: string;
-  /** Bound to the channel (`/split group use`), or the caller's default group (App Home). */
-  source: 'channel' | 'default';
 }
 
 /**
@@ -113,12 +80,6 @@ async function unbindIfDeleted(input: BookInput, client: ServiceClient): Promise
   return true;
 }
 
-export interface GroupChoice {
-  id: number;
-  name: string;
-  members: GroupMember[] | undefined;
-}
-
 export async function bookExpense(input: BookInput): Promise<void> {
   const { deps, inv, record, reply, logger } = input;
   const user: SlackUserKey = { team_id: inv.team_id, user_id: inv.user_id };
@@ -132,24 +93,8 @@ export async function bookExpense(input: BookInput): Promise<void> {
     await reply.ephemeral(plainNotice(failure.text));
   };
 
-  let profileCurrency: string | undefined;
-  try {
-    profileCurrency = (await deps.directory.profile(user, client)).default_currency;
-  } catch (error) {
-    return fail(error);
-  }
-  const parsed = parseCommand(inv.text, {
-    ...input.ctx,
-    defaultCurrency: profileCurrency || input.ctx.defaultCurrency,
-  });
-  if (parsed.kind === 'error') return reply.ephemeral(errorNotice(parsed.message, parsed.example));
-  if (parsed.kind !== 'expense') {
-    // Only the default currency changed between the two readings, which cannot change the kind.
-    return reply.ephemeral(
-      errorNotice("I couldn't read that as an expense.", '/split 40 lunch @ann'),
-    );
-  }
-  const resolved = resolveMe(parsed.expense, inv.user_id);
+  if (!input.profileCurrency.ok) return fail(input.profileCurrency.error);
+  const resolved = resolveMe(input.expense, inv.user_id);
   if ('error' in resolved)
     return reply.ephemeral(errorNotice(resolved.error, '/split 40 lunch @ann'));
   const expense = resolved;
@@ -215,7 +160,7 @@ export async function bookExpense(input: BookInput): Promise<void> {
       record,
       client,
       tz: input.tz,
-      locale: input.ctx.locale,
+      locale: input.locale,
       reply,
       logger,
       // The channel's group can have been deleted since the caller's groups were cached: the
@@ -248,260 +193,4 @@ export async function bookExpense(input: BookInput): Promise<void> {
     .catch((error: Error) =>
       logger.warn(`/split: could not remember the booking: ${error.message}`),
     );
-}
-
-/** An expense ready to book: amounts in minor units, people as Slack ids, the group chosen. */
-export interface BookPlan {
-  description: string;
-  cost: number;
-  currency: string;
-  /** yyyy-MM-dd */
-  date: string;
-  /** Slack user id. */
-  payer: string;
-  /** Slack user ids, in the order that gives leftover units first. */
-  participants: string[];
-  /** Everyone in `group` shares it besides `participants`. */
-  wholeGroup: boolean;
-  split: Split;
-  group: GroupChoice | null;
-  category_id?: number | undefined;
-  details?: string | undefined;
-  repeat_interval?: RepeatInterval | undefined;
-  /** Path of a receipt file to attach. */
-  receipt?: string | undefined;
-}
-
-export interface PlanInput {
-  deps: SlackDeps;
-  user: SlackUserKey;
-  record: ServiceTokenRecord;
-  client: ServiceClient;
-  tz: string | undefined;
-  locale: string | undefined;
-  /** Where problems go, privately. */
-  reply: Reply;
-  logger: Logger;
-  /** Reports a failed service call (relinking on a 401). */
-  fail(error: unknown): Promise<void>;
-  /** How a problem reads: with a `/split` example when typed, plainly from the form. */
-  problem(message: string, example: string): SlackMessage;
-}
-
-/**
- * Books a planned expense: the people, exact shares, one create_expense (reconciled when its
- * outcome is unknown). Returns the expense and its message, or undefined once the person has been
- * told why not. Shared by `/split <text>` and the expense form.
- */
-export async function bookPlan(
-  input: PlanInput,
-  plan: BookPlan,
-): Promise<{ booked: Expense; message: SlackMessage } | undefined> {
-  const { deps, user, record, client, reply, logger, fail } = input;
-  const inv = { team_id: user.team_id, user_id: user.user_id };
-  const expense = plan;
-  const group = plan.group;
-  const problem = (message: string, example: string) =>
-    reply.ephemeral(input.problem(message, example)).then(() => undefined);
-  // People: Slack users first, then (whole group) the group's other members.
-  const slackIds = [...new Set([...expense.participants, expense.payer])];
-  let people: Awaited<ReturnType<typeof resolvePeople>>;
-  try {
-    people = await resolvePeople({
-      caller: { ...user, service_user_id: record.service_user_id },
-      ids: slackIds,
-      tokens: deps.tokens,
-      directory: deps.directory,
-      client,
-    });
-  } catch (error) {
-    if (error instanceof ServiceBaseException) return fail(error).then(() => undefined);
-    logger.warn(`/split: Slack lookup failed: ${(error as Error).message}`);
-    await reply.ephemeral(
-      plainNotice(
-        `I couldn't look up the people you mentioned in Slack. ${NOTHING_BOOKED} Try again in a minute.`,
-      ),
-    );
-    return undefined;
-  }
-  if ('problem' in people) return problem(problemText(people.problem), '/split 40 lunch @ann');
-  const refs = new Map<string, PersonRef>();
-  const whos = new Map<string, Who>();
-  for (const [id, person] of people.people) {
-    refs.set(id, person.ref);
-    whos.set(id, { slack: id });
-  }
-  const participants = [...expense.participants];
-  if (expense.wholeGroup && group?.members) {
-    const taken = new Set<number>([record.service_user_id]);
-    for (const ref of refs.values()) if ('user_id' in ref) taken.add(ref.user_id);
-    const others = group.members.filter((m) => !taken.has(m.id));
-    // Members who are in this workspace are mentioned (and so notified); the rest are named.
-    const slackIds = await Promise.all(
-      others.map((m) =>
-        m.email ? deps.directory.slackIdByEmail(inv.team_id, m.email).catch(() => null) : null,
-      ),
-    );
-    others.forEach((member, i) => {
-      const key = `svc:${member.id}`;
-      participants.push(key);
-      refs.set(key, { user_id: member.id });
-      const slackId = slackIds[i];
-      whos.set(
-        key,
-        slackId
-          ? { slack: slackId }
-          : { name: [member.first_name, member.last_name].filter(Boolean).join(' ') },
-      );
-    });
-  }
-  if (participants.length === 0) {
-    return problem('Nobody is left to share it: mention someone.', '/split 40 lunch @ann');
-  }
-
-  const shares = computeShares({
-    cost: expense.cost,
-    payer: expense.payer,
-    participants,
-    split: expense.split,
-  });
-  if ('error' in shares) {
-    return problem(`That doesn't add up: ${shares.error}.`, '/split 40 lunch @ann 25 @bob 15');
-  }
-  const exponent = currencyExponent(expense.currency);
-  const users: ExpenseShare[] = shares.shares.map((row) => ({
-    ...(refs.get(row.id) as PersonRef),
-    paid_share: toWireAmount(row.paid, exponent),
-    owed_share: toWireAmount(row.owed, exponent),
-  }));
-
-  const startedAt = deps.now();
-  let booked: Expense;
-  try {
-    const result = await client.createExpense({
-      description: expense.description,
-      cost: toWireAmount(expense.cost, exponent),
-      currency_code: expense.currency,
-      date: middayIn(expense.date, input.tz),
-      ...(group ? { group_id: group.id } : {}),
-      ...(plan.category_id ? { category_id: plan.category_id } : {}),
-      ...(plan.details ? { details: plan.details } : {}),
-      ...(plan.repeat_interval && plan.repeat_interval !== 'never'
-        ? { repeat_interval: plan.repeat_interval }
-        : {}),
-      ...(plan.receipt ? { receipt: plan.receipt } : {}),
-      users,
-    });
-    if (!result.expense) {
-      await reply.ephemeral(plainNotice(refusedText(result.errors, NOTHING_BOOKED)));
-      return undefined;
-    }
-    booked = result.expense;
-    deps.booked.set(String(booked.id), true);
-  } catch (error) {
-    if (!(error instanceof ServiceBaseException) || !error.outcome_unknown) {
-      await fail(error);
-      return undefined;
-    }
-    logger.warn(`/split: create_expense outcome unknown (${error.name}); reconciling`);
-    const found = await reconcile(client, deps, {
-      startedAt,
-      description: expense.description,
-      cost: expense.cost,
-      currency: expense.currency,
-      creator: record.service_user_id,
-    });
-    const what = `"${expense.description}"`;
-    const cause =
-      error instanceof ServiceServerException
-        ? `The expense service failed while booking ${what} (HTTP ${error.http_status}).`
-        : error instanceof ServiceTimeoutException
-          ? `The expense service didn't answer in time while booking ${what}.`
-          : `The connection to the expense service broke while booking ${what}.`;
-    if (found === 'unknown') {
-      await reply.ephemeral(
-        plainNotice(
-          `${cause} I couldn't check whether it was booked: look at your recent expenses before trying again, so that it isn't booked twice.`,
-        ),
-      );
-      return undefined;
-    }
-    if (found === null) {
-      await reply.ephemeral(
-        plainNotice(`${cause} I checked: it was not booked, so it's safe to try again.`),
-      );
-      return undefined;
-    }
-    logger.info(`/split: reconciled: expense ${found.id} was created`);
-    booked = found;
-    deps.booked.set(String(booked.id), true);
-  }
-
-  const message: BookedExpense = {
-    id: booked.id,
-    description: booked.description || expense.description,
-    cost: expense.cost,
-    currency: expense.currency,
-    date: expense.date,
-    payer: whos.get(expense.payer) ?? { slack: expense.payer },
-    lines: shares.shares.map((row) => ({
-      who: whos.get(row.id) ?? { slack: row.id },
-      paid: row.paid,
-      owed: row.owed,
-    })),
-    group: group?.name ?? null,
-    split: expense.split.kind,
-    bookedBy: inv.user_id,
-    locale: input.locale,
-  };
-  return { booked, message: expenseMessage(message) };
-}
-
-/**
- * Looks for the expense a create with an unknown outcome may have made: same creator,
- * description, cost and currency, updated since shortly before the attempt. Returns it, null when
- * it is certainly not there, or 'unknown' when the service cannot be asked either.
- */
-export async function reconcile(
-  client: ServiceClient,
-  deps: Pick<SlackDeps, 'reconcileDelayMs' | 'booked'>,
-  attempt: {
-    startedAt: Date;
-    description: string;
-    cost: number;
-    currency: string;
-    creator: number;
-  },
-): Promise<Expense | null | 'unknown'> {
-  if (deps.reconcileDelayMs > 0) {
-    await new Promise((resolve) => setTimeout(resolve, deps.reconcileDelayMs));
-  }
-  // A little before the attempt, for clock skew between this app and the service; not more, so
-  // that the same expense booked on purpose a minute earlier is not taken for this one.
-  const since = attempt.startedAt.getTime() - RECONCILE_SKEW_MS;
-  let recent: Expense[];
-  try {
-    recent = await client.getExpenses({
-      updated_after: new Date(since),
-      limit: 100,
-      visible: true,
-    });
-  } catch {
-    return 'unknown';
-  }
-  const exponent = currencyExponent(attempt.currency);
-  const matches = recent.filter((e) => {
-    if (e.deleted_at || e.payment || deps.booked.get(String(e.id))) return false;
-    if (e.description.trim() !== attempt.description.trim()) return false;
-    if (e.currency_code !== attempt.currency) return false;
-    if ((e.created_by?.id ?? attempt.creator) !== attempt.creator) return false;
-    if (Date.parse(e.created_at) < since) return false;
-    try {
-      return parseMinor(e.cost, exponent) === attempt.cost;
-    } catch {
-      return false;
-    }
-  });
-  matches.sort((a, b) => Date.parse(b.created_at) - Date.parse(a.created_at));
-  return matches[0] ?? null;
 }

@@ -1,100 +1,44 @@
 /**
- * Carries out a `/split` once it has been acked: reads what was typed and hands it to the handler
- * for its kind. The table is the extension point: a new kind of command adds its handler here,
- * and the type checker refuses a kind without one.
+ * Carries out a `/split` once it has been acked: reads what was typed, once, and hands it to the
+ * handler for its kind. The kinds handled here are the expense itself, help, and the expense
+ * commands; slack/app.ts joins them with the other features' into the one table, where the type
+ * checker refuses a kind without a handler.
  */
 import type { Logger } from '@slack/bolt';
-import type { SlackPerson } from '../../accounts/directory.js';
-import {
-  HELP_SECTIONS,
-  type ParseContext,
-  type ParseResult,
-  parseCommand,
-} from '../../core/command/index.js';
-import type { SlackUserKey } from '../../store/index.js';
+import { HELP_SECTIONS, type ParseContext, parseCommand } from '../../core/command/index.js';
 import type { SlackDeps } from '../deps.js';
-import { formWithoutTrigger, listExpenses, undoLast } from '../expenses/commands.js';
-import { balanceCommand } from '../listeners/commands/balance.js';
+import { todayIn } from '../shared/dates.js';
+import { errorNotice, helpMessage } from '../shared/notices.js';
+import type { Reply } from '../shared/reply.js';
 import {
-  groupAdd,
-  groupCreate,
-  groupDelete,
-  groupsList,
-  groupUse,
-} from '../listeners/commands/groups.js';
-import type { Reply } from '../reply.js';
-import { errorNotice, helpMessage, plainNotice, whoamiMessage } from '../views/notices.js';
-import { type BoundGroup, bookExpense } from './book.js';
-import { promptConnect, relink } from './context.js';
-import { todayIn } from './dates.js';
-import type { SplitInvocation } from './invocation.js';
+  type BoundGroup,
+  type ProfileCurrency,
+  promptConnect,
+  relink,
+  type SplitContext,
+  type SplitHandlers,
+  type SplitInvocation,
+  type SplitKind,
+} from '../shared/split-context.js';
+import { bookExpense } from './book.js';
+import { formWithoutTrigger, listExpenses, undoLast } from './expense-commands.js';
 
-export interface SplitContext {
-  deps: SlackDeps;
-  inv: SplitInvocation;
-  user: SlackUserKey;
-  parsed: ParseResult;
-  ctx: ParseContext;
-  binding: BoundGroup | undefined;
-  me: SlackPerson | undefined;
-  reply: Reply;
-  logger: Logger;
-}
-
-export type SplitHandler = (c: SplitContext) => Promise<void>;
-
-export const SPLIT_HANDLERS: Record<ParseResult['kind'], SplitHandler> = {
+export const SPLIT_COMMANDS: Pick<
+  SplitHandlers,
+  'help' | 'error' | 'expense' | 'open_modal' | 'list' | 'undo'
+> = {
   help: (c) => c.reply.ephemeral(helpMessage(HELP_SECTIONS)),
 
-  error: async (c) => {
-    if (c.parsed.kind === 'error')
-      await c.reply.ephemeral(errorNotice(c.parsed.message, c.parsed.example));
-  },
-
-  connect: async (c) => {
-    const record = await c.deps.tokens.get(c.user);
-    if (record) {
-      await c.reply.ephemeral(
-        plainNotice(
-          `You're already connected as ${record.name}. To link another account, type /split disconnect first.`,
-        ),
-      );
-      return;
-    }
-    await promptConnect(c, 'asked', false);
-  },
-
-  disconnect: async (c) => {
-    const removed = await c.deps.tokens.delete(c.user);
-    c.deps.directory.forget(c.user);
-    await c.reply.ephemeral(
-      plainNotice(
-        removed
-          ? 'Disconnected: I no longer hold a token for your expense account. /split connect links it again.'
-          : "You weren't connected. /split connect links your expense account.",
-      ),
-    );
-  },
-
-  whoami: async (c) => {
-    const record = await c.deps.tokens.get(c.user);
-    if (!record) return promptConnect(c, 'asked', false);
-    await c.reply.ephemeral(
-      whoamiMessage({
-        name: record.name,
-        serviceUserId: record.service_user_id,
-        linkedAt: record.linked_at,
-      }),
-    );
-  },
-
+  error: (c) => c.reply.ephemeral(errorNotice(c.parsed.message, c.parsed.example)),
   expense: async (c) => {
     const record = await c.deps.tokens.get(c.user);
     if (!record) return promptConnect(c, 'first_time', true);
     await bookExpense({
       deps: c.deps,
       inv: c.inv,
-      ctx: c.ctx,
+      expense: c.parsed.expense,
+      profileCurrency: c.profileCurrency,
+      locale: c.ctx.locale,
       binding: c.binding,
       tz: c.me?.tz,
       record,
@@ -103,13 +47,6 @@ export const SPLIT_HANDLERS: Record<ParseResult['kind'], SplitHandler> = {
       relink: () => relink(c),
     });
   },
-
-  balance: (c) => balanceCommand(c),
-  groups: (c) => groupsList(c),
-  group_create: (c) => groupCreate(c),
-  group_add: (c) => groupAdd(c),
-  group_delete: (c) => groupDelete(c),
-  group_use: (c) => groupUse(c),
 
   open_modal: formWithoutTrigger,
   list: listExpenses,
@@ -127,27 +64,60 @@ async function groupFor(deps: SlackDeps, inv: SplitInvocation): Promise<BoundGro
   return chosen ? { group_id: chosen.id, group_name: chosen.name, source: 'default' } : undefined;
 }
 
+/**
+ * The caller's default currency on the service, which an amount without a currency is in. Read
+ * through the directory's cache, so that a steady-state `/split` adds no service call for it.
+ */
+async function profileCurrency(deps: SlackDeps, inv: SplitInvocation): Promise<ProfileCurrency> {
+  const user = { team_id: inv.team_id, user_id: inv.user_id };
+  try {
+    const record = await deps.tokens.get(user);
+    if (!record) return { ok: true, code: undefined };
+    const profile = await deps.directory.profile(user, deps.service.forLink(record));
+    return { ok: true, code: profile.default_currency || undefined };
+  } catch (error) {
+    return { ok: false, error };
+  }
+}
+
+/** Parses what was typed once, with the caller's own currency, day and locale, and runs it. */
 export async function runSplit(
+  handlers: SplitHandlers,
   deps: SlackDeps,
   inv: SplitInvocation,
   reply: Reply,
   logger: Logger,
 ): Promise<void> {
   const user = { team_id: inv.team_id, user_id: inv.user_id };
-  const [me, binding] = await Promise.all([
+  const [me, binding, currency] = await Promise.all([
     deps.directory.slackUser(inv.team_id, inv.user_id).catch((error: Error) => {
       // Only the time zone and locale are lost: dates fall back to UTC, numbers to en-US.
       logger.warn(`users.info for the caller failed: ${error.message}`);
       return undefined;
     }),
     groupFor(deps, inv),
+    profileCurrency(deps, inv),
   ]);
   const ctx: ParseContext = {
     today: todayIn(me?.tz, deps.now()),
-    defaultCurrency: 'USD',
+    defaultCurrency: (currency.ok && currency.code) || 'USD',
     ...(me?.locale ? { locale: me.locale } : {}),
     channelHasGroup: binding !== undefined,
   };
   const parsed = parseCommand(inv.text, ctx);
-  await SPLIT_HANDLERS[parsed.kind]({ deps, inv, user, parsed, ctx, binding, me, reply, logger });
+  const c: SplitContext = {
+    deps,
+    inv,
+    user,
+    parsed,
+    ctx,
+    profileCurrency: currency,
+    binding,
+    me,
+    reply,
+    logger,
+  };
+  // The table gives each kind the handler typed for it; TypeScript cannot follow that link
+  // through a union-typed lookup, so the call is widened here, once.
+  await (handlers[parsed.kind] as (c: SplitContext<SplitKind>) => Promise<void>)(c);
 }

@@ -1,0 +1,205 @@
+/**
+ * The composition root: builds every part once (the store, service clients, account linking, the
+ * work queue, the daily DM's runner and scheduler, the Slack app with its HTTP routes) and hands
+ * each part what it needs. main.ts, the test harness and the benchmarks call `startApp`.
+ */
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { type App, type Logger, webApi } from '@slack/bolt';
+import { createDirectory } from './accounts/directory.js';
+import { createLinking, type Linking } from './accounts/linking.js';
+import { createServiceFactory } from './accounts/service.js';
+import type { Config } from './config.js';
+import { createSlackApp, registerListeners, SLACK_EVENTS_PATH } from './slack/app.js';
+import type { SlackDeps } from './slack/deps.js';
+import {
+  createDigestRunner,
+  type DigestRunner,
+  type DigestScheduler,
+  startDigestScheduler,
+} from './slack/digest/index.js';
+import type { FormDraft } from './slack/expense-form/form.js';
+import { createReferenceData } from './slack/expense-form/reference.js';
+import { afterLink } from './slack/linking/after-link.js';
+import {
+  createAckGate,
+  createWorkQueue,
+  type WorkQueueOptions,
+} from './slack/shared/work-queue.js';
+import { openStore, TtlCache } from './store/index.js';
+
+export interface AppOptions {
+  config: Config;
+  /** Replaces Bolt's console logger (tests keep their output quiet with it). */
+  logger?: Logger;
+  /** Retries of Slack Web API calls; Slack's default policy waits up to 30 minutes. */
+  slackRetries?: number;
+  /** Per-attempt timeout of expense-service calls. */
+  serviceTimeoutMs?: number;
+  /** Read retries of expense-service calls. */
+  serviceRetries?: number;
+  reconcileDelayMs?: number;
+  /** How long friends, profiles and Slack users stay cached. */
+  directoryTtlMs?: number;
+  /** How commands are carried out after their ack (see slack/work-queue.ts). */
+  work?: WorkQueueOptions;
+  now?: () => Date;
+  /** The daily balance DM's scheduler (see docs/digest.md). */
+  digest?: DigestOptions;
+}
+
+export interface DigestOptions {
+  /** False: no timer; runs happen only through `RunningApp.digest.runner` (tests, benches). */
+  scheduler?: boolean;
+  /** Between two runs; one minute by default. */
+  intervalMs?: number;
+  /** People handled at once in a run; 8 by default. */
+  concurrency?: number;
+  /** The runner's clock; the app's `now` by default. */
+  clock?: () => Date;
+}
+
+export interface RunningApp {
+  app: App;
+  deps: SlackDeps;
+  /** The port the HTTP routes listen on (Bolt's events too, in HTTP mode). */
+  port: number;
+  /** http://127.0.0.1:PORT */
+  url: string;
+  /** The daily DM's runner, and its scheduler when one was started. */
+  digest: { runner: DigestRunner; scheduler: DigestScheduler | undefined };
+  stop(): Promise<void>;
+}
+
+export async function startApp(options: AppOptions): Promise<RunningApp> {
+  const { config } = options;
+  const now = options.now ?? (() => new Date());
+  const slackRetries = options.slackRetries ?? 3;
+  const clientOptions: webApi.WebClientOptions = {
+    ...(config.slack.apiUrl ? { slackApiUrl: config.slack.apiUrl } : {}),
+    retryConfig: { retries: slackRetries, factor: 2, minTimeout: 500, maxTimeout: 5_000 },
+    timeout: 10_000,
+  };
+
+  // Bolt calls auth.test from its constructor unless it is given the bot's ids. Asking first
+  // makes a wrong token or an unreachable Slack a clear start-up failure rather than every later
+  // request failing authorization.
+  const auth = await new webApi.WebClient(config.slack.botToken, clientOptions).auth.test();
+  if (!auth.user_id || !auth.bot_id)
+    throw new Error('auth.test did not return the bot user id and bot id');
+
+  let linking: Linking | undefined;
+  const app = createSlackApp({
+    config,
+    clientOptions,
+    bot: { botId: auth.bot_id, botUserId: auth.user_id },
+    ...(options.logger ? { logger: options.logger } : {}),
+    linking: () => linking,
+  });
+  const logger = app.logger;
+
+  const store = await openStore<FormDraft>(config.storeUrl, {
+    encryptionKey: config.encryptionKey,
+    dataDir: config.dataDir,
+    logger,
+    now,
+  });
+  try {
+    const directory = createDirectory({
+      slack: app.client,
+      ...(options.directoryTtlMs ? { ttlMs: options.directoryTtlMs } : {}),
+    });
+    const service = createServiceFactory({
+      ...config.service,
+      ...(options.serviceTimeoutMs !== undefined ? { timeoutMs: options.serviceTimeoutMs } : {}),
+      ...(options.serviceRetries !== undefined ? { retries: options.serviceRetries } : {}),
+    });
+    // Set once the HTTP server is up; Socket Mode acks over its socket, where nothing is watched.
+    let acks: { holdFor: () => number } | undefined;
+    const deps = registerListeners(app, {
+      tokens: store.tokens,
+      linking: { connectUrl: (user, pending) => (linking as Linking).connectUrl(user, pending) },
+      bindings: store.bindings,
+      claims: store.claims,
+      directory,
+      service,
+      reconcileDelayMs: options.reconcileDelayMs ?? 1_000,
+      now,
+      work: createWorkQueue({ holdFor: () => acks?.holdFor() ?? 0, ...options.work }),
+      booked: new TtlCache<true>(10 * 60_000),
+      expenses: store.expenses,
+      reference: createReferenceData(service),
+      slack: app.client,
+      preferences: store.preferences,
+      digest: store.digest,
+    });
+    linking = createLinking({
+      publicUrl: config.publicUrl,
+      redirectUrl: config.oauthRedirectUrl,
+      states: store.linkStates,
+      tokens: store.tokens,
+      service,
+      directory,
+      logger,
+      onLinked: afterLink(deps, () => app.client, logger),
+    });
+
+    let port = config.port;
+    try {
+      if (config.slack.socketMode) {
+        await app.start();
+      } else {
+        const server = (await app.start(config.port)) as Server;
+        port = (server.address() as AddressInfo).port;
+        acks = createAckGate(server, SLACK_EVENTS_PATH);
+      }
+    } catch (error) {
+      await app.stop().catch(() => undefined);
+      throw error;
+    }
+    logger.info(
+      `Split is running (${config.slack.socketMode ? 'Socket Mode' : 'HTTP'}) on port ${port}`,
+    );
+    const digestClock = options.digest?.clock ?? now;
+    const runner = createDigestRunner({
+      preferences: store.digest,
+      tokens: store.tokens,
+      claims: store.claims,
+      slack: app.client,
+      serviceClientFor: (record) => service.forLink(record),
+      clock: digestClock,
+      ...(options.digest?.concurrency ? { concurrency: options.digest.concurrency } : {}),
+      logger,
+    });
+    const scheduler =
+      options.digest?.scheduler === false
+        ? undefined
+        : startDigestScheduler(runner, {
+            clock: digestClock,
+            ...(options.digest?.intervalMs ? { intervalMs: options.digest.intervalMs } : {}),
+            logger,
+          });
+    let stopping: Promise<void> | undefined;
+    return {
+      app,
+      deps,
+      port,
+      url: `http://127.0.0.1:${port}`,
+      digest: { runner, scheduler },
+      stop() {
+        stopping ??= (async () => {
+          // A DM being sent is finished (its claim and record written) before the store closes.
+          await scheduler?.stop();
+          await app.stop().catch((error: Error) => logger.warn(`stopping Bolt: ${error.message}`));
+          // Commands already acked are finished before the store closes (bounded by main's timer).
+          await deps.work.idle();
+          await store.close();
+        })();
+        return stopping;
+      },
+    };
+  } catch (error) {
+    await store.close();
+    throw error;
+  }
+}

@@ -1,0 +1,423 @@
+/**
+ * The daily balance DM: one run walks the subscriptions a page at a time, picks those whose local
+ * hour has come today, and sends each its DM through a small pool of workers.
+ *
+ * Once per person per day across replicas and restarts: before anything else a worker claims
+ * `digest:<team>:<user>:<local day>` in the shared store (set-if-absent), so of several replicas
+ * one sends and the others move on. The claim is released only when the work failed in a way that
+ * is known not to have delivered the DM (the service or Slack unreachable, rate limits that outlast
+ * the retries), so that a later tick tries again. A process that dies between the claim and the
+ * send leaves the claim standing: that person misses one day's DM rather than risking two.
+ */
+
+import type { FriendInput, GroupInput } from '../../core/balances.js';
+import { summarizeBalances, summarizeGroup } from '../../core/balances.js';
+import type { Friend, Group } from '../../service/index.js';
+import {
+  ServiceBaseException,
+  ServiceConnectionException,
+  ServiceRateLimitedException,
+  ServiceServerException,
+  ServiceUnauthorizedException,
+} from '../../service/index.js';
+import type { DigestPreferences, DigestSubscription } from '../../store/digest.js';
+import type { Claims, ServiceTokenRecord, SlackUserKey, TokenStore } from '../../store/index.js';
+import { toFriendInput, toGroupInput } from '../shared/ledger.js';
+import { changesBetween, isEmptySnapshot, snapshotOf } from './snapshot.js';
+import { dayLabel, isDue, isValidTimeZone } from './time.js';
+import { digestMessage, digestRevokedMessage, type SlackMessage } from './views.js';
+
+/** The part of @slack/web-api's WebClient the runner uses; a WebClient fits as it is. */
+export interface DigestSlackClient {
+  users: { info(args: { user: string }): Promise<{ user?: { tz?: string } }> };
+  conversations: { open(args: { users: string }): Promise<{ channel?: { id?: string } }> };
+  chat: {
+    postMessage(args: {
+      channel: string;
+      text: string;
+      // biome-ignore lint/suspicious/noExplicitAny: the WebClient's own Block union
+      blocks: any[];
+    }): Promise<{ ts?: string }>;
+  };
+}
+
+/** The two reads a DM needs; a ServiceClient fits as it is. */
+export interface DigestServiceClient {
+  getFriends(): Promise<Friend[]>;
+  getGroups(): Promise<Group[]>;
+}
+
+export interface DigestLogger {
+  debug(...message: unknown[]): void;
+  info(...message: unknown[]): void;
+  warn(...message: unknown[]): void;
+  error(...message: unknown[]): void;
+}
+
+export interface DigestRunnerOptions {
+  preferences: DigestPreferences;
+  tokens: Pick<TokenStore, 'get'>;
+  claims: Pick<Claims, 'claim' | 'release'>;
+  slack: DigestSlackClient;
+  serviceClientFor(record: ServiceTokenRecord): DigestServiceClient;
+  clock: () => Date;
+  /** People handled at once; default 8. */
+  concurrency?: number;
+  logger: DigestLogger;
+  /**
+   * How long a day's claim lives. It only has to outlast the local day it names (the day is in
+   * the key), so the default is 48 hours.
+   */
+  claimTtlMs?: number;
+  /** Waits after a 429 that the WebClient passed on (rejectRateLimitedCalls); real time by default. */
+  sleep?: (ms: number) => Promise<void>;
+  /** Attempts per Slack call after 429s the WebClient passed on; default 3. */
+  rateLimitRetries?: number;
+  /**
+   * How many hours after the chosen hour a missed DM is still sent (a restart, an outage, a
+   * subscription made later in the day); default 4. Past that, the day is left out.
+   */
+  lateWindowHours?: number;
+}
+
+export type DigestOutcome =
+  /** The DM went out. */
+  | 'sent'
+  /** Nothing owed and nothing changed, and the person did not ask for a DM anyway. */
+  | 'nothing_new'
+  /** The token was found revoked and the person was told. */
+  | 'revoked_notified'
+  /** Already told that the token is revoked: skipped. */
+  | 'revoked_skipped'
+  /** No service account linked: skipped. */
+  | 'not_connected'
+  /** Another replica or an earlier run holds today's claim. */
+  | 'claimed_elsewhere'
+  /** The person's Slack time zone changed and it is not yet their hour there. */
+  | 'moved'
+  /** Paused, turned off or removed between the walk over the store and their turn. */
+  | 'not_due'
+  /** A transient failure: the claim was released and a later tick retries. */
+  | 'retry_later'
+  /** A failure that retrying today would not fix: logged, tried again tomorrow. */
+  | 'failed';
+
+export interface DigestRunReport {
+  /** Subscriptions read from the store. */
+  scanned: number;
+  /** Enabled, not paused, and their hour had come today. */
+  due: number;
+  outcomes: Record<DigestOutcome, number>;
+}
+
+export interface DigestRunner {
+  /** One pass over every subscription at `now` (the injected clock by default). */
+  runDue(now?: Date): Promise<DigestRunReport>;
+  /**
+   * One person now, whatever their hour: still at most once a day (today's claim) and only while
+   * enabled and not paused, as read from the store at that moment.
+   */
+  runOne(subscription: DigestSubscription, now?: Date): Promise<DigestOutcome>;
+}
+
+const DEFAULT_CLAIM_TTL_MS = 48 * 3_600_000;
+
+export function digestClaimKey(user: SlackUserKey, day: string): string {
+  return `digest:${user.team_id}:${user.user_id}:${day}`;
+}
+
+interface CodedError {
+  code?: string;
+  retryAfter?: number;
+  data?: { error?: string };
+}
+
+/** Slack platform errors that mean "try again later" rather than "this will not work". */
+const TRANSIENT_PLATFORM_ERRORS = new Set([
+  'ratelimited',
+  'rate_limited',
+  'internal_error',
+  'fatal_error',
+  'service_unavailable',
+  'request_timeout',
+]);
+
+/** True when the failure did not deliver anything and a later attempt may succeed. */
+export function isTransient(error: unknown): boolean {
+  if (
+    error instanceof ServiceConnectionException ||
+    error instanceof ServiceServerException ||
+    error instanceof ServiceRateLimitedException
+  ) {
+    return true;
+  }
+  const code = (error as CodedError | null)?.code;
+  if (
+    code === 'slack_webapi_request_error' ||
+    code === 'slack_webapi_http_error' ||
+    code === 'slack_webapi_rate_limited_error'
+  ) {
+    return true;
+  }
+  if (code === 'slack_webapi_platform_error') {
+    return TRANSIENT_PLATFORM_ERRORS.has((error as CodedError).data?.error ?? '');
+  }
+  if (error instanceof ServiceBaseException || code !== undefined) return false;
+  // Anything else (the store failing, a malformed answer) is retried: a lost DM is worse than a
+  // later attempt, and the claim still guards against a second send.
+  return true;
+}
+
+function platformError(error: unknown): string | undefined {
+  const e = error as CodedError | null;
+  return e?.code === 'slack_webapi_platform_error' ? e.data?.error : undefined;
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+}
+
+/** A report with every count at zero, which a run fills in. */
+export function emptyRunReport(): DigestRunReport {
+  return {
+    scanned: 0,
+    due: 0,
+    outcomes: {
+      sent: 0,
+      nothing_new: 0,
+      revoked_notified: 0,
+      revoked_skipped: 0,
+      not_connected: 0,
+      claimed_elsewhere: 0,
+      moved: 0,
+      not_due: 0,
+      retry_later: 0,
+      failed: 0,
+    },
+  };
+}
+
+export function createDigestRunner(options: DigestRunnerOptions): DigestRunner {
+  const { preferences, tokens, claims, slack, logger, clock } = options;
+  const concurrency = Math.max(1, Math.floor(options.concurrency ?? 8));
+  const claimTtlMs = options.claimTtlMs ?? DEFAULT_CLAIM_TTL_MS;
+  const sleep =
+    options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  const rateLimitRetries = options.rateLimitRetries ?? 3;
+  const windowHours = options.lateWindowHours ?? 4;
+
+  /**
+   * A Slack call, retried after a 429 that the WebClient handed back instead of waiting itself
+   * (rejectRateLimitedCalls). A 429 means Slack did not act on the call, so repeating it cannot
+   * post twice.
+   */
+  async function slackCall<T>(call: () => Promise<T>): Promise<T> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await call();
+      } catch (error) {
+        const e = error as CodedError;
+        if (e?.code !== 'slack_webapi_rate_limited_error' || attempt >= rateLimitRetries)
+          throw error;
+        await sleep(Math.max(0, e.retryAfter ?? 1) * 1000);
+      }
+    }
+  }
+
+  async function send(sub: DigestSubscription, message: SlackMessage): Promise<string> {
+    const open = async () => {
+      const opened = await slackCall(() => slack.conversations.open({ users: sub.user_id }));
+      const id = opened.channel?.id;
+      if (!id) throw new Error('conversations.open answered without a channel id');
+      return id;
+    };
+    let channel = sub.dm_channel ?? (await open());
+    const post = (to: string) =>
+      slackCall(() =>
+        slack.chat.postMessage({ channel: to, text: message.text, blocks: message.blocks }),
+      );
+    try {
+      await post(channel);
+    } catch (error) {
+      // A kept DM id can go stale (the person left and came back); a fresh one is one call away.
+      if (sub.dm_channel === null || platformError(error) !== 'channel_not_found') throw error;
+      channel = await open();
+      await post(channel);
+    }
+    return channel;
+  }
+
+  /** The person's current Slack zone, or the kept one when Slack does not say. */
+  async function currentTimeZone(sub: DigestSubscription): Promise<string> {
+    try {
+      const info = await slackCall(() => slack.users.info({ user: sub.user_id }));
+      const tz = info.user?.tz;
+      if (tz && isValidTimeZone(tz)) return tz;
+    } catch (error) {
+      logger.warn(
+        `digest ${sub.team_id}/${sub.user_id}: users.info failed, keeping ${sub.tz}: ${describe(error)}`,
+      );
+    }
+    return sub.tz;
+  }
+
+  async function runOne(start: DigestSubscription, now: Date = clock()): Promise<DigestOutcome> {
+    const who = `${start.team_id}/${start.user_id}`;
+    let sub = start;
+    let day = isDue(now, sub.tz, sub.hour, null).day;
+    let key = digestClaimKey(sub, day);
+    if (!(await claims.claim(key, claimTtlMs))) return 'claimed_elsewhere';
+
+    /** Records that today is handled, so that later ticks pass over this person cheaply. */
+    const finish = async (
+      outcome: DigestOutcome,
+      change: Partial<DigestSubscription> = {},
+    ): Promise<DigestOutcome> => {
+      await preferences.update(sub, () => ({ last_day: day, ...change }));
+      return outcome;
+    };
+
+    let delivered = false;
+    try {
+      // The page of the walk may be minutes old by now: a Pause click since then must count.
+      const current = await preferences.get(sub);
+      if (!current?.enabled || current.paused) {
+        await claims.release(key);
+        return 'not_due';
+      }
+      sub = current;
+      const token = await tokens.get(sub);
+      if (!token) return await finish('not_connected');
+      if (sub.revoked_notified !== null && sub.revoked_notified === token.linked_at) {
+        return await finish('revoked_skipped');
+      }
+
+      const tz = await currentTimeZone(sub);
+      if (tz !== sub.tz) {
+        // The person moved: follow their new zone, which may put their hour later or on
+        // another local day.
+        const moved = isDue(now, tz, sub.hour, sub.last_day, windowHours);
+        sub = (await preferences.update(sub, () => ({ tz }))) ?? { ...sub, tz };
+        if (!moved.due) {
+          await claims.release(key);
+          return 'moved';
+        }
+        if (moved.day !== day) {
+          await claims.release(key);
+          day = moved.day;
+          key = digestClaimKey(sub, day);
+          if (!(await claims.claim(key, claimTtlMs))) return 'claimed_elsewhere';
+        }
+      }
+
+      const service = options.serviceClientFor(token);
+      let friends: FriendInput[];
+      let groups: GroupInput[];
+      try {
+        const [rawFriends, rawGroups] = await Promise.all([
+          service.getFriends(),
+          service.getGroups(),
+        ]);
+        friends = rawFriends.map(toFriendInput);
+        groups = rawGroups.map(toGroupInput);
+      } catch (error) {
+        if (!(error instanceof ServiceUnauthorizedException)) throw error;
+        const channel = await send(sub, digestRevokedMessage());
+        delivered = true;
+        logger.info(`digest ${who}: service token revoked; told the person once`);
+        return await finish('revoked_notified', {
+          revoked_notified: token.linked_at,
+          dm_channel: channel,
+        });
+      }
+
+      const snapshot = snapshotOf(friends);
+      const changes = changesBetween(sub.snapshot, snapshot);
+      const summary = summarizeBalances(friends);
+      const somethingNew =
+        !summary.settled ||
+        changes.length > 0 ||
+        (sub.snapshot === null && !isEmptySnapshot(snapshot));
+      if (!somethingNew && !sub.always) {
+        return await finish('nothing_new', { snapshot, revoked_notified: null });
+      }
+
+      const me = token.service_user_id;
+      const message = digestMessage({
+        dayLabel: dayLabel(day),
+        summary,
+        changes,
+        first: sub.snapshot === null,
+        groups: groups
+          .filter((g) => g.id !== 0)
+          .map((g) => ({ name: g.name, balance: summarizeGroup(g, me).myBalance })),
+      });
+      const channel = await send(sub, message);
+      delivered = true;
+      logger.debug(`digest ${who}: sent for ${day}`);
+      return await finish('sent', {
+        snapshot,
+        dm_channel: channel,
+        last_sent_at: now.toISOString(),
+        revoked_notified: null,
+      });
+    } catch (error) {
+      if (delivered) {
+        // The DM went out but its record did not: the claim must stand, or a later tick would
+        // send it again. The next DM compares with an older snapshot, which is the lesser harm.
+        logger.error(`digest ${who}: sent, but not recorded: ${describe(error)}`);
+        return 'sent';
+      }
+      if (isTransient(error)) {
+        logger.warn(`digest ${who}: will retry, ${describe(error)}`);
+        await claims.release(key).catch((releaseError: unknown) => {
+          logger.error(`digest ${who}: could not release ${key}: ${describe(releaseError)}`);
+        });
+        return 'retry_later';
+      }
+      logger.error(`digest ${who}: not sent today, ${describe(error)}`);
+      await finish('failed').catch(() => undefined);
+      return 'failed';
+    }
+  }
+
+  async function runDue(now: Date = clock()): Promise<DigestRunReport> {
+    const report = emptyRunReport();
+    const running = new Set<Promise<void>>();
+    try {
+      for await (const sub of preferences.iterate()) {
+        report.scanned += 1;
+        if (!sub.enabled || sub.paused) continue;
+        let due: boolean;
+        try {
+          due = isDue(now, sub.tz, sub.hour, sub.last_day, windowHours).due;
+        } catch (error) {
+          logger.error(
+            `digest ${sub.team_id}/${sub.user_id}: bad subscription, ${describe(error)}`,
+          );
+          continue;
+        }
+        if (!due) continue;
+        report.due += 1;
+        const task: Promise<void> = runOne(sub, now)
+          .catch((error: unknown) => {
+            logger.error(`digest ${sub.team_id}/${sub.user_id}: ${describe(error)}`);
+            return 'retry_later' as const;
+          })
+          .then((outcome) => {
+            report.outcomes[outcome] += 1;
+          })
+          .finally(() => running.delete(task));
+        running.add(task);
+        // Backpressure: the walk over the store waits while every worker is busy, so only
+        // `concurrency` people are in memory at once.
+        if (running.size >= concurrency) await Promise.race(running);
+      }
+    } finally {
+      await Promise.all(running);
+    }
+    return report;
+  }
+
+  return { runDue, runOne };
+}

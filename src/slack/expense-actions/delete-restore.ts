@@ -1,0 +1,109 @@
+/**
+ * Delete (after Slack's confirmation dialog) and its Undo, restore: one implementation, since
+ * they differ only in the service call and in what the message shows afterwards. Both act with
+ * the clicker's own token, and only when the clicker is on the expense.
+ */
+import type { BlockAction } from '@slack/bolt';
+import type { ServiceClient, SuccessResult } from '../../service/index.js';
+import type { SlackUserKey } from '../../store/index.js';
+import type { SlackDeps } from '../deps.js';
+import { buttonListener } from '../shared/button.js';
+import {
+  type Access,
+  accessExpense,
+  changeFailure,
+  deniedMessage,
+} from '../shared/expense-access.js';
+import {
+  deletedMessage,
+  expenseMessage,
+  headerOf,
+  parseExpenseRef,
+} from '../shared/expense-message.js';
+import { bookedFromExpense, whoIsWho } from '../shared/expense-people.js';
+import type { SlackMessage } from '../shared/message.js';
+import { plainNotice } from '../shared/notices.js';
+import { refusedText } from '../shared/service-failure.js';
+
+/** Long enough to swallow a double click, short enough that Delete works again after an Undo. */
+const CLICK_CLAIM_MS = 30_000;
+
+interface Change {
+  verb: 'delete' | 'restore';
+  nothingDone: string;
+  call(client: ServiceClient, id: number): Promise<SuccessResult>;
+  /** What replaces the message once the change is made. */
+  after(input: {
+    user: SlackUserKey;
+    id: number;
+    body: BlockAction;
+    access: Extract<Access, { ok: true }>;
+  }): Promise<SlackMessage>;
+}
+
+const changeClicked = (deps: SlackDeps, change: Change) =>
+  buttonListener(deps, {
+    name: (ref) => `${change.verb} of expense ${ref.e}`,
+    parse: parseExpenseRef,
+    damaged: `This button is damaged. ${change.nothingDone}`,
+    claim: {
+      key: ({ ref, user }) => `${change.verb}:${user.team_id}:${ref.e}`,
+      ttlMs: CLICK_CLAIM_MS,
+      keep: false,
+    },
+    queued: true,
+    relinks: false,
+    failureText: (error) => changeFailure(error, change.nothingDone),
+    work: async ({ ref, user, reply, args }) => {
+      const access = await accessExpense(deps, user, ref.e, change.nothingDone);
+      if (!access.ok) {
+        await reply.ephemeral(deniedMessage(access));
+        return;
+      }
+      const result = await change.call(access.client, ref.e);
+      if (!result.success) {
+        await reply.ephemeral(plainNotice(refusedText(result.errors, change.nothingDone)));
+        return;
+      }
+      const message = await change.after({ user, id: ref.e, body: args.body, access });
+      await args.respond({ replace_original: true, ...message });
+    },
+  });
+
+/** The message then shows the expense deleted, with an Undo that restores it. */
+export const deleteClicked = (deps: SlackDeps) =>
+  changeClicked(deps, {
+    verb: 'delete',
+    nothingDone: 'Nothing was deleted.',
+    call: (client, id) => client.deleteExpense(id),
+    async after({ user, id, body, access }) {
+      await deps.expenses.forgetBooked(user, id).catch(() => undefined);
+      return deletedMessage({
+        expenseId: id,
+        deletedBy: user.user_id,
+        what: headerOf(body.message?.blocks) || access.expense.description,
+      });
+    },
+  });
+
+/** Undo on a deleted expense's message: restores it and shows it again as booked. */
+export const restoreClicked = (deps: SlackDeps) =>
+  changeClicked(deps, {
+    verb: 'restore',
+    nothingDone: 'It is still deleted.',
+    call: (client, id) => client.undeleteExpense(id),
+    async after({ user, id, access }) {
+      const expense = await access.client.getExpense(id);
+      const [who, groups] = await Promise.all([
+        whoIsWho(deps, user, access.record.service_user_id, access.client, expense),
+        deps.directory.groups(user, access.client).catch(() => []),
+      ]);
+      const creator = expense.created_by ? who.get(expense.created_by.id) : undefined;
+      return expenseMessage(
+        bookedFromExpense(expense, who, {
+          bookedBy: creator && 'slack' in creator ? creator.slack : user.user_id,
+          group: groups.find((g) => g.id === expense.group_id && g.id !== 0)?.name ?? null,
+        }),
+      );
+    },
+  });

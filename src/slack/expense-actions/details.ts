@@ -1,0 +1,60 @@
+import { ServiceBaseException } from '../../service/index.js';
+import type { SlackDeps } from '../deps.js';
+import { buttonListener } from '../shared/button.js';
+import { accessFailure } from '../shared/expense-access.js';
+import { parseExpenseRef } from '../shared/expense-message.js';
+import { bookedFromExpense, userName, whoIsWho } from '../shared/expense-people.js';
+import { expenseDetailsMessage } from './details-view.js';
+
+/** Details: the whole split and the comments, privately, read with the clicker's own token. */
+export const detailsClicked = (deps: SlackDeps) =>
+  buttonListener(deps, {
+    name: (ref) => `details of expense ${ref.e}`,
+    parse: parseExpenseRef,
+    damaged: "This button is damaged, so I can't tell which expense it meant.",
+    queued: true,
+    relinks: true,
+    failureText: (error) =>
+      error instanceof ServiceBaseException
+        ? accessFailure(error, '').replace('change it', 'see it').trim()
+        : 'Something went wrong on my side. Try again in a minute.',
+    work: async ({ ref, user, reply, linked }) => {
+      const record = await linked();
+      if (!record) return;
+      const client = deps.service.forLink(record);
+      const expense = await client.getExpense(ref.e);
+      const [who, groups, comments, categories] = await Promise.all([
+        whoIsWho(deps, user, record.service_user_id, client, expense),
+        deps.directory.groups(user, client).catch(() => []),
+        expense.comments ? Promise.resolve(expense.comments) : client.getComments(ref.e),
+        deps.reference.categories().catch(() => undefined),
+      ]);
+      const creator = expense.created_by ? who.get(expense.created_by.id) : undefined;
+      const booked = bookedFromExpense(expense, who, {
+        bookedBy: creator && 'slack' in creator ? creator.slack : user.user_id,
+        group: groups.find((g) => g.id === expense.group_id && g.id !== 0)?.name ?? null,
+      });
+      await reply.ephemeral(
+        expenseDetailsMessage({
+          expense: booked,
+          category:
+            expense.category?.name ??
+            (categories && expense.category
+              ? (deps.reference.categoryName(expense.category.id) ?? null)
+              : null),
+          notes: expense.details || null,
+          repeat: expense.repeat_interval ?? null,
+          receiptUrl: expense.receipt?.original ?? expense.receipt?.large ?? null,
+          deleted: Boolean(expense.deleted_at),
+          comments: comments
+            .filter((c) => !c.deleted_at)
+            .map((c) => ({
+              author: c.comment_type === 'System' ? 'Update' : userName(c.user ?? undefined),
+              at: c.created_at,
+              content: c.content,
+              system: c.comment_type === 'System',
+            })),
+        }),
+      );
+    },
+  });

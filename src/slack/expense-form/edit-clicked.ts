@@ -1,0 +1,26 @@
+import type { SlackDeps } from '../deps.js';
+import { type ButtonArgs, readClick } from '../shared/button.js';
+import { parseExpenseRef } from '../shared/expense-message.js';
+import { openEditForm } from './open.js';
+
+/** Edit on a booked expense: the form opens at once, then fills with the expense as it is now. */
+export function editClicked(deps: SlackDeps) {
+  return async (args: ButtonArgs): Promise<void> => {
+    const click = await readClick(
+      args,
+      parseExpenseRef,
+      "This button is damaged, so I can't tell which expense it meant.",
+    );
+    if (!click) return;
+    await openEditForm({
+      deps,
+      client: args.client,
+      logger: args.logger,
+      trigger_id: args.body.trigger_id,
+      user: click.user,
+      expenseId: click.ref.e,
+      channel: args.body.channel?.id,
+      ts: args.body.message?.ts,
+    });
+  };
+}

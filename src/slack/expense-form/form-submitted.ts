@@ -1,0 +1,135 @@
+import type { AllMiddlewareArgs, SlackViewMiddlewareArgs, ViewSubmitAction } from '@slack/bolt';
+import { currencyExponent, toDecimal } from '../../core/money.js';
+import type { SlackDeps } from '../deps.js';
+import { FORM } from '../ids.js';
+import { todayIn } from '../shared/dates.js';
+import {
+  type CheckedForm,
+  checkForm,
+  type FormDraft,
+  parseMeta,
+  type StateValues,
+} from './form.js';
+import { carryOut } from './submit.js';
+import { splitStepView } from './views.js';
+
+/** Names for the second step's labels; a slow lookup falls back to "Someone" rather than wait. */
+export async function namesOf(
+  deps: SlackDeps,
+  team_id: string,
+  ids: string[],
+  budgetMs = 800,
+): Promise<Record<string, string>> {
+  const names: Record<string, string> = {};
+  const lookups = Promise.all(
+    ids.map(async (id) => {
+      const person = await deps.directory.slackUser(team_id, id).catch(() => undefined);
+      if (person) names[id] = person.name;
+    }),
+  );
+  await Promise.race([lookups, new Promise((resolve) => setTimeout(resolve, budgetMs).unref())]);
+  return { ...names };
+}
+
+/** The fields an edit can't change (people not in Slack) read as they were. */
+function withFixedPeople(values: StateValues, form: CheckedForm): StateValues {
+  const leaf = (v: Record<string, unknown>, id: string) => ({ [id]: { [id]: v } });
+  return {
+    ...values,
+    ...leaf({ value: toDecimal(form.cost, currencyExponent(form.currency)) }, FORM.amount),
+    ...leaf({ selected_option: { value: form.currency } }, FORM.currency),
+    ...leaf({ selected_users: form.participants }, FORM.participants),
+    ...leaf({ selected_user: form.payer }, FORM.payer),
+    ...leaf({ selected_option: { value: 'equal' } }, FORM.split),
+  };
+}
+
+/**
+ * The expense form's Submit. Its answer is the result (Slack waits 3 seconds for it), so it only
+ * checks the fields: errors go back under their fields, an unequal split moves on to the second
+ * step, and anything else closes the form and is booked after the ack.
+ */
+export function expenseFormSubmitted(deps: SlackDeps) {
+  return async ({
+    ack,
+    body,
+    view,
+    client,
+    context,
+    logger,
+  }: SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs): Promise<void> => {
+    const meta = parseMeta(view.private_metadata);
+    if (!meta) {
+      // Only the form's own views carry metadata; the notices have no Submit at all.
+      logger.warn('expense form: a submission without readable private_metadata');
+      await ack();
+      return;
+    }
+    const team_id = body.team?.id ?? view.team_id;
+    const user = { team_id, user_id: body.user.id };
+    const draft: FormDraft | undefined = meta.e
+      ? await deps.expenses.draft(team_id, view.id)
+      : undefined;
+    if (meta.e && !draft?.edit) {
+      await ack({
+        response_action: 'errors',
+        errors: {
+          [FORM.description]:
+            'This form has expired. Close it and press Edit on the expense again.',
+        },
+      });
+      return;
+    }
+    const edit = draft?.edit;
+    const values = (view.state.values ?? {}) as StateValues;
+    const checked = checkForm(
+      edit && !edit.peopleEditable ? withFixedPeople(values, edit.form) : values,
+      {
+        today: todayIn(meta.z, deps.now()),
+        knownCurrency: (code) => deps.reference.knownCurrency(code),
+      },
+    );
+    if ('errors' in checked) {
+      await ack({ response_action: 'errors', errors: checked.errors });
+      return;
+    }
+    const form = checked.form;
+    if (form.method !== 'equal') {
+      await deps.expenses.saveDraft(team_id, view.id, { ...draft, form });
+      const names = await namesOf(deps, team_id, form.participants);
+      const before = edit?.form;
+      const keep =
+        before && before.method === form.method && before.cost === form.cost
+          ? before.values
+          : undefined;
+      await ack({
+        response_action: 'push',
+        view: splitStepView({
+          method: form.method,
+          cost: form.cost,
+          currency: form.currency,
+          participants: form.participants,
+          names,
+          values: keep,
+          meta: view.private_metadata,
+        }),
+      });
+      return;
+    }
+    await ack({ response_action: 'clear' });
+    deps.work.push(() =>
+      carryOut({
+        deps,
+        client,
+        botToken: context.botToken,
+        logger,
+        user,
+        meta,
+        rootViewId: view.root_view_id ?? view.id,
+        form,
+        split: { kind: 'equal' },
+        edit,
+      }),
+    );
+  };
+}

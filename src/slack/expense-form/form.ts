@@ -1,0 +1,292 @@
+/**
+ * The expense form as data: reading a submission's state, checking it without any I/O (a
+ * view_submission's answer must leave within 3 seconds, field errors included), and the small
+ * private_metadata every form view carries. Pure functions.
+ */
+import { DEFAULT_DESCRIPTION, parseCommand } from '../../core/command/index.js';
+import { currencyExponent, MoneyError, parseMinor } from '../../core/money.js';
+import { computeShares, type Split } from '../../core/split.js';
+import type { RepeatInterval } from '../../service/index.js';
+import { FORM } from '../ids.js';
+
+export { encodeMeta, FormMeta, parseMeta } from '../shared/modal.js';
+
+export type SplitMethod = Split['kind'];
+export const SPLIT_METHODS: readonly SplitMethod[] = ['equal', 'exact', 'percent', 'shares'];
+export const REPEATS: readonly RepeatInterval[] = [
+  'never',
+  'weekly',
+  'fortnightly',
+  'monthly',
+  'yearly',
+];
+/** The service's expense notes are long texts; a Slack input caps what can be typed. */
+export const NOTES_MAX = 3000;
+export const DESCRIPTION_MAX = 255;
+/**
+ * The second step has one input per participant and a modal holds 100 blocks; beyond this many
+ * people a form is not the way to book it anyway.
+ */
+export const MAX_PARTICIPANTS = 50;
+
+/** A form's values once checked: amounts in minor units, people as Slack user ids. */
+export interface CheckedForm {
+  cost: number;
+  currency: string;
+  description: string;
+  /** yyyy-MM-dd */
+  date: string;
+  category_id: number | null;
+  group_id: number | null;
+  participants: string[];
+  payer: string;
+  method: SplitMethod;
+  notes: string;
+  repeat: RepeatInterval;
+  /** Slack file ids of the receipt (the first is attached). */
+  files: string[];
+  /** Second-step values as typed, by Slack user id (kept to pre-fill it again). */
+  values?: Record<string, string>;
+}
+
+/** What an edit form started from, to send only what changed. */
+export interface EditBase {
+  expense_id: number;
+  form: CheckedForm;
+  /** The shares as the service had them. */
+  shares: { user_id: number; paid_share: string; owed_share: string }[];
+  /** Service user id of each Slack user on it, as found when the form opened. */
+  ids: Record<string, number>;
+  /** False when someone on it is not in this Slack workspace: who shares it can't change here. */
+  peopleEditable: boolean;
+  /** The booker's Slack id, for the message shown after the edit. */
+  bookedBy: string;
+}
+
+type StateLeaf = {
+  type?: string;
+  value?: string | null;
+  selected_option?: { value?: string } | null;
+  selected_users?: string[];
+  selected_user?: string | null;
+  selected_date?: string | null;
+  files?: Array<{ id?: string }>;
+};
+export type StateValues = Record<string, Record<string, StateLeaf>>;
+
+function leaf(values: StateValues, id: string): StateLeaf | undefined {
+  return values[id]?.[id];
+}
+
+export interface CheckContext {
+  /** yyyy-MM-dd in the person's zone. */
+  today: string;
+  locale?: string | undefined;
+  /** true/false when the service's currency list is at hand, undefined when it is not. */
+  knownCurrency(code: string): boolean | undefined;
+}
+
+export type FieldErrors = Record<string, string>;
+
+/**
+ * An amount as a person types it ("12.50", "12,50", "1,234.50", "€12"), in `currency`, read by
+ * the same parser as `/split` so that both accept the same things.
+ */
+export function readAmount(
+  text: string,
+  currency: string,
+  ctx: Pick<CheckContext, 'today' | 'locale'>,
+): { minor: number } | { error: string } {
+  const typed = text.trim();
+  if (typed === '') return { error: 'Enter an amount, like 12.50.' };
+  if (/^[-−]/.test(typed)) return { error: "The amount can't be negative." };
+  const parsed = parseCommand(typed, {
+    today: ctx.today,
+    defaultCurrency: currency,
+    ...(ctx.locale ? { locale: ctx.locale } : {}),
+    // Nobody is mentioned in an amount field; "the whole group" keeps the parser from asking who.
+    channelHasGroup: true,
+  });
+  if (
+    parsed.kind !== 'expense' ||
+    parsed.expense.each !== null ||
+    parsed.expense.description !== DEFAULT_DESCRIPTION
+  ) {
+    if (parsed.kind === 'error' && /too large|decimals|cents|zero/.test(parsed.message))
+      return { error: parsed.message };
+    return { error: `"${typed}" isn't an amount. Type a number, like 12.50.` };
+  }
+  if (parsed.expense.currency !== currency) {
+    return {
+      error: `That's an amount in ${parsed.expense.currency}: choose ${parsed.expense.currency} under Currency, or type the number alone.`,
+    };
+  }
+  if (parsed.expense.cost <= 0) return { error: 'The amount must be more than zero.' };
+  return { minor: parsed.expense.cost };
+}
+
+/** Reads and checks the first step. Field errors are keyed by block_id, as Slack wants them. */
+export function checkForm(
+  values: StateValues,
+  ctx: CheckContext,
+): { form: CheckedForm } | { errors: FieldErrors } {
+  const errors: FieldErrors = {};
+  const currency = leaf(values, FORM.currency)?.selected_option?.value?.toUpperCase() ?? '';
+  if (currency === '') errors[FORM.currency] = 'Choose a currency.';
+  else if (!/^[A-Z]{3,4}$/.test(currency) || ctx.knownCurrency(currency) === false)
+    errors[FORM.currency] = `The expense service doesn't know the currency ${currency}.`;
+
+  let cost = 0;
+  const amount = readAmount(leaf(values, FORM.amount)?.value ?? '', currency || 'USD', ctx);
+  if ('error' in amount) errors[FORM.amount] = amount.error;
+  else cost = amount.minor;
+
+  const description = (leaf(values, FORM.description)?.value ?? '').trim();
+  if (description === '') errors[FORM.description] = 'Say what it was for.';
+  else if (description.length > DESCRIPTION_MAX)
+    errors[FORM.description] = `Keep it under ${DESCRIPTION_MAX} characters; notes take the rest.`;
+
+  const date = leaf(values, FORM.date)?.selected_date ?? ctx.today;
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) errors[FORM.date] = 'Pick a date.';
+  else if (date > ctx.today) errors[FORM.date] = "That's in the future: pick today or earlier.";
+
+  const category = Number(leaf(values, FORM.category)?.selected_option?.value ?? '');
+  const groupValue = leaf(values, FORM.group)?.selected_option?.value ?? '0';
+  const group = Number(groupValue);
+
+  const payer = leaf(values, FORM.payer)?.selected_user ?? '';
+  if (payer === '') errors[FORM.payer] = 'Who paid?';
+  const participants = [...new Set(leaf(values, FORM.participants)?.selected_users ?? [])];
+  if (participants.length === 0 || (participants.length === 1 && participants[0] === payer)) {
+    errors[FORM.participants] = 'Nobody to split with: add the people who share it.';
+  } else if (participants.length > MAX_PARTICIPANTS) {
+    errors[FORM.participants] = `At most ${MAX_PARTICIPANTS} people in one expense here.`;
+  }
+
+  const methodValue = leaf(values, FORM.split)?.selected_option?.value ?? 'equal';
+  const method = (SPLIT_METHODS as readonly string[]).includes(methodValue)
+    ? (methodValue as SplitMethod)
+    : 'equal';
+  const repeatValue = leaf(values, FORM.repeat)?.selected_option?.value ?? 'never';
+  const repeat = (REPEATS as readonly string[]).includes(repeatValue)
+    ? (repeatValue as RepeatInterval)
+    : 'never';
+  const notes = (leaf(values, FORM.notes)?.value ?? '').trim();
+  if (notes.length > NOTES_MAX) errors[FORM.notes] = `Keep notes under ${NOTES_MAX} characters.`;
+  const files = (leaf(values, FORM.receipt)?.files ?? [])
+    .map((f) => f.id)
+    .filter((id): id is string => typeof id === 'string');
+
+  if (Object.keys(errors).length > 0) return { errors };
+  return {
+    form: {
+      cost,
+      currency,
+      description,
+      date,
+      category_id: Number.isInteger(category) && category > 0 ? category : null,
+      group_id: Number.isInteger(group) && group > 0 ? group : null,
+      participants,
+      payer,
+      method,
+      notes,
+      repeat,
+      files,
+    },
+  };
+}
+
+export function valueBlockId(index: number): string {
+  return `${FORM.valuePrefix}${index}`;
+}
+
+/** Percent as typed ("33.33", "33,33 %") to basis points. */
+function readPercent(text: string): number | undefined {
+  const cleaned = text.replace(/%/g, '').replace(',', '.').trim();
+  try {
+    const bp = parseMinor(cleaned, 2);
+    return bp >= 0 ? bp : undefined;
+  } catch (error) {
+    if (error instanceof MoneyError) return undefined;
+    throw error;
+  }
+}
+
+/**
+ * Reads and checks the second step against the first: each person's value, then the whole split
+ * through core's computeShares. A total that does not work is shown under the first value.
+ */
+export function checkSplitStep(
+  form: CheckedForm,
+  values: StateValues,
+  ctx: Pick<CheckContext, 'today' | 'locale'>,
+): { form: CheckedForm; split: Split } | { errors: FieldErrors } {
+  const errors: FieldErrors = {};
+  const typed: Record<string, string> = {};
+  const exact: { id: string; amount: number }[] = [];
+  const percents: { id: string; basisPoints: number }[] = [];
+  const shares: { id: string; shares: number }[] = [];
+  form.participants.forEach((id, i) => {
+    const block = valueBlockId(i);
+    const text = (leaf(values, block)?.value ?? '').trim();
+    if (text === '') return;
+    typed[id] = text;
+    if (form.method === 'exact') {
+      if (/^0+(?:[.,]0*)?$/.test(text)) {
+        exact.push({ id, amount: 0 });
+        return;
+      }
+      const amount = readAmount(text, form.currency, ctx);
+      if ('error' in amount) errors[block] = amount.error;
+      else exact.push({ id, amount: amount.minor });
+    } else if (form.method === 'percent') {
+      const bp = readPercent(text);
+      if (bp === undefined || bp > 10_000)
+        errors[block] = 'A percentage from 0 to 100, with at most two decimals.';
+      else percents.push({ id, basisPoints: bp });
+    } else if (form.method === 'shares') {
+      if (!/^\d{1,4}$/.test(text) || Number(text) < 1)
+        errors[block] = 'A whole number of shares, 1 or more.';
+      else shares.push({ id, shares: Number(text) });
+    }
+  });
+  if (Object.keys(errors).length > 0) return { errors };
+  const split: Split =
+    form.method === 'exact'
+      ? { kind: 'exact', amounts: exact }
+      : form.method === 'percent'
+        ? { kind: 'percent', percents }
+        : form.method === 'shares'
+          ? { kind: 'shares', shares }
+          : { kind: 'equal' };
+  const result = computeShares({
+    cost: form.cost,
+    payer: form.payer,
+    participants: form.participants,
+    split,
+  });
+  if ('error' in result) {
+    const text = result.error.replace(/^./, (c) => c.toUpperCase());
+    const where =
+      form.method === 'percent'
+        ? "Percentages must make 100% (leave someone empty to give them what's left)."
+        : form.method === 'exact'
+          ? `The amounts must add up to the cost (leave someone empty to give them what's left).`
+          : '';
+    return { errors: { [valueBlockId(0)]: `${text}. ${where}`.trim() } };
+  }
+  return { form: { ...form, values: typed }, split };
+}
+
+/** The exponent of a form's currency, for converting its amounts. */
+export function exponentOf(form: Pick<CheckedForm, 'currency'>): number {
+  return currencyExponent(form.currency);
+}
+
+/** What the form keeps in the store between its requests (the store keeps it as written). */
+export interface FormDraft {
+  /** The first step's values, checked, while the second step is open. */
+  form?: CheckedForm;
+  /** An edit form: what it was pre-filled with. */
+  edit?: EditBase;
+}

@@ -1,0 +1,19 @@
+import type { SlackDeps } from '../deps.js';
+import { CALLBACKS, EXPENSE_ACTIONS, EXPENSE_CALLBACKS, FORM } from '../ids.js';
+import type { ListenerTable } from '../shared/listener-table.js';
+import { categorySuggestions } from './category-options.js';
+import { currencySuggestions } from './currency-options.js';
+import { editClicked } from './edit-clicked.js';
+import { expenseFormSubmitted } from './form-submitted.js';
+import { splitMessageShortcut } from './split-message.js';
+import { expenseSplitSubmitted } from './split-submitted.js';
+
+/** The form opens from an empty /split (split/ asks through deps.hooks), "Split this" and Edit. */
+export function expenseFormListeners(table: ListenerTable, deps: SlackDeps): void {
+  table.shortcut(CALLBACKS.splitMessage, splitMessageShortcut(deps));
+  table.action(EXPENSE_ACTIONS.edit, editClicked(deps));
+  table.view(EXPENSE_CALLBACKS.form, expenseFormSubmitted(deps));
+  table.view(EXPENSE_CALLBACKS.splitStep, expenseSplitSubmitted(deps));
+  table.options(FORM.currency, currencySuggestions(deps));
+  table.options(FORM.category, categorySuggestions(deps));
+}

@@ -1,0 +1,395 @@
+/**
+ * Opening the expense form. Trigger ids die within 3 seconds and work once, so the form opens at
+ * once as a small "opening" view with nothing to type into, and only then are the person's link,
+ * profile, groups and names read; the full form replaces it with views.update. Nothing typed is
+ * lost, since nothing could be typed before.
+ */
+import type { Logger, webApi } from '@slack/bolt';
+import { DEFAULT_DESCRIPTION, parseCommand } from '../../core/command/index.js';
+import { currencyExponent, parseMinor, toDecimal } from '../../core/money.js';
+import { ServiceBaseException } from '../../service/index.js';
+import type { SlackUserKey } from '../../store/index.js';
+import type { SlackDeps } from '../deps.js';
+import { formAnswer } from '../shared/answer.js';
+import { todayIn } from '../shared/dates.js';
+import { accessExpense } from '../shared/expense-access.js';
+import { looksEqual, whoIsWho } from '../shared/expense-people.js';
+import { plainNotice } from '../shared/notices.js';
+import { describeServiceFailure } from '../shared/service-failure.js';
+import { type CheckedForm, type EditBase, encodeMeta, MAX_PARTICIPANTS } from './form.js';
+import { expenseFormView, noticeView } from './views.js';
+
+const NEW_TITLE = 'Split an expense';
+const EDIT_TITLE = 'Edit expense';
+
+interface Opened {
+  id: string;
+  hash: string | undefined;
+}
+
+async function openLoading(
+  client: webApi.WebClient,
+  trigger_id: string,
+  title: string,
+): Promise<Opened | undefined> {
+  const opened = await client.views.open({
+    trigger_id,
+    view: noticeView({ title, text: 'Opening the form…' }),
+  });
+  return opened.view?.id ? { id: opened.view.id, hash: opened.view.hash } : undefined;
+}
+
+async function update(
+  client: webApi.WebClient,
+  opened: Opened,
+  view: ReturnType<typeof noticeView>,
+  logger: Logger,
+): Promise<void> {
+  try {
+    await client.views.update({
+      view_id: opened.id,
+      ...(opened.hash ? { hash: opened.hash } : {}),
+      view,
+    });
+  } catch (error) {
+    // hash_conflict: the person already closed or moved on from the form; nothing to show then.
+    logger.warn(`expense form: views.update failed: ${(error as Error).message}`);
+  }
+}
+
+function failureView(title: string, error: unknown): ReturnType<typeof noticeView> {
+  const text =
+    error instanceof ServiceBaseException
+      ? describeServiceFailure(error, 'Nothing was changed.').text
+      : 'Something went wrong on my side while opening the form. Close it and try again in a minute.';
+  return noticeView({ title, text });
+}
+
+/** What opening either form needs; the channel is where the person is answered. */
+interface FormRequest {
+  deps: SlackDeps;
+  client: webApi.WebClient;
+  logger: Logger;
+  trigger_id: string;
+  user: SlackUserKey;
+  channel: string | undefined;
+}
+
+/**
+ * Opens the "opening" view with the trigger, then fills it on the work queue (a failure there is
+ * shown on the form). When Slack refuses to open it, the person is told privately: `cannotOpen`.
+ */
+async function openThenFill(
+  r: FormRequest,
+  form: { title: string; what: string; cannotOpen: string; thread_ts: string | undefined },
+  fill: (opened: Opened) => Promise<void>,
+): Promise<void> {
+  let opened: Opened | undefined;
+  try {
+    opened = await openLoading(r.client, r.trigger_id, form.title);
+  } catch (error) {
+    r.logger.warn(`${form.what}: views.open failed: ${(error as Error).message}`);
+    await formAnswer({ ...r, user: r.user.user_id, thread_ts: form.thread_ts })
+      .ephemeral(plainNotice(form.cannotOpen))
+      .catch((e: Error) => r.logger.warn(`${form.what}: could not tell the person: ${e.message}`));
+    return;
+  }
+  if (!opened) return;
+  const view = opened;
+  r.deps.work.push(() =>
+    fill(view).catch(async (error: unknown) => {
+      r.logger.error(`${form.what}: filling failed: ${(error as Error).stack ?? String(error)}`);
+      await update(r.client, view, failureView(form.title, error), r.logger);
+    }),
+  );
+}
+
+/** Message text with mentions turned into names and Slack's markup undone. */
+function plainText(text: string, names: Map<string, string>): string {
+  return text
+    .replace(/<@([UW][A-Z0-9]+)(?:\|[^>]*)?>/g, (_, id: string) => names.get(id) ?? 'someone')
+    .replace(/<[^|>]*\|([^>]*)>/g, '$1')
+    .replace(/<([^>]*)>/g, '$1')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+export interface NewFormRequest extends FormRequest {
+  /** Where the expense will be posted. */
+  channel: string | undefined;
+  /** "Split this": the message's thread. */
+  thread_ts?: string | undefined;
+  /** "Split this": the message it was used on. */
+  message?: { text: string; author?: string | undefined } | undefined;
+}
+
+export async function openNewForm(r: NewFormRequest): Promise<void> {
+  await openThenFill(
+    r,
+    {
+      title: NEW_TITLE,
+      what: 'expense form',
+      cannotOpen: "Slack didn't let me open the expense form in time. Please try again.",
+      thread_ts: r.thread_ts,
+    },
+    (view) => fillNewForm(r, view),
+  );
+}
+
+async function fillNewForm(r: NewFormRequest, opened: Opened): Promise<void> {
+  const { deps, user } = r;
+  const record = await deps.tokens.get(user);
+  if (!record) {
+    const url = await deps.linking.connectUrl(user);
+    await update(
+      r.client,
+      opened,
+      noticeView({
+        title: NEW_TITLE,
+        text: 'To book expenses from Slack, connect your expense account first. It takes a minute; then open the form again.',
+        connectUrl: url,
+      }),
+      r.logger,
+    );
+    return;
+  }
+  const client = deps.service.forLink(record);
+  const mentioned = r.message
+    ? [...r.message.text.matchAll(/<@([UW][A-Z0-9]+)(?:\|[^>]*)?>/g)].map((m) => m[1] as string)
+    : [];
+  const candidates = [
+    ...new Set([r.message?.author, ...mentioned].filter((id): id is string => !!id)),
+  ].filter((id) => id !== user.user_id);
+  let profile: Awaited<ReturnType<typeof deps.directory.profile>>;
+  let groups: Awaited<ReturnType<typeof deps.directory.groups>>;
+  try {
+    [profile, groups] = await Promise.all([
+      deps.directory.profile(user, client),
+      deps.directory.groups(user, client),
+    ]);
+  } catch (error) {
+    if (describeServiceFailure(error, '').relink) {
+      await deps.tokens.delete(user);
+      deps.directory.forget(user);
+      const url = await deps.linking.connectUrl(user);
+      await update(
+        r.client,
+        opened,
+        noticeView({
+          title: NEW_TITLE,
+          text: 'Your connection to the expense account stopped working, so I removed it. Connect again, then open the form again.',
+          connectUrl: url,
+        }),
+        r.logger,
+      );
+      return;
+    }
+    throw error;
+  }
+  const [me, people, binding] = await Promise.all([
+    deps.directory.slackUser(user.team_id, user.user_id).catch(() => undefined),
+    Promise.all(
+      candidates.map((id) => deps.directory.slackUser(user.team_id, id).catch(() => undefined)),
+    ),
+    r.channel
+      ? deps.bindings.get({ team_id: user.team_id, channel_id: r.channel }).catch(() => undefined)
+      : Promise.resolve(undefined),
+    // Warms the currency list, so that the submission can check the code without waiting.
+    deps.reference.currencies().catch(() => undefined),
+  ]);
+  const names = new Map<string, string>();
+  for (const p of people) if (p) names.set(p.id, p.name);
+  const participants = [
+    user.user_id,
+    ...people.filter((p) => p && !p.is_bot && !p.deleted).map((p) => p?.id as string),
+  ].slice(0, MAX_PARTICIPANTS);
+  const today = todayIn(me?.tz, deps.now());
+  let currency = profile.default_currency || 'USD';
+  let amountText: string | undefined;
+  let description: string | undefined;
+  if (r.message) {
+    const text = plainText(r.message.text, names);
+    const parsed = parseCommand(r.message.text, {
+      today,
+      defaultCurrency: currency,
+      ...(me?.locale ? { locale: me.locale } : {}),
+      // A message that mentions nobody still has its amount read.
+      channelHasGroup: true,
+    });
+    description = text;
+    if (parsed.kind === 'expense' && parsed.expense.each === null) {
+      currency = parsed.expense.currency;
+      amountText = toDecimal(parsed.expense.cost, currencyExponent(currency));
+      if (parsed.expense.description !== DEFAULT_DESCRIPTION) {
+        description = text.replace(parsed.expense.amountText, ' ').replace(/\s+/g, ' ').trim();
+      }
+    }
+    description = description.slice(0, 255) || undefined;
+  }
+  const meta = encodeMeta({
+    ...(r.channel ? { c: r.channel } : {}),
+    ...(r.thread_ts ? { t: r.thread_ts } : {}),
+    ...(me?.tz ? { z: me.tz } : {}),
+  });
+  await update(
+    r.client,
+    opened,
+    expenseFormView({
+      mode: 'new',
+      meta,
+      initial: {
+        amountText,
+        currency,
+        description,
+        date: today,
+        group_id: binding?.group_id ?? null,
+        participants,
+        payer: user.user_id,
+        method: 'equal',
+      },
+      groups: groups.filter((g) => g.id !== 0).map((g) => ({ id: g.id, name: g.name })),
+      currencyUnit: deps.reference.unit(currency),
+      ...(r.message ? { note: 'Filled in from the message: check it before booking.' } : {}),
+    }),
+    r.logger,
+  );
+}
+
+export interface EditFormRequest extends FormRequest {
+  expenseId: number;
+  /** The expense message, to update after saving. */
+  channel: string | undefined;
+  ts: string | undefined;
+}
+
+export async function openEditForm(r: EditFormRequest): Promise<void> {
+  await openThenFill(
+    r,
+    {
+      title: EDIT_TITLE,
+      what: 'edit form',
+      cannotOpen: "Slack didn't let me open the form in time. Press Edit again.",
+      thread_ts: undefined,
+    },
+    (view) => fillEditForm(r, view),
+  );
+}
+
+async function fillEditForm(r: EditFormRequest, opened: Opened): Promise<void> {
+  const { deps, user } = r;
+  const access = await accessExpense(deps, user, r.expenseId, 'Nothing was changed.');
+  if (!access.ok) {
+    await update(
+      r.client,
+      opened,
+      access.kind === 'connect'
+        ? noticeView({
+            title: EDIT_TITLE,
+            text: 'To change expenses from Slack, connect your expense account first.',
+            connectUrl: access.url,
+          })
+        : noticeView({ title: EDIT_TITLE, text: access.text }),
+      r.logger,
+    );
+    return;
+  }
+  const { record, client, expense } = access;
+  const [who, groups, me] = await Promise.all([
+    whoIsWho(deps, user, record.service_user_id, client, expense),
+    deps.directory.groups(user, client),
+    deps.directory.slackUser(user.team_id, user.user_id).catch(() => undefined),
+    deps.reference.currencies().catch(() => undefined),
+  ]);
+  const exponent = currencyExponent(expense.currency_code);
+  const minor = (text: string) => parseMinor(text, exponent);
+  const slackOf = (id: number) => {
+    const w = who.get(id);
+    return w && 'slack' in w ? w.slack : undefined;
+  };
+  const peopleEditable = expense.users.every((u) => slackOf(u.user_id) !== undefined);
+  const sharing = expense.users.filter((u) => minor(u.owed_share) > 0);
+  const payerRow = [...expense.users].sort((a, b) => minor(b.paid_share) - minor(a.paid_share))[0];
+  const participants = sharing.map((u) => slackOf(u.user_id) ?? `svc:${u.user_id}`);
+  const payer = (payerRow && slackOf(payerRow.user_id)) ?? user.user_id;
+  const equal = looksEqual(expense.users.map((u) => minor(u.owed_share)));
+  const values: Record<string, string> = {};
+  if (!equal)
+    for (const u of sharing)
+      values[slackOf(u.user_id) ?? ''] = toDecimal(minor(u.owed_share), exponent);
+  const form: CheckedForm = {
+    cost: minor(expense.cost),
+    currency: expense.currency_code,
+    description: expense.description,
+    date: expense.date.slice(0, 10),
+    category_id: expense.category?.id ?? null,
+    group_id: expense.group_id || null,
+    participants,
+    payer,
+    method: equal ? 'equal' : 'exact',
+    notes: expense.details ?? '',
+    repeat: expense.repeat_interval ?? 'never',
+    files: [],
+    ...(equal ? {} : { values }),
+  };
+  const creator = expense.created_by ? slackOf(expense.created_by.id) : undefined;
+  const base: EditBase = {
+    expense_id: expense.id,
+    form,
+    shares: expense.users.map((u) => ({
+      user_id: u.user_id,
+      paid_share: u.paid_share,
+      owed_share: u.owed_share,
+    })),
+    ids: Object.fromEntries(
+      expense.users.flatMap((u) => {
+        const slack = slackOf(u.user_id);
+        return slack ? [[slack, u.user_id]] : [];
+      }),
+    ),
+    peopleEditable,
+    bookedBy: creator ?? user.user_id,
+  };
+  await deps.expenses.saveDraft(user.team_id, opened.id, { edit: base });
+  const names = expense.users
+    .map((u) => {
+      const w = who.get(u.user_id);
+      return w && 'slack' in w ? `<@${w.slack}>` : (w?.name ?? 'someone');
+    })
+    .join(', ');
+  await update(
+    r.client,
+    opened,
+    expenseFormView({
+      mode: 'edit',
+      meta: encodeMeta({
+        e: expense.id,
+        ...(r.channel ? { c: r.channel } : {}),
+        ...(r.ts ? { m: r.ts } : {}),
+        ...(me?.tz ? { z: me.tz } : {}),
+      }),
+      initial: {
+        amountText: toDecimal(form.cost, exponent),
+        currency: form.currency,
+        description: form.description,
+        date: form.date,
+        category: expense.category
+          ? { id: expense.category.id, name: expense.category.name }
+          : null,
+        group_id: form.group_id,
+        participants: participants.filter((p) => !p.startsWith('svc:')),
+        payer,
+        method: form.method,
+        notes: form.notes,
+        repeat: form.repeat,
+      },
+      groups: groups.filter((g) => g.id !== 0).map((g) => ({ id: g.id, name: g.name })),
+      currencyUnit: deps.reference.unit(form.currency),
+      peopleEditable,
+      peopleText: `*On it:* ${names}\nSome of them aren't in this Slack workspace, so the amount and who shares it can only be changed on the expense service.`,
+    }),
+    r.logger,
+  );
+}

@@ -1,0 +1,54 @@
+import type { AllMiddlewareArgs, SlackViewMiddlewareArgs, ViewSubmitAction } from '@slack/bolt';
+import type { SlackDeps } from '../deps.js';
+import { todayIn } from '../shared/dates.js';
+import { checkSplitStep, parseMeta, type StateValues, valueBlockId } from './form.js';
+import { carryOut } from './submit.js';
+
+/**
+ * The second step's Submit: each person's value checked against the first step's cost (kept in
+ * the store under the form's first view), then the booking or edit after the ack.
+ */
+export function expenseSplitSubmitted(deps: SlackDeps) {
+  return async ({
+    ack,
+    body,
+    view,
+    client,
+    context,
+    logger,
+  }: SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs): Promise<void> => {
+    const meta = parseMeta(view.private_metadata) ?? { v: 1 as const };
+    const team_id = body.team?.id ?? view.team_id;
+    const rootViewId = view.root_view_id ?? view.previous_view_id ?? view.id;
+    const draft = await deps.expenses.draft(team_id, rootViewId);
+    if (!draft?.form) {
+      await ack({
+        response_action: 'errors',
+        errors: { [valueBlockId(0)]: 'This form has expired. Close it and start again.' },
+      });
+      return;
+    }
+    const checked = checkSplitStep(draft.form, (view.state.values ?? {}) as StateValues, {
+      today: todayIn(meta.z, deps.now()),
+    });
+    if ('errors' in checked) {
+      await ack({ response_action: 'errors', errors: checked.errors });
+      return;
+    }
+    await ack({ response_action: 'clear' });
+    deps.work.push(() =>
+      carryOut({
+        deps,
+        client,
+        botToken: context.botToken,
+        logger,
+        user: { team_id, user_id: body.user.id },
+        meta,
+        rootViewId,
+        form: checked.form,
+        split: checked.split,
+        edit: draft.edit,
+      }),
+    );
+  };
+}

@@ -1,0 +1,320 @@
+/**
+ * Carrying out a submitted expense form after its ack: a new expense through the same booking
+ * path as `/split` (split/book.ts), or an edit that sends the service only what changed (and the
+ * shares only when they changed). A form submitted twice (the same root view) acts once.
+ */
+import type { Logger, webApi } from '@slack/bolt';
+import { resolvePeople } from '../../accounts/people.js';
+import { currencyExponent, parseMinor, toWireAmount } from '../../core/money.js';
+import { computeShares, type Split } from '../../core/split.js';
+import {
+  type ExpenseShare,
+  type ExpenseUpdate,
+  type PersonRef,
+  ServiceBaseException,
+  type ServiceClient,
+} from '../../service/index.js';
+import type { ServiceTokenRecord, SlackUserKey } from '../../store/index.js';
+import { DEDUPE_TTL_MS, type SlackDeps } from '../deps.js';
+import { type FormAnswer, formAnswer } from '../shared/answer.js';
+import { bookPlan, type GroupChoice } from '../shared/booking.js';
+import { middayIn } from '../shared/dates.js';
+import { accessFailure } from '../shared/expense-access.js';
+import { expenseMessage } from '../shared/expense-message.js';
+import { bookedFromExpense, whoIsWho } from '../shared/expense-people.js';
+import { connectPrompt, plainNotice } from '../shared/notices.js';
+import { describeServiceFailure, refusedText } from '../shared/service-failure.js';
+import type { CheckedForm, EditBase, FormMeta } from './form.js';
+import { type FetchedReceipt, fetchReceipt } from './receipt.js';
+
+export interface Submission {
+  deps: SlackDeps;
+  client: webApi.WebClient;
+  botToken: string | undefined;
+  logger: Logger;
+  user: SlackUserKey;
+  meta: FormMeta;
+  /** The form's first view: the key of the claim that makes a double submit act once. */
+  rootViewId: string;
+  form: CheckedForm;
+  split: Split;
+  edit: EditBase | undefined;
+}
+
+export async function carryOut(s: Submission): Promise<void> {
+  const { deps, logger, user } = s;
+  const answer = formAnswer({
+    client: s.client,
+    user: user.user_id,
+    channel: s.meta.c,
+    thread_ts: s.meta.t,
+    logger,
+  });
+  const key = `form:${user.team_id}:${s.rootViewId}`;
+  if (!(await deps.claims.claim(key, DEDUPE_TTL_MS))) {
+    logger.info(`expense form ${s.rootViewId}: submitted again, ignored`);
+    return;
+  }
+  let receipt: FetchedReceipt | undefined;
+  const nothingDone = s.edit ? 'Nothing was changed.' : 'Nothing was booked.';
+  try {
+    const record = await deps.tokens.get(user);
+    if (!record) {
+      await deps.claims.release(key);
+      const url = await deps.linking.connectUrl(user);
+      await answer.ephemeral(connectPrompt({ url, reason: 'first_time' }));
+      return;
+    }
+    const client = deps.service.forLink(record);
+    const fail = async (error: unknown) => {
+      const failure = describeServiceFailure(error, nothingDone);
+      if (failure.relink) {
+        await deps.tokens.delete(user);
+        deps.directory.forget(user);
+        const url = await deps.linking.connectUrl(user);
+        await answer.ephemeral(connectPrompt({ url, reason: 'revoked' }));
+        return;
+      }
+      if (!(error instanceof ServiceBaseException)) throw error;
+      logger.warn(`expense form: service call failed: ${error.name}: ${error.message}`);
+      await answer.ephemeral(plainNotice(accessFailure(error, nothingDone)));
+    };
+    const fileId = s.form.files[0];
+    if (fileId) {
+      try {
+        if (!s.botToken) throw new Error('no bot token in the request context');
+        receipt = await fetchReceipt(s.client, s.botToken, fileId);
+      } catch (error) {
+        logger.warn(`expense form: receipt ${fileId}: ${(error as Error).message}`);
+        await answer.ephemeral(
+          plainNotice(
+            `I couldn't fetch your receipt from Slack (${(error as Error).message}). ${nothingDone} Try again, or leave the receipt out.`,
+          ),
+        );
+        return;
+      }
+    }
+    let group: GroupChoice | null = null;
+    if (s.form.group_id) {
+      try {
+        const find = async (fresh: boolean) =>
+          (await deps.directory.groups(user, client, fresh)).find((g) => g.id === s.form.group_id);
+        const found = (await find(false)) ?? (await find(true));
+        if (!found) {
+          await answer.ephemeral(
+            plainNotice(`You're no longer in the group you chose. ${nothingDone}`),
+          );
+          return;
+        }
+        group = { id: found.id, name: found.name, members: found.members };
+      } catch (error) {
+        await fail(error);
+        return;
+      }
+    }
+    if (s.edit) {
+      await applyEdit(s, { record, client, answer, fail, group, receipt: receipt?.path });
+      return;
+    }
+    const me = await deps.directory.slackUser(user.team_id, user.user_id).catch(() => undefined);
+    const done = await bookPlan(
+      {
+        deps,
+        user,
+        record,
+        client,
+        tz: s.meta.z,
+        locale: me?.locale,
+        reply: answer,
+        logger,
+        fail,
+        problem: (message) => plainNotice(message),
+      },
+      {
+        description: s.form.description,
+        cost: s.form.cost,
+        currency: s.form.currency,
+        date: s.form.date,
+        payer: s.form.payer,
+        participants: s.form.participants,
+        wholeGroup: false,
+        split: s.split,
+        group,
+        category_id: s.form.category_id ?? undefined,
+        details: s.form.notes || undefined,
+        repeat_interval: s.form.repeat,
+        receipt: receipt?.path,
+      },
+    );
+    if (!done) return;
+    const where = await answer.post(done.message);
+    await deps.expenses
+      .rememberBooked(user, {
+        expense_id: done.booked.id,
+        description: done.booked.description,
+        ...(where ? { channel: where.channel, ts: where.ts } : {}),
+      })
+      .catch((error: Error) => logger.warn(`expense form: could not remember: ${error.message}`));
+  } catch (error) {
+    logger.error(`expense form failed: ${(error as Error).stack ?? String(error)}`);
+    await deps.claims.release(key).catch(() => undefined);
+    await answer
+      .ephemeral(
+        plainNotice(`Something went wrong on my side. ${nothingDone} Try again in a minute.`),
+      )
+      .catch((again: Error) => logger.error(`expense form: could not tell: ${again.message}`));
+  } finally {
+    await receipt?.remove().catch(() => undefined);
+  }
+}
+
+interface EditContext {
+  record: ServiceTokenRecord;
+  client: ServiceClient;
+  answer: FormAnswer;
+  fail(error: unknown): Promise<void>;
+  group: GroupChoice | null;
+  receipt: string | undefined;
+}
+
+const CHANGE_NAMES: Partial<Record<keyof ExpenseUpdate, string>> = {
+  description: 'description',
+  cost: 'amount',
+  currency_code: 'currency',
+  date: 'date',
+  category_id: 'category',
+  group_id: 'group',
+  details: 'notes',
+  repeat_interval: 'repeat',
+  users: 'who owes what',
+  receipt: 'receipt',
+};
+
+/** The update to send: the fields that differ from what the form started with. */
+async function changesOf(
+  s: Submission,
+  base: EditBase,
+  c: EditContext,
+): Promise<ExpenseUpdate | { problem: string }> {
+  const f = s.form;
+  const b = base.form;
+  const changes: ExpenseUpdate = { id: base.expense_id };
+  if (f.description !== b.description) changes.description = f.description;
+  if (f.date !== b.date) changes.date = middayIn(f.date, s.meta.z);
+  if (f.category_id !== b.category_id && f.category_id !== null)
+    changes.category_id = f.category_id;
+  if (f.group_id !== b.group_id) changes.group_id = f.group_id ?? 0;
+  if (f.notes !== b.notes) changes.details = f.notes;
+  if (f.repeat !== b.repeat) changes.repeat_interval = f.repeat;
+  if (f.currency !== b.currency) changes.currency_code = f.currency;
+  const exponent = currencyExponent(f.currency);
+  const costChanged = f.cost !== b.cost || f.currency !== b.currency;
+  if (costChanged) changes.cost = toWireAmount(f.cost, exponent);
+  if (c.receipt) changes.receipt = c.receipt;
+  if (!base.peopleEditable) return changes;
+
+  // People already on it keep their account; only newcomers are looked up (or invited).
+  const everyone = [...new Set([...f.participants, f.payer])];
+  const people = await resolvePeople({
+    caller: { ...s.user, service_user_id: c.record.service_user_id },
+    ids: everyone.filter((id) => base.ids[id] === undefined),
+    tokens: s.deps.tokens,
+    directory: s.deps.directory,
+    client: c.client,
+  });
+  if ('problem' in people)
+    return { problem: `<@${people.problem.user_id}> can't be on an expense.` };
+  const refOf = (id: string): PersonRef | undefined => {
+    const known = base.ids[id];
+    return known !== undefined ? { user_id: known } : people.people.get(id)?.ref;
+  };
+  const shares = computeShares({
+    cost: f.cost,
+    payer: f.payer,
+    participants: f.participants,
+    split: s.split,
+  });
+  if ('error' in shares) return { problem: `That doesn't add up: ${shares.error}.` };
+  const users: ExpenseShare[] = shares.shares.map((row) => ({
+    ...(refOf(row.id) as PersonRef),
+    paid_share: toWireAmount(row.paid, exponent),
+    owed_share: toWireAmount(row.owed, exponent),
+  }));
+  const before = new Map(
+    base.shares.map((u) => [
+      u.user_id,
+      { paid: parseMinor(u.paid_share, exponent), owed: parseMinor(u.owed_share, exponent) },
+    ]),
+  );
+  const sameShares =
+    users.length === before.size &&
+    users.every((u) => {
+      if (!('user_id' in u)) return false;
+      const was = before.get(u.user_id);
+      return (
+        was !== undefined &&
+        was.paid === parseMinor(u.paid_share, exponent) &&
+        was.owed === parseMinor(u.owed_share, exponent)
+      );
+    });
+  // The service checks the shares against the cost, so a new cost always takes its shares along.
+  if (!sameShares || costChanged) changes.users = users;
+  return changes;
+}
+
+async function applyEdit(s: Submission, c: EditContext): Promise<void> {
+  const base = s.edit as EditBase;
+  const { deps, logger, user } = s;
+  let changes: ExpenseUpdate | { problem: string };
+  try {
+    changes = await changesOf(s, base, c);
+  } catch (error) {
+    if (error instanceof ServiceBaseException) return c.fail(error);
+    throw error;
+  }
+  if ('problem' in changes) {
+    await c.answer.ephemeral(plainNotice(`${changes.problem} Nothing was changed.`));
+    return;
+  }
+  const changed = (Object.keys(changes) as (keyof ExpenseUpdate)[]).filter((k) => k !== 'id');
+  if (changed.length === 0) {
+    await c.answer.ephemeral(plainNotice('You changed nothing, so nothing was sent.'));
+    return;
+  }
+  let updated: Awaited<ReturnType<ServiceClient['updateExpense']>>;
+  try {
+    updated = await c.client.updateExpense(changes);
+  } catch (error) {
+    if (error instanceof ServiceBaseException && error.outcome_unknown) {
+      await c.answer.ephemeral(
+        plainNotice(
+          "The expense service didn't confirm the change in time. Press Details on the expense to see whether it was saved before trying again.",
+        ),
+      );
+      return;
+    }
+    return c.fail(error);
+  }
+  if (!updated.expense) {
+    await c.answer.ephemeral(plainNotice(refusedText(updated.errors, 'Nothing was changed.')));
+    return;
+  }
+  const expense = updated.expense;
+  logger.info(`expense ${expense.id} edited: ${changed.join(', ')}`);
+  if (s.meta.c && s.meta.m) {
+    try {
+      const who = await whoIsWho(deps, user, c.record.service_user_id, c.client, expense);
+      const message = expenseMessage(
+        bookedFromExpense(expense, who, {
+          bookedBy: base.bookedBy,
+          group: c.group?.name ?? null,
+        }),
+      );
+      await s.client.chat.update({ channel: s.meta.c, ts: s.meta.m, ...message });
+    } catch (error) {
+      logger.warn(`edit: could not update the message: ${(error as Error).message}`);
+    }
+  }
+  const what = changed.map((k) => CHANGE_NAMES[k] ?? k).join(', ');
+  await c.answer.ephemeral(plainNotice(`Saved “${expense.description}”: changed the ${what}.`));
+}

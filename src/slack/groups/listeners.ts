@@ -1,0 +1,8 @@
+import type { SlackDeps } from '../deps.js';
+import { LEDGER_ACTIONS } from '../ids.js';
+import type { ListenerTable } from '../shared/listener-table.js';
+import { groupDeleteClicked } from './delete-clicked.js';
+
+export function groupListeners(table: ListenerTable, deps: SlackDeps): void {
+  table.action(LEDGER_ACTIONS.groupDelete, groupDeleteClicked(deps));
+}

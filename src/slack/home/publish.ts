@@ -1,0 +1,113 @@
+/**
+ * Publishes a person's Home tab: everything read with their own token, in parallel (friends,
+ * groups, notifications, their profile), plus the app's own settings. What cannot be read is said
+ * on the tab instead of leaving it stale; a revoked token removes the link and shows Connect.
+ */
+import type { Logger, webApi } from '@slack/bolt';
+import { summarizeBalances, summarizeGroup } from '../../core/balances.js';
+import { ServiceUnauthorizedException } from '../../service/index.js';
+import type { ServiceTokenRecord, SlackUserKey } from '../../store/index.js';
+import type { SlackDeps } from '../deps.js';
+import { toFriendInput, toGroupInput } from '../shared/ledger.js';
+import { describeServiceFailure } from '../shared/service-failure.js';
+import { activityLines } from './activity-view.js';
+import { type HomeInput, homeView } from './views.js';
+
+const ACTIVITY_ITEMS = 10;
+
+export async function homeInput(
+  deps: SlackDeps,
+  user: SlackUserKey,
+  logger: Logger,
+  notice?: string,
+  known?: ServiceTokenRecord,
+): Promise<HomeInput> {
+  const record = known ?? (await deps.tokens.get(user));
+  if (!record) {
+    return { kind: 'not_connected', connectUrl: await deps.linking.connectUrl(user) };
+  }
+  const client = deps.service.forLink(record);
+  const [friends, groups, notifications, profile, currencies, digest, prefs, slack] =
+    await Promise.allSettled([
+      client.getFriends(),
+      client.getGroups(),
+      client.getNotifications(undefined, ACTIVITY_ITEMS),
+      deps.directory.profile(user, client),
+      deps.reference.currencies(),
+      deps.digest.get(user),
+      deps.preferences.get(user),
+      deps.directory.slackUser(user.team_id, user.user_id),
+    ]);
+  const serviceResults = [friends, groups, notifications, profile];
+  if (
+    serviceResults.some(
+      (r) =>
+        r.status === 'rejected' &&
+        r.reason instanceof ServiceUnauthorizedException &&
+        r.reason.http_status === 401,
+    )
+  ) {
+    await deps.tokens.delete(user);
+    deps.directory.forget(user);
+    logger.info(`removed the link of ${user.team_id}:${user.user_id}: the service answered 401`);
+    return {
+      kind: 'not_connected',
+      connectUrl: await deps.linking.connectUrl(user),
+      revoked: true,
+    };
+  }
+  const failed = [...serviceResults, currencies, digest, prefs].find(
+    (r) => r.status === 'rejected',
+  ) as PromiseRejectedResult | undefined;
+  if (failed) logger.warn(`Home for ${user.user_id}: ${(failed.reason as Error).message}`);
+  const me = record.service_user_id;
+  const value = <T>(r: PromiseSettledResult<T>): T | undefined =>
+    r.status === 'fulfilled' ? r.value : undefined;
+  const preferredCurrency = value(profile)?.default_currency;
+  const summaryOptions = preferredCurrency ? { preferredCurrency } : {};
+  const groupList = (value(groups) ?? []).filter((g) => g.id !== 0);
+  const friendList = value(friends);
+  const locale = value(slack)?.locale;
+  const sub = value(digest);
+  return {
+    kind: 'connected',
+    name: value(profile)
+      ? [value(profile)?.first_name, value(profile)?.last_name].filter(Boolean).join(' ')
+      : record.name,
+    serviceUserId: me,
+    summary: friendList
+      ? summarizeBalances(friendList.map(toFriendInput), summaryOptions)
+      : undefined,
+    groups: groupList.map((g) => ({
+      id: g.id,
+      name: g.name,
+      balance: summarizeGroup(toGroupInput(g), me, summaryOptions).myBalance,
+    })),
+    activity: activityLines(value(notifications) ?? [], ACTIVITY_ITEMS),
+    digest: sub
+      ? { enabled: sub.enabled, paused: sub.paused, hour: sub.hour, tz: sub.tz }
+      : undefined,
+    tz: value(slack)?.tz,
+    defaultCurrency: preferredCurrency,
+    currencies: (value(currencies) ?? []).map((c) => ({ code: c.currency_code, unit: c.unit })),
+    defaultGroup: value(prefs)?.default_group ?? null,
+    notice,
+    problem: failed
+      ? describeServiceFailure(failed.reason, 'Some of this tab may be missing.').text
+      : undefined,
+    locale,
+  };
+}
+
+export async function publishHome(
+  deps: SlackDeps,
+  slack: webApi.WebClient,
+  user: SlackUserKey,
+  logger: Logger,
+  notice?: string,
+  /** The person's link when the caller has just read it, so that the store is read once. */
+  known?: ServiceTokenRecord,
+): Promise<void> {
+  const input = await homeInput(deps, user, logger, notice, known);
+  await slack.views.publish({ user_id: user.user_id, view: homeView(input) });
+}

@@ -1,0 +1,47 @@
+/**
+ * `/split connect`, `/split disconnect` and `/split whoami`: the person's link to their expense
+ * account, as far as the `/split` command shows it.
+ */
+
+import { plainNotice, whoamiMessage } from '../shared/notices.js';
+import type { SplitHandlers } from '../shared/split-context.js';
+import { promptConnect } from '../shared/split-context.js';
+
+export const LINKING_COMMANDS: Pick<SplitHandlers, 'connect' | 'disconnect' | 'whoami'> = {
+  connect: async (c) => {
+    const record = await c.deps.tokens.get(c.user);
+    if (record) {
+      await c.reply.ephemeral(
+        plainNotice(
+          `You're already connected as ${record.name}. To link another account, type /split disconnect first.`,
+        ),
+      );
+      return;
+    }
+    await promptConnect(c, 'asked', false);
+  },
+
+  disconnect: async (c) => {
+    const removed = await c.deps.tokens.delete(c.user);
+    c.deps.directory.forget(c.user);
+    await c.reply.ephemeral(
+      plainNotice(
+        removed
+          ? 'Disconnected: I no longer hold a token for your expense account. /split connect links it again.'
+          : "You weren't connected. /split connect links your expense account.",
+      ),
+    );
+  },
+
+  whoami: async (c) => {
+    const record = await c.deps.tokens.get(c.user);
+    if (!record) return promptConnect(c, 'asked', false);
+    await c.reply.ephemeral(
+      whoamiMessage({
+        name: record.name,
+        serviceUserId: record.service_user_id,
+        linkedAt: record.linked_at,
+      }),
+    );
+  },
+};

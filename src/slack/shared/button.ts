@@ -1,0 +1,156 @@
+/**
+ * What the buttons that act on something share: the ack, the button's value read with its schema
+ * (a damaged one is told, never guessed at), the clicker's key, a claim so that a double click or
+ * a redelivery acts once, the person's link, and a private answer for every way the work fails.
+ * Each button brings its own parse function, claim, wording of failures and work.
+ */
+import type {
+  AllMiddlewareArgs,
+  BlockAction,
+  BlockButtonAction,
+  SlackActionMiddlewareArgs,
+} from '@slack/bolt';
+import type { ServiceTokenRecord, SlackUserKey } from '../../store/index.js';
+import type { SlackDeps } from '../deps.js';
+import { connectPrompt, plainNotice } from './notices.js';
+import { type Reply, replyWithRespond } from './reply.js';
+import { describeServiceFailure } from './service-failure.js';
+
+export type ButtonArgs = SlackActionMiddlewareArgs<BlockButtonAction> & AllMiddlewareArgs;
+
+/** The person who clicked, as the token store and the claims know them. */
+export function clickerOf(body: BlockAction): SlackUserKey {
+  return { team_id: body.team?.id ?? body.user.team_id ?? '', user_id: body.user.id };
+}
+
+export interface Click<Ref> {
+  ref: Ref;
+  user: SlackUserKey;
+  /** Privately, through the click's response_url. */
+  reply: Reply;
+}
+
+/**
+ * Acks, then reads the button's value; a value that does not parse is told to the person (with
+ * `damaged`) and gives undefined.
+ */
+export async function readClick<Ref>(
+  args: ButtonArgs,
+  parse: (value: string | undefined) => Ref | undefined,
+  damaged: string,
+): Promise<Click<Ref> | undefined> {
+  await args.ack();
+  const reply = replyWithRespond(args.respond);
+  const ref = parse(args.action.value);
+  if (!ref) {
+    args.logger.warn(`${args.action.action_id}: a button value that does not parse`);
+    await reply.ephemeral(plainNotice(damaged));
+    return undefined;
+  }
+  return { ref, user: clickerOf(args.body), reply };
+}
+
+export interface ClickWork<Ref> extends Click<Ref> {
+  args: ButtonArgs;
+  /** Gives a kept claim back before a refusal is told, so that the button can be pressed again. */
+  giveBack(): Promise<void>;
+  /** The clicker's link, or undefined once they were asked to connect (the claim given back). */
+  linked(): Promise<ServiceTokenRecord | undefined>;
+}
+
+export interface ButtonSpec<Ref> {
+  /** Names the click in logs ("undo of expense 12"). */
+  name(ref: Ref): string;
+  parse(value: string | undefined): Ref | undefined;
+  /** What the person reads when the button's value does not parse. */
+  damaged: string;
+  /**
+   * Makes a double click or a redelivery act once. A kept claim is taken before the work and
+   * stays once it is done, so that the button acts once for good (a failure gives it back); any
+   * other is given back whenever the work ends, so that the button works again later (Delete
+   * after its Undo), and is taken on the work queue.
+   */
+  claim?: { key(click: Click<Ref>): string; ttlMs: number; keep: boolean };
+  /** Whether the work waits its turn on the work queue rather than running right after the ack. */
+  queued: boolean;
+  /**
+   * Whether a 401 from the service removes the link and asks to connect again; buttons that read
+   * the link through accessExpense have had that done there.
+   */
+  relinks: boolean;
+  /** What the person reads when the claim or the work fails (a link to renew aside). */
+  failureText(error: unknown): string;
+  work(click: ClickWork<Ref>): Promise<void>;
+}
+
+export function buttonListener<Ref>(deps: SlackDeps, spec: ButtonSpec<Ref>) {
+  return async (args: ButtonArgs): Promise<void> => {
+    const click = await readClick(args, spec.parse, spec.damaged);
+    if (!click) return;
+    if (spec.queued) deps.work.push(() => carryOut(deps, spec, args, click));
+    else await carryOut(deps, spec, args, click);
+  };
+}
+
+async function carryOut<Ref>(
+  deps: SlackDeps,
+  spec: ButtonSpec<Ref>,
+  args: ButtonArgs,
+  click: Click<Ref>,
+): Promise<void> {
+  const { logger } = args;
+  const { user, reply } = click;
+  const name = spec.name(click.ref);
+  const key = spec.claim?.key(click);
+  if (spec.claim && key !== undefined) {
+    let claimed: boolean;
+    try {
+      claimed = await deps.claims.claim(key, spec.claim.ttlMs);
+    } catch (error) {
+      // The store that dedupes clicks is down: nothing was done, and the click must still get an
+      // answer rather than silence.
+      logger.error(`${name}: claim failed: ${(error as Error).message}`);
+      await reply.ephemeral(plainNotice(spec.failureText(error))).catch(() => undefined);
+      return;
+    }
+    if (!claimed) {
+      logger.info(`${name}: already under way, click ignored`);
+      return;
+    }
+  }
+  const release = async () => {
+    if (key === undefined) return;
+    await deps.claims
+      .release(key)
+      .catch((error: Error) => logger.warn(`${name}: release failed: ${error.message}`));
+  };
+  const giveBack = spec.claim?.keep ? release : async () => undefined;
+  try {
+    await spec.work({
+      ...click,
+      args,
+      giveBack,
+      linked: async () => {
+        const record = await deps.tokens.get(user);
+        if (record) return record;
+        await giveBack();
+        const url = await deps.linking.connectUrl(user);
+        await reply.ephemeral(connectPrompt({ url, reason: 'first_time' }));
+        return undefined;
+      },
+    });
+  } catch (error) {
+    await giveBack();
+    logger.warn(`${name} failed: ${(error as Error).message}`);
+    if (spec.relinks && describeServiceFailure(error, '').relink) {
+      await deps.tokens.delete(user);
+      deps.directory.forget(user);
+      const url = await deps.linking.connectUrl(user);
+      await reply.ephemeral(connectPrompt({ url, reason: 'revoked' }));
+      return;
+    }
+    await reply.ephemeral(plainNotice(spec.failureText(error))).catch(() => undefined);
+  } finally {
+    if (!spec.claim?.keep) await release();
+  }
+}

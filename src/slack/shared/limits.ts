@@ -1,0 +1,49 @@
+import type { types } from '@slack/bolt';
+
+/** Slack's Block Kit limits, enforced where text is built: Slack refuses a payload over any of them. */
+export const LIMITS = {
+  /** Slack refuses a message with more blocks. */
+  messageBlocks: 50,
+  /** A longer section text is refused as invalid_blocks. */
+  sectionText: 3000,
+  /** Each section field. */
+  fieldText: 2000,
+  sectionFields: 10,
+  /** Header blocks take plain text up to this length. */
+  headerText: 150,
+  buttonText: 75,
+  buttonValue: 2000,
+  /** Fallback text beyond this is hard to read in a notification, though Slack allows more. */
+  fallbackText: 4000,
+  contextElements: 10,
+} as const;
+
+/** Cuts text to `max` characters, marking the cut with an ellipsis. */
+export function clip(text: string, max: number): string {
+  return text.length <= max ? text : `${text.slice(0, Math.max(0, max - 1))}…`;
+}
+
+/** Escapes the three characters mrkdwn treats as markup. */
+export function mrkdwnEscape(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+/** Lines joined into as few sections as Slack's 3000 characters a section allow, at most `max`. */
+export function lineSections(lines: string[], max: number): types.SectionBlock[] {
+  const out: string[] = [];
+  let current = '';
+  for (const line of lines) {
+    const piece = clip(line, LIMITS.sectionText);
+    if (current !== '' && current.length + 1 + piece.length > LIMITS.sectionText) {
+      out.push(current);
+      current = '';
+    }
+    current = current === '' ? piece : `${current}\n${piece}`;
+  }
+  if (current !== '') out.push(current);
+  const kept = out.slice(0, Math.max(0, max));
+  if (out.length > kept.length && kept.length > 0) {
+    kept[kept.length - 1] = clip(`${kept[kept.length - 1]}\n…and more`, LIMITS.sectionText);
+  }
+  return kept.map((text) => ({ type: 'section', text: { type: 'mrkdwn', text } }));
+}

@@ -1,0 +1,85 @@
+/**
+ * What every modal of the app shares: Slack's view limits, the few element builders that enforce
+ * them, and private_metadata (where the modal came from, parsed with a schema).
+ */
+import type { types } from '@slack/bolt';
+import { z } from 'zod';
+import { clip } from './limits.js';
+
+/** Slack's limits for views and options, each refused outright when exceeded. */
+export const VIEW_LIMITS = {
+  /** Modal title, submit and close texts. */
+  title: 24,
+  privateMetadata: 3000,
+  viewBlocks: 100,
+  /** A static select's options, and an external select's answer. */
+  options: 100,
+  optionText: 75,
+  optionValue: 150,
+  inputLabel: 2000,
+  placeholder: 150,
+} as const;
+
+export type ModalView = types.ModalView;
+
+export function plain(text: string, max: number = VIEW_LIMITS.optionText): types.PlainTextElement {
+  return { type: 'plain_text', text: clip(text, max), emoji: true };
+}
+
+export function title(text: string): types.PlainTextElement {
+  // A title over 24 characters makes views.open fail with invalid_arguments.
+  return plain(text, VIEW_LIMITS.title);
+}
+
+export function metadata(text: string): string {
+  if (text.length > VIEW_LIMITS.privateMetadata) {
+    // Cutting JSON would make it unreadable; the callers keep it to a few ids, so this is a bug.
+    throw new Error(`private_metadata of ${text.length} characters (Slack takes 3000)`);
+  }
+  return text;
+}
+
+export function input(
+  id: string,
+  label: string,
+  element: Record<string, unknown>,
+  extra: { optional?: boolean; hint?: string } = {},
+): types.InputBlock {
+  return {
+    type: 'input',
+    block_id: id,
+    label: plain(label, VIEW_LIMITS.inputLabel),
+    element: { ...element, action_id: id } as unknown as types.InputBlock['element'],
+    ...(extra.optional ? { optional: true } : {}),
+    ...(extra.hint ? { hint: plain(extra.hint, VIEW_LIMITS.inputLabel) } : {}),
+  };
+}
+
+/** private_metadata: where the form came from, never the values (they can be 3000 characters). */
+export const FormMeta = z.object({
+  v: z.literal(1),
+  /** Channel for the answer. */
+  c: z.string().max(40).optional(),
+  /** Thread to answer in (Split this). */
+  t: z.string().max(40).optional(),
+  /** The expense message to update after an edit. */
+  m: z.string().max(40).optional(),
+  /** Expense id when editing. */
+  e: z.number().int().positive().optional(),
+  /** The person's time zone, for "today" and the date check. */
+  z: z.string().max(64).optional(),
+});
+export type FormMeta = z.infer<typeof FormMeta>;
+
+export function encodeMeta(meta: Omit<FormMeta, 'v'>): string {
+  return JSON.stringify({ v: 1, ...meta });
+}
+
+export function parseMeta(text: string | undefined): FormMeta | undefined {
+  try {
+    const parsed = FormMeta.safeParse(JSON.parse(text ?? ''));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}

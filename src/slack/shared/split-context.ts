@@ -1,0 +1,117 @@
+/**
+ * What `/split` handlers share: their context (the parse result narrowed to their kind), the
+ * caller's link, the prompt to connect (remembering what was typed, so that it is carried out
+ * afterwards), and service failures told to the person (a 401 removes the link and asks to
+ * connect again).
+ */
+import type { Logger } from '@slack/bolt';
+import type { SlackPerson } from '../../accounts/directory.js';
+import type { ParseContext, ParseResult } from '../../core/command/index.js';
+import { ServiceBaseException, type ServiceClient } from '../../service/index.js';
+import type { ServiceTokenRecord, SlackUserKey } from '../../store/index.js';
+import type { SlackDeps, SplitInvocation } from '../deps.js';
+
+export type { SplitInvocation };
+
+import { type ConnectReason, connectPrompt, plainNotice } from './notices.js';
+import type { Reply } from './reply.js';
+import { describeServiceFailure } from './service-failure.js';
+
+export interface BoundGroup {
+  group_id: number;
+  group_name: string;
+  /** Bound to the channel (`/split group use`), or the caller's default group (App Home). */
+  source: 'channel' | 'default';
+}
+
+export type SplitKind = ParseResult['kind'];
+
+/**
+ * The caller's default currency as the parse read it: from their service profile (cached by the
+ * directory), or the reason it could not be read (booking reports it; other kinds go on).
+ */
+export type ProfileCurrency =
+  | { ok: true; code: string | undefined }
+  | { ok: false; error: unknown };
+
+/** What every handler gets, whatever its kind; shared helpers take this. */
+export interface SplitRequest {
+  deps: SlackDeps;
+  inv: SplitInvocation;
+  user: SlackUserKey;
+  parsed: ParseResult;
+  ctx: ParseContext;
+  profileCurrency: ProfileCurrency;
+  binding: BoundGroup | undefined;
+  me: SlackPerson | undefined;
+  reply: Reply;
+  logger: Logger;
+}
+
+/** A handler's context: the parse result is narrowed to the kind it handles. */
+export type SplitContext<K extends SplitKind = SplitKind> = SplitRequest & {
+  parsed: Extract<ParseResult, { kind: K }>;
+};
+
+export type SplitHandler<K extends SplitKind = SplitKind> = (c: SplitContext<K>) => Promise<void>;
+
+/** Every kind the parser can return, each with the handler that receives exactly that kind. */
+export type SplitHandlers = { [K in SplitKind]: SplitHandler<K> };
+
+/** Asks the person to connect; with `carry`, what they typed is carried out once they have. */
+export async function promptConnect(
+  c: SplitRequest,
+  reason: ConnectReason,
+  carry: boolean,
+): Promise<void> {
+  const pending = carry
+    ? {
+        text: c.inv.text,
+        channel_id: c.inv.channel_id,
+        ...(c.inv.response_url ? { response_url: c.inv.response_url } : {}),
+        at: c.deps.now().getTime(),
+      }
+    : undefined;
+  const url = await c.deps.linking.connectUrl(c.user, pending);
+  await c.reply.ephemeral(
+    connectPrompt({ url, reason, pendingText: carry ? c.inv.text : undefined }),
+  );
+}
+
+/** The caller's link and a client for it, or undefined after asking them to connect. */
+export async function linked(
+  c: SplitRequest,
+): Promise<{ record: ServiceTokenRecord; client: ServiceClient } | undefined> {
+  const record = await c.deps.tokens.get(c.user);
+  if (!record) {
+    await promptConnect(c, 'first_time', true);
+    return undefined;
+  }
+  return { record, client: c.deps.service.forLink(record) };
+}
+
+/** Removes a link the service no longer takes (a 401) and asks to connect again. */
+export async function relink(c: SplitRequest): Promise<void> {
+  await c.deps.tokens.delete(c.user);
+  c.deps.directory.forget(c.user);
+  c.logger.info(
+    `removed the link of ${c.user.team_id}:${c.user.user_id}: the service answered 401`,
+  );
+  await promptConnect(c, 'revoked', true);
+}
+
+/** Tells the person what failed; `nothingDone` finishes the sentence ("Nothing was changed."). */
+export async function tellFailure(
+  c: SplitRequest,
+  error: unknown,
+  nothingDone: string,
+): Promise<void> {
+  const failure = describeServiceFailure(error, nothingDone);
+  if (failure.relink) {
+    await relink(c);
+    return;
+  }
+  if (!(error instanceof ServiceBaseException)) throw error;
+  c.logger.warn(`/split ${c.parsed.kind}: service call failed: ${error.name}: ${error.message}`);
+  await c.reply.ephemeral(plainNotice(failure.text));
+}

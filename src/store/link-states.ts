@@ -1,0 +1,106 @@
+/**
+ * OAuth `state` values for linking a Slack user to their service account: random (256 bits),
+ * bound server-side to the Slack team and user who asked, usable once, and valid for 10 minutes.
+ * The record is kept a while longer than it is valid so that a late or replayed link gets a page
+ * that says what happened ("expired", "already used") rather than "unknown".
+ *
+ * Only a hash of the state is used as the store key, so a copy of the store holds no usable link.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import type Keyv from 'keyv';
+import type { Claims } from './claims.js';
+import type { SlackUserKey } from './token-store.js';
+
+export const LINK_STATE_TTL_MS = 10 * 60_000;
+/** How long a record stays readable after it stops being valid (for the "expired" page). */
+const KEEP_MS = 24 * 60 * 60_000;
+
+/** The command that sent the person to link their account, carried out once they are linked. */
+export interface PendingCommand {
+  text: string;
+  channel_id: string;
+  /** The command's response_url (valid 30 minutes from the command). */
+  response_url?: string;
+  /** When the command was typed (ms since the epoch). */
+  at: number;
+}
+
+export interface LinkState extends SlackUserKey {
+  created_at: number;
+  pending?: PendingCommand;
+  /**
+   * PKCE verifier (RFC 7636) for this link's consent request: kept server-side only, so a code
+   * intercepted on its way back is worthless to anyone but this app.
+   */
+  code_verifier: string;
+  /** Set once the state has been consumed, so the start route can say so before consent. */
+  used_at?: number;
+}
+
+export type ConsumeResult =
+  | { ok: true; link: LinkState }
+  | { ok: false; reason: 'unknown' | 'expired' | 'used' };
+
+export interface LinkStates {
+  create(user: SlackUserKey, pending?: PendingCommand): Promise<string>;
+  /** Succeeds once per state, for the first caller across every process sharing the store. */
+  consume(state: string): Promise<ConsumeResult>;
+  /** Reads without consuming (the start route checks the link before sending the person on). */
+  peek(state: string): Promise<ConsumeResult>;
+}
+
+function storeKey(state: string): string {
+  return createHash('sha256').update(state).digest('base64url');
+}
+
+/** 43 base64url characters: what `create` hands out. Anything else is not worth a lookup. */
+const STATE_SHAPE = /^[A-Za-z0-9_-]{43}$/;
+
+export function createLinkStates(options: {
+  keyv: Keyv;
+  claims: Claims;
+  ttlMs?: number;
+  now?: () => number;
+}): LinkStates {
+  const { keyv, claims } = options;
+  const ttlMs = options.ttlMs ?? LINK_STATE_TTL_MS;
+  const now = options.now ?? Date.now;
+
+  async function read(state: string): Promise<LinkState | undefined> {
+    if (!STATE_SHAPE.test(state)) return undefined;
+    return (await keyv.get(storeKey(state))) as LinkState | undefined;
+  }
+
+  return {
+    async create(user, pending) {
+      const state = randomBytes(32).toString('base64url');
+      const record: LinkState = {
+        team_id: user.team_id,
+        user_id: user.user_id,
+        created_at: now(),
+        code_verifier: randomBytes(32).toString('base64url'),
+        ...(pending ? { pending } : {}),
+      };
+      await keyv.set(storeKey(state), record, ttlMs + KEEP_MS);
+      return state;
+    },
+    async peek(state) {
+      const link = await read(state);
+      if (!link) return { ok: false, reason: 'unknown' };
+      if (link.used_at !== undefined) return { ok: false, reason: 'used' };
+      if (now() - link.created_at > ttlMs) return { ok: false, reason: 'expired' };
+      return { ok: true, link };
+    },
+    async consume(state) {
+      const link = await read(state);
+      if (!link) return { ok: false, reason: 'unknown' };
+      if (!(await claims.claim(`link-state:${storeKey(state)}`, ttlMs + KEEP_MS))) {
+        return { ok: false, reason: 'used' };
+      }
+      if (now() - link.created_at > ttlMs) return { ok: false, reason: 'expired' };
+      // The claim alone decides who consumes; the mark only lets peek() tell a reused link apart.
+      await keyv.set(storeKey(state), { ...link, used_at: now() }, ttlMs + KEEP_MS);
+      return { ok: true, link };
+    },
+  };
+}

@@ -1,0 +1,96 @@
+/**
+ * Every namespace the app keeps, opened together on the one backend STORE_URL names and closed
+ * together. src/store/README.md lists each namespace's keys, values and lifetimes.
+ */
+import type Keyv from 'keyv';
+import { type ChannelBindings, createChannelBindings } from './bindings.js';
+import { type Claims, createClaims } from './claims.js';
+import { createDigestPreferences, type DigestPreferences } from './digest.js';
+import { loadEncryptionKey } from './encryption-key.js';
+import { createExpenseStore, type ExpenseStore } from './expenses.js';
+import { createKeyv } from './keyv.js';
+import { createLinkStates, type LinkStates } from './link-states.js';
+import { createUserPreferences, type UserPreferenceStore } from './preferences.js';
+import { createTokenStore, type TokenStore, type TokenStoreLogger } from './token-store.js';
+
+export interface OpenStoreOptions {
+  /** ENCRYPTION_KEY as configured; absent: a key generated once and kept in `dataDir`. */
+  encryptionKey?: string | undefined;
+  dataDir: string;
+  logger?: TokenStoreLogger;
+  now?: () => Date;
+}
+
+/** `Draft` is the expense form's own shape, which the store keeps as written. */
+export interface Store<Draft = unknown> {
+  tokens: TokenStore;
+  linkStates: LinkStates;
+  bindings: ChannelBindings;
+  preferences: UserPreferenceStore;
+  expenses: ExpenseStore<Draft>;
+  digest: DigestPreferences;
+  /** Set-if-absent claims shared by every replica: dedupe of commands, clicks and daily DMs. */
+  claims: Claims;
+  /** Closes every namespace; safe to call more than once. */
+  close(): Promise<void>;
+}
+
+/** Namespace names as they appear in the backend (Keyv prefixes every key with one). */
+export const NAMESPACES = {
+  tokens: 'service-tokens',
+  linkStates: 'link-states',
+  bindings: 'channel-groups',
+  preferences: 'user-preferences',
+  expenses: 'slack-expenses',
+  digest: 'digest',
+  claims: 'slack',
+} as const;
+
+export async function openStore<Draft = unknown>(
+  storeUrl: string,
+  options: OpenStoreOptions,
+): Promise<Store<Draft>> {
+  const now = options.now ?? (() => new Date());
+  const opened: Keyv[] = [];
+  let claims: Claims | undefined;
+  let closing: Promise<void> | undefined;
+  const close = () => {
+    closing ??= (async () => {
+      await Promise.allSettled([...opened.map((k) => k.disconnect()), claims?.close()]);
+    })();
+    return closing;
+  };
+  const open = async (namespace: string) => {
+    const keyv = await createKeyv(storeUrl, { namespace });
+    opened.push(keyv);
+    return keyv;
+  };
+  try {
+    claims = createClaims(storeUrl, { namespace: NAMESPACES.claims });
+    const key = await loadEncryptionKey({
+      encryptionKey: options.encryptionKey,
+      dataDir: options.dataDir,
+    });
+    const tokens = createTokenStore(await open(NAMESPACES.tokens), key, {
+      ...(options.logger ? { logger: options.logger } : {}),
+    });
+    return {
+      tokens,
+      linkStates: createLinkStates({
+        keyv: await open(NAMESPACES.linkStates),
+        claims,
+        now: () => now().getTime(),
+      }),
+      bindings: createChannelBindings(await open(NAMESPACES.bindings)),
+      preferences: createUserPreferences(await open(NAMESPACES.preferences)),
+      expenses: createExpenseStore<Draft>(await open(NAMESPACES.expenses)),
+      // A namespace of its own: the digest runner walks every key in it.
+      digest: createDigestPreferences(await open(NAMESPACES.digest)),
+      claims,
+      close,
+    };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
