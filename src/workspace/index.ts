@@ -119,6 +119,8 @@ export interface Workspace {
   pageState(userId: string): PageState;
   /** The whole state as JSON (for the sandbox's --data directory). */
   snapshot(): WorkspaceSnapshot;
+  /** Called after each change a person could see; returns the function that stops it. */
+  onChange(listener: (version: number) => void): () => void;
   /** Replaces the state with a snapshot's; throws on anything else, changing nothing. */
   restore(json: unknown): void;
   close(): Promise<void>;
@@ -243,6 +245,7 @@ export async function startWorkspace(options: WorkspaceOptions = {}): Promise<Wo
     act,
     pageState: (userId) => pageState(state, app, controls, userId),
     snapshot: () => snapshot(state),
+    onChange: (listener) => state.onChange(listener),
     restore: (json) => restore(state, json),
     async close() {
       await new Promise<void>((resolve, reject) => {
