@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AuthStore } from './auth.js';
 import type { ControllableClock } from './clock.js';
-import type { ConsentStore } from './consent.js';
+import type { ConsentStore } from './consent-store.js';
 import type { FaultTable } from './faults.js';
 import type { Ledger } from './ledger.js';
 import type { RequestLog } from './requestlog.js';

@@ -2,7 +2,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { AuthStore } from './auth.js';
 import { ControllableClock } from './clock.js';
-import { ConsentStore } from './consent.js';
+import { ConsentStore } from './consent-store.js';
 import type { Emulator } from './context.js';
 import { FaultTable } from './faults.js';
 import { Ledger } from './ledger.js';
