@@ -26,7 +26,8 @@ function oauthError(status: number, error: string, description?: string): HttpEr
 
 /**
  * POST /oauth/token. Client credentials come in the body only: the real service answers HTTP Basic
- * client authentication with 404 (staff answer, splitwise/api-docs#43), and so does this one.
+ * client authentication with 404, and so does this one, so that a client sending Basic fails here
+ * the way it would in production.
  */
 export async function tokenEndpoint(emu: Emulator, ex: Exchange): Promise<void> {
   if (/^Basic\s/i.test(ex.req.headers.authorization ?? '')) throw new HttpError(404, NOT_FOUND);
@@ -43,7 +44,7 @@ export async function tokenEndpoint(emu: Emulator, ex: Exchange): Promise<void> 
 
   let userId: number;
   if (grantType === 'client_credentials') {
-    // keriwarr v2 uses this grant for a token acting as the app's owner.
+    // Some client libraries use this grant for a token acting as the app's owner.
     if (app.owner_id === null) {
       throw oauthError(400, 'unauthorized_client', 'this app has no owner to act as');
     }

@@ -21,7 +21,7 @@ import type { Params, UploadedFile } from './types.js';
 
 const API_PATH = /^\/api\/v3\.0\/([A-Za-z0-9_]+)(?:\/([^/]*))?\/?$/;
 
-/** The two verbs an old client (keriwarr v1) used instead of POST; the service tolerates them. */
+/** The two verbs an older client library used instead of POST; the service tolerates them. */
 const ALTERNATE_VERBS: Record<string, string> = {
   'PUT update_user': 'POST',
   'DELETE delete_friend': 'POST',

@@ -38,7 +38,7 @@ export interface ApiResult {
 
 export interface Operation {
   method: 'GET' | 'POST';
-  /** False only for get_currencies and get_categories (security: [] in the spec). */
+  /** False only for get_currencies and get_categories, the service's two public reads. */
   auth: boolean;
 }
 
