@@ -234,7 +234,7 @@ export async function consentPost(emu: Emulator, ex: Exchange): Promise<void> {
           first_name: firstName,
           ...(lastName ? { last_name: lastName } : {}),
         });
-        emu.changed();
+        await emu.durable();
       } catch (error) {
         if (!(error instanceof LedgerInputError)) throw error;
         showSignIn(

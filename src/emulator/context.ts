@@ -14,8 +14,12 @@ export interface Emulator {
   faults: FaultTable;
   log: RequestLog;
   consent: ConsentStore;
-  /** Called after anything that changes persistent state (schedules a coalesced save). */
-  changed(): void;
+  /**
+   * Settles once every change applied so far is on disk (with --data), undefined when there is
+   * nothing to wait for. Awaited before any answer that reports or shows a change, so that what a
+   * client was told survives a crash.
+   */
+  durable(): Promise<void> | undefined;
 }
 
 /** One request in flight, with what the request log needs to know about it. */

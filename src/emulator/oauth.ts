@@ -51,7 +51,7 @@ export async function tokenEndpoint(emu: Emulator, ex: Exchange): Promise<void> 
     userId = app.owner_id;
     const token = emu.auth.issueAccessToken(userId, app.client_id);
     ex.actorId = userId;
-    emu.changed();
+    await emu.durable();
     sendJson(ex.res, ex.startedAt, 200, { access_token: token, token_type: 'bearer' }, NO_STORE);
     return;
   }
@@ -62,7 +62,7 @@ export async function tokenEndpoint(emu: Emulator, ex: Exchange): Promise<void> 
   if (record.used) {
     // A code presented twice was probably stolen: revoke what it already produced (RFC 6749 §4.1.2).
     emu.auth.revokeTokensFromCode(hash);
-    emu.changed();
+    await emu.durable();
     throw oauthError(400, 'invalid_grant', 'the authorization code was already used');
   }
   record.used = true;
@@ -89,7 +89,7 @@ export async function tokenEndpoint(emu: Emulator, ex: Exchange): Promise<void> 
   if (!emu.ledger.getUser(userId)) throw oauthError(400, 'invalid_grant');
   const token = emu.auth.issueAccessToken(userId, app.client_id, hash);
   ex.actorId = userId;
-  emu.changed();
+  await emu.durable();
   sendJson(ex.res, ex.startedAt, 200, { access_token: token, token_type: 'bearer' }, NO_STORE);
 }
 
@@ -153,7 +153,7 @@ export async function accessTokenEndpoint(emu: Emulator, ex: Exchange): Promise<
   emu.auth.deleteOAuth1Token(token.token);
   const access = emu.auth.issueOAuth1AccessToken(app.client_id, token.user_id);
   ex.actorId = token.user_id;
-  emu.changed();
+  await emu.durable();
   sendForm(ex.res, ex.startedAt, 200, {
     oauth_token: access.token,
     oauth_token_secret: access.secret,

@@ -197,7 +197,7 @@ async function routeApi(
     return;
   }
   if (op === 'test' && ex.method === 'GET' && rawId === undefined) {
-    whoAmI(emu, ex);
+    await whoAmI(emu, ex);
     return;
   }
   if (!operation) throw new HttpError(404, NOT_FOUND);
@@ -235,10 +235,11 @@ async function routeApi(
     files,
     ...(actor ? { actorId: actor.userId } : {}),
   });
+  // Reads wait too: what they show may include a change whose own answer is still waiting.
+  await emu.durable();
   sendJson(ex.res, ex.startedAt, result.status, result.body, {
     'Content-Disposition': 'inline; filename="response.json"',
   });
-  if (operation.method === 'POST') emu.changed();
 }
 
 /**
@@ -288,7 +289,7 @@ export function authenticate(
  * eyes and logs (debug output, request recorders) where a live credential should never appear,
  * and the caller already holds the token anyway.
  */
-function whoAmI(emu: Emulator, ex: Exchange): void {
+async function whoAmI(emu: Emulator, ex: Exchange): Promise<void> {
   const actor = authenticate(emu, ex, []);
   if (!actor) throw new HttpError(401, NOT_LOGGED_IN);
   ex.actorId = actor.userId;
@@ -297,6 +298,7 @@ function whoAmI(emu: Emulator, ex: Exchange): void {
     actor.kind === 'oauth1'
       ? { oauth_token: `…${actor.hint}`, token_type: 'oauth1' }
       : { access_token: `…${actor.hint}`, token_type: 'bearer' };
+  await emu.durable();
   sendJson(ex.res, ex.startedAt, 200, {
     client_id: actor.clientId,
     token,

@@ -1,5 +1,4 @@
 /** Groups: get_groups, get_group, create_group, delete/undelete_group, add/remove members. */
-import { randomBytes } from 'node:crypto';
 import type { ApiResult } from '../types.js';
 import { type Ctx, ok } from './ctx.js';
 import { GROUP_TYPES, type GroupRecord, type GroupType, type UserRecord } from './model.js';
@@ -155,7 +154,7 @@ export function createGroup({ state, actor, params }: Ctx): ApiResult {
     whiteboard_updated_by: params.whiteboard ? actor.id : null,
     whiteboard_lock_version: params.whiteboard ? 1 : 0,
     country_code: params.country_code?.trim().toUpperCase() || null,
-    invite_token: randomBytes(9).toString('base64url'),
+    invite_token: state.randomToken(9),
     members: [],
     created_at: now,
     updated_at: now,

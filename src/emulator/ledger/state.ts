@@ -4,6 +4,7 @@
  * notifications. Operations (ops-*.ts) validate first and then call the mutators here; shapes.ts
  * and expense-shapes.ts turn records into what the wire shows.
  */
+import { randomBytes } from 'node:crypto';
 import type { Clock } from '../types.js';
 import { GroupLedger, repayments } from './debts.js';
 import {
@@ -31,6 +32,13 @@ export const FIRST_IDS = {
   receipt: 1,
 } as const;
 export type Sequences = { -readonly [K in keyof typeof FIRST_IDS]: number };
+
+export interface Moment {
+  at: number;
+  /** Tokens to hand out again, in order, when replaying a journaled operation. */
+  replay: string[] | undefined;
+  drawn: string[];
+}
 
 /** What addUser needs; the caller has validated the e-mail and names. */
 export interface NewUserRecord {
@@ -72,6 +80,13 @@ export class State {
     this.forgetShapes();
   }
 
+  /**
+   * The operation being applied, set by the Ledger around each one: its single instant, and the
+   * random tokens it draws. Both are written to the --data journal, so that replaying the
+   * operation after a restart rebuilds exactly the same records (ids, times, invite links).
+   */
+  moment: Moment | undefined;
+
   constructor(readonly clock: Clock) {}
 
   /**
@@ -80,7 +95,14 @@ export class State {
    * changes back rather than losing them.
    */
   now(): number {
-    return this.clock.now().getTime();
+    return this.moment?.at ?? this.clock.now().getTime();
+  }
+
+  /** A random URL-safe token; during a replay, the one the original operation drew. */
+  randomToken(bytes: number): string {
+    const token = this.moment?.replay?.shift() ?? randomBytes(bytes).toString('base64url');
+    this.moment?.drawn.push(token);
+    return token;
   }
 
   next(kind: keyof Sequences): number {
