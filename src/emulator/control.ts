@@ -1,6 +1,14 @@
 import type { Emulator, Exchange } from './context.js';
 import { validateFault } from './faults.js';
-import { baseHeaders, errorsBody, FORM_LIMIT_BYTES, HttpError, readRaw, sendJson } from './http.js';
+import {
+  baseHeaders,
+  errorsBody,
+  FORM_LIMIT_BYTES,
+  HttpError,
+  parseJson,
+  readRaw,
+  sendJson,
+} from './http.js';
 import { LedgerInputError } from './ledger.js';
 import type { NewUser } from './types.js';
 
@@ -173,12 +181,7 @@ async function readJson(ex: Exchange): Promise<unknown> {
   const raw = await readRaw(ex.req, FORM_LIMIT_BYTES);
   const text = raw.toString('utf8').trim();
   if (text === '') return {};
-  try {
-    return JSON.parse(text);
-  } catch (error) {
-    const detail = error instanceof Error ? error.message : String(error);
-    throw badRequest(`Malformed JSON in request body: ${detail}`);
-  }
+  return parseJson(text);
 }
 
 async function readObject(ex: Exchange): Promise<Record<string, unknown>> {

@@ -98,6 +98,44 @@ export function readRaw(req: IncomingMessage, limit: number): Promise<Buffer> {
   });
 }
 
+/**
+ * How deeply JSON bodies may nest: Ruby's JSON parser, which the real service answers with, refuses
+ * more than 100 levels by default. Deeper input would also overflow the stack of anything that
+ * walks it recursively (flattening, serialising an injected fault's body).
+ */
+export const MAX_JSON_DEPTH = 100;
+
+function nestingExceeds(root: unknown, max: number): boolean {
+  const stack: { value: unknown; depth: number }[] = [{ value: root, depth: 1 }];
+  while (stack.length > 0) {
+    const { value, depth } = stack.pop()!;
+    if (value === null || typeof value !== 'object') continue;
+    if (depth > max) return true;
+    for (const item of Array.isArray(value) ? value : Object.values(value)) {
+      if (item !== null && typeof item === 'object') stack.push({ value: item, depth: depth + 1 });
+    }
+  }
+  return false;
+}
+
+/** Parses a JSON request body; a 400 in the service's envelope when malformed or too deep. */
+export function parseJson(text: string): unknown {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    const detail = error instanceof Error ? error.message : String(error);
+    throw new HttpError(400, errorsBody(`Malformed JSON in request body: ${detail}`));
+  }
+  if (nestingExceeds(value, MAX_JSON_DEPTH)) {
+    throw new HttpError(
+      400,
+      errorsBody(`Malformed JSON in request body: nested deeper than ${MAX_JSON_DEPTH} levels`),
+    );
+  }
+  return value;
+}
+
 /** Percent-decoding as application/x-www-form-urlencoded defines it ('+' is a space). */
 export function parseFormPairs(text: string): [string, string][] {
   const pairs: [string, string][] = [];
@@ -157,13 +195,7 @@ export async function parseBody(req: IncomingMessage): Promise<ParsedBody> {
     const raw = await readRaw(req, FORM_LIMIT_BYTES);
     const text = raw.toString('utf8').trim();
     if (text === '') return EMPTY_BODY;
-    let value: unknown;
-    try {
-      value = JSON.parse(text);
-    } catch (error) {
-      const detail = error instanceof Error ? error.message : String(error);
-      throw new HttpError(400, errorsBody(`Malformed JSON in request body: ${detail}`));
-    }
+    const value = parseJson(text);
     if (value === null || typeof value !== 'object' || Array.isArray(value)) {
       throw new HttpError(400, errorsBody('Malformed JSON in request body: expected an object'));
     }
