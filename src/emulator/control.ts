@@ -1,3 +1,4 @@
+import { isClockInstant, outOfRange } from './clock.js';
 import type { Emulator, Exchange } from './context.js';
 import { validateFault } from './faults.js';
 import {
@@ -119,19 +120,24 @@ export async function handleControl(emu: Emulator, ex: Exchange): Promise<void> 
       return;
     case 'POST /__emulator/clock': {
       const input = await readObject(ex);
+      // Both are checked before the clock moves, so a refused body leaves it where it was.
+      let target = emu.clock.now().getTime();
+      let instant: number | undefined;
       if (input.now !== undefined) {
-        const instant = typeof input.now === 'string' ? new Date(input.now) : undefined;
-        if (!instant || Number.isNaN(instant.getTime())) {
-          throw badRequest('now must be an ISO 8601 timestamp');
-        }
-        emu.clock.set(instant);
+        instant = typeof input.now === 'string' ? Date.parse(input.now) : Number.NaN;
+        if (Number.isNaN(instant)) throw badRequest('now must be an ISO 8601 timestamp');
+        target = instant;
       }
-      if (input.advance_ms !== undefined) {
-        if (typeof input.advance_ms !== 'number' || !Number.isFinite(input.advance_ms)) {
+      const advance = input.advance_ms;
+      if (advance !== undefined) {
+        if (typeof advance !== 'number' || !Number.isFinite(advance)) {
           throw badRequest('advance_ms must be a number of milliseconds');
         }
-        emu.clock.advance(input.advance_ms);
+        target += advance;
       }
+      if (!isClockInstant(target)) throw badRequest(outOfRange());
+      if (instant !== undefined) emu.clock.set(new Date(target));
+      else if (typeof advance === 'number') emu.clock.advance(advance);
       await send(200, { now: emu.clock.now().toISOString() });
       return;
     }

@@ -54,3 +54,36 @@ describe('JSON nesting', () => {
     );
   });
 });
+
+describe('clock bounds', () => {
+  const RANGE = 'the clock must stay between 1970-01-01T00:00:00.000Z and 9999-01-01T00:00:00.000Z';
+
+  it('refuses to move the clock out of what timestamps can show, and keeps working', async () => {
+    const before = (await control(emu.url, 'GET', 'clock')).body.now as string;
+    for (const body of [
+      { advance_ms: 1e300 },
+      { advance_ms: -1e300 },
+      { now: '+275760-09-13T00:00:00.000Z' },
+      { now: '1969-12-31T23:59:59Z' },
+      { now: '9999-06-01T00:00:00Z' },
+      { now: '2030-01-01T00:00:00Z', advance_ms: 1e300 },
+    ]) {
+      const reply = await control(emu.url, 'POST', 'clock', body);
+      expect(reply.status, JSON.stringify(body)).toBe(400);
+      expect(reply.body).toEqual({ errors: { base: [RANGE] } });
+    }
+    const after = await control(emu.url, 'GET', 'clock');
+    expect(after.status).toBe(200);
+    expect(Math.abs(Date.parse(after.body.now) - Date.parse(before))).toBeLessThan(60_000);
+    const me = await call(emu.url, ann.api_key, 'GET', 'get_current_user');
+    expect(me.status).toBe(200);
+  });
+
+  it('still takes an instant far out but inside the range, and comes back', async () => {
+    const far = await control(emu.url, 'POST', 'clock', { now: '9998-12-31T00:00:00Z' });
+    expect(far.status).toBe(200);
+    expect(far.body.now).toMatch(/^9998-12-31T00:00:0\d\.\d{3}Z$/);
+    const back = await control(emu.url, 'POST', 'clock', { now: new Date().toISOString() });
+    expect(back.status).toBe(200);
+  });
+});
