@@ -38,18 +38,44 @@ export interface ParsedBody {
 
 const EMPTY_BODY: ParsedBody = { params: {}, files: [], formPairs: [] };
 
-export function requestTooLarge(limit: number): HttpError {
-  return new HttpError(
-    413,
-    errorsBody(`Request body is too large (the limit is ${Math.round(limit / 1024)} KB)`),
-    { Connection: 'close' },
-  );
+/**
+ * How much of a refused body is still read, and thrown away, after the 413. A client usually
+ * sends its whole body before it reads the answer; if the connection were closed with its data
+ * unread, the kernel would reset it and the client would see a broken connection instead of the
+ * 413. Bodies beyond this are not worth reading: their connection is closed after the answer.
+ */
+export const DRAIN_LIMIT_BYTES = 64 * 1024 * 1024;
+
+const discarding = new WeakSet<IncomingMessage>();
+
+/** Keeps reading a refused body to its end (or closes the connection past DRAIN_LIMIT_BYTES). */
+function discardRest(req: IncomingMessage): void {
+  if (discarding.has(req)) return;
+  discarding.add(req);
+  let discarded = 0;
+  req.on('data', (chunk: Buffer) => {
+    discarded += chunk.length;
+    if (discarded > DRAIN_LIMIT_BYTES) req.socket.destroy();
+  });
+  req.resume();
 }
 
 /**
- * Reads a whole body up to `limit` bytes. Past the limit it stops buffering and answers 413 at
- * once; the connection is closed after the answer so that the rest of a huge upload is never read.
+ * The 413 for a body over `limit`. What the client still has to send is read and discarded when
+ * it is not much (see DRAIN_LIMIT_BYTES), else the connection closes after the answer.
  */
+export function requestTooLarge(req: IncomingMessage, limit: number): HttpError {
+  const body = errorsBody(
+    `Request body is too large (the limit is ${Math.round(limit / 1024)} KB)`,
+  );
+  const declared = Number(req.headers['content-length']);
+  if (Number.isFinite(declared) && declared > DRAIN_LIMIT_BYTES) {
+    return new HttpError(413, body, { Connection: 'close' });
+  }
+  discardRest(req);
+  return new HttpError(413, body);
+}
+
 /** The client went away before its body arrived; nothing is applied and nobody hears the answer. */
 export function requestAborted(): HttpError {
   return new HttpError(400, errorsBody('The request body was not received completely'));
@@ -58,7 +84,7 @@ export function requestAborted(): HttpError {
 export function readRaw(req: IncomingMessage, limit: number): Promise<Buffer> {
   const declared = Number(req.headers['content-length']);
   if (Number.isFinite(declared) && declared > limit) {
-    return Promise.reject(requestTooLarge(limit));
+    return Promise.reject(requestTooLarge(req, limit));
   }
   // A stream destroyed before we listen never emits again: settle now instead of hanging.
   if (req.readableEnded) return Promise.resolve(Buffer.alloc(0));
@@ -72,9 +98,8 @@ export function readRaw(req: IncomingMessage, limit: number): Promise<Buffer> {
       if (size > limit) {
         done = true;
         req.off('data', onData);
-        req.pause();
         chunks.length = 0;
-        reject(requestTooLarge(limit));
+        reject(requestTooLarge(req, limit));
         return;
       }
       chunks.push(chunk);
@@ -213,7 +238,7 @@ export async function parseBody(req: IncomingMessage): Promise<ParsedBody> {
 function parseMultipart(req: IncomingMessage): Promise<ParsedBody> {
   const declared = Number(req.headers['content-length']);
   if (Number.isFinite(declared) && declared > MULTIPART_LIMIT_BYTES) {
-    return Promise.reject(requestTooLarge(MULTIPART_LIMIT_BYTES));
+    return Promise.reject(requestTooLarge(req, MULTIPART_LIMIT_BYTES));
   }
   if (req.destroyed || req.readableAborted) return Promise.reject(requestAborted());
   return new Promise((resolve, reject) => {
@@ -238,11 +263,12 @@ function parseMultipart(req: IncomingMessage): Promise<ParsedBody> {
       if (failed) return;
       failed = true;
       req.unpipe(parser);
-      req.pause();
+      // Whatever the reason, the rest of the body is not wanted; the answer follows at once.
+      if (error.status !== 413) discardRest(req);
       reject(error);
     };
     parser.on('field', (name, value, info) => {
-      if (info.valueTruncated) fail(requestTooLarge(FORM_LIMIT_BYTES));
+      if (info.valueTruncated) fail(requestTooLarge(req, FORM_LIMIT_BYTES));
       else params[name] = value;
     });
     parser.on('file', (field, stream, info) => {
@@ -250,13 +276,13 @@ function parseMultipart(req: IncomingMessage): Promise<ParsedBody> {
       stream.on('data', (chunk: Buffer) => {
         total += chunk.length;
         if (total > MULTIPART_LIMIT_BYTES) {
-          fail(requestTooLarge(MULTIPART_LIMIT_BYTES));
+          fail(requestTooLarge(req, MULTIPART_LIMIT_BYTES));
           stream.resume();
           return;
         }
         chunks.push(chunk);
       });
-      stream.on('limit', () => fail(requestTooLarge(MULTIPART_LIMIT_BYTES)));
+      stream.on('limit', () => fail(requestTooLarge(req, MULTIPART_LIMIT_BYTES)));
       stream.on('end', () => {
         if (failed) return;
         files.push({
