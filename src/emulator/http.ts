@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { type IncomingMessage, type ServerResponse, STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import busboy from 'busboy';
 import type { Params, UploadedFile } from './types.js';
 
@@ -374,4 +375,34 @@ export function sendForm(
 export function redirect(res: ServerResponse, startedAt: bigint, location: string): void {
   res.writeHead(302, { ...baseHeaders(startedAt), Location: location, 'Content-Length': 0 });
   res.end();
+}
+
+/** Request headers larger than this are refused with 431 (Node's own default, stated here). */
+export const MAX_HEADER_BYTES = 16 * 1024;
+
+/**
+ * Answers a request Node could not parse (the server's 'clientError'): headers over the limit,
+ * a malformed request line, a request that took too long to arrive. Node's own answer has no
+ * body; this one has the service's error envelope like every other refusal.
+ */
+export function answerClientError(error: Error & { code?: string }, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const [status, message] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, `Request headers are too large (the limit is ${MAX_HEADER_BYTES / 1024} KB)`]
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'The request took too long to arrive']
+        : [400, 'Malformed HTTP request'];
+  const text = JSON.stringify(errorsBody(message));
+  const headers = {
+    ...baseHeaders(process.hrtime.bigint()),
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Length': String(Buffer.byteLength(text)),
+    Connection: 'close',
+  };
+  const head = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`);
+  socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${head.join('')}\r\n${text}`);
 }

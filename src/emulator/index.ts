@@ -5,6 +5,7 @@ import { ControllableClock } from './clock.js';
 import { ConsentStore } from './consent-store.js';
 import type { Emulator } from './context.js';
 import { FaultTable } from './faults.js';
+import { answerClientError, MAX_HEADER_BYTES } from './http.js';
 import { Ledger, type LedgerEntry } from './ledger.js';
 import { DataFile, recover } from './persist.js';
 import { RequestLog } from './requestlog.js';
@@ -79,7 +80,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     durable: data ? () => data.durable() : () => undefined,
   };
 
-  const server = createServer(createRequestListener(emu));
+  const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, createRequestListener(emu));
+  server.on('clientError', answerClientError);
   // Node's 5 s default lets an idle keep-alive socket close just as a client reuses it, most
   // often after the event loop was busy (seeding thousands of expenses): the client then sees
   // ECONNRESET. A minute makes that race rare; close() still ends every connection at once.

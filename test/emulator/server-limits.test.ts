@@ -187,3 +187,24 @@ describe('body size', () => {
     expect((await call(emu.url, ann.api_key, 'GET', 'get_groups')).body.groups).toHaveLength(1);
   });
 });
+
+describe('request headers', () => {
+  it('answers a 100 KB header with 431 and a JSON body', async () => {
+    const reply = await exchange([
+      Buffer.from(
+        `GET /api/v3.0/get_current_user HTTP/1.1\r\nHost: emulator\r\nX-Padding: ${'a'.repeat(100 * 1024)}\r\n\r\n`,
+      ),
+    ]);
+    expect(reply.status).toBe(431);
+    expect(reply.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(JSON.parse(reply.body)).toEqual({
+      errors: { base: ['Request headers are too large (the limit is 16 KB)'] },
+    });
+  });
+
+  it('answers a malformed request line with 400 and a JSON body', async () => {
+    const reply = await exchange([Buffer.from('NOT AN HTTP REQUEST\r\n\r\n')]);
+    expect(reply.status).toBe(400);
+    expect(JSON.parse(reply.body)).toEqual({ errors: { base: ['Malformed HTTP request'] } });
+  });
+});
