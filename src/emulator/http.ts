@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type IncomingMessage, type ServerResponse, STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import busboy from 'busboy';
-import type { Params, UploadedFile } from './types.js';
+import { emptyParams, type Params, type UploadedFile } from './types.js';
 
 /** A request that must end with a specific status and body, thrown from deep inside a handler. */
 export class HttpError extends Error {
@@ -37,7 +37,7 @@ export interface ParsedBody {
   formPairs: [string, string][];
 }
 
-const EMPTY_BODY: ParsedBody = { params: {}, files: [], formPairs: [] };
+const EMPTY_BODY: ParsedBody = { params: emptyParams(), files: [], formPairs: [] };
 
 /**
  * How much of a refused body is still read, and thrown away, after the 413. A client usually
@@ -170,7 +170,7 @@ export function parseFormPairs(text: string): [string, string][] {
 }
 
 function pairsToParams(pairs: Iterable<[string, string]>): Params {
-  const params: Params = {};
+  const params = emptyParams();
   for (const [key, value] of pairs) params[key] = value;
   return params;
 }
@@ -186,7 +186,7 @@ function jsonScalar(value: unknown): string {
  * strings (numbers as written, booleans "true"/"false", null an empty value) and nested objects
  * and arrays are flattened with the service's double underscore, `users__0__user_id`.
  */
-export function flattenJson(value: unknown, prefix = '', out: Params = {}): Params {
+export function flattenJson(value: unknown, prefix = '', out: Params = emptyParams()): Params {
   if (Array.isArray(value)) {
     value.forEach((item, index) => {
       flattenJson(item, prefix ? `${prefix}__${index}` : String(index), out);
@@ -256,7 +256,7 @@ function parseMultipart(req: IncomingMessage): Promise<ParsedBody> {
       reject(new HttpError(400, errorsBody(`Malformed multipart body: ${detail}`)));
       return;
     }
-    const params: Params = {};
+    const params = emptyParams();
     const files: UploadedFile[] = [];
     let total = 0;
     let failed = false;

@@ -19,7 +19,15 @@ import { categories, currencies, currencyUnits } from './ledger/reference.js';
 import { userShape } from './ledger/shapes.js';
 import { snapshotOf, stateFromSnapshot } from './ledger/snapshot.js';
 import { type Moment, State } from './ledger/state.js';
-import type { ApiRequest, ApiResult, Clock, NewUser, Operation, Params } from './types.js';
+import {
+  type ApiRequest,
+  type ApiResult,
+  type Clock,
+  emptyParams,
+  type NewUser,
+  type Operation,
+  type Params,
+} from './types.js';
 
 export type {
   Balance,
@@ -152,7 +160,7 @@ export class Ledger {
         const req: ApiRequest = {
           op: entry.name,
           method: 'POST',
-          params: entry.params,
+          params: Object.assign(emptyParams(), entry.params),
           files,
           actorId: entry.actorId,
           ...(entry.pathId !== undefined ? { pathId: entry.pathId } : {}),

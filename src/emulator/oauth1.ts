@@ -15,7 +15,8 @@ export function percentEncode(value: string): string {
 export function parseOAuthHeader(header: string): Record<string, string> | undefined {
   const match = /^OAuth\s+(.*)$/is.exec(header.trim());
   if (!match) return undefined;
-  const params: Record<string, string> = {};
+  // Names are the client's: no prototype, so that none of them can reach Object.prototype.
+  const params = Object.create(null) as Record<string, string>;
   for (const part of match[1]!.split(',')) {
     const pair = /^\s*([^=\s]+)\s*=\s*"([^"]*)"\s*$/.exec(part);
     if (!pair) {
@@ -85,7 +86,7 @@ export function verifyOAuth1(
 ): VerifiedOAuth1 | undefined {
   const header = parseOAuthHeader(request.header);
   if (!header) return undefined;
-  const protocol: Record<string, string> = {};
+  const protocol = Object.create(null) as Record<string, string>;
   for (const [key, value] of request.pairs) if (key.startsWith('oauth_')) protocol[key] = value;
   for (const [key, value] of Object.entries(header)) if (key !== 'realm') protocol[key] = value;
 

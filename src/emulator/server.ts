@@ -17,15 +17,15 @@ import { Ledger } from './ledger.js';
 import { accessTokenEndpoint, requestTokenEndpoint, tokenEndpoint } from './oauth.js';
 import { baseStringUri, verifyOAuth1 } from './oauth1.js';
 import { indexPage } from './pages.js';
-import type { Params, UploadedFile } from './types.js';
+import { emptyParams, type Params, type UploadedFile } from './types.js';
 
 const API_PATH = /^\/api\/v3\.0\/([A-Za-z0-9_]+)(?:\/([^/]*))?\/?$/;
 
 /** The two verbs an older client library used instead of POST; the service tolerates them. */
-const ALTERNATE_VERBS: Record<string, string> = {
-  'PUT update_user': 'POST',
-  'DELETE delete_friend': 'POST',
-};
+const ALTERNATE_VERBS = new Map([
+  ['PUT update_user', 'POST'],
+  ['DELETE delete_friend', 'POST'],
+]);
 
 export interface Actor {
   userId: number;
@@ -171,7 +171,7 @@ async function route(emu: Emulator, ex: Exchange): Promise<void> {
 }
 
 function queryParams(search: string): Params {
-  const params: Params = {};
+  const params = emptyParams();
   if (search === '') return params;
   for (const [key, value] of new URLSearchParams(search)) params[key] = value;
   return params;
@@ -184,7 +184,7 @@ async function routeApi(
   rawId: string | undefined,
 ): Promise<void> {
   const operation = Object.hasOwn(Ledger.operations, op) ? Ledger.operations[op] : undefined;
-  const method = ALTERNATE_VERBS[`${ex.method} ${op}`] ?? ex.method;
+  const method = ALTERNATE_VERBS.get(`${ex.method} ${op}`) ?? ex.method;
   const hasBody = operation?.method === 'POST' && method === 'POST';
   // A write's delay comes after its body is read (below); everything else waits first.
   if (ex.latencyMs && !hasBody) await sleep(ex.latencyMs);
@@ -219,7 +219,7 @@ async function routeApi(
     const body = await parseBody(ex.req);
     if (ex.latencyMs) await sleep(ex.latencyMs);
     // Rails merges the query string into a POST's parameters; the body wins on a clash.
-    params = { ...params, ...body.params };
+    params = Object.assign(emptyParams(), params, body.params);
     files = body.files;
     formPairs = isFormBody(ex.req) ? body.formPairs : [];
   }
