@@ -25,7 +25,7 @@ export interface BearerGrant {
 export interface AuthorizationCode {
   client_id: string;
   user_id: number;
-  /** The redirect_uri the authorization request named, if it named one (RFC 6749 §4.1.3). */
+  /** The redirect_uri the authorization request named, if it named one (RFC 6749). */
   redirect_uri?: string;
   code_challenge?: string;
   code_challenge_method?: 'S256' | 'plain';
@@ -44,7 +44,7 @@ export interface OAuth1Token {
   expires_at?: number;
 }
 
-/** Authorization codes and OAuth 1.0a request tokens live ten minutes, as RFC 6749 §4.1.2 advises. */
+/** Authorization codes and OAuth 1.0a request tokens live ten minutes, as RFC 6749 advises. */
 export const CODE_TTL_MS = 10 * 60 * 1000;
 
 /**
@@ -260,7 +260,7 @@ export class AuthStore {
 
   /**
    * Records a nonce; false when the same one was already used with the same consumer, token and
-   * timestamp (RFC 5849 §3.3). Nonces older than the timestamp window can never be replayed (the
+   * timestamp (RFC 5849). Nonces older than the timestamp window can never be replayed (the
    * timestamp check refuses them first), so they are forgotten.
    */
   useNonce(key: string, timestampMs: number): boolean {

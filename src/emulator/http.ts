@@ -32,7 +32,7 @@ export interface ParsedBody {
   files: UploadedFile[];
   /**
    * Name/value pairs of a form-urlencoded body exactly as sent (duplicates kept): OAuth 1.0a
-   * signs these, and only these, of all body kinds (RFC 5849 §3.4.1.3.1).
+   * signs these, and only these, of all body kinds (RFC 5849).
    */
   formPairs: [string, string][];
 }

@@ -13,7 +13,7 @@ import {
 } from './http.js';
 import { baseStringUri, verifyOAuth1 } from './oauth1.js';
 
-/** Token responses must never be cached (RFC 6749 §5.1). */
+/** Token responses must never be cached (OAuth 2.0, RFC 6749). */
 const NO_STORE = { 'Cache-Control': 'no-store', Pragma: 'no-cache' };
 
 function oauthError(status: number, error: string, description?: string): HttpError {
@@ -60,7 +60,7 @@ export async function tokenEndpoint(emu: Emulator, ex: Exchange): Promise<void> 
   if (!found || found.record.client_id !== app.client_id) throw oauthError(400, 'invalid_grant');
   const { hash, record } = found;
   if (record.used) {
-    // A code presented twice was probably stolen: revoke what it already produced (RFC 6749 §4.1.2).
+    // A code presented twice was probably stolen: revoke what it already produced (RFC 6749).
     emu.auth.revokeTokensFromCode(hash);
     await emu.durable();
     throw oauthError(400, 'invalid_grant', 'the authorization code was already used');

@@ -3,7 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import { type App, type AuthStore, OAUTH1_WINDOW_MS, type OAuth1Token, safeEqual } from './auth.js';
 import type { Clock } from './types.js';
 
-/** RFC 3986 unreserved characters stay, everything else is %XX in upper case (RFC 5849 §3.6). */
+/** RFC 3986 unreserved characters stay, everything else is %XX in upper case (OAuth 1.0a, RFC 5849). */
 export function percentEncode(value: string): string {
   return encodeURIComponent(value).replace(
     /[!'()*]/g,
@@ -32,13 +32,13 @@ export function parseOAuthHeader(header: string): Record<string, string> | undef
   return params;
 }
 
-/** RFC 5849 §3.4.1.2: lower-case scheme and host, default ports dropped, no query. */
+/** The signature base string URI: lower-case scheme and host, default ports dropped, no query. */
 export function baseStringUri(req: IncomingMessage, pathname: string): string {
   const host = (req.headers.host ?? 'localhost').toLowerCase().replace(/:80$/, '');
   return `http://${host}${pathname}`;
 }
 
-/** RFC 5849 §3.4.1: METHOD&base-uri&normalized-parameters. */
+/** The signature base string (RFC 5849): METHOD&base-uri&normalized-parameters. */
 export function signatureBaseString(
   method: string,
   baseUri: string,
@@ -74,7 +74,7 @@ export interface VerifiedOAuth1 {
 }
 
 /**
- * Checks an HMAC-SHA1 signed request (RFC 5849 §3.2): known consumer, token when one is required,
+ * Checks an HMAC-SHA1 signed request (RFC 5849): known consumer, token when one is required,
  * timestamp within the window, fresh nonce and a signature that matches. Any failure answers
  * undefined; the caller answers 401 without saying which check failed.
  */
