@@ -125,8 +125,8 @@ export function readRaw(req: IncomingMessage, limit: number): Promise<Buffer> {
 }
 
 /**
- * How deeply JSON bodies may nest: Ruby's JSON parser, which the real service answers with, refuses
- * more than 100 levels by default. Deeper input would also overflow the stack of anything that
+ * How deeply JSON bodies may nest: Rails parses JSON with Ruby's parser, which refuses more than
+ * 100 levels by default. Deeper input would also overflow the stack of anything that
  * walks it recursively (flattening, serialising an injected fault's body).
  */
 export const MAX_JSON_DEPTH = 100;
