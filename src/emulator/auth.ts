@@ -25,7 +25,7 @@ export interface BearerGrant {
 export interface AuthorizationCode {
   client_id: string;
   user_id: number;
-  /** The redirect_uri the authorization request named, if it named one (RFC 6749 §4.1.3). */
+  /** The redirect_uri the authorization request named, if it named one (RFC 6749). */
   redirect_uri?: string;
   code_challenge?: string;
   code_challenge_method?: 'S256' | 'plain';
@@ -44,7 +44,7 @@ export interface OAuth1Token {
   expires_at?: number;
 }
 
-/** Authorization codes and OAuth 1.0a request tokens live ten minutes, as RFC 6749 §4.1.2 advises. */
+/** Authorization codes and OAuth 1.0a request tokens live ten minutes, as RFC 6749 advises. */
 export const CODE_TTL_MS = 10 * 60 * 1000;
 
 /**
@@ -67,6 +67,18 @@ export function safeEqual(a: string, b: string): boolean {
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
+/**
+ * One change to what the --data file keeps (apps, Bearer grants by hash, OAuth 1.0a access
+ * tokens), as the journal records it. Never a Bearer credential itself: only its hash.
+ */
+export type AuthEffect =
+  | { op: 'app'; app: App }
+  | { op: 'bearer'; hash: string; grant: BearerGrant }
+  | { op: 'drop_bearer'; hash: string }
+  | { op: 'oauth1'; token: OAuth1Token }
+  | { op: 'drop_oauth1'; token: string }
+  | { op: 'reset' };
+
 interface AuthSnapshot {
   apps: App[];
   bearers: [string, BearerGrant][];
@@ -85,14 +97,46 @@ export class AuthStore {
   private readonly oauth1 = new Map<string, OAuth1Token>();
   private readonly nonces = new Map<string, number>();
 
+  /** Receives every change to what the --data file keeps, in order, once it is applied. */
+  journal: ((effect: AuthEffect) => void) | undefined;
+
   constructor(private readonly clock: Clock) {}
 
   reset(): void {
+    this.clear();
+    this.journal?.({ op: 'reset' });
+  }
+
+  private clear(): void {
     this.apps.clear();
     this.bearers.clear();
     this.codes.clear();
     this.oauth1.clear();
     this.nonces.clear();
+  }
+
+  /** Applies a journaled change again. */
+  replay(effect: AuthEffect): void {
+    switch (effect.op) {
+      case 'app':
+        this.apps.set(effect.app.client_id, effect.app);
+        return;
+      case 'bearer':
+        this.bearers.set(effect.hash, effect.grant);
+        return;
+      case 'drop_bearer':
+        this.bearers.delete(effect.hash);
+        return;
+      case 'oauth1':
+        this.oauth1.set(effect.token.token, effect.token);
+        return;
+      case 'drop_oauth1':
+        this.oauth1.delete(effect.token);
+        return;
+      case 'reset':
+        this.clear();
+        return;
+    }
   }
 
   registerApp(input: { redirect_uri: string; name?: string; owner_id?: number | null }): App {
@@ -104,6 +148,7 @@ export class AuthStore {
       owner_id: input.owner_id ?? null,
     };
     this.apps.set(app.client_id, app);
+    this.journal?.({ op: 'app', app: { ...app } });
     return app;
   }
 
@@ -123,7 +168,10 @@ export class AuthStore {
 
   private issueBearer(grant: Omit<BearerGrant, 'hint'>): string {
     const secret = newSecret(30);
-    this.bearers.set(hashSecret(secret), { ...grant, hint: secret.slice(-4) });
+    const hash = hashSecret(secret);
+    const stored = { ...grant, hint: secret.slice(-4) };
+    this.bearers.set(hash, stored);
+    this.journal?.({ op: 'bearer', hash, grant: { ...stored } });
     return secret;
   }
 
@@ -133,12 +181,22 @@ export class AuthStore {
 
   /** Revokes an access token or API key; true when it existed. */
   revoke(secret: string): boolean {
-    return this.bearers.delete(hashSecret(secret)) || this.oauth1.delete(secret);
+    const hash = hashSecret(secret);
+    if (this.bearers.delete(hash)) {
+      this.journal?.({ op: 'drop_bearer', hash });
+      return true;
+    }
+    const token = this.oauth1.get(secret);
+    if (!token) return false;
+    this.deleteOAuth1Token(secret);
+    return true;
   }
 
   revokeTokensFromCode(codeHash: string): void {
     for (const [hash, grant] of this.bearers) {
-      if (grant.code === codeHash) this.bearers.delete(hash);
+      if (grant.code !== codeHash) continue;
+      this.bearers.delete(hash);
+      this.journal?.({ op: 'drop_bearer', hash });
     }
   }
 
@@ -180,6 +238,7 @@ export class AuthStore {
       user_id: userId,
     };
     this.oauth1.set(token.token, token);
+    this.journal?.({ op: 'oauth1', token: { ...token } });
     return token;
   }
 
@@ -193,12 +252,15 @@ export class AuthStore {
   }
 
   deleteOAuth1Token(token: string): void {
+    const found = this.oauth1.get(token);
     this.oauth1.delete(token);
+    // Request tokens live ten minutes and are never saved; only access tokens are.
+    if (found?.kind === 'access') this.journal?.({ op: 'drop_oauth1', token });
   }
 
   /**
    * Records a nonce; false when the same one was already used with the same consumer, token and
-   * timestamp (RFC 5849 §3.3). Nonces older than the timestamp window can never be replayed (the
+   * timestamp (RFC 5849). Nonces older than the timestamp window can never be replayed (the
    * timestamp check refuses them first), so they are forgotten.
    */
   useNonce(key: string, timestampMs: number): boolean {
@@ -221,7 +283,7 @@ export class AuthStore {
   }
 
   load(data: unknown): void {
-    this.reset();
+    this.clear();
     const snapshot = data as Partial<AuthSnapshot> | undefined;
     for (const app of snapshot?.apps ?? []) this.apps.set(app.client_id, app);
     for (const [hash, grant] of snapshot?.bearers ?? []) this.bearers.set(hash, grant);

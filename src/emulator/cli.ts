@@ -3,7 +3,7 @@
  *
  *   --port N      port to listen on (else EMULATOR_PORT, else 4000; 0 picks a free one)
  *   --host H      address to bind (default 127.0.0.1: the control plane has no authentication)
- *   --data FILE   keep the state in FILE across restarts
+ *   --data FILE   keep the state in FILE (and FILE.journal) across restarts and crashes
  *   --seed        load the demo data set when the state is empty and print the demo people's keys
  */
 import { existsSync } from 'node:fs';
@@ -14,7 +14,8 @@ const USAGE = `Usage: npm run emulator -- [--port N] [--host ADDRESS] [--data FI
 
   --port N       port to listen on (default: $EMULATOR_PORT or 4000; 0 picks a free port)
   --host ADDRESS address to bind (default 127.0.0.1; the control plane has no authentication)
-  --data FILE    keep users, expenses, apps and keys in FILE across restarts
+  --data FILE    keep users, expenses, apps and keys in FILE (and FILE.journal) across
+                 restarts and crashes
   --seed         load the demo data set if the state is empty, and print the demo people's API keys
   --help         show this help`;
 

@@ -1,92 +1,9 @@
-import { CODE_TTL_MS, newSecret, safeEqual } from './auth.js';
+import { newSecret, safeEqual } from './auth.js';
+import { type Pending, SESSION_COOKIE, SESSION_TTL_MS } from './consent-store.js';
 import type { Emulator, Exchange } from './context.js';
 import { parseBody, redirect, sendHtml } from './http.js';
 import { LedgerInputError } from './ledger.js';
 import { consentPage, errorPage, signInPage, verifierPage } from './pages.js';
-import type { Clock } from './types.js';
-
-/** One authorization in progress between the consent page and the person's decision. */
-interface Pending {
-  id: string;
-  /** Rotated on every page; a form post must carry the one of the page it came from. */
-  csrf: string;
-  client_id: string;
-  expires_at: number;
-  user_id?: number;
-  oauth2?: {
-    redirect_uri?: string;
-    state?: string;
-    code_challenge?: string;
-    code_challenge_method?: 'S256' | 'plain';
-  };
-  oauth1?: { request_token: string };
-}
-
-/** How long the consent screens remember who signed in (the emulator_session cookie). */
-const SESSION_TTL_MS = 24 * 60 * 60 * 1000;
-export const SESSION_COOKIE = 'emulator_session';
-
-/**
- * Authorizations in progress and signed-in browser sessions, kept in memory only (a restart just
- * means signing in again).
- */
-export class ConsentStore {
-  private readonly pending = new Map<string, Pending>();
-  private readonly sessions = new Map<string, { user_id: number; expires_at: number }>();
-
-  constructor(private readonly clock: Clock) {}
-
-  create(input: Omit<Pending, 'id' | 'csrf' | 'expires_at'>): Pending {
-    const now = this.clock.now().getTime();
-    if (this.pending.size > 1000) {
-      for (const [id, old] of this.pending) if (old.expires_at < now) this.pending.delete(id);
-    }
-    const entry: Pending = { ...input, id: newSecret(18), csrf: '', expires_at: now + CODE_TTL_MS };
-    this.pending.set(entry.id, entry);
-    return entry;
-  }
-
-  find(id: string): Pending | undefined {
-    const entry = this.pending.get(id);
-    if (entry && entry.expires_at < this.clock.now().getTime()) {
-      this.pending.delete(id);
-      return undefined;
-    }
-    return entry;
-  }
-
-  delete(id: string): void {
-    this.pending.delete(id);
-  }
-
-  reset(): void {
-    this.pending.clear();
-    this.sessions.clear();
-  }
-
-  startSession(userId: number): string {
-    const id = newSecret(24);
-    this.sessions.set(id, {
-      user_id: userId,
-      expires_at: this.clock.now().getTime() + SESSION_TTL_MS,
-    });
-    return id;
-  }
-
-  sessionUser(id: string | undefined): number | undefined {
-    const session = id ? this.sessions.get(id) : undefined;
-    if (!session) return undefined;
-    if (session.expires_at < this.clock.now().getTime()) {
-      this.sessions.delete(id!);
-      return undefined;
-    }
-    return session.user_id;
-  }
-
-  endSession(id: string | undefined): void {
-    if (id) this.sessions.delete(id);
-  }
-}
 
 function sessionCookie(ex: Exchange): string | undefined {
   for (const part of (ex.req.headers.cookie ?? '').split(';')) {
@@ -317,7 +234,7 @@ export async function consentPost(emu: Emulator, ex: Exchange): Promise<void> {
           first_name: firstName,
           ...(lastName ? { last_name: lastName } : {}),
         });
-        emu.changed();
+        await emu.durable();
       } catch (error) {
         if (!(error instanceof LedgerInputError)) throw error;
         showSignIn(

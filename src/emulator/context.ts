@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AuthStore } from './auth.js';
 import type { ControllableClock } from './clock.js';
-import type { ConsentStore } from './consent.js';
+import type { ConsentStore } from './consent-store.js';
 import type { FaultTable } from './faults.js';
 import type { Ledger } from './ledger.js';
 import type { RequestLog } from './requestlog.js';
@@ -14,8 +14,12 @@ export interface Emulator {
   faults: FaultTable;
   log: RequestLog;
   consent: ConsentStore;
-  /** Called after anything that changes persistent state (schedules a coalesced save). */
-  changed(): void;
+  /**
+   * Settles once every change applied so far is on disk (with --data), undefined when there is
+   * nothing to wait for. Awaited before any answer that reports or shows a change, so that what a
+   * client was told survives a crash.
+   */
+  durable(): Promise<void> | undefined;
 }
 
 /** One request in flight, with what the request log needs to know about it. */

@@ -1,6 +1,15 @@
+import { isClockInstant, outOfRange } from './clock.js';
 import type { Emulator, Exchange } from './context.js';
 import { validateFault } from './faults.js';
-import { baseHeaders, errorsBody, FORM_LIMIT_BYTES, HttpError, readRaw, sendJson } from './http.js';
+import {
+  baseHeaders,
+  errorsBody,
+  FORM_LIMIT_BYTES,
+  HttpError,
+  parseJson,
+  readRaw,
+  sendJson,
+} from './http.js';
 import { LedgerInputError } from './ledger.js';
 import type { NewUser } from './types.js';
 
@@ -11,23 +20,25 @@ import type { NewUser } from './types.js';
 export async function handleControl(emu: Emulator, ex: Exchange): Promise<void> {
   const path = ex.pathname.replace(/\/+$/, '');
   const key = `${ex.method} ${path}`;
-  const send = (status: number, body: unknown) => sendJson(ex.res, ex.startedAt, status, body);
+  // Every answer waits until what it reports (or shows) is on disk.
+  const send = async (status: number, body: unknown) => {
+    await emu.durable();
+    sendJson(ex.res, ex.startedAt, status, body);
+  };
 
   switch (key) {
     case 'POST /__emulator/users': {
       const input = await readObject(ex);
       const user = createUser(emu, input);
       const apiKey = emu.auth.issueApiKey(user.id);
-      emu.changed();
-      send(201, { user, api_key: apiKey });
+      await send(201, { user, api_key: apiKey });
       return;
     }
     case 'POST /__emulator/api_keys': {
       const input = await readObject(ex);
       const userId = requireUserId(emu, input.user_id);
       const apiKey = emu.auth.issueApiKey(userId);
-      emu.changed();
-      send(201, { user_id: userId, api_key: apiKey });
+      await send(201, { user_id: userId, api_key: apiKey });
       return;
     }
     case 'POST /__emulator/apps': {
@@ -48,8 +59,7 @@ export async function handleControl(emu: Emulator, ex: Exchange): Promise<void> 
         ...(typeof input.name === 'string' ? { name: input.name } : {}),
         owner_id: ownerId,
       });
-      emu.changed();
-      send(201, app);
+      await send(201, app);
       return;
     }
     case 'POST /__emulator/tokens': {
@@ -60,23 +70,20 @@ export async function handleControl(emu: Emulator, ex: Exchange): Promise<void> 
         throw badRequest('client_id must name a registered app');
       }
       const accessToken = emu.auth.issueAccessToken(userId, clientId);
-      emu.changed();
-      send(201, { access_token: accessToken, token_type: 'bearer' });
+      await send(201, { access_token: accessToken, token_type: 'bearer' });
       return;
     }
     case 'POST /__emulator/tokens/revoke': {
       const input = await readObject(ex);
       if (typeof input.access_token !== 'string') throw badRequest('access_token is required');
       const revoked = emu.auth.revoke(input.access_token);
-      if (revoked) emu.changed();
-      send(revoked ? 200 : 404, { revoked });
+      await send(revoked ? 200 : 404, { revoked });
       return;
     }
     case 'POST /__emulator/seed': {
       const { users } = emu.ledger.seedDemo();
       const people = users.map((user) => ({ user, api_key: emu.auth.issueApiKey(user.id) }));
-      emu.changed();
-      send(201, { users: people });
+      await send(201, { users: people });
       return;
     }
     case 'POST /__emulator/reset': {
@@ -85,49 +92,53 @@ export async function handleControl(emu: Emulator, ex: Exchange): Promise<void> 
       emu.consent.reset();
       emu.faults.clear();
       emu.log.clear();
-      emu.changed();
-      send(200, { reset: true });
+      await send(200, { reset: true });
       return;
     }
     case 'GET /__emulator/faults':
-      send(200, { faults: emu.faults.list() });
+      await send(200, { faults: emu.faults.list() });
       return;
     case 'POST /__emulator/faults': {
       const fault = validateFault(await readJson(ex));
       if (typeof fault === 'string') throw badRequest(fault);
-      send(201, emu.faults.add(fault));
+      await send(201, emu.faults.add(fault));
       return;
     }
     case 'DELETE /__emulator/faults':
       emu.faults.clear();
-      send(200, { faults: [] });
+      await send(200, { faults: [] });
       return;
     case 'GET /__emulator/requests':
-      send(200, emu.log.toJSON());
+      await send(200, emu.log.toJSON());
       return;
     case 'DELETE /__emulator/requests':
       emu.log.clear();
-      send(200, { requests: [], counts: {}, total: 0 });
+      await send(200, { requests: [], counts: {}, total: 0 });
       return;
     case 'GET /__emulator/clock':
-      send(200, { now: emu.clock.now().toISOString() });
+      await send(200, { now: emu.clock.now().toISOString() });
       return;
     case 'POST /__emulator/clock': {
       const input = await readObject(ex);
+      // Both are checked before the clock moves, so a refused body leaves it where it was.
+      let target = emu.clock.now().getTime();
+      let instant: number | undefined;
       if (input.now !== undefined) {
-        const instant = typeof input.now === 'string' ? new Date(input.now) : undefined;
-        if (!instant || Number.isNaN(instant.getTime())) {
-          throw badRequest('now must be an ISO 8601 timestamp');
-        }
-        emu.clock.set(instant);
+        instant = typeof input.now === 'string' ? Date.parse(input.now) : Number.NaN;
+        if (Number.isNaN(instant)) throw badRequest('now must be an ISO 8601 timestamp');
+        target = instant;
       }
-      if (input.advance_ms !== undefined) {
-        if (typeof input.advance_ms !== 'number' || !Number.isFinite(input.advance_ms)) {
+      const advance = input.advance_ms;
+      if (advance !== undefined) {
+        if (typeof advance !== 'number' || !Number.isFinite(advance)) {
           throw badRequest('advance_ms must be a number of milliseconds');
         }
-        emu.clock.advance(input.advance_ms);
+        target += advance;
       }
-      send(200, { now: emu.clock.now().toISOString() });
+      if (!isClockInstant(target)) throw badRequest(outOfRange());
+      if (instant !== undefined) emu.clock.set(new Date(target));
+      else if (typeof advance === 'number') emu.clock.advance(advance);
+      await send(200, { now: emu.clock.now().toISOString() });
       return;
     }
   }
@@ -135,9 +146,10 @@ export async function handleControl(emu: Emulator, ex: Exchange): Promise<void> 
   if (receipt) {
     const found = emu.ledger.getReceipt(Number(receipt[1]));
     if (!found) {
-      send(404, errorsBody('Invalid API Request: record not found'));
+      await send(404, errorsBody('Invalid API Request: record not found'));
       return;
     }
+    await emu.durable();
     ex.res.writeHead(200, {
       ...baseHeaders(ex.startedAt),
       'Content-Type': found.contentType,
@@ -152,10 +164,10 @@ export async function handleControl(emu: Emulator, ex: Exchange): Promise<void> 
   const faultId = /^DELETE \/__emulator\/faults\/([^/]+)$/.exec(key);
   if (faultId) {
     const removed = emu.faults.remove(decodeURIComponent(faultId[1]!));
-    send(removed ? 200 : 404, removed ? { deleted: true } : errorsBody('No such fault'));
+    await send(removed ? 200 : 404, removed ? { deleted: true } : errorsBody('No such fault'));
     return;
   }
-  send(404, errorsBody(`Unknown control-plane route: ${ex.method} ${ex.pathname}`));
+  await send(404, errorsBody(`Unknown control-plane route: ${ex.method} ${ex.pathname}`));
 }
 
 function badRequest(message: string): HttpError {
@@ -175,12 +187,7 @@ async function readJson(ex: Exchange): Promise<unknown> {
   const raw = await readRaw(ex.req, FORM_LIMIT_BYTES);
   const text = raw.toString('utf8').trim();
   if (text === '') return {};
-  try {
-    return JSON.parse(text);
-  } catch (error) {
-    const detail = error instanceof Error ? error.message : String(error);
-    throw badRequest(`Malformed JSON in request body: ${detail}`);
-  }
+  return parseJson(text);
 }
 
 async function readObject(ex: Exchange): Promise<Record<string, unknown>> {

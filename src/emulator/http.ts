@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { type IncomingMessage, type ServerResponse, STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import busboy from 'busboy';
-import type { Params, UploadedFile } from './types.js';
+import { emptyParams, type Params, type UploadedFile } from './types.js';
 
 /** A request that must end with a specific status and body, thrown from deep inside a handler. */
 export class HttpError extends Error {
@@ -31,25 +32,51 @@ export interface ParsedBody {
   files: UploadedFile[];
   /**
    * Name/value pairs of a form-urlencoded body exactly as sent (duplicates kept): OAuth 1.0a
-   * signs these, and only these, of all body kinds (RFC 5849 §3.4.1.3.1).
+   * signs these, and only these, of all body kinds (RFC 5849).
    */
   formPairs: [string, string][];
 }
 
-const EMPTY_BODY: ParsedBody = { params: {}, files: [], formPairs: [] };
+const EMPTY_BODY: ParsedBody = { params: emptyParams(), files: [], formPairs: [] };
 
-export function requestTooLarge(limit: number): HttpError {
-  return new HttpError(
-    413,
-    errorsBody(`Request body is too large (the limit is ${Math.round(limit / 1024)} KB)`),
-    { Connection: 'close' },
-  );
+/**
+ * How much of a refused body is still read, and thrown away, after the 413. A client usually
+ * sends its whole body before it reads the answer; if the connection were closed with its data
+ * unread, the kernel would reset it and the client would see a broken connection instead of the
+ * 413. Bodies beyond this are not worth reading: their connection is closed after the answer.
+ */
+export const DRAIN_LIMIT_BYTES = 64 * 1024 * 1024;
+
+const discarding = new WeakSet<IncomingMessage>();
+
+/** Keeps reading a refused body to its end (or closes the connection past DRAIN_LIMIT_BYTES). */
+function discardRest(req: IncomingMessage): void {
+  if (discarding.has(req)) return;
+  discarding.add(req);
+  let discarded = 0;
+  req.on('data', (chunk: Buffer) => {
+    discarded += chunk.length;
+    if (discarded > DRAIN_LIMIT_BYTES) req.socket.destroy();
+  });
+  req.resume();
 }
 
 /**
- * Reads a whole body up to `limit` bytes. Past the limit it stops buffering and answers 413 at
- * once; the connection is closed after the answer so that the rest of a huge upload is never read.
+ * The 413 for a body over `limit`. What the client still has to send is read and discarded when
+ * it is not much (see DRAIN_LIMIT_BYTES), else the connection closes after the answer.
  */
+export function requestTooLarge(req: IncomingMessage, limit: number): HttpError {
+  const body = errorsBody(
+    `Request body is too large (the limit is ${Math.round(limit / 1024)} KB)`,
+  );
+  const declared = Number(req.headers['content-length']);
+  if (Number.isFinite(declared) && declared > DRAIN_LIMIT_BYTES) {
+    return new HttpError(413, body, { Connection: 'close' });
+  }
+  discardRest(req);
+  return new HttpError(413, body);
+}
+
 /** The client went away before its body arrived; nothing is applied and nobody hears the answer. */
 export function requestAborted(): HttpError {
   return new HttpError(400, errorsBody('The request body was not received completely'));
@@ -58,7 +85,7 @@ export function requestAborted(): HttpError {
 export function readRaw(req: IncomingMessage, limit: number): Promise<Buffer> {
   const declared = Number(req.headers['content-length']);
   if (Number.isFinite(declared) && declared > limit) {
-    return Promise.reject(requestTooLarge(limit));
+    return Promise.reject(requestTooLarge(req, limit));
   }
   // A stream destroyed before we listen never emits again: settle now instead of hanging.
   if (req.readableEnded) return Promise.resolve(Buffer.alloc(0));
@@ -72,9 +99,8 @@ export function readRaw(req: IncomingMessage, limit: number): Promise<Buffer> {
       if (size > limit) {
         done = true;
         req.off('data', onData);
-        req.pause();
         chunks.length = 0;
-        reject(requestTooLarge(limit));
+        reject(requestTooLarge(req, limit));
         return;
       }
       chunks.push(chunk);
@@ -98,6 +124,44 @@ export function readRaw(req: IncomingMessage, limit: number): Promise<Buffer> {
   });
 }
 
+/**
+ * How deeply JSON bodies may nest: Rails parses JSON with Ruby's parser, which refuses more than
+ * 100 levels by default. Deeper input would also overflow the stack of anything that
+ * walks it recursively (flattening, serialising an injected fault's body).
+ */
+export const MAX_JSON_DEPTH = 100;
+
+function nestingExceeds(root: unknown, max: number): boolean {
+  const stack: { value: unknown; depth: number }[] = [{ value: root, depth: 1 }];
+  while (stack.length > 0) {
+    const { value, depth } = stack.pop()!;
+    if (value === null || typeof value !== 'object') continue;
+    if (depth > max) return true;
+    for (const item of Array.isArray(value) ? value : Object.values(value)) {
+      if (item !== null && typeof item === 'object') stack.push({ value: item, depth: depth + 1 });
+    }
+  }
+  return false;
+}
+
+/** Parses a JSON request body; a 400 in the service's envelope when malformed or too deep. */
+export function parseJson(text: string): unknown {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    const detail = error instanceof Error ? error.message : String(error);
+    throw new HttpError(400, errorsBody(`Malformed JSON in request body: ${detail}`));
+  }
+  if (nestingExceeds(value, MAX_JSON_DEPTH)) {
+    throw new HttpError(
+      400,
+      errorsBody(`Malformed JSON in request body: nested deeper than ${MAX_JSON_DEPTH} levels`),
+    );
+  }
+  return value;
+}
+
 /** Percent-decoding as application/x-www-form-urlencoded defines it ('+' is a space). */
 export function parseFormPairs(text: string): [string, string][] {
   const pairs: [string, string][] = [];
@@ -106,7 +170,7 @@ export function parseFormPairs(text: string): [string, string][] {
 }
 
 function pairsToParams(pairs: Iterable<[string, string]>): Params {
-  const params: Params = {};
+  const params = emptyParams();
   for (const [key, value] of pairs) params[key] = value;
   return params;
 }
@@ -122,7 +186,7 @@ function jsonScalar(value: unknown): string {
  * strings (numbers as written, booleans "true"/"false", null an empty value) and nested objects
  * and arrays are flattened with the service's double underscore, `users__0__user_id`.
  */
-export function flattenJson(value: unknown, prefix = '', out: Params = {}): Params {
+export function flattenJson(value: unknown, prefix = '', out: Params = emptyParams()): Params {
   if (Array.isArray(value)) {
     value.forEach((item, index) => {
       flattenJson(item, prefix ? `${prefix}__${index}` : String(index), out);
@@ -157,13 +221,7 @@ export async function parseBody(req: IncomingMessage): Promise<ParsedBody> {
     const raw = await readRaw(req, FORM_LIMIT_BYTES);
     const text = raw.toString('utf8').trim();
     if (text === '') return EMPTY_BODY;
-    let value: unknown;
-    try {
-      value = JSON.parse(text);
-    } catch (error) {
-      const detail = error instanceof Error ? error.message : String(error);
-      throw new HttpError(400, errorsBody(`Malformed JSON in request body: ${detail}`));
-    }
+    const value = parseJson(text);
     if (value === null || typeof value !== 'object' || Array.isArray(value)) {
       throw new HttpError(400, errorsBody('Malformed JSON in request body: expected an object'));
     }
@@ -181,7 +239,7 @@ export async function parseBody(req: IncomingMessage): Promise<ParsedBody> {
 function parseMultipart(req: IncomingMessage): Promise<ParsedBody> {
   const declared = Number(req.headers['content-length']);
   if (Number.isFinite(declared) && declared > MULTIPART_LIMIT_BYTES) {
-    return Promise.reject(requestTooLarge(MULTIPART_LIMIT_BYTES));
+    return Promise.reject(requestTooLarge(req, MULTIPART_LIMIT_BYTES));
   }
   if (req.destroyed || req.readableAborted) return Promise.reject(requestAborted());
   return new Promise((resolve, reject) => {
@@ -198,7 +256,7 @@ function parseMultipart(req: IncomingMessage): Promise<ParsedBody> {
       reject(new HttpError(400, errorsBody(`Malformed multipart body: ${detail}`)));
       return;
     }
-    const params: Params = {};
+    const params = emptyParams();
     const files: UploadedFile[] = [];
     let total = 0;
     let failed = false;
@@ -206,11 +264,12 @@ function parseMultipart(req: IncomingMessage): Promise<ParsedBody> {
       if (failed) return;
       failed = true;
       req.unpipe(parser);
-      req.pause();
+      // Whatever the reason, the rest of the body is not wanted; the answer follows at once.
+      if (error.status !== 413) discardRest(req);
       reject(error);
     };
     parser.on('field', (name, value, info) => {
-      if (info.valueTruncated) fail(requestTooLarge(FORM_LIMIT_BYTES));
+      if (info.valueTruncated) fail(requestTooLarge(req, FORM_LIMIT_BYTES));
       else params[name] = value;
     });
     parser.on('file', (field, stream, info) => {
@@ -218,13 +277,13 @@ function parseMultipart(req: IncomingMessage): Promise<ParsedBody> {
       stream.on('data', (chunk: Buffer) => {
         total += chunk.length;
         if (total > MULTIPART_LIMIT_BYTES) {
-          fail(requestTooLarge(MULTIPART_LIMIT_BYTES));
+          fail(requestTooLarge(req, MULTIPART_LIMIT_BYTES));
           stream.resume();
           return;
         }
         chunks.push(chunk);
       });
-      stream.on('limit', () => fail(requestTooLarge(MULTIPART_LIMIT_BYTES)));
+      stream.on('limit', () => fail(requestTooLarge(req, MULTIPART_LIMIT_BYTES)));
       stream.on('end', () => {
         if (failed) return;
         files.push({
@@ -316,4 +375,34 @@ export function sendForm(
 export function redirect(res: ServerResponse, startedAt: bigint, location: string): void {
   res.writeHead(302, { ...baseHeaders(startedAt), Location: location, 'Content-Length': 0 });
   res.end();
+}
+
+/** Request headers larger than this are refused with 431 (Node's own default, stated here). */
+export const MAX_HEADER_BYTES = 16 * 1024;
+
+/**
+ * Answers a request Node could not parse (the server's 'clientError'): headers over the limit,
+ * a malformed request line, a request that took too long to arrive. Node's own answer has no
+ * body; this one has the service's error envelope like every other refusal.
+ */
+export function answerClientError(error: Error & { code?: string }, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const [status, message] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, `Request headers are too large (the limit is ${MAX_HEADER_BYTES / 1024} KB)`]
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'The request took too long to arrive']
+        : [400, 'Malformed HTTP request'];
+  const text = JSON.stringify(errorsBody(message));
+  const headers = {
+    ...baseHeaders(process.hrtime.bigint()),
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Length': String(Buffer.byteLength(text)),
+    Connection: 'close',
+  };
+  const head = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`);
+  socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${head.join('')}\r\n${text}`);
 }

@@ -1,12 +1,13 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { AuthStore } from './auth.js';
+import { type AuthEffect, AuthStore } from './auth.js';
 import { ControllableClock } from './clock.js';
-import { ConsentStore } from './consent.js';
+import { ConsentStore } from './consent-store.js';
 import type { Emulator } from './context.js';
 import { FaultTable } from './faults.js';
-import { Ledger } from './ledger.js';
-import { Persister, readSnapshot } from './persist.js';
+import { answerClientError, MAX_HEADER_BYTES } from './http.js';
+import { Ledger, type LedgerEntry } from './ledger.js';
+import { DataFile, recover } from './persist.js';
 import { RequestLog } from './requestlog.js';
 import { createRequestListener } from './server.js';
 import { type Clock, systemClock } from './types.js';
@@ -18,7 +19,10 @@ export interface EmulatorOptions {
   port?: number;
   /** Loopback by default: the control plane has no authentication. */
   host?: string;
-  /** Keep the state in this JSON file: loaded at start if present, saved after every change. */
+  /**
+   * Keep the state in this JSON file (and FILE.journal beside it): loaded at start if present,
+   * every change on disk before it is answered.
+   */
   dataFile?: string;
   /** The base clock; the emulator's own clock follows it and can be moved through the control plane. */
   clock?: Clock;
@@ -33,6 +37,9 @@ export interface RunningEmulator {
   close(): Promise<void>;
 }
 
+/** One line of the --data journal: a change to the ledger or to the credentials. */
+type JournalEntry = { k: 'ledger'; e: LedgerEntry } | { k: 'auth'; e: AuthEffect };
+
 function urlHost(host: string): string {
   if (host === '0.0.0.0' || host === '') return '127.0.0.1';
   if (host === '::') return '[::1]';
@@ -42,15 +49,27 @@ function urlHost(host: string): string {
 export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
   const clock = new ControllableClock(options.clock ?? systemClock);
   const auth = new AuthStore(clock);
-  const snapshot = options.dataFile ? readSnapshot(options.dataFile) : undefined;
+  const saved = options.dataFile ? recover<JournalEntry>(options.dataFile) : undefined;
+  const snapshot = saved?.snapshot;
   const ledger = snapshot ? Ledger.fromJSON(snapshot.ledger, { clock }) : new Ledger({ clock });
   if (snapshot) auth.load(snapshot.auth);
+  for (const entry of saved?.entries ?? []) {
+    if (entry.k === 'ledger') ledger.replay(entry.e);
+    else auth.replay(entry.e);
+  }
 
-  const persister = options.dataFile
-    ? new Persister(options.dataFile, () => ({ ledger: ledger.toJSON(), auth: auth.toJSON() }))
-    : undefined;
-  // A data file that does not exist yet is written at once, so a bad path fails now, not later.
-  if (persister && !snapshot) await persister.saveNow();
+  let data: DataFile<JournalEntry> | undefined;
+  if (options.dataFile) {
+    data = new DataFile<JournalEntry>(
+      options.dataFile,
+      () => ({ ledger: ledger.toJSON(), auth: auth.toJSON() }),
+      saved?.seq ?? 0,
+    );
+    await data.start();
+    const file = data;
+    ledger.journal = (e) => file.append({ k: 'ledger', e });
+    auth.journal = (e) => file.append({ k: 'auth', e });
+  }
   const emu: Emulator = {
     ledger,
     auth,
@@ -58,10 +77,11 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     faults: new FaultTable(),
     log: new RequestLog(),
     consent: new ConsentStore(clock),
-    changed: persister ? () => persister.schedule() : () => undefined,
+    durable: data ? () => data.durable() : () => undefined,
   };
 
-  const server = createServer(createRequestListener(emu));
+  const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, createRequestListener(emu));
+  server.on('clientError', answerClientError);
   // Node's 5 s default lets an idle keep-alive socket close just as a client reuses it, most
   // often after the event loop was busy (seeding thousands of expenses): the client then sees
   // ECONNRESET. A minute makes that race rare; close() still ends every connection at once.
@@ -99,7 +119,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
         // iteration and the immediate runs after that iteration's poll has read the EOF.)
         await new Promise((resolve) => setTimeout(resolve, 0));
         await new Promise((resolve) => setImmediate(resolve));
-        await persister?.flush();
+        await data?.close();
       })();
       return closing;
     },

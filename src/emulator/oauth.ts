@@ -13,7 +13,7 @@ import {
 } from './http.js';
 import { baseStringUri, verifyOAuth1 } from './oauth1.js';
 
-/** Token responses must never be cached (RFC 6749 §5.1). */
+/** Token responses must never be cached (OAuth 2.0, RFC 6749). */
 const NO_STORE = { 'Cache-Control': 'no-store', Pragma: 'no-cache' };
 
 function oauthError(status: number, error: string, description?: string): HttpError {
@@ -26,7 +26,8 @@ function oauthError(status: number, error: string, description?: string): HttpEr
 
 /**
  * POST /oauth/token. Client credentials come in the body only: the real service answers HTTP Basic
- * client authentication with 404 (staff answer, splitwise/api-docs#43), and so does this one.
+ * client authentication with 404, and so does this one, so that a client sending Basic fails here
+ * the way it would in production.
  */
 export async function tokenEndpoint(emu: Emulator, ex: Exchange): Promise<void> {
   if (/^Basic\s/i.test(ex.req.headers.authorization ?? '')) throw new HttpError(404, NOT_FOUND);
@@ -43,14 +44,14 @@ export async function tokenEndpoint(emu: Emulator, ex: Exchange): Promise<void> 
 
   let userId: number;
   if (grantType === 'client_credentials') {
-    // keriwarr v2 uses this grant for a token acting as the app's owner.
+    // Some client libraries use this grant for a token acting as the app's owner.
     if (app.owner_id === null) {
       throw oauthError(400, 'unauthorized_client', 'this app has no owner to act as');
     }
     userId = app.owner_id;
     const token = emu.auth.issueAccessToken(userId, app.client_id);
     ex.actorId = userId;
-    emu.changed();
+    await emu.durable();
     sendJson(ex.res, ex.startedAt, 200, { access_token: token, token_type: 'bearer' }, NO_STORE);
     return;
   }
@@ -59,9 +60,9 @@ export async function tokenEndpoint(emu: Emulator, ex: Exchange): Promise<void> 
   if (!found || found.record.client_id !== app.client_id) throw oauthError(400, 'invalid_grant');
   const { hash, record } = found;
   if (record.used) {
-    // A code presented twice was probably stolen: revoke what it already produced (RFC 6749 §4.1.2).
+    // A code presented twice was probably stolen: revoke what it already produced (RFC 6749).
     emu.auth.revokeTokensFromCode(hash);
-    emu.changed();
+    await emu.durable();
     throw oauthError(400, 'invalid_grant', 'the authorization code was already used');
   }
   record.used = true;
@@ -88,7 +89,7 @@ export async function tokenEndpoint(emu: Emulator, ex: Exchange): Promise<void> 
   if (!emu.ledger.getUser(userId)) throw oauthError(400, 'invalid_grant');
   const token = emu.auth.issueAccessToken(userId, app.client_id, hash);
   ex.actorId = userId;
-  emu.changed();
+  await emu.durable();
   sendJson(ex.res, ex.startedAt, 200, { access_token: token, token_type: 'bearer' }, NO_STORE);
 }
 
@@ -152,7 +153,7 @@ export async function accessTokenEndpoint(emu: Emulator, ex: Exchange): Promise<
   emu.auth.deleteOAuth1Token(token.token);
   const access = emu.auth.issueOAuth1AccessToken(app.client_id, token.user_id);
   ex.actorId = token.user_id;
-  emu.changed();
+  await emu.durable();
   sendForm(ex.res, ex.startedAt, 200, {
     oauth_token: access.token,
     oauth_token_secret: access.secret,

@@ -3,7 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import { type App, type AuthStore, OAUTH1_WINDOW_MS, type OAuth1Token, safeEqual } from './auth.js';
 import type { Clock } from './types.js';
 
-/** RFC 3986 unreserved characters stay, everything else is %XX in upper case (RFC 5849 §3.6). */
+/** RFC 3986 unreserved characters stay, everything else is %XX in upper case (OAuth 1.0a, RFC 5849). */
 export function percentEncode(value: string): string {
   return encodeURIComponent(value).replace(
     /[!'()*]/g,
@@ -15,7 +15,8 @@ export function percentEncode(value: string): string {
 export function parseOAuthHeader(header: string): Record<string, string> | undefined {
   const match = /^OAuth\s+(.*)$/is.exec(header.trim());
   if (!match) return undefined;
-  const params: Record<string, string> = {};
+  // Names are the client's: no prototype, so that none of them can reach Object.prototype.
+  const params = Object.create(null) as Record<string, string>;
   for (const part of match[1]!.split(',')) {
     const pair = /^\s*([^=\s]+)\s*=\s*"([^"]*)"\s*$/.exec(part);
     if (!pair) {
@@ -31,13 +32,13 @@ export function parseOAuthHeader(header: string): Record<string, string> | undef
   return params;
 }
 
-/** RFC 5849 §3.4.1.2: lower-case scheme and host, default ports dropped, no query. */
+/** The signature base string URI: lower-case scheme and host, default ports dropped, no query. */
 export function baseStringUri(req: IncomingMessage, pathname: string): string {
   const host = (req.headers.host ?? 'localhost').toLowerCase().replace(/:80$/, '');
   return `http://${host}${pathname}`;
 }
 
-/** RFC 5849 §3.4.1: METHOD&base-uri&normalized-parameters. */
+/** The signature base string (RFC 5849): METHOD&base-uri&normalized-parameters. */
 export function signatureBaseString(
   method: string,
   baseUri: string,
@@ -73,7 +74,7 @@ export interface VerifiedOAuth1 {
 }
 
 /**
- * Checks an HMAC-SHA1 signed request (RFC 5849 §3.2): known consumer, token when one is required,
+ * Checks an HMAC-SHA1 signed request (RFC 5849): known consumer, token when one is required,
  * timestamp within the window, fresh nonce and a signature that matches. Any failure answers
  * undefined; the caller answers 401 without saying which check failed.
  */
@@ -85,7 +86,7 @@ export function verifyOAuth1(
 ): VerifiedOAuth1 | undefined {
   const header = parseOAuthHeader(request.header);
   if (!header) return undefined;
-  const protocol: Record<string, string> = {};
+  const protocol = Object.create(null) as Record<string, string>;
   for (const [key, value] of request.pairs) if (key.startsWith('oauth_')) protocol[key] = value;
   for (const [key, value] of Object.entries(header)) if (key !== 'realm') protocol[key] = value;
 

@@ -17,15 +17,15 @@ import { Ledger } from './ledger.js';
 import { accessTokenEndpoint, requestTokenEndpoint, tokenEndpoint } from './oauth.js';
 import { baseStringUri, verifyOAuth1 } from './oauth1.js';
 import { indexPage } from './pages.js';
-import type { Params, UploadedFile } from './types.js';
+import { emptyParams, type Params, type UploadedFile } from './types.js';
 
 const API_PATH = /^\/api\/v3\.0\/([A-Za-z0-9_]+)(?:\/([^/]*))?\/?$/;
 
-/** The two verbs an old client (keriwarr v1) used instead of POST; the service tolerates them. */
-const ALTERNATE_VERBS: Record<string, string> = {
-  'PUT update_user': 'POST',
-  'DELETE delete_friend': 'POST',
-};
+/** The two verbs an older client library used instead of POST; the service tolerates them. */
+const ALTERNATE_VERBS = new Map([
+  ['PUT update_user', 'POST'],
+  ['DELETE delete_friend', 'POST'],
+]);
 
 export interface Actor {
   userId: number;
@@ -171,7 +171,7 @@ async function route(emu: Emulator, ex: Exchange): Promise<void> {
 }
 
 function queryParams(search: string): Params {
-  const params: Params = {};
+  const params = emptyParams();
   if (search === '') return params;
   for (const [key, value] of new URLSearchParams(search)) params[key] = value;
   return params;
@@ -184,7 +184,7 @@ async function routeApi(
   rawId: string | undefined,
 ): Promise<void> {
   const operation = Object.hasOwn(Ledger.operations, op) ? Ledger.operations[op] : undefined;
-  const method = ALTERNATE_VERBS[`${ex.method} ${op}`] ?? ex.method;
+  const method = ALTERNATE_VERBS.get(`${ex.method} ${op}`) ?? ex.method;
   const hasBody = operation?.method === 'POST' && method === 'POST';
   // A write's delay comes after its body is read (below); everything else waits first.
   if (ex.latencyMs && !hasBody) await sleep(ex.latencyMs);
@@ -197,7 +197,7 @@ async function routeApi(
     return;
   }
   if (op === 'test' && ex.method === 'GET' && rawId === undefined) {
-    whoAmI(emu, ex);
+    await whoAmI(emu, ex);
     return;
   }
   if (!operation) throw new HttpError(404, NOT_FOUND);
@@ -219,7 +219,7 @@ async function routeApi(
     const body = await parseBody(ex.req);
     if (ex.latencyMs) await sleep(ex.latencyMs);
     // Rails merges the query string into a POST's parameters; the body wins on a clash.
-    params = { ...params, ...body.params };
+    params = Object.assign(emptyParams(), params, body.params);
     files = body.files;
     formPairs = isFormBody(ex.req) ? body.formPairs : [];
   }
@@ -235,10 +235,11 @@ async function routeApi(
     files,
     ...(actor ? { actorId: actor.userId } : {}),
   });
+  // Reads wait too: what they show may include a change whose own answer is still waiting.
+  await emu.durable();
   sendJson(ex.res, ex.startedAt, result.status, result.body, {
     'Content-Disposition': 'inline; filename="response.json"',
   });
-  if (operation.method === 'POST') emu.changed();
 }
 
 /**
@@ -288,7 +289,7 @@ export function authenticate(
  * eyes and logs (debug output, request recorders) where a live credential should never appear,
  * and the caller already holds the token anyway.
  */
-function whoAmI(emu: Emulator, ex: Exchange): void {
+async function whoAmI(emu: Emulator, ex: Exchange): Promise<void> {
   const actor = authenticate(emu, ex, []);
   if (!actor) throw new HttpError(401, NOT_LOGGED_IN);
   ex.actorId = actor.userId;
@@ -297,6 +298,7 @@ function whoAmI(emu: Emulator, ex: Exchange): void {
     actor.kind === 'oauth1'
       ? { oauth_token: `…${actor.hint}`, token_type: 'oauth1' }
       : { access_token: `…${actor.hint}`, token_type: 'bearer' };
+  await emu.durable();
   sendJson(ex.res, ex.startedAt, 200, {
     client_id: actor.clientId,
     token,

@@ -11,6 +11,15 @@
 /** Request parameters after decoding form, multipart or JSON bodies: every scalar as a string. */
 export type Params = Record<string, string>;
 
+/**
+ * An empty Params. Parameter names are whatever a client sent, so they live in an object without
+ * a prototype: `__proto__` or `constructor` is then a parameter like any other (and refused as
+ * unknown), not a way to reach Object.prototype.
+ */
+export function emptyParams(): Params {
+  return Object.create(null) as Params;
+}
+
 export interface UploadedFile {
   field: string;
   filename: string;
@@ -38,7 +47,7 @@ export interface ApiResult {
 
 export interface Operation {
   method: 'GET' | 'POST';
-  /** False only for get_currencies and get_categories (security: [] in the spec). */
+  /** False only for get_currencies and get_categories, the service's two public reads. */
   auth: boolean;
 }
 

@@ -3,7 +3,7 @@ import { flattenJson, parseFormPairs } from '../../src/emulator/http.js';
 import { parseOAuthHeader, percentEncode, signatureBaseString } from '../../src/emulator/oauth1.js';
 
 describe('OAuth 1.0a signature base string', () => {
-  it('matches the worked example of RFC 5849 §3.4.1.1', () => {
+  it('matches the worked example of RFC 5849 (signature base string)', () => {
     const header = parseOAuthHeader(
       'OAuth realm="Example", oauth_consumer_key="9djdj82h48djs9d2", ' +
         'oauth_token="kkk9d7dh3k39sjv7", oauth_signature_method="HMAC-SHA1", ' +

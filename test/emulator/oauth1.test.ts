@@ -48,7 +48,7 @@ function sign(
     ...Object.entries(bodyParams),
     ...Object.entries(oauth),
   ];
-  // RFC 5849 §3.4.1.3.2: sort by encoded name, then by encoded value, byte order.
+  // RFC 5849 normalizes parameters: sorted by encoded name, then by encoded value, byte order.
   const normalized = params
     .map(([key, value]) => [rfc3986(key), rfc3986(value)])
     .sort((a, b) => Buffer.compare(Buffer.from(a.join('\u0000')), Buffer.from(b.join('\u0000'))))

@@ -189,6 +189,46 @@ describe('request bodies', () => {
     expect(reply.body.errors.base).toEqual(['Unsupported Content-Type: application/xml']);
   });
 
+  it('treats __proto__ and constructor as parameters like any other: unknown, so refused', async () => {
+    const form = await raw(emu.url, '/api/v3.0/create_group', {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${ann.api_key}`,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      body: 'name=Proto&__proto__=x',
+    });
+    expect(form.status).toBe(400);
+    expect(form.body).toEqual({ errors: { base: ['Unrecognized parameter `__proto__`'] } });
+    const json = await callJson(
+      emu.url,
+      ann.api_key,
+      'create_group',
+      '{"name":"Proto","__proto__":"x"}',
+    );
+    expect(json.body).toEqual({ errors: { base: ['Unrecognized parameter `__proto__`'] } });
+    const query = await raw(emu.url, '/api/v3.0/create_group?constructor=x', {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${ann.api_key}`,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      body: 'name=Proto',
+    });
+    expect(query.body).toEqual({ errors: { base: ['Unrecognized parameter `constructor`'] } });
+    const share = await call(emu.url, ann.api_key, 'POST', 'create_expense', {
+      cost: '1',
+      description: 'Proto',
+      users__0__user_id: ann.user.id,
+      users__0__paid_share: '1',
+      users__0__owed_share: '1',
+      users__0____proto__: 'x',
+    });
+    expect(share.body).toEqual({
+      errors: { base: ['Unrecognized parameter `users__0____proto__`'] },
+    });
+  });
+
   it('hands unknown parameters to the ledger, which answers 400 for writes', async () => {
     const reply = await call(emu.url, ann.api_key, 'POST', 'create_group', {
       name: 'Stray',

@@ -39,6 +39,18 @@ export function matchDebts(nets: ReadonlyMap<number, number>): Transfer[] {
   return out;
 }
 
+/**
+ * Who pays whom inside one expense: each debtor's outflow and each creditor's inflow equal their
+ * net; with one payer, one entry per other participant.
+ */
+export function repayments(expense: {
+  shares: readonly { user_id: number; paid: number; owed: number }[];
+}): Transfer[] {
+  const nets = new Map<number, number>();
+  for (const s of expense.shares) nets.set(s.user_id, (nets.get(s.user_id) ?? 0) + s.paid - s.owed);
+  return matchDebts(nets);
+}
+
 /** Key of an unordered pair: the lower id first. */
 export function pairKey(a: number, b: number): string {
   return a < b ? `${a}:${b}` : `${b}:${a}`;

@@ -1,266 +1,49 @@
-/** Expenses, comments and notifications. */
-import { currencyExponent, MoneyError, parseMinor, splitEqually } from '../../core/money.js';
+/**
+ * Expenses: create, update, delete and undelete (with the friendships, System comments and
+ * notifications they cause), and the two reads, get_expense and get_expenses.
+ */
+import { currencyExponent, formatMoney, splitEqually } from '../../core/money.js';
 import type { ApiResult, UploadedFile } from '../types.js';
+import { type Ctx, ok } from './ctx.js';
+import {
+  CREATE_FIELDS,
+  checkDraft,
+  type Draft,
+  failed,
+  type PersonRef,
+  parseCost,
+  parseShares,
+  readCommonFields,
+  rescale,
+  SHARE_FIELDS,
+  UPDATE_FIELDS,
+} from './expense-input.js';
+import { expenseShape } from './expense-shapes.js';
 import type {
   CommentRecord,
-  ExpenseFields,
   ExpenseRecord,
   GroupRecord,
-  RepeatInterval,
   ShareRecord,
   UserRecord,
 } from './model.js';
 import { memberGroup } from './ops-groups.js';
-import { addUser, type Ctx } from './ops-users.js';
 import {
   badRequest,
   boolParam,
   dateParam,
-  flattened,
   forbidden,
   has,
   intParam,
-  isEmail,
   isFlatKey,
   notFound,
-  parseDate,
   pathIdOf,
   rejectUnknown,
   stamp,
 } from './params.js';
 import { currencyUnits, GENERAL_CATEGORY, subcategoryNames } from './reference.js';
 import { mergeIndexes, type SortedIndex } from './sorted-index.js';
-import { escapeHtml, type State } from './state.js';
-
-const ok = (body: unknown): ApiResult => ({ status: 200, body });
-
-/** The largest cost accepted, in minor units: beyond it an amount is a typo, not a bill. */
-export const MAX_COST_MINOR = 1_000_000_000_000;
-
-const SHARE_FIELDS = new Set([
-  'user_id',
-  'email',
-  'first_name',
-  'last_name',
-  'paid_share',
-  'owed_share',
-]);
-const EXPENSE_FIELDS = [
-  'cost',
-  'description',
-  'details',
-  'date',
-  'repeat_interval',
-  'currency_code',
-  'category_id',
-  'group_id',
-  'payment',
-  'creation_method',
-  'receipt',
-];
-const CREATE_FIELDS = new Set([...EXPENSE_FIELDS, 'split_equally']);
-const UPDATE_FIELDS = new Set(EXPENSE_FIELDS);
-const REPEAT_INTERVALS = new Set(['never', 'weekly', 'fortnightly', 'monthly', 'yearly']);
-
-type PersonRef =
-  | { kind: 'user'; id: number }
-  | { kind: 'new'; email: string; first_name: string; last_name: string | null };
-
-interface DraftShare {
-  person: PersonRef;
-  paid: number;
-  owed: number;
-}
-
-interface Draft extends ExpenseFields {
-  shares: DraftShare[];
-}
-
-function failed(errors: string[]): ApiResult {
-  return ok({ expenses: [], errors: { base: [...new Set(errors)] } });
-}
-
-function parseAmount(
-  text: string,
-  exponent: number,
-  currency: string,
-  label: string,
-  errors: string[],
-): number | undefined {
-  try {
-    return parseMinor(text, exponent);
-  } catch (error) {
-    if (!(error instanceof MoneyError)) throw error;
-    if (/too large/.test(error.message)) {
-      errors.push(`${label} is too large`);
-      return undefined;
-    }
-    if (exponent === 0 && /^\s*-?\d+\.\d*[1-9]\d*\s*$/.test(text)) {
-      errors.push(`${label} "${text}" has decimals, but ${currency} has no minor unit`);
-    } else {
-      errors.push(
-        `${label} "${text}" is not a valid amount: use digits with at most 2 decimal places, like 20 or 20.50`,
-      );
-    }
-    return undefined;
-  }
-}
-
-function parseCost(
-  text: string | undefined,
-  currency: string,
-  errors: string[],
-): number | undefined {
-  if (text === undefined || text.trim() === '') {
-    errors.push('You must enter an amount');
-    return undefined;
-  }
-  const cost = parseAmount(text, currencyExponent(currency), currency, 'The cost', errors);
-  if (cost === undefined) return undefined;
-  if (cost <= 0) {
-    errors.push('The cost must be greater than zero');
-    return undefined;
-  }
-  if (cost > MAX_COST_MINOR) {
-    errors.push('The cost is too large');
-    return undefined;
-  }
-  return cost;
-}
-
-/** Reads users__N__* rows into draft shares; problems go to `errors`. */
-function parseShares(
-  state: State,
-  actor: UserRecord,
-  params: Record<string, string>,
-  currency: string,
-  errors: string[],
-): DraftShare[] {
-  const exponent = currencyExponent(currency);
-  const out: DraftShare[] = [];
-  for (const [index, row] of flattened(params, 'users')) {
-    let person: PersonRef | undefined;
-    if (row.user_id !== undefined && row.user_id.trim() !== '') {
-      const key = `users__${index}__user_id`;
-      const id = intParam({ [key]: row.user_id }, key)!;
-      const user = state.users.get(id);
-      if (!user || !state.acquainted(actor.id, id)) {
-        errors.push('You cannot add unknown users to an expense by user_id');
-      } else person = { kind: 'user', id };
-    } else if (row.email !== undefined && row.email.trim() !== '') {
-      const email = row.email.trim();
-      const existing = state.userByEmail(email);
-      if (!isEmail(email)) errors.push(`"${email}" is not a valid email address`);
-      else if (existing) person = { kind: 'user', id: existing.id };
-      else if (!row.first_name?.trim()) errors.push(`Please supply a first name for ${email}`);
-      else {
-        person = {
-          kind: 'new',
-          email,
-          first_name: row.first_name.trim(),
-          last_name: row.last_name?.trim() || null,
-        };
-      }
-    } else {
-      errors.push('Each person on an expense needs a user_id, or an email and a first_name');
-    }
-    const amount = (field: 'paid_share' | 'owed_share') => {
-      const text = row[field];
-      if (text === undefined || text.trim() === '') return 0;
-      const value = parseAmount(text, exponent, currency, `users__${index}__${field}`, errors);
-      if (value !== undefined && value < 0) {
-        errors.push(`users__${index}__${field} "${text}" is invalid: shares cannot be negative`);
-        return undefined;
-      }
-      return value;
-    };
-    const paid = amount('paid_share');
-    const owed = amount('owed_share');
-    if (person && paid !== undefined && owed !== undefined) out.push({ person, paid, owed });
-  }
-  return out;
-}
-
-function sameRef(a: PersonRef, b: PersonRef): boolean {
-  if (a.kind === 'user' && b.kind === 'user') return a.id === b.id;
-  if (a.kind === 'new' && b.kind === 'new') return a.email.toLowerCase() === b.email.toLowerCase();
-  return false;
-}
-
-/** The rules every saved expense obeys; checked on the complete draft. */
-function checkDraft(state: State, actor: UserRecord, draft: Draft, errors: string[]): void {
-  if (draft.shares.length === 0) {
-    errors.push(
-      'There are zero people involved in this expense! Make sure to add some before saving.',
-    );
-    return;
-  }
-  for (let i = 0; i < draft.shares.length; i++) {
-    for (let j = 0; j < i; j++) {
-      if (sameRef(draft.shares[i]!.person, draft.shares[j]!.person)) {
-        errors.push('A person was included on this expense multiple times');
-      }
-    }
-  }
-  const unit = currencyUnits.get(draft.currency_code) ?? draft.currency_code;
-  const exponent = currencyExponent(draft.currency_code);
-  const show = (minor: number) => `${unit}${(minor / 10 ** exponent).toFixed(exponent)}`;
-  const owed = draft.shares.reduce((sum, s) => sum + s.owed, 0);
-  const paid = draft.shares.reduce((sum, s) => sum + s.paid, 0);
-  if (owed !== draft.cost) {
-    errors.push(
-      `The total of everyone's owed shares (${show(owed)}) is different than the total cost (${show(draft.cost)})`,
-    );
-  }
-  if (paid !== draft.cost) {
-    errors.push(
-      `The total of everyone's paid shares (${show(paid)}) is different than the total cost (${show(draft.cost)})`,
-    );
-  }
-  if (draft.group_id === 0) {
-    if (!draft.shares.some((s) => s.person.kind === 'user' && s.person.id === actor.id)) {
-      errors.push(
-        'You cannot add an expense that does not involve yourself, unless that expense is in a group',
-      );
-    }
-  } else {
-    const group = state.groups.get(draft.group_id)!;
-    const outsider = draft.shares.some(
-      (s) => s.person.kind === 'new' || !state.isMember(s.person.id, group),
-    );
-    if (outsider) errors.push('Everyone on a group expense must be a member of the group');
-  }
-}
-
-/** Optional fields shared by create and update; only those present are read. */
-function readCommonFields(params: Record<string, string>, draft: Draft, errors: string[]): void {
-  if (has(params, 'description')) {
-    draft.description = (params.description ?? '').trim();
-  }
-  if (draft.description === '') errors.push("Description can't be blank");
-  if (has(params, 'details')) draft.details = params.details ?? null;
-  if (has(params, 'date') && params.date?.trim()) {
-    const ms = parseDate(params.date);
-    if (ms === undefined) errors.push(`Date "${params.date}" is not a valid ISO 8601 date`);
-    else draft.date = Math.floor(ms / 1000) * 1000;
-  }
-  if (has(params, 'repeat_interval')) {
-    const interval = (params.repeat_interval ?? '').trim().toLowerCase() || 'never';
-    if (!REPEAT_INTERVALS.has(interval)) {
-      errors.push('Repeat interval must be one of never, weekly, fortnightly, monthly, yearly');
-    } else draft.repeat_interval = interval === 'never' ? null : (interval as RepeatInterval);
-  }
-  const category = intParam(params, 'category_id');
-  if (category !== undefined) {
-    if (!subcategoryNames.has(category)) {
-      errors.push(`Category ${category} is not a subcategory id from get_categories`);
-    } else draft.category_id = category;
-  }
-  const payment = boolParam(params, 'payment');
-  if (payment !== undefined) draft.payment = payment;
-  if (has(params, 'creation_method'))
-    draft.creation_method = params.creation_method?.trim() || null;
-}
+import type { State } from './state.js';
+import { expenseTitle, nameFor } from './text.js';
 
 function receiptFile(files: UploadedFile[]): UploadedFile | undefined {
   return files.find((f) => f.field === 'receipt');
@@ -269,7 +52,7 @@ function receiptFile(files: UploadedFile[]): UploadedFile | undefined {
 function materialize(state: State, ref: PersonRef): number {
   if (ref.kind === 'user') return ref.id;
   const existing = state.userByEmail(ref.email);
-  return (existing ?? addUser(state, { ...ref, status: 'dummy' })).id;
+  return (existing ?? state.addUser({ ...ref, status: 'dummy' })).id;
 }
 
 /** People on an expense become friends when it is outside a group; their friendships are touched. */
@@ -292,10 +75,6 @@ function storeReceipt(state: State, file: UploadedFile): number {
     data: file.data,
   });
   return id;
-}
-
-function expenseTitle(expense: ExpenseRecord): string {
-  return `“${escapeHtml(expense.description)}”`;
 }
 
 function notifyExpense(
@@ -324,14 +103,14 @@ function notifyExpense(
         type === 2
           ? `<strike>${expenseTitle(expense)}</strike>`
           : `<strong>${expenseTitle(expense)}</strong>`;
-      let text = `<strong>${state.nameFor(reader, actor.id)}</strong> ${verb} ${title}.`;
+      let text = `<strong>${nameFor(state, reader, actor.id)}</strong> ${verb} ${title}.`;
       const share = expense.shares.find((s) => s.user_id === reader);
       if (share && type !== 2) {
         const net = share.paid - share.owed;
         if (net > 0)
-          text += `<br><font color="#5bc5a7">You get back ${state.money(net, expense.currency_code)}</font>`;
+          text += `<br><font color="#5bc5a7">You get back ${formatMoney(net, expense.currency_code)}</font>`;
         if (net < 0)
-          text += `<br><font color="#ff652f">You owe ${state.money(-net, expense.currency_code)}</font>`;
+          text += `<br><font color="#ff652f">You owe ${formatMoney(-net, expense.currency_code)}</font>`;
       }
       return text;
     },
@@ -419,15 +198,7 @@ export function createExpense({ state, actor, params, files }: Ctx): ApiResult {
   relate(state, expense, now);
   if (group) group.updated_at = now;
   notifyExpense(state, actor, expense, 0, 'added');
-  return ok({ expenses: [state.expense(expense, false)], errors: {} });
-}
-
-/** Re-expresses minor units when the currency's exponent changes; undefined if not exact. */
-function rescale(minor: number, from: number, to: number): number | undefined {
-  if (from === to) return minor;
-  if (to > from) return minor * 10 ** (to - from);
-  const factor = 10 ** (from - to);
-  return minor % factor === 0 ? minor / factor : undefined;
+  return ok({ expenses: [expenseShape(state, expense, false)], errors: {} });
 }
 
 function groupName(state: State, id: number): string {
@@ -497,7 +268,8 @@ export function updateExpense({ state, actor, params, files, pathId }: Ctx): Api
   const file = receiptFile(files);
   const changes = describeChanges(state, expense, draft);
   if (file) changes.push('The receipt was updated');
-  if (changes.length === 0) return ok({ expenses: [state.expense(expense, false)], errors: {} });
+  if (changes.length === 0)
+    return ok({ expenses: [expenseShape(state, expense, false)], errors: {} });
 
   const now = state.now();
   state.invalidate(expense.id);
@@ -536,7 +308,7 @@ export function updateExpense({ state, actor, params, files, pathId }: Ctx): Api
   state.comments.set(comment.id, comment);
   expense.comments.push(comment.id);
   notifyExpense(state, actor, expense, 1, 'updated', before);
-  return ok({ expenses: [state.expense(expense, false)], errors: {} });
+  return ok({ expenses: [expenseShape(state, expense, false)], errors: {} });
 }
 
 function describeChanges(state: State, expense: ExpenseRecord, draft: Draft): string[] {
@@ -550,7 +322,7 @@ function describeChanges(state: State, expense: ExpenseRecord, draft: Draft): st
   }
   if (draft.cost !== expense.cost || draft.currency_code !== expense.currency_code) {
     out.push(
-      `The cost changed from ${state.money(expense.cost, expense.currency_code)} to ${state.money(draft.cost, draft.currency_code)}`,
+      `The cost changed from ${formatMoney(expense.cost, expense.currency_code)} to ${formatMoney(draft.cost, draft.currency_code)}`,
     );
   }
   if (draft.date !== expense.date)
@@ -631,7 +403,7 @@ export function getExpense({ state, actor, pathId }: Ctx): ApiResult {
   const expense = state.expenses.get(pathIdOf(pathId));
   if (!expense) throw notFound();
   if (!state.canSeeExpense(actor.id, expense)) throw forbidden();
-  return ok({ expense: state.expense(expense, true) });
+  return ok({ expense: expenseShape(state, expense, true) });
 }
 
 export function getExpenses({ state, actor, params }: Ctx): ApiResult {
@@ -691,82 +463,8 @@ export function getExpenses({ state, actor, params }: Ctx): ApiResult {
       skipped++;
       continue;
     }
-    out.push(state.expense(e, false));
+    out.push(expenseShape(state, e, false));
     if (limit !== 0 && out.length >= limit) break;
   }
   return ok({ expenses: out });
-}
-
-// ---- Comments ----
-
-function visibleExpense(state: State, actor: UserRecord, id: number | undefined): ExpenseRecord {
-  const expense = id === undefined ? undefined : state.expenses.get(id);
-  if (!expense) throw notFound();
-  if (!state.canSeeExpense(actor.id, expense)) throw forbidden();
-  return expense;
-}
-
-export function getComments({ state, actor, params }: Ctx): ApiResult {
-  const expense = visibleExpense(state, actor, intParam(params, 'expense_id'));
-  return ok({ comments: state.liveComments(expense).map((c) => state.comment(c)) });
-}
-
-export function createComment({ state, actor, params }: Ctx): ApiResult {
-  rejectUnknown(params, (k) => k === 'expense_id' || k === 'content');
-  const expense = visibleExpense(state, actor, intParam(params, 'expense_id'));
-  const content = params.content?.trim() ?? '';
-  if (content === '') return ok({ comment: {}, errors: { base: ["Content can't be blank"] } });
-  const comment: CommentRecord = {
-    id: state.next('comment'),
-    expense_id: expense.id,
-    content,
-    comment_type: 'User',
-    user_id: actor.id,
-    created_at: state.now(),
-    deleted_at: null,
-  };
-  state.comments.set(comment.id, comment);
-  expense.comments.push(comment.id);
-  state.invalidate(expense.id);
-  const recipients = new Set([actor.id, ...expense.shares.map((s) => s.user_id)]);
-  state.notify(
-    recipients,
-    {
-      type: 3,
-      created_by: actor.id,
-      source: { type: 'Expense', id: expense.id },
-      image_shape: 'square',
-    },
-    (reader) =>
-      `<strong>${state.nameFor(reader, actor.id)}</strong> commented on <strong>${expenseTitle(expense)}</strong>: “${escapeHtml(content)}”`,
-  );
-  return ok({ comment: state.comment(comment) });
-}
-
-export function deleteComment({ state, actor, pathId }: Ctx): ApiResult {
-  const comment = state.comments.get(pathIdOf(pathId));
-  if (!comment || comment.deleted_at !== null) throw notFound();
-  const expense = state.expenses.get(comment.expense_id);
-  if (!expense || !state.canSeeExpense(actor.id, expense)) throw forbidden();
-  if (comment.comment_type !== 'User' || comment.user_id !== actor.id) throw forbidden();
-  comment.deleted_at = state.now();
-  state.invalidate(expense.id);
-  return ok({ comment: state.comment(comment) });
-}
-
-// ---- Notifications ----
-
-export function getNotifications({ state, actor, params }: Ctx): ApiResult {
-  const after = dateParam(params, 'updated_after');
-  const limit = intParam(params, 'limit') ?? 0;
-  if (limit < 0) throw badRequest('Invalid value for `limit`: must be 0 or more');
-  const list = state.notifications.get(actor.id) ?? [];
-  const out = [];
-  for (let i = list.length - 1; i >= 0; i--) {
-    const n = list[i]!;
-    if (after !== undefined && n.created_at < after) break;
-    out.push(state.notification(n));
-    if (limit !== 0 && out.length >= limit) break;
-  }
-  return ok({ notifications: out });
 }

@@ -1,8 +1,7 @@
 /** Groups: get_groups, get_group, create_group, delete/undelete_group, add/remove members. */
-import { randomBytes } from 'node:crypto';
 import type { ApiResult } from '../types.js';
+import { type Ctx, ok } from './ctx.js';
 import { GROUP_TYPES, type GroupRecord, type GroupType, type UserRecord } from './model.js';
-import { addUser, type Ctx } from './ops-users.js';
 import {
   badRequest,
   boolParam,
@@ -15,17 +14,17 @@ import {
   pathIdOf,
   rejectUnknown,
 } from './params.js';
-import { escapeHtml, type State } from './state.js';
-
-const ok = (body: unknown): ApiResult => ({ status: 200, body });
+import { balanceList, groupShape, nonGroupShape, userShape } from './shapes.js';
+import type { State } from './state.js';
+import { escapeHtml, nameFor } from './text.js';
 
 export function getGroups({ state, actor }: Ctx): ApiResult {
   const groups = [...state.groupsOf(actor.id)]
     .map((id) => state.groups.get(id)!)
     .filter((g) => g.deleted_at === null)
     .sort((a, b) => a.id - b.id)
-    .map((g) => state.group(g));
-  return ok({ groups: [state.nonGroup(actor.id), ...groups] });
+    .map((g) => groupShape(state, g));
+  return ok({ groups: [nonGroupShape(state, actor.id), ...groups] });
 }
 
 /** A live group the actor belongs to: 404 when unknown or deleted, 403 when not a member. */
@@ -38,8 +37,8 @@ export function memberGroup(state: State, actor: UserRecord, id: number | undefi
 
 export function getGroup({ state, actor, pathId }: Ctx): ApiResult {
   const id = pathIdOf(pathId);
-  if (id === 0) return ok({ group: state.nonGroup(actor.id) });
-  return ok({ group: state.group(memberGroup(state, actor, id)) });
+  if (id === 0) return ok({ group: nonGroupShape(state, actor.id) });
+  return ok({ group: groupShape(state, memberGroup(state, actor, id)) });
 }
 
 /** A person to add: an existing user by id, or an e-mail (existing or to invite) with names. */
@@ -80,7 +79,7 @@ function personFromEmail(
 
 function materialize(state: State, person: Person): UserRecord {
   if (person.kind === 'user') return person.user;
-  return state.userByEmail(person.email) ?? addUser(state, { ...person, status: 'dummy' });
+  return state.userByEmail(person.email) ?? state.addUser({ ...person, status: 'dummy' });
 }
 
 /** Adds a member (joined last), befriending every other member. */
@@ -155,7 +154,7 @@ export function createGroup({ state, actor, params }: Ctx): ApiResult {
     whiteboard_updated_by: params.whiteboard ? actor.id : null,
     whiteboard_lock_version: params.whiteboard ? 1 : 0,
     country_code: params.country_code?.trim().toUpperCase() || null,
-    invite_token: randomBytes(9).toString('base64url'),
+    invite_token: state.randomToken(9),
     members: [],
     created_at: now,
     updated_at: now,
@@ -176,9 +175,9 @@ export function createGroup({ state, actor, params }: Ctx): ApiResult {
     (reader) =>
       reader === actor.id
         ? `<strong>You</strong> created the group <strong>“${escapeHtml(group.name)}”</strong>.`
-        : `<strong>${state.nameFor(reader, actor.id)}</strong> added you to the group <strong>“${escapeHtml(group.name)}”</strong>.`,
+        : `<strong>${nameFor(state, reader, actor.id)}</strong> added you to the group <strong>“${escapeHtml(group.name)}”</strong>.`,
   );
-  return ok({ group: state.group(group), metadata: {} });
+  return ok({ group: groupShape(state, group), metadata: {} });
 }
 
 export function deleteGroup({ state, actor, pathId }: Ctx): ApiResult {
@@ -201,7 +200,7 @@ export function deleteGroup({ state, actor, pathId }: Ctx): ApiResult {
       image_shape: 'circle',
     },
     (reader) =>
-      `<strong>${state.nameFor(reader, actor.id)}</strong> deleted the group <strike>“${escapeHtml(group.name)}”</strike>.`,
+      `<strong>${nameFor(state, reader, actor.id)}</strong> deleted the group <strike>“${escapeHtml(group.name)}”</strike>.`,
   );
   return ok({ success: true });
 }
@@ -226,7 +225,7 @@ export function undeleteGroup({ state, actor, pathId }: Ctx): ApiResult {
       image_shape: 'circle',
     },
     (reader) =>
-      `<strong>${state.nameFor(reader, actor.id)}</strong> restored the group <strong>“${escapeHtml(group.name)}”</strong>.`,
+      `<strong>${nameFor(state, reader, actor.id)}</strong> restored the group <strong>“${escapeHtml(group.name)}”</strong>.`,
   );
   return ok({ success: true });
 }
@@ -269,16 +268,16 @@ export function addUserToGroup({ state, actor, params }: Ctx): ApiResult {
         image_shape: 'circle',
       },
       (reader) => {
-        const who = `<strong>${state.nameFor(reader, actor.id)}</strong>`;
+        const who = `<strong>${nameFor(state, reader, actor.id)}</strong>`;
         const where = `<strong>“${escapeHtml(group.name)}”</strong>`;
         return reader === user.id
           ? `${who} added you to the group ${where}.`
-          : `${who} added <strong>${state.nameFor(reader, user.id)}</strong> to the group ${where}.`;
+          : `${who} added <strong>${nameFor(state, reader, user.id)}</strong> to the group ${where}.`;
       },
     );
   }
-  const balance = state.balances(state.ledgers.get(group.id)?.nets.get(user.id) ?? new Map(), true);
-  return ok({ success: true, user: { ...state.user(user), balance }, errors: {} });
+  const balance = balanceList(state.ledgers.get(group.id)?.nets.get(user.id) ?? new Map(), true);
+  return ok({ success: true, user: { ...userShape(user), balance }, errors: {} });
 }
 
 export function removeUserFromGroup({ state, actor, params }: Ctx): ApiResult {
@@ -306,12 +305,12 @@ export function removeUserFromGroup({ state, actor, params }: Ctx): ApiResult {
       image_shape: 'circle',
     },
     (reader) => {
-      const who = `<strong>${state.nameFor(reader, actor.id)}</strong>`;
+      const who = `<strong>${nameFor(state, reader, actor.id)}</strong>`;
       const where = `<strong>“${escapeHtml(group.name)}”</strong>`;
       if (reader === user.id && user.id !== actor.id)
         return `${who} removed you from the group ${where}.`;
       if (user.id === actor.id) return `${who} left the group ${where}.`;
-      return `${who} removed <strong>${state.nameFor(reader, user.id)}</strong> from the group ${where}.`;
+      return `${who} removed <strong>${nameFor(state, reader, user.id)}</strong> from the group ${where}.`;
     },
   );
   return ok({ success: true, errors: {} });

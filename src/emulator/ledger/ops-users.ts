@@ -1,5 +1,7 @@
 /** Users and friends: get_current_user, get_user, update_user, and the friend operations. */
-import type { ApiResult, Params, UploadedFile } from '../types.js';
+import type { ApiResult } from '../types.js';
+import { friendHasBalance } from './balances.js';
+import { type Ctx, ok } from './ctx.js';
 import { NOTIFICATION_KEYS, type NotificationKey, type UserRecord } from './model.js';
 import {
   boolParam,
@@ -14,62 +16,19 @@ import {
   rejectUnknown,
 } from './params.js';
 import { currencyUnits } from './reference.js';
+import { currentUserShape, friendShape, userShape } from './shapes.js';
 import type { State } from './state.js';
-
-export interface Ctx {
-  state: State;
-  actor: UserRecord;
-  params: Params;
-  pathId: string | undefined;
-  files: UploadedFile[];
-}
-
-const ok = (body: unknown): ApiResult => ({ status: 200, body });
-
-/** Creates a user record; the caller has validated e-mail and names. */
-export function addUser(
-  state: State,
-  input: {
-    email: string;
-    first_name: string;
-    last_name: string | null;
-    status: UserRecord['registration_status'];
-    default_currency?: string | undefined;
-  },
-): UserRecord {
-  const now = state.now();
-  const user: UserRecord = {
-    id: state.next('user'),
-    first_name: input.first_name.trim(),
-    last_name: input.last_name?.trim() ? input.last_name.trim() : null,
-    email: input.email.trim(),
-    registration_status: input.status,
-    default_currency: input.default_currency ?? 'USD',
-    locale: 'en',
-    country_code: 'US',
-    date_format: 'MM/DD/YYYY',
-    default_group_id: -1,
-    notifications_read: now,
-    notification_settings: Object.fromEntries(NOTIFICATION_KEYS.map((k) => [k, true])) as Record<
-      NotificationKey,
-      boolean
-    >,
-    created_at: now,
-  };
-  state.users.set(user.id, user);
-  state.emails.set(user.email.toLowerCase(), user.id);
-  return user;
-}
+import { nameFor } from './text.js';
 
 export function getCurrentUser({ state, actor }: Ctx): ApiResult {
-  return ok({ user: state.currentUser(actor) });
+  return ok({ user: currentUserShape(state, actor) });
 }
 
 export function getUser({ state, actor, pathId }: Ctx): ApiResult {
   const user = state.users.get(pathIdOf(pathId));
   if (!user) throw notFound();
   if (!state.acquainted(actor.id, user.id)) throw forbidden();
-  return ok({ user: state.user(user) });
+  return ok({ user: userShape(user) });
 }
 
 const NAME_FIELDS = new Set(['first_name', 'last_name', 'email']);
@@ -164,7 +123,7 @@ export function updateUser({ state, actor, params, pathId }: Ctx): ApiResult {
   if (dateFormat !== undefined) target.date_format = dateFormat;
   if (defaultGroup !== undefined) target.default_group_id = defaultGroup;
   Object.assign(target.notification_settings, settings);
-  return ok({ user: own ? state.currentUser(target) : state.user(target), errors: [] });
+  return ok({ user: own ? currentUserShape(state, target) : userShape(target), errors: [] });
 }
 
 // ---- Friends ----
@@ -172,7 +131,7 @@ export function updateUser({ state, actor, params, pathId }: Ctx): ApiResult {
 export function getFriends({ state, actor }: Ctx): ApiResult {
   const friends = [...(state.friendships.get(actor.id)?.keys() ?? [])]
     .filter((id) => state.users.has(id))
-    .map((id) => state.friend(actor.id, id));
+    .map((id) => friendShape(state, actor.id, id));
   return ok({ friends });
 }
 
@@ -180,7 +139,7 @@ export function getFriend({ state, actor, pathId }: Ctx): ApiResult {
   const user = state.users.get(pathIdOf(pathId));
   if (!user) throw notFound();
   if (user.id === actor.id || !state.acquainted(actor.id, user.id)) throw forbidden();
-  return ok({ friend: state.friend(actor.id, user.id) });
+  return ok({ friend: friendShape(state, actor.id, user.id) });
 }
 
 interface Invitee {
@@ -202,7 +161,7 @@ function checkInvitee(state: State, actor: UserRecord, p: Invitee): string | und
 function befriendInvitee(state: State, actor: UserRecord, p: Invitee): UserRecord {
   const user =
     state.userByEmail(p.email) ??
-    addUser(state, {
+    state.addUser({
       email: p.email,
       first_name: p.first_name ?? '',
       last_name: p.last_name ?? null,
@@ -219,8 +178,8 @@ function befriendInvitee(state: State, actor: UserRecord, p: Invitee): UserRecor
       },
       (reader) =>
         reader === actor.id
-          ? `<strong>You</strong> added <strong>${state.nameFor(reader, user.id)}</strong> as a friend.`
-          : `<strong>${state.nameFor(reader, actor.id)}</strong> added you as a friend.`,
+          ? `<strong>You</strong> added <strong>${nameFor(state, reader, user.id)}</strong> as a friend.`
+          : `<strong>${nameFor(state, reader, actor.id)}</strong> added you as a friend.`,
     );
   }
   return user;
@@ -246,7 +205,7 @@ export function createFriend({ state, actor, params }: Ctx): ApiResult {
   if (problem)
     throw new Reply({ status: 400, body: { friend: null, errors: { base: [problem] } } });
   const user = befriendInvitee(state, actor, invitee);
-  return ok({ friend: state.friend(actor.id, user.id) });
+  return ok({ friend: friendShape(state, actor.id, user.id) });
 }
 
 const FRIENDS_FIELDS = new Set([
@@ -281,7 +240,7 @@ export function createFriends({ state, actor, params }: Ctx): ApiResult {
     seen.add(key);
   }
   const users = invitees.map((invitee) => befriendInvitee(state, actor, invitee));
-  return ok({ users: users.map((u) => state.friend(actor.id, u.id)), errors: {} });
+  return ok({ users: users.map((u) => friendShape(state, actor.id, u.id)), errors: {} });
 }
 
 export function deleteFriend({ state, actor, pathId }: Ctx): ApiResult {
@@ -293,7 +252,7 @@ export function deleteFriend({ state, actor, pathId }: Ctx): ApiResult {
       errors: { base: ['There was an issue deleting that friendship', reason] },
     });
   if (!state.friendship(actor.id, user.id)) return failure('You are not friends with this user');
-  if (state.friendHasBalance(actor.id, user.id)) {
+  if (friendHasBalance(state, actor.id, user.id)) {
     return failure('You cannot delete a friend while your balance with them is not zero');
   }
   state.unfriend(actor.id, user.id);
@@ -307,8 +266,8 @@ export function deleteFriend({ state, actor, pathId }: Ctx): ApiResult {
     },
     (reader) =>
       reader === actor.id
-        ? `<strong>You</strong> removed <strong>${state.nameFor(reader, user.id)}</strong> as a friend.`
-        : `<strong>${state.nameFor(reader, actor.id)}</strong> removed you as a friend.`,
+        ? `<strong>You</strong> removed <strong>${nameFor(state, reader, user.id)}</strong> as a friend.`
+        : `<strong>${nameFor(state, reader, actor.id)}</strong> removed you as a friend.`,
   );
   return ok({ success: true, error: null });
 }

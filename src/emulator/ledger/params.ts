@@ -98,7 +98,7 @@ export function flattened(params: Params, prefix: string): Map<number, Record<st
     const index = Number(match[1]);
     let row = out.get(index);
     if (!row) {
-      row = {};
+      row = Object.create(null) as Record<string, string>;
       out.set(index, row);
     }
     row[match[2]!] = value;

@@ -1,33 +1,24 @@
 /**
- * The ledger's state and everything derived from it: records, the indexes that keep listings and
- * balances cheap, acquaintance and permission rules, notifications, and the wire shapes of every
- * resource. Operations (ops-*.ts) validate first and then call the mutators here.
+ * The ledger's records and what keeps them cheap to read: id sequences, the per-group balance
+ * ledgers and the per-user and per-group expense indexes, acquaintance and permission rules, and
+ * notifications. Operations (ops-*.ts) validate first and then call the mutators here; shapes.ts
+ * and expense-shapes.ts turn records into what the wire shows.
  */
-import { currencyExponent, formatMoney, toWireAmount } from '../../core/money.js';
+import { randomBytes } from 'node:crypto';
 import type { Clock } from '../types.js';
-import { type DebtRow, GroupLedger, matchDebts, type Transfer } from './debts.js';
-import type {
-  Balance,
-  Comment,
-  CommentRecord,
-  CurrentUser,
-  Debt,
-  Expense,
-  ExpenseRecord,
-  Friend,
-  FriendshipRecord,
-  Group,
-  GroupMember,
-  GroupRecord,
-  Notification,
-  NotificationRecord,
-  ReceiptRecord,
-  ReducedUser,
-  User,
-  UserRecord,
+import { GroupLedger, repayments } from './debts.js';
+import {
+  type CommentRecord,
+  type Expense,
+  type ExpenseRecord,
+  type FriendshipRecord,
+  type GroupRecord,
+  NOTIFICATION_KEYS,
+  type NotificationKey,
+  type NotificationRecord,
+  type ReceiptRecord,
+  type UserRecord,
 } from './model.js';
-import { stamp } from './params.js';
-import { GENERAL_CATEGORY, subcategoryNames } from './reference.js';
 import { SortedIndex } from './sorted-index.js';
 
 /** First ids handed out, chosen to look like the real service's (expense ids above 2^31). */
@@ -42,17 +33,21 @@ export const FIRST_IDS = {
 } as const;
 export type Sequences = { -readonly [K in keyof typeof FIRST_IDS]: number };
 
-const AVATAR_COLORS = ['blue', 'orange', 'green', 'pink', 'purple', 'grey', 'red', 'teal'];
-const AVATAR_BASE = 'https://s3.amazonaws.com/splitwise/uploads/user/default_avatars';
-const GROUP_AVATAR_BASE = 'https://s3.amazonaws.com/splitwise/uploads/group/default_avatars';
-const NOTIFICATION_IMAGE = 'https://s3.amazonaws.com/splitwise/uploads/notifications/v2021';
+export interface Moment {
+  at: number;
+  /** Tokens to hand out again, in order, when replaying a journaled operation. */
+  replay: string[] | undefined;
+  drawn: string[];
+}
 
-export const SYSTEM_USER: ReducedUser = {
-  id: 0,
-  first_name: 'Splitwise',
-  last_name: null,
-  picture: { medium: null },
-};
+/** What addUser needs; the caller has validated the e-mail and names. */
+export interface NewUserRecord {
+  email: string;
+  first_name: string;
+  last_name: string | null;
+  status: UserRecord['registration_status'];
+  default_currency?: string | undefined;
+}
 
 export class State {
   users = new Map<number, UserRecord>();
@@ -85,6 +80,13 @@ export class State {
     this.forgetShapes();
   }
 
+  /**
+   * The operation being applied, set by the Ledger around each one: its single instant, and the
+   * random tokens it draws. Both are written to the --data journal, so that replaying the
+   * operation after a restart rebuilds exactly the same records (ids, times, invite links).
+   */
+  moment: Moment | undefined;
+
   constructor(readonly clock: Clock) {}
 
   /**
@@ -93,13 +95,46 @@ export class State {
    * changes back rather than losing them.
    */
   now(): number {
-    return this.clock.now().getTime();
+    return this.moment?.at ?? this.clock.now().getTime();
+  }
+
+  /** A random URL-safe token; during a replay, the one the original operation drew. */
+  randomToken(bytes: number): string {
+    const token = this.moment?.replay?.shift() ?? randomBytes(bytes).toString('base64url');
+    this.moment?.drawn.push(token);
+    return token;
   }
 
   next(kind: keyof Sequences): number {
     const id = this.seq[kind];
     this.seq[kind] = id + 1;
     return id;
+  }
+
+  /** Creates a user record. */
+  addUser(input: NewUserRecord): UserRecord {
+    const now = this.now();
+    const user: UserRecord = {
+      id: this.next('user'),
+      first_name: input.first_name.trim(),
+      last_name: input.last_name?.trim() ? input.last_name.trim() : null,
+      email: input.email.trim(),
+      registration_status: input.status,
+      default_currency: input.default_currency ?? 'USD',
+      locale: 'en',
+      country_code: 'US',
+      date_format: 'MM/DD/YYYY',
+      default_group_id: -1,
+      notifications_read: now,
+      notification_settings: Object.fromEntries(NOTIFICATION_KEYS.map((k) => [k, true])) as Record<
+        NotificationKey,
+        boolean
+      >,
+      created_at: now,
+    };
+    this.users.set(user.id, user);
+    this.emails.set(user.email.toLowerCase(), user.id);
+    return user;
   }
 
   // ---- Relations ----
@@ -217,53 +252,6 @@ export class State {
     this.ledger(expense.group_id).apply(expense.currency_code, rows, repayments(expense), sign);
   }
 
-  /** What `other` owes `me` inside one group, as the group's simplify setting shows it. */
-  groupBalanceBetween(
-    me: number,
-    other: number,
-    group: GroupRecord | undefined,
-  ): Map<string, number> {
-    const ledger = this.ledgers.get(group?.id ?? 0);
-    if (!ledger) return new Map();
-    if (!group?.simplify_by_default) return ledger.owedTo(me, other);
-    const out = new Map<string, number>();
-    for (const d of ledger.simplifiedDebts()) {
-      if (d.from === other && d.to === me)
-        out.set(d.currency, (out.get(d.currency) ?? 0) + d.amount);
-      if (d.from === me && d.to === other)
-        out.set(d.currency, (out.get(d.currency) ?? 0) - d.amount);
-    }
-    return out;
-  }
-
-  /** Per-group and total balance of `friend` from `me`'s side (positive = friend owes me). */
-  friendBalances(
-    me: number,
-    friend: number,
-  ): { total: Map<string, number>; groups: { group_id: number; balance: Map<string, number> }[] } {
-    const total = new Map<string, number>();
-    const groups: { group_id: number; balance: Map<string, number> }[] = [];
-    const add = (groupId: number, balance: Map<string, number>) => {
-      groups.push({ group_id: groupId, balance });
-      for (const [currency, amount] of balance) {
-        total.set(currency, (total.get(currency) ?? 0) + amount);
-      }
-    };
-    for (const group of this.sharedGroups(me, friend)) {
-      if (group.deleted_at !== null) continue;
-      add(group.id, this.groupBalanceBetween(me, friend, group));
-    }
-    add(0, this.groupBalanceBetween(me, friend, undefined));
-    return { total, groups };
-  }
-
-  friendHasBalance(me: number, friend: number): boolean {
-    for (const amount of this.friendBalances(me, friend).total.values()) {
-      if (amount !== 0) return true;
-    }
-    return false;
-  }
-
   // ---- Expense indexes ----
 
   indexOf(map: Map<number, SortedIndex>, key: number): SortedIndex {
@@ -312,194 +300,7 @@ export class State {
     }
   }
 
-  /** "You" for the reader's own actions, else the short name the service uses ("Ada L."). */
-  nameFor(reader: number, userId: number): string {
-    if (reader === userId) return 'You';
-    return escapeHtml(shortName(this.users.get(userId)));
-  }
-
-  // ---- Wire shapes ----
-
-  picture(user: UserRecord): User['picture'] {
-    const cached = pictures.get(user.id);
-    if (cached) return cached;
-    const color = AVATAR_COLORS[user.id % AVATAR_COLORS.length];
-    const n = (user.id % 50) + 1;
-    const at = (size: number) => `${AVATAR_BASE}/avatar-${color}${n}-${size}px.png`;
-    const picture = { small: at(50), medium: at(100), large: at(200) };
-    pictures.set(user.id, picture);
-    return picture;
-  }
-
-  user(user: UserRecord): User {
-    return {
-      id: user.id,
-      first_name: user.first_name,
-      last_name: user.last_name,
-      email: user.email,
-      registration_status: user.registration_status,
-      picture: this.picture(user),
-      custom_picture: false,
-    };
-  }
-
-  currentUser(user: UserRecord): CurrentUser {
-    // Rows are appended in time order: find the first unread one by binary search.
-    const list = this.notifications.get(user.id) ?? [];
-    let lo = 0;
-    let hi = list.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (list[mid]!.created_at > user.notifications_read) hi = mid;
-      else lo = mid + 1;
-    }
-    const unread = list.length - lo;
-    return {
-      ...this.user(user),
-      force_refresh_at: null,
-      locale: user.locale,
-      country_code: user.country_code,
-      date_format: user.date_format,
-      default_currency: user.default_currency,
-      default_group_id: user.default_group_id,
-      notifications_read: stamp(user.notifications_read),
-      notifications_count: unread,
-      notifications: { ...user.notification_settings },
-      add_friend_url: `https://www.splitwise.com/add_friend/${user.id.toString(36)}`,
-    };
-  }
-
-  reduced(userId: number): ReducedUser {
-    const user = this.users.get(userId);
-    if (!user) return { ...SYSTEM_USER, id: userId };
-    return {
-      id: user.id,
-      first_name: user.first_name,
-      last_name: user.last_name,
-      picture: { medium: this.picture(user).medium },
-    };
-  }
-
-  reducedWithCustom(userId: number | null): (ReducedUser & { custom_picture: boolean }) | null {
-    return userId === null ? null : { ...this.reduced(userId), custom_picture: false };
-  }
-
-  balances(amounts: Map<string, number>, keepZero: boolean): Balance[] {
-    return [...amounts.entries()]
-      .filter(([, amount]) => keepZero || amount !== 0)
-      .sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
-      .map(([currency, amount]) => ({
-        currency_code: currency,
-        amount: toWireAmount(amount, currencyExponent(currency)),
-      }));
-  }
-
-  friend(me: number, friendId: number): Friend {
-    const friend = this.users.get(friendId)!;
-    const { total, groups } = this.friendBalances(me, friendId);
-    const record = this.friendship(me, friendId);
-    return {
-      ...this.user(friend),
-      balance: this.balances(total, false),
-      groups: groups.map((g) => ({
-        group_id: g.group_id,
-        balance: this.balances(g.balance, false),
-      })),
-      updated_at: stamp(record?.updated_at ?? friend.created_at),
-    };
-  }
-
-  debts(rows: DebtRow[]): Debt[] {
-    return rows.map((d) => ({
-      from: d.from,
-      to: d.to,
-      amount: toWireAmount(d.amount, currencyExponent(d.currency)),
-      currency_code: d.currency,
-    }));
-  }
-
-  groupAvatars(group: { id: number; group_type?: string }) {
-    const kind = group.id === 0 ? 'nongroup' : (group.group_type ?? 'other');
-    const at = (size: string) => `${GROUP_AVATAR_BASE}/${kind}-${size}.png`;
-    return {
-      avatar: {
-        small: at('50px'),
-        medium: at('100px'),
-        large: at('200px'),
-        xlarge: at('500px'),
-        xxlarge: at('1000px'),
-        original: null,
-      },
-      tall_avatar: { xlarge: at('tall-288px'), large: at('tall-192px') },
-      custom_avatar: false,
-      cover_photo: { xxlarge: at('cover-1000px'), xlarge: at('cover-500px') },
-    };
-  }
-
-  group(group: GroupRecord): Group {
-    const ledger = this.ledgers.get(group.id);
-    const members: GroupMember[] = group.members.map((id) => ({
-      ...this.user(this.users.get(id)!),
-      balance: this.balances(ledger?.nets.get(id) ?? new Map(), true),
-    }));
-    return {
-      id: group.id,
-      name: group.name,
-      created_at: stamp(group.created_at),
-      updated_at: stamp(group.updated_at),
-      members,
-      simplify_by_default: group.simplify_by_default,
-      original_debts: this.debts(ledger?.originalDebts() ?? []),
-      simplified_debts: this.debts(ledger?.simplifiedDebts() ?? []),
-      whiteboard: group.whiteboard,
-      whiteboard_lock_version: group.whiteboard_lock_version,
-      whiteboard_updated_at:
-        group.whiteboard_updated_at === null ? null : stamp(group.whiteboard_updated_at),
-      whiteboard_updated_by: group.whiteboard_updated_by,
-      group_type: group.group_type,
-      invite_link: `https://www.splitwise.com/join/${group.invite_token}`,
-      group_reminders: null,
-      ...this.groupAvatars(group),
-    };
-  }
-
-  /** The "Non-group expenses" pseudo-group as `me` sees it. */
-  nonGroup(me: number): Group {
-    const ledger = this.ledgers.get(0);
-    const user = this.users.get(me)!;
-    const rows: DebtRow[] = [];
-    if (ledger) {
-      const others = new Set<number>(this.friendships.get(me)?.keys() ?? []);
-      for (const other of [...others].sort((a, b) => a - b)) {
-        for (const [currency, owed] of ledger.owedTo(me, other)) {
-          if (owed > 0) rows.push({ from: other, to: me, amount: owed, currency });
-          else rows.push({ from: me, to: other, amount: -owed, currency });
-        }
-      }
-    }
-    rows.sort((x, y) => x.from - y.from || x.to - y.to || (x.currency < y.currency ? -1 : 1));
-    const debts = this.debts(rows);
-    return {
-      id: 0,
-      name: 'Non-group expenses',
-      created_at: null,
-      updated_at: stamp(this.now()),
-      members: [
-        { ...this.user(user), balance: this.balances(ledger?.nets.get(me) ?? new Map(), true) },
-      ],
-      simplify_by_default: false,
-      original_debts: debts,
-      simplified_debts: debts,
-      ...this.groupAvatars({ id: 0 }),
-    };
-  }
-
-  receiptUrls(expense: ExpenseRecord): Expense['receipt'] {
-    const receipt = expense.receipt_id === null ? undefined : this.receipts.get(expense.receipt_id);
-    if (!receipt) return { large: null, original: null };
-    const url = `${this.baseUrl}/__emulator/receipts/${receipt.id}/${encodeURIComponent(receipt.filename)}`;
-    return { large: url, original: url };
-  }
+  // ---- Reads shared by operations and shapes ----
 
   liveComments(expense: ExpenseRecord): CommentRecord[] {
     const out: CommentRecord[] = [];
@@ -511,169 +312,17 @@ export class State {
   }
 
   /**
-   * Wire shapes of expenses, kept between requests: a listing of 10,000 expenses then costs
-   * little more than its serialization. Dropped whenever what they show changes (invalidate),
-   * and all at once when a user's name or the receipt base URL changes (forgetShapes).
+   * Wire shapes of expenses, kept between requests (see expense-shapes.ts). Dropped whenever what
+   * they show changes (invalidate), and all at once when a user's name or the receipt base URL
+   * changes (forgetShapes).
    */
-  private shapes = new Map<number, Expense>();
+  readonly expenseShapes = new Map<number, Expense>();
 
   invalidate(expenseId: number): void {
-    this.shapes.delete(expenseId);
+    this.expenseShapes.delete(expenseId);
   }
 
   forgetShapes(): void {
-    this.shapes.clear();
+    this.expenseShapes.clear();
   }
-
-  expense(expense: ExpenseRecord, withComments: boolean): Expense {
-    if (withComments) {
-      return {
-        ...this.expense(expense, false),
-        comments: this.liveComments(expense).map((c) => this.comment(c)),
-      };
-    }
-    const cached = this.shapes.get(expense.id);
-    if (cached) return cached;
-    const shape = this.buildExpense(expense);
-    this.shapes.set(expense.id, shape);
-    return shape;
-  }
-
-  private buildExpense(expense: ExpenseRecord): Expense {
-    const exponent = currencyExponent(expense.currency_code);
-    const live = this.liveComments(expense);
-    const users: Expense['users'] = [];
-    for (const s of expense.shares) {
-      users.push({
-        user: this.reduced(s.user_id),
-        user_id: s.user_id,
-        paid_share: toWireAmount(s.paid, exponent),
-        owed_share: toWireAmount(s.owed, exponent),
-        net_balance: toWireAmount(s.paid - s.owed, exponent),
-      });
-    }
-    const paybacks: Expense['repayments'] = [];
-    for (const t of repayments(expense)) {
-      paybacks.push({ from: t.from, to: t.to, amount: toWireAmount(t.amount, exponent) });
-    }
-    return {
-      id: expense.id,
-      group_id: expense.group_id === 0 ? null : expense.group_id,
-      ...(expense.group_id === 0 ? { friendship_id: null } : {}),
-      expense_bundle_id: null,
-      description: expense.description,
-      repeats: expense.repeat_interval !== null,
-      repeat_interval: expense.repeat_interval,
-      email_reminder: false,
-      email_reminder_in_advance: -1,
-      next_repeat: expense.repeat_interval === null ? null : stamp(nextRepeat(expense)),
-      details: expense.details,
-      comments_count: live.length,
-      payment: expense.payment,
-      creation_method: expense.creation_method,
-      transaction_method: 'offline',
-      transaction_confirmed: false,
-      transaction_id: null,
-      transaction_status: null,
-      cost: toWireAmount(expense.cost, exponent),
-      currency_code: expense.currency_code,
-      repayments: paybacks,
-      date: stamp(expense.date),
-      created_at: stamp(expense.created_at),
-      created_by: this.reducedWithCustom(expense.created_by)!,
-      updated_at: stamp(expense.updated_at),
-      updated_by: this.reducedWithCustom(expense.updated_by),
-      deleted_at: expense.deleted_at === null ? null : stamp(expense.deleted_at),
-      deleted_by: this.reducedWithCustom(expense.deleted_by),
-      category: {
-        id: expense.category_id,
-        name: subcategoryNames.get(expense.category_id) ?? subcategoryNames.get(GENERAL_CATEGORY)!,
-      },
-      receipt: this.receiptUrls(expense),
-      users,
-    };
-  }
-
-  comment(comment: CommentRecord): Comment {
-    return {
-      id: comment.id,
-      content: comment.content,
-      comment_type: comment.comment_type,
-      relation_type: 'ExpenseComment',
-      relation_id: comment.expense_id,
-      created_at: stamp(comment.created_at),
-      deleted_at: comment.deleted_at === null ? null : stamp(comment.deleted_at),
-      user:
-        comment.comment_type === 'System'
-          ? { ...SYSTEM_USER, picture: { medium: null } }
-          : this.reduced(comment.user_id),
-    };
-  }
-
-  notification(n: NotificationRecord): Notification {
-    return {
-      id: n.id,
-      type: n.type,
-      created_at: stamp(n.created_at),
-      created_by: n.created_by,
-      source: { type: n.source.type, id: n.source.id, url: null },
-      image_url: `${NOTIFICATION_IMAGE}/${n.type}.png`,
-      image_shape: n.image_shape,
-      content: n.content,
-    };
-  }
-
-  /** "$20.00" for people (notifications, System comments). */
-  money(minor: number, currency: string): string {
-    return formatMoney(minor, currency);
-  }
-}
-
-/** Default avatars depend only on the user id. */
-const pictures = new Map<number, User['picture']>();
-
-/**
- * Who pays whom inside one expense: each debtor's outflow and each creditor's inflow equal their
- * net; with one payer, one entry per other participant.
- */
-export function repayments(expense: {
-  shares: readonly { user_id: number; paid: number; owed: number }[];
-}): Transfer[] {
-  const nets = new Map<number, number>();
-  for (const s of expense.shares) nets.set(s.user_id, (nets.get(s.user_id) ?? 0) + s.paid - s.owed);
-  return matchDebts(nets);
-}
-
-function nextRepeat(expense: ExpenseRecord): number {
-  const d = new Date(expense.date);
-  switch (expense.repeat_interval) {
-    case 'weekly':
-      d.setUTCDate(d.getUTCDate() + 7);
-      break;
-    case 'fortnightly':
-      d.setUTCDate(d.getUTCDate() + 14);
-      break;
-    case 'monthly':
-      d.setUTCMonth(d.getUTCMonth() + 1);
-      break;
-    case 'yearly':
-      d.setUTCFullYear(d.getUTCFullYear() + 1);
-      break;
-    default:
-      break;
-  }
-  return d.getTime();
-}
-
-export function shortName(user: UserRecord | undefined): string {
-  if (!user) return 'Someone';
-  return user.last_name ? `${user.first_name} ${user.last_name.charAt(0)}.` : user.first_name;
-}
-
-export function escapeHtml(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;');
 }
