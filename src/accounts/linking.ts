@@ -101,8 +101,13 @@ export function createLinking(options: LinkingOptions): Linking {
         if (!state) return sendPage(res, pages.missingState());
         const found = await states.peek(state);
         if (!found.ok) return sendPage(res, refusal[found.reason]());
+        const email = await directory
+          .slackUser(found.link.team_id, found.link.user_id)
+          .then((person) => person.email)
+          .catch(() => undefined);
         const { auth_url } = service.forApp().getOAuth2AuthorizeURL(options.redirectUrl, state, {
           code_verifier: found.link.code_verifier,
+          ...(email ? { login_hint: email } : {}),
         });
         res.writeHead(302, {
           location: auth_url,

@@ -14,6 +14,8 @@ export interface Pending {
     state?: string;
     code_challenge?: string;
     code_challenge_method?: 'S256' | 'plain';
+    /** The e-mail the client expects to sign in, to pre-fill the sign-in form with. */
+    login_hint?: string;
   };
   oauth1?: { request_token: string };
 }

@@ -98,6 +98,8 @@ export function consentGet(emu: Emulator, ex: Exchange): void {
     oauth2.code_challenge = challenge;
     oauth2.code_challenge_method = method === 'S256' ? 'S256' : 'plain';
   }
+  const loginHint = query.get('login_hint')?.trim();
+  if (loginHint && EMAIL.test(loginHint)) oauth2.login_hint = loginHint;
   const pending = emu.consent.create({ client_id: app.client_id, oauth2 });
   startFlow(emu, ex, pending, app.name, action);
 }
@@ -112,8 +114,11 @@ function startFlow(
 ): void {
   const userId = emu.consent.sessionUser(sessionCookie(ex));
   const user = userId === undefined ? undefined : emu.ledger.getUser(userId);
-  if (!user) {
-    showSignIn(emu, ex, pending, appName, action);
+  const hint = pending.oauth2?.login_hint;
+  // A browser signed in as someone other than the expected person signs in again (pre-filled),
+  // so that a shared browser does not hand one person's account to another's link.
+  if (!user || (hint !== undefined && user.email?.toLowerCase() !== hint.toLowerCase())) {
+    showSignIn(emu, ex, pending, appName, action, hint === undefined ? {} : { email: hint });
     return;
   }
   pending.user_id = user.id;

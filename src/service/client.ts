@@ -191,12 +191,12 @@ export class ServiceClient {
   getOAuth2AuthorizeURL(
     redirect_uri: string,
     state?: string,
-    options: { code_verifier?: string } = {},
+    options: { code_verifier?: string; login_hint?: string } = {},
   ): { auth_url: string; state: string } {
     if (options.code_verifier !== undefined) checkVerifier(options.code_verifier);
     const kept = state ?? randomBytes(16).toString('hex');
     return {
-      auth_url: oauth2AuthorizeUrl(this.#oauth2Config(), redirect_uri, kept, options.code_verifier),
+      auth_url: oauth2AuthorizeUrl(this.#oauth2Config(), redirect_uri, kept, options),
       state: kept,
     };
   }

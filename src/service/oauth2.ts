@@ -61,14 +61,18 @@ export function oauth2AuthorizeUrl(
   config: OAuth2Config,
   redirectUri: string,
   state: string,
-  codeVerifier?: string,
+  options: { code_verifier?: string; login_hint?: string } = {},
 ): string {
+  const { code_verifier: codeVerifier, login_hint: loginHint } = options;
   return authorizationCode(config).authorizeURL({
     redirect_uri: redirectUri,
     state,
     ...(codeVerifier
       ? { code_challenge: pkceChallenge(codeVerifier), code_challenge_method: 'S256' }
       : {}),
+    // OpenID Connect's name for "who is probably signing in": a server that knows it pre-fills
+    // its sign-in form, one that does not ignores it.
+    ...(loginHint ? { login_hint: loginHint } : {}),
   });
 }
 

@@ -155,6 +155,16 @@ describe('linking an account', () => {
     expect(start.headers.get('set-cookie')).not.toContain(consent.get('code_challenge')!);
   });
 
+  it("names the person's Slack e-mail as the login hint, so the service pre-fills its sign-in", async () => {
+    const { email } = await newcomer('U0HIN', 'Hina');
+    const { url } = await connectUrlFor('U0HIN');
+    const start = await fetch(h.local(url), { redirect: 'manual' });
+    const authorize = new URL(start.headers.get('location')!);
+    expect(authorize.searchParams.get('login_hint')).toBe(email);
+    const page = await fetch(authorize);
+    expect(await page.text()).toContain(`value="${email}"`);
+  });
+
   it('refuses an expired state (older than 10 minutes), storing nothing', async () => {
     const quinn = await newcomer('U0QUI', 'Quinn');
     const { url } = await connectUrlFor('U0QUI');

@@ -158,6 +158,35 @@ describe('OAuth 2.0 authorization code', () => {
     expect(me.body.user.email).toBe('tess@example.com');
   });
 
+  it('pre-fills sign-in from login_hint, and asks again when another person is signed in', async () => {
+    await createUser(emu.url, { email: 'uma@example.com', first_name: 'Uma' });
+    await createUser(emu.url, { email: 'vic@example.com', first_name: 'Vic' });
+    const hinted = await raw<string>(emu.url, authorizeUrl({ login_hint: 'uma@example.com' }));
+    const prefilled = (html: string) => /id="email"[^>]* value="([^"]*)"/.exec(html)?.[1];
+    expect(prefilled(hinted.body)).toBe('uma@example.com');
+    // What the browser sends with the pre-filled field left as it is.
+    const signedIn = await submitForm(emu.url, parseForm(hinted.body), {
+      email: 'uma@example.com',
+    });
+    expect(signedIn.body).toContain('Signed in as <strong>Uma</strong>');
+    const session = signedIn.headers.get('set-cookie')!.split(';')[0]!;
+
+    // Same browser, a link for Vic: Uma's session must not be offered for Vic's link.
+    const forVic = await raw<string>(emu.url, authorizeUrl({ login_hint: 'vic@example.com' }), {
+      headers: { cookie: session },
+    });
+    expect(forVic.body).not.toContain('Signed in as');
+    expect(prefilled(forVic.body)).toBe('vic@example.com');
+    // Uma again, with her own hint: straight to the decision.
+    const forUma = await raw<string>(emu.url, authorizeUrl({ login_hint: 'UMA@example.com' }), {
+      headers: { cookie: session },
+    });
+    expect(forUma.body).toContain('Signed in as <strong>Uma</strong>');
+    // Not an e-mail address: ignored, the form starts empty.
+    const junk = await raw<string>(emu.url, authorizeUrl({ login_hint: '"><script>' }));
+    expect(prefilled(junk.body)).toBe('');
+  });
+
   it('answers Deny with access_denied and the state, and issues no code', async () => {
     await createUser(emu.url, { email: 'dan@example.com', first_name: 'Dan' });
     const back = await consent('dan@example.com', 'deny');
