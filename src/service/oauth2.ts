@@ -1,10 +1,12 @@
 /**
- * OAuth 2.0 authorization code flow on simple-oauth2. The service wants the client credentials
- * in the form body, never HTTP Basic (Basic gets a 404, wire reference §2.2). simple-oauth2 talks
- * HTTP through its own library, so the token exchange does not go through an injected `fetch`.
+ * OAuth 2.0 authorization code flow. The authorization URL is built here; the token exchange runs
+ * on simple-oauth2, loaded only when a code is exchanged (it brings an HTTP and a validation
+ * library that an idle process has no use for). The service wants the client credentials in the
+ * form body, never HTTP Basic (it answers Basic with a 404). simple-oauth2 talks HTTP through its
+ * own library, so the token exchange does not go through an injected `fetch`.
  */
 import { createHash } from 'node:crypto';
-import { AuthorizationCode } from 'simple-oauth2';
+import type { AuthorizationCode } from 'simple-oauth2';
 import {
   errorFromResponse,
   type Redactor,
@@ -25,7 +27,8 @@ export interface OAuth2Config {
   redact: Redactor;
 }
 
-function authorizationCode(config: OAuth2Config): AuthorizationCode {
+async function authorizationCode(config: OAuth2Config): Promise<AuthorizationCode> {
+  const { AuthorizationCode } = await import('simple-oauth2');
   const authorize = new URL(config.authorizeUrl);
   const token = new URL(config.tokenUrl);
   return new AuthorizationCode({
@@ -64,16 +67,19 @@ export function oauth2AuthorizeUrl(
   options: { code_verifier?: string; login_hint?: string } = {},
 ): string {
   const { code_verifier: codeVerifier, login_hint: loginHint } = options;
-  return authorizationCode(config).authorizeURL({
-    redirect_uri: redirectUri,
-    state,
-    ...(codeVerifier
-      ? { code_challenge: pkceChallenge(codeVerifier), code_challenge_method: 'S256' }
-      : {}),
-    // OpenID Connect's name for "who is probably signing in": a server that knows it pre-fills
-    // its sign-in form, one that does not ignores it.
-    ...(loginHint ? { login_hint: loginHint } : {}),
-  });
+  const url = new URL(config.authorizeUrl);
+  url.searchParams.set('response_type', 'code');
+  url.searchParams.set('client_id', config.clientId);
+  url.searchParams.set('redirect_uri', redirectUri);
+  url.searchParams.set('state', state);
+  if (codeVerifier) {
+    url.searchParams.set('code_challenge', pkceChallenge(codeVerifier));
+    url.searchParams.set('code_challenge_method', 'S256');
+  }
+  // OpenID Connect's name for "who is probably signing in": a server that knows it pre-fills
+  // its sign-in form, one that does not ignores it.
+  if (loginHint) url.searchParams.set('login_hint', loginHint);
+  return url.toString();
 }
 
 interface WreckError {
@@ -117,7 +123,7 @@ export async function oauth2ExchangeCode(
 ): Promise<OAuth2Token> {
   let token: Record<string, unknown>;
   try {
-    const result = await authorizationCode(config).getToken({
+    const result = await (await authorizationCode(config)).getToken({
       code,
       redirect_uri: redirectUri,
       ...(codeVerifier ? { code_verifier: codeVerifier } : {}),

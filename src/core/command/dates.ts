@@ -1,5 +1,6 @@
 /** Dates as typed: `yesterday`, `2026-11-20`, `Nov 3`, `3rd of November`, `last friday`. */
-import { format, isValid, subDays } from 'date-fns';
+import { isValid } from 'date-fns/isValid';
+import { subDays } from 'date-fns/subDays';
 import { EX, stop } from './errors.js';
 import { isWord } from './tokens.js';
 import type { DateMatch, ParseContext, Token } from './types.js';
@@ -44,7 +45,8 @@ export function parseToday(today: string): Date {
 }
 
 export function ymd(date: Date): string {
-  return format(date, 'yyyy-MM-dd');
+  const pad = (n: number, width: number) => String(n).padStart(width, '0');
+  return `${pad(date.getFullYear(), 4)}-${pad(date.getMonth() + 1, 2)}-${pad(date.getDate(), 2)}`;
 }
 
 const MONTH_NAMES = [

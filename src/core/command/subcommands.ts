@@ -1,5 +1,9 @@
 /** Everything other than an expense: list, balance and the group commands. */
-import { startOfMonth, startOfWeek, subDays, subMonths, subWeeks } from 'date-fns';
+import { startOfMonth } from 'date-fns/startOfMonth';
+import { startOfWeek } from 'date-fns/startOfWeek';
+import { subDays } from 'date-fns/subDays';
+import { subMonths } from 'date-fns/subMonths';
+import { subWeeks } from 'date-fns/subWeeks';
 import { currencyOf } from './currencies.js';
 import { dateAt, parseToday, ymd } from './dates.js';
 import { fail, stop } from './errors.js';

@@ -3,7 +3,6 @@
  * daylight-saving transitions come from the zone's rules rather than from a fixed offset: Slack's
  * `tz_offset` is a snapshot that goes stale at the next transition.
  */
-import { format } from 'date-fns';
 
 export { isValidTimeZone } from '../../store/digest.js';
 
@@ -72,9 +71,16 @@ export function isDue(
   return { due, day: local.day };
 }
 
+const DAY_LABEL = new Intl.DateTimeFormat('en-GB', {
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+  timeZone: 'UTC',
+});
+
 /** "Saturday 21 November" for the DM's header, from a yyyy-MM-dd local day. */
 export function dayLabel(day: string): string {
   const [year, month, date] = day.split('-').map(Number);
-  // A Date at local noon of the process zone: only its calendar fields are formatted.
-  return format(new Date(year!, month! - 1, date!, 12), 'EEEE d MMMM');
+  // Noon UTC of that calendar day, formatted in UTC: the process's own zone plays no part.
+  return DAY_LABEL.format(new Date(Date.UTC(year!, month! - 1, date!, 12)));
 }
