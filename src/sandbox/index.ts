@@ -147,10 +147,9 @@ export async function startSandbox(options: SandboxOptions): Promise<RunningSand
   const signingSecret = randomBytes(16).toString('hex');
 
   let running: RunningApp | undefined;
-  let workspace: Workspace | undefined;
   const sandbox = {} as RunningSandbox;
 
-  workspace = await startWorkspace({
+  const ws = await startWorkspace({
     port: options.port,
     host,
     pageDir: options.pageDir,
@@ -162,7 +161,6 @@ export async function startSandbox(options: SandboxOptions): Promise<RunningSand
       reset: () => sandbox.reset(),
     },
   });
-  const ws = workspace;
 
   // A pristine demo workspace, kept to start over from.
   const demo = await startWorkspace({ port: 0, host, app: ws.app });

@@ -3,7 +3,7 @@
  * view_submission's answer must leave within 3 seconds, field errors included), and the small
  * private_metadata every form view carries. Pure functions.
  */
-import { DEFAULT_DESCRIPTION, parseCommand } from '../../core/command/index.js';
+import { parseAmount } from '../../core/command/index.js';
 import { currencyExponent, MoneyError, parseMinor } from '../../core/money.js';
 import { computeShares, type Split } from '../../core/split.js';
 import type { RepeatInterval } from '../../service/index.js';
@@ -92,37 +92,19 @@ export type FieldErrors = Record<string, string>;
  * An amount as a person types it ("12.50", "12,50", "1,234.50", "€12"), in `currency`, read by
  * the same parser as `/split` so that both accept the same things.
  */
-export function readAmount(
-  text: string,
-  currency: string,
-  ctx: Pick<CheckContext, 'today' | 'locale'>,
-): { minor: number } | { error: string } {
+export function readAmount(text: string, currency: string): { minor: number } | { error: string } {
   const typed = text.trim();
   if (typed === '') return { error: 'Enter an amount, like 12.50.' };
   if (/^[-−]/.test(typed)) return { error: "The amount can't be negative." };
-  const parsed = parseCommand(typed, {
-    today: ctx.today,
-    defaultCurrency: currency,
-    ...(ctx.locale ? { locale: ctx.locale } : {}),
-    // Nobody is mentioned in an amount field; "the whole group" keeps the parser from asking who.
-    channelHasGroup: true,
-  });
-  if (
-    parsed.kind !== 'expense' ||
-    parsed.expense.each !== null ||
-    parsed.expense.description !== DEFAULT_DESCRIPTION
-  ) {
-    if (parsed.kind === 'error' && /too large|decimals|cents|zero/.test(parsed.message))
-      return { error: parsed.message };
-    return { error: `"${typed}" isn't an amount. Type a number, like 12.50.` };
-  }
-  if (parsed.expense.currency !== currency) {
+  const read = parseAmount(typed, currency);
+  if ('error' in read) return { error: read.error };
+  if (read.currency !== currency) {
     return {
-      error: `That's an amount in ${parsed.expense.currency}: choose ${parsed.expense.currency} under Currency, or type the number alone.`,
+      error: `That's an amount in ${read.currency}: choose ${read.currency} under Currency, or type the number alone.`,
     };
   }
-  if (parsed.expense.cost <= 0) return { error: 'The amount must be more than zero.' };
-  return { minor: parsed.expense.cost };
+  if (read.minor <= 0) return { error: 'The amount must be more than zero.' };
+  return { minor: read.minor };
 }
 
 /** Reads and checks the first step. Field errors are keyed by block_id, as Slack wants them. */
@@ -137,7 +119,7 @@ export function checkForm(
     errors[FORM.currency] = `The expense service doesn't know the currency ${currency}.`;
 
   let cost = 0;
-  const amount = readAmount(leaf(values, FORM.amount)?.value ?? '', currency || 'USD', ctx);
+  const amount = readAmount(leaf(values, FORM.amount)?.value ?? '', currency || 'USD');
   if ('error' in amount) errors[FORM.amount] = amount.error;
   else cost = amount.minor;
 
@@ -219,7 +201,6 @@ function readPercent(text: string): number | undefined {
 export function checkSplitStep(
   form: CheckedForm,
   values: StateValues,
-  ctx: Pick<CheckContext, 'today' | 'locale'>,
 ): { form: CheckedForm; split: Split } | { errors: FieldErrors } {
   const errors: FieldErrors = {};
   const typed: Record<string, string> = {};
@@ -236,7 +217,7 @@ export function checkSplitStep(
         exact.push({ id, amount: 0 });
         return;
       }
-      const amount = readAmount(text, form.currency, ctx);
+      const amount = readAmount(text, form.currency);
       if ('error' in amount) errors[block] = amount.error;
       else exact.push({ id, amount: amount.minor });
     } else if (form.method === 'percent') {

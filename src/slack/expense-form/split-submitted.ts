@@ -1,6 +1,5 @@
 import type { AllMiddlewareArgs, SlackViewMiddlewareArgs, ViewSubmitAction } from '@slack/bolt';
 import type { SlackDeps } from '../deps.js';
-import { todayIn } from '../shared/dates.js';
 import { checkSplitStep, parseMeta, type StateValues, valueBlockId } from './form.js';
 import { carryOut } from './submit.js';
 
@@ -28,9 +27,7 @@ export function expenseSplitSubmitted(deps: SlackDeps) {
       });
       return;
     }
-    const checked = checkSplitStep(draft.form, (view.state.values ?? {}) as StateValues, {
-      today: todayIn(meta.z, deps.now()),
-    });
+    const checked = checkSplitStep(draft.form, (view.state.values ?? {}) as StateValues);
     if ('errors' in checked) {
       await ack({ response_action: 'errors', errors: checked.errors });
       return;
