@@ -93,7 +93,7 @@ describe('OAuth 2.0', () => {
 
   it('sends an S256 PKCE challenge, and the code is exchanged only with its verifier', async () => {
     const client = appClient();
-    const verifier = 'v'.repeat(20) + '-._~0123456789abcdefghij';
+    const verifier = `${'v'.repeat(20)}-._~0123456789abcdefghij`;
     const { auth_url } = client.getOAuth2AuthorizeURL(app.redirect_uri, 'pkce-state', {
       code_verifier: verifier,
     });
