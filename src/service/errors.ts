@@ -135,7 +135,7 @@ export class ServiceInputException extends ServiceException {
 }
 
 /**
- * Normalises every shape the service uses for failures (§4.2 of the wire reference) into
+ * Normalises every shape the service uses for failures into
  * field -> messages: `{"errors":{"base":["x"]}}`, `{"errors":{"name":"x"}}`, `{"errors":["x"]}`,
  * `{"error":"x"}`. Empty forms (`{}`, `[]`, null, absent) give `{}`.
  */

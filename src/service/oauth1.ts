@@ -4,7 +4,7 @@
  */
 import { createHmac, randomBytes } from 'node:crypto';
 
-/** RFC 3986 percent-encoding, as RFC 5849 §3.6 requires (encodeURIComponent leaves !'()* alone). */
+/** RFC 3986 percent-encoding, as RFC 5849 requires (encodeURIComponent leaves !'()* alone). */
 export function percentEncode(value: string): string {
   return encodeURIComponent(value).replace(
     /[!'()*]/g,

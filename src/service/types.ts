@@ -1,5 +1,5 @@
 /**
- * Resources as the service sends them (wire reference §5): snake_case field names, money as
+ * Resources as the service sends them: snake_case field names, money as
  * decimal strings ("20.0", "-14.2"), timestamps as ISO 8601 strings. A field the service did not
  * send is absent; fields the service sends as null are typed nullable.
  */

@@ -1,5 +1,5 @@
 /**
- * What the client puts on the wire is what the service accepts (wire reference §1.2, §3.5, §7):
+ * What the client puts on the wire is what the service accepts:
  * form encoding, users__N__ flattening, booleans as true/false, no parameter the operation does not
  * know, and updates that send only what changed. Every request still goes to the emulator, which
  * refuses unknown parameters with a 400, so each test also proves the service took it.

@@ -123,7 +123,7 @@ export function actingAs(url: () => string) {
   };
 }
 
-/** The service's 403 and 404 bodies (wire reference §4.1). */
+/** The service's 403 and 404 bodies, as it sends them. */
 export const FORBIDDEN = {
   errors: { base: ['Invalid API Request: you do not have permission to perform that action'] },
 };
