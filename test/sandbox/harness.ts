@@ -11,7 +11,6 @@ import {
   type Locator,
   type Page,
 } from 'playwright-core';
-import { expect } from 'vitest';
 import { buildPage } from '../../scripts/build-page.js';
 import { type RunningSandbox, startSandbox } from '../../src/sandbox/index.js';
 
@@ -85,6 +84,19 @@ export async function startFlows(): Promise<Flows> {
   }
 }
 
+/** Polls `check` until it holds (this module also runs outside vitest, in the screenshots). */
+export async function waitUntil(
+  check: () => Promise<boolean>,
+  what: string,
+  timeoutMs = 6000,
+): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((done) => setTimeout(done, 50));
+  }
+}
+
 export async function actAs(page: Page, person: Person): Promise<void> {
   await page.getByLabel('Acting as').selectOption({ label: person });
 }
@@ -109,7 +121,7 @@ export async function send(page: Page, text: string): Promise<void> {
     await box.press('Enter');
   }
   await box.press('Enter');
-  await expect.poll(() => box.inputValue()).toBe('');
+  await waitUntil(async () => (await box.inputValue()) === '', 'the composer to empty');
 }
 
 export function messages(page: Page) {
