@@ -43,7 +43,7 @@ export interface Flows {
 
 const root = join(import.meta.dirname, '..', '..');
 
-export async function startFlows(): Promise<Flows> {
+export async function startFlows(executablePath = '/usr/bin/chromium'): Promise<Flows> {
   const dir = await mkdtemp(join(tmpdir(), 'split-flows-'));
   const pageDir = join(dir, 'page');
   await buildPage(pageDir);
@@ -56,7 +56,7 @@ export async function startFlows(): Promise<Flows> {
   });
   let browser: Browser | undefined;
   try {
-    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+    browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     // A missing element fails its step quickly, naming it, instead of the whole test timing out.
     context.setDefaultTimeout(6000);
