@@ -53,7 +53,7 @@ describe('linking an account', () => {
     const { answer, url } = await connectUrlFor('U0NEW1', '40 lunch <@U0BOB>');
     expect(answer.response_type).toBe('ephemeral');
     expect(blocksText(answer.blocks)).toContain('connect your expense account first');
-    expect(blocksText(answer.blocks)).toContain("I'll carry out `/split 40 lunch &lt;@U0BOB&gt;`");
+    expect(blocksText(answer.blocks)).toContain("I'll carry out `/split 40 lunch @U0BOB`");
     expect(blockKitErrors(answer.blocks, 'message')).toEqual([]);
     expect(url).toMatch(/^http:\/\/split\.test\/oauth\/start\?state=[A-Za-z0-9_-]{43}$/);
     expect((await h.serviceCounts())['POST /api/v3.0/create_expense'] ?? 0).toBe(

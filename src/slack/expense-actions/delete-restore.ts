@@ -94,15 +94,18 @@ export const restoreClicked = (deps: SlackDeps) =>
     call: (client, id) => client.undeleteExpense(id),
     async after({ user, id, access }) {
       const expense = await access.client.getExpense(id);
-      const [who, groups] = await Promise.all([
+      const [who, groups, me] = await Promise.all([
         whoIsWho(deps, user, access.record.service_user_id, access.client, expense),
         deps.directory.groups(user, access.client).catch(() => []),
+        deps.directory.slackUser(user.team_id, user.user_id).catch(() => undefined),
       ]);
       const creator = expense.created_by ? who.get(expense.created_by.id) : undefined;
       return expenseMessage(
         bookedFromExpense(expense, who, {
           bookedBy: creator && 'slack' in creator ? creator.slack : user.user_id,
           group: groups.find((g) => g.id === expense.group_id && g.id !== 0)?.name ?? null,
+          // The same locale the booking was shown in, so a restored message reads as before.
+          locale: me?.locale,
         }),
       );
     },

@@ -303,11 +303,17 @@ async function applyEdit(s: Submission, c: EditContext): Promise<void> {
   logger.info(`expense ${expense.id} edited: ${changed.join(', ')}`);
   if (s.meta.c && s.meta.m) {
     try {
-      const who = await whoIsWho(deps, user, c.record.service_user_id, c.client, expense);
+      const [who, me] = await Promise.all([
+        whoIsWho(deps, user, c.record.service_user_id, c.client, expense),
+        deps.directory.slackUser(user.team_id, user.user_id).catch(() => undefined),
+      ]);
+      // Rendered as the booking was, in a Slack person's locale, so the amounts and the date keep
+      // their form when the message is replaced.
       const message = expenseMessage(
         bookedFromExpense(expense, who, {
           bookedBy: base.bookedBy,
           group: c.group?.name ?? null,
+          locale: me?.locale,
         }),
       );
       await s.client.chat.update({ channel: s.meta.c, ts: s.meta.m, ...message });

@@ -16,6 +16,26 @@ function context(text: string): types.ContextBlock {
   return { type: 'context', elements: [{ type: 'mrkdwn', text: clip(text, LIMITS.sectionText) }] };
 }
 
+/**
+ * A command's text as the person saw it when typing: Slack sends mentions, channels and links in
+ * its markup (`<@U0ANN|ann>`) with `&`, `<`, `>` escaped; inside backticks Slack renders none of
+ * that, so the markup would reach the person raw.
+ */
+export function typedCommand(text: string): string {
+  const shown = text
+    .replace(/<([@#!])([^|>]*)\|([^>]*)>/g, (_, sigil: string, _id: string, label: string) =>
+      sigil === '!' ? label : `${sigil}${label}`,
+    )
+    .replace(/<!(here|channel|everyone)>/g, '@$1')
+    .replace(/<([@#])([^>]*)>/g, '$1$2')
+    .replace(/<([^|>]*)\|([^>]*)>/g, '$2')
+    .replace(/<([^>]*)>/g, '$1')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
+  return mrkdwnEscape(clip(shown, 200));
+}
+
 export type ConnectReason = 'first_time' | 'revoked' | 'asked';
 
 const CONNECT_INTRO: Record<ConnectReason, string> = {
@@ -31,7 +51,7 @@ export function connectPrompt(input: {
   pendingText?: string | undefined;
 }): SlackMessage {
   const after = input.pendingText
-    ? `\nOnce you're connected I'll carry out \`/split ${mrkdwnEscape(clip(input.pendingText, 200))}\`.`
+    ? `\nOnce you're connected I'll carry out \`/split ${typedCommand(input.pendingText)}\`.`
     : '';
   return {
     text: `${CONNECT_INTRO[input.reason]} Open: ${input.url}`,
@@ -124,14 +144,12 @@ export function linkedDm(input: {
   if (input.failedText) {
     blocks.push(
       section(
-        `I couldn't carry out \`/split ${mrkdwnEscape(clip(input.failedText, 200))}\` just now: please type it again.`,
+        `I couldn't carry out \`/split ${typedCommand(input.failedText)}\` just now: please type it again.`,
       ),
     );
   } else if (input.pendingText) {
     blocks.push(
-      context(
-        `Now carrying out \`/split ${mrkdwnEscape(clip(input.pendingText, 200))}\` where you typed it.`,
-      ),
+      context(`Now carrying out \`/split ${typedCommand(input.pendingText)}\` where you typed it.`),
     );
   } else {
     blocks.push(context('Try `/split 40 lunch @ann`, or `/split help` for every form.'));

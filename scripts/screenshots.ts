@@ -1,0 +1,103 @@
+// `npm run screenshots`: starts a fresh sandbox, walks the main flows in headless Chromium the way
+// a person would, and writes the README's pictures into docs/images/ (1280x800 each).
+// Chromium is Debian's (/usr/bin/chromium) unless CHROMIUM_PATH names another one; the page shows
+// Slack's emoji as Unicode, so the machine needs a colour emoji font (Debian:
+// fonts-noto-color-emoji) or the pictures show empty boxes.
+import { mkdir } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import type { Page } from 'playwright-core';
+import {
+  actAs,
+  lastMessage,
+  messages,
+  open,
+  PEOPLE,
+  send,
+  signInAndAllow,
+  startFlows,
+  waitUntil,
+} from '../test/sandbox/harness.js';
+
+const outDir = resolve(import.meta.dirname, '..', 'docs', 'images');
+
+async function shoot(page: Page, name: string): Promise<void> {
+  // Let the last render and any scroll-to-bottom settle before the picture.
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: join(outDir, name), animations: 'disabled', caret: 'hide' });
+  console.log(`wrote docs/images/${name}`);
+}
+
+async function main() {
+  await mkdir(outDir, { recursive: true });
+  const flows = await startFlows(process.env.CHROMIUM_PATH);
+  const { page, context } = flows;
+  try {
+    await actAs(page, 'Ada');
+    // Connecting happens in a channel no picture shows, so the pictures carry no stale prompt.
+    await open(page, '#lisbon-trip');
+    await send(page, '/split connect');
+    const opened = context.waitForEvent('page');
+    await lastMessage(page, 'Only visible to you')
+      .getByRole('button', { name: /Connect account/ })
+      .click();
+    const popup = await opened;
+    await popup.setViewportSize({ width: 1280, height: 800 });
+    const field = popup.getByLabel('E-mail address');
+    if ((await field.inputValue()) !== PEOPLE.Ada) await field.fill(PEOPLE.Ada);
+    await popup.getByRole('button', { name: 'Continue' }).click();
+    await popup.getByRole('button', { name: 'Allow' }).waitFor();
+    await shoot(popup, 'consent.png');
+    await popup.getByRole('button', { name: 'Allow' }).click();
+    await popup.getByRole('heading', { name: /Connected as/ }).waitFor();
+    await popup.close();
+
+    await open(page, '#lunch');
+    await send(page, '/split 40 lunch @Grace');
+    await lastMessage(page, 'lunch · US$40.00').waitFor();
+    await shoot(page, 'split-answer.png');
+
+    await send(page, 'Taxi 23.50');
+    await messages(page)
+      .filter({ hasText: 'Taxi 23.50' })
+      .last()
+      .getByRole('button', { name: 'More actions' })
+      .click();
+    await page.getByRole('menuitem', { name: /Split this/ }).click();
+    const form = page.getByRole('dialog', { name: 'Split an expense' });
+    const what = form.getByRole('textbox', { name: 'What for' });
+    await waitUntil(async () => (await what.inputValue()) === 'Taxi', 'the form to fill');
+    const people = form.getByRole('combobox', { name: /Shared by/ });
+    await people.click();
+    await people.fill('Gra');
+    await form.getByRole('option', { name: 'Grace' }).click();
+    await people.press('Escape');
+    await what.focus();
+    await shoot(page, 'expense-modal.png');
+    await form.getByRole('button', { name: 'Book it' }).click();
+    await form.waitFor({ state: 'detached' });
+
+    await open(page, '#general');
+    await send(page, '/split balance');
+    await lastMessage(page, 'Your balances').waitFor();
+    await shoot(page, 'balances.png');
+
+    await open(page, 'Split');
+    await page.getByRole('tab', { name: 'Home' }).click();
+    const home = page.getByRole('tabpanel', { name: 'Home' });
+    await home.getByRole('button', { name: 'Turn on' }).click();
+    await home.getByRole('button', { name: 'Turn off' }).waitFor();
+    await home.getByRole('heading', { name: 'Balances' }).scrollIntoViewIfNeeded();
+    await shoot(page, 'app-home.png');
+
+    await page.getByRole('tab', { name: 'Messages' }).click();
+    const before = await messages(page).count();
+    await page.getByRole('button', { name: 'Run daily digest now' }).click();
+    await waitUntil(async () => (await messages(page).count()) > before, 'the daily DM');
+    await messages(page).last().scrollIntoViewIfNeeded();
+    await shoot(page, 'daily-dm.png');
+  } finally {
+    await flows.close();
+  }
+}
+
+await main();

@@ -1,0 +1,95 @@
+// Flow a: an unlinked person's first /split leads to Connect, the service's sign-in and consent,
+// and then the /split they typed is carried out where they typed it.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  actAs,
+  clickConnect,
+  EmulatorReader,
+  expenseNumber,
+  type Flows,
+  lastMessage,
+  open,
+  PEOPLE,
+  send,
+  startFlows,
+} from './harness.js';
+
+let flows: Flows;
+let emulator: EmulatorReader;
+
+beforeAll(async () => {
+  flows = await startFlows();
+  emulator = await EmulatorReader.connect(flows.sandbox.emulatorUrl);
+}, 60_000);
+
+afterAll(async () => {
+  await flows?.close();
+});
+
+describe('Connect from the first /split', () => {
+  it('links Ada through sign-in and consent, DMs her, and books the pending /split', async () => {
+    const { page } = flows;
+    await actAs(page, 'Ada');
+    await open(page, '#lunch');
+    await send(page, '/split 40 lunch @Grace');
+
+    const prompt = lastMessage(page, 'Only visible to you').filter({ hasText: 'connect' });
+    await prompt.getByRole('button', { name: /Connect account/ }).waitFor();
+    const promptText = await prompt.innerText();
+    expect(promptText).toContain("Once you're connected I'll carry out /split 40 lunch @grace");
+    expect(promptText).not.toContain('<@');
+    // Nothing was booked before the link: the service has no expense for Ada yet besides the demo.
+    const before = await emulator.get<{ expenses: { description: string }[] }>(
+      PEOPLE.Ada,
+      'get_expenses?limit=100',
+    );
+    expect(before.expenses.map((e) => e.description)).not.toContain('lunch');
+
+    const { prefilled, text } = await clickConnect(flows, PEOPLE.Ada);
+    // The sign-in may offer the acting person's e-mail; it must never offer someone else's.
+    expect(['', PEOPLE.Ada]).toContain(prefilled);
+    expect(text).toContain('Connected as Ada Lovelace');
+
+    const booked = lastMessage(page, 'lunch · US$40.00');
+    await booked.waitFor({ timeout: 10_000 });
+    const bookedText = await booked.innerText();
+    expect(bookedText).not.toContain('Only visible to you');
+    expect(bookedText).toContain('@Grace owes @Ada US$20.00');
+    expect(bookedText).toContain("@Ada's own share: US$20.00");
+
+    const expense = await emulator.expense(PEOPLE.Ada, await expenseNumber(booked));
+    expect(expense).toMatchObject({ cost: '40.0', currency_code: 'USD', description: 'lunch' });
+    expect(expense.shares).toEqual(
+      new Map([
+        [PEOPLE.Ada, { paid: '40.0', owed: '20.0' }],
+        [PEOPLE.Grace, { paid: '0.0', owed: '20.0' }],
+      ]),
+    );
+
+    await open(page, 'Split');
+    await page.getByRole('tab', { name: 'Messages' }).click();
+    const dm = lastMessage(page, 'Connected as');
+    await dm.waitFor();
+    const dmText = await dm.innerText();
+    expect(dmText).toContain('Connected as Ada Lovelace');
+    expect(dmText).toContain('Now carrying out /split 40 lunch @grace');
+    expect(dmText).not.toContain('<@');
+  }, 40_000);
+
+  it('does not let the same Connect link be used twice', async () => {
+    const { page } = flows;
+    await open(page, '#lunch');
+    const prompt = lastMessage(page, 'Only visible to you').filter({ hasText: 'connect' });
+    const opened = flows.context.waitForEvent('page');
+    await prompt.getByRole('button', { name: /Connect account/ }).click();
+    const popup = await opened;
+    try {
+      await popup.waitForLoadState();
+      const text = await popup.locator('body').innerText();
+      expect(text).not.toContain('Connected as');
+      expect(text.toLowerCase()).toMatch(/already|used|expired/);
+    } finally {
+      await popup.close();
+    }
+  });
+});
