@@ -79,6 +79,7 @@ export async function openStore<Draft = unknown>(
       linkStates: createLinkStates({
         keyv: await open(NAMESPACES.linkStates),
         claims,
+        key,
         now: () => now().getTime(),
       }),
       bindings: createChannelBindings(await open(NAMESPACES.bindings)),
