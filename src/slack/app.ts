@@ -24,6 +24,7 @@ import { createListenerTable } from './shared/listener-table.js';
 import type { SplitHandlers } from './shared/split-context.js';
 import { splitListeners } from './split/listeners.js';
 import { runSplit, SPLIT_COMMANDS } from './split/run.js';
+import { uninstallListeners } from './uninstall/listeners.js';
 
 /** Bolt's default path for events, commands and interactions in HTTP mode. */
 export const SLACK_EVENTS_PATH = '/slack/events';
@@ -115,6 +116,7 @@ export function registerListeners(app: App, base: Omit<SlackDeps, 'hooks'>): Sla
   homeListeners(table, deps);
   digestListeners(table, deps);
   linkingListeners(table, deps);
+  uninstallListeners(table, deps);
   table.install(app);
   return deps;
 }
