@@ -114,7 +114,12 @@ export function createForget(parts: ForgetParts): Forget {
         parts.preferenceStore.delete(user),
         parts.digestStore.delete(user),
       ]);
-      return { ...kept, linkStates, drafts: expenseRecords - (kept.lastBooked ? 1 : 0) };
+      // The last-booked record may have expired between the read and the walk.
+      return {
+        ...kept,
+        linkStates,
+        drafts: Math.max(0, expenseRecords - (kept.lastBooked ? 1 : 0)),
+      };
     },
     async forgetWorkspace(team_id) {
       const prefix = `${team_id}:`;
