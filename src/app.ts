@@ -132,6 +132,7 @@ export async function startApp(options: AppOptions): Promise<RunningApp> {
       slack: app.client,
       preferences: store.preferences,
       digest: store.digest,
+      forget: store.forget,
     });
     linking = createLinking({
       publicUrl: config.publicUrl,

@@ -75,6 +75,7 @@ describe('manifest.yml', () => {
   it('asks only for the bot scopes the app uses, and no user scopes', () => {
     expect([...manifest.oauth_config.scopes.bot].sort()).toEqual([
       'chat:write',
+      'chat:write.public',
       'commands',
       'files:read',
       'im:write',

@@ -19,10 +19,12 @@ import { publishHome } from './home/publish.js';
 import { LINKING_COMMANDS } from './linking/commands.js';
 import { linkingListeners } from './linking/listeners.js';
 import { httpRoutes } from './linking/routes.js';
+import { createSlackReceiver } from './receiver.js';
 import { createListenerTable } from './shared/listener-table.js';
 import type { SplitHandlers } from './shared/split-context.js';
 import { splitListeners } from './split/listeners.js';
 import { runSplit, SPLIT_COMMANDS } from './split/run.js';
+import { uninstallListeners } from './uninstall/listeners.js';
 
 /** Bolt's default path for events, commands and interactions in HTTP mode. */
 export const SLACK_EVENTS_PATH = '/slack/events';
@@ -47,26 +49,39 @@ export interface SlackAppParts {
 
 export function createSlackApp(parts: SlackAppParts): App {
   const { config, clientOptions } = parts;
-  return new App({
+  const logging = parts.logger
+    ? { logger: parts.logger }
+    : { logLevel: LOG_LEVELS[config.logLevel] };
+  const customRoutes = httpRoutes(parts.linking);
+  const app: App = new App({
     token: config.slack.botToken,
     botId: parts.bot.botId,
     botUserId: parts.bot.botUserId,
-    ...(parts.logger ? { logger: parts.logger } : { logLevel: LOG_LEVELS[config.logLevel] }),
+    ...logging,
     clientOptions,
-    customRoutes: httpRoutes(parts.linking),
     // Bolt's in-memory conversation store runs on every request and is per process; unused.
     convoStore: false,
     ...(config.slack.socketMode
       ? {
           socketMode: true,
           appToken: config.slack.appToken,
+          customRoutes,
           // SocketModeReceiver serves customRoutes on its own HTTP server, on
           // installerOptions.port (3000 unless given), not on the App's port; and its client for
           // apps.connections.open takes installerOptions.clientOptions, not the App's.
           installerOptions: { port: config.port, clientOptions },
         }
-      : { signingSecret: config.slack.signingSecret ?? '' }),
+      : {
+          receiver: createSlackReceiver({
+            signingSecret: config.slack.signingSecret ?? '',
+            eventsPath: SLACK_EVENTS_PATH,
+            customRoutes,
+            ...logging,
+            warn: (message) => app.logger.warn(message),
+          }),
+        }),
   });
+  return app;
 }
 
 /** Every `/split` kind and the feature that handles it; the type refuses a kind left out. */
@@ -101,6 +116,7 @@ export function registerListeners(app: App, base: Omit<SlackDeps, 'hooks'>): Sla
   homeListeners(table, deps);
   digestListeners(table, deps);
   linkingListeners(table, deps);
+  uninstallListeners(table, deps);
   table.install(app);
   return deps;
 }

@@ -11,6 +11,7 @@ import type {
   Claims,
   DigestPreferences,
   ExpenseStore,
+  Forget,
   SlackUserKey,
   TokenStore,
   TtlCache,
@@ -79,6 +80,8 @@ export interface SlackDeps {
   digest: DigestPreferences;
   /** The expense form's drafts and each person's last expense booked from Slack. */
   expenses: ExpenseStore<FormDraft>;
+  /** What is kept about a person or a workspace, and removing it. */
+  forget: Forget;
   /** The service's currencies and categories for the expense form, cached for an hour. */
   reference: ReferenceData;
   /** The bot's Web API client, for work not tied to a request (updating an undone message). */

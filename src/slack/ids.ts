@@ -42,6 +42,7 @@ export const LEDGER_ACTIONS = {
   /** The danger button (with a confirm dialog) under `/split group delete`; value a GroupRef. */
   groupDelete: 'group_delete',
   homeDisconnect: 'home_disconnect',
+  homeForget: 'home_forget',
   homeDigestToggle: 'home_digest_toggle',
   homeDigestResume: 'home_digest_resume',
   homeDigestHour: 'home_digest_hour',
@@ -52,6 +53,8 @@ export const LEDGER_ACTIONS = {
 
 export const EVENTS = {
   appHomeOpened: 'app_home_opened',
+  appUninstalled: 'app_uninstalled',
+  tokensRevoked: 'tokens_revoked',
 } as const;
 
 /**

@@ -48,6 +48,8 @@ export interface DigestSubscription extends DigestUserKey {
   last_sent_at: string | null;
   /** Balances as the last DM showed them. */
   snapshot: BalanceSnapshot | null;
+  /** ISO time the snapshot was taken; older than `SNAPSHOT_TTL_MS`, it is dropped. */
+  snapshot_at?: string | null;
   /** The DM channel id conversations.open returned, kept to save the call on later days. */
   dm_channel: string | null;
   /**
@@ -64,6 +66,12 @@ export type DigestChoices = Pick<
 >;
 
 export const DEFAULT_DIGEST_HOUR = 9;
+
+/**
+ * A snapshot only serves the next DM's "what changed", and it names friends and amounts; one this
+ * old (the DM off or paused all that time) is dropped, and the next DM starts afresh.
+ */
+export const SNAPSHOT_TTL_MS = 14 * 24 * 60 * 60_000;
 
 export class DigestPreferenceError extends Error {
   override name = 'DigestPreferenceError';
@@ -131,7 +139,11 @@ function fresh(user: DigestUserKey, tz: string): DigestSubscription {
 }
 
 /** `keyv` must have a namespace of its own: iterate() walks every key in it. */
-export function createDigestPreferences(keyv: Keyv): DigestPreferences {
+export function createDigestPreferences(
+  keyv: Keyv,
+  options: { now?: () => Date } = {},
+): DigestPreferences {
+  const now = options.now ?? (() => new Date());
   const read = async (user: DigestUserKey) =>
     (await keyv.get(digestKey(user))) as DigestSubscription | undefined;
   const write = async (record: DigestSubscription) => {
@@ -144,7 +156,32 @@ export function createDigestPreferences(keyv: Keyv): DigestPreferences {
   ) => {
     const current = await read(user);
     if (!current) return undefined;
-    return write({ ...current, ...change(current), team_id: user.team_id, user_id: user.user_id });
+    const changed = change(current);
+    const stamped =
+      'snapshot' in changed && !('snapshot_at' in changed)
+        ? { snapshot_at: changed.snapshot ? now().toISOString() : null }
+        : {};
+    return write({
+      ...current,
+      ...changed,
+      ...stamped,
+      team_id: user.team_id,
+      user_id: user.user_id,
+    });
+  };
+
+  /**
+   * The runner walks every record each minute, so the walk is where old snapshots go. One from
+   * before snapshots were dated is dated now and lives its full time from here.
+   */
+  const expireSnapshot = async (record: DigestSubscription): Promise<DigestSubscription> => {
+    if (record.snapshot === null) return record;
+    const at = record.snapshot_at ? Date.parse(record.snapshot_at) : Number.NaN;
+    if (Number.isNaN(at)) {
+      return (await modify(record, () => ({ snapshot_at: now().toISOString() }))) ?? record;
+    }
+    if (now().getTime() - at <= SNAPSHOT_TTL_MS) return record;
+    return (await modify(record, () => ({ snapshot: null, snapshot_at: null }))) ?? record;
   };
 
   const setChoices = async (user: DigestUserKey, choices: Partial<DigestChoices>) => {
@@ -178,7 +215,7 @@ export function createDigestPreferences(keyv: Keyv): DigestPreferences {
       for await (const [, value] of keyv.iterator(undefined)) {
         const record = value as DigestSubscription | undefined;
         if (record && typeof record === 'object' && typeof record.user_id === 'string') {
-          yield record;
+          yield await expireSnapshot(record);
         }
       }
     },

@@ -31,7 +31,7 @@ export function decodeEncryptionKey(text: string): Buffer | undefined {
 export interface LoadEncryptionKeyOptions {
   /** ENCRYPTION_KEY as given; when absent a key is generated once and kept in dataDir. */
   encryptionKey?: string | undefined;
-  /** Directory for the generated key file (beside the SQLite file by default). */
+  /** Directory for the generated key file: the SQLite file's, or ./data (created 0700). */
   dataDir: string;
 }
 
@@ -51,7 +51,7 @@ export async function loadEncryptionKey(options: LoadEncryptionKeyOptions): Prom
     return key;
   }
   const file = join(options.dataDir, KEY_FILE_NAME);
-  await mkdir(options.dataDir, { recursive: true });
+  await mkdir(options.dataDir, { recursive: true, mode: 0o700 });
   // Written to a private temporary file and then hard-linked into place: link() fails when the
   // name exists, so two processes starting together never overwrite each other's key (the loser
   // reads the winner's) and nobody can read a half-written file.

@@ -22,22 +22,24 @@ export interface BookedRecord {
 
 /** `Draft` is the form's own shape: the store keeps it as the form wrote it. */
 export interface ExpenseStore<Draft> {
-  saveDraft(team_id: string, viewId: string, draft: Draft): Promise<void>;
-  draft(team_id: string, viewId: string): Promise<Draft | undefined>;
+  /** Kept under the person's own key, so that removing their data can find it. */
+  saveDraft(user: SlackUserKey, viewId: string, draft: Draft): Promise<void>;
+  draft(user: SlackUserKey, viewId: string): Promise<Draft | undefined>;
   rememberBooked(user: SlackUserKey, record: BookedRecord): Promise<void>;
   lastBooked(user: SlackUserKey): Promise<BookedRecord | undefined>;
   forgetBooked(user: SlackUserKey, expense_id: number): Promise<void>;
 }
 
 export function createExpenseStore<Draft>(keyv: Keyv): ExpenseStore<Draft> {
-  const draftKey = (team: string, view: string) => `draft:${team}:${view}`;
+  const draftKey = (user: SlackUserKey, view: string) =>
+    `draft:${user.team_id}:${user.user_id}:${view}`;
   const lastKey = (user: SlackUserKey) => `last:${user.team_id}:${user.user_id}`;
   return {
-    async saveDraft(team_id, viewId, draft) {
-      await keyv.set(draftKey(team_id, viewId), draft, DRAFT_TTL_MS);
+    async saveDraft(user, viewId, draft) {
+      await keyv.set(draftKey(user, viewId), draft, DRAFT_TTL_MS);
     },
-    async draft(team_id, viewId) {
-      return ((await keyv.get(draftKey(team_id, viewId))) as Draft | undefined) ?? undefined;
+    async draft(user, viewId) {
+      return ((await keyv.get(draftKey(user, viewId))) as Draft | undefined) ?? undefined;
     },
     async rememberBooked(user, record) {
       await keyv.set(lastKey(user), record, LAST_BOOKED_TTL_MS);

@@ -16,6 +16,7 @@ export {
   type DigestUserKey,
   digestKey,
   isValidTimeZone,
+  SNAPSHOT_TTL_MS,
 } from './digest.js';
 export {
   decodeEncryptionKey,
@@ -25,6 +26,13 @@ export {
   loadEncryptionKey,
 } from './encryption-key.js';
 export { type BookedRecord, createExpenseStore, type ExpenseStore } from './expenses.js';
+export {
+  createForget,
+  deleteWhere,
+  type Forget,
+  type ForgetParts,
+  type KeptAbout,
+} from './forget.js';
 export {
   type CreateKeyvOptions,
   createKeyv,

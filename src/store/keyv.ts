@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { chmodSync, closeSync, mkdirSync, openSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type KeyvPostgres from '@keyv/postgres';
 import type KeyvRedis from '@keyv/redis';
@@ -44,13 +44,30 @@ export function storeKind(storeUrl: string): StoreKind {
 /**
  * The SQLite file a sqlite:// URL names, resolved against cwd, with its directory created so
  * that the first run works on a fresh checkout or an empty volume.
+ *
+ * The file holds sealed tokens beside people's preferences and records, so it is readable by its
+ * owner only: a directory this creates is 0700 and the file is created 0600 before SQLite opens
+ * it (SQLite gives its -wal and -shm files the database file's mode). Files a release before this
+ * one left group- or world-readable are narrowed to 0600 too.
  */
 export function sqliteFile(storeUrl: string, cwd = process.cwd()): string {
   const path = storeUrl.replace(/^sqlite:\/\//i, '');
   if (path === '' || path === ':memory:') return ':memory:';
   const file = resolve(cwd, path);
-  mkdirSync(dirname(file), { recursive: true });
+  mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+  closeSync(openSync(file, 'a', 0o600));
+  for (const name of [file, `${file}-wal`, `${file}-shm`]) ownerOnly(name);
   return file;
+}
+
+function ownerOnly(file: string): void {
+  try {
+    if ((statSync(file).mode & 0o077) !== 0) chmodSync(file, 0o600);
+  } catch (error) {
+    // Absent (-wal and -shm come and go), or owned by another account that set its own modes.
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== 'ENOENT' && code !== 'EPERM') throw error;
+  }
 }
 
 /** SQLite answers SQLITE_BUSY at once by default; replicas sharing one file wait instead. */

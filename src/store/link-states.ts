@@ -4,11 +4,13 @@
  * The record is kept a while longer than it is valid so that a late or replayed link gets a page
  * that says what happened ("expired", "already used") rather than "unknown".
  *
- * Only a hash of the state is used as the store key, so a copy of the store holds no usable link.
+ * Only a hash of the state is used as the store key, so a copy of the store holds no usable link,
+ * and the PKCE verifier is sealed with the tokens' key, so a copy cannot finish a consent either.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type Keyv from 'keyv';
 import type { Claims } from './claims.js';
+import { createSealer, type Sealed } from './seal.js';
 import type { SlackUserKey } from './token-store.js';
 
 export const LINK_STATE_TTL_MS = 10 * 60_000;
@@ -37,6 +39,9 @@ export interface LinkState extends SlackUserKey {
   used_at?: number;
 }
 
+/** The record as kept: the verifier only sealed, with the record's store key as its context. */
+type StoredLinkState = Omit<LinkState, 'code_verifier'> & { sealed_verifier: Sealed };
+
 export type ConsumeResult =
   | { ok: true; link: LinkState }
   | { ok: false; reason: 'unknown' | 'expired' | 'used' };
@@ -59,16 +64,36 @@ const STATE_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 export function createLinkStates(options: {
   keyv: Keyv;
   claims: Claims;
+  /** The key that seals service tokens (32 bytes). */
+  key: Buffer;
   ttlMs?: number;
   now?: () => number;
 }): LinkStates {
   const { keyv, claims } = options;
   const ttlMs = options.ttlMs ?? LINK_STATE_TTL_MS;
   const now = options.now ?? Date.now;
+  const sealer = createSealer(options.key);
 
+  function stored(id: string, link: LinkState): StoredLinkState {
+    const { code_verifier, ...rest } = link;
+    return { ...rest, sealed_verifier: sealer.seal(`link-state:${id}`, code_verifier) };
+  }
+
+  /**
+   * A record whose verifier does not open (written under another key, or tampered with) reads as
+   * unknown: the person asks for a new link, which is all they could do with it anyway.
+   */
   async function read(state: string): Promise<LinkState | undefined> {
     if (!STATE_SHAPE.test(state)) return undefined;
-    return (await keyv.get(storeKey(state))) as LinkState | undefined;
+    const id = storeKey(state);
+    const record = (await keyv.get(id)) as StoredLinkState | undefined;
+    if (!record) return undefined;
+    const { sealed_verifier, ...rest } = record;
+    try {
+      return { ...rest, code_verifier: sealer.open(`link-state:${id}`, sealed_verifier) };
+    } catch {
+      return undefined;
+    }
   }
 
   return {
@@ -81,7 +106,8 @@ export function createLinkStates(options: {
         code_verifier: randomBytes(32).toString('base64url'),
         ...(pending ? { pending } : {}),
       };
-      await keyv.set(storeKey(state), record, ttlMs + KEEP_MS);
+      const id = storeKey(state);
+      await keyv.set(id, stored(id, record), ttlMs + KEEP_MS);
       return state;
     },
     async peek(state) {
@@ -99,7 +125,8 @@ export function createLinkStates(options: {
       }
       if (now() - link.created_at > ttlMs) return { ok: false, reason: 'expired' };
       // The claim alone decides who consumes; the mark only lets peek() tell a reused link apart.
-      await keyv.set(storeKey(state), { ...link, used_at: now() }, ttlMs + KEEP_MS);
+      const id = storeKey(state);
+      await keyv.set(id, stored(id, { ...link, used_at: now() }), ttlMs + KEEP_MS);
       return { ok: true, link };
     },
   };

@@ -8,6 +8,7 @@ import { type Claims, createClaims } from './claims.js';
 import { createDigestPreferences, type DigestPreferences } from './digest.js';
 import { loadEncryptionKey } from './encryption-key.js';
 import { createExpenseStore, type ExpenseStore } from './expenses.js';
+import { createForget, type Forget } from './forget.js';
 import { createKeyv } from './keyv.js';
 import { createLinkStates, type LinkStates } from './link-states.js';
 import { createUserPreferences, type UserPreferenceStore } from './preferences.js';
@@ -31,6 +32,8 @@ export interface Store<Draft = unknown> {
   digest: DigestPreferences;
   /** Set-if-absent claims shared by every replica: dedupe of commands, clicks and daily DMs. */
   claims: Claims;
+  /** What is kept about a person, and removing it or a whole workspace's. */
+  forget: Forget;
   /** Closes every namespace; safe to call more than once. */
   close(): Promise<void>;
 }
@@ -71,22 +74,39 @@ export async function openStore<Draft = unknown>(
       encryptionKey: options.encryptionKey,
       dataDir: options.dataDir,
     });
-    const tokens = createTokenStore(await open(NAMESPACES.tokens), key, {
-      ...(options.logger ? { logger: options.logger } : {}),
-    });
+    const keyvs = {
+      tokens: await open(NAMESPACES.tokens),
+      linkStates: await open(NAMESPACES.linkStates),
+      bindings: await open(NAMESPACES.bindings),
+      preferences: await open(NAMESPACES.preferences),
+      expenses: await open(NAMESPACES.expenses),
+      // A namespace of its own: the digest runner walks every key in it.
+      digest: await open(NAMESPACES.digest),
+    };
+    const preferences = createUserPreferences(keyvs.preferences);
+    const digest = createDigestPreferences(keyvs.digest, { now });
+    const bindings = createChannelBindings(keyvs.bindings);
     return {
-      tokens,
+      tokens: createTokenStore(keyvs.tokens, key, {
+        ...(options.logger ? { logger: options.logger } : {}),
+      }),
       linkStates: createLinkStates({
-        keyv: await open(NAMESPACES.linkStates),
+        keyv: keyvs.linkStates,
         claims,
+        key,
         now: () => now().getTime(),
       }),
-      bindings: createChannelBindings(await open(NAMESPACES.bindings)),
-      preferences: createUserPreferences(await open(NAMESPACES.preferences)),
-      expenses: createExpenseStore<Draft>(await open(NAMESPACES.expenses)),
-      // A namespace of its own: the digest runner walks every key in it.
-      digest: createDigestPreferences(await open(NAMESPACES.digest)),
+      bindings,
+      preferences,
+      expenses: createExpenseStore<Draft>(keyvs.expenses),
+      digest,
       claims,
+      forget: createForget({
+        ...keyvs,
+        preferenceStore: preferences,
+        bindingStore: bindings,
+        digestStore: digest,
+      }),
       close,
     };
   } catch (error) {

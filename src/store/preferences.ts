@@ -16,6 +16,8 @@ export interface UserPreferenceStore {
   setDefaultGroup(user: SlackUserKey, group: { id: number; name: string } | null): Promise<void>;
   /** Forgets a default group that no longer exists (deleted), for everyone who chose it here. */
   clearGroup(user: SlackUserKey, groupId: number): Promise<void>;
+  /** Forgets the person's settings; true when there were any. */
+  delete(user: SlackUserKey): Promise<boolean>;
 }
 
 const EMPTY: UserPreferences = { default_group: null };
@@ -48,6 +50,10 @@ export function createUserPreferences(
         ...current,
         default_group: group ? { id: group.id, name: group.name } : null,
       });
+    },
+    async delete(user) {
+      cache.delete(key(user));
+      return keyv.delete(key(user));
     },
     async clearGroup(user, groupId) {
       const current = await load(user);

@@ -1,6 +1,5 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import type Keyv from 'keyv';
-import { KEY_BYTES } from './encryption-key.js';
+import { createSealer, type Sealed } from './seal.js';
 
 /** What is kept for one Slack user's link to their expense-service account. */
 export interface ServiceTokenRecord {
@@ -33,16 +32,6 @@ export interface TokenStoreLogger {
   warn(...message: unknown[]): void;
 }
 
-/** Shape at rest: nothing but base64 of random IV, ciphertext and GCM tag. */
-interface SealedRecord {
-  v: 1;
-  iv: string;
-  data: string;
-  tag: string;
-}
-
-const IV_BYTES = 12;
-
 export function tokenKey(user: SlackUserKey): string {
   return `${user.team_id}:${user.user_id}`;
 }
@@ -62,41 +51,16 @@ export function createTokenStore(
   key: Buffer,
   options: { logger?: TokenStoreLogger } = {},
 ): TokenStore {
-  if (key.length !== KEY_BYTES) throw new Error(`token store key must be ${KEY_BYTES} bytes`);
+  const sealer = createSealer(key);
   const logger = options.logger ?? { warn: (...m: unknown[]) => console.warn(...m) };
-
-  function seal(id: string, record: ServiceTokenRecord): SealedRecord {
-    const iv = randomBytes(IV_BYTES);
-    const cipher = createCipheriv('aes-256-gcm', key, iv);
-    cipher.setAAD(Buffer.from(id, 'utf8'));
-    const data = Buffer.concat([cipher.update(JSON.stringify(record), 'utf8'), cipher.final()]);
-    return {
-      v: 1,
-      iv: iv.toString('base64'),
-      data: data.toString('base64'),
-      tag: cipher.getAuthTag().toString('base64'),
-    };
-  }
-
-  function open(id: string, sealed: SealedRecord): ServiceTokenRecord {
-    const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(sealed.iv, 'base64'));
-    decipher.setAAD(Buffer.from(id, 'utf8'));
-    decipher.setAuthTag(Buffer.from(sealed.tag, 'base64'));
-    const plain = Buffer.concat([
-      decipher.update(Buffer.from(sealed.data, 'base64')),
-      decipher.final(),
-    ]);
-    return JSON.parse(plain.toString('utf8')) as ServiceTokenRecord;
-  }
 
   return {
     async get(user) {
       const id = tokenKey(user);
-      const sealed = (await keyv.get(id)) as SealedRecord | undefined;
+      const sealed = (await keyv.get(id)) as Sealed | undefined;
       if (sealed === undefined || sealed === null) return undefined;
       try {
-        if (sealed.v !== 1) throw new Error(`unknown record version`);
-        return open(id, sealed);
+        return JSON.parse(sealer.open(id, sealed)) as ServiceTokenRecord;
       } catch {
         logger.warn(
           `token record ${id} could not be decrypted (tampered, or written with another ENCRYPTION_KEY); treating the user as not connected`,
@@ -106,7 +70,7 @@ export function createTokenStore(
     },
     async set(user, record) {
       const id = tokenKey(user);
-      await keyv.set(id, seal(id, record));
+      await keyv.set(id, sealer.seal(id, JSON.stringify(record)));
     },
     async delete(user) {
       return keyv.delete(tokenKey(user));

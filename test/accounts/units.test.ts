@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,6 +11,7 @@ import { TtlCache } from '../../src/store/ttl-cache.js';
 
 describe('link states', () => {
   const user = { team_id: 'T1', user_id: 'U1' };
+  const key = randomBytes(32);
   // The real claims on a SQLite file, as the app's default store has them.
   let dir: string;
   let claims: Claims;
@@ -24,7 +26,7 @@ describe('link states', () => {
 
   it('are random, bound to the user and the pending command, and usable once', async () => {
     const keyv = new Keyv();
-    const states = createLinkStates({ keyv, claims });
+    const states = createLinkStates({ keyv, claims, key });
     const pending = { text: '40 lunch', channel_id: 'C1', at: 1 };
     const a = await states.create(user, pending);
     const b = await states.create(user);
@@ -45,7 +47,7 @@ describe('link states', () => {
   });
 
   it('say a consumed state is used when peeked, so a reused link is refused before consent', async () => {
-    const states = createLinkStates({ keyv: new Keyv(), claims });
+    const states = createLinkStates({ keyv: new Keyv(), claims, key });
     const state = await states.create(user);
     expect((await states.peek(state)).ok).toBe(true);
     expect((await states.consume(state)).ok).toBe(true);
@@ -56,7 +58,7 @@ describe('link states', () => {
     let now = 1_000_000;
     const keyv = new Keyv();
     const store = keyv.opts.store as Map<string, unknown>;
-    const states = createLinkStates({ keyv, claims, now: () => now });
+    const states = createLinkStates({ keyv, claims, key, now: () => now });
     const state = await states.create(user);
     expect([...store.keys()].some((k) => String(k).includes(state))).toBe(false);
     now += 10 * 60_000 + 1;

@@ -63,7 +63,10 @@ export interface Harness {
   /** The first instance; `instance()` makes more on the same store. */
   app: Instance;
   instance(options?: Partial<DigestRunnerOptions>): Promise<Instance>;
-  person(tz: string, options?: { hour?: number; always?: boolean; name?: string }): Promise<Person>;
+  person(
+    tz: string,
+    options?: { hour?: number; always?: boolean; name?: string; locale?: string },
+  ): Promise<Person>;
   /** An expense of `cost` paid by `payer` and shared equally with `other`. */
   lunch(payer: Person, other: Person, cost: string): Promise<void>;
   revoke(person: Person): Promise<void>;
@@ -162,7 +165,12 @@ export async function startHarness(
         service,
         access_token: token.body.access_token,
       };
-      slack.addUser({ id: person.user_id, name: `p${counter}`, tz });
+      slack.addUser({
+        id: person.user_id,
+        name: `p${counter}`,
+        tz,
+        ...(opts.locale ? { locale: opts.locale } : {}),
+      });
       await first.tokens.set(person, {
         access_token: person.access_token,
         token_type: 'bearer',

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { formatMoney } from '../../src/core/money.js';
 import type { DigestSlackClient } from '../../src/slack/digest/index.js';
 import { control } from '../support/emulator.js';
 import { blockText, type Harness, startHarness, webClient } from './harness.js';
@@ -37,6 +38,20 @@ describe('daily balance DM, end to end (emulator + fake Slack + SQLite)', () => 
     expect(h.dms(tokyo)).toHaveLength(1);
     expect(blockText(h.dms(newYork)[0]!.blocks)).toContain('You owe *P3 Person* *$15.00*');
     expect(h.dms(newYork)[0]!.text).toContain('you owe $15.00');
+  });
+
+  it("writes amounts and the date in the person's Slack locale", async () => {
+    const ana = await h.person('Europe/Paris', { locale: 'fr-FR', hour: 9 });
+    const friend = await h.person('Europe/London', { hour: 3 });
+    await h.lunch(friend, ana, '30');
+    await h.app.runner.runDue(at('2026-11-21T08:00:00Z'));
+    const [dm] = h.dms(ana);
+    const owed = formatMoney(1500, 'USD', 'fr-FR');
+    expect(owed).not.toBe('$15.00');
+    expect(blockText(dm!.blocks)).toContain('samedi 21 novembre');
+    expect(blockText(dm!.blocks)).toContain(`*${owed}*`);
+    expect(dm!.text).toContain(`you owe ${owed}`);
+    expect(dm!.text).not.toContain('$15.00');
   });
 
   it('follows New York across the DST change: 08:00 is 13:00Z before and 12:00Z after', async () => {

@@ -5,6 +5,7 @@
  * the new balance, and a double click that records one payment.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatMoney } from '../../src/core/money.js';
 import { blockKitErrors } from '../support/block-kit-limits.js';
 import { control } from '../support/emulator.js';
 import { type Harness, type LinkedPerson, startHarness } from '../support/harness.js';
@@ -180,6 +181,29 @@ describe('Settle up', () => {
     expect(friends.find((f) => f.id === cho.serviceId)?.balance).toEqual([
       { currency_code: 'JPY', amount: '500.0' },
     ]);
+  });
+
+  it("says what it recorded in the person's Slack locale", async () => {
+    const dee = await h.link({
+      slackId: 'U0DEE',
+      first_name: 'Dee',
+      last_name: 'Berg',
+      locale: 'de-DE',
+    });
+    await book(h, ann, {
+      cost: '24',
+      currency: 'EUR',
+      shares: [
+        { who: ann, owed: '12' },
+        { who: dee, owed: '12' },
+      ],
+    });
+    const message = await ask(h, 'balance', 'U0DEE');
+    const amount = formatMoney(1200, 'EUR', 'de-DE');
+    expect(amount).not.toBe('€12.00');
+    const settle = button(message.blocks, 'balance_settle_up', amount);
+    await (await click(h, message, settle, 'U0DEE')).answer();
+    expect(textOf(current(h, message))).toContain(`Recorded: you paid Ann Lee ${amount}.`);
   });
 
   it('records one payment when the button is clicked twice at once', async () => {

@@ -5,6 +5,7 @@
  * its own and stopping with the app.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatMoney } from '../../src/core/money.js';
 import { blockKitErrors } from '../support/block-kit-limits.js';
 import { type Harness, type LinkedPerson, startHarness } from '../support/harness.js';
 import { viewPayload } from '../support/slack-requests.js';
@@ -127,6 +128,44 @@ describe('daily DM, run by the app at a chosen time', () => {
     const tomorrow = await h.app.digest.runner.runDue(TUESDAY_0830);
     expect(tomorrow.outcomes.sent).toBe(0);
     expect(h.slack.messages(dm)).toHaveLength(messages);
+  });
+});
+
+describe("the DM in the person's Slack locale", () => {
+  let h: Harness;
+  afterAll(() => h?.close());
+
+  it('writes the date and every amount, and its Settle up answers, for de-DE', async () => {
+    h = await startHarness();
+    const dee = await h.link({
+      slackId: 'U0DEE',
+      first_name: 'Dee',
+      last_name: 'Berg',
+      tz: 'Europe/Berlin',
+      locale: 'de-DE',
+    });
+    const bob = await h.link({ slackId: 'U0BOB', first_name: 'Bob', last_name: 'Ray' });
+    await owes(h, dee, bob);
+    await h.app.deps.digest.enable(
+      { team_id: 'T0001', user_id: 'U0DEE' },
+      {
+        tz: 'Europe/Berlin',
+        hour: 8,
+      },
+    );
+    expect((await h.app.digest.runner.runDue(MONDAY_0830)).outcomes.sent).toBe(1);
+    const dm = h.slack.dmChannel('U0DEE');
+    const [digest] = h.slack.messages(dm);
+    const amount = formatMoney(2000, 'EUR', 'de-DE');
+    expect(amount).not.toBe('€20.00');
+    expect(textOf(digest!)).toContain('Montag, 23. November');
+    expect(textOf(digest!)).toContain(`You owe *Bob Ray* *${amount}*`);
+
+    await (
+      await click(h, digest!, button(digest!.blocks, 'digest_settle_up'), 'U0DEE', dm)
+    ).answer();
+    const confirmation = h.slack.messages(dm).at(-1)!;
+    expect(textOf(confirmation)).toContain(`Record that you paid *Bob Ray* *${amount}*?`);
   });
 });
 

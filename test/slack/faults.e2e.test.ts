@@ -45,6 +45,8 @@ describe('requests that are not from Slack', () => {
   it.each([
     ['a wrong signature', { signature: `v0=${'0'.repeat(64)}` }],
     ['a stale timestamp', { timestamp: Math.floor(Date.now() / 1000) - 301 }],
+    ['a timestamp 10 minutes ahead', { timestamp: Math.floor(Date.now() / 1000) + 600 }],
+    ['a timestamp just over 5 minutes ahead', { timestamp: Math.floor(Date.now() / 1000) + 302 }],
     ['no signature at all', { unsigned: true }],
   ])('answers 401 to %s, with no effect', async (_name, signed) => {
     const before = await creates();
@@ -63,6 +65,14 @@ describe('requests that are not from Slack', () => {
     );
     expect(reply.status).toBe(200);
     expect(SIGNING_SECRET).not.toBe('');
+  });
+
+  it('takes a request dated four minutes ahead: clocks may differ by up to five', async () => {
+    const reply = await h.sender.send(
+      slashCommand({ text: 'help', response_url: h.slack.responseUrl() }),
+      { timestamp: Math.floor(Date.now() / 1000) + 240 },
+    );
+    expect(reply.status).toBe(200);
   });
 });
 

@@ -5,7 +5,12 @@
 import { describe, expect, it } from 'vitest';
 import { summarizeBalances } from '../../src/core/balances.js';
 import { activityLines, notificationText } from '../../src/slack/home/activity-view.js';
-import { currencySelect, type HomeInput, homeView } from '../../src/slack/home/views.js';
+import {
+  currencySelect,
+  type HomeInput,
+  homeView,
+  keptBlocks,
+} from '../../src/slack/home/views.js';
 import { viewErrors } from '../support/block-kit-limits.js';
 import { blocksText } from '../support/harness.js';
 
@@ -89,6 +94,62 @@ describe('homeView', () => {
     });
     expect(viewErrors(view as unknown as Record<string, unknown>)).toEqual([]);
     expect(JSON.stringify(view)).toContain('"url":"http://split.test/oauth/start?s=1"');
+  });
+});
+
+describe('what the app keeps, on the Home tab', () => {
+  const kept = {
+    token: true,
+    preferences: false,
+    digest: { snapshot: true },
+    lastBooked: true,
+  };
+
+  it('lists it with Remove my data behind a confirm dialog, within the 100 blocks', () => {
+    const blocks = keptBlocks(kept);
+    expect(blocks).toEqual([
+      { type: 'divider' },
+      { type: 'header', text: { type: 'plain_text', text: 'Your data' } },
+      {
+        type: 'section',
+        text: {
+          type: 'mrkdwn',
+          text: 'What Split keeps about you:\n• the token of your expense account (encrypted)\n• your daily balance DM settings, with the balances it last showed you\n• the last expense you booked from Slack (for /split undo)',
+        },
+        accessory: {
+          type: 'button',
+          action_id: 'home_forget',
+          text: { type: 'plain_text', text: 'Remove my data' },
+          value: 'forget',
+          style: 'danger',
+          confirm: {
+            title: { type: 'plain_text', text: 'Remove your data?' },
+            text: {
+              type: 'mrkdwn',
+              text: 'I will remove everything listed here, your token included, so you will be disconnected. Your expenses stay in the expense service; connect again at any time.',
+            },
+            confirm: { type: 'plain_text', text: 'Remove' },
+            deny: { type: 'plain_text', text: 'Cancel' },
+            style: 'danger',
+          },
+        },
+      },
+    ]);
+    const view = homeView(connected({ kept }));
+    expect(view.blocks.slice(-3)).toEqual(blocks);
+    expect(viewErrors(view)).toEqual([]);
+  });
+
+  it('shows nothing when nothing is kept, and shows it to someone not connected too', () => {
+    expect(
+      keptBlocks({ token: false, preferences: false, digest: null, lastBooked: false }),
+    ).toEqual([]);
+    const view = homeView({
+      kind: 'not_connected',
+      connectUrl: 'http://split.test/oauth/start?state=x',
+      kept: { token: false, preferences: true, digest: null, lastBooked: false },
+    });
+    expect(blocksText(view.blocks)).toContain('your default group');
   });
 });
 

@@ -41,6 +41,8 @@ export interface PersonInput {
   last_name?: string;
   email?: string;
   tz?: string;
+  /** Slack's BCP 47 locale (users.info with include_locale). */
+  locale?: string;
   default_currency?: string;
 }
 
@@ -212,6 +214,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       real_name: [p.first_name, p.last_name].filter(Boolean).join(' '),
       ...(p.email ? { email: p.email } : {}),
       tz: p.tz ?? 'Europe/Paris',
+      ...(p.locale ? { locale: p.locale } : {}),
     });
   };
   let seq = 0;

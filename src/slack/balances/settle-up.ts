@@ -99,17 +99,22 @@ async function recordSettlement(
   }
   const service = deps.service.forLink(record);
   const me = record.service_user_id;
+  // Read while the payment is recorded: only the answer needs it.
+  const locale = deps.directory
+    .slackUser(user.team_id, user.user_id)
+    .then((person) => person.locale)
+    .catch(() => undefined);
   let notice: string;
   try {
     const outcome = await settle(service, me, ref);
     switch (outcome.kind) {
       case 'recorded':
         logger.info(`settle up: recorded ${outcome.expenseIds.length} payment(s)`);
-        notice = `✅ ${recordedText(ref)}`;
+        notice = `✅ ${recordedText(ref, await locale)}`;
         break;
       case 'changed':
         await giveBack();
-        notice = changedText(ref, outcome.now);
+        notice = changedText(ref, outcome.now, await locale);
         break;
       case 'refused':
         await giveBack();

@@ -29,7 +29,12 @@ import { digestMessage, digestRevokedMessage, type SlackMessage } from './views.
 
 /** The part of @slack/web-api's WebClient the runner uses; a WebClient fits as it is. */
 export interface DigestSlackClient {
-  users: { info(args: { user: string }): Promise<{ user?: { tz?: string } }> };
+  users: {
+    info(args: {
+      user: string;
+      include_locale: boolean;
+    }): Promise<{ user?: { tz?: string; locale?: string } }>;
+  };
   conversations: { open(args: { users: string }): Promise<{ channel?: { id?: string } }> };
   chat: {
     postMessage(args: {
@@ -247,18 +252,25 @@ export function createDigestRunner(options: DigestRunnerOptions): DigestRunner {
     return channel;
   }
 
-  /** The person's current Slack zone, or the kept one when Slack does not say. */
-  async function currentTimeZone(sub: DigestSubscription): Promise<string> {
+  /**
+   * The person's current Slack zone (the kept one when Slack does not say) and locale (undefined
+   * when Slack does not say: the DM's own defaults then).
+   */
+  async function currentSlackSettings(
+    sub: DigestSubscription,
+  ): Promise<{ tz: string; locale: string | undefined }> {
     try {
-      const info = await slackCall(() => slack.users.info({ user: sub.user_id }));
+      const info = await slackCall(() =>
+        slack.users.info({ user: sub.user_id, include_locale: true }),
+      );
       const tz = info.user?.tz;
-      if (tz && isValidTimeZone(tz)) return tz;
+      return { tz: tz && isValidTimeZone(tz) ? tz : sub.tz, locale: info.user?.locale };
     } catch (error) {
       logger.warn(
         `digest ${sub.team_id}/${sub.user_id}: users.info failed, keeping ${sub.tz}: ${describe(error)}`,
       );
     }
-    return sub.tz;
+    return { tz: sub.tz, locale: undefined };
   }
 
   async function runOne(start: DigestSubscription, now: Date = clock()): Promise<DigestOutcome> {
@@ -292,7 +304,7 @@ export function createDigestRunner(options: DigestRunnerOptions): DigestRunner {
         return await finish('revoked_skipped');
       }
 
-      const tz = await currentTimeZone(sub);
+      const { tz, locale } = await currentSlackSettings(sub);
       if (tz !== sub.tz) {
         // The person moved: follow their new zone, which may put their hour later or on
         // another local day.
@@ -344,7 +356,8 @@ export function createDigestRunner(options: DigestRunnerOptions): DigestRunner {
 
       const me = token.service_user_id;
       const message = digestMessage({
-        dayLabel: dayLabel(day),
+        dayLabel: dayLabel(day, locale),
+        locale,
         summary,
         changes,
         first: sub.snapshot === null,

@@ -20,10 +20,13 @@ export const digestSettleUpClicked = (deps: SlackDeps) =>
     queued: false,
     relinks: true,
     failureText: (error) => describeServiceFailure(error, NOTHING).text,
-    work: async ({ ref: value, reply, linked }) => {
+    work: async ({ ref: value, reply, linked, user }) => {
       const record = await linked();
       if (!record) return;
-      const friend = await deps.service.forLink(record).getFriend(value.friend_id);
+      const [friend, me] = await Promise.all([
+        deps.service.forLink(record).getFriend(value.friend_id),
+        deps.directory.slackUser(user.team_id, user.user_id).catch(() => undefined),
+      ]);
       const name = [friend.first_name, friend.last_name].filter(Boolean).join(' ');
       const owed = friend.balance
         .filter((b) => b.currency_code.toUpperCase() === value.currency)
@@ -35,15 +38,18 @@ export const digestSettleUpClicked = (deps: SlackDeps) =>
         return;
       }
       await reply.ephemeral(
-        settleConfirmMessage({
-          k: 'f',
-          id: friend.id,
-          c: value.currency,
-          a: Math.abs(owed),
-          p: owed < 0 ? 1 : 0,
-          v: 'f',
-          n: name.slice(0, 60),
-        }),
+        settleConfirmMessage(
+          {
+            k: 'f',
+            id: friend.id,
+            c: value.currency,
+            a: Math.abs(owed),
+            p: owed < 0 ? 1 : 0,
+            v: 'f',
+            n: name.slice(0, 60),
+          },
+          me?.locale,
+        ),
       );
     },
   });

@@ -71,16 +71,35 @@ export function isDue(
   return { due, day: local.day };
 }
 
-const DAY_LABEL = new Intl.DateTimeFormat('en-GB', {
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-  timeZone: 'UTC',
-});
+/** Built once per locale: building a format costs far more than using it. */
+const dayLabels = new Map<string, Intl.DateTimeFormat>();
 
-/** "Saturday 21 November" for the DM's header, from a yyyy-MM-dd local day. */
-export function dayLabel(day: string): string {
+function dayLabelFormat(locale: string): Intl.DateTimeFormat {
+  let format = dayLabels.get(locale);
+  if (!format) {
+    const options = {
+      weekday: 'long',
+      day: 'numeric',
+      month: 'long',
+      timeZone: 'UTC',
+    } as const;
+    try {
+      format = new Intl.DateTimeFormat(locale, options);
+    } catch {
+      // A locale this runtime cannot read: the label still comes out, in British English.
+      format = new Intl.DateTimeFormat('en-GB', options);
+    }
+    dayLabels.set(locale, format);
+  }
+  return format;
+}
+
+/**
+ * The DM's header date from a yyyy-MM-dd local day, in the person's Slack locale: "Saturday
+ * 21 November" (en-GB, without one), "Saturday, November 21" (en-US), "samedi 21 novembre".
+ */
+export function dayLabel(day: string, locale = 'en-GB'): string {
   const [year, month, date] = day.split('-').map(Number);
   // Noon UTC of that calendar day, formatted in UTC: the process's own zone plays no part.
-  return DAY_LABEL.format(new Date(Date.UTC(year!, month! - 1, date!, 12)));
+  return dayLabelFormat(locale).format(new Date(Date.UTC(year!, month! - 1, date!, 12)));
 }

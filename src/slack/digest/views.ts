@@ -50,6 +50,8 @@ export interface DigestMessageInput {
   changes: DigestChange[];
   /** True for the first DM, when there is no "since last time" to tell. */
   first: boolean;
+  /** The person's Slack locale (users.info with include_locale), for every amount. */
+  locale?: string | undefined;
 }
 
 /**
@@ -105,33 +107,37 @@ function section(text: string, limit = MAX_SECTION_TEXT): Record<string, unknown
   return { type: 'section', text: { type: 'mrkdwn', text: clip(text, limit) } };
 }
 
-function totalsText(summary: BalanceSummary): string {
+function totalsText(summary: BalanceSummary, locale: string | undefined): string {
   if (summary.settled) return 'You are all settled up: nobody owes you and you owe nobody.';
   const lines = summary.totals.map((t) => {
     const parts: string[] = [];
-    if (t.owedToMe > 0) parts.push(`you are owed *${money(t.owedToMe, t.currency)}*`);
-    if (t.iOwe > 0) parts.push(`you owe *${money(t.iOwe, t.currency)}*`);
+    if (t.owedToMe > 0) parts.push(`you are owed *${money(t.owedToMe, t.currency, locale)}*`);
+    if (t.iOwe > 0) parts.push(`you owe *${money(t.iOwe, t.currency, locale)}*`);
     return `• ${t.currency}: ${parts.join(', ')}`;
   });
   return clipLines(lines, MAX_LIST_SECTION_TEXT);
 }
 
-function changeLine(change: DigestChange): string {
+function changeLine(change: DigestChange, locale: string | undefined): string {
   const name = `*${mrkdwnEscape(change.name)}*`;
   const state = (amount: number) =>
     amount > 0
-      ? `owes you ${money(amount, change.currency)}`
+      ? `owes you ${money(amount, change.currency, locale)}`
       : amount < 0
-        ? `you owe ${money(-amount, change.currency)}`
+        ? `you owe ${money(-amount, change.currency, locale)}`
         : 'settled';
   if (change.after === 0) return `• ${name}: settled up (was: ${state(change.before)})`;
   if (change.before === 0) return `• ${name}: new, ${state(change.after)}`;
   return `• ${name}: ${state(change.after)} (was: ${state(change.before)})`;
 }
 
-function debtRow(debt: FriendDebt, direction: 'owesMe' | 'iOwe'): Record<string, unknown> {
+function debtRow(
+  debt: FriendDebt,
+  direction: 'owesMe' | 'iOwe',
+  locale: string | undefined,
+): Record<string, unknown> {
   const name = `*${mrkdwnEscape(clip(debt.name, 80))}*`;
-  const amount = `*${money(debt.amount, debt.currency)}*`;
+  const amount = `*${money(debt.amount, debt.currency, locale)}*`;
   const text = direction === 'owesMe' ? `${name} owes you ${amount}` : `You owe ${name} ${amount}`;
   return {
     type: 'section',
@@ -146,12 +152,12 @@ function debtRow(debt: FriendDebt, direction: 'owesMe' | 'iOwe'): Record<string,
 }
 
 function fallbackText(input: DigestMessageInput): string {
-  const { summary } = input;
+  const { summary, locale } = input;
   if (summary.settled) return `Your balances for ${input.dayLabel}: all settled up.`;
   const parts = summary.totals.map((t) => {
     const bits: string[] = [];
-    if (t.owedToMe > 0) bits.push(`owed ${money(t.owedToMe, t.currency)}`);
-    if (t.iOwe > 0) bits.push(`you owe ${money(t.iOwe, t.currency)}`);
+    if (t.owedToMe > 0) bits.push(`owed ${money(t.owedToMe, t.currency, locale)}`);
+    if (t.iOwe > 0) bits.push(`you owe ${money(t.iOwe, t.currency, locale)}`);
     return bits.join(', ');
   });
   return clip(`Your balances for ${input.dayLabel}: ${parts.join('; ')}.`, LIMITS.fallbackText);
@@ -159,6 +165,7 @@ function fallbackText(input: DigestMessageInput): string {
 
 /** The daily DM: totals, what changed, one row per debt with Settle up, groups, Pause. */
 export function digestMessage(input: DigestMessageInput): SlackMessage {
+  const { locale } = input;
   const head: Array<Record<string, unknown>> = [
     {
       type: 'header',
@@ -167,14 +174,17 @@ export function digestMessage(input: DigestMessageInput): SlackMessage {
         text: clip(`Your balances, ${input.dayLabel}`, LIMITS.headerText),
       },
     },
-    section(totalsText(input.summary)),
+    section(totalsText(input.summary, locale)),
   ];
   if (!input.first) {
     head.push(
       section(
         input.changes.length === 0
           ? '*Since your last DM:* nothing changed.'
-          : `*Since your last DM:*\n${clipLines(input.changes.map(changeLine), MAX_LIST_SECTION_TEXT)}`,
+          : `*Since your last DM:*\n${clipLines(
+              input.changes.map((c) => changeLine(c, locale)),
+              MAX_LIST_SECTION_TEXT,
+            )}`,
       ),
     );
   }
@@ -184,8 +194,8 @@ export function digestMessage(input: DigestMessageInput): SlackMessage {
     .map((g) => {
       const parts = g.balance.map((m) =>
         m.amount > 0
-          ? `you are owed ${money(m.amount, m.currency)}`
-          : `you owe ${money(-m.amount, m.currency)}`,
+          ? `you are owed ${money(m.amount, m.currency, locale)}`
+          : `you owe ${money(-m.amount, m.currency, locale)}`,
       );
       return `• ${mrkdwnEscape(clip(g.name, 100))}: ${parts.join(', ')}`;
     });
@@ -217,8 +227,8 @@ export function digestMessage(input: DigestMessageInput): SlackMessage {
   );
 
   const rows = [
-    ...input.summary.iOwe.map((d) => debtRow(d, 'iOwe')),
-    ...input.summary.owesMe.map((d) => debtRow(d, 'owesMe')),
+    ...input.summary.iOwe.map((d) => debtRow(d, 'iOwe', locale)),
+    ...input.summary.owesMe.map((d) => debtRow(d, 'owesMe', locale)),
   ];
   // The rows give way first: a one-line note stands for those that do not fit.
   const room = Math.min(MAX_DEBT_ROWS + 1, MAX_MESSAGE_BLOCKS - head.length - tail.length);

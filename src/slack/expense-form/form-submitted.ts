@@ -68,7 +68,7 @@ export function expenseFormSubmitted(deps: SlackDeps) {
     const team_id = body.team?.id ?? view.team_id;
     const user = { team_id, user_id: body.user.id };
     const draft: FormDraft | undefined = meta.e
-      ? await deps.expenses.draft(team_id, view.id)
+      ? await deps.expenses.draft(user, view.id)
       : undefined;
     if (meta.e && !draft?.edit) {
       await ack({
@@ -95,7 +95,7 @@ export function expenseFormSubmitted(deps: SlackDeps) {
     }
     const form = checked.form;
     if (form.method !== 'equal') {
-      await deps.expenses.saveDraft(team_id, view.id, { ...draft, form });
+      await deps.expenses.saveDraft(user, view.id, { ...draft, form });
       const names = await namesOf(deps, team_id, form.participants);
       const before = edit?.form;
       const keep =

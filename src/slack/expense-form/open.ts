@@ -352,7 +352,7 @@ async function fillEditForm(r: EditFormRequest, opened: Opened): Promise<void> {
     peopleEditable,
     bookedBy: creator ?? user.user_id,
   };
-  await deps.expenses.saveDraft(user.team_id, opened.id, { edit: base });
+  await deps.expenses.saveDraft(user, opened.id, { edit: base });
   const names = expense.users
     .map((u) => {
       const w = who.get(u.user_id);

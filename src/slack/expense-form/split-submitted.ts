@@ -19,7 +19,7 @@ export function expenseSplitSubmitted(deps: SlackDeps) {
     const meta = parseMeta(view.private_metadata) ?? { v: 1 as const };
     const team_id = body.team?.id ?? view.team_id;
     const rootViewId = view.root_view_id ?? view.previous_view_id ?? view.id;
-    const draft = await deps.expenses.draft(team_id, rootViewId);
+    const draft = await deps.expenses.draft({ team_id, user_id: body.user.id }, rootViewId);
     if (!draft?.form) {
       await ack({
         response_action: 'errors',

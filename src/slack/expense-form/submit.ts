@@ -301,6 +301,10 @@ async function applyEdit(s: Submission, c: EditContext): Promise<void> {
   }
   const expense = updated.expense;
   logger.info(`expense ${expense.id} edited: ${changed.join(', ')}`);
+  // The message in the channel is the app's own; it cannot always be rewritten (the app is not
+  // in that conversation, or the message is gone), and the person must hear that it still shows
+  // the old version rather than find out later.
+  let stale: string | undefined;
   if (s.meta.c && s.meta.m) {
     try {
       const [who, me] = await Promise.all([
@@ -318,9 +322,18 @@ async function applyEdit(s: Submission, c: EditContext): Promise<void> {
       );
       await s.client.chat.update({ channel: s.meta.c, ts: s.meta.m, ...message });
     } catch (error) {
-      logger.warn(`edit: could not update the message: ${(error as Error).message}`);
+      const data = (error as { data?: { error?: unknown } }).data;
+      stale = typeof data?.error === 'string' ? data.error : (error as Error).message;
+      logger.warn(`edit: could not update the message: ${stale}`);
     }
   }
   const what = changed.map((k) => CHANGE_NAMES[k] ?? k).join(', ');
-  await c.answer.ephemeral(plainNotice(`Saved “${expense.description}”: changed the ${what}.`));
+  const saved = `Saved “${expense.description}”: changed the ${what}.`;
+  await c.answer.ephemeral(
+    plainNotice(
+      stale === undefined
+        ? saved
+        : `${saved} I couldn't update its message in the channel (Slack said ${stale}), so that message still shows the old version; Details on it shows the expense as it is now.`,
+    ),
+  );
 }

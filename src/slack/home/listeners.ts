@@ -8,13 +8,14 @@ import {
   digestHourChosen,
   digestResumed,
   digestToggled,
-  disconnectClicked,
+  forgetClicked,
   homeRefreshed,
 } from './settings.js';
 
 export function homeListeners(table: ListenerTable, deps: SlackDeps): void {
   table.event(EVENTS.appHomeOpened, appHomeOpened(deps));
-  table.action(LEDGER_ACTIONS.homeDisconnect, disconnectClicked(deps));
+  table.action(LEDGER_ACTIONS.homeDisconnect, forgetClicked(deps));
+  table.action(LEDGER_ACTIONS.homeForget, forgetClicked(deps));
   table.action(LEDGER_ACTIONS.homeDigestToggle, digestToggled(deps));
   table.action(LEDGER_ACTIONS.homeDigestResume, digestResumed(deps));
   table.action(LEDGER_ACTIONS.homeDigestHour, digestHourChosen(deps));

@@ -6,7 +6,7 @@
 import type { Logger, webApi } from '@slack/bolt';
 import { summarizeBalances, summarizeGroup } from '../../core/balances.js';
 import { ServiceUnauthorizedException } from '../../service/index.js';
-import type { ServiceTokenRecord, SlackUserKey } from '../../store/index.js';
+import type { KeptAbout, ServiceTokenRecord, SlackUserKey } from '../../store/index.js';
 import type { SlackDeps } from '../deps.js';
 import { toFriendInput, toGroupInput } from '../shared/ledger.js';
 import { describeServiceFailure } from '../shared/service-failure.js';
@@ -24,10 +24,14 @@ export async function homeInput(
 ): Promise<HomeInput> {
   const record = known ?? (await deps.tokens.get(user));
   if (!record) {
-    return { kind: 'not_connected', connectUrl: await deps.linking.connectUrl(user) };
+    const [connectUrl, kept] = await Promise.all([
+      deps.linking.connectUrl(user),
+      keptAbout(deps, user, logger),
+    ]);
+    return { kind: 'not_connected', connectUrl, kept, notice };
   }
   const client = deps.service.forLink(record);
-  const [friends, groups, notifications, profile, currencies, digest, prefs, slack] =
+  const [friends, groups, notifications, profile, currencies, digest, prefs, slack, kept] =
     await Promise.allSettled([
       client.getFriends(),
       client.getGroups(),
@@ -37,6 +41,7 @@ export async function homeInput(
       deps.digest.get(user),
       deps.preferences.get(user),
       deps.directory.slackUser(user.team_id, user.user_id),
+      deps.forget.about(user),
     ]);
   const serviceResults = [friends, groups, notifications, profile];
   if (
@@ -54,6 +59,7 @@ export async function homeInput(
       kind: 'not_connected',
       connectUrl: await deps.linking.connectUrl(user),
       revoked: true,
+      kept: await keptAbout(deps, user, logger),
     };
   }
   const failed = [...serviceResults, currencies, digest, prefs].find(
@@ -96,7 +102,24 @@ export async function homeInput(
       ? describeServiceFailure(failed.reason, 'Some of this tab may be missing.').text
       : undefined,
     locale,
+    kept: value(kept),
   };
+}
+
+/** Undefined when the store cannot say: the tab then leaves the section out rather than fail. */
+async function keptAbout(
+  deps: SlackDeps,
+  user: SlackUserKey,
+  logger: Logger,
+): Promise<KeptAbout | undefined> {
+  try {
+    return await deps.forget.about(user);
+  } catch (error) {
+    logger.warn(
+      `Home for ${user.user_id}: what is kept could not be read: ${(error as Error).message}`,
+    );
+    return undefined;
+  }
 }
 
 export async function publishHome(

@@ -1,5 +1,5 @@
 /**
- * The Home tab's controls: Disconnect, the daily DM (on/off, resume, its hour), the default
+ * The Home tab's controls: Disconnect and Remove my data, the daily DM (on/off, resume, its hour), the default
  * currency (kept on the service, through update_user) and the default group. Each change
  * republishes the tab with a line saying what happened, or what went wrong: Home actions have no
  * response_url, so the tab is where the person hears back.
@@ -14,6 +14,7 @@ import type { ServiceTokenRecord, SlackUserKey } from '../../store/index.js';
 import { DigestPreferenceError } from '../../store/index.js';
 import type { SlackDeps } from '../deps.js';
 import { clickerOf } from '../shared/button.js';
+import { forgottenText } from '../shared/kept.js';
 import { describeServiceFailure, serviceMessage } from '../shared/service-failure.js';
 import { publishHome } from './publish.js';
 import { hourLabel } from './views.js';
@@ -77,11 +78,12 @@ async function slackZone(deps: SlackDeps, user: SlackUserKey): Promise<string> {
   return person?.tz ?? 'UTC';
 }
 
-export const disconnectClicked = (deps: SlackDeps) =>
+/** Disconnect and "Remove my data" both remove everything, as `/split disconnect` does. */
+export const forgetClicked = (deps: SlackDeps) =>
   homeAction(deps, async (user) => {
-    await deps.tokens.delete(user);
+    const removed = await deps.forget.forgetPerson(user);
     deps.directory.forget(user);
-    return 'Disconnected: I no longer hold a token for your expense account.';
+    return forgottenText(removed);
   });
 
 export const digestToggled = (deps: SlackDeps) =>

@@ -6,8 +6,10 @@
  */
 import type { types } from '@slack/bolt';
 import type { BalanceSummary, Money } from '../../core/balances.js';
+import type { KeptAbout } from '../../store/index.js';
 import { ACTIONS, LEDGER_ACTIONS } from '../ids.js';
 import { clipLines, friendDebtRow, positionText, totalsText } from '../shared/balance-views.js';
+import { keptLines } from '../shared/kept.js';
 import { clip, LIMITS, mrkdwnEscape } from '../shared/limits.js';
 
 /** Slack refuses a Home view of more than 100 blocks. */
@@ -30,6 +32,9 @@ export type HomeInput =
       connectUrl: string;
       /** The link stopped working and was removed. */
       revoked?: boolean;
+      /** What the app keeps about the person even so (settings, the DM's subscription). */
+      kept?: KeptAbout | undefined;
+      notice?: string | undefined;
     }
   | {
       kind: 'connected';
@@ -50,6 +55,7 @@ export type HomeInput =
       notice?: string | undefined;
       problem?: string | undefined;
       locale?: string | undefined;
+      kept?: KeptAbout | undefined;
     };
 
 function section(text: string): types.SectionBlock {
@@ -140,9 +146,50 @@ function groupSelect(
   };
 }
 
+/**
+ * What the app keeps about the person, with the button that removes it; nothing when nothing is
+ * kept. The confirm dialog says what goes and what stays, before anything is removed.
+ */
+export function keptBlocks(kept: KeptAbout | undefined): types.KnownBlock[] {
+  const lines = kept ? keptLines(kept) : [];
+  if (lines.length === 0) return [];
+  return [
+    { type: 'divider' },
+    header('Your data'),
+    {
+      type: 'section',
+      text: {
+        type: 'mrkdwn',
+        text: clip(
+          `What Split keeps about you:\n${lines.map((l) => `• ${mrkdwnEscape(l)}`).join('\n')}`,
+          LIMITS.sectionText,
+        ),
+      },
+      accessory: {
+        type: 'button',
+        action_id: LEDGER_ACTIONS.homeForget,
+        text: plain('Remove my data'),
+        value: 'forget',
+        style: 'danger',
+        confirm: {
+          title: plain('Remove your data?'),
+          text: {
+            type: 'mrkdwn',
+            text: 'I will remove everything listed here, your token included, so you will be disconnected. Your expenses stay in the expense service; connect again at any time.',
+          },
+          confirm: plain('Remove'),
+          deny: plain('Cancel'),
+          style: 'danger',
+        },
+      },
+    },
+  ];
+}
+
 function notConnected(input: Extract<HomeInput, { kind: 'not_connected' }>): types.KnownBlock[] {
   return [
     header('Split'),
+    ...(input.notice ? [section(mrkdwnEscape(input.notice))] : []),
     section(
       input.revoked
         ? ':warning: Your connection to the expense account stopped working (it was revoked or expired). Connect again to see your balances here.'
@@ -163,6 +210,7 @@ function notConnected(input: Extract<HomeInput, { kind: 'not_connected' }>): typ
     context(
       'The link works once, for 10 minutes, and only for you. Reopen this tab for a new one.',
     ),
+    ...keptBlocks(input.kept),
   ];
 }
 
@@ -187,7 +235,7 @@ export function homeView(input: HomeInput): types.HomeView {
         title: plain('Disconnect?'),
         text: {
           type: 'mrkdwn',
-          text: 'I will forget the token for your expense account. Your expenses stay in the service; connect again at any time.',
+          text: 'I will remove everything I keep about you: the token for your expense account, your settings here, the daily DM and your unfinished forms. Your expenses stay in the service; connect again at any time.',
         },
         confirm: plain('Disconnect'),
         deny: plain('Cancel'),
@@ -294,6 +342,7 @@ export function homeView(input: HomeInput): types.HomeView {
       },
       accessory: groupSelect(input.groups, input.defaultGroup),
     },
+    ...keptBlocks(input.kept),
   ];
   // The debt rows give way first: everything else is a fixed handful of blocks.
   const room = HOME_BLOCKS - top.length - balances.length - activity.length - settings.length;

@@ -1,8 +1,10 @@
 /**
  * `/split connect`, `/split disconnect` and `/split whoami`: the person's link to their expense
- * account, as far as the `/split` command shows it.
+ * account, as far as the `/split` command shows it. Disconnecting removes everything the app
+ * keeps about the person, not only the token: nothing kept would be of use without it.
  */
 
+import { forgottenText } from '../shared/kept.js';
 import { plainNotice, whoamiMessage } from '../shared/notices.js';
 import type { SplitHandlers } from '../shared/split-context.js';
 import { promptConnect } from '../shared/split-context.js';
@@ -22,15 +24,9 @@ export const LINKING_COMMANDS: Pick<SplitHandlers, 'connect' | 'disconnect' | 'w
   },
 
   disconnect: async (c) => {
-    const removed = await c.deps.tokens.delete(c.user);
+    const removed = await c.deps.forget.forgetPerson(c.user);
     c.deps.directory.forget(c.user);
-    await c.reply.ephemeral(
-      plainNotice(
-        removed
-          ? 'Disconnected: I no longer hold a token for your expense account. /split connect links it again.'
-          : "You weren't connected. /split connect links your expense account.",
-      ),
-    );
+    await c.reply.ephemeral(plainNotice(forgottenText(removed)));
   },
 
   whoami: async (c) => {

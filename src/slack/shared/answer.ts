@@ -1,16 +1,37 @@
 /**
  * Where the results of a form go, since a view_submission has no response_url: the expense into
  * the channel (in the message's thread for "Split this"), problems privately to the person in
- * that channel. When the channel refuses the bot (not a member, archived), the person gets the
- * same in a DM, so that nothing is lost.
+ * that channel. With `chat:write.public` the bot posts in any public channel without joining it;
+ * a private conversation it is not in refuses it, and then the person gets the same in a DM that
+ * says why it came there, so that nothing is lost or unexplained.
  */
-import type { Logger, webApi } from '@slack/bolt';
+import type { Logger, types, webApi } from '@slack/bolt';
 import type { SlackMessage } from './message.js';
 import type { Reply } from './reply.js';
 
 export interface FormAnswer extends Reply {
   /** Posts the expense and returns where it went (for later updates). */
   post(message: SlackMessage): Promise<{ channel: string; ts: string } | undefined>;
+}
+
+/** Slack's error code when the Web API refused, else the error's message. */
+function reasonOf(error: unknown): string {
+  const data = (error as { data?: { error?: unknown } }).data;
+  return typeof data?.error === 'string' ? data.error : (error as Error).message;
+}
+
+/** The line a DM starts with when it stands in for an answer in a channel. */
+export function movedNote(channel: string, reason: string): types.ContextBlock {
+  const why =
+    reason === 'not_in_channel' || reason === 'channel_not_found'
+      ? "the app isn't in that conversation; add it there to get answers in place"
+      : `Slack said ${reason}`;
+  return {
+    type: 'context',
+    elements: [
+      { type: 'mrkdwn', text: `I couldn't answer in <#${channel}> (${why}), so it is here.` },
+    ],
+  };
 }
 
 export function formAnswer(input: {
@@ -22,8 +43,12 @@ export function formAnswer(input: {
 }): FormAnswer {
   const { client, user, channel, logger } = input;
   const thread = input.thread_ts ? { thread_ts: input.thread_ts } : {};
-  const dm = async (m: SlackMessage) => {
-    const sent = await client.chat.postMessage({ channel: user, ...m });
+  const dm = async (m: SlackMessage, moved?: { channel: string; reason: string }) => {
+    const sent = await client.chat.postMessage({
+      channel: user,
+      text: m.text,
+      blocks: moved ? [movedNote(moved.channel, moved.reason), ...m.blocks] : m.blocks,
+    });
     return sent.channel && sent.ts ? { channel: sent.channel, ts: sent.ts } : undefined;
   };
   const post = async (m: SlackMessage) => {
@@ -32,10 +57,9 @@ export function formAnswer(input: {
       const sent = await client.chat.postMessage({ channel, ...thread, ...m });
       return sent.ts ? { channel, ts: sent.ts } : undefined;
     } catch (error) {
-      logger.warn(
-        `expense form: posting in ${channel} failed (${(error as Error).message}); DM instead`,
-      );
-      return dm(m);
+      const reason = reasonOf(error);
+      logger.warn(`expense form: posting in ${channel} failed (${reason}); DM instead`);
+      return dm(m, { channel, reason });
     }
   };
   return {
@@ -44,17 +68,14 @@ export function formAnswer(input: {
       await post(m);
     },
     ephemeral: async (m) => {
-      if (channel) {
-        try {
-          await client.chat.postEphemeral({ channel, user, ...thread, ...m });
-          return;
-        } catch (error) {
-          logger.warn(
-            `expense form: ephemeral in ${channel} failed (${(error as Error).message}); DM instead`,
-          );
-        }
+      if (!channel) return void (await dm(m));
+      try {
+        await client.chat.postEphemeral({ channel, user, ...thread, ...m });
+      } catch (error) {
+        const reason = reasonOf(error);
+        logger.warn(`expense form: ephemeral in ${channel} failed (${reason}); DM instead`);
+        await dm(m, { channel, reason });
       }
-      await dm(m);
     },
   };
 }

@@ -1,0 +1,42 @@
+/**
+ * When Slack takes the app away: `app_uninstalled` removes everything kept for the workspace;
+ * `tokens_revoked` removes the link of each person whose grant to the app was revoked (the
+ * `oauth` list; the `bot` entry means the app's own token, and uninstalling follows it).
+ *
+ * Bolt skips authorization for both events, so the listeners get the team from the envelope and
+ * no token; they need none. Bolt acknowledges events before their listener runs, so a failure
+ * (the store down) reaches only Bolt's error log: Slack does not send the event again.
+ */
+import type { AllMiddlewareArgs, SlackEventMiddlewareArgs } from '@slack/bolt';
+import type { SlackDeps } from '../deps.js';
+import { EVENTS } from '../ids.js';
+import type { ListenerTable } from '../shared/listener-table.js';
+
+type EventArgs<E extends string> = SlackEventMiddlewareArgs<E> & AllMiddlewareArgs;
+
+function teamOf(args: { context: { teamId?: string }; body: { team_id?: string } }) {
+  return args.context.teamId ?? args.body.team_id;
+}
+
+export function uninstallListeners(table: ListenerTable, deps: SlackDeps): void {
+  table.event(EVENTS.appUninstalled, async (args: EventArgs<'app_uninstalled'>) => {
+    const team = teamOf(args);
+    if (!team) {
+      args.logger.warn('app_uninstalled without a team id: nothing removed');
+      return;
+    }
+    const removed = await deps.forget.forgetWorkspace(team);
+    args.logger.info(`app_uninstalled: removed ${removed} records kept for workspace ${team}`);
+  });
+
+  table.event(EVENTS.tokensRevoked, async (args: EventArgs<'tokens_revoked'>) => {
+    const team = teamOf(args);
+    const users = args.event.tokens.oauth ?? [];
+    if (!team || users.length === 0) return;
+    for (const user_id of users) {
+      await deps.tokens.delete({ team_id: team, user_id });
+      deps.directory.forget({ team_id: team, user_id });
+    }
+    args.logger.info(`tokens_revoked: removed the links of ${users.length} people in ${team}`);
+  });
+}

@@ -1,0 +1,146 @@
+/**
+ * What the app keeps about one person or one workspace, and removing it: `/split disconnect`,
+ * App Home's "Remove my data", `app_uninstalled` and `tokens_revoked` come here.
+ *
+ * Reading what is kept costs point reads only (App Home shows it on every open). Removing walks
+ * the namespaces whose keys do not name the person (link states are keyed by a hash of their
+ * state; form drafts by person and view): a rare, explicit act, so the walk is acceptable. Keys
+ * are collected first and deleted after, because SQLite's iterator pages by offset and would skip
+ * rows deleted under it.
+ *
+ * Preferences and channel bindings are cached for a minute on each replica; removal goes through
+ * those stores, so this replica forgets at once and the others within the minute.
+ *
+ * Claims are left to expire on their own (the longest lives 48 hours): they hold no more than the
+ * ids in their keys, and removing one early would let a redelivered request run twice.
+ */
+import type Keyv from 'keyv';
+import type { ChannelBindings } from './bindings.js';
+import type { DigestPreferences } from './digest.js';
+import type { UserPreferenceStore } from './preferences.js';
+import type { SlackUserKey } from './token-store.js';
+
+/** What is kept about one person (or was, when returned by `forgetPerson`). */
+export interface KeptAbout {
+  /** The sealed token of their expense-service account. */
+  token: boolean;
+  /** Their default group. */
+  preferences: boolean;
+  /** Their daily-DM subscription, and whether it holds a snapshot of their balances. */
+  digest: { snapshot: boolean } | null;
+  /** The record of the last expense they booked from Slack (for `/split undo`). */
+  lastBooked: boolean;
+  /** Connect links not yet expired or forgotten (counted only when removing). */
+  linkStates?: number;
+  /** Expense forms left open (counted only when removing). */
+  drafts?: number;
+}
+
+export interface Forget {
+  /** Point reads: what App Home shows. */
+  about(user: SlackUserKey): Promise<KeptAbout>;
+  /** Removes everything kept for the person; says what there was. */
+  forgetPerson(user: SlackUserKey): Promise<KeptAbout>;
+  /** Removes everything kept for the workspace; returns how many records went. */
+  forgetWorkspace(team_id: string): Promise<number>;
+}
+
+export interface ForgetParts {
+  tokens: Keyv;
+  linkStates: Keyv;
+  bindings: Keyv;
+  preferences: Keyv;
+  expenses: Keyv;
+  digest: Keyv;
+  /** Through the stores that cache, so that this replica forgets at once too. */
+  preferenceStore: UserPreferenceStore;
+  bindingStore: ChannelBindings;
+  digestStore: DigestPreferences;
+}
+
+const personKey = (user: SlackUserKey) => `${user.team_id}:${user.user_id}`;
+
+/**
+ * Deletes every record `match` picks, through `remove` when a store caches what it reads;
+ * returns how many there were.
+ */
+export async function deleteWhere(
+  keyv: Keyv,
+  match: (key: string, value: unknown) => boolean,
+  remove: (key: string) => Promise<unknown> = (key) => keyv.delete(key),
+): Promise<number> {
+  if (!keyv.iterator) throw new Error('this store cannot be walked, so nothing was removed');
+  const keys: string[] = [];
+  for await (const [key, value] of keyv.iterator(undefined)) {
+    if (typeof key === 'string' && match(key, value)) keys.push(key);
+  }
+  for (const key of keys) await remove(key);
+  return keys.length;
+}
+
+function ownedBy(value: unknown, team_id: string, user_id?: string): boolean {
+  if (!value || typeof value !== 'object') return false;
+  const record = value as { team_id?: unknown; user_id?: unknown };
+  return record.team_id === team_id && (user_id === undefined || record.user_id === user_id);
+}
+
+export function createForget(parts: ForgetParts): Forget {
+  const about = async (user: SlackUserKey): Promise<KeptAbout> => {
+    const [token, prefs, digest, last] = await Promise.all([
+      parts.tokens.has(personKey(user)),
+      parts.preferences.has(personKey(user)),
+      parts.digestStore.get(user),
+      parts.expenses.has(`last:${personKey(user)}`),
+    ]);
+    return {
+      token,
+      preferences: prefs,
+      digest: digest ? { snapshot: digest.snapshot !== null } : null,
+      lastBooked: last,
+    };
+  };
+  return {
+    about,
+    async forgetPerson(user) {
+      const kept = await about(user);
+      const drafts = `draft:${personKey(user)}:`;
+      const [linkStates, expenseRecords] = await Promise.all([
+        deleteWhere(parts.linkStates, (_, value) => ownedBy(value, user.team_id, user.user_id)),
+        deleteWhere(
+          parts.expenses,
+          (key) => key.startsWith(drafts) || key === `last:${personKey(user)}`,
+        ),
+        parts.tokens.delete(personKey(user)),
+        parts.preferenceStore.delete(user),
+        parts.digestStore.delete(user),
+      ]);
+      // The last-booked record may have expired between the read and the walk.
+      return {
+        ...kept,
+        linkStates,
+        drafts: Math.max(0, expenseRecords - (kept.lastBooked ? 1 : 0)),
+      };
+    },
+    async forgetWorkspace(team_id) {
+      const prefix = `${team_id}:`;
+      const inTeam = (key: string) => key.startsWith(prefix);
+      const rest = (key: string) => key.slice(prefix.length);
+      const counts = await Promise.all([
+        deleteWhere(parts.tokens, inTeam),
+        deleteWhere(parts.digest, inTeam),
+        deleteWhere(parts.preferences, inTeam, (key) =>
+          parts.preferenceStore.delete({ team_id, user_id: rest(key) }),
+        ),
+        deleteWhere(parts.bindings, inTeam, (key) =>
+          parts.bindingStore.delete({ team_id, channel_id: rest(key) }),
+        ),
+        deleteWhere(parts.linkStates, (_, value) => ownedBy(value, team_id)),
+        deleteWhere(
+          parts.expenses,
+          (key) => key.startsWith(`draft:${prefix}`) || key.startsWith(`last:${prefix}`),
+        ),
+      ]);
+      return counts.reduce((a, b) => a + b, 0);
+    },
+  };
+}
