@@ -13,7 +13,6 @@ import {
   open,
   PEOPLE,
   send,
-  signInAndAllow,
   startFlows,
   waitUntil,
 } from '../test/sandbox/harness.js';
