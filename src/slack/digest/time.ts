@@ -71,16 +71,19 @@ export function isDue(
   return { due, day: local.day };
 }
 
-const DAY_LABEL = new Intl.DateTimeFormat('en-GB', {
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-  timeZone: 'UTC',
-});
+// Built on first use, not at import: the first Intl formatter of a process loads ICU's locale
+// data, milliseconds of start-up and memory that an idle app never needs.
+let dayLabelFormat: Intl.DateTimeFormat | undefined;
 
 /** "Saturday 21 November" for the DM's header, from a yyyy-MM-dd local day. */
 export function dayLabel(day: string): string {
   const [year, month, date] = day.split('-').map(Number);
+  dayLabelFormat ??= new Intl.DateTimeFormat('en-GB', {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    timeZone: 'UTC',
+  });
   // Noon UTC of that calendar day, formatted in UTC: the process's own zone plays no part.
-  return DAY_LABEL.format(new Date(Date.UTC(year!, month! - 1, date!, 12)));
+  return dayLabelFormat.format(new Date(Date.UTC(year!, month! - 1, date!, 12)));
 }
