@@ -68,7 +68,7 @@ export function int(bounds: { min?: number; max?: number } = {}): Schema<number>
   );
 }
 
-/** A string of at most `max` UTF-16 code units (String#length, as Slack counts), matching `regex`. */
+/** A string of at most `max` UTF-16 code units (String#length), matching `regex` when given. */
 export function string(rules: { max?: number; regex?: RegExp } = {}): Schema<string> {
   const { max = Number.POSITIVE_INFINITY } = rules;
   // A global or sticky RegExp remembers lastIndex between calls; a copy without them does not.
