@@ -8,7 +8,6 @@
  * place to edit. Values are never echoed: several are secrets.
  */
 import { dirname, resolve } from 'node:path';
-import { z } from 'zod';
 import { decodeEncryptionKey } from './store/encryption-key.js';
 
 export const DEFAULTS = {
@@ -73,50 +72,67 @@ function isHttpUrl(value: string): boolean {
   }
 }
 
-function httpUrl(what: string) {
-  return z.string().refine(isHttpUrl, { error: `must be an http(s) URL (${what})` });
+/** How one variable is checked once set; `required` ones are reported when missing. */
+interface Rule {
+  readonly required?: boolean;
+  readonly valid?: (value: string) => boolean;
+  /** Continues the variable's name (and where its value came from), see problemFor. */
+  readonly problem?: string;
 }
 
-// Each message continues the variable's name (and where its value came from), see problemFor.
-const schema = z.object({
-  SLACK_BOT_TOKEN: z.string().refine((v) => v.startsWith('xoxb-'), {
-    error: 'must be a bot token starting with xoxb-',
-  }),
-  SLACK_SIGNING_SECRET: z.string().optional(),
-  SLACK_APP_TOKEN: z
-    .string()
-    .optional()
-    .refine((v) => v === undefined || v.startsWith('xapp-'), {
-      error: 'must be an app-level token starting with xapp- (or be left unset)',
-    }),
-  SLACK_API_URL: z
-    .string()
-    .optional()
-    .refine((v) => v === undefined || isHttpUrl(v), {
-      error: 'must be an http(s) URL such as http://127.0.0.1:4100/api/',
-    }),
+function httpUrl(what: string) {
+  return { required: true, valid: isHttpUrl, problem: `must be an http(s) URL (${what})` } as const;
+}
+
+// Checked and reported in this order, one line per variable.
+const RULES = {
+  SLACK_BOT_TOKEN: {
+    required: true,
+    valid: (v: string) => v.startsWith('xoxb-'),
+    problem: 'must be a bot token starting with xoxb-',
+  },
+  SLACK_SIGNING_SECRET: {},
+  SLACK_APP_TOKEN: {
+    valid: (v: string) => v.startsWith('xapp-'),
+    problem: 'must be an app-level token starting with xapp- (or be left unset)',
+  },
+  SLACK_API_URL: {
+    valid: isHttpUrl,
+    problem: 'must be an http(s) URL such as http://127.0.0.1:4100/api/',
+  },
   SERVICE_API_URL: httpUrl('the expense service REST base'),
   SERVICE_AUTHORIZE_URL: httpUrl('the OAuth consent page'),
   SERVICE_TOKEN_URL: httpUrl('the OAuth token endpoint'),
-  SERVICE_CLIENT_ID: z.string(),
-  SERVICE_CLIENT_SECRET: z.string(),
+  SERVICE_CLIENT_ID: { required: true },
+  SERVICE_CLIENT_SECRET: { required: true },
   PUBLIC_URL: httpUrl('where /oauth/callback is reachable'),
-  PORT: z.string().refine((v) => /^\d+$/.test(v) && Number(v) <= 65535, {
-    error: 'must be a whole number from 0 to 65535',
-  }),
-  STORE_URL: z.string().refine((v) => STORE_SCHEMES.some((s) => v.startsWith(`${s}//`)), {
-    error: 'must start with sqlite://, redis://, rediss://, postgres:// or postgresql://',
-  }),
-  ENCRYPTION_KEY: z
-    .string()
-    .optional()
-    .refine((v) => v === undefined || decodeEncryptionKey(v), {
-      error: 'must be 32 bytes written as 64 hex digits or as base64 (44 characters)',
-    }),
-  LOG_LEVEL: z.string().refine((v) => (LOG_LEVELS as readonly string[]).includes(v), {
-    error: `must be one of ${LOG_LEVELS.join(', ')}`,
-  }),
-});
+  PORT: {
+    required: true,
+    valid: (v: string) => /^\d+$/.test(v) && Number(v) <= 65535,
+    problem: 'must be a whole number from 0 to 65535',
+  },
+  STORE_URL: {
+    required: true,
+    valid: (v: string) => STORE_SCHEMES.some((s) => v.startsWith(`${s}//`)),
+    problem: 'must start with sqlite://, redis://, rediss://, postgres:// or postgresql://',
+  },
+  ENCRYPTION_KEY: {
+    valid: (v: string) => decodeEncryptionKey(v) !== undefined,
+    problem: 'must be 32 bytes written as 64 hex digits or as base64 (44 characters)',
+  },
+  LOG_LEVEL: {
+    required: true,
+    valid: (v: string) => (LOG_LEVELS as readonly string[]).includes(v),
+    problem: `must be one of ${LOG_LEVELS.join(', ')}`,
+  },
+} as const satisfies Record<string, Rule>;
+
+type Name = keyof typeof RULES;
+type RequiredName = {
+  [K in Name]: (typeof RULES)[K] extends { required: true } ? K : never;
+}[Name];
+/** The variables once every rule has passed. */
+type Checked = { [K in RequiredName]: string } & { [K in Exclude<Name, RequiredName>]?: string };
 
 /** What a required variable is for, said when it is missing. */
 const PURPOSES = new Map<string, string>([
@@ -199,17 +215,21 @@ export function loadConfig(
     return purpose === undefined ? missing : `${missing}: ${purpose}`;
   };
 
-  const parsed = schema.safeParse(input);
-  // Unknown keys are stripped by zod; order follows the schema, one line per variable.
-  const problems = parsed.success
-    ? []
-    : parsed.error.issues.map((issue) => problemFor(String(issue.path[0]), issue.message));
+  const problems: string[] = [];
+  for (const [name, rule] of Object.entries(RULES) as [Name, Rule][]) {
+    const value = input[name];
+    if (value === undefined) {
+      if (rule.required) problems.push(problemFor(name));
+    } else if (rule.valid !== undefined && !rule.valid(value)) {
+      problems.push(problemFor(name, rule.problem));
+    }
+  }
   // A cross-field rule, checked here so that it is reported together with the per-field ones.
   if (input.SLACK_APP_TOKEN === undefined && input.SLACK_SIGNING_SECRET === undefined) {
     problems.push(problemFor('SLACK_SIGNING_SECRET'));
   }
-  if (!parsed.success || problems.length > 0) throw new ConfigError([...new Set(problems)]);
-  const e = parsed.data;
+  if (problems.length > 0) throw new ConfigError(problems);
+  const e = input as Checked;
   const publicUrl = withoutTrailingSlash(e.PUBLIC_URL);
   const apiUrl =
     e.SLACK_API_URL === undefined ? undefined : `${withoutTrailingSlash(e.SLACK_API_URL)}/`;

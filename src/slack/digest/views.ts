@@ -3,8 +3,8 @@
  * chat.postMessage. Every builder keeps within Slack's limits itself, so a person with many friends
  * gets a shortened DM instead of an `invalid_blocks` error and no DM at all.
  */
-import { z } from 'zod';
 import type { BalanceSummary, FriendDebt, Money } from '../../core/balances.js';
+import { type Infer, int, object, string } from '../../core/schema.js';
 import { DIGEST_ACTION_IDS } from '../ids.js';
 import { money } from '../shared/format.js';
 import { clip, LIMITS, mrkdwnEscape } from '../shared/limits.js';
@@ -65,11 +65,11 @@ export interface SlackMessage {
 }
 
 /** What a Settle up button carries: small, and read back through a schema. */
-export const settleUpValueSchema = z.object({
-  friend_id: z.number().int().positive(),
-  currency: z.string().regex(/^[A-Z]{3}$/),
+export const settleUpValueSchema = object({
+  friend_id: int({ min: 1 }),
+  currency: string({ regex: /^[A-Z]{3}$/ }),
 });
-export type SettleUpValue = z.infer<typeof settleUpValueSchema>;
+export type SettleUpValue = Infer<typeof settleUpValueSchema>;
 
 export function settleUpValue(value: SettleUpValue): string {
   return JSON.stringify(settleUpValueSchema.parse(value));
@@ -80,7 +80,7 @@ export function parseSettleUpValue(value: string | undefined): SettleUpValue | u
   if (value === undefined) return undefined;
   try {
     const parsed = settleUpValueSchema.safeParse(JSON.parse(value));
-    return parsed.success ? parsed.data : undefined;
+    return parsed.ok ? parsed.value : undefined;
   } catch {
     return undefined;
   }

@@ -3,22 +3,22 @@
  * functions; they keep within Slack's limits (50 blocks a message, 3000 characters a section).
  */
 import type { types } from '@slack/bolt';
-import { z } from 'zod';
 import type { Money } from '../../core/balances.js';
+import { type Infer, int, object, string } from '../../core/schema.js';
 import { LEDGER_ACTIONS } from '../ids.js';
 import { clipLines, positionText } from '../shared/balance-views.js';
 import { clip, LIMITS, mrkdwnEscape } from '../shared/limits.js';
 import type { SlackMessage } from '../shared/message.js';
 
 /** What the Delete button carries. */
-export const groupRefSchema = z.object({ g: z.number().int().positive(), n: z.string().max(100) });
-export type GroupRef = z.infer<typeof groupRefSchema>;
+export const groupRefSchema = object({ g: int({ min: 1 }), n: string({ max: 100 }) });
+export type GroupRef = Infer<typeof groupRefSchema>;
 
 export function parseGroupRef(value: string | undefined): GroupRef | undefined {
   if (value === undefined) return undefined;
   try {
     const parsed = groupRefSchema.safeParse(JSON.parse(value));
-    return parsed.success ? parsed.data : undefined;
+    return parsed.ok ? parsed.value : undefined;
   } catch {
     return undefined;
   }

@@ -5,7 +5,6 @@
  * message (rows beyond give way to an "…and N more" line) and 3000 characters a section.
  */
 import type { types } from '@slack/bolt';
-import { z } from 'zod';
 import type {
   BalanceSummary,
   FriendBreakdown,
@@ -14,6 +13,7 @@ import type {
   GroupSummary,
   Money,
 } from '../../core/balances.js';
+import { type Infer, int, object, oneOf, optional, string } from '../../core/schema.js';
 import { LEDGER_ACTIONS } from '../ids.js';
 import { money } from './format.js';
 import { clip, LIMITS, mrkdwnEscape } from './limits.js';
@@ -23,24 +23,24 @@ import type { SlackMessage } from './message.js';
  * What a Settle up button carries: the debt as it was shown, so that the click pays exactly that
  * amount, and only while it is still what is owed.
  */
-export const settleRefSchema = z.object({
+export const settleRefSchema = object({
   /** Friend-wide (every shared group) or one group's debt. */
-  k: z.enum(['f', 'g']),
+  k: oneOf(['f', 'g']),
   /** The friend's service id (k=f), or the group's id (k=g). */
-  id: z.number().int().nonnegative(),
+  id: int({ min: 0 }),
   /** The other person in a group debt. */
-  o: z.number().int().positive().optional(),
-  c: z.string().regex(/^[A-Z]{3}$/),
+  o: optional(int({ min: 1 })),
+  c: string({ regex: /^[A-Z]{3}$/ }),
   /** Minor units, > 0. */
-  a: z.number().int().positive(),
+  a: int({ min: 1 }),
   /** 1 when the person clicking is the debtor. */
-  p: z.union([z.literal(0), z.literal(1)]),
+  p: oneOf([0, 1]),
   /** Which view the message shows again afterwards: all, friend, group. */
-  v: z.enum(['a', 'f', 'g']),
+  v: oneOf(['a', 'f', 'g']),
   /** The other person's name, for the confirmation and the result. */
-  n: z.string().max(60),
+  n: string({ max: 60 }),
 });
-export type SettleRef = z.infer<typeof settleRefSchema>;
+export type SettleRef = Infer<typeof settleRefSchema>;
 
 export function settleRefValue(ref: SettleRef): string {
   return JSON.stringify(settleRefSchema.parse({ ...ref, n: ref.n.slice(0, 60) }));
@@ -50,7 +50,7 @@ export function parseSettleRef(value: string | undefined): SettleRef | undefined
   if (value === undefined) return undefined;
   try {
     const parsed = settleRefSchema.safeParse(JSON.parse(value));
-    return parsed.success ? parsed.data : undefined;
+    return parsed.ok ? parsed.value : undefined;
   } catch {
     return undefined;
   }

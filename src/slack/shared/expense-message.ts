@@ -4,7 +4,7 @@
  * in, Block Kit out.
  */
 import type { types } from '@slack/bolt';
-import { z } from 'zod';
+import { type Infer, int, literal, object } from '../../core/schema.js';
 import { ACTIONS, BLOCKS, EXPENSE_ACTIONS } from '../ids.js';
 import { money as formatAmount, formatDate } from './format.js';
 import { clip, LIMITS, lineSections, mrkdwnEscape } from './limits.js';
@@ -39,8 +39,8 @@ export interface BookedExpense {
 }
 
 /** What the Undo button carries: small, versioned, and parsed with a schema when clicked. */
-export const ExpenseRef = z.object({ v: z.literal(1), e: z.number().int().positive() });
-export type ExpenseRef = z.infer<typeof ExpenseRef>;
+export const ExpenseRef = object({ v: literal(1), e: int({ min: 1 }) });
+export type ExpenseRef = Infer<typeof ExpenseRef>;
 
 export function encodeExpenseRef(id: number): string {
   return JSON.stringify({ v: 1, e: id } satisfies ExpenseRef);
@@ -49,7 +49,7 @@ export function encodeExpenseRef(id: number): string {
 export function parseExpenseRef(value: string | undefined): ExpenseRef | undefined {
   try {
     const parsed = ExpenseRef.safeParse(JSON.parse(value ?? ''));
-    return parsed.success ? parsed.data : undefined;
+    return parsed.ok ? parsed.value : undefined;
   } catch {
     return undefined;
   }

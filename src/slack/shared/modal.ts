@@ -3,7 +3,7 @@
  * them, and private_metadata (where the modal came from, parsed with a schema).
  */
 import type { types } from '@slack/bolt';
-import { z } from 'zod';
+import { type Infer, int, literal, object, optional, string } from '../../core/schema.js';
 import { clip } from './limits.js';
 
 /** Slack's limits for views and options, each refused outright when exceeded. */
@@ -56,20 +56,20 @@ export function input(
 }
 
 /** private_metadata: where the form came from, never the values (they can be 3000 characters). */
-export const FormMeta = z.object({
-  v: z.literal(1),
+export const FormMeta = object({
+  v: literal(1),
   /** Channel for the answer. */
-  c: z.string().max(40).optional(),
+  c: optional(string({ max: 40 })),
   /** Thread to answer in (Split this). */
-  t: z.string().max(40).optional(),
+  t: optional(string({ max: 40 })),
   /** The expense message to update after an edit. */
-  m: z.string().max(40).optional(),
+  m: optional(string({ max: 40 })),
   /** Expense id when editing. */
-  e: z.number().int().positive().optional(),
+  e: optional(int({ min: 1 })),
   /** The person's time zone, for "today" and the date check. */
-  z: z.string().max(64).optional(),
+  z: optional(string({ max: 64 })),
 });
-export type FormMeta = z.infer<typeof FormMeta>;
+export type FormMeta = Infer<typeof FormMeta>;
 
 export function encodeMeta(meta: Omit<FormMeta, 'v'>): string {
   return JSON.stringify({ v: 1, ...meta });
@@ -78,7 +78,7 @@ export function encodeMeta(meta: Omit<FormMeta, 'v'>): string {
 export function parseMeta(text: string | undefined): FormMeta | undefined {
   try {
     const parsed = FormMeta.safeParse(JSON.parse(text ?? ''));
-    return parsed.success ? parsed.data : undefined;
+    return parsed.ok ? parsed.value : undefined;
   } catch {
     return undefined;
   }
