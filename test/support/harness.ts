@@ -174,10 +174,18 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     })
   ).body as { client_id: string; client_secret: string };
   const serviceBase = proxy?.url ?? emu.url;
+  // The app's own client at Slack, for Sign in with Slack before the service's consent.
+  const slackClient = slack.addOidcClient({
+    redirectUris: [`${PUBLIC_URL}/oauth/slack/callback`],
+    name: 'Split',
+  });
   const config = loadConfig({
     SLACK_BOT_TOKEN: slack.team.botToken,
     SLACK_SIGNING_SECRET: SIGNING_SECRET,
     SLACK_API_URL: slack.url,
+    SLACK_WEB_URL: slack.origin,
+    SLACK_CLIENT_ID: slackClient.clientId,
+    SLACK_CLIENT_SECRET: slackClient.clientSecret,
     SERVICE_API_URL: `${serviceBase}/api/v3.0`,
     SERVICE_AUTHORIZE_URL: `${emu.url}/oauth/authorize`,
     SERVICE_TOKEN_URL: `${serviceBase}/oauth/token`,
