@@ -48,8 +48,16 @@ export interface LinkingOptions {
   /** Sign in with Slack: the Slack app's client, Slack's pages, and the token method. */
   slack: Omit<SlackSignInOptions, 'now'>;
   now?: () => number;
-  /** After the token is stored: DM the person and carry out the pending command. */
-  onLinked(user: SlackUserKey, record: ServiceTokenRecord, pending?: PendingCommand): Promise<void>;
+  /**
+   * After the token is stored: DM the person (naming the account, with its e-mail when the
+   * service gave one) and carry out the pending command.
+   */
+  onLinked(
+    user: SlackUserKey,
+    record: ServiceTokenRecord,
+    pending?: PendingCommand,
+    serviceEmail?: string,
+  ): Promise<void>;
 }
 
 export interface Linking {
@@ -232,12 +240,14 @@ export function createLinking(options: LinkingOptions): Linking {
         if (!code) return sendPage(res, pages.missingCode(), { 'set-cookie': clearCookie });
 
         let record: ServiceTokenRecord;
+        let serviceEmail: string | undefined;
         try {
           const token = await service.forApp().getOAuth2AccessToken(code, options.redirectUrl, {
             code_verifier: link.code_verifier,
           });
           const client = service.forLink(token);
           const me = await client.getCurrentUser();
+          serviceEmail = me.email;
           record = {
             access_token: token.access_token,
             token_type: token.token_type,
@@ -269,6 +279,7 @@ export function createLinking(options: LinkingOptions): Linking {
           { team_id: link.team_id, user_id: link.user_id },
           record,
           link.pending,
+          serviceEmail,
         );
       } catch (error) {
         logger.error(`oauth callback failed: ${(error as Error).message}`);
