@@ -159,9 +159,11 @@ export function createLinking(options: LinkingOptions): Linking {
         const { link } = found;
         const error = query.get('error');
         if (error) {
+          // Only an error code is shown: the URL is anyone's to write, the page is ours.
+          const said = /^[a-z_]{1,64}$/.test(error) ? error : 'an error';
           return sendPage(
             res,
-            error === 'access_denied' ? pages.signInCancelled() : pages.signInFailed(error),
+            error === 'access_denied' ? pages.signInCancelled() : pages.signInFailed(said),
           );
         }
         const code = query.get('code');

@@ -173,6 +173,24 @@ describe('Sign in with Slack before linking', () => {
     expect((await consentDance(h, url, { email: zed.email })).page.status).toBe(200);
   });
 
+  it("shows Slack's error code when Slack sends one back, and nothing else of the URL", async () => {
+    await person('U0BEA', 'Bea');
+    const url = await connectUrlFor('U0BEA');
+    const start = await fetch(h.local(url), { redirect: 'manual' });
+    const state = new URL(start.headers.get('location')!).searchParams.get('state')!;
+    const back = (error: string) =>
+      fetch(`${h.app.url}/oauth/slack/callback?state=${state}&error=${encodeURIComponent(error)}`, {
+        headers: { cookie: appCookie(start) },
+      });
+    const coded = await back('invalid_scope');
+    expect(coded.status).toBe(502);
+    expect(await coded.text()).toContain('It said: invalid_scope. Nothing was connected.');
+    const written = await (await back('Call 555-0100 to fix your account')).text();
+    expect(written).toContain('It said: an error.');
+    expect(written).not.toContain('555-0100');
+    expect(await h.app.deps.tokens.get(key('U0BEA'))).toBeUndefined();
+  });
+
   it('says nothing was connected when the person cancels on Slack', async () => {
     await person('U0ABE', 'Abe');
     const url = await connectUrlFor('U0ABE');
