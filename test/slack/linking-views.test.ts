@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LINKING_ACTIONS } from '../../src/slack/ids.js';
-import {
-  linkedButFailedNotice,
-  linkedDm,
-  parseUnlinkRef,
-  unlinkedMessage,
-} from '../../src/slack/linking/views.js';
+import { linkedDm, parseUnlinkRef, unlinkedMessage } from '../../src/slack/linking/views.js';
 import { blockKitErrors } from '../support/block-kit-limits.js';
 
 describe('the DM after linking', () => {
@@ -44,10 +39,8 @@ describe('the DM after linking', () => {
     expect(parseUnlinkRef(undefined)).toBeUndefined();
   });
 
-  it('says what Unlink did, and what failed after linking', () => {
+  it('says what Unlink did', () => {
     expect(unlinkedMessage('Ann Lee').text).toBe('Unlinked Ann Lee');
     expect(blockKitErrors(unlinkedMessage('Ann Lee').blocks, 'message')).toEqual([]);
-    const failed = linkedButFailedNotice({ name: 'Ann Lee', failedText: '40 lunch' });
-    expect(JSON.stringify(failed.blocks)).toContain("I couldn't carry out `/split 40 lunch`");
   });
 });

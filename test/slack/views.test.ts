@@ -9,7 +9,12 @@ import {
   undoneMessage,
 } from '../../src/slack/shared/expense-message.js';
 import { clip, LIMITS } from '../../src/slack/shared/limits.js';
-import { connectPrompt, errorNotice, helpMessage } from '../../src/slack/shared/notices.js';
+import {
+  connectPrompt,
+  errorNotice,
+  helpMessage,
+  linkedDm,
+} from '../../src/slack/shared/notices.js';
 import { blockKitErrors } from '../support/block-kit-limits.js';
 
 const lunch: BookedExpense = {
@@ -152,6 +157,10 @@ describe('notices', () => {
     const text = JSON.stringify(m.blocks);
     for (const s of HELP_SECTIONS) for (const l of s.lines) expect(text).toContain(l.example);
     expect(blockKitErrors(m.blocks, 'message')).toEqual([]);
+  });
+
+  it('DMs "Connected as <name>"', () => {
+    expect(linkedDm({ name: 'Ann Lee' }).text).toBe('Connected as Ann Lee');
   });
 
   it('clips with an ellipsis', () => {

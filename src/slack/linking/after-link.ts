@@ -8,8 +8,9 @@ import type { Logger, webApi } from '@slack/bolt';
 import type { ServiceTokenRecord, SlackUserKey } from '../../store/index.js';
 import type { PendingCommand } from '../../store/link-states.js';
 import type { SlackDeps } from '../deps.js';
+import { linkedDm as connectedNotice } from '../shared/notices.js';
 import { type Reply, replyInChannel, replyViaResponseUrl, withFallback } from '../shared/reply.js';
-import { linkedButFailedNotice, linkedDm } from './views.js';
+import { linkedDm } from './views.js';
 
 export function afterLink(deps: SlackDeps, client: () => webApi.WebClient, logger: Logger) {
   return async (
@@ -51,7 +52,7 @@ export function afterLink(deps: SlackDeps, client: () => webApi.WebClient, logge
     } catch (error) {
       logger.error(`carrying out the pending /split failed: ${(error as Error).message}`);
       await reply
-        .ephemeral(linkedButFailedNotice({ name: record.name, failedText: pending.text }))
+        .ephemeral(connectedNotice({ name: record.name, failedText: pending.text }))
         .catch((again: Error) => logger.error(`could not say so either: ${again.message}`));
     }
   };

@@ -1,14 +1,15 @@
 /**
  * What linking says in Slack: the DM after linking, naming the expense account now linked with an
- * Unlink button (someone who finds an account there that is not theirs can undo it at once), what
- * Unlink leaves in its place, and the notice when the waiting command could not be carried out.
- * Pure functions from data to Block Kit.
+ * Unlink button (someone who finds an account there that is not theirs can undo it at once), and
+ * what Unlink leaves in its place. Pure functions from data to Block Kit. The DM keeps the shared
+ * "Connected as" notice's own lines (what happens next) under its first one.
  */
 import type { types } from '@slack/bolt';
 import { z } from 'zod';
 import { LINKING_ACTIONS } from '../ids.js';
 import { clip, LIMITS, mrkdwnEscape } from '../shared/limits.js';
 import type { SlackMessage } from '../shared/message.js';
+import { linkedDm as connectedNotice } from '../shared/notices.js';
 
 function section(text: string): types.SectionBlock {
   return { type: 'section', text: { type: 'mrkdwn', text: clip(text, LIMITS.sectionText) } };
@@ -43,16 +44,14 @@ export function linkedDm(input: {
   /** The command about to be carried out. */
   pendingText?: string | undefined;
 }): SlackMessage {
-  const next = input.pendingText
-    ? `Now carrying out \`/split ${mrkdwnEscape(clip(input.pendingText, 200))}\` where you typed it.`
-    : 'Try `/split 40 lunch @ann`, or `/split help` for every form.';
+  const notice = connectedNotice({ name: input.name, pendingText: input.pendingText });
   return {
-    text: `Connected as ${input.name}`,
+    text: notice.text,
     blocks: [
       section(
         `:white_check_mark: Your Slack account is now linked to the expense account ${account(input.name, input.email)}. You can now use \`/split\` anywhere.`,
       ),
-      context(next),
+      ...notice.blocks.slice(1),
       {
         type: 'actions',
         elements: [
@@ -100,18 +99,4 @@ export function unlinkStaleText(current: string | undefined): string {
   return current
     ? `That account is no longer linked: you're connected as ${current} now. /split disconnect unlinks it.`
     : "That account is no longer linked: you aren't connected. /split connect links your expense account.";
-}
-
-export function linkedButFailedNotice(input: { name: string; failedText: string }): SlackMessage {
-  return {
-    text: `Connected as ${input.name}`,
-    blocks: [
-      section(
-        `:white_check_mark: Connected as *${mrkdwnEscape(input.name)}*. You can now use \`/split\` anywhere.`,
-      ),
-      section(
-        `I couldn't carry out \`/split ${mrkdwnEscape(clip(input.failedText, 200))}\` just now: please type it again.`,
-      ),
-    ],
-  };
 }

@@ -108,3 +108,33 @@ export function whoamiMessage(input: {
     ],
   };
 }
+
+export function linkedDm(input: {
+  name: string;
+  /** The command about to be carried out. */
+  pendingText?: string | undefined;
+  /** The command that could not be carried out after all. */
+  failedText?: string | undefined;
+}): SlackMessage {
+  const blocks: types.KnownBlock[] = [
+    section(
+      `:white_check_mark: Connected as *${mrkdwnEscape(input.name)}*. You can now use \`/split\` anywhere.`,
+    ),
+  ];
+  if (input.failedText) {
+    blocks.push(
+      section(
+        `I couldn't carry out \`/split ${mrkdwnEscape(clip(input.failedText, 200))}\` just now: please type it again.`,
+      ),
+    );
+  } else if (input.pendingText) {
+    blocks.push(
+      context(
+        `Now carrying out \`/split ${mrkdwnEscape(clip(input.pendingText, 200))}\` where you typed it.`,
+      ),
+    );
+  } else {
+    blocks.push(context('Try `/split 40 lunch @ann`, or `/split help` for every form.'));
+  }
+  return { text: `Connected as ${input.name}`, blocks };
+}
