@@ -11,7 +11,7 @@ describe('the DM after linking', () => {
       type: 'section',
       text: {
         type: 'mrkdwn',
-        text: ':white_check_mark: Your Slack account is now linked to the expense account *Ann Lee* (ann@example.com). You can now use `/split` anywhere.',
+        text: ':white_check_mark: Connected as *Ann Lee* (ann@example.com): your Slack account now books into this expense account. You can now use `/split` anywhere.',
       },
     });
     const actions = dm.blocks.find((b) => b.type === 'actions') as {
@@ -28,7 +28,7 @@ describe('the DM after linking', () => {
 
   it('escapes what the service named and says what comes next', () => {
     const dm = linkedDm({ name: '<b> & co', serviceUserId: 7, pendingText: '40 lunch' });
-    expect(JSON.stringify(dm.blocks[0])).toContain('*&lt;b&gt; &amp; co*. You can');
+    expect(JSON.stringify(dm.blocks[0])).toContain('Connected as *&lt;b&gt; &amp; co*: your');
     expect(JSON.stringify(dm.blocks[1])).toContain('Now carrying out `/split 40 lunch`');
   });
 

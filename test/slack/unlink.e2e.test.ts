@@ -68,7 +68,7 @@ describe('the DM after linking', () => {
     const account = await serviceAccount('Mae');
     const dm = await linkThrough('U0MAE', account);
     expect(JSON.stringify(dm.blocks)).toContain(
-      `linked to the expense account *Mae Moss* (${account.email})`,
+      `Connected as *Mae Moss* (${account.email}): your Slack account now books into this expense account`,
     );
     expect((await h.app.deps.tokens.get(key('U0MAE')))?.service_user_id).toBe(account.id);
 

@@ -49,7 +49,7 @@ export function linkedDm(input: {
     text: notice.text,
     blocks: [
       section(
-        `:white_check_mark: Your Slack account is now linked to the expense account ${account(input.name, input.email)}. You can now use \`/split\` anywhere.`,
+        `:white_check_mark: Connected as ${account(input.name, input.email)}: your Slack account now books into this expense account. You can now use \`/split\` anywhere.`,
       ),
       ...notice.blocks.slice(1),
       {
