@@ -137,6 +137,8 @@ async function main(): Promise<void> {
     SERVICE_API_URL: `${emu.url}/api/v3.0`,
     SERVICE_AUTHORIZE_URL: `${emu.url}/oauth/authorize`,
     SERVICE_TOKEN_URL: `${emu.url}/oauth/token`,
+    SLACK_CLIENT_ID: 'footprint.client',
+    SLACK_CLIENT_SECRET: 'footprint-slack-client',
     SERVICE_CLIENT_ID: 'footprint',
     SERVICE_CLIENT_SECRET: 'footprint-secret',
     PUBLIC_URL: 'http://127.0.0.1:1',

@@ -48,6 +48,9 @@ if (kind === 'bare') {
     SLACK_BOT_TOKEN: world.team.botToken,
     SLACK_SIGNING_SECRET: SIGNING_SECRET,
     SLACK_API_URL: world.slackApiUrl,
+    // Nobody links an account here: the sign-in client is never asked.
+    SLACK_CLIENT_ID: 'bench.client',
+    SLACK_CLIENT_SECRET: 'bench-client',
     SERVICE_API_URL: `${world.emuUrl}/api/v3.0`,
     SERVICE_AUTHORIZE_URL: `${world.emuUrl}/oauth/authorize`,
     SERVICE_TOKEN_URL: `${world.emuUrl}/oauth/token`,

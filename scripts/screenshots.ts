@@ -41,6 +41,8 @@ async function main() {
       .click();
     const popup = await opened;
     await popup.setViewportSize({ width: 1280, height: 800 });
+    await popup.getByText('Signed in as').waitFor();
+    await popup.getByRole('button', { name: 'Continue' }).click();
     const field = popup.getByLabel('E-mail address');
     if ((await field.inputValue()) !== PEOPLE.Ada) await field.fill(PEOPLE.Ada);
     await popup.getByRole('button', { name: 'Continue' }).click();

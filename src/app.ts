@@ -134,6 +134,11 @@ export async function startApp(options: AppOptions): Promise<RunningApp> {
       digest: store.digest,
       forget: store.forget,
     });
+    // No bot token on the sign-in exchange, and no retry: a code works once.
+    const signInClient = new webApi.WebClient(undefined, {
+      ...clientOptions,
+      retryConfig: { retries: 0 },
+    });
     linking = createLinking({
       publicUrl: config.publicUrl,
       redirectUrl: config.oauthRedirectUrl,
@@ -142,6 +147,14 @@ export async function startApp(options: AppOptions): Promise<RunningApp> {
       service,
       directory,
       logger,
+      slack: {
+        webUrl: config.slack.webUrl,
+        clientId: config.slack.clientId,
+        clientSecret: config.slack.clientSecret,
+        redirectUrl: config.signInRedirectUrl,
+        exchange: (args) => signInClient.openid.connect.token(args),
+      },
+      now: () => now().getTime(),
       onLinked: afterLink(deps, () => app.client, logger),
     });
 

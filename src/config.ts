@@ -11,6 +11,7 @@ import { dirname, resolve } from 'node:path';
 import { decodeEncryptionKey } from './store/encryption-key.js';
 
 export const DEFAULTS = {
+  SLACK_WEB_URL: 'https://slack.com',
   SERVICE_API_URL: 'https://secure.splitwise.com/api/v3.0',
   SERVICE_AUTHORIZE_URL: 'https://secure.splitwise.com/oauth/authorize',
   SERVICE_TOKEN_URL: 'https://secure.splitwise.com/oauth/token',
@@ -33,6 +34,14 @@ export interface Config {
     socketMode: boolean;
     /** Web API base ending in '/', e.g. http://127.0.0.1:4100/api/; undefined = slack.com. */
     apiUrl: string | undefined;
+    /**
+     * Slack's browser pages, no trailing slash: Sign in with Slack's authorize page is
+     * `${webUrl}/openid/connect/authorize`, and its id_tokens are issued by this URL.
+     */
+    webUrl: string;
+    /** The Slack app's own OAuth client, with which people sign in with Slack while linking. */
+    clientId: string;
+    clientSecret: string;
   };
   service: {
     /** REST base without a trailing slash, e.g. https://secure.splitwise.com/api/v3.0 */
@@ -45,6 +54,8 @@ export interface Config {
   /** Public base URL without a trailing slash; the OAuth redirect is `${publicUrl}/oauth/callback`. */
   publicUrl: string;
   oauthRedirectUrl: string;
+  /** Where Slack sends the browser back after Sign in with Slack: `${publicUrl}/oauth/slack/callback`. */
+  signInRedirectUrl: string;
   port: number;
   storeUrl: string;
   /** Directory for local state: the SQLite file's directory, or ./data for network stores. */
@@ -100,6 +111,9 @@ const RULES = {
     valid: isHttpUrl,
     problem: 'must be an http(s) URL such as http://127.0.0.1:4100/api/',
   },
+  SLACK_WEB_URL: httpUrl("Slack's sign-in pages, such as https://slack.com"),
+  SLACK_CLIENT_ID: { required: true },
+  SLACK_CLIENT_SECRET: { required: true },
   SERVICE_API_URL: httpUrl('the expense service REST base'),
   SERVICE_AUTHORIZE_URL: httpUrl('the OAuth consent page'),
   SERVICE_TOKEN_URL: httpUrl('the OAuth token endpoint'),
@@ -138,6 +152,14 @@ type Checked = { [K in RequiredName]: string } & { [K in Exclude<Name, RequiredN
 const PURPOSES = new Map<string, string>([
   ['SLACK_BOT_TOKEN', 'the bot token, xoxb-...'],
   ['SLACK_SIGNING_SECRET', 'needed in HTTP mode, when SLACK_APP_TOKEN is not set'],
+  [
+    'SLACK_CLIENT_ID',
+    "the Slack app's client id (Basic Information, App Credentials): people sign in with Slack with it to link their expense account",
+  ],
+  [
+    'SLACK_CLIENT_SECRET',
+    "the Slack app's client secret (Basic Information, App Credentials): people sign in with Slack with it to link their expense account",
+  ],
   ['SERVICE_CLIENT_ID', "the app's OAuth client id at the expense service"],
   ['SERVICE_CLIENT_SECRET', "the app's OAuth client secret at the expense service"],
   ['PUBLIC_URL', 'where /oauth/callback is reachable'],
@@ -240,6 +262,9 @@ export function loadConfig(
       appToken: e.SLACK_APP_TOKEN,
       socketMode: e.SLACK_APP_TOKEN !== undefined,
       apiUrl,
+      webUrl: withoutTrailingSlash(e.SLACK_WEB_URL),
+      clientId: e.SLACK_CLIENT_ID,
+      clientSecret: e.SLACK_CLIENT_SECRET,
     },
     service: {
       apiUrl: withoutTrailingSlash(e.SERVICE_API_URL),
@@ -250,6 +275,7 @@ export function loadConfig(
     },
     publicUrl,
     oauthRedirectUrl: `${publicUrl}/oauth/callback`,
+    signInRedirectUrl: `${publicUrl}/oauth/slack/callback`,
     port: Number(e.PORT),
     storeUrl: e.STORE_URL,
     dataDir: dataDirFor(e.STORE_URL),

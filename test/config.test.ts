@@ -15,6 +15,8 @@ import { type FakeSlack, startFakeSlack } from './support/fake-slack.js';
 const minimal = {
   SLACK_BOT_TOKEN: 'xoxb-1-secret-bot',
   SLACK_SIGNING_SECRET: 'signing-secret-value',
+  SLACK_CLIENT_ID: '1111.2222',
+  SLACK_CLIENT_SECRET: 'slack-client-secret-value',
   SERVICE_CLIENT_ID: 'client-id',
   SERVICE_CLIENT_SECRET: 'client-secret-value',
   PUBLIC_URL: 'https://split.example.com/',
@@ -43,6 +45,9 @@ describe('loadConfig', () => {
         appToken: undefined,
         socketMode: false,
         apiUrl: undefined,
+        webUrl: 'https://slack.com',
+        clientId: '1111.2222',
+        clientSecret: 'slack-client-secret-value',
       },
       service: {
         apiUrl: 'https://secure.splitwise.com/api/v3.0',
@@ -53,6 +58,7 @@ describe('loadConfig', () => {
       },
       publicUrl: 'https://split.example.com',
       oauthRedirectUrl: 'https://split.example.com/oauth/callback',
+      signInRedirectUrl: 'https://split.example.com/oauth/slack/callback',
       port: 3000,
       storeUrl: 'sqlite://./data/app.sqlite',
       dataDir: resolve('data'),
@@ -67,6 +73,7 @@ describe('loadConfig', () => {
       ...minimal,
       SLACK_APP_TOKEN: 'xapp-1-app',
       SLACK_API_URL: 'http://127.0.0.1:4100/api',
+      SLACK_WEB_URL: 'http://127.0.0.1:4100/',
       SERVICE_API_URL: 'http://127.0.0.1:4000/api/v3.0/',
       PORT: '0',
       STORE_URL: 'redis://127.0.0.1:6379',
@@ -75,6 +82,7 @@ describe('loadConfig', () => {
     });
     expect(config.slack.socketMode).toBe(true);
     expect(config.slack.apiUrl).toBe('http://127.0.0.1:4100/api/');
+    expect(config.slack.webUrl).toBe('http://127.0.0.1:4100');
     expect(config.service.apiUrl).toBe('http://127.0.0.1:4000/api/v3.0');
     expect(config.port).toBe(0);
     expect(config.storeUrl).toBe('redis://127.0.0.1:6379');
@@ -89,6 +97,8 @@ describe('loadConfig', () => {
   it('reports every missing variable at once, one line each', () => {
     expect(problemsOf({})).toEqual([
       'SLACK_BOT_TOKEN is not set (in the environment or .env): the bot token, xoxb-...',
+      "SLACK_CLIENT_ID is not set (in the environment or .env): the Slack app's client id (Basic Information, App Credentials): people sign in with Slack with it to link their expense account",
+      "SLACK_CLIENT_SECRET is not set (in the environment or .env): the Slack app's client secret (Basic Information, App Credentials): people sign in with Slack with it to link their expense account",
       "SERVICE_CLIENT_ID is not set (in the environment or .env): the app's OAuth client id at the expense service",
       "SERVICE_CLIENT_SECRET is not set (in the environment or .env): the app's OAuth client secret at the expense service",
       'PUBLIC_URL is not set (in the environment or .env): where /oauth/callback is reachable',
@@ -101,6 +111,16 @@ describe('loadConfig', () => {
     expect(loadConfig({ ...rest, SLACK_APP_TOKEN: 'xapp-1' }).slack.signingSecret).toBeUndefined();
   });
 
+  it("needs the Slack app's client id and secret in Socket Mode too: linking signs in with Slack", () => {
+    const { SLACK_CLIENT_ID: _id, SLACK_CLIENT_SECRET: _secret, ...rest } = minimal;
+    const problems = problemsOf({ ...rest, SLACK_APP_TOKEN: 'xapp-1' });
+    expect(problems.map((p) => p.split(' ')[0])).toEqual([
+      'SLACK_CLIENT_ID',
+      'SLACK_CLIENT_SECRET',
+    ]);
+    expect(problems[0]).toContain('sign in with Slack');
+  });
+
   it('names each bad value without echoing it', () => {
     const secrets = {
       SLACK_BOT_TOKEN: 'xoxp-user-token-secret',
@@ -111,6 +131,7 @@ describe('loadConfig', () => {
       ...minimal,
       ...secrets,
       SLACK_API_URL: 'ftp://x',
+      SLACK_WEB_URL: 'slack.com',
       SERVICE_TOKEN_URL: 'not a url',
       PUBLIC_URL: 'split.example.com',
       PORT: '70000',
@@ -121,6 +142,7 @@ describe('loadConfig', () => {
       'SLACK_BOT_TOKEN (from the environment) must be a bot token starting with xoxb-',
       'SLACK_APP_TOKEN (from the environment) must be an app-level token starting with xapp- (or be left unset)',
       'SLACK_API_URL (from the environment) must be an http(s) URL such as http://127.0.0.1:4100/api/',
+      "SLACK_WEB_URL (from the environment) must be an http(s) URL (Slack's sign-in pages, such as https://slack.com)",
       'SERVICE_TOKEN_URL (from the environment) must be an http(s) URL (the OAuth token endpoint)',
       'PUBLIC_URL (from the environment) must be an http(s) URL (where /oauth/callback is reachable)',
       'PORT (from the environment) must be a whole number from 0 to 65535',
@@ -159,6 +181,9 @@ describe('.env.example', () => {
         'SLACK_SIGNING_SECRET',
         'SLACK_APP_TOKEN',
         'SLACK_API_URL',
+        'SLACK_WEB_URL',
+        'SLACK_CLIENT_ID',
+        'SLACK_CLIENT_SECRET',
         'SERVICE_API_URL',
         'SERVICE_AUTHORIZE_URL',
         'SERVICE_TOKEN_URL',
@@ -352,6 +377,8 @@ describe('src/main.ts with a .env in its working directory', () => {
       `SLACK_BOT_TOKEN=${slack.team.botToken}`,
       'SLACK_SIGNING_SECRET="signing secret with spaces"',
       `SLACK_API_URL=${slack.url}`,
+      'SLACK_CLIENT_ID=1111.2222',
+      'SLACK_CLIENT_SECRET=slack-client',
       `SERVICE_API_URL=${emu.url}/api/v3.0`,
       'SERVICE_CLIENT_ID=id',
       "SERVICE_CLIENT_SECRET='client-secret'",
@@ -384,6 +411,8 @@ describe('src/main.ts with a .env in its working directory', () => {
     const dotenv = [
       'SLACK_BOT_TOKEN=xoxp-user-token-secret',
       'SLACK_SIGNING_SECRET=from-file',
+      'SLACK_CLIENT_ID=1111.2222',
+      'SLACK_CLIENT_SECRET=slack-client',
       'SERVICE_CLIENT_SECRET=client-secret',
       'PORT=4000',
     ].join('\n');

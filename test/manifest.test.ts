@@ -72,7 +72,7 @@ describe('manifest.yml', () => {
     ]);
   });
 
-  it('asks only for the bot scopes the app uses, and no user scopes', () => {
+  it('asks only for the bot scopes the app uses, and the user scopes of Sign in with Slack', () => {
     expect([...manifest.oauth_config.scopes.bot].sort()).toEqual([
       'chat:write',
       'chat:write.public',
@@ -82,7 +82,10 @@ describe('manifest.yml', () => {
       'users:read',
       'users:read.email',
     ]);
-    expect(manifest.oauth_config.scopes.user).toBeUndefined();
+    expect(manifest.oauth_config.scopes.user).toEqual(['openid', 'email', 'profile']);
+    expect(manifest.oauth_config.redirect_urls).toEqual([
+      'https://example.com/oauth/slack/callback',
+    ]);
   });
 
   it('has a Home tab and a messages tab', () => {

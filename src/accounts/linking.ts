@@ -1,15 +1,23 @@
 /**
- * Linking a Slack user to their service account with the service's OAuth 2.0 consent.
+ * Linking a Slack user to their service account: Sign in with Slack proves who is in the browser,
+ * then the service's OAuth 2.0 consent.
  *
- *   Connect button -> GET /oauth/start?state=S   sets a cookie holding S, redirects to consent
+ *   Connect button -> GET /oauth/start?state=S   sets a cookie holding S, redirects to Slack
+ *   Slack sign-in  -> GET /oauth/slack/callback?code=K&state=O
+ *                     the cookie must hold S and O must be this link's; K is exchanged for an
+ *                     id_token, whose team and user must be the ones S was made for; then the
+ *                     cookie also holds the proof of that, and the browser goes to consent
  *   consent        -> GET /oauth/callback?code=C&state=S
- *                     the cookie must hold S (the sign-in finishes in the browser that began it),
- *                     S must be known, fresh and unused; then C is exchanged, the person is read,
- *                     the token is stored, and `onLinked` DMs them and carries out what was pending.
+ *                     the cookie must hold S and its proof (the same browser, signed in as the
+ *                     right person), S must be known, fresh and unused; then C is exchanged, the
+ *                     person is read, the token is stored, and `onLinked` DMs them and carries
+ *                     out what was pending.
  *
- * The state is bound server-side to the Slack team and user (link-states.ts); the callback never
- * takes a Slack id from the URL. Any refusal stores nothing and answers a page saying what to do.
- * PKCE is not used: the service client's OAuth 2.0 helpers do not send a code_verifier.
+ * The state is bound server-side to the Slack team and user (link-states.ts); the callbacks never
+ * take a Slack id from the URL. So a link opened by anyone else, even in a browser it was sent
+ * to, ends at Slack's sign-in with someone else's identity and is refused. Any refusal stores
+ * nothing, leaves the link usable by its person, and answers a page saying what to do.
+ * PKCE is not used with the service: its OAuth 2.0 helpers do not send a code_verifier.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from '@slack/bolt';
@@ -20,8 +28,10 @@ import { LINK_STATE_TTL_MS } from '../store/link-states.js';
 import type { Directory } from './directory.js';
 import { type Page, pages } from './pages.js';
 import type { ServiceFactory } from './service.js';
+import { createSlackSignIn, type SlackSignInOptions, sameText } from './sign-in.js';
 
 export const START_PATH = '/oauth/start';
+export const SIGN_IN_CALLBACK_PATH = '/oauth/slack/callback';
 export const CALLBACK_PATH = '/oauth/callback';
 const COOKIE = 'split_link_state';
 
@@ -35,14 +45,26 @@ export interface LinkingOptions {
   service: ServiceFactory;
   directory: Directory;
   logger: Logger;
-  /** After the token is stored: DM the person and carry out the pending command. */
-  onLinked(user: SlackUserKey, record: ServiceTokenRecord, pending?: PendingCommand): Promise<void>;
+  /** Sign in with Slack: the Slack app's client, Slack's pages, and the token method. */
+  slack: Omit<SlackSignInOptions, 'now'>;
+  now?: () => number;
+  /**
+   * After the token is stored: DM the person (naming the account, with its e-mail when the
+   * service gave one) and carry out the pending command.
+   */
+  onLinked(
+    user: SlackUserKey,
+    record: ServiceTokenRecord,
+    pending?: PendingCommand,
+    serviceEmail?: string,
+  ): Promise<void>;
 }
 
 export interface Linking {
   /** The Connect button's URL for this person, remembering the command to carry out after. */
   connectUrl(user: SlackUserKey, pending?: PendingCommand): Promise<string>;
   start(req: IncomingMessage, res: ServerResponse): Promise<void>;
+  signedIn(req: IncomingMessage, res: ServerResponse): Promise<void>;
   callback(req: IncomingMessage, res: ServerResponse): Promise<void>;
 }
 
@@ -63,18 +85,26 @@ function sendPage(
 function cookieValue(req: IncomingMessage, name: string): string | undefined {
   for (const part of (req.headers.cookie ?? '').split(';')) {
     const [k, ...v] = part.trim().split('=');
-    if (k === name) return decodeURIComponent(v.join('='));
+    if (k === name) {
+      try {
+        return decodeURIComponent(v.join('='));
+      } catch {
+        return undefined;
+      }
+    }
   }
   return undefined;
 }
 
-function sameText(a: string, b: string): boolean {
-  // Lengths differ only for forged values; equal-length compare does not leak where they differ.
-  if (a.length !== b.length) return false;
-  let diff = 0;
-  for (let i = 0; i < a.length; i++) diff |= a.charCodeAt(i) ^ b.charCodeAt(i);
-  return diff === 0;
+/** The cookie: the link's state, then (once signed in with Slack) a dot and the proof. */
+function heldLink(req: IncomingMessage): { state: string; proof: string | undefined } | undefined {
+  const value = cookieValue(req, COOKIE);
+  if (!value) return undefined;
+  const [state, proof] = value.split('.');
+  return { state: state ?? '', proof };
 }
+
+const NO_STORE = { 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' };
 
 const refusal = {
   unknown: pages.unknownState,
@@ -84,6 +114,7 @@ const refusal = {
 
 export function createLinking(options: LinkingOptions): Linking {
   const { states, tokens, service, directory, logger } = options;
+  const signIn = createSlackSignIn({ ...options.slack, now: options.now ?? Date.now });
   const secure = options.publicUrl.startsWith('https:');
   const cookie = (value: string, maxAgeS: number) =>
     `${COOKIE}=${encodeURIComponent(value)}; Path=/oauth; HttpOnly; SameSite=Lax; Max-Age=${maxAgeS}${secure ? '; Secure' : ''}`;
@@ -101,19 +132,10 @@ export function createLinking(options: LinkingOptions): Linking {
         if (!state) return sendPage(res, pages.missingState());
         const found = await states.peek(state);
         if (!found.ok) return sendPage(res, refusal[found.reason]());
-        const email = await directory
-          .slackUser(found.link.team_id, found.link.user_id)
-          .then((person) => person.email)
-          .catch(() => undefined);
-        const { auth_url } = service.forApp().getOAuth2AuthorizeURL(options.redirectUrl, state, {
-          code_verifier: found.link.code_verifier,
-          ...(email ? { login_hint: email } : {}),
-        });
         res.writeHead(302, {
-          location: auth_url,
+          location: signIn.authorizeUrl(state, found.link.team_id),
           'set-cookie': cookie(state, Math.ceil(LINK_STATE_TTL_MS / 1000)),
-          'cache-control': 'no-store',
-          'referrer-policy': 'no-referrer',
+          ...NO_STORE,
         });
         res.end();
       } catch (error) {
@@ -122,16 +144,84 @@ export function createLinking(options: LinkingOptions): Linking {
       }
     },
 
+    async signedIn(req, res) {
+      try {
+        const query = new URL(req.url ?? '/', 'http://app').searchParams;
+        const oidcState = query.get('state');
+        if (!oidcState) return sendPage(res, pages.missingState());
+        const held = heldLink(req);
+        if (!held) return sendPage(res, pages.otherBrowser());
+        if (!sameText(oidcState, signIn.oidcState(held.state))) {
+          return sendPage(res, pages.signInStateMismatch());
+        }
+        const found = await states.peek(held.state);
+        if (!found.ok) return sendPage(res, refusal[found.reason](), { 'set-cookie': clearCookie });
+        const { link } = found;
+        const error = query.get('error');
+        if (error) {
+          // Only an error code is shown: the URL is anyone's to write, the page is ours.
+          const said = /^[a-z_]{1,64}$/.test(error) ? error : 'an error';
+          return sendPage(
+            res,
+            error === 'access_denied' ? pages.signInCancelled() : pages.signInFailed(said),
+          );
+        }
+        const code = query.get('code');
+        if (!code) return sendPage(res, pages.missingCode());
+        const outcome = await signIn.finish(code, held.state);
+        if (!outcome.ok) {
+          logger.warn(`sign in with Slack failed (${outcome.reason}): ${outcome.detail}`);
+          return sendPage(res, pages.signInFailed(outcome.detail));
+        }
+        const who = outcome.identity;
+        if (who.team_id !== link.team_id || who.user_id !== link.user_id) {
+          logger.warn(
+            `refused linking ${link.team_id}:${link.user_id}: the browser is signed in to Slack as ${who.team_id}:${who.user_id}`,
+          );
+          return sendPage(res, pages.signInMismatch());
+        }
+        const email =
+          who.email ??
+          (await directory
+            .slackUser(link.team_id, link.user_id)
+            .then((person) => person.email)
+            .catch(() => undefined));
+        const { auth_url } = service
+          .forApp()
+          .getOAuth2AuthorizeURL(options.redirectUrl, held.state, {
+            code_verifier: link.code_verifier,
+            ...(email ? { login_hint: email } : {}),
+          });
+        res.writeHead(302, {
+          location: auth_url,
+          'set-cookie': cookie(
+            `${held.state}.${signIn.proof(held.state)}`,
+            Math.ceil(LINK_STATE_TTL_MS / 1000),
+          ),
+          ...NO_STORE,
+        });
+        res.end();
+      } catch (error) {
+        logger.error(`sign in with Slack failed: ${(error as Error).message}`);
+        if (!res.headersSent) sendPage(res, pages.failure());
+      }
+    },
+
     async callback(req, res) {
       try {
         const query = new URL(req.url ?? '/', 'http://app').searchParams;
         const state = query.get('state');
         if (!state) return sendPage(res, pages.missingState(), { 'set-cookie': clearCookie });
-        const held = cookieValue(req, COOKIE);
-        if (held === undefined || !sameText(held, state)) {
+        const held = heldLink(req);
+        if (held === undefined || !sameText(held.state, state)) {
           // A state the browser did not start with: refused before it is even looked up, so a
           // link sent to someone else cannot use up (or complete) another person's linking.
           return sendPage(res, pages.otherBrowser());
+        }
+        if (held.proof === undefined || !sameText(held.proof, signIn.proof(state))) {
+          // Looked up without being used: a stale link says so, a live one stays usable.
+          const found = await states.peek(state);
+          return sendPage(res, found.ok ? pages.notSignedIn() : refusal[found.reason]());
         }
         const consumed = await states.consume(state);
         if (!consumed.ok) {
@@ -152,12 +242,14 @@ export function createLinking(options: LinkingOptions): Linking {
         if (!code) return sendPage(res, pages.missingCode(), { 'set-cookie': clearCookie });
 
         let record: ServiceTokenRecord;
+        let serviceEmail: string | undefined;
         try {
           const token = await service.forApp().getOAuth2AccessToken(code, options.redirectUrl, {
             code_verifier: link.code_verifier,
           });
           const client = service.forLink(token);
           const me = await client.getCurrentUser();
+          serviceEmail = me.email;
           record = {
             access_token: token.access_token,
             token_type: token.token_type,
@@ -189,6 +281,7 @@ export function createLinking(options: LinkingOptions): Linking {
           { team_id: link.team_id, user_id: link.user_id },
           record,
           link.pending,
+          serviceEmail,
         );
       } catch (error) {
         logger.error(`oauth callback failed: ${(error as Error).message}`);

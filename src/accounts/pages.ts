@@ -97,6 +97,50 @@ export const pages = {
       ],
       false,
     ),
+  signInMismatch: () =>
+    page(
+      403,
+      'This link is for someone else',
+      [
+        'The person signed in to Slack in this browser is not the one this connect link was made for, so nothing was connected.',
+        'Each person connects their own account: type /split connect in Slack yourself and open the link you get, in a browser where you are signed in to Slack as you.',
+      ],
+      false,
+    ),
+  signInCancelled: () =>
+    page(
+      200,
+      'Not connected',
+      ['You did not sign in with Slack, so nothing was connected.', `To try again: ${RETRY}`],
+      false,
+    ),
+  signInFailed: (detail: string) =>
+    page(
+      502,
+      'Slack did not confirm who you are',
+      [`It said: ${detail}. Nothing was connected.`, RETRY],
+      false,
+    ),
+  signInStateMismatch: () =>
+    page(
+      400,
+      'This Slack sign-in is not for this link',
+      [
+        'It came back for another connect link, or was changed on the way, so nothing was connected.',
+        `${RETRY} Open the new link in this browser.`,
+      ],
+      false,
+    ),
+  notSignedIn: () =>
+    page(
+      400,
+      'Sign in with Slack first',
+      [
+        'This browser has not signed in with Slack for this link, so nothing was connected.',
+        'Open the connect link again: it asks Slack who you are before the expense service.',
+      ],
+      false,
+    ),
   denied: () =>
     page(
       200,

@@ -202,10 +202,18 @@ export async function startSandbox(options: SandboxOptions): Promise<RunningSand
       redirect_uri: `${appUrl}/oauth/callback`,
       name: 'Split (sandbox)',
     });
+    // And its client at the workspace, for Sign in with Slack before that consent.
+    const slackClient = ws.addOidcClient({
+      redirectUris: [`${appUrl}/oauth/slack/callback`],
+      name: ws.app.name,
+    });
     const config = loadConfig({
       SLACK_BOT_TOKEN: ws.team.botToken,
       SLACK_SIGNING_SECRET: signingSecret,
       SLACK_API_URL: ws.apiUrl,
+      SLACK_WEB_URL: ws.url,
+      SLACK_CLIENT_ID: slackClient.clientId,
+      SLACK_CLIENT_SECRET: slackClient.clientSecret,
       SERVICE_API_URL: `${emulator.url}/api/v3.0`,
       SERVICE_AUTHORIZE_URL: `${emulator.url}/oauth/authorize`,
       SERVICE_TOKEN_URL: `${emulator.url}/oauth/token`,

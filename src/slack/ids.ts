@@ -16,6 +16,12 @@ export const ACTIONS = {
   undo: 'expense_undo',
 } as const;
 
+/** The DM after linking. */
+export const LINKING_ACTIONS = {
+  /** Unlink; value is an UnlinkRef (linking/views.ts). */
+  unlink: 'account_unlink',
+} as const;
+
 export const BLOCKS = {
   connectActions: 'connect_actions',
   expenseHeader: 'expense_header',

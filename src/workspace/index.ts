@@ -4,8 +4,11 @@
  * recorded calls, faults, a movable clock); the sandbox serves it to a browser.
  */
 import type { AddressInfo } from 'node:net';
+import { openIdMethods } from './api-openid.js';
 import { createDeliverer } from './delivery.js';
 import { createInteractions, type Interactions } from './interactions.js';
+import { Oidc, type OidcClient, type OidcClientInput, SESSION_COOKIE } from './oidc.js';
+import { createOidcPage } from './oidc-page.js';
 import { createPageApi } from './page-api.js';
 import { type PageState, pageState } from './page-state.js';
 import { restore, snapshot, type WorkspaceSnapshot } from './persist.js';
@@ -35,6 +38,8 @@ export { ACK_TIMEOUT_MS } from './delivery.js';
 export { DEMO_CHANNELS, DEMO_PEOPLE, seedDemoWorkspace } from './demo.js';
 export { type Container, type Interactions, PageError, type ViewValues } from './interactions.js';
 export { readManifest } from './manifest.js';
+export type { OidcClient, OidcClientInput } from './oidc.js';
+export { AUTHORIZE_PATH, KEYS_PATH } from './oidc-page.js';
 export type { PageChannel, PageMessage, PagePerson, PageState, PageView } from './page-state.js';
 export { SNAPSHOT_FORMAT, type WorkspaceSnapshot } from './persist.js';
 export { DEFAULT_SCOPES } from './state.js';
@@ -106,6 +111,16 @@ export interface Workspace {
   clearCalls(): void;
   /** The app the workspace delivers to; the sandbox sets it once the app is listening. */
   connectApp(target: { appUrl: string; signingSecret: string }): void;
+  /**
+   * Registers an app for Sign in with Slack (`/openid/connect/authorize`, `openid.connect.*`):
+   * its client id and secret (generated unless given) and the redirect URLs it may use.
+   */
+  addOidcClient(input: OidcClientInput): OidcClient;
+  /**
+   * Signs a browser in to the workspace as a person: the `name=value` pair for its Cookie header.
+   * The page does the same for its "Acting as" person.
+   */
+  signInBrowser(userId: string): string;
   /** The app's manifest facts (commands, shortcuts, scopes); scopes apply to the default team. */
   setApp(app: AppFacts): void;
   readonly app: AppFacts;
@@ -153,11 +168,13 @@ export async function startWorkspace(options: WorkspaceOptions = {}): Promise<Wo
     now: () => state.now(),
   });
   const act = createInteractions(state, deliverer, () => app);
-  const api = createWebApi(state);
+  const oidc = new Oidc(state);
+  const api = createWebApi(state, openIdMethods(oidc));
   const controls = options.controls ?? {};
   const server = createWorkspaceServer(state, api, {
     ...(options.pageDir ? { pageDir: options.pageDir } : {}),
-    pageApi: createPageApi(state, act, () => app, controls),
+    pageApi: createPageApi(state, act, () => app, controls, oidc),
+    signIn: createOidcPage(state, oidc),
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -231,6 +248,11 @@ export async function startWorkspace(options: WorkspaceOptions = {}): Promise<Wo
       state.responses.length = 0;
     },
     connectApp: (target) => deliverer.connect(target),
+    addOidcClient: (input) => oidc.addClient(input),
+    signInBrowser(userId) {
+      if (!state.users.has(userId)) throw new Error(`there is no person ${userId} to sign in`);
+      return `${SESSION_COOKIE}=${oidc.signIn(userId)}`;
+    },
     setApp(facts) {
       app = facts;
       const team = state.defaultTeam();

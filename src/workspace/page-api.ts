@@ -5,6 +5,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isObject, readBody, send } from './http-util.js';
 import { type Container, type Interactions, PageError, type ViewValues } from './interactions.js';
+import { type Oidc, sessionCookie } from './oidc.js';
 import { pageState, people } from './page-state.js';
 import type { RouteHandler } from './server.js';
 import type { WorkspaceState } from './state.js';
@@ -87,6 +88,7 @@ export function createPageApi(
   act: Interactions,
   app: () => AppFacts,
   controls: Controls,
+  oidc?: Oidc,
 ): RouteHandler {
   const acting = (as: string | null | undefined): string => {
     const humans = people(state);
@@ -199,10 +201,13 @@ export function createPageApi(
     const path = url.pathname.slice(PREFIX.length);
     try {
       if (req.method === 'GET' && path === 'state') {
-        send(res, 200, {
-          ok: true,
-          ...pageState(state, app(), controls, acting(url.searchParams.get('as'))),
-        });
+        const as = acting(url.searchParams.get('as'));
+        // The page's acting person is who is signed in to the workspace in this browser, as
+        // Sign in with Slack sees it: a new person gets a new session cookie.
+        const signedIn = oidc?.session(req.headers.cookie)?.user.id;
+        const headers: Record<string, string> = {};
+        if (oidc && signedIn !== as) headers['set-cookie'] = sessionCookie(oidc.signIn(as));
+        send(res, 200, { ok: true, ...pageState(state, app(), controls, as) }, headers);
         return true;
       }
       if (req.method === 'GET' && path === 'events') {

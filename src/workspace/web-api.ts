@@ -6,6 +6,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { chatMethods, type Method } from './api-chat.js';
 import { directoryMethods } from './api-directory.js';
+import type { OpenMethod } from './api-openid.js';
 import { viewMethods } from './api-views.js';
 import { parseArgs, readBody, SlackError, send } from './http-util.js';
 import type { WorkspaceState } from './state.js';
@@ -44,7 +45,11 @@ export interface WebApi {
   httpError(method: string, status: number, times?: number): void;
 }
 
-export function createWebApi(state: WorkspaceState): WebApi {
+/** `open` methods take no bot token: they authenticate the caller themselves. */
+export function createWebApi(
+  state: WorkspaceState,
+  open: ReadonlyMap<string, OpenMethod> = new Map(),
+): WebApi {
   const methods = new Map<string, Method>(
     Object.entries({
       ...directoryMethods(state),
@@ -111,6 +116,19 @@ export function createWebApi(state: WorkspaceState): WebApi {
     if (fault?.kind === 'http') return reply(fault.status, { ok: false, error: 'fatal_error' });
     if (fault?.kind === 'error') return reply(200, { ok: false, error: fault.error });
 
+    const openMethod = open.get(method);
+    if (openMethod) {
+      try {
+        return reply(200, {
+          ok: true,
+          ...openMethod({ args, authorization: req.headers.authorization }),
+        });
+      } catch (error) {
+        if (error instanceof SlackError)
+          return reply(200, { ok: false, error: error.error, ...error.extra });
+        return reply(200, { ok: false, error: 'internal_error', detail: String(error) });
+      }
+    }
     const handler = methods.get(method);
     if (!handler) return reply(200, { ok: false, error: 'unknown_method', req_method: method });
     try {

@@ -1,6 +1,6 @@
 /**
  * Linking through the emulator's real consent screens: the Connect button, the app's start route
- * and its cookie, sign-in and Allow on the emulator, the callback, the stored token, the DM, and
+ * and its cookie, Sign in with Slack on the workspace, sign-in and Allow on the emulator, the callback, the stored token, the DM, and
  * the command that was waiting. Then every way a state can be wrong, each storing nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +12,7 @@ import {
   consentDance,
   type Harness,
   startHarness,
+  throughSlack,
 } from '../support/harness.js';
 
 let h: Harness;
@@ -145,7 +146,7 @@ describe('linking an account', () => {
   it('sends the person to consent with a PKCE challenge, and only the app holds its verifier', async () => {
     await newcomer('U0PKC', 'Pia');
     const { url } = await connectUrlFor('U0PKC');
-    const start = await fetch(h.local(url), { redirect: 'manual' });
+    const { back: start } = await throughSlack(h, url, 'U0PKC');
     expect(start.status).toBe(302);
     const consent = new URL(start.headers.get('location')!).searchParams;
     expect(consent.get('code_challenge_method')).toBe('S256');
@@ -158,7 +159,7 @@ describe('linking an account', () => {
   it("names the person's Slack e-mail as the login hint, so the service pre-fills its sign-in", async () => {
     const { email } = await newcomer('U0HIN', 'Hina');
     const { url } = await connectUrlFor('U0HIN');
-    const start = await fetch(h.local(url), { redirect: 'manual' });
+    const { back: start } = await throughSlack(h, url, 'U0HIN');
     const authorize = new URL(start.headers.get('location')!);
     expect(authorize.searchParams.get('login_hint')).toBe(email);
     const page = await fetch(authorize);

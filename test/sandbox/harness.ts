@@ -141,6 +141,9 @@ export async function signInAndAllow(
   popup: Page,
   email: string,
 ): Promise<{ prefilled: string; text: string }> {
+  // Slack's sign-in first: the link only goes on for the Slack user it was made for.
+  await popup.getByText('Signed in as').waitFor();
+  await popup.getByRole('button', { name: 'Continue' }).click();
   const field = popup.getByLabel('E-mail address');
   const prefilled = await field.inputValue();
   if (prefilled !== email) await field.fill(email);

@@ -66,6 +66,8 @@ describe('npm start (src/main.ts)', () => {
     expect(text).toContain('Split cannot start');
     for (const name of [
       'SLACK_BOT_TOKEN',
+      'SLACK_CLIENT_ID',
+      'SLACK_CLIENT_SECRET',
       'SERVICE_CLIENT_ID',
       'PUBLIC_URL',
       'PORT',
@@ -80,6 +82,8 @@ describe('npm start (src/main.ts)', () => {
       SLACK_BOT_TOKEN: 'xoxb-wrong',
       SLACK_SIGNING_SECRET: 'secret',
       SLACK_API_URL: slack.url,
+      SLACK_CLIENT_ID: '1111.2222',
+      SLACK_CLIENT_SECRET: 'slack-client',
       SERVICE_CLIENT_ID: 'id',
       SERVICE_CLIENT_SECRET: 'secret',
       PUBLIC_URL: 'http://split.test',
@@ -96,6 +100,8 @@ describe('npm start (src/main.ts)', () => {
       SLACK_SIGNING_SECRET: 'secret',
       SLACK_API_URL: slack.url,
       SERVICE_API_URL: `${emu.url}/api/v3.0`,
+      SLACK_CLIENT_ID: '1111.2222',
+      SLACK_CLIENT_SECRET: 'slack-client',
       SERVICE_CLIENT_ID: 'id',
       SERVICE_CLIENT_SECRET: 'secret',
       PUBLIC_URL: 'http://split.test',

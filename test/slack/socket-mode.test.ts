@@ -134,6 +134,8 @@ beforeAll(async () => {
   const config = loadConfig({
     SLACK_BOT_TOKEN: fake.team.botToken,
     SLACK_APP_TOKEN: 'xapp-1-test',
+    SLACK_CLIENT_ID: '1111.2222',
+    SLACK_CLIENT_SECRET: 'slack-client',
     SLACK_API_URL: `http://127.0.0.1:${(front.address() as AddressInfo).port}/api/`,
     SERVICE_API_URL: `${emu.url}/api/v3.0`,
     SERVICE_CLIENT_ID: 'id',

@@ -146,6 +146,8 @@ export interface Harness {
   local(url: string): string;
   /** A Slack user (in the fake) with no service account linked. */
   addSlackUser(person: PersonInput): void;
+  /** The Slack user added with this e-mail. */
+  slackIdFor(email: string): string | undefined;
   /** A Slack user linked to a fresh service user through the emulator's token shortcut. */
   link(person: PersonInput): Promise<LinkedPerson>;
   /** Sends `/split <text>` and waits for its first answer on the response_url. */
@@ -176,10 +178,18 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     })
   ).body as { client_id: string; client_secret: string };
   const serviceBase = proxy?.url ?? emu.url;
+  // The app's own client at Slack, for Sign in with Slack before the service's consent.
+  const slackClient = slack.addOidcClient({
+    redirectUris: [`${PUBLIC_URL}/oauth/slack/callback`],
+    name: 'Split',
+  });
   const config = loadConfig({
     SLACK_BOT_TOKEN: slack.team.botToken,
     SLACK_SIGNING_SECRET: SIGNING_SECRET,
     SLACK_API_URL: slack.url,
+    SLACK_WEB_URL: slack.origin,
+    SLACK_CLIENT_ID: slackClient.clientId,
+    SLACK_CLIENT_SECRET: slackClient.clientSecret,
     SERVICE_API_URL: `${serviceBase}/api/v3.0`,
     SERVICE_AUTHORIZE_URL: `${emu.url}/oauth/authorize`,
     SERVICE_TOKEN_URL: `${serviceBase}/oauth/token`,
@@ -205,9 +215,11 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     ...appOptions,
   });
   const eventsUrl = `${app.url}/slack/events`;
+  const slackIdsByEmail = new Map<string, string>();
   const sender = slackSender({ appUrl: eventsUrl, signingSecret: SIGNING_SECRET, fake: slack });
 
   const addSlackUser = (p: PersonInput) => {
+    if (p.email) slackIdsByEmail.set(p.email, p.slackId);
     slack.addUser({
       id: p.slackId,
       name: p.first_name.toLowerCase(),
@@ -230,6 +242,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     oauthApp,
     local: (url) => url.replace(PUBLIC_URL, app.url),
     addSlackUser,
+    slackIdFor: (email) => slackIdsByEmail.get(email),
     async link(p) {
       seq += 1;
       const email =
@@ -323,21 +336,99 @@ export function connectButtonUrl(blocks: unknown): string {
 }
 
 /**
+ * Sign in with Slack as a browser does it: open the sign-in page the app redirected to, with the
+ * workspace session of `slackId` (the person signed in to Slack in this browser), and press
+ * Continue or Cancel. Returns where Slack sends the browser back (the app's URL on PUBLIC_URL).
+ */
+export async function slackSignIn(
+  h: Harness,
+  authorizeUrl: string,
+  slackId: string,
+  decision: 'allow' | 'deny' = 'allow',
+): Promise<string> {
+  const session = h.slack.signInBrowser(slackId);
+  const page = await fetch(authorizeUrl, { headers: { cookie: session } });
+  const html = await page.text();
+  if (page.status !== 200) throw new Error(`the sign-in page answered ${page.status}: ${html}`);
+  const form = html
+    .split('<form')
+    .slice(1)
+    .find((f) => f.includes(`value="${decision}"`));
+  if (!form) throw new Error(`no ${decision} button on the sign-in page: ${html.slice(0, 300)}`);
+  const fields = new URLSearchParams();
+  for (const m of form.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)) {
+    fields.set(m[1]!, m[2]!.replace(/&amp;/g, '&'));
+  }
+  fields.set('decision', decision);
+  const back = await fetch(new URL(form.match(/action="([^"]+)"/)![1]!, authorizeUrl), {
+    method: 'POST',
+    headers: { cookie: session, 'content-type': 'application/x-www-form-urlencoded' },
+    body: fields.toString(),
+    redirect: 'manual',
+  });
+  const location = back.headers.get('location');
+  if (back.status !== 302 || !location) throw new Error(`sign-in answered ${back.status}`);
+  return location;
+}
+
+/** The `name=value` of the app's cookie in a response's Set-Cookie. */
+export function appCookie(response: Response): string {
+  return (response.headers.get('set-cookie') ?? '').split(';')[0]!;
+}
+
+export interface SignedIn {
+  /** The app's cookie after /oauth/start (the link's state only). */
+  startCookie: string;
+  /** The Slack sign-in page's URL the app sent the browser to. */
+  authorizeUrl: string;
+  /** The app's answer when the browser came back from Slack. */
+  back: Response;
+}
+
+/**
+ * A browser opens the Connect URL and signs in with Slack as `slackId` (Continue, or Cancel with
+ * 'deny'), then comes back to the app: `back` is the app's answer (a 302 to the service's consent
+ * when the right person signed in, otherwise a page).
+ */
+export async function throughSlack(
+  h: Harness,
+  connectUrl: string,
+  slackId: string,
+  decision: 'allow' | 'deny' = 'allow',
+): Promise<SignedIn> {
+  const start = await fetch(h.local(connectUrl), { redirect: 'manual' });
+  if (start.status !== 302)
+    throw new Error(`start answered ${start.status}: ${await start.text()}`);
+  const startCookie = appCookie(start);
+  const authorizeUrl = start.headers.get('location')!;
+  const returned = await slackSignIn(h, authorizeUrl, slackId, decision);
+  const back = await fetch(h.local(returned), {
+    headers: { cookie: startCookie },
+    redirect: 'manual',
+  });
+  return { startCookie, authorizeUrl, back };
+}
+
+/**
  * The real consent dance, as a browser does it: open the Connect URL (the app sets its cookie and
- * redirects), sign in on the emulator's page by e-mail, press Allow, and follow the redirect back
- * to the app's /oauth/callback with the cookie.
+ * redirects to Slack), sign in with Slack as the person with this e-mail (or `slackId`), come
+ * back to the app (which checks who signed in and sends the browser on), sign in on the
+ * emulator's page by e-mail, press Allow, and follow the redirect back to the app's
+ * /oauth/callback with the cookie.
  */
 export async function consentDance(
   h: Harness,
   connectUrl: string,
-  who: { email: string; first_name?: string },
+  who: { email: string; first_name?: string; slackId?: string },
   decision: 'allow' | 'deny' = 'allow',
 ): Promise<ConsentResult & { cookie: string; callbackUrl: string }> {
-  const start = await fetch(h.local(connectUrl), { redirect: 'manual' });
-  if (start.status !== 302)
-    throw new Error(`start answered ${start.status}: ${await start.text()}`);
-  const cookie = (start.headers.get('set-cookie') ?? '').split(';')[0]!;
-  const authorize = new URL(start.headers.get('location')!);
+  const slackId = who.slackId ?? h.slackIdFor(who.email);
+  if (!slackId) throw new Error(`no Slack user with the e-mail ${who.email}`);
+  const { back: toConsent } = await throughSlack(h, connectUrl, slackId);
+  if (toConsent.status !== 302)
+    throw new Error(`the sign-in callback answered ${toConsent.status}: ${await toConsent.text()}`);
+  const cookie = appCookie(toConsent);
+  const authorize = new URL(toConsent.headers.get('location')!);
   const page = await raw<string>(h.emu.url, `${authorize.pathname}${authorize.search}`);
   let form = parseForm(page.body);
   let reply = await submitForm(h.emu.url, form, { email: who.email });

@@ -1,8 +1,10 @@
 import type { SlackDeps } from '../deps.js';
-import { ACTIONS } from '../ids.js';
+import { ACTIONS, LINKING_ACTIONS } from '../ids.js';
 import type { ListenerTable } from '../shared/listener-table.js';
 import { connectClicked } from './connect-clicked.js';
+import { unlinkClicked } from './unlink.js';
 
-export function linkingListeners(table: ListenerTable, _deps: SlackDeps): void {
+export function linkingListeners(table: ListenerTable, deps: SlackDeps): void {
   table.action(ACTIONS.connect, connectClicked);
+  table.action(LINKING_ACTIONS.unlink, unlinkClicked(deps));
 }
