@@ -5,7 +5,7 @@
  * "Connected as" notice's own lines (what happens next) under its first one.
  */
 import type { types } from '@slack/bolt';
-import { z } from 'zod';
+import { type Infer, int, object } from '../../core/schema.js';
 import { LINKING_ACTIONS } from '../ids.js';
 import { clip, LIMITS, mrkdwnEscape } from '../shared/limits.js';
 import type { SlackMessage } from '../shared/message.js';
@@ -20,13 +20,13 @@ function context(text: string): types.ContextBlock {
 }
 
 /** The Unlink button's value: the service account it unlinks, so an old DM cannot unlink a newer one. */
-export const unlinkRefSchema = z.object({ s: z.number().int().positive() });
-export type UnlinkRef = z.infer<typeof unlinkRefSchema>;
+export const unlinkRefSchema = object({ s: int({ min: 1 }) });
+export type UnlinkRef = Infer<typeof unlinkRefSchema>;
 
 export function parseUnlinkRef(value: string | undefined): UnlinkRef | undefined {
   try {
     const parsed = unlinkRefSchema.safeParse(JSON.parse(value ?? ''));
-    return parsed.success ? parsed.data : undefined;
+    return parsed.ok ? parsed.value : undefined;
   } catch {
     return undefined;
   }
