@@ -8,6 +8,7 @@ import { type Claims, createClaims } from './claims.js';
 import { createDigestPreferences, type DigestPreferences } from './digest.js';
 import { loadEncryptionKey } from './encryption-key.js';
 import { createExpenseStore, type ExpenseStore } from './expenses.js';
+import { createJobs, type Jobs } from './jobs.js';
 import { createKeyv } from './keyv.js';
 import { createLinkStates, type LinkStates } from './link-states.js';
 import { createUserPreferences, type UserPreferenceStore } from './preferences.js';
@@ -31,6 +32,8 @@ export interface Store<Draft = unknown> {
   digest: DigestPreferences;
   /** Set-if-absent claims shared by every replica: dedupe of commands, clicks and daily DMs. */
   claims: Claims;
+  /** Acknowledged work not yet carried out, durable across crashes and shared by replicas. */
+  jobs: Jobs;
   /** Closes every namespace; safe to call more than once. */
   close(): Promise<void>;
 }
@@ -44,6 +47,7 @@ export const NAMESPACES = {
   expenses: 'slack-expenses',
   digest: 'digest',
   claims: 'slack',
+  jobs: 'slack',
 } as const;
 
 export async function openStore<Draft = unknown>(
@@ -53,10 +57,15 @@ export async function openStore<Draft = unknown>(
   const now = options.now ?? (() => new Date());
   const opened: Keyv[] = [];
   let claims: Claims | undefined;
+  let jobs: Jobs | undefined;
   let closing: Promise<void> | undefined;
   const close = () => {
     closing ??= (async () => {
-      await Promise.allSettled([...opened.map((k) => k.disconnect()), claims?.close()]);
+      await Promise.allSettled([
+        ...opened.map((k) => k.disconnect()),
+        claims?.close(),
+        jobs?.close(),
+      ]);
     })();
     return closing;
   };
@@ -67,6 +76,7 @@ export async function openStore<Draft = unknown>(
   };
   try {
     claims = createClaims(storeUrl, { namespace: NAMESPACES.claims });
+    jobs = createJobs(storeUrl, { namespace: NAMESPACES.jobs });
     const key = await loadEncryptionKey({
       encryptionKey: options.encryptionKey,
       dataDir: options.dataDir,
@@ -87,6 +97,7 @@ export async function openStore<Draft = unknown>(
       // A namespace of its own: the digest runner walks every key in it.
       digest: createDigestPreferences(await open(NAMESPACES.digest)),
       claims,
+      jobs,
       close,
     };
   } catch (error) {
