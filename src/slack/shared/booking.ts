@@ -182,7 +182,13 @@ export async function bookPlan(
   if (input.once.sentAt !== undefined) {
     // An earlier run sent this create and stopped before it heard back (a crash): it may have
     // been applied, or may still be, so it is looked for until it can no longer land.
-    const found = await settle(input, expense.description, expense.date, input.once.sentAt);
+    const found = await settle(
+      input,
+      expense.description,
+      expense.date,
+      group?.id,
+      input.once.sentAt,
+    );
     if (found === 'unknown') {
       await reply.ephemeral(plainNotice(uncheckedText(`"${expense.description}"`, undefined)));
       return undefined;
@@ -223,7 +229,7 @@ export async function bookPlan(
         return undefined;
       }
       logger.warn(`/split: create_expense outcome unknown (${error.name}); reconciling`);
-      const found = await settle(input, expense.description, expense.date, sentAt);
+      const found = await settle(input, expense.description, expense.date, group?.id, sentAt);
       const what = `"${expense.description}"`;
       const cause =
         error instanceof ServiceServerException
@@ -291,6 +297,7 @@ async function settle(
   input: PlanInput,
   description: string,
   date: string,
+  groupId: number | undefined,
   sentAt: number,
 ): Promise<Expense | null | 'unknown'> {
   const { deps, client, reply, logger } = input;
@@ -304,7 +311,7 @@ async function settle(
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
     wait = pause;
     const lookedAt = Date.now();
-    const found = await findBooking(client, input.once.marker, date);
+    const found = await findBooking(client, input.once.marker, date, groupId);
     if (found !== null && found !== 'unknown') return found;
     if (found === null && lookedAt >= horizon) return null;
     if (lookedAt >= giveUp) return 'unknown';
@@ -323,13 +330,15 @@ async function settle(
 }
 
 /**
- * The expense carrying `marker`, among the caller's expenses dated around `date` (the date this
- * app sent, so no clock needs to agree); null when none does, 'unknown' when the read failed.
+ * The expense carrying `marker`, among the expenses dated around `date` (the date this app sent,
+ * so no clock needs to agree) in the group it was booked into, else among the caller's own; null
+ * when none does, 'unknown' when the read failed.
  */
 export async function findBooking(
   client: ServiceClient,
   marker: string,
   date: string,
+  groupId: number | undefined,
 ): Promise<Expense | null | 'unknown'> {
   const day = Date.parse(`${date}T00:00:00Z`);
   const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10);
@@ -339,6 +348,8 @@ export async function findBooking(
       // Two days either side: the service compares dates in its own time zone.
       dated_after: iso(day - 2 * DAY_MS),
       dated_before: iso(day + 3 * DAY_MS),
+      // A group expense the caller only booked (not shares in) is listed under its group only.
+      ...(groupId ? { group_id: groupId } : {}),
       limit: 0,
     });
   } catch {
