@@ -20,7 +20,7 @@ import type { SlackDeps } from '../deps.js';
 import { type FormAnswer, formAnswer } from '../shared/answer.js';
 import { bookPlan, type GroupChoice } from '../shared/booking.js';
 import { middayIn } from '../shared/dates.js';
-import type { JobHandler } from '../shared/durable.js';
+import { type JobHandler, JobMovedError } from '../shared/durable.js';
 import { accessFailure } from '../shared/expense-access.js';
 import { expenseMessage } from '../shared/expense-message.js';
 import { bookedFromExpense, whoIsWho } from '../shared/expense-people.js';
@@ -204,6 +204,7 @@ export async function carryOut(s: Submission): Promise<void> {
       })
       .catch((error: Error) => logger.warn(`expense form: could not remember: ${error.message}`));
   } catch (error) {
+    if (error instanceof JobMovedError) throw error;
     logger.error(`expense form failed: ${(error as Error).stack ?? String(error)}`);
     await answer
       .ephemeral(

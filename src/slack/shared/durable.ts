@@ -9,6 +9,14 @@ import type { Logger } from '@slack/bolt';
 import type { Job, Jobs } from '../../store/index.js';
 import type { WorkQueue } from './work-queue.js';
 
+/**
+ * The job was taken over by another replica (this one stopped renewing in time): whoever holds it
+ * now carries it out and answers, so this run stops without a word to the person.
+ */
+export class JobMovedError extends Error {
+  override name = 'JobMovedError';
+}
+
 /** One job's handle for its handler. */
 export interface JobRun {
   id: string;
@@ -16,7 +24,7 @@ export interface JobRun {
   progress: unknown;
   /** When the command was acknowledged (ms). */
   createdAt: number;
-  /** Saves progress; throws when the job is no longer this replica's (its lease lapsed). */
+  /** Saves progress; throws JobMovedError when the job is no longer this replica's. */
   save(progress: unknown): Promise<void>;
 }
 
@@ -107,7 +115,7 @@ export function createDurableWork(
               createdAt: job.createdAt,
               save: async (progress) => {
                 if (!(await jobs.save(job.id, progress))) {
-                  throw new Error(`job ${job.id} is no longer held here`);
+                  throw new JobMovedError(`job ${job.id} is no longer held here`);
                 }
               },
             },
@@ -116,8 +124,9 @@ export function createDurableWork(
         }
         await jobs.finish(job.id, keepMs);
       } catch (error) {
-        // Left unfinished: its lease lapses and it is taken up again, here or elsewhere.
-        logger.error(`job ${job.id} failed: ${(error as Error).stack ?? String(error)}`);
+        // Left unfinished: its lease lapses (or has) and it is taken up again, here or elsewhere.
+        if (error instanceof JobMovedError) logger.warn(error.message);
+        else logger.error(`job ${job.id} failed: ${(error as Error).stack ?? String(error)}`);
       } finally {
         held.delete(job.id);
       }

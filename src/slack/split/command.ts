@@ -1,6 +1,6 @@
 import type { AllMiddlewareArgs, SlackCommandMiddlewareArgs } from '@slack/bolt';
 import type { SlackDeps } from '../deps.js';
-import type { JobHandler } from '../shared/durable.js';
+import { type JobHandler, JobMovedError } from '../shared/durable.js';
 import { bookingMarker } from '../shared/marker.js';
 import { plainNotice } from '../shared/notices.js';
 import { replyLater } from '../shared/reply.js';
@@ -103,6 +103,7 @@ export function splitJob(deps: SlackDeps): JobHandler {
         logger,
       );
     } catch (error) {
+      if (error instanceof JobMovedError) throw error;
       logger.error(`/split failed: ${(error as Error).stack ?? String(error)}`);
       await reply
         .ephemeral(
