@@ -15,7 +15,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { ME, type ParsedExpense, parseCommand } from '../src/core/command/index.js';
-import { computeShares } from '../src/core/split.js';
+import { computeShares, type Split } from '../src/core/split.js';
 
 const TEXTS = Number(process.env.FUZZ_TEXTS ?? 10_000);
 let seed = Number(process.env.FUZZ_SEED ?? 1) >>> 0 || 1;
@@ -31,27 +31,98 @@ function random(): number {
 const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
 
 const AMOUNTS = [
-  '40', '12.50', '12,50', '1 000,50', '1,234.56', '1.234,56', '€12', '12€', '$7', 'US$9.99',
-  '¥500', '£3.20', '0.01', '99.999', '0', '-5', '1e2', '12.345', '1000000001', '7 each', '$7 each',
-  '40.', '.5', '١٢', '12..5', '--3', '+5', '3/4', '40%',
+  '40',
+  '12.50',
+  '12,50',
+  '1 000,50',
+  '1,234.56',
+  '1.234,56',
+  '€12',
+  '12€',
+  '$7',
+  'US$9.99',
+  '¥500',
+  '£3.20',
+  '0.01',
+  '99.999',
+  '0',
+  '-5',
+  '1e2',
+  '12.345',
+  '1000000001',
+  '7 each',
+  '$7 each',
+  '40.',
+  '.5',
+  '١٢',
+  '12..5',
+  '--3',
+  '+5',
+  '3/4',
+  '40%',
 ];
 const CURRENCIES = ['EUR', 'usd', 'euros', 'JPY', 'kr', 'XYZ', 'BTC', 'gbp', 'pounds', '¥'];
 const WORDS = [
-  'lunch', 'taxi', 'rent', 'groceries', 'café', '🍕', 'pizza 2x', 'C++11', '4pm', '24/7', 'x3',
-  'dinner at Joe’s', 'مطعم', 'ramen', '"quoted words"', "it's", 'a'.repeat(300),
+  'lunch',
+  'taxi',
+  'rent',
+  'groceries',
+  'café',
+  '🍕',
+  'pizza 2x',
+  'C++11',
+  '4pm',
+  '24/7',
+  'x3',
+  'dinner at Joe’s',
+  'مطعم',
+  'ramen',
+  '"quoted words"',
+  "it's",
+  'a'.repeat(300),
 ];
 const HOSTILE = [
   ...Object.getOwnPropertyNames(Object.prototype),
-  '__proto__', 'prototype', 'constructor.prototype', '<script>', '&amp;', '\u0000', '\u202e',
-  '${x}', '%s', '\\', '*bold*', '`code`', '<!here>', '<!channel>', '<#C0001|general>',
-  '<!subteam^S123|team>', '<https://example.com|link>', '-1x', '1e2%', '0x', '%', '1.5.5',
+  '__proto__',
+  'prototype',
+  'constructor.prototype',
+  '<script>',
+  '&amp;',
+  '\u0000',
+  '\u202e',
+  '${x}',
+  '%s',
+  '\\',
+  '*bold*',
+  '`code`',
+  '<!here>',
+  '<!channel>',
+  '<#C0001|general>',
+  '<!subteam^S123|team>',
+  '<https://example.com|link>',
+  '-1x',
+  '1e2%',
+  '0x',
+  '%',
+  '1.5.5',
 ];
 const PEOPLE = ['<@U0ANN|ann>', '<@U0BOB|bob>', '<@U0CAT>', '<@U0DAN|dan>', '@me', 'me'];
 const VALUES = ['25', '15', '60%', '40%', '2x', '1x', '33.33%', '0', '10.5', '3x'];
 const TAILS = [
-  'paid by <@U0BOB|bob>', 'paid by me', 'in Roommates', 'in "Lisbon trip"', 'on 2026-11-20',
-  'yesterday', 'on Nov 3', 'on 31/02', 'on 01/02/2026', 'except me', 'last week', 'on __proto__',
-  'in constructor', 'paid by __proto__',
+  'paid by <@U0BOB|bob>',
+  'paid by me',
+  'in Roommates',
+  'in "Lisbon trip"',
+  'on 2026-11-20',
+  'yesterday',
+  'on Nov 3',
+  'on 31/02',
+  'on 01/02/2026',
+  'except me',
+  'last week',
+  'on __proto__',
+  'in constructor',
+  'paid by __proto__',
 ];
 
 function text(): string {
@@ -71,6 +142,20 @@ function text(): string {
   }
   if (random() < 0.05) parts.unshift(pick(['help', 'balance', 'list', 'groups', 'undo']));
   return parts.join(random() < 0.1 ? '  ' : ' ');
+}
+
+/** The split with ME replaced by the caller's id, as the app does before booking. */
+function swapIds(split: Split, swap: (id: string) => string): Split {
+  switch (split.kind) {
+    case 'equal':
+      return split;
+    case 'exact':
+      return { kind: 'exact', amounts: split.amounts.map((v) => ({ ...v, id: swap(v.id) })) };
+    case 'percent':
+      return { kind: 'percent', percents: split.percents.map((v) => ({ ...v, id: swap(v.id) })) };
+    case 'shares':
+      return { kind: 'shares', shares: split.shares.map((v) => ({ ...v, id: swap(v.id) })) };
+  }
 }
 
 interface Problem {
@@ -93,22 +178,12 @@ function checkExpense(typed: string, expense: ParsedExpense, problems: Problem[]
   if (expense.each !== null && expense.cost !== expense.each * participants.length) {
     wrong(`each ${expense.each} x ${participants.length} is not the cost ${expense.cost}`);
   }
-  const split =
-    expense.split.kind === 'equal'
-      ? expense.split
-      : {
-          ...expense.split,
-          ...('values' in expense.split
-            ? {
-                values: expense.split.values.map((v: { id: string }) => ({ ...v, id: swap(v.id) })),
-              }
-            : {}),
-        };
+  const split = swapIds(expense.split, swap);
   const result = computeShares({
     cost: expense.cost,
     payer: swap(expense.payer),
     participants,
-    split: split as typeof expense.split,
+    split,
   });
   if ('error' in result) return; // refused with a message: nothing is booked
   const owed = result.shares.reduce((sum, row) => sum + row.owed, 0);
@@ -151,7 +226,10 @@ const elapsed = performance.now() - started;
 
 console.log(`${TEXTS} fuzzed texts, seed ${process.env.FUZZ_SEED ?? 1}, ${elapsed.toFixed(0)} ms`);
 console.log(
-  `results: ${[...kinds].sort((a, b) => b[1] - a[1]).map(([k, n]) => `${k} ${n}`).join(', ')}`,
+  `results: ${[...kinds]
+    .sort((a, b) => b[1] - a[1])
+    .map(([k, n]) => `${k} ${n}`)
+    .join(', ')}`,
 );
 console.log(`crashes: ${crashes.length}`);
 console.log(`slow parses (> ${SLOW_MS} ms): ${slow.length} (slowest ${slowest.toFixed(1)} ms)`);

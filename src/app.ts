@@ -10,7 +10,7 @@ import { createDirectory } from './accounts/directory.js';
 import { createLinking, type Linking } from './accounts/linking.js';
 import { createServiceFactory } from './accounts/service.js';
 import type { Config } from './config.js';
-import { createSlackApp, registerListeners, SLACK_EVENTS_PATH } from './slack/app.js';
+import { createSlackApp, jobHandlers, registerListeners, SLACK_EVENTS_PATH } from './slack/app.js';
 import type { SlackDeps } from './slack/deps.js';
 import {
   createDigestRunner,
@@ -21,12 +21,20 @@ import {
 import type { FormDraft } from './slack/expense-form/form.js';
 import { createReferenceData } from './slack/expense-form/reference.js';
 import { afterLink } from './slack/linking/after-link.js';
+import { createDurableWork, type DurableOptions } from './slack/shared/durable.js';
 import {
   createAckGate,
   createWorkQueue,
   type WorkQueueOptions,
 } from './slack/shared/work-queue.js';
-import { openStore, TtlCache } from './store/index.js';
+import { openStore } from './store/index.js';
+
+/**
+ * How long a create may still be applied after it was sent. The service states no bound of its
+ * own; two minutes is four times the per-call timeout of 30 s that hosted web stacks commonly
+ * enforce, and the emulator refuses to delay a request longer.
+ */
+export const DEFAULT_SETTLE_MS = 120_000;
 
 export interface AppOptions {
   config: Config;
@@ -38,11 +46,16 @@ export interface AppOptions {
   serviceTimeoutMs?: number;
   /** Read retries of expense-service calls. */
   serviceRetries?: number;
+  /** Wait before looking for a create whose outcome is unknown, and between looks. */
   reconcileDelayMs?: number;
+  /** How long after it was sent a service request may still be applied (see SlackDeps). */
+  serviceSettleMs?: number;
   /** How long friends, profiles and Slack users stay cached. */
   directoryTtlMs?: number;
   /** How commands are carried out after their ack (see slack/work-queue.ts). */
   work?: WorkQueueOptions;
+  /** The durable queue of acknowledged commands: leases, polling (see slack/shared/durable.ts). */
+  jobs?: DurableOptions;
   now?: () => Date;
   /** The daily balance DM's scheduler (see docs/digest.md). */
   digest?: DigestOptions;
@@ -116,6 +129,7 @@ export async function startApp(options: AppOptions): Promise<RunningApp> {
     });
     // Set once the HTTP server is up; Socket Mode acks over its socket, where nothing is watched.
     let acks: { holdFor: () => number } | undefined;
+    const work = createWorkQueue({ holdFor: () => acks?.holdFor() ?? 0, ...options.work });
     const deps = registerListeners(app, {
       tokens: store.tokens,
       linking: { connectUrl: (user, pending) => (linking as Linking).connectUrl(user, pending) },
@@ -124,9 +138,10 @@ export async function startApp(options: AppOptions): Promise<RunningApp> {
       directory,
       service,
       reconcileDelayMs: options.reconcileDelayMs ?? 1_000,
+      settleMs: options.serviceSettleMs ?? DEFAULT_SETTLE_MS,
       now,
-      work: createWorkQueue({ holdFor: () => acks?.holdFor() ?? 0, ...options.work }),
-      booked: new TtlCache<true>(10 * 60_000),
+      work,
+      durable: createDurableWork(store.jobs, work, logger, options.jobs),
       expenses: store.expenses,
       reference: createReferenceData(service),
       slack: app.client,
@@ -171,6 +186,8 @@ export async function startApp(options: AppOptions): Promise<RunningApp> {
       await app.stop().catch(() => undefined);
       throw error;
     }
+    // Work acknowledged before a crash (here or on a replica that stopped) is taken up again.
+    deps.durable.start(jobHandlers(deps));
     logger.info(
       `Split is running (${config.slack.socketMode ? 'Socket Mode' : 'HTTP'}) on port ${port}`,
     );
@@ -205,7 +222,9 @@ export async function startApp(options: AppOptions): Promise<RunningApp> {
           // A DM being sent is finished (its claim and record written) before the store closes.
           await scheduler?.stop();
           await app.stop().catch((error: Error) => logger.warn(`stopping Bolt: ${error.message}`));
-          // Commands already acked are finished before the store closes (bounded by main's timer).
+          // Commands already acked and started are finished before the store closes (bounded by
+          // main's timer); those not started are left to another replica or the next start.
+          await deps.durable.stop();
           await deps.work.idle();
           await store.close();
         })();

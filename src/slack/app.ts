@@ -12,6 +12,7 @@ import { digestListeners } from './digest/listeners.js';
 import { expenseActionListeners } from './expense-actions/listeners.js';
 import { expenseFormListeners } from './expense-form/listeners.js';
 import { openNewForm } from './expense-form/open.js';
+import { FORM_JOB, formJob } from './expense-form/submit.js';
 import { groupAdd, groupCreate, groupDelete, groupsList, groupUse } from './groups/commands.js';
 import { groupListeners } from './groups/listeners.js';
 import { homeListeners } from './home/listeners.js';
@@ -20,8 +21,10 @@ import { LINKING_COMMANDS } from './linking/commands.js';
 import { linkingListeners } from './linking/listeners.js';
 import { httpRoutes } from './linking/routes.js';
 import { createSlackReceiver } from './receiver.js';
+import type { JobHandler } from './shared/durable.js';
 import { createListenerTable } from './shared/listener-table.js';
 import type { SplitHandlers } from './shared/split-context.js';
+import { SPLIT_JOB, splitJob } from './split/command.js';
 import { splitListeners } from './split/listeners.js';
 import { runSplit, SPLIT_COMMANDS } from './split/run.js';
 import { uninstallListeners } from './uninstall/listeners.js';
@@ -119,4 +122,9 @@ export function registerListeners(app: App, base: Omit<SlackDeps, 'hooks'>): Sla
   uninstallListeners(table, deps);
   table.install(app);
   return deps;
+}
+
+/** How each kind of durable job (written before its ack) is carried out, on any replica. */
+export function jobHandlers(deps: SlackDeps): Record<string, JobHandler> {
+  return { [SPLIT_JOB]: splitJob(deps), [FORM_JOB]: formJob(deps) };
 }

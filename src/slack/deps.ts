@@ -14,11 +14,12 @@ import type {
   Forget,
   SlackUserKey,
   TokenStore,
-  TtlCache,
   UserPreferenceStore,
 } from '../store/index.js';
 import type { FormDraft } from './expense-form/form.js';
 import type { ReferenceData } from './expense-form/reference.js';
+import type { DurableWork } from './shared/durable.js';
+import type { Once } from './shared/marker.js';
 import type { Reply } from './shared/reply.js';
 import type { WorkQueue } from './shared/work-queue.js';
 
@@ -30,6 +31,11 @@ export interface SplitInvocation {
   text: string;
   /** Where the answer goes when it is carried out later. */
   response_url?: string | undefined;
+  /**
+   * How a booking made by this command is kept to one (its marker, and an earlier run's create);
+   * absent, a booking gets a marker of its own.
+   */
+  once?: Once | undefined;
 }
 
 /**
@@ -64,16 +70,18 @@ export interface SlackDeps {
   claims: Claims;
   directory: Directory;
   service: ServiceFactory;
-  /** Wait before looking for a create whose outcome is unknown, so a slow service can finish it. */
+  /** Wait before looking for a create whose outcome is unknown, and between further looks. */
   reconcileDelayMs: number;
+  /**
+   * How long after a request was sent the service may still apply it. Until then an unknown
+   * outcome is never reported as "not booked".
+   */
+  settleMs: number;
   now(): Date;
   /** Where work after an ack runs (a few at a time, so that acks stay prompt). */
   work: WorkQueue;
-  /**
-   * Expenses this process booked lately (by id): a reconciliation never takes one of them for the
-   * create it is looking for, even when it has the same description and cost.
-   */
-  booked: TtlCache<true>;
+  /** Acknowledged commands and form submissions, kept in the store until they are answered. */
+  durable: DurableWork;
   /** Per-person settings the app keeps (the default group). */
   preferences: UserPreferenceStore;
   /** The daily balance DM's subscriptions (App Home and the DM's Pause button change them). */

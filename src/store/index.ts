@@ -26,6 +26,7 @@ export {
   loadEncryptionKey,
 } from './encryption-key.js';
 export { type BookedRecord, createExpenseStore, type ExpenseStore } from './expenses.js';
+export { type CreateJobsOptions, createJobs, type Job, type Jobs } from './jobs.js';
 export {
   createForget,
   deleteWhere,

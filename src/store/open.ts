@@ -9,6 +9,7 @@ import { createDigestPreferences, type DigestPreferences } from './digest.js';
 import { loadEncryptionKey } from './encryption-key.js';
 import { createExpenseStore, type ExpenseStore } from './expenses.js';
 import { createForget, type Forget } from './forget.js';
+import { createJobs, type Jobs } from './jobs.js';
 import { createKeyv } from './keyv.js';
 import { createLinkStates, type LinkStates } from './link-states.js';
 import { createUserPreferences, type UserPreferenceStore } from './preferences.js';
@@ -34,6 +35,8 @@ export interface Store<Draft = unknown> {
   claims: Claims;
   /** What is kept about a person, and removing it or a whole workspace's. */
   forget: Forget;
+  /** Acknowledged work not yet carried out, durable across crashes and shared by replicas. */
+  jobs: Jobs;
   /** Closes every namespace; safe to call more than once. */
   close(): Promise<void>;
 }
@@ -47,6 +50,7 @@ export const NAMESPACES = {
   expenses: 'slack-expenses',
   digest: 'digest',
   claims: 'slack',
+  jobs: 'slack',
 } as const;
 
 export async function openStore<Draft = unknown>(
@@ -56,10 +60,15 @@ export async function openStore<Draft = unknown>(
   const now = options.now ?? (() => new Date());
   const opened: Keyv[] = [];
   let claims: Claims | undefined;
+  let jobs: Jobs | undefined;
   let closing: Promise<void> | undefined;
   const close = () => {
     closing ??= (async () => {
-      await Promise.allSettled([...opened.map((k) => k.disconnect()), claims?.close()]);
+      await Promise.allSettled([
+        ...opened.map((k) => k.disconnect()),
+        claims?.close(),
+        jobs?.close(),
+      ]);
     })();
     return closing;
   };
@@ -70,6 +79,7 @@ export async function openStore<Draft = unknown>(
   };
   try {
     claims = createClaims(storeUrl, { namespace: NAMESPACES.claims });
+    jobs = createJobs(storeUrl, { namespace: NAMESPACES.jobs });
     const key = await loadEncryptionKey({
       encryptionKey: options.encryptionKey,
       dataDir: options.dataDir,
@@ -107,6 +117,7 @@ export async function openStore<Draft = unknown>(
         bindingStore: bindings,
         digestStore: digest,
       }),
+      jobs,
       close,
     };
   } catch (error) {

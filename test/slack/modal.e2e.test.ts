@@ -130,7 +130,8 @@ describe('booking from the form', () => {
     expect(e.description).toBe('Pizza');
     expect(e.cost).toBe('30.0');
     expect(e.currency_code).toBe('EUR');
-    expect(e.details).toBe('Thin crust');
+    // The notes as typed, then the marker that lets the app find this booking again.
+    expect(e.details).toMatch(/^Thin crust\n\nsplit-ref:[\w-]{16}$/);
     expect(owed(e)).toEqual({ [ann.serviceId]: '15.0', [bob.serviceId]: '15.0' });
   });
 

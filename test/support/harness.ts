@@ -210,6 +210,9 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     serviceTimeoutMs: 1_500,
     serviceRetries: 0,
     reconcileDelayMs: 0,
+    // The service in a test is the emulator on loopback: a request it has not applied within a
+    // second and a half was never taken, so an unknown outcome settles quickly.
+    serviceSettleMs: 1_500,
     // Daily DMs are sent when a test runs the runner at a time it chooses, never by a timer.
     digest: { scheduler: false },
     ...appOptions,

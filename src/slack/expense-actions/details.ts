@@ -4,6 +4,7 @@ import { buttonListener } from '../shared/button.js';
 import { accessFailure } from '../shared/expense-access.js';
 import { parseExpenseRef } from '../shared/expense-message.js';
 import { bookedFromExpense, userName, whoIsWho } from '../shared/expense-people.js';
+import { notesOf } from '../shared/marker.js';
 import { expenseDetailsMessage } from './details-view.js';
 
 /** Details: the whole split and the comments, privately, read with the clicker's own token. */
@@ -42,7 +43,7 @@ export const detailsClicked = (deps: SlackDeps) =>
             (categories && expense.category
               ? (deps.reference.categoryName(expense.category.id) ?? null)
               : null),
-          notes: expense.details || null,
+          notes: notesOf(expense.details) || null,
           repeat: expense.repeat_interval ?? null,
           receiptUrl: expense.receipt?.original ?? expense.receipt?.large ?? null,
           deleted: Boolean(expense.deleted_at),

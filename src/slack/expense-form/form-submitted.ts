@@ -10,7 +10,7 @@ import {
   parseMeta,
   type StateValues,
 } from './form.js';
-import { carryOut } from './submit.js';
+import { NOT_KEPT, queueSubmission } from './submit.js';
 import { splitStepView } from './views.js';
 
 /** Names for the second step's labels; a slow lookup falls back to "Someone" rather than wait. */
@@ -54,8 +54,6 @@ export function expenseFormSubmitted(deps: SlackDeps) {
     ack,
     body,
     view,
-    client,
-    context,
     logger,
   }: SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs): Promise<void> => {
     const meta = parseMeta(view.private_metadata);
@@ -116,20 +114,23 @@ export function expenseFormSubmitted(deps: SlackDeps) {
       });
       return;
     }
-    await ack({ response_action: 'clear' });
-    deps.work.push(() =>
-      carryOut({
+    if (
+      !(await queueSubmission(
         deps,
-        client,
-        botToken: context.botToken,
+        {
+          user,
+          meta,
+          rootViewId: view.root_view_id ?? view.id,
+          form,
+          split: { kind: 'equal' },
+          edit,
+        },
         logger,
-        user,
-        meta,
-        rootViewId: view.root_view_id ?? view.id,
-        form,
-        split: { kind: 'equal' },
-        edit,
-      }),
-    );
+      ))
+    ) {
+      await ack({ response_action: 'errors', errors: { [FORM.description]: NOT_KEPT } });
+      return;
+    }
+    await ack({ response_action: 'clear' });
   };
 }

@@ -14,6 +14,7 @@ import { formAnswer } from '../shared/answer.js';
 import { todayIn } from '../shared/dates.js';
 import { accessExpense } from '../shared/expense-access.js';
 import { looksEqual, whoIsWho } from '../shared/expense-people.js';
+import { notesOf } from '../shared/marker.js';
 import { plainNotice } from '../shared/notices.js';
 import { describeServiceFailure } from '../shared/service-failure.js';
 import { type CheckedForm, type EditBase, encodeMeta, MAX_PARTICIPANTS } from './form.js';
@@ -329,7 +330,7 @@ async function fillEditForm(r: EditFormRequest, opened: Opened): Promise<void> {
     participants,
     payer,
     method: equal ? 'equal' : 'exact',
-    notes: expense.details ?? '',
+    notes: notesOf(expense.details),
     repeat: expense.repeat_interval ?? 'never',
     files: [],
     ...(equal ? {} : { values }),

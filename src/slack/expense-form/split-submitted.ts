@@ -1,7 +1,7 @@
 import type { AllMiddlewareArgs, SlackViewMiddlewareArgs, ViewSubmitAction } from '@slack/bolt';
 import type { SlackDeps } from '../deps.js';
 import { checkSplitStep, parseMeta, type StateValues, valueBlockId } from './form.js';
-import { carryOut } from './submit.js';
+import { NOT_KEPT, queueSubmission } from './submit.js';
 
 /**
  * The second step's Submit: each person's value checked against the first step's cost (kept in
@@ -12,8 +12,6 @@ export function expenseSplitSubmitted(deps: SlackDeps) {
     ack,
     body,
     view,
-    client,
-    context,
     logger,
   }: SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs): Promise<void> => {
     const meta = parseMeta(view.private_metadata) ?? { v: 1 as const };
@@ -32,20 +30,23 @@ export function expenseSplitSubmitted(deps: SlackDeps) {
       await ack({ response_action: 'errors', errors: checked.errors });
       return;
     }
-    await ack({ response_action: 'clear' });
-    deps.work.push(() =>
-      carryOut({
+    if (
+      !(await queueSubmission(
         deps,
-        client,
-        botToken: context.botToken,
+        {
+          user: { team_id, user_id: body.user.id },
+          meta,
+          rootViewId,
+          form: checked.form,
+          split: checked.split,
+          edit: draft.edit,
+        },
         logger,
-        user: { team_id, user_id: body.user.id },
-        meta,
-        rootViewId,
-        form: checked.form,
-        split: checked.split,
-        edit: draft.edit,
-      }),
-    );
+      ))
+    ) {
+      await ack({ response_action: 'errors', errors: { [valueBlockId(0)]: NOT_KEPT } });
+      return;
+    }
+    await ack({ response_action: 'clear' });
   };
 }

@@ -1,7 +1,8 @@
 /**
  * Carrying out a submitted expense form after its ack: a new expense through the same booking
  * path as `/split` (split/book.ts), or an edit that sends the service only what changed (and the
- * shares only when they changed). A form submitted twice (the same root view) acts once.
+ * shares only when they changed). A submission is queued durably before the form closes, and a
+ * form submitted twice (the same root view) acts once.
  */
 import type { Logger, webApi } from '@slack/bolt';
 import { resolvePeople } from '../../accounts/people.js';
@@ -15,30 +16,82 @@ import {
   type ServiceClient,
 } from '../../service/index.js';
 import type { ServiceTokenRecord, SlackUserKey } from '../../store/index.js';
-import { DEDUPE_TTL_MS, type SlackDeps } from '../deps.js';
+import type { SlackDeps } from '../deps.js';
 import { type FormAnswer, formAnswer } from '../shared/answer.js';
 import { bookPlan, type GroupChoice } from '../shared/booking.js';
 import { middayIn } from '../shared/dates.js';
+import { type JobHandler, JobMovedError } from '../shared/durable.js';
 import { accessFailure } from '../shared/expense-access.js';
 import { expenseMessage } from '../shared/expense-message.js';
 import { bookedFromExpense, whoIsWho } from '../shared/expense-people.js';
+import { bookingMarker, type Once } from '../shared/marker.js';
 import { connectPrompt, plainNotice } from '../shared/notices.js';
 import { describeServiceFailure, refusedText } from '../shared/service-failure.js';
 import type { CheckedForm, EditBase, FormMeta } from './form.js';
 import { type FetchedReceipt, fetchReceipt } from './receipt.js';
 
-export interface Submission {
-  deps: SlackDeps;
-  client: webApi.WebClient;
-  botToken: string | undefined;
-  logger: Logger;
+/** A submitted form as its job keeps it: all that carrying it out needs, on any replica. */
+export interface FormJob {
   user: SlackUserKey;
   meta: FormMeta;
-  /** The form's first view: the key of the claim that makes a double submit act once. */
+  /** The form's first view: the job's id, which makes a double submit act once. */
   rootViewId: string;
   form: CheckedForm;
   split: Split;
   edit: EditBase | undefined;
+}
+
+export const FORM_JOB = 'form';
+
+/** What the person is told, under the form, when the store cannot keep the submission. */
+export const NOT_KEPT =
+  "I couldn't save this just now: my storage isn't answering. Try Submit again in a minute.";
+
+/**
+ * Writes a submission to the durable job queue, before the form is closed: false when the store
+ * could not take it (the form stays open, with NOT_KEPT). A second submit of the same form adds
+ * nothing.
+ */
+export async function queueSubmission(
+  deps: SlackDeps,
+  job: FormJob,
+  logger: Logger,
+): Promise<boolean> {
+  try {
+    const id = `form:${job.user.team_id}:${job.rootViewId}`;
+    if (!(await deps.durable.submit(id, FORM_JOB, job))) {
+      logger.info(`expense form ${job.rootViewId}: submitted again, ignored`);
+    }
+    return true;
+  } catch (error) {
+    logger.error(`expense form: could not queue the submission: ${(error as Error).message}`);
+    return false;
+  }
+}
+
+/** Carries out a queued submission, with the bot's own client (the request's is long gone). */
+export function formJob(deps: SlackDeps): JobHandler {
+  return (payload, run, logger) =>
+    carryOut({
+      ...(payload as FormJob),
+      deps,
+      client: deps.slack,
+      botToken: deps.slack.token,
+      logger,
+      once: {
+        marker: bookingMarker(run.id),
+        sentAt: (run.progress as { sentAt?: number } | undefined)?.sentAt,
+        sending: (at) => run.save({ sentAt: at }),
+      },
+    });
+}
+
+export interface Submission extends FormJob {
+  deps: SlackDeps;
+  client: webApi.WebClient;
+  botToken: string | undefined;
+  logger: Logger;
+  once: Once;
 }
 
 export async function carryOut(s: Submission): Promise<void> {
@@ -50,17 +103,11 @@ export async function carryOut(s: Submission): Promise<void> {
     thread_ts: s.meta.t,
     logger,
   });
-  const key = `form:${user.team_id}:${s.rootViewId}`;
-  if (!(await deps.claims.claim(key, DEDUPE_TTL_MS))) {
-    logger.info(`expense form ${s.rootViewId}: submitted again, ignored`);
-    return;
-  }
   let receipt: FetchedReceipt | undefined;
   const nothingDone = s.edit ? 'Nothing was changed.' : 'Nothing was booked.';
   try {
     const record = await deps.tokens.get(user);
     if (!record) {
-      await deps.claims.release(key);
       const url = await deps.linking.connectUrl(user);
       await answer.ephemeral(connectPrompt({ url, reason: 'first_time' }));
       return;
@@ -129,6 +176,7 @@ export async function carryOut(s: Submission): Promise<void> {
         logger,
         fail,
         problem: (message) => plainNotice(message),
+        once: s.once,
       },
       {
         description: s.form.description,
@@ -156,8 +204,8 @@ export async function carryOut(s: Submission): Promise<void> {
       })
       .catch((error: Error) => logger.warn(`expense form: could not remember: ${error.message}`));
   } catch (error) {
+    if (error instanceof JobMovedError) throw error;
     logger.error(`expense form failed: ${(error as Error).stack ?? String(error)}`);
-    await deps.claims.release(key).catch(() => undefined);
     await answer
       .ephemeral(
         plainNotice(`Something went wrong on my side. ${nothingDone} Try again in a minute.`),

@@ -1,12 +1,15 @@
 /**
  * Booking a planned expense, shared by `/split <text>` and the expense form: the people, exact
- * shares, one create_expense, and the answer. A create whose outcome is unknown (timeout, lost
- * connection, 5xx) is never sent again: it is looked for, and the person is told whether it was
- * booked.
+ * shares, one create_expense, and the answer. Every create carries a marker in its notes, derived
+ * from the command; a create whose outcome is unknown (timeout, lost connection, 5xx, a crash) is
+ * never sent again while it may still land: its marker is looked for until the service can no
+ * longer apply it, and the person is told the outcome.
  */
+
+import { randomUUID } from 'node:crypto';
 import type { Logger } from '@slack/bolt';
 import { type ResolveProblem, resolvePeople } from '../../accounts/people.js';
-import { currencyExponent, parseMinor, toWireAmount } from '../../core/money.js';
+import { currencyExponent, toWireAmount } from '../../core/money.js';
 import { computeShares, type Split } from '../../core/split.js';
 import {
   type Expense,
@@ -23,14 +26,13 @@ import type { ServiceTokenRecord, SlackUserKey } from '../../store/index.js';
 import type { SlackDeps } from '../deps.js';
 import { middayIn } from './dates.js';
 import { type BookedExpense, expenseMessage, type Who } from './expense-message.js';
+import { bookingMarker, type Once, withMarker } from './marker.js';
 import type { SlackMessage } from './message.js';
 import { plainNotice } from './notices.js';
 import type { Reply } from './reply.js';
 import { refusedText } from './service-failure.js';
 
 export const NOTHING_BOOKED = 'Nothing was booked.';
-/** How far before an attempt a found expense may have been created and still be that attempt. */
-const RECONCILE_SKEW_MS = 10_000;
 
 /** Why a mentioned person can't be on an expense or in a group, and what to do about it. */
 export function problemText(problem: ResolveProblem): string {
@@ -86,6 +88,7 @@ export interface PlanInput {
   fail(error: unknown): Promise<void>;
   /** How a problem reads: with a `/split` example when typed, plainly from the form. */
   problem(message: string, example: string): SlackMessage;
+  once: Once;
 }
 
 /**
@@ -175,66 +178,78 @@ export async function bookPlan(
     owed_share: toWireAmount(row.owed, exponent),
   }));
 
-  const startedAt = deps.now();
-  let booked: Expense;
-  try {
-    const result = await client.createExpense({
-      description: expense.description,
-      cost: toWireAmount(expense.cost, exponent),
-      currency_code: expense.currency,
-      date: middayIn(expense.date, input.tz),
-      ...(group ? { group_id: group.id } : {}),
-      ...(plan.category_id ? { category_id: plan.category_id } : {}),
-      ...(plan.details ? { details: plan.details } : {}),
-      ...(plan.repeat_interval && plan.repeat_interval !== 'never'
-        ? { repeat_interval: plan.repeat_interval }
-        : {}),
-      ...(plan.receipt ? { receipt: plan.receipt } : {}),
-      users,
-    });
-    if (!result.expense) {
-      await reply.ephemeral(plainNotice(refusedText(result.errors, NOTHING_BOOKED)));
-      return undefined;
-    }
-    booked = result.expense;
-    deps.booked.set(String(booked.id), true);
-  } catch (error) {
-    if (!(error instanceof ServiceBaseException) || !error.outcome_unknown) {
-      await fail(error);
-      return undefined;
-    }
-    logger.warn(`/split: create_expense outcome unknown (${error.name}); reconciling`);
-    const found = await reconcile(client, deps, {
-      startedAt,
-      description: expense.description,
-      cost: expense.cost,
-      currency: expense.currency,
-      creator: record.service_user_id,
-    });
-    const what = `"${expense.description}"`;
-    const cause =
-      error instanceof ServiceServerException
-        ? `The expense service failed while booking ${what} (HTTP ${error.http_status}).`
-        : error instanceof ServiceTimeoutException
-          ? `The expense service didn't answer in time while booking ${what}.`
-          : `The connection to the expense service broke while booking ${what}.`;
+  let booked: Expense | undefined;
+  if (input.once.sentAt !== undefined) {
+    // An earlier run sent this create and stopped before it heard back (a crash): it may have
+    // been applied, or may still be, so it is looked for until it can no longer land.
+    const found = await settle(
+      input,
+      expense.description,
+      expense.date,
+      group?.id,
+      input.once.sentAt,
+    );
     if (found === 'unknown') {
-      await reply.ephemeral(
-        plainNotice(
-          `${cause} I couldn't check whether it was booked: look at your recent expenses before trying again, so that it isn't booked twice.`,
-        ),
-      );
+      await reply.ephemeral(plainNotice(uncheckedText(`"${expense.description}"`, undefined)));
       return undefined;
     }
-    if (found === null) {
-      await reply.ephemeral(
-        plainNotice(`${cause} I checked: it was not booked, so it's safe to try again.`),
-      );
-      return undefined;
+    if (found) {
+      logger.info(`/split: reconciled: expense ${found.id} was created before a restart`);
+      booked = found;
     }
-    logger.info(`/split: reconciled: expense ${found.id} was created`);
-    booked = found;
-    deps.booked.set(String(booked.id), true);
+  }
+  if (!booked) {
+    const sentAt = Date.now();
+    // Recorded before the create goes out, so that whoever resumes this work after a crash
+    // looks for the expense before sending it again.
+    await input.once.sending(sentAt);
+    try {
+      const result = await client.createExpense({
+        description: expense.description,
+        cost: toWireAmount(expense.cost, exponent),
+        currency_code: expense.currency,
+        date: middayIn(expense.date, input.tz),
+        ...(group ? { group_id: group.id } : {}),
+        ...(plan.category_id ? { category_id: plan.category_id } : {}),
+        details: withMarker(plan.details, input.once.marker),
+        ...(plan.repeat_interval && plan.repeat_interval !== 'never'
+          ? { repeat_interval: plan.repeat_interval }
+          : {}),
+        ...(plan.receipt ? { receipt: plan.receipt } : {}),
+        users,
+      });
+      if (!result.expense) {
+        await reply.ephemeral(plainNotice(refusedText(result.errors, NOTHING_BOOKED)));
+        return undefined;
+      }
+      booked = result.expense;
+    } catch (error) {
+      if (!(error instanceof ServiceBaseException) || !error.outcome_unknown) {
+        await fail(error);
+        return undefined;
+      }
+      logger.warn(`/split: create_expense outcome unknown (${error.name}); reconciling`);
+      const found = await settle(input, expense.description, expense.date, group?.id, sentAt);
+      const what = `"${expense.description}"`;
+      const cause =
+        error instanceof ServiceServerException
+          ? `The expense service failed while booking ${what} (HTTP ${error.http_status}).`
+          : error instanceof ServiceTimeoutException
+            ? `The expense service didn't answer in time while booking ${what}.`
+            : `The connection to the expense service broke while booking ${what}.`;
+      if (found === 'unknown') {
+        await reply.ephemeral(plainNotice(uncheckedText(what, cause)));
+        return undefined;
+      }
+      if (found === null) {
+        await reply.ephemeral(
+          plainNotice(`${cause} I checked: it was not booked, so it's safe to try again.`),
+        );
+        return undefined;
+      }
+      logger.info(`/split: reconciled: expense ${found.id} was created`);
+      booked = found;
+    }
   }
 
   const message: BookedExpense = {
@@ -257,51 +272,92 @@ export async function bookPlan(
   return { booked, message: expenseMessage(message) };
 }
 
+function uncheckedText(what: string, cause: string | undefined): string {
+  const whether = cause
+    ? `${cause} I couldn't check whether it`
+    : `I couldn't check whether ${what}`;
+  return `${whether} was booked: look at your recent expenses before trying again, so that it isn't booked twice.`;
+}
+
+/** For a booking no durable job carries (a command run after linking): a marker of its own. */
+export function singleUse(): Once {
+  return { marker: bookingMarker(randomUUID()), sentAt: undefined, sending: async () => undefined };
+}
+
+/** Past this, a person waiting for the outcome is told it is being checked (once). */
+const SLOW_NOTICE_MS = 5_000;
+
 /**
- * Looks for the expense a create with an unknown outcome may have made: same creator,
- * description, cost and currency, updated since shortly before the attempt. Returns it, null when
- * it is certainly not there, or 'unknown' when the service cannot be asked either.
+ * Settles a create whose outcome is unknown: looks for its marker until it is found, or until
+ * the service can no longer apply a request sent at `sentAt` (`settleMs` later) and a look after
+ * that moment still does not find it. Returns the expense, null when it certainly was not booked,
+ * or 'unknown' when the service could not be read for long after that moment either.
  */
-export async function reconcile(
-  client: ServiceClient,
-  deps: Pick<SlackDeps, 'reconcileDelayMs' | 'booked'>,
-  attempt: {
-    startedAt: Date;
-    description: string;
-    cost: number;
-    currency: string;
-    creator: number;
-  },
+async function settle(
+  input: PlanInput,
+  description: string,
+  date: string,
+  groupId: number | undefined,
+  sentAt: number,
 ): Promise<Expense | null | 'unknown'> {
-  if (deps.reconcileDelayMs > 0) {
-    await new Promise((resolve) => setTimeout(resolve, deps.reconcileDelayMs));
+  const { deps, client, reply, logger } = input;
+  const horizon = sentAt + deps.settleMs;
+  // Reads that fail past the horizon are tried a while longer: the answer must be certain.
+  const giveUp = horizon + Math.max(deps.settleMs, 10 * deps.reconcileDelayMs);
+  const pause = Math.max(deps.reconcileDelayMs, 100);
+  let told = false;
+  let wait = deps.reconcileDelayMs;
+  for (;;) {
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    wait = pause;
+    const lookedAt = Date.now();
+    const found = await findBooking(client, input.once.marker, date, groupId);
+    if (found !== null && found !== 'unknown') return found;
+    if (found === null && lookedAt >= horizon) return null;
+    if (lookedAt >= giveUp) return 'unknown';
+    if (!told && horizon - lookedAt > SLOW_NOTICE_MS) {
+      told = true;
+      logger.info(`/split: create of "${description}" not settled yet; told the person`);
+      await reply
+        .ephemeral(
+          plainNotice(
+            `The expense service hasn't confirmed "${description}" yet. Please don't book it again: I'm checking, and I'll tell you here whether it was booked.`,
+          ),
+        )
+        .catch((error: Error) => logger.warn(`/split: could not tell: ${error.message}`));
+    }
   }
-  // A little before the attempt, for clock skew between this app and the service; not more, so
-  // that the same expense booked on purpose a minute earlier is not taken for this one.
-  const since = attempt.startedAt.getTime() - RECONCILE_SKEW_MS;
-  let recent: Expense[];
+}
+
+/**
+ * The expense carrying `marker`, among the expenses dated around `date` (the date this app sent,
+ * so no clock needs to agree) in the group it was booked into, else among the caller's own; null
+ * when none does, 'unknown' when the read failed.
+ */
+export async function findBooking(
+  client: ServiceClient,
+  marker: string,
+  date: string,
+  groupId: number | undefined,
+): Promise<Expense | null | 'unknown'> {
+  const day = Date.parse(`${date}T00:00:00Z`);
+  const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+  let around: Expense[];
   try {
-    recent = await client.getExpenses({
-      updated_after: new Date(since),
-      limit: 100,
-      visible: true,
+    around = await client.getExpenses({
+      // Two days either side: the service compares dates in its own time zone.
+      dated_after: iso(day - 2 * DAY_MS),
+      dated_before: iso(day + 3 * DAY_MS),
+      // A group expense the caller only booked (not shares in) is listed under its group only.
+      ...(groupId ? { group_id: groupId } : {}),
+      limit: 0,
     });
   } catch {
     return 'unknown';
   }
-  const exponent = currencyExponent(attempt.currency);
-  const matches = recent.filter((e) => {
-    if (e.deleted_at || e.payment || deps.booked.get(String(e.id))) return false;
-    if (e.description.trim() !== attempt.description.trim()) return false;
-    if (e.currency_code !== attempt.currency) return false;
-    if ((e.created_by?.id ?? attempt.creator) !== attempt.creator) return false;
-    if (Date.parse(e.created_at) < since) return false;
-    try {
-      return parseMinor(e.cost, exponent) === attempt.cost;
-    } catch {
-      return false;
-    }
-  });
-  matches.sort((a, b) => Date.parse(b.created_at) - Date.parse(a.created_at));
-  return matches[0] ?? null;
+  const marked = around.filter((e) => e.details?.includes(marker));
+  // A booking deleted since still was booked: it is reported, never booked again.
+  return marked.find((e) => !e.deleted_at) ?? marked[0] ?? null;
 }
+
+const DAY_MS = 24 * 60 * 60_000;

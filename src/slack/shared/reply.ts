@@ -65,3 +65,39 @@ export function withFallback(primary: Reply, fallback: Reply, logger: Logger): R
     };
   return { ephemeral: either('ephemeral'), inChannel: either('inChannel') };
 }
+
+/** Slack honours a response_url for 30 minutes; a little is kept back for the request itself. */
+const RESPONSE_URL_LIFE_MS = 29 * 60_000;
+
+/**
+ * Where the answer to acknowledged work goes, however late it comes (a slow service, a restart):
+ * its response_url while Slack still honours it, else (or when it fails, e.g. used up) a DM for
+ * what only the person should see and the channel for what everyone should.
+ */
+export function replyLater(input: {
+  client: webApi.WebClient;
+  response_url: string | undefined;
+  /** When the command was acknowledged (ms). */
+  acknowledgedAt: number;
+  channel: string;
+  user: string;
+  logger: Logger;
+}): Reply {
+  const { client, channel, user } = input;
+  const direct: Reply = {
+    ephemeral: async (m) => {
+      await client.chat.postMessage({ channel: user, ...m });
+    },
+    inChannel: async (m) => {
+      await client.chat.postMessage({ channel, ...m });
+    },
+  };
+  const url = input.response_url;
+  if (!url) return direct;
+  const viaUrl = withFallback(replyViaResponseUrl(url), direct, input.logger);
+  const fresh = () => Date.now() - input.acknowledgedAt < RESPONSE_URL_LIFE_MS;
+  return {
+    ephemeral: (m) => (fresh() ? viaUrl : direct).ephemeral(m),
+    inChannel: (m) => (fresh() ? viaUrl : direct).inChannel(m),
+  };
+}

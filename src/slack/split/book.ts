@@ -13,7 +13,7 @@ import {
 } from '../../service/index.js';
 import type { ServiceTokenRecord, SlackUserKey } from '../../store/index.js';
 import type { SlackDeps } from '../deps.js';
-import { bookPlan, type GroupChoice, NOTHING_BOOKED } from '../shared/booking.js';
+import { bookPlan, type GroupChoice, NOTHING_BOOKED, singleUse } from '../shared/booking.js';
 import { errorNotice, plainNotice } from '../shared/notices.js';
 import type { Reply } from '../shared/reply.js';
 import { describeServiceFailure } from '../shared/service-failure.js';
@@ -173,6 +173,7 @@ export async function bookExpense(input: BookInput): Promise<void> {
         return fail(error);
       },
       problem: errorNotice,
+      once: inv.once ?? singleUse(),
     },
     {
       description: expense.description,

@@ -1,0 +1,38 @@
+/**
+ * The marker that makes a booking findable again at the service. The service has no idempotency
+ * key and no field of its own for one, so the marker travels in the expense's notes (`details`),
+ * which the service stores and returns in get_expenses. It is derived from the command's own key
+ * (`command:<team>:<trigger id>`, `form:<team>:<root view id>`), so that every run of the same
+ * command, on any replica and after any restart, looks for the same marker.
+ */
+import { createHash } from 'node:crypto';
+
+const PREFIX = 'split-ref:';
+/** 16 base64url characters, 96 bits: two commands never share one. */
+const LENGTH = 16;
+
+export function bookingMarker(key: string): string {
+  return `${PREFIX}${createHash('sha256').update(key).digest('base64url').slice(0, LENGTH)}`;
+}
+
+/** The notes sent with a booking: the person's own, then the marker on a line of its own. */
+export function withMarker(details: string | undefined, marker: string): string {
+  return details ? `${details}\n\n${marker}` : marker;
+}
+
+const TRAILING = new RegExp(`(?:^|\\n\\n)${PREFIX}[\\w-]{${LENGTH}}$`);
+
+/** The notes a person wrote, without the marker this app added to them. */
+export function notesOf(details: string | null | undefined): string {
+  return (details ?? '').replace(TRAILING, '');
+}
+
+/** What makes a booking happen once, whatever fails and however often the command arrives. */
+export interface Once {
+  /** Sent in the expense's notes and looked for when an outcome is unknown (`bookingMarker`). */
+  marker: string;
+  /** When an earlier run of the same command sent its create (ms), if one did. */
+  sentAt: number | undefined;
+  /** Records, durably, that a create is about to be sent at `at`; resolves before it is sent. */
+  sending(at: number): Promise<void>;
+}

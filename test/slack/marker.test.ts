@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { bookingMarker, notesOf, withMarker } from '../../src/slack/shared/marker.js';
+
+describe('the booking marker', () => {
+  it('is the same for the same command and differs between commands', () => {
+    const a = bookingMarker('command:T1:1.2.abc');
+    expect(a).toMatch(/^split-ref:[\w-]{16}$/);
+    expect(bookingMarker('command:T1:1.2.abc')).toBe(a);
+    expect(bookingMarker('command:T1:1.2.abd')).not.toBe(a);
+    expect(bookingMarker('form:T1:1.2.abc')).not.toBe(a);
+  });
+
+  it('goes after the notes, and is left out when the notes are shown again', () => {
+    const marker = bookingMarker('form:T1:V1');
+    expect(withMarker(undefined, marker)).toBe(marker);
+    expect(withMarker('Thin crust', marker)).toBe(`Thin crust\n\n${marker}`);
+    expect(notesOf(withMarker('Thin crust', marker))).toBe('Thin crust');
+    expect(notesOf(marker)).toBe('');
+    expect(notesOf(null)).toBe('');
+    // Notes a person wrote that merely mention a marker in passing are theirs.
+    expect(notesOf(`see ${marker} above`)).toBe(`see ${marker} above`);
+  });
+});
