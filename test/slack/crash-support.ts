@@ -111,10 +111,18 @@ export async function startCrashWorld(): Promise<CrashWorld> {
   }
   await store.close();
 
+  // Sign in with Slack is part of linking: the app needs its own client at Slack to start.
+  const slackClient = slack.addOidcClient({
+    redirectUris: [`${PUBLIC_URL}/oauth/slack/callback`],
+    name: 'Split',
+  });
   const env: Record<string, string> = {
     SLACK_BOT_TOKEN: slack.team.botToken,
     SLACK_SIGNING_SECRET: SIGNING_SECRET,
     SLACK_API_URL: slack.url,
+    SLACK_WEB_URL: slack.origin,
+    SLACK_CLIENT_ID: slackClient.clientId,
+    SLACK_CLIENT_SECRET: slackClient.clientSecret,
     SERVICE_API_URL: `${emu.url}/api/v3.0`,
     SERVICE_AUTHORIZE_URL: `${emu.url}/oauth/authorize`,
     SERVICE_TOKEN_URL: `${emu.url}/oauth/token`,
