@@ -59,6 +59,7 @@ describe('Dockerfile', () => {
     for (const copy of [
       'COPY package.json package-lock.json tsconfig.json tsconfig.build.json ./',
       'COPY src ./src',
+      'COPY scripts/build-page.ts ./scripts/',
     ]) {
       expect(build.indexOf(copy), copy).toBeGreaterThan(-1);
       expect(build.indexOf(copy), copy).toBeLessThan(install);
@@ -121,6 +122,14 @@ describe('package.json', () => {
     expect(pkg.scripts.build).toContain('tsx scripts/build-page.ts dist/page');
     expect(pkg.scripts.start).toBe('node dist/main.js');
     expect(pkg.scripts.emulator).toBe('node dist/emulator/cli.js');
+  });
+
+  it('builds from files the image copies in: every script the build runs is in the build stage', () => {
+    const used = pkg.scripts.build.match(/\bscripts\/[\w./-]+/g) ?? [];
+    expect(used.length).toBeGreaterThan(0);
+    for (const file of used) {
+      expect(text, file).toContain(`COPY ${file} ./scripts/`);
+    }
   });
 
   it('keeps build and test tools out of the production dependencies', () => {
