@@ -39,7 +39,12 @@ describe('Dockerfile', () => {
     const build = instructions.slice(0, instructions.indexOf(stages[1]!));
     const install = build.find((l) => /^RUN npm ci\b/.test(l)) ?? '';
     const removed = /&& rm -rf ((?:dist\/\S+ ?)+) &&/.exec(install)?.[1]?.trim().split(' ');
-    expect(removed?.sort()).toEqual(['dist/emulator', 'dist/page', 'dist/sandbox', 'dist/workspace']);
+    expect(removed?.sort()).toEqual([
+      'dist/emulator',
+      'dist/page',
+      'dist/sandbox',
+      'dist/workspace',
+    ]);
     // Removed before the final copy, so none of it reaches the runtime stage.
     expect(install.indexOf('rm -rf dist/')).toBeLessThan(install.indexOf('npm prune'));
     const copies = runtime.filter((l) => l.startsWith('COPY'));
@@ -125,7 +130,7 @@ describe('package.json', () => {
   });
 
   it('builds from files the image copies in: every script the build runs is in the build stage', () => {
-    const used = pkg.scripts.build.match(/\bscripts\/[\w./-]+/g) ?? [];
+    const used = (pkg.scripts.build ?? '').match(/\bscripts\/[\w./-]+/g) ?? [];
     expect(used.length).toBeGreaterThan(0);
     for (const file of used) {
       expect(text, file).toContain(`COPY ${file} ./scripts/`);
