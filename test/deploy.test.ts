@@ -149,3 +149,61 @@ describe('the two compose files', () => {
     }
   });
 });
+
+describe("the README's section for the workspace admin", () => {
+  const readme = readFileSync('README.md', 'utf8');
+  const section = /^## For the workspace admin\n([\s\S]*?)^## /m.exec(readme)?.[1] ?? '';
+  const manifest = parse(readFileSync('manifest.yml', 'utf8')) as {
+    oauth_config: { scopes: { bot: string[]; user: string[] } };
+  };
+
+  it('comes right after "Running the Slack app"', () => {
+    const headings = [...readme.matchAll(/^## (.+)$/gm)].map((m) => m[1]);
+    const at = headings.indexOf('For the workspace admin');
+    expect(at).toBeGreaterThan(0);
+    expect(headings[at - 1]).toBe('Running the Slack app');
+  });
+
+  it('says why the app needs each scope the manifest asks for, and of which kind', () => {
+    const rows = new Map(
+      [...section.matchAll(/^\| `([a-z:.]+)` \| (bot|user) \| (.+) \|$/gm)].map((m) => [
+        m[1]!,
+        { kind: m[2], why: m[3]! },
+      ]),
+    );
+    const asked = [
+      ...manifest.oauth_config.scopes.bot.map((scope) => [scope, 'bot'] as const),
+      ...manifest.oauth_config.scopes.user.map((scope) => [scope, 'user'] as const),
+    ];
+    expect(asked.length).toBeGreaterThan(0);
+    for (const [scope, kind] of asked) {
+      expect(rows.get(scope)?.kind, scope).toBe(kind);
+      expect(rows.get(scope)?.why.length, scope).toBeGreaterThan(20);
+    }
+    expect([...rows.keys()].sort()).toEqual(asked.map(([scope]) => scope).sort());
+  });
+
+  it('names the service, its callback, the store document, and every way to remove data', () => {
+    for (const needed of [
+      'https://secure.splitwise.com',
+      '`PUBLIC_URL/oauth/callback`',
+      '[src/store/README.md](src/store/README.md)',
+      '`/split disconnect`',
+      '**Remove my data**',
+      '`app_uninstalled`',
+      'Remove App',
+    ]) {
+      expect(section, needed).toContain(needed);
+    }
+  });
+});
+
+describe('LICENSE', () => {
+  it('is the MIT licence package.json names', () => {
+    const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { license: string };
+    const text = readFileSync('LICENSE', 'utf8');
+    expect(pkg.license).toBe('MIT');
+    expect(text.split('\n')[0]).toBe('MIT License');
+    expect(text).toContain('Copyright (c) 2026 the slack-split authors');
+  });
+});
