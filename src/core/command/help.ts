@@ -81,7 +81,7 @@ export const HELP_SECTIONS: readonly HelpSection[] = [
     lines: [
       { example: '/split connect', means: 'link my account' },
       { example: '/split whoami', means: 'which account is linked' },
-      { example: '/split disconnect', means: 'unlink it' },
+      { example: '/split disconnect', means: 'unlink it and remove what the app keeps about you' },
     ],
   },
 ];
