@@ -123,6 +123,8 @@ interface Observed {
   duplicated: number;
   /** delete_expense requests the service got for one Delete clicked on both at once. */
   deletes: number;
+  /** The same, the second click reaching the other replica after the first was answered. */
+  lateDeletes: number;
   /** Daily DMs Ann and Bob each got when both replicas ran the digest at the same moment. */
   dms: [number, number];
   /** Payments recorded for one Settle up confirmed on both. */
@@ -177,6 +179,7 @@ async function observe(world: ReplicaWorld, ann: Person, bob: Person): Promise<O
     return (await deleteCalls()) - before;
   };
   const deletes = await deletesOnClick(false);
+  const lateDeletes = await deletesOnClick(true);
 
   // The daily DM, both replicas running it at the same moment.
   const now = new Date();
@@ -208,6 +211,7 @@ async function observe(world: ReplicaWorld, ann: Person, bob: Person): Promise<O
     retried: described(expenses, 'retried taxi').length,
     duplicated: described(expenses, 'duplicated taxi').length,
     deletes,
+    lateDeletes,
     dms: dms as [number, number],
     payments,
   };
@@ -240,6 +244,7 @@ describe.each(backends)('two replicas on one %s store', (_name, scratch) => {
       retried: 1,
       duplicated: 1,
       deletes: 1,
+      lateDeletes: 1,
       dms: [1, 1],
       payments: 1,
     });
@@ -267,6 +272,8 @@ describe('two replicas on separate SQLite files (no shared store): the control',
       retried: 2,
       duplicated: 2,
       deletes: 2,
+      // The expense's own state stops a click that comes after the change, store or not.
+      lateDeletes: 1,
       dms: [2, 2],
       payments: 2,
     });
