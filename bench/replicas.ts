@@ -17,7 +17,12 @@
  * day with replica A alone and one with both at the same moment (each run on its own local day,
  * the order alternating between rounds): DMs sent per second of wall time, from the order to run
  * to the last replica's report. Every day must end with exactly one DM per person (counted at the
- * fake Slack), or the run fails.
+ * fake Slack), or the run fails. Alongside: CPU time per DM of the replicas and of the outside
+ * world, and the host's load average, since on a shared host the rate follows the CPU left over.
+ *
+ * The service publishes no rate limit. Each person's two calls (get_friends, get_groups) go out
+ * with that person's own token, so no token makes more than two calls a day; the aggregate rate
+ * the emulator served is printed for each run.
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -25,6 +30,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createClient } from '@keyv/redis';
 import type { Logger } from '@slack/bolt';
 import { LogLevel } from '@slack/bolt';
 import { startApp } from '../src/app.js';
@@ -160,6 +166,7 @@ async function main() {
   const store = await scratchRedis();
   const dir = await mkdtemp(join(tmpdir(), 'split-bench-replicas-'));
   const children: ChildProcess[] = [];
+  const closers: Array<() => Promise<unknown>> = [];
   try {
     const world = await forkSelf('--world');
     children.push(world.child);
@@ -250,10 +257,33 @@ async function main() {
       replicas.push({ name, ask: asker(replica.child) });
     }
 
+    const redis = createClient({ url: store.url });
+    redis.on('error', () => undefined);
+    await redis.connect();
+    closers.push(() => redis.quit());
+    /**
+     * The days here follow each other within seconds, but a day's claims live 48 hours: in a real
+     * deployment, only the last two days' claims are in the store when a run starts. Older ones
+     * are removed before each run, as their expiry would have, so that the walk over the store
+     * (a SCAN over every key) meets as many keys as it would in production.
+     */
+    const expireOldClaims = async (at: number) => {
+      const oldest = new Date(at - 2 * 86_400_000).toISOString().slice(0, 10);
+      const old: string[] = [];
+      for await (const keys of redis.scanIterator({
+        MATCH: 'claim:slack:digest:*',
+        COUNT: 1_000,
+      })) {
+        for (const key of [keys].flat()) if (key.slice(-10) < oldest) old.push(key);
+      }
+      for (let i = 0; i < old.length; i += 500) await redis.del(old.slice(i, i + 500));
+    };
+
     let day = 0;
     const runDay = async (which: typeof replicas) => {
       const at = start.getTime() + day * 86_400_000;
       day += 1;
+      await expireOldClaims(at);
       await control('requests', undefined, 'DELETE');
       await askWorld({ type: 'clear' });
       const started = performance.now();
@@ -334,6 +364,7 @@ async function main() {
     await askWorld({ type: 'close' });
   } finally {
     for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+    for (const close of closers) await close().catch(() => undefined);
     await store.drop();
     await rm(dir, { recursive: true, force: true });
   }
