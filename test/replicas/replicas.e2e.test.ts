@@ -129,6 +129,10 @@ interface Observed {
   dms: [number, number];
   /** Payments recorded for one Settle up confirmed on both. */
   payments: number;
+  /** Messages in the channel telling the retried and the duplicated /split booked. */
+  told: [number, number];
+  /** Answers the workspace got to the Settle up confirmed on both. */
+  settleAnswers: number;
 }
 
 async function observe(world: ReplicaWorld, ann: Person, bob: Person): Promise<Observed> {
@@ -203,8 +207,11 @@ async function observe(world: ReplicaWorld, ann: Person, bob: Person): Promise<O
     latency_ms: 300,
     times: 2,
   });
-  await clickOnBoth(world, balance, buttonIn(balance.blocks, 'balance_settle_up'));
+  const settleId = await clickOnBoth(world, balance, buttonIn(balance.blocks, 'balance_settle_up'));
   const payments = (await world.expenses(ann)).filter((e) => e.payment).length;
+  const told = ['retried taxi', 'duplicated taxi'].map(
+    (what) => world.slack.messages(CHANNEL).filter((m) => String(m.text).includes(what)).length,
+  );
 
   const expenses = await world.expenses(ann);
   return {
@@ -214,6 +221,8 @@ async function observe(world: ReplicaWorld, ann: Person, bob: Person): Promise<O
     lateDeletes,
     dms: dms as [number, number],
     payments,
+    told: told as [number, number],
+    settleAnswers: world.answers(settleId).length,
   };
 }
 
@@ -247,6 +256,8 @@ describe.each(backends)('two replicas on one %s store', (_name, scratch) => {
       lateDeletes: 1,
       dms: [1, 1],
       payments: 1,
+      told: [1, 1],
+      settleAnswers: 1,
     });
     // Both replicas took part: each acknowledged every delivery above and answered Slack.
     for (const replica of world!.replicas) {
@@ -276,6 +287,8 @@ describe('two replicas on separate SQLite files (no shared store): the control',
       lateDeletes: 1,
       dms: [2, 2],
       payments: 2,
+      told: [2, 2],
+      settleAnswers: 2,
     });
   }, 60_000);
 });
