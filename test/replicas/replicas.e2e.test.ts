@@ -9,6 +9,9 @@
  * store that keeps them from it.
  */
 import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localTime } from '../../src/slack/digest/index.js';
 import { control, type Loose } from '../support/emulator.js';
@@ -267,16 +270,20 @@ describe.each(backends)('two replicas on one %s store', (_name, scratch) => {
 });
 
 describe('two replicas on separate SQLite files (no shared store): the control', () => {
+  let dir: string | undefined;
   let world: ReplicaWorld | undefined;
   let ann: Person;
   let bob: Person;
   beforeAll(async () => {
-    const dir = `${process.env.TMPDIR ?? '/tmp'}/split-replicas-control-${id()}`;
+    dir = await mkdtemp(join(tmpdir(), 'split-replicas-control-'));
     world = await startReplicaWorld([`sqlite://${dir}/a.sqlite`, `sqlite://${dir}/b.sqlite`]);
     ann = await world.link('U0ANN', 'Ann');
     bob = await world.link('U0BOB', 'Bob');
   });
-  afterAll(() => world?.close());
+  afterAll(async () => {
+    await world?.close();
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
 
   it('acts twice in every scenario, so each check above can fail', async () => {
     expect(await observe(world!, ann, bob)).toEqual({
