@@ -31,6 +31,8 @@ const CLICK_CLAIM_MS = 30_000;
 interface Change {
   verb: 'delete' | 'restore';
   nothingDone: string;
+  /** Whether the expense is already as the click would leave it. */
+  done(expense: { deleted_at?: string | null }): boolean;
   call(client: ServiceClient, id: number): Promise<SuccessResult>;
   /** What replaces the message once the change is made. */
   after(input: {
@@ -60,7 +62,11 @@ const changeClicked = (deps: SlackDeps, change: Change) =>
         await reply.ephemeral(deniedMessage(access));
         return;
       }
-      const result = await change.call(access.client, ref.e);
+      // The click's claim is given back once its work ends, so a double click whose second click
+      // arrives later (on this replica or another) finds the change made: it only shows it again.
+      const result: SuccessResult = change.done(access.expense)
+        ? { success: true, errors: {} }
+        : await change.call(access.client, ref.e);
       if (!result.success) {
         await reply.ephemeral(plainNotice(refusedText(result.errors, change.nothingDone)));
         return;
@@ -75,6 +81,7 @@ export const deleteClicked = (deps: SlackDeps) =>
   changeClicked(deps, {
     verb: 'delete',
     nothingDone: 'Nothing was deleted.',
+    done: (expense) => Boolean(expense.deleted_at),
     call: (client, id) => client.deleteExpense(id),
     async after({ user, id, body, access }) {
       await deps.expenses.forgetBooked(user, id).catch(() => undefined);
@@ -91,6 +98,7 @@ export const restoreClicked = (deps: SlackDeps) =>
   changeClicked(deps, {
     verb: 'restore',
     nothingDone: 'It is still deleted.',
+    done: (expense) => !expense.deleted_at,
     call: (client, id) => client.undeleteExpense(id),
     async after({ user, id, access }) {
       const expense = await access.client.getExpense(id);
