@@ -26,7 +26,6 @@ export {
   loadEncryptionKey,
 } from './encryption-key.js';
 export { type BookedRecord, createExpenseStore, type ExpenseStore } from './expenses.js';
-export { type CreateJobsOptions, createJobs, type Job, type Jobs } from './jobs.js';
 export {
   createForget,
   deleteWhere,
@@ -34,6 +33,7 @@ export {
   type ForgetParts,
   type KeptAbout,
 } from './forget.js';
+export { type CreateJobsOptions, createJobs, type Job, type Jobs } from './jobs.js';
 export {
   type CreateKeyvOptions,
   createKeyv,
