@@ -207,6 +207,7 @@ describe('.env.example', () => {
         'STORE_URL',
         'ENCRYPTION_KEY',
         'LOG_LEVEL',
+        'LOG_FORMAT',
       ].sort(),
     );
     const lines = text.split('\n');
