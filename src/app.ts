@@ -5,7 +5,7 @@
  */
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { type App, type Logger, webApi } from '@slack/bolt';
+import { type App, type Logger, LogLevel, webApi } from '@slack/bolt';
 import { createDirectory } from './accounts/directory.js';
 import { createLinking, type Linking } from './accounts/linking.js';
 import { createServiceFactory } from './accounts/service.js';
@@ -117,9 +117,12 @@ function serviceAttempt(logger: Logger, metrics: Metrics) {
   return (report: AttemptReport) => {
     metrics.serviceRequest(report.operation, report.outcome);
     if (report.retrying) metrics.serviceRetry(report.operation);
+    const level = report.outcome === 'ok' ? 'debug' : 'info';
+    // Every booking makes these calls; the line is not even built unless it will be written.
+    if (level === 'debug' && logger.getLevel() !== LogLevel.DEBUG) return;
     logEvent(
       logger,
-      report.outcome === 'ok' ? 'debug' : 'info',
+      level,
       {
         operation: report.operation,
         status: report.status ?? null,
