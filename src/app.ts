@@ -5,11 +5,16 @@
  */
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { type App, type Logger, webApi } from '@slack/bolt';
+import { type App, type Logger, LogLevel, webApi } from '@slack/bolt';
 import { createDirectory } from './accounts/directory.js';
 import { createLinking, type Linking } from './accounts/linking.js';
 import { createServiceFactory } from './accounts/service.js';
 import type { Config } from './config.js';
+import { createLogger, type LogDestination, logEvent } from './observe/logger.js';
+import { createMetrics, type Metrics } from './observe/metrics.js';
+import { urlPassword } from './observe/redact.js';
+import { observeRoutes, type Readiness, storeReadiness } from './observe/routes.js';
+import type { AttemptReport } from './service/index.js';
 import { createSlackApp, jobHandlers, registerListeners, SLACK_EVENTS_PATH } from './slack/app.js';
 import type { SlackDeps } from './slack/deps.js';
 import {
@@ -38,8 +43,10 @@ export const DEFAULT_SETTLE_MS = 120_000;
 
 export interface AppOptions {
   config: Config;
-  /** Replaces Bolt's console logger (tests keep their output quiet with it). */
+  /** Replaces the app's logger (tests keep their output quiet with it). */
   logger?: Logger;
+  /** Where the app's logger writes its lines (stdout by default); unused with `logger`. */
+  logDestination?: LogDestination;
   /** Retries of Slack Web API calls; Slack's default policy waits up to 30 minutes. */
   slackRetries?: number;
   /** Per-attempt timeout of expense-service calls. */
@@ -81,14 +88,70 @@ export interface RunningApp {
   url: string;
   /** The daily DM's runner, and its scheduler when one was started. */
   digest: { runner: DigestRunner; scheduler: DigestScheduler | undefined };
+  /** What /metrics serves. */
+  metrics: Metrics;
   stop(): Promise<void>;
+}
+
+/** How long /readyz waits for the store before answering 503. */
+export const READY_TIMEOUT_MS = 2_000;
+
+/** When prom-client is loaded after the app serves, unless a scrape asks first. */
+const METRICS_LOAD_DELAY_MS = 1_000;
+
+/** Every configured value that must never be printed. */
+function secretsOf(config: Config): (string | undefined)[] {
+  return [
+    config.slack.botToken,
+    config.slack.signingSecret,
+    config.slack.appToken,
+    config.slack.clientSecret,
+    config.service.clientSecret,
+    config.encryptionKey,
+    urlPassword(config.storeUrl),
+  ];
+}
+
+/** One line per service request; failures at info so they show at the default level. */
+function serviceAttempt(logger: Logger, metrics: Metrics) {
+  return (report: AttemptReport) => {
+    metrics.serviceRequest(report.operation, report.outcome);
+    if (report.retrying) metrics.serviceRetry(report.operation);
+    const level = report.outcome === 'ok' ? 'debug' : 'info';
+    // Every booking makes these calls; the line is not even built unless it will be written.
+    if (level === 'debug' && logger.getLevel() !== LogLevel.DEBUG) return;
+    logEvent(
+      logger,
+      level,
+      {
+        operation: report.operation,
+        status: report.status ?? null,
+        outcome: report.outcome,
+        durationMs: report.durationMs,
+        ...(report.attempt > 0 ? { attempt: report.attempt } : {}),
+        ...(report.retrying ? { retrying: true } : {}),
+      },
+      `service ${report.operation} ${report.status ?? report.outcome} in ${report.durationMs} ms`,
+    );
+  };
 }
 
 export async function startApp(options: AppOptions): Promise<RunningApp> {
   const { config } = options;
   const now = options.now ?? (() => new Date());
   const slackRetries = options.slackRetries ?? 3;
+  const logger: Logger =
+    options.logger ??
+    createLogger({
+      level: config.logLevel,
+      format: config.logFormat,
+      secrets: secretsOf(config),
+      ...(options.logDestination ? { destination: options.logDestination } : {}),
+    });
+  const metrics = createMetrics();
+  let readiness: Readiness = async () => 'starting';
   const clientOptions: webApi.WebClientOptions = {
+    logger,
     ...(config.slack.apiUrl ? { slackApiUrl: config.slack.apiUrl } : {}),
     retryConfig: { retries: slackRetries, factor: 2, minTimeout: 500, maxTimeout: 5_000 },
     timeout: 10_000,
@@ -106,10 +169,11 @@ export async function startApp(options: AppOptions): Promise<RunningApp> {
     config,
     clientOptions,
     bot: { botId: auth.bot_id, botUserId: auth.user_id },
-    ...(options.logger ? { logger: options.logger } : {}),
+    logger,
     linking: () => linking,
+    routes: observeRoutes({ metrics, ready: () => readiness() }),
+    metrics,
   });
-  const logger = app.logger;
 
   const store = await openStore<FormDraft>(config.storeUrl, {
     encryptionKey: config.encryptionKey,
@@ -126,10 +190,13 @@ export async function startApp(options: AppOptions): Promise<RunningApp> {
       ...config.service,
       ...(options.serviceTimeoutMs !== undefined ? { timeoutMs: options.serviceTimeoutMs } : {}),
       ...(options.serviceRetries !== undefined ? { retries: options.serviceRetries } : {}),
+      onAttempt: serviceAttempt(logger, metrics),
     });
     // Set once the HTTP server is up; Socket Mode acks over its socket, where nothing is watched.
     let acks: { holdFor: () => number } | undefined;
     const work = createWorkQueue({ holdFor: () => acks?.holdFor() ?? 0, ...options.work });
+    const durable = createDurableWork(store.jobs, work, logger, options.jobs);
+    metrics.watchQueues(() => ({ work: work.size, durable: durable.size }));
     const deps = registerListeners(app, {
       tokens: store.tokens,
       linking: { connectUrl: (user, pending) => (linking as Linking).connectUrl(user, pending) },
@@ -141,7 +208,7 @@ export async function startApp(options: AppOptions): Promise<RunningApp> {
       settleMs: options.serviceSettleMs ?? DEFAULT_SETTLE_MS,
       now,
       work,
-      durable: createDurableWork(store.jobs, work, logger, options.jobs),
+      durable,
       expenses: store.expenses,
       reference: createReferenceData(service),
       slack: app.client,
@@ -188,9 +255,20 @@ export async function startApp(options: AppOptions): Promise<RunningApp> {
     }
     // Work acknowledged before a crash (here or on a replica that stopped) is taken up again.
     deps.durable.start(jobHandlers(deps));
+    readiness = storeReadiness(() => store.ping(), {
+      timeoutMs: READY_TIMEOUT_MS,
+      onChange: (reason, error) => {
+        if (reason === undefined) logger.info('ready: the store answers');
+        else logger.warn(`not ready: ${reason}${error ? ` (${error.message})` : ''}`);
+      },
+    });
     logger.info(
       `Split is running (${config.slack.socketMode ? 'Socket Mode' : 'HTTP'}) on port ${port}`,
     );
+    // A moment later, so that the first requests after a start are not answered behind it.
+    setTimeout(() => {
+      metrics.load().catch((error: Error) => logger.warn(`metrics: ${error.message}`));
+    }, METRICS_LOAD_DELAY_MS).unref();
     const digestClock = options.digest?.clock ?? now;
     const runner = createDigestRunner({
       preferences: store.digest,
@@ -201,6 +279,10 @@ export async function startApp(options: AppOptions): Promise<RunningApp> {
       clock: digestClock,
       ...(options.digest?.concurrency ? { concurrency: options.digest.concurrency } : {}),
       logger,
+      onOutcome: (outcome) => {
+        if (outcome === 'sent') metrics.digestSent();
+        else if (outcome === 'failed' || outcome === 'retry_later') metrics.digestFailed();
+      },
     });
     const scheduler =
       options.digest?.scheduler === false
@@ -217,8 +299,10 @@ export async function startApp(options: AppOptions): Promise<RunningApp> {
       port,
       url: `http://127.0.0.1:${port}`,
       digest: { runner, scheduler },
+      metrics,
       stop() {
         stopping ??= (async () => {
+          readiness = async () => 'stopping';
           // A DM being sent is finished (its claim and record written) before the store closes.
           await scheduler?.stop();
           await app.stop().catch((error: Error) => logger.warn(`stopping Bolt: ${error.message}`));

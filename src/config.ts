@@ -22,6 +22,8 @@ export const DEFAULTS = {
 
 export const LOG_LEVELS = ['debug', 'info', 'warn', 'error'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
+export const LOG_FORMATS = ['json', 'pretty'] as const;
+export type LogFormat = (typeof LOG_FORMATS)[number];
 
 export interface Config {
   slack: {
@@ -63,6 +65,8 @@ export interface Config {
   /** ENCRYPTION_KEY as given (already checked to decode to 32 bytes); undefined = generated file. */
   encryptionKey: string | undefined;
   logLevel: LogLevel;
+  /** LOG_FORMAT; unset: json when NODE_ENV is production (log collectors), else pretty. */
+  logFormat: LogFormat;
 }
 
 export class ConfigError extends Error {
@@ -138,6 +142,10 @@ const RULES = {
     required: true,
     valid: (v: string) => (LOG_LEVELS as readonly string[]).includes(v),
     problem: `must be one of ${LOG_LEVELS.join(', ')}`,
+  },
+  LOG_FORMAT: {
+    valid: (v: string) => (LOG_FORMATS as readonly string[]).includes(v),
+    problem: `must be one of ${LOG_FORMATS.join(', ')} (or be left unset)`,
   },
 } as const satisfies Record<string, Rule>;
 
@@ -281,5 +289,6 @@ export function loadConfig(
     dataDir: dataDirFor(e.STORE_URL),
     encryptionKey: e.ENCRYPTION_KEY,
     logLevel: e.LOG_LEVEL as LogLevel,
+    logFormat: (e.LOG_FORMAT ?? (input.NODE_ENV === 'production' ? 'json' : 'pretty')) as LogFormat,
   };
 }

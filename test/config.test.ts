@@ -64,7 +64,20 @@ describe('loadConfig', () => {
       dataDir: resolve('data'),
       encryptionKey: undefined,
       logLevel: 'info',
+      logFormat: 'pretty',
     });
+  });
+
+  it('logs JSON in production and for LOG_FORMAT=json, pretty lines otherwise', () => {
+    expect(loadConfig({ ...minimal, NODE_ENV: 'production' }).logFormat).toBe('json');
+    expect(loadConfig({ ...minimal, NODE_ENV: 'development' }).logFormat).toBe('pretty');
+    expect(loadConfig({ ...minimal, LOG_FORMAT: 'json' }).logFormat).toBe('json');
+    expect(loadConfig({ ...minimal, NODE_ENV: 'production', LOG_FORMAT: 'pretty' }).logFormat).toBe(
+      'pretty',
+    );
+    expect(problemsOf({ ...minimal, LOG_FORMAT: 'yaml' })).toEqual([
+      'LOG_FORMAT (from the environment) must be one of json, pretty (or be left unset)',
+    ]);
   });
 
   it('reads every optional variable when given', () => {
@@ -194,6 +207,7 @@ describe('.env.example', () => {
         'STORE_URL',
         'ENCRYPTION_KEY',
         'LOG_LEVEL',
+        'LOG_FORMAT',
       ].sort(),
     );
     const lines = text.split('\n');

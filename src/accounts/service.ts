@@ -2,7 +2,7 @@
  * Service clients for the app: one per call site and token (construction only stores options),
  * all pointed at the configured service with the same timeout policy.
  */
-import { ServiceClient } from '../service/index.js';
+import { type AttemptReport, ServiceClient } from '../service/index.js';
 import type { ServiceTokenRecord } from '../store/index.js';
 
 export interface ServiceSettings {
@@ -15,6 +15,8 @@ export interface ServiceSettings {
   timeoutMs?: number;
   /** Extra attempts for reads only; writes are never retried by the client. */
   retries?: number;
+  /** Told of every HTTP attempt of every client (logs, metrics). */
+  onAttempt?: (report: AttemptReport) => void;
 }
 
 export interface ServiceFactory {
@@ -35,6 +37,7 @@ export function createServiceFactory(settings: ServiceSettings): ServiceFactory 
     consumerSecret: settings.clientSecret,
     timeoutMs: settings.timeoutMs ?? DEFAULT_SERVICE_TIMEOUT_MS,
     retries: settings.retries ?? 1,
+    ...(settings.onAttempt ? { onAttempt: settings.onAttempt } : {}),
   };
   return {
     forLink: (link) => new ServiceClient({ ...base, oauth2AccessToken: link.access_token }),

@@ -32,7 +32,7 @@ import {
   oauth2ExchangeCode,
 } from './oauth2.js';
 import type { Operation } from './operation.js';
-import type { FetchLike, RetryPolicy } from './request.js';
+import type { AttemptReport, FetchLike, RetryPolicy } from './request.js';
 import {
   comments,
   expenses,
@@ -104,6 +104,8 @@ export interface ServiceClientOptions {
   /** Longest Retry-After (ms) the client waits out before retrying; default 30 000. */
   maxRetryAfterMs?: number;
   fetch?: FetchLike;
+  /** Told of every HTTP attempt (operation, status, outcome, duration): logs and metrics. */
+  onAttempt?: (report: AttemptReport) => void;
 }
 
 interface Settings {
@@ -115,6 +117,7 @@ interface Settings {
   timeoutMs: number;
   retry: RetryPolicy;
   fetch: FetchLike;
+  onAttempt: ((report: AttemptReport) => void) | undefined;
 }
 
 function trimSlash(url: string): string {
@@ -152,6 +155,7 @@ export class ServiceClient {
         maxRetryAfterMs: nonNegativeInt('maxRetryAfterMs', options.maxRetryAfterMs, 30_000),
       },
       fetch: options.fetch ?? ((input, init) => fetch(input, init)),
+      onAttempt: options.onAttempt,
     };
     this.#consumerKey = options.consumerKey;
     this.#consumerSecret = options.consumerSecret;
@@ -444,6 +448,7 @@ export class ServiceClient {
       retry: this.#settings.retry,
       fetch: this.#settings.fetch,
       redact: this.#redactor(),
+      ...(this.#settings.onAttempt ? { onAttempt: this.#settings.onAttempt } : {}),
     };
   }
 

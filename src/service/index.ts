@@ -14,6 +14,6 @@ export {
   ServiceTimeoutException,
   ServiceUnauthorizedException,
 } from './errors.js';
-export type { FetchLike } from './request.js';
+export type { AttemptReport, FetchLike } from './request.js';
 export * from './types.js';
 export { CLIENT_VERSION, USER_AGENT } from './version.js';

@@ -34,11 +34,28 @@ export interface RetryPolicy {
   maxRetryAfterMs: number;
 }
 
+/** One HTTP attempt, as the client tells whoever watches it (logs, metrics). */
+export interface AttemptReport {
+  /** The operation's name on the wire: "create_expense". */
+  operation: string;
+  method: 'GET' | 'POST';
+  /** 0 for the first attempt. */
+  attempt: number;
+  /** Undefined when no response came. */
+  status: number | undefined;
+  outcome: 'ok' | 'error' | 'rate_limited' | 'timeout' | 'unreachable';
+  durationMs: number;
+  /** It failed and the call will be tried again. */
+  retrying: boolean;
+}
+
 export interface TransportConfig {
   timeoutMs: number;
   retry: RetryPolicy;
   fetch: FetchLike;
   redact: Redactor;
+  /** Told of every attempt; it must not throw, and what it throws is ignored. */
+  onAttempt?: (report: AttemptReport) => void;
 }
 
 export type RequestBody =
@@ -141,18 +158,57 @@ export async function send(config: TransportConfig, call: ApiCall): Promise<unkn
   const maxAttempts = isRead ? 1 + Math.max(0, config.retry.retries) : 1;
   for (let attempt = 0; ; attempt += 1) {
     const last = attempt + 1 >= maxAttempts;
+    const started = performance.now();
     const outcome = await attemptOnce(config, call);
+    const retrying =
+      !outcome.ok &&
+      isRead &&
+      !last &&
+      outcome.retryable &&
+      !(outcome.retryAfterMs !== undefined && outcome.retryAfterMs > config.retry.maxRetryAfterMs);
+    tell(config, call, attempt, outcome, performance.now() - started, retrying);
     if (outcome.ok) return outcome.value;
-    const { error, retryAfterMs, retryable } = outcome;
-    if (!isRead || last || !retryable) throw error;
-    if (retryAfterMs !== undefined && retryAfterMs > config.retry.maxRetryAfterMs) throw error;
-    await sleep(retryAfterMs ?? backoffDelay(attempt, config.retry));
+    if (!retrying) throw outcome.error;
+    await sleep(outcome.retryAfterMs ?? backoffDelay(attempt, config.retry));
   }
 }
 
 type Attempt =
-  | { ok: true; value: unknown }
-  | { ok: false; error: Error; retryable: boolean; retryAfterMs?: number };
+  | { ok: true; value: unknown; status: number }
+  | { ok: false; error: Error; retryable: boolean; retryAfterMs?: number; status?: number };
+
+function tell(
+  config: TransportConfig,
+  call: ApiCall,
+  attempt: number,
+  result: Attempt,
+  durationMs: number,
+  retrying: boolean,
+): void {
+  if (!config.onAttempt) return;
+  const outcome: AttemptReport['outcome'] = result.ok
+    ? 'ok'
+    : result.error instanceof ServiceTimeoutException
+      ? 'timeout'
+      : result.error instanceof ServiceConnectionException
+        ? 'unreachable'
+        : result.status === 429
+          ? 'rate_limited'
+          : 'error';
+  try {
+    config.onAttempt({
+      operation: call.what,
+      method: call.method,
+      attempt,
+      status: result.status,
+      outcome,
+      durationMs: Math.round(durationMs),
+      retrying,
+    });
+  } catch {
+    // Watching a call must never change how it ends.
+  }
+}
 
 async function attemptOnce(config: TransportConfig, call: ApiCall): Promise<Attempt> {
   const write = call.method === 'POST';
@@ -193,12 +249,13 @@ async function attemptOnce(config: TransportConfig, call: ApiCall): Promise<Atte
 
   const status = response.status;
   if (status >= 200 && status < 300) {
-    if (call.expect === 'text') return { ok: true, value: text };
+    if (call.expect === 'text') return { ok: true, value: text, status };
     try {
-      return { ok: true, value: text === '' ? {} : JSON.parse(text) };
+      return { ok: true, value: text === '' ? {} : JSON.parse(text), status };
     } catch {
       return {
         ok: false,
+        status,
         retryable: false,
         error: new ServiceException(`${call.what} failed: the service answered with no JSON`, {
           response: {
@@ -220,7 +277,13 @@ async function attemptOnce(config: TransportConfig, call: ApiCall): Promise<Atte
     { redact: config.redact, write, ...(retryAfterMs === undefined ? {} : { retryAfterMs }) },
   );
   const retryable = status === 429 || status >= 500;
-  return { ok: false, error, retryable, ...(retryAfterMs === undefined ? {} : { retryAfterMs }) };
+  return {
+    ok: false,
+    error,
+    status,
+    retryable,
+    ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
+  };
 }
 
 function describe(error: unknown): string {

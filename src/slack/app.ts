@@ -2,9 +2,11 @@
  * Bolt, built from the parts the composition root (src/app.ts) gives it, and the listeners of
  * every feature registered on it.
  */
-import { App, type Logger, LogLevel, type webApi } from '@slack/bolt';
+import { App, type CustomRoute, type Logger, LogLevel, type webApi } from '@slack/bolt';
 import type { Linking } from '../accounts/linking.js';
 import type { Config } from '../config.js';
+import { observeRequests } from '../observe/bolt.js';
+import type { Metrics } from '../observe/metrics.js';
 import { balanceCommand } from './balances/command.js';
 import { balanceListeners } from './balances/listeners.js';
 import type { SlackDeps, SlackHooks } from './deps.js';
@@ -44,18 +46,21 @@ export interface SlackAppParts {
   clientOptions: webApi.WebClientOptions;
   /** From auth.test, so that Bolt does not call it from its constructor. */
   bot: { botId: string; botUserId: string };
-  /** Replaces Bolt's console logger. */
-  logger?: Logger;
+  /** Bolt's, its receiver's and its Web API client's logger. */
+  logger: Logger;
   /** Read per request: Bolt takes its routes before linking exists. */
   linking: () => Linking | undefined;
+  /** Served beside /healthz and linking's routes (/readyz, /metrics). */
+  routes: CustomRoute[];
+  /** Times each Slack request by kind. */
+  metrics: Metrics;
 }
 
 export function createSlackApp(parts: SlackAppParts): App {
   const { config, clientOptions } = parts;
-  const logging = parts.logger
-    ? { logger: parts.logger }
-    : { logLevel: LOG_LEVELS[config.logLevel] };
-  const customRoutes = httpRoutes(parts.linking);
+  // Both: Bolt resets a given logger to its own default level unless it is given one too.
+  const logging = { logger: parts.logger, logLevel: LOG_LEVELS[config.logLevel] };
+  const customRoutes = [...httpRoutes(parts.linking), ...parts.routes];
   const app: App = new App({
     token: config.slack.botToken,
     botId: parts.bot.botId,
@@ -84,6 +89,7 @@ export function createSlackApp(parts: SlackAppParts): App {
           }),
         }),
   });
+  app.use(observeRequests(parts.metrics));
   return app;
 }
 

@@ -6,6 +6,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { HTTPReceiver, type HTTPReceiverOptions } from '@slack/bolt';
+import { withRequest } from '../observe/context.js';
 
 /** How far a request's timestamp may be from our clock, either way (Slack's rule). */
 export const REQUEST_TIMESTAMP_SKEW_S = 5 * 60;
@@ -35,15 +36,22 @@ export function createSlackReceiver(options: SlackReceiverOptions): HTTPReceiver
   const bolt = receiver.requestListener;
   // Only a header is read, before the body: the check costs nothing on the way to the ack.
   receiver.requestListener = (req: IncomingMessage, res: ServerResponse) => {
-    if (req.method === 'POST' && req.url?.split('?')[0] === eventsPath && datedAhead(req, now())) {
-      warn(
-        `Refused a request dated more than ${REQUEST_TIMESTAMP_SKEW_S / 60} minutes ahead of this server's clock`,
-      );
-      res.writeHead(401);
-      res.end();
+    if (req.method !== 'POST' || req.url?.split('?')[0] !== eventsPath) {
+      bolt(req, res);
       return;
     }
-    bolt(req, res);
+    // Every line written while this request is handled, and by the work it queues, names it.
+    withRequest(() => {
+      if (datedAhead(req, now())) {
+        warn(
+          `Refused a request dated more than ${REQUEST_TIMESTAMP_SKEW_S / 60} minutes ahead of this server's clock`,
+        );
+        res.writeHead(401);
+        res.end();
+        return;
+      }
+      bolt(req, res);
+    });
   };
   return receiver;
 }

@@ -37,6 +37,8 @@ export interface Store<Draft = unknown> {
   forget: Forget;
   /** Acknowledged work not yet carried out, durable across crashes and shared by replicas. */
   jobs: Jobs;
+  /** A cheap read (of a key never written), for readiness: rejects when the backend fails. */
+  ping(): Promise<void>;
   /** Closes every namespace; safe to call more than once. */
   close(): Promise<void>;
 }
@@ -52,6 +54,8 @@ export const NAMESPACES = {
   claims: 'slack',
   jobs: 'slack',
 } as const;
+
+const PING_KEY = 'readiness-probe';
 
 export async function openStore<Draft = unknown>(
   storeUrl: string,
@@ -118,6 +122,9 @@ export async function openStore<Draft = unknown>(
         digestStore: digest,
       }),
       jobs,
+      ping: async () => {
+        await keyvs.preferences.get(PING_KEY);
+      },
       close,
     };
   } catch (error) {

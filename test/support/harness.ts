@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import type { Logger } from '@slack/bolt';
 import { LogLevel } from '@slack/bolt';
 import { type AppOptions, type RunningApp, startApp } from '../../src/app.js';
-import { loadConfig } from '../../src/config.js';
+import { type Config, loadConfig } from '../../src/config.js';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
 import { control, createUser, parseForm, raw, requestCounts, submitForm } from './emulator.js';
 import { type FakeSlack, type ResponseUrlPost, startFakeSlack } from './fake-slack.js';
@@ -130,9 +130,13 @@ export async function startDelayProxy(target: string): Promise<DelayProxy> {
 export interface HarnessOptions extends Partial<Omit<AppOptions, 'config'>> {
   /** Put a DelayProxy between the app and the emulator. */
   delayProxy?: boolean;
+  /** Variables over the harness's own configuration (LOG_LEVEL, STORE_URL...). */
+  env?: Record<string, string>;
 }
 
 export interface Harness {
+  /** The app's configuration, as loaded from the harness's variables. */
+  config: Config;
   emu: RunningEmulator;
   slack: FakeSlack;
   app: RunningApp;
@@ -200,12 +204,14 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     STORE_URL: `sqlite://${join(dir, 'app.sqlite')}`,
     ENCRYPTION_KEY: randomBytes(32).toString('hex'),
     LOG_LEVEL: 'error',
+    ...options.env,
   });
   const logger = quietLogger();
-  const { delayProxy: _ignored, ...appOptions } = options;
+  const { delayProxy: _ignored, env: _env, ...appOptions } = options;
   const app = await startApp({
     config,
-    logger,
+    // Given a destination, the app's own logger writes there (the test reads its lines).
+    ...(options.logDestination ? {} : { logger }),
     slackRetries: 0,
     serviceTimeoutMs: 1_500,
     serviceRetries: 0,
@@ -235,6 +241,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   let seq = 0;
 
   const harness: Harness = {
+    config,
     emu,
     slack,
     app,

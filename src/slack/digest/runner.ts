@@ -83,6 +83,8 @@ export interface DigestRunnerOptions {
    * subscription made later in the day); default 4. Past that, the day is left out.
    */
   lateWindowHours?: number;
+  /** Told of each person's outcome, whether from a run or from `runOne` (metrics). */
+  onOutcome?: (outcome: DigestOutcome) => void;
 }
 
 export type DigestOutcome =
@@ -274,6 +276,17 @@ export function createDigestRunner(options: DigestRunnerOptions): DigestRunner {
   }
 
   async function runOne(start: DigestSubscription, now: Date = clock()): Promise<DigestOutcome> {
+    // A throw here is a retry_later to runDue too.
+    let outcome: DigestOutcome = 'retry_later';
+    try {
+      outcome = await carryOut(start, now);
+      return outcome;
+    } finally {
+      options.onOutcome?.(outcome);
+    }
+  }
+
+  async function carryOut(start: DigestSubscription, now: Date): Promise<DigestOutcome> {
     const who = `${start.team_id}/${start.user_id}`;
     let sub = start;
     let day = isDue(now, sub.tz, sub.hour, null).day;

@@ -6,6 +6,7 @@
  * so that a job resumed elsewhere runs exactly as it would have here.
  */
 import type { Logger } from '@slack/bolt';
+import { withRequest } from '../../observe/context.js';
 import type { Job, Jobs } from '../../store/index.js';
 import type { WorkQueue } from './work-queue.js';
 
@@ -42,6 +43,8 @@ export interface DurableWork {
   start(handlers: Record<string, JobHandler>): void;
   /** Stops taking jobs, lets every job not yet started go to other replicas, and stops renewing. */
   stop(): Promise<void>;
+  /** Jobs this replica holds now, running or queued. */
+  readonly size: number;
 }
 
 export interface DurableOptions {
@@ -138,8 +141,11 @@ export function createDurableWork(
     if (room <= 0 || stopped || !handlers) return;
     try {
       for (const job of await jobs.take(room, leaseMs)) {
-        logger.info(`job ${job.id}: taken over (its holder stopped)`);
-        run(job);
+        // No Slack request is behind a job taken over: it gets an id of its own for its lines.
+        withRequest(() => {
+          logger.info(`job ${job.id}: taken over (its holder stopped)`);
+          run(job);
+        });
       }
     } catch (error) {
       logger.warn(`looking for unfinished jobs failed: ${(error as Error).message}`);
@@ -173,6 +179,9 @@ export function createDurableWork(
       await Promise.all(waiting.map((id) => jobs.release(id).catch(() => undefined)));
       await work.idle();
       clearInterval(heartbeat);
+    },
+    get size() {
+      return held.size;
     },
   };
 }

@@ -1,3 +1,4 @@
+import { AsyncResource } from 'node:async_hooks';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 
 /**
@@ -126,7 +127,9 @@ export function createWorkQueue(options: WorkQueueOptions = {}): WorkQueue {
   };
   return {
     push(job) {
-      waiting.push({ job, since: performance.now() });
+      // A job starts from whichever job or timer frees a slot; bound here, it runs (and logs) as
+      // part of the request that queued it.
+      waiting.push({ job: AsyncResource.bind(job), since: performance.now() });
       next();
     },
     idle() {

@@ -1,0 +1,39 @@
+/**
+ * The request a piece of work belongs to, carried through every await and callback that follows
+ * from it (AsyncLocalStorage), so that a log line written deep in a service call names the Slack
+ * request that caused it without each function passing an id along.
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { randomBytes } from 'node:crypto';
+
+/** What a Slack request is, as the metrics and logs name it. */
+export type SlackRequestKind =
+  | 'command'
+  | 'action'
+  | 'view'
+  | 'options'
+  | 'shortcut'
+  | 'event'
+  | 'other';
+
+export interface RequestContext {
+  readonly requestId: string;
+  /** Known once Bolt has parsed the body. */
+  kind?: SlackRequestKind;
+}
+
+const storage = new AsyncLocalStorage<RequestContext>();
+
+/** 64 random bits: unique enough to find one request's lines among a day's. */
+export function newRequestId(): string {
+  return randomBytes(8).toString('hex');
+}
+
+export function currentRequest(): RequestContext | undefined {
+  return storage.getStore();
+}
+
+/** Runs `fn` as a new request: everything it starts, now or later, carries the same id. */
+export function withRequest<T>(fn: () => T, requestId: string = newRequestId()): T {
+  return storage.run({ requestId }, fn);
+}

@@ -1,0 +1,131 @@
+/**
+ * The app's logger: pino underneath, Bolt's Logger interface on top (Bolt, its receiver and the
+ * Slack Web API clients all take that interface), so that every line, ours or a library's, comes
+ * out in one format. Each line carries the id of the Slack request it was written for (see
+ * context.ts), and passes the scrubber (redact.ts) on its way out.
+ *
+ * Formats: `json`, one object per line with `level`, `time` and `msg`, for machines; `pretty`,
+ * one short line for a person at a terminal.
+ */
+import { formatWithOptions } from 'node:util';
+import type { Logger, LogLevel } from '@slack/bolt';
+import pino from 'pino';
+import { currentRequest } from './context.js';
+import { createScrubber } from './redact.js';
+
+export type LogFormat = 'json' | 'pretty';
+export type Level = 'debug' | 'info' | 'warn' | 'error';
+
+/** Where finished lines go: anything with `write(line)`. */
+export interface LogDestination {
+  write(line: string): unknown;
+}
+
+export interface LoggerOptions {
+  level: Level;
+  format: LogFormat;
+  /** Exact values that must never be printed (tokens, client secrets, keys). */
+  secrets: readonly (string | undefined)[];
+  /** Stdout, written synchronously, unless given (tests capture lines with it). */
+  destination?: LogDestination;
+}
+
+/** Bolt's Logger, plus structured lines for the app's own events. */
+export interface AppLogger extends Logger {
+  /** One line with `fields` beside the message (`operation`, `status`, `durationMs`...). */
+  event(level: Level, fields: Record<string, unknown>, msg: string): void;
+}
+
+const LEVELS: readonly Level[] = ['debug', 'info', 'warn', 'error'];
+
+/** Bolt passes printf-style arguments and objects; one line of text keeps each record whole. */
+function text(args: unknown[]): string {
+  return formatWithOptions({ breakLength: Number.POSITIVE_INFINITY, depth: 4 }, ...args);
+}
+
+/** A JSON line as a person reads it: time, level, request id, message, then the other fields. */
+export function prettyLine(json: string): string {
+  let record: Record<string, unknown>;
+  try {
+    record = JSON.parse(json) as Record<string, unknown>;
+  } catch {
+    return json;
+  }
+  const { time, level, msg, requestId, pid: _pid, hostname: _host, ...rest } = record;
+  const clock = typeof time === 'string' ? time.slice(11, 23) : '';
+  const fields = Object.entries(rest)
+    .map(([key, value]) => `${key}=${typeof value === 'string' ? value : JSON.stringify(value)}`)
+    .join(' ');
+  const id = typeof requestId === 'string' ? ` [${requestId}]` : '';
+  return `${clock} ${String(level).toUpperCase().padEnd(5)}${id} ${String(msg ?? '')}${fields ? ` ${fields}` : ''}\n`;
+}
+
+export function createLogger(options: LoggerOptions): AppLogger {
+  const scrub = createScrubber(options.secrets);
+  const out = options.destination ?? pino.destination({ dest: 1, sync: true });
+  const stream =
+    options.format === 'pretty'
+      ? { write: (line: string) => out.write(prettyLine(scrub(line))) }
+      : { write: (line: string) => out.write(scrub(line)) };
+  const base = pino(
+    {
+      level: options.level,
+      timestamp: pino.stdTimeFunctions.isoTime,
+      formatters: { level: (label) => ({ level: label }) },
+      // Read at the moment of the call, so the line names the request it was written for.
+      mixin() {
+        const request = currentRequest();
+        if (!request) return {};
+        return request.kind
+          ? { requestId: request.requestId, kind: request.kind }
+          : { requestId: request.requestId };
+      },
+    },
+    stream,
+  );
+  let name: string | undefined;
+  const write = (level: Level, fields: Record<string, unknown>, msg: string) => {
+    base[level](name === undefined ? fields : { name, ...fields }, msg);
+  };
+  const at =
+    (level: Level) =>
+    (...args: unknown[]) => {
+      // Formatting a debug line's objects costs more than the check.
+      if (base.isLevelEnabled(level)) write(level, {}, text(args));
+    };
+  return {
+    debug: at('debug'),
+    info: at('info'),
+    warn: at('warn'),
+    error: at('error'),
+    setLevel(level: LogLevel) {
+      if ((LEVELS as readonly string[]).includes(level)) base.level = level;
+    },
+    getLevel: () => base.level as LogLevel,
+    setName(value: string) {
+      name = value;
+    },
+    event(level, fields, msg) {
+      if (base.isLevelEnabled(level)) write(level, fields, msg);
+    },
+  };
+}
+
+/**
+ * Writes a structured line through any Bolt Logger: the fields stay fields on the app's own
+ * logger, and become `key=value` text on another (a test's).
+ */
+export function logEvent(
+  logger: Logger,
+  level: Level,
+  fields: Record<string, unknown>,
+  msg: string,
+): void {
+  const own = logger as Partial<AppLogger>;
+  if (typeof own.event === 'function') {
+    own.event(level, fields, msg);
+    return;
+  }
+  const pairs = Object.entries(fields).map(([key, value]) => `${key}=${String(value)}`);
+  logger[level]([msg, ...pairs].join(' '));
+}

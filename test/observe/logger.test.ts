@@ -1,0 +1,153 @@
+/**
+ * The logger on its own: one JSON object a line with level, time and msg; the request id of the
+ * work that wrote it, through awaits and timers; Bolt's interface (levels, printf-style
+ * arguments); pretty lines for people; and the scrubber on every line, whoever wrote it.
+ */
+import { LogLevel } from '@slack/bolt';
+import { describe, expect, it } from 'vitest';
+import { currentRequest, newRequestId, withRequest } from '../../src/observe/context.js';
+import { createLogger, logEvent, prettyLine } from '../../src/observe/logger.js';
+import { createScrubber, urlPassword } from '../../src/observe/redact.js';
+import { quietLogger } from '../support/harness.js';
+
+function capture() {
+  const lines: string[] = [];
+  return { lines, destination: { write: (line: string) => lines.push(line) } };
+}
+
+const records = (lines: string[]) =>
+  lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+
+describe('createLogger (json)', () => {
+  it('writes one JSON object a line with level, time and msg', () => {
+    const out = capture();
+    const logger = createLogger({ level: 'info', format: 'json', secrets: [], ...out });
+    logger.info('Split is running on port', 3000);
+    logger.warn('slow store:', { ms: 120 });
+    logger.debug('not at info');
+    expect(out.lines).toHaveLength(2);
+    for (const line of out.lines) expect(line.endsWith('\n')).toBe(true);
+    const [first, second] = records(out.lines);
+    expect(first).toMatchObject({ level: 'info', msg: 'Split is running on port 3000' });
+    expect(Date.parse(first!.time as string)).not.toBeNaN();
+    expect(second).toMatchObject({ level: 'warn', msg: 'slow store: { ms: 120 }' });
+  });
+
+  it("follows Bolt's setLevel and getLevel", () => {
+    const out = capture();
+    const logger = createLogger({ level: 'info', format: 'json', secrets: [], ...out });
+    expect(logger.getLevel()).toBe(LogLevel.INFO);
+    logger.setLevel(LogLevel.DEBUG);
+    logger.debug('now shown');
+    logger.setLevel(LogLevel.ERROR);
+    logger.warn('now hidden');
+    expect(records(out.lines).map((r) => r.msg)).toEqual(['now shown']);
+    expect(logger.getLevel()).toBe(LogLevel.ERROR);
+  });
+
+  it('names the request a line was written for, across awaits and timers', async () => {
+    const out = capture();
+    const logger = createLogger({ level: 'debug', format: 'json', secrets: [], ...out });
+    logger.info('outside');
+    const ids = await Promise.all(
+      ['a', 'b'].map((name) =>
+        withRequest(async () => {
+          await new Promise((resolve) => setTimeout(resolve, 5));
+          logger.info(`inside ${name}`);
+          await new Promise<void>((resolve) => setImmediate(resolve));
+          logEvent(logger, 'debug', { operation: 'get_friends', status: 200 }, `call ${name}`);
+          return currentRequest()!.requestId;
+        }),
+      ),
+    );
+    expect(ids[0]).not.toBe(ids[1]);
+    const byMsg = new Map(records(out.lines).map((r) => [r.msg, r]));
+    expect(byMsg.get('outside')).not.toHaveProperty('requestId');
+    expect(byMsg.get('inside a')!.requestId).toBe(ids[0]);
+    expect(byMsg.get('call a')).toMatchObject({
+      requestId: ids[0],
+      operation: 'get_friends',
+      status: 200,
+    });
+    expect(byMsg.get('inside b')!.requestId).toBe(ids[1]);
+    expect(byMsg.get('call b')!.requestId).toBe(ids[1]);
+  });
+
+  it('takes a given request id, and makes a new 16-hex-digit one otherwise', () => {
+    expect(withRequest(() => currentRequest()!.requestId, 'r-1')).toBe('r-1');
+    expect(newRequestId()).toMatch(/^[0-9a-f]{16}$/);
+    expect(newRequestId()).not.toBe(newRequestId());
+  });
+
+  it('masks the configured secrets and credential shapes in every line', () => {
+    const out = capture();
+    const secrets = ['client-secret-0123', 'sign+ing/secret"456'];
+    const logger = createLogger({ level: 'debug', format: 'json', secrets, ...out });
+    // What the Slack Web API client logs at debug level on its own.
+    logger.debug(
+      'http request body: {"client_id":"1.2","client_secret":"client-secret-0123","code":"abc"}',
+    );
+    logger.info('verifying with', secrets[1]);
+    logger.warn('Authorization: Bearer 0a1b2c3d4e5f6a7b8c9d and xoxb-1-2-abcdef');
+    logger.error('callback /oauth/callback?code=9f8e7d6c&state=s3cr3t failed');
+    logger.info({ access_token: 'tok-77889900', refresh_token: 'ref-11223344' });
+    const text = out.lines.join('');
+    for (const value of [...secrets, '0a1b2c3d4e5f6a7b8c9d', 'abcdef', '9f8e7d6c', 's3cr3t']) {
+      expect(text).not.toContain(value);
+    }
+    expect(text).not.toContain('tok-77889900');
+    expect(text).not.toContain('ref-11223344');
+    for (const line of out.lines) expect(() => JSON.parse(line)).not.toThrow();
+    expect(text).toContain('xoxb-[redacted]');
+  });
+});
+
+describe('createLogger (pretty)', () => {
+  it('writes one short line: time, level, request id, message, fields', () => {
+    const out = capture();
+    const logger = createLogger({
+      level: 'debug',
+      format: 'pretty',
+      secrets: ['hunter2-secret'],
+      ...out,
+    });
+    withRequest(() => {
+      logger.event('info', { operation: 'create_expense', status: 200 }, 'service call');
+    }, 'abcd1234');
+    logger.warn('token hunter2-secret refused');
+    expect(out.lines[0]).toMatch(
+      /^\d\d:\d\d:\d\d\.\d{3} INFO {2}\[abcd1234\] service call operation=create_expense status=200\n$/,
+    );
+    expect(out.lines[1]).toMatch(/^\d\d:\d\d:\d\d\.\d{3} WARN {2}token \[redacted\] refused\n$/);
+  });
+
+  it('leaves a line that is not JSON as it is', () => {
+    expect(prettyLine('plain text\n')).toBe('plain text\n');
+  });
+});
+
+describe('logEvent through a logger of another kind', () => {
+  it('writes the fields as key=value text', () => {
+    const logger = quietLogger();
+    logEvent(logger, 'warn', { operation: 'get_friends', status: 503 }, 'service call');
+    expect(logger.lines).toEqual(['warn service call operation=get_friends status=503']);
+  });
+});
+
+describe('the scrubber', () => {
+  it('ignores secrets too short to be told from ordinary words', () => {
+    const scrub = createScrubber(['abc', undefined, '']);
+    expect(scrub('abc def')).toBe('abc def');
+  });
+
+  it('masks the longer of two overlapping secrets whole', () => {
+    const scrub = createScrubber(['secret-value', 'secret-value-longer']);
+    expect(scrub('x secret-value-longer y')).toBe('x [redacted] y');
+  });
+
+  it("finds a store URL's password", () => {
+    expect(urlPassword('redis://:p%40ss-word@127.0.0.1:6379')).toBe('p@ss-word');
+    expect(urlPassword('postgres://app:pw-123456@db/app')).toBe('pw-123456');
+    expect(urlPassword('sqlite://./data/app.sqlite')).toBeUndefined();
+  });
+});
