@@ -114,6 +114,34 @@ describe('several payers', () => {
         ],
       }),
     ],
+    [
+      `${ANN} paid 30 ${BOB} paid 20 taxi`,
+      expense({
+        cost: 5000,
+        amountText: '30 + 20',
+        description: 'taxi',
+        participants: [ME, 'U0ANN', 'U0BOB'],
+        payer: 'U0ANN',
+        payers: [
+          { id: 'U0ANN', amount: 3000 },
+          { id: 'U0BOB', amount: 2000 },
+        ],
+      }),
+    ],
+    [
+      // Left out of the owing, not of the paying.
+      `60 dinner paid by me 40 and ${BOB} 20 except me`,
+      expense({
+        cost: 6000,
+        amountText: '60',
+        description: 'dinner',
+        participants: ['U0BOB'],
+        payers: [
+          { id: ME, amount: 4000 },
+          { id: 'U0BOB', amount: 2000 },
+        ],
+      }),
+    ],
     // One payer with the cost after them stays one payer.
     [
       `lunch ${ANN} paid by ${BOB} 40`,
@@ -196,6 +224,7 @@ describe('repeating expenses', () => {
     [`1200 rent ${ANN} every two weeks`, rent('fortnightly')],
     [`1200 rent ${ANN} every other week`, rent('fortnightly')],
     [`1200 rent ${ANN} every year`, rent('yearly')],
+    [`1200 rent ${ANN} every fortnight`, rent('fortnightly')],
     [`1200 rent ${ANN} per month`, rent('monthly')],
     [`1200 rent ${ANN} repeat monthly`, rent('monthly')],
     [`1200 rent ${ANN} repeats: every month`, rent('monthly')],
@@ -263,5 +292,10 @@ describe('repeating expenses', () => {
       REPEAT_EX,
     ],
     [`1200 rent ${ANN} monthly weekly`, 'Give one repeat: monthly or weekly?', REPEAT_EX],
+    [
+      `300 insurance ${ANN} repeat quarterly`,
+      'The expense service can repeat an expense weekly, fortnightly (every two weeks), monthly or yearly, not "quarterly".',
+      REPEAT_EX,
+    ],
   ]);
 });
