@@ -13,6 +13,8 @@ export const EX = {
   date: '/split 40 lunch @ann on 2026-11-20',
   payer: '/split 40 lunch @ann paid by @bob',
   group: '/split 40 lunch in Roommates',
+  sum: '/split 12.50+7.25 lunch @ann',
+  tip: '/split 80 dinner @ann 30 @bob 25 +tip 15% +tax 8%',
 };
 
 export function fail(message: string, example: string = EX.basic): ErrorResult {

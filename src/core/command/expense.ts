@@ -1,11 +1,13 @@
 /** The expense grammar: puts the clauses together into one checked expense. */
 import { currencyExponent, parseMinor, toDecimal } from '../money.js';
 import { computeShares, type Split } from '../split.js';
-import { amountMinor, tooLarge } from './amounts.js';
+import { tooLarge } from './amounts.js';
+import { joinSpacedSums, minorOf } from './arithmetic.js';
 import { chooseCost, takeEach, takeNumbers } from './cost.js';
 import { takeDate, ymd } from './dates.js';
 import { descriptionOf } from './description.js';
 import { EX, fail, stop } from './errors.js';
+import { addExtras, takeExtras } from './extras.js';
 import { takeGroup } from './group.js';
 import { DEBT_WORDS } from './keywords.js';
 import { refuseNonPeople, takeExclusion, takePayer, takePeople } from './people.js';
@@ -20,7 +22,8 @@ import {
   type Value,
 } from './types.js';
 
-export function parseExpense(tokens: Token[], ctx: ParseContext): ParseResult {
+export function parseExpense(typedTokens: Token[], ctx: ParseContext): ParseResult {
+  const tokens = joinSpacedSums(typedTokens);
   refuseNonPeople(tokens);
   if (tokens.some((t) => isWord(t, ...DEBT_WORDS))) {
     return fail(
@@ -32,6 +35,7 @@ export function parseExpense(tokens: Token[], ctx: ParseContext): ParseResult {
   const { used } = scan;
   // Dates first, so that "Nov 3" or "2026-11-20" never look like an amount.
   const date = takeDate(tokens, used, ctx);
+  const extras = takeExtras(scan);
   const payer = takePayer(scan);
   const { excludeMe, only } = takeExclusion(scan);
   const { group, currencyByIn } = takeGroup(scan);
@@ -102,7 +106,7 @@ export function parseExpense(tokens: Token[], ctx: ParseContext): ParseResult {
       kind: 'exact',
       amounts: valued.map((p) => {
         const v = p.value as Extract<Value, { kind: 'amount' }>;
-        return { id: p.id, amount: amountMinor(v.decimal, v.negative, currency, v.raw, example) };
+        return { id: p.id, amount: minorOf(v, currency, example) };
       }),
     };
   } else if (kind === 'percent') {
@@ -138,7 +142,7 @@ export function parseExpense(tokens: Token[], ctx: ParseContext): ParseResult {
   let eachMinor: number | null = null;
   if (cost) {
     const reading = cost.reading as { decimal: string };
-    costMinor = amountMinor(reading.decimal, cost.negative, currency, cost.raw, EX.basic);
+    costMinor = minorOf({ ...cost, decimal: reading.decimal }, currency, EX.basic);
     amountText = cost.raw;
     if (each) {
       if (wholeGroup)
@@ -197,10 +201,15 @@ export function parseExpense(tokens: Token[], ctx: ParseContext): ParseResult {
   }
 
   const description = descriptionOf(tokens, used);
+  const bill = addExtras(
+    extras,
+    { cost: costMinor, currency, participants, split },
+    'shares' in check ? check.shares : [],
+  );
   return {
     kind: 'expense',
     expense: {
-      cost: costMinor,
+      ...bill,
       currency,
       currencySource: mark?.source ?? 'default',
       currencyToken: mark?.token ?? null,
@@ -212,7 +221,6 @@ export function parseExpense(tokens: Token[], ctx: ParseContext): ParseResult {
       payer,
       group,
       date: date ? ymd(date) : ctx.today,
-      split,
     },
   };
 }
