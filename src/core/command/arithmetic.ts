@@ -7,8 +7,8 @@
 import { currencyExponent } from '../money.js';
 import { amountAt, amountMinor, numberParts, readNumber, tooLarge } from './amounts.js';
 import { currencyOf } from './currencies.js';
-import { EX, stop } from './errors.js';
-import { word } from './tokens.js';
+import { EX, ParseFailure, stop } from './errors.js';
+import { tokenize, word } from './tokens.js';
 import {
   type AmountCandidate,
   type CurrencyMark,
@@ -188,4 +188,42 @@ export function joinSpacedSums(tokens: Token[]): Token[] {
     out.push(token);
   }
   return out;
+}
+
+/**
+ * Reads one amount or sum of items typed on its own (a form field): `12.50+7.25`, `€12 + 3`, by
+ * the rules of the `/split` amount, in `currency` unless the text names another (the result says
+ * which). Zero reads as 0; anything else that is not exactly one amount or sum is an `error`
+ * written for the person. Never throws for typed text.
+ */
+export function parseSum(
+  text: string,
+  currency: string,
+): { minor: number; currency: string } | { error: string } {
+  const defaultCurrency = currency.toUpperCase();
+  const typed = text.trim();
+  const tokens = joinSpacedSums(tokenize(typed));
+  if (tokens.length === 0) return { error: 'Type an amount, like 12.50 or 12.50+7.25.' };
+  try {
+    const first = tokens[0]!;
+    const problem = first.t === 'word' ? malformedSum(first.raw) : null;
+    if (problem) return { error: problem.message };
+    const amount = amountOrSumAt(tokens, 0, defaultCurrency);
+    if (!amount || amount.length !== tokens.length) {
+      return { error: `I can't read "${typed}" as an amount: type numbers, like 12.50+7.25.` };
+    }
+    if ('problem' in amount.reading) return { error: `${amount.reading.problem}.` };
+    const code = amount.mark?.code ?? defaultCurrency;
+    const value = { ...amount, decimal: amount.reading.decimal };
+    return { minor: minorOf(value, code, EX.sum), currency: code };
+  } catch (error) {
+    if (error instanceof ParseFailure) return { error: error.result.message };
+    throw error;
+  }
+}
+
+/** A sum's own problem, or a leading plus (`+5`), for a field that holds only an amount. */
+function malformedSum(raw: string): { message: string } | null {
+  if (/^\+/.test(raw)) return { message: `"${raw}" starts with a +: an amount has no sign.` };
+  return sumProblem(raw);
 }

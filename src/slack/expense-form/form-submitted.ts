@@ -10,6 +10,7 @@ import {
   parseMeta,
   type StateValues,
 } from './form.js';
+import { itemiseStepView } from './itemise-view.js';
 import { NOT_KEPT, queueSubmission } from './submit.js';
 import { splitStepView } from './views.js';
 
@@ -100,6 +101,19 @@ export function expenseFormSubmitted(deps: SlackDeps) {
         before && before.method === form.method && before.cost === form.cost
           ? before.values
           : undefined;
+      if (form.method === 'itemise') {
+        await ack({
+          response_action: 'push',
+          view: itemiseStepView({
+            subtotal: form.cost,
+            currency: form.currency,
+            participants: form.participants,
+            names,
+            meta: view.private_metadata,
+          }),
+        });
+        return;
+      }
       await ack({
         response_action: 'push',
         view: splitStepView({

@@ -11,8 +11,15 @@ import { FORM } from '../ids.js';
 
 export { encodeMeta, FormMeta, parseMeta } from '../shared/modal.js';
 
-export type SplitMethod = Split['kind'];
-export const SPLIT_METHODS: readonly SplitMethod[] = ['equal', 'exact', 'percent', 'shares'];
+/** How the form splits: a kind of split, or an itemised bill (which books exact amounts). */
+export type SplitMethod = Split['kind'] | 'itemise';
+export const SPLIT_METHODS: readonly SplitMethod[] = [
+  'equal',
+  'exact',
+  'percent',
+  'shares',
+  'itemise',
+];
 export const REPEATS: readonly RepeatInterval[] = [
   'never',
   'weekly',

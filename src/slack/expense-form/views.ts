@@ -26,6 +26,7 @@ const SPLIT_LABELS: Record<SplitMethod, string> = {
   exact: 'Exact amounts',
   percent: 'Percentages',
   shares: 'Shares',
+  itemise: 'Itemise (items, tip, tax)',
 };
 
 const REPEAT_LABELS: Record<RepeatInterval, string> = {
@@ -160,7 +161,9 @@ export function expenseFormView(v: FormViewInput): ModalView {
           options: methodOptions,
           initial_option: methodOptions.find((o) => o.value === method) ?? methodOptions[0],
         },
-        { hint: 'For anything but equally, the next step asks for each person’s part.' },
+        {
+          hint: 'For anything but equally, the next step asks for each person’s part. To itemise, the amount is the bill before tip and tax.',
+        },
       ),
     );
   } else {
@@ -212,14 +215,17 @@ export function expenseFormView(v: FormViewInput): ModalView {
   };
 }
 
-const STEP_TITLES: Record<Exclude<SplitMethod, 'equal'>, string> = {
+/** The step for each method that has one; Itemise has its own (itemise-view.ts). */
+export type StepMethod = Exclude<SplitMethod, 'equal' | 'itemise'>;
+
+const STEP_TITLES: Record<StepMethod, string> = {
   exact: 'Exact amounts',
   percent: 'Percentages',
   shares: 'Shares',
 };
 
 export interface SplitStepInput {
-  method: Exclude<SplitMethod, 'equal'>;
+  method: StepMethod;
   cost: number;
   currency: string;
   participants: string[];
