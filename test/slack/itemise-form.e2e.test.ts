@@ -179,6 +179,38 @@ describe('the form itemises a bill', () => {
     });
   });
 
+  it("takes a sum in the first step's Amount", async () => {
+    const since = h.slack.now();
+    await h.slack.act.message({ as: 'U0ANN', channel: 'C0001', text: '/split' });
+    const opened = await h.slack.waitForCall(
+      'views.open',
+      (c) => c.at >= since && c.status === 200,
+    );
+    const root = (opened.response as Loose).view.id as string;
+    await h.slack.waitForCall('views.update', (c) => c.args.view_id === root && c.status === 200);
+    const answer = await h.slack.act.submitView({
+      as: 'U0ANN',
+      view_id: root,
+      values: formValues({
+        amount: '12,50 + 7,25',
+        currency: 'EUR',
+        description: 'Summed lunch',
+        date: today(),
+        participants: ['U0ANN', 'U0BOB'],
+        payer: 'U0ANN',
+      }),
+    });
+    expect(answer.errors).toBeUndefined();
+    const posted = await h.slack.waitForCall(
+      'chat.postMessage',
+      (c) => c.at >= since && JSON.stringify(c.args.blocks ?? '').includes('Summed lunch'),
+    );
+    const e = await expense(expenseIdIn(posted.args.blocks));
+    expect(e.cost).toBe('19.75');
+    const owed = Object.fromEntries(e.users.map((u: Loose) => [u.user_id, u.owed_share]));
+    expect(owed).toEqual({ [ann.serviceId]: '9.88', [bob.serviceId]: '9.87' });
+  });
+
   it('puts each mistake under the field it is in, booking nothing', async () => {
     const step = await itemiseStep('50', 'Wrong dinner');
     const bad = await h.slack.act.submitView({

@@ -3,7 +3,12 @@
  * and the view (by value, and within Slack's limits with 50 people and long texts).
  */
 import { describe, expect, it } from 'vitest';
-import type { CheckedForm, StateValues } from '../../src/slack/expense-form/form.js';
+import {
+  type CheckedForm,
+  checkSplitStep,
+  readAmount,
+  type StateValues,
+} from '../../src/slack/expense-form/form.js';
 import {
   checkItemiseStep,
   itemiseTyped,
@@ -200,5 +205,26 @@ describe('itemiseStepView', () => {
       meta: '{}',
     });
     expect(shownPreview(view)).toBe(PREVIEW_PROMPT);
+  });
+});
+
+describe("sums in the form's other amount fields", () => {
+  it('reads the Amount and exact parts as sums, by the rules of /split', () => {
+    expect(readAmount('12.50+7.25', 'USD')).toEqual({ minor: 1975 });
+    expect(readAmount('12 + 3', 'EUR')).toEqual({ minor: 1500 });
+    expect(readAmount('12++3', 'USD')).toEqual({
+      error: '"12++3" has two + in a row: put one + between items.',
+    });
+    expect(readAmount('€12+3', 'USD')).toEqual({
+      error: "That's an amount in EUR: choose EUR under Currency, or type the number alone.",
+    });
+    const exact = checkSplitStep({ ...form, method: 'exact' }, state(['10+5.50', '20+4.50', null]));
+    expect('split' in exact && exact.split).toEqual({
+      kind: 'exact',
+      amounts: [
+        { id: 'U0ANN', amount: 1550 },
+        { id: 'U0BOB', amount: 2450 },
+      ],
+    });
   });
 });

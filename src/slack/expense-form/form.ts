@@ -3,7 +3,7 @@
  * view_submission's answer must leave within 3 seconds, field errors included), and the small
  * private_metadata every form view carries. Pure functions.
  */
-import { parseAmount } from '../../core/command/index.js';
+import { parseAmount, parseSum } from '../../core/command/index.js';
 import { currencyExponent, MoneyError, parseMinor } from '../../core/money.js';
 import { computeShares, type Split } from '../../core/split.js';
 import type { RepeatInterval } from '../../service/index.js';
@@ -103,7 +103,8 @@ export function readAmount(text: string, currency: string): { minor: number } | 
   const typed = text.trim();
   if (typed === '') return { error: 'Enter an amount, like 12.50.' };
   if (/^[-−]/.test(typed)) return { error: "The amount can't be negative." };
-  const read = parseAmount(typed, currency);
+  // A sum of items (`12.50+7.25`) is read as in `/split`; a single amount keeps its own messages.
+  const read = typed.includes('+') ? parseSum(typed, currency) : parseAmount(typed, currency);
   if ('error' in read) return { error: read.error };
   if (read.currency !== currency) {
     return {
