@@ -73,6 +73,8 @@ export const EXPENSE_CALLBACKS = {
   form: 'expense_form',
   /** Its second step: the per-person amounts, percentages or shares. */
   splitStep: 'expense_form_split',
+  /** Its second step for an itemised bill: items per person, shared items, tip and tax. */
+  itemiseStep: 'expense_form_itemise',
   comment: 'expense_comment_form',
 } as const;
 
@@ -109,5 +111,12 @@ export const FORM = {
   paidPrefix: 'form_paid_',
   /** A context block in the second step saying what the paid amounts must add up to. */
   paidInfo: 'form_paid_info',
+  /** The itemise step's inputs (each person's items use valuePrefix), and its preview. */
+  itemShared: 'form_item_shared',
+  itemTip: 'form_item_tip',
+  itemTax: 'form_item_tax',
+  itemActions: 'form_item_actions',
+  /** The Preview button (an action id) and the section showing the total and shares. */
+  itemPreview: 'form_item_preview',
   comment: 'form_comment',
 } as const;

@@ -145,6 +145,22 @@ describe('the form with several payers', () => {
     );
   });
 
+  it('refuses several payers with Itemise, under "Also paid by"', () => {
+    const values: StateValues = {
+      ...typed({ form_amount: '40', form_description: 'Dinner' }),
+      form_currency: { form_currency: { selected_option: { value: 'EUR' } } },
+      form_participants: { form_participants: { selected_users: ['U1', 'U2'] } },
+      form_payer: { form_payer: { selected_user: 'U1' } },
+      form_also_paid: { form_also_paid: { selected_users: ['U2'] } },
+      form_split: { form_split: { selected_option: { value: 'itemise' } } },
+    };
+    const checked = checkForm(values, { today: '2026-11-21', knownCurrency: () => true });
+    expect('errors' in checked && checked.errors).toEqual({
+      form_also_paid:
+        'Itemise books one payer: leave this empty, or split by exact amounts to record several.',
+    });
+  });
+
   it('asks what each paid, then the split, in one step within Slack limits', () => {
     const view = splitStepView({
       method: 'exact',

@@ -1,5 +1,5 @@
 /** Which number is the cost: candidates, head counts, and `each`. */
-import { amountAt } from './amounts.js';
+import { amountOrSumAt } from './arithmetic.js';
 import { EX, stop } from './errors.js';
 import { malformed } from './malformed.js';
 import { isWord } from './tokens.js';
@@ -45,7 +45,7 @@ export function takeNumbers({ tokens, used, ctx }: Scan): {
         continue;
       }
     }
-    const candidate = amountAt(tokens, i, ctx.defaultCurrency);
+    const candidate = amountOrSumAt(tokens, i, ctx.defaultCurrency);
     if (!candidate) continue;
     // Refused here rather than when the cost is chosen: a number that is not the cost would
     // otherwise end up in the description as typed.

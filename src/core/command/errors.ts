@@ -15,6 +15,8 @@ export const EX = {
   payers: '/split 60 dinner @ann paid by me 40 @bob 20',
   repeat: '/split 1200 rent @ann monthly',
   group: '/split 40 lunch in Roommates',
+  sum: '/split 12.50+7.25 lunch @ann',
+  tip: '/split 80 dinner @ann 30 @bob 25 +tip 15% +tax 8%',
 };
 
 export function fail(message: string, example: string = EX.basic): ErrorResult {

@@ -1,11 +1,13 @@
 /** The expense grammar: puts the clauses together into one checked expense. */
 import { currencyExponent, parseMinor, toDecimal } from '../money.js';
 import { computeShares, type Split } from '../split.js';
-import { amountMinor, tooLarge } from './amounts.js';
+import { tooLarge } from './amounts.js';
+import { joinSpacedSums, minorOf } from './arithmetic.js';
 import { chooseCost, takeEach, takeNumbers } from './cost.js';
 import { takeDate, ymd } from './dates.js';
 import { descriptionOf } from './description.js';
 import { EX, fail, stop } from './errors.js';
+import { addExtras, takeExtras } from './extras.js';
 import { takeGroup } from './group.js';
 import { DEBT_WORDS } from './keywords.js';
 import { takePayers } from './payers.js';
@@ -22,7 +24,8 @@ import {
   type Value,
 } from './types.js';
 
-export function parseExpense(tokens: Token[], ctx: ParseContext): ParseResult {
+export function parseExpense(typedTokens: Token[], ctx: ParseContext): ParseResult {
+  const tokens = joinSpacedSums(typedTokens);
   refuseNonPeople(tokens);
   if (tokens.some((t) => isWord(t, ...DEBT_WORDS))) {
     return fail(
@@ -36,6 +39,7 @@ export function parseExpense(tokens: Token[], ctx: ParseContext): ParseResult {
   const date = takeDate(tokens, used, ctx);
   // Before any number is read, so that "every 2 weeks" is never an amount.
   const repeat = takeRepeat(scan);
+  const extras = takeExtras(scan);
   const { payer, paid } = takePayers(scan);
   const { excludeMe, only } = takeExclusion(scan);
   const { group, currencyByIn } = takeGroup(scan);
@@ -107,7 +111,7 @@ export function parseExpense(tokens: Token[], ctx: ParseContext): ParseResult {
       kind: 'exact',
       amounts: valued.map((p) => {
         const v = p.value as Extract<Value, { kind: 'amount' }>;
-        return { id: p.id, amount: amountMinor(v.decimal, v.negative, currency, v.raw, example) };
+        return { id: p.id, amount: minorOf(v, currency, example) };
       }),
     };
   } else if (kind === 'percent') {
@@ -140,8 +144,16 @@ export function parseExpense(tokens: Token[], ctx: ParseContext): ParseResult {
 
   const paidMinor = paid?.map((p) => ({
     id: p.id,
-    amount: amountMinor(p.amount.decimal, p.amount.negative, currency, p.amount.raw, EX.payers),
+    amount: minorOf(p.amount, currency, EX.payers),
   }));
+  if (paidMinor && (extras.tip || extras.tax)) {
+    // What each payer paid is checked against the cost, and a tip or tax would change the cost
+    // after that check: the payers would then no longer add up.
+    return fail(
+      'With several payers, write the total with the tip and tax in it, and what each paid of it.',
+      EX.payers,
+    );
+  }
   if (paidMinor?.some((p) => p.amount === 0)) {
     return fail('Each payer must have paid something: leave out whoever paid nothing.', EX.payers);
   }
@@ -150,7 +162,7 @@ export function parseExpense(tokens: Token[], ctx: ParseContext): ParseResult {
   let eachMinor: number | null = null;
   if (cost) {
     const reading = cost.reading as { decimal: string };
-    costMinor = amountMinor(reading.decimal, cost.negative, currency, cost.raw, EX.basic);
+    costMinor = minorOf({ ...cost, decimal: reading.decimal }, currency, EX.basic);
     amountText = cost.raw;
     if (each) {
       if (wholeGroup)
@@ -223,10 +235,15 @@ export function parseExpense(tokens: Token[], ctx: ParseContext): ParseResult {
   }
 
   const description = descriptionOf(tokens, used);
+  const bill = addExtras(
+    extras,
+    { cost: costMinor, currency, participants, split },
+    'shares' in check ? check.shares : [],
+  );
   return {
     kind: 'expense',
     expense: {
-      cost: costMinor,
+      ...bill,
       currency,
       currencySource: mark?.source ?? 'default',
       currencyToken: mark?.token ?? null,
@@ -240,7 +257,6 @@ export function parseExpense(tokens: Token[], ctx: ParseContext): ParseResult {
       ...(repeat ? { repeat } : {}),
       group,
       date: date ? ymd(date) : ctx.today,
-      split,
     },
   };
 }

@@ -1,5 +1,6 @@
 /** `in <group>` in an expense, which may also be a currency (`in EUR`). */
-import { amountAt, isBareNumber } from './amounts.js';
+import { isBareNumber } from './amounts.js';
+import { amountOrSumAt } from './arithmetic.js';
 import { currencyOf } from './currencies.js';
 import { EX, stop } from './errors.js';
 import { GROUP_STOPS } from './keywords.js';
@@ -42,7 +43,7 @@ export function takeGroup({ tokens, used, ctx }: Scan): {
     for (; j < tokens.length; j++) {
       const token = tokens[j];
       if (used[j] || token?.t !== 'word' || GROUP_STOPS.has(token.lower)) break;
-      if (amountAt(tokens, j, ctx.defaultCurrency) || isBareNumber(token.raw)) break;
+      if (amountOrSumAt(tokens, j, ctx.defaultCurrency) || isBareNumber(token.raw)) break;
       if (malformed(token.raw)) break;
       words.push(token.raw);
     }

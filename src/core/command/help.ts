@@ -62,6 +62,23 @@ export const HELP_SECTIONS: readonly HelpSection[] = [
     ],
   },
   {
+    title: 'Itemised bills',
+    lines: [
+      {
+        example: '/split 12.50+7.25 lunch @ann',
+        means: 'add items with + (also in a part: `@ann 12+3.50`); no minus, no sign',
+      },
+      {
+        example: '/split 80 dinner @ann 30 @bob 25 +tip 15% +tax 8%',
+        means: 'tip and tax on the 80 before them, spread in proportion to each part',
+      },
+      {
+        example: '/split 60 dinner @ann +tip 10',
+        means: 'a tip as an amount (also `tip 15%`, `+vat 20%`); the form has Itemise too',
+      },
+    ],
+  },
+  {
     title: 'Look back',
     lines: [
       { example: '/split balance', means: 'what I owe and am owed, per currency' },

@@ -1,5 +1,6 @@
 /** The `/split` parser's public surface; the other modules of this folder are its inside. */
 export { type AmountReading, parseAmount } from './amounts.js';
+export { parseSum } from './arithmetic.js';
 export { HELP_SECTIONS } from './help.js';
 export { parseCommand } from './parse.js';
 export { resolveMe } from './resolve.js';

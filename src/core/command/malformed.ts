@@ -5,6 +5,7 @@
  * mistake hidden in its name, so it is refused with the form that works.
  */
 import { numberParts } from './amounts.js';
+import { sumProblem } from './arithmetic.js';
 import { EX } from './errors.js';
 
 export interface Malformed {
@@ -51,12 +52,20 @@ export function malformed(raw: string): Malformed | null {
       example: EX.date,
     };
   }
+  const sum = sumProblem(raw);
+  if (sum) return sum;
   // One leading minus is a negative amount, refused with its own message; more signs, or a plus,
   // are noise. A letter before the digits makes it a word (`C++11`), not an amount.
   const lead = text.slice(0, text.search(/\d|$/));
   const signs = lead.replace(/[^-+−]/g, '');
   if (numberParts(text) && !/\p{L}/u.test(lead) && (signs.includes('+') || signs.length > 1)) {
-    return { message: `I can't read "${raw}" as an amount.`, example: EX.basic };
+    return {
+      message:
+        signs === '+'
+          ? `I can't read "${raw}" as an amount: an amount has no sign, and items are added with a + between them (12.50+7.25).`
+          : `I can't read "${raw}" as an amount.`,
+      example: signs === '+' ? EX.sum : EX.basic,
+    };
   }
   return null;
 }

@@ -1,5 +1,5 @@
 /** Who takes part, with the value typed after each, who paid, and who is left out. */
-import { amountAt } from './amounts.js';
+import { amountOrSumAt } from './arithmetic.js';
 import { EX, stop } from './errors.js';
 import { CONNECTORS, EXCLUDE_ME, ME_WORDS } from './keywords.js';
 import { malformed } from './malformed.js';
@@ -75,7 +75,7 @@ function valueAt(
       length: taken + 1,
     };
   }
-  const amount = amountAt(tokens, k, ctx.defaultCurrency, word(raw));
+  const amount = amountOrSumAt(tokens, k, ctx.defaultCurrency, word(raw));
   // "@ann 25 @bob 15" gives Ann 25, but in "@ann 40 lunch" the 40 is the cost: an amount is a
   // person's part only when what follows it ends the part (another person, a connector, the end).
   const follower = amount ? tokens[k + amount.length] : undefined;
@@ -95,6 +95,7 @@ function valueAt(
         negative: amount.negative,
         mark: amount.mark,
         raw: amount.raw,
+        ...(amount.terms ? { terms: amount.terms } : {}),
       },
       length: taken - 1 + amount.length,
     };

@@ -1,4 +1,5 @@
 /** The vocabulary the parser's modules share: its public result types and the internal ones. */
+import type { BillSummary } from '../itemise.js';
 import type { Split } from '../split.js';
 
 /** Stands for the person who typed the command until the caller swaps in a real id. */
@@ -59,6 +60,8 @@ export interface ParsedExpense {
   /** yyyy-MM-dd; today when no date was given. */
   date: string;
   split: Split;
+  /** With a tip or tax (`+tip 15%`): the subtotal, tip, tax and total; `cost` is the total. */
+  itemised?: BillSummary;
 }
 
 export interface DateRange {
@@ -116,7 +119,14 @@ export interface DateMatch {
 }
 
 export type Value =
-  | { kind: 'amount'; decimal: string; negative: boolean; mark: CurrencyMark | null; raw: string }
+  | {
+      kind: 'amount';
+      decimal: string;
+      negative: boolean;
+      mark: CurrencyMark | null;
+      raw: string;
+      terms?: SumTerm[];
+    }
   | { kind: 'percent'; decimal: string; raw: string }
   | { kind: 'shares'; count: string; raw: string };
 
@@ -131,6 +141,14 @@ export interface AmountCandidate {
   reading: NumberReading;
   negative: boolean;
   mark: CurrencyMark | null;
+  raw: string;
+  /** For a sum of items (`12.50+7.25`): each item, checked on its own; `reading` is their sum. */
+  terms?: SumTerm[];
+}
+
+/** One item of a sum, as a plain decimal and as typed. */
+export interface SumTerm {
+  decimal: string;
   raw: string;
 }
 

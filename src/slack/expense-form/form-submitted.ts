@@ -12,6 +12,7 @@ import {
   payersOf,
   type StateValues,
 } from './form.js';
+import { itemiseStepView } from './itemise-view.js';
 import { NOT_KEPT, queueSubmission } from './submit.js';
 import { splitStepView } from './views.js';
 
@@ -104,6 +105,19 @@ export function expenseFormSubmitted(deps: SlackDeps) {
         before && before.method === form.method && before.cost === form.cost
           ? before.values
           : undefined;
+      if (form.method === 'itemise') {
+        await ack({
+          response_action: 'push',
+          view: itemiseStepView({
+            subtotal: form.cost,
+            currency: form.currency,
+            participants: form.participants,
+            names,
+            meta: view.private_metadata,
+          }),
+        });
+        return;
+      }
       const keepPaid = before && before.cost === form.cost ? before.paid : undefined;
       await ack({
         response_action: 'push',

@@ -3,7 +3,7 @@
  * view_submission's answer must leave within 3 seconds, field errors included), and the small
  * private_metadata every form view carries. Pure functions.
  */
-import { parseAmount } from '../../core/command/index.js';
+import { parseAmount, parseSum } from '../../core/command/index.js';
 import { currencyExponent, MoneyError, parseMinor, toDecimal } from '../../core/money.js';
 import { computeShares, type ExactSplitValue, type Split } from '../../core/split.js';
 import type { RepeatInterval } from '../../service/index.js';
@@ -11,8 +11,15 @@ import { FORM } from '../ids.js';
 
 export { encodeMeta, FormMeta, parseMeta } from '../shared/modal.js';
 
-export type SplitMethod = Split['kind'];
-export const SPLIT_METHODS: readonly SplitMethod[] = ['equal', 'exact', 'percent', 'shares'];
+/** How the form splits: a kind of split, or an itemised bill (which books exact amounts). */
+export type SplitMethod = Split['kind'] | 'itemise';
+export const SPLIT_METHODS: readonly SplitMethod[] = [
+  'equal',
+  'exact',
+  'percent',
+  'shares',
+  'itemise',
+];
 export const REPEATS: readonly RepeatInterval[] = [
   'never',
   'weekly',
@@ -102,7 +109,8 @@ export function readAmount(text: string, currency: string): { minor: number } | 
   const typed = text.trim();
   if (typed === '') return { error: 'Enter an amount, like 12.50.' };
   if (/^[-−]/.test(typed)) return { error: "The amount can't be negative." };
-  const read = parseAmount(typed, currency);
+  // A sum of items (`12.50+7.25`) is read as in `/split`; a single amount keeps its own messages.
+  const read = typed.includes('+') ? parseSum(typed, currency) : parseAmount(typed, currency);
   if ('error' in read) return { error: read.error };
   if (read.currency !== currency) {
     return {
@@ -161,6 +169,11 @@ export function checkForm(
   const method = (SPLIT_METHODS as readonly string[]).includes(methodValue)
     ? (methodValue as SplitMethod)
     : 'equal';
+  if (method === 'itemise' && alsoPaid.length > 0 && !errors[FORM.alsoPaid]) {
+    // The itemise step asks for items, not for what each payer paid.
+    errors[FORM.alsoPaid] =
+      'Itemise books one payer: leave this empty, or split by exact amounts to record several.';
+  }
   const repeatValue = leaf(values, FORM.repeat)?.selected_option?.value ?? 'never';
   const repeat = (REPEATS as readonly string[]).includes(repeatValue)
     ? (repeatValue as RepeatInterval)

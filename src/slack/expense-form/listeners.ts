@@ -5,6 +5,7 @@ import { categorySuggestions } from './category-options.js';
 import { currencySuggestions } from './currency-options.js';
 import { editClicked } from './edit-clicked.js';
 import { expenseFormSubmitted } from './form-submitted.js';
+import { expenseItemiseSubmitted, itemisePreviewClicked } from './itemise-submitted.js';
 import { splitMessageShortcut } from './split-message.js';
 import { expenseSplitSubmitted } from './split-submitted.js';
 
@@ -14,6 +15,8 @@ export function expenseFormListeners(table: ListenerTable, deps: SlackDeps): voi
   table.action(EXPENSE_ACTIONS.edit, editClicked(deps));
   table.view(EXPENSE_CALLBACKS.form, expenseFormSubmitted(deps));
   table.view(EXPENSE_CALLBACKS.splitStep, expenseSplitSubmitted(deps));
+  table.view(EXPENSE_CALLBACKS.itemiseStep, expenseItemiseSubmitted(deps));
+  table.action(FORM.itemPreview, itemisePreviewClicked(deps));
   table.options(FORM.currency, currencySuggestions(deps));
   table.options(FORM.category, categorySuggestions(deps));
 }

@@ -6,6 +6,7 @@
  */
 import type { Logger, webApi } from '@slack/bolt';
 import { resolvePeople } from '../../accounts/people.js';
+import type { BillSummary } from '../../core/itemise.js';
 import { currencyExponent, parseMinor, toWireAmount } from '../../core/money.js';
 import { computeShares, type ExactSplitValue, type Split } from '../../core/split.js';
 import {
@@ -19,6 +20,7 @@ import type { ServiceTokenRecord, SlackUserKey } from '../../store/index.js';
 import type { SlackDeps } from '../deps.js';
 import { type FormAnswer, formAnswer } from '../shared/answer.js';
 import { bookPlan, type GroupChoice } from '../shared/booking.js';
+import { breakdownText } from '../shared/breakdown.js';
 import { middayIn } from '../shared/dates.js';
 import { type JobHandler, JobMovedError } from '../shared/durable.js';
 import { accessFailure } from '../shared/expense-access.js';
@@ -41,6 +43,8 @@ export interface FormJob {
   /** Several payers: what each paid (minor units, Slack ids); absent when one paid it all. */
   payers?: ExactSplitValue[];
   edit: EditBase | undefined;
+  /** From the Itemise step: the subtotal, tip and tax, shown in the answer and kept in the notes. */
+  itemised?: BillSummary | undefined;
 }
 
 export const FORM_JOB = 'form';
@@ -94,6 +98,17 @@ export interface Submission extends FormJob {
   botToken: string | undefined;
   logger: Logger;
   once: Once;
+}
+
+/** The notes typed, then an itemised bill's breakdown, so that the service keeps both. */
+function notesWith(
+  notes: string,
+  itemised: BillSummary | undefined,
+  currency: string,
+  locale: string | undefined,
+): string | undefined {
+  const lines = [notes, itemised ? breakdownText(itemised, currency, locale) : ''];
+  return lines.filter((line) => line !== '').join('\n\n') || undefined;
 }
 
 export async function carryOut(s: Submission): Promise<void> {
@@ -192,7 +207,8 @@ export async function carryOut(s: Submission): Promise<void> {
         split: s.split,
         group,
         category_id: s.form.category_id ?? undefined,
-        details: s.form.notes || undefined,
+        details: notesWith(s.form.notes, s.itemised, s.form.currency, me?.locale),
+        ...(s.itemised ? { itemised: s.itemised } : {}),
         repeat_interval: s.form.repeat,
         receipt: receipt?.path,
       },

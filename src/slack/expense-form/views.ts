@@ -33,6 +33,7 @@ const SPLIT_LABELS: Record<SplitMethod, string> = {
   exact: 'Exact amounts',
   percent: 'Percentages',
   shares: 'Shares',
+  itemise: 'Itemise (items, tip, tax)',
 };
 
 const REPEAT_LABELS: Record<RepeatInterval, string> = {
@@ -180,7 +181,9 @@ export function expenseFormView(v: FormViewInput): ModalView {
           options: methodOptions,
           initial_option: methodOptions.find((o) => o.value === method) ?? methodOptions[0],
         },
-        { hint: 'For anything but equally, the next step asks for each person’s part.' },
+        {
+          hint: 'For anything but equally, the next step asks for each person’s part. To itemise, the amount is the bill before tip and tax.',
+        },
       ),
     );
   } else {
@@ -232,7 +235,10 @@ export function expenseFormView(v: FormViewInput): ModalView {
   };
 }
 
-const STEP_TITLES: Record<SplitMethod, string> = {
+/** The step for each method that has one; Itemise has its own (itemise-view.ts). */
+export type StepMethod = Exclude<SplitMethod, 'itemise'>;
+
+const STEP_TITLES: Record<StepMethod, string> = {
   equal: 'Who paid what',
   exact: 'Exact amounts',
   percent: 'Percentages',
@@ -241,7 +247,7 @@ const STEP_TITLES: Record<SplitMethod, string> = {
 
 export interface SplitStepInput {
   /** Equal only with several payers: then the step asks only what each paid. */
-  method: SplitMethod;
+  method: StepMethod;
   cost: number;
   currency: string;
   participants: string[];

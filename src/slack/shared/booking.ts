@@ -9,6 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from '@slack/bolt';
 import { type ResolveProblem, resolvePeople } from '../../accounts/people.js';
+import type { BillSummary } from '../../core/itemise.js';
 import { currencyExponent, toWireAmount } from '../../core/money.js';
 import { computeShares, type ExactSplitValue, type Split } from '../../core/split.js';
 import {
@@ -71,6 +72,8 @@ export interface BookPlan {
   group: GroupChoice | null;
   category_id?: number | undefined;
   details?: string | undefined;
+  /** An itemised bill's subtotal, tip and tax, shown in the answer. */
+  itemised?: BillSummary | undefined;
   repeat_interval?: RepeatInterval | undefined;
   /** Path of a receipt file to attach. */
   receipt?: string | undefined;
@@ -278,6 +281,7 @@ export async function bookPlan(
     bookedBy: inv.user_id,
     locale: input.locale,
     repeat: plan.repeat_interval && plan.repeat_interval !== 'never' ? plan.repeat_interval : null,
+    ...(plan.itemised ? { itemised: plan.itemised } : {}),
   };
   return { booked, message: expenseMessage(message) };
 }

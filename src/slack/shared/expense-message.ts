@@ -4,8 +4,10 @@
  * in, Block Kit out.
  */
 import type { types } from '@slack/bolt';
+import type { BillSummary } from '../../core/itemise.js';
 import { type Infer, int, literal, object } from '../../core/schema.js';
 import { ACTIONS, BLOCKS, EXPENSE_ACTIONS } from '../ids.js';
+import { breakdownText } from './breakdown.js';
 import { money as formatAmount, formatDate } from './format.js';
 import { clip, LIMITS, lineSections, mrkdwnEscape } from './limits.js';
 import type { SlackMessage } from './message.js';
@@ -38,6 +40,8 @@ export interface BookedExpense {
   locale?: string | undefined;
   /** How often the service repeats it; absent or null when it does not. */
   repeat?: 'weekly' | 'fortnightly' | 'monthly' | 'yearly' | null | undefined;
+  /** An itemised bill: its subtotal, tip and tax are shown under the facts. */
+  itemised?: BillSummary | undefined;
 }
 
 /** What the Undo button carries: small, versioned, and parsed with a schema when clicked. */
@@ -126,6 +130,19 @@ export function expenseMessage(e: BookedExpense): SlackMessage {
       },
     },
     { type: 'section', block_id: BLOCKS.expenseFacts, fields },
+    ...(e.itemised
+      ? [
+          {
+            type: 'context' as const,
+            elements: [
+              {
+                type: 'mrkdwn' as const,
+                text: clip(breakdownText(e.itemised, e.currency, e.locale), LIMITS.sectionText),
+              },
+            ],
+          },
+        ]
+      : []),
   ];
   const tail: types.KnownBlock[] = [
     {

@@ -14,6 +14,7 @@ import {
 import type { ServiceTokenRecord, SlackUserKey } from '../../store/index.js';
 import type { SlackDeps } from '../deps.js';
 import { bookPlan, type GroupChoice, NOTHING_BOOKED, singleUse } from '../shared/booking.js';
+import { breakdownText } from '../shared/breakdown.js';
 import { errorNotice, plainNotice } from '../shared/notices.js';
 import type { Reply } from '../shared/reply.js';
 import { describeServiceFailure } from '../shared/service-failure.js';
@@ -187,6 +188,12 @@ export async function bookExpense(input: BookInput): Promise<void> {
       split: expense.split,
       group,
       repeat_interval: expense.repeat,
+      ...(expense.itemised
+        ? {
+            itemised: expense.itemised,
+            details: breakdownText(expense.itemised, expense.currency, input.locale),
+          }
+        : {}),
     },
   );
   if (!done) return;

@@ -55,7 +55,11 @@ describe('malformed amounts are refused, even beside a cost with a currency', ()
     [`40 lunch ${ANN} --3`, 'I can\'t read "--3" as an amount.'],
     [`40 lunch --3 ${ANN}`, 'I can\'t read "--3" as an amount.'],
     [`--3 lunch ${ANN}`, 'I can\'t read "--3" as an amount.'],
-    [`40 lunch ${ANN} +5`, 'I can\'t read "+5" as an amount.'],
+    [
+      `40 lunch ${ANN} +5`,
+      'I can\'t read "+5" as an amount: an amount has no sign, and items are added with a + between them (12.50+7.25).',
+      '/split 12.50+7.25 lunch @ann',
+    ],
     [`40 lunch ${ANN} 1.5.5`, 'I can\'t read "1.5.5" as an amount.', EXACT],
     [`40 lunch 1.5.5 ${ANN}`, 'I can\'t read "1.5.5" as an amount.'],
     [`€40 lunch 1.5.5 ${ANN}`, 'I can\'t read "1.5.5" as an amount.'],

@@ -191,6 +191,11 @@ describe('several payers', () => {
       'JPY has no cents: "¥4000.5" can\'t have decimals.',
       PAYERS_EX,
     ],
+    [
+      `60 dinner ${ANN} paid by me 40 ${BOB} 20 +tip 15%`,
+      'With several payers, write the total with the tip and tax in it, and what each paid of it.',
+      PAYERS_EX,
+    ],
   ]);
 
   it('puts the caller in place of ME among the payers', () => {

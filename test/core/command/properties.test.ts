@@ -43,6 +43,11 @@ describe('never throws', () => {
       'shares',
       '¥',
       '円',
+      '+',
+      '12+3',
+      '+tip',
+      'tax',
+      '7++',
     ];
     let seed = 7;
     const random = (n: number) => {

@@ -1,0 +1,229 @@
+/**
+ * Amounts typed as a sum of items: `12.50+7.25`, `€12+3,50`, `12 + 3 EUR`. Only `+`: a `-` would
+ * turn `rent 2026-11` or `10-12 people` into a subtraction, and `x` already writes shares. Each
+ * item obeys the rules of a single amount and is checked on its own (decimals, sign), and the sum
+ * is exact: decimal strings while reading, integer minor units once the currency is known.
+ */
+import { currencyExponent } from '../money.js';
+import { amountAt, amountMinor, numberParts, readNumber, tooLarge } from './amounts.js';
+import { currencyOf } from './currencies.js';
+import { EX, ParseFailure, stop } from './errors.js';
+import { tokenize, word } from './tokens.js';
+import {
+  type AmountCandidate,
+  type CurrencyMark,
+  MAX_AMOUNT_MAJOR,
+  type SumTerm,
+  type Token,
+} from './types.js';
+
+const TRAILING = /[,;:!?.)]+$/;
+
+/** A single amount as typed, with nothing but a currency stuck to it (`12,50`, `€12`, `3EUR`). */
+function amountLike(text: string): boolean {
+  const parts = numberParts(text);
+  if (!parts) return false;
+  const mark = (m: string) => m === '' || currencyOf(m, 'USD') !== null;
+  return mark(parts.before) && mark(parts.after);
+}
+
+/**
+ * The items of a token written as a sum, or null when it is not one: it must start with an amount
+ * and hold a `+` (`C++11` starts with a letter and stays a word; `+5` is refused elsewhere).
+ */
+function itemsOf(raw: string): string[] | null {
+  const text = raw.replace(TRAILING, '');
+  if (!text.includes('+')) return null;
+  const items = text.split('+');
+  if (items[0] === '' || !amountLike(items[0]!)) return null;
+  return items;
+}
+
+/** What is wrong with a token written as a sum, or null (also for tokens that are not sums). */
+export function sumProblem(raw: string): { message: string; example: string } | null {
+  const items = itemsOf(raw);
+  if (!items) return null;
+  const example = EX.sum;
+  // The first empty item is the last one: a single + at the end.
+  const empty = items.indexOf('');
+  if (empty === items.length - 1) {
+    return {
+      message: `"${raw}" ends with a +: add the next item after it, or take the + off.`,
+      example,
+    };
+  }
+  if (empty !== -1) {
+    return { message: `"${raw}" has two + in a row: put one + between items.`, example };
+  }
+  for (const item of items) {
+    const parts = numberParts(item);
+    if (parts?.negative) {
+      return {
+        message: `"${raw}" has a minus: items are added with + and none can be negative.`,
+        example,
+      };
+    }
+    if (!parts || !amountLike(item)) {
+      return { message: `I can't read "${item}" in "${raw}" as an amount.`, example };
+    }
+    const reading = readNumber(parts.number);
+    if ('problem' in reading) return { message: `${reading.problem} (in "${raw}").`, example };
+  }
+  return null;
+}
+
+/** Exact sum of plain decimal strings. */
+export function addDecimals(decimals: readonly string[]): string {
+  const scale = Math.max(0, ...decimals.map((d) => (d.split('.')[1] ?? '').length));
+  const total = decimals.reduce((sum, d) => {
+    const [whole = '0', fraction = ''] = d.split('.');
+    return sum + BigInt(`${whole}${fraction.padEnd(scale, '0')}`);
+  }, 0n);
+  const digits = total.toString().padStart(scale + 1, '0');
+  return scale === 0
+    ? digits
+    : `${digits.slice(0, digits.length - scale)}.${digits.slice(digits.length - scale)}`;
+}
+
+/** A sum of items at `i`, with a currency on any item or in the next token; null if not a sum. */
+export function sumAt(
+  tokens: Token[],
+  i: number,
+  defaultCurrency: string,
+  own: Token | undefined = tokens[i],
+): AmountCandidate | null {
+  if (own?.t !== 'word') return null;
+  const items = itemsOf(own.raw);
+  if (!items || sumProblem(own.raw)) return null;
+  const raw = own.raw.replace(TRAILING, '');
+  const terms: SumTerm[] = [];
+  const marks: CurrencyMark[] = [];
+  for (const item of items) {
+    const parts = numberParts(item)!;
+    const reading = readNumber(parts.number) as { decimal: string };
+    terms.push({ decimal: reading.decimal, raw: item });
+    for (const side of [parts.before, parts.after]) {
+      const mark = side ? currencyOf(side, defaultCurrency) : null;
+      if (mark) marks.push(mark);
+    }
+  }
+  const codes = [...new Set(marks.map((m) => m.code))];
+  if (codes.length > 1) {
+    stop(`One currency per amount, please: "${raw}" has ${codes.join(' and ')}.`, EX.sum);
+  }
+  let mark = marks[0] ?? null;
+  let length = 1;
+  let typed = raw;
+  const next = tokens[i + 1];
+  if (!mark && next?.t === 'word') {
+    mark = currencyOf(next.raw.replace(/[,.;:!?]$/, ''), defaultCurrency);
+    if (mark) {
+      length = 2;
+      typed = `${raw} ${next.raw}`;
+    }
+  }
+  return {
+    index: i,
+    length,
+    reading: { decimal: addDecimals(terms.map((t) => t.decimal)) },
+    negative: false,
+    mark,
+    raw: typed,
+    terms,
+  };
+}
+
+/** A sum of items, else a single amount, at `i`. */
+export function amountOrSumAt(
+  tokens: Token[],
+  i: number,
+  defaultCurrency: string,
+  own: Token | undefined = tokens[i],
+): AmountCandidate | null {
+  return sumAt(tokens, i, defaultCurrency, own) ?? amountAt(tokens, i, defaultCurrency, own);
+}
+
+/** Minor units of an amount or a sum: each item is held to the currency's decimals on its own. */
+export function minorOf(
+  value: { decimal: string; negative: boolean; raw: string; terms?: SumTerm[] | undefined },
+  currency: string,
+  example: string,
+): number {
+  if (!value.terms) return amountMinor(value.decimal, value.negative, currency, value.raw, example);
+  const total = value.terms.reduce(
+    (sum, term) => sum + amountMinor(term.decimal, false, currency, term.raw, EX.sum),
+    0,
+  );
+  if (total > MAX_AMOUNT_MAJOR * 10 ** currencyExponent(currency)) {
+    tooLarge(value.raw, currency, example);
+  }
+  return total;
+}
+
+/**
+ * `12 + 3`, `12 +3` and `12+ 3` read as `12+3`: people put spaces around a plus. Only amounts
+ * are joined, so `+tip` and a `+` between words stay as typed.
+ */
+export function joinSpacedSums(tokens: Token[]): Token[] {
+  const out: Token[] = [];
+  const summable = (raw: string) => amountLike(raw) || (itemsOf(raw) !== null && !/\+$/.test(raw));
+  for (let i = 0; i < tokens.length; i++) {
+    const token = tokens[i]!;
+    const prev = out[out.length - 1];
+    if (prev?.t === 'word' && token.t === 'word') {
+      const next = tokens[i + 1];
+      if (token.raw === '+' && summable(prev.raw) && next?.t === 'word' && amountLike(next.raw)) {
+        out[out.length - 1] = word(`${prev.raw}+${next.raw}`);
+        i++;
+        continue;
+      }
+      const joinsBefore = /^\+[^+]/.test(token.raw) && amountLike(token.raw.slice(1));
+      const joinsAfter =
+        /[^+]\+$/.test(prev.raw) && summable(prev.raw.slice(0, -1)) && amountLike(token.raw);
+      if ((joinsBefore && summable(prev.raw)) || joinsAfter) {
+        out[out.length - 1] = word(`${prev.raw}${token.raw}`);
+        continue;
+      }
+    }
+    out.push(token);
+  }
+  return out;
+}
+
+/**
+ * Reads one amount or sum of items typed on its own (a form field): `12.50+7.25`, `€12 + 3`, by
+ * the rules of the `/split` amount, in `currency` unless the text names another (the result says
+ * which). Zero reads as 0; anything else that is not exactly one amount or sum is an `error`
+ * written for the person. Never throws for typed text.
+ */
+export function parseSum(
+  text: string,
+  currency: string,
+): { minor: number; currency: string } | { error: string } {
+  const defaultCurrency = currency.toUpperCase();
+  const typed = text.trim();
+  const tokens = joinSpacedSums(tokenize(typed));
+  if (tokens.length === 0) return { error: 'Type an amount, like 12.50 or 12.50+7.25.' };
+  try {
+    const first = tokens[0]!;
+    const problem = first.t === 'word' ? malformedSum(first.raw) : null;
+    if (problem) return { error: problem.message };
+    const amount = amountOrSumAt(tokens, 0, defaultCurrency);
+    if (!amount || amount.length !== tokens.length) {
+      return { error: `I can't read "${typed}" as an amount: type numbers, like 12.50+7.25.` };
+    }
+    if ('problem' in amount.reading) return { error: `${amount.reading.problem}.` };
+    const code = amount.mark?.code ?? defaultCurrency;
+    const value = { ...amount, decimal: amount.reading.decimal };
+    return { minor: minorOf(value, code, EX.sum), currency: code };
+  } catch (error) {
+    if (error instanceof ParseFailure) return { error: error.result.message };
+    throw error;
+  }
+}
+
+/** A sum's own problem, or a leading plus (`+5`), for a field that holds only an amount. */
+function malformedSum(raw: string): { message: string } | null {
+  if (/^\+/.test(raw)) return { message: `"${raw}" starts with a +: an amount has no sign.` };
+  return sumProblem(raw);
+}

@@ -1,0 +1,148 @@
+/**
+ * Tip and tax on top of the cost: `+tip 15%`, `+tax 8%`, `+tip 10`, and `tip 15%` (a percentage
+ * only: without the plus, `tip 5` is as likely a description). The cost typed is the subtotal;
+ * both are computed on it and spread in proportion to each person's part (core/itemise.ts).
+ */
+import { type Extra, withExtras } from '../itemise.js';
+import { currencyExponent, parseMinor } from '../money.js';
+import type { ShareRow, Split } from '../split.js';
+import { tooLarge } from './amounts.js';
+import { amountOrSumAt, minorOf } from './arithmetic.js';
+import { EX, stop } from './errors.js';
+import { isWord } from './tokens.js';
+import { type AmountCandidate, MAX_AMOUNT_MAJOR, type ParsedExpense, type Scan } from './types.js';
+
+type Label = 'tip' | 'tax';
+
+/** Words for each, looked up in a Map because they are typed text. */
+const LABELS = new Map<string, Label>([
+  ['tip', 'tip'],
+  ['gratuity', 'tip'],
+  ['service', 'tip'],
+  ['tax', 'tax'],
+  ['vat', 'tax'],
+  ['gst', 'tax'],
+]);
+
+export interface TypedExtra {
+  label: Label;
+  /** As typed, for messages. */
+  raw: string;
+  /** A percentage as a plain decimal (`15`, `12.5`), or an amount. */
+  value: { percent: string } | { amount: AmountCandidate };
+}
+
+export interface TypedExtras {
+  tip: TypedExtra | null;
+  tax: TypedExtra | null;
+}
+
+const PERCENT = /^(\d+(?:[.,]\d+)?)%$/;
+
+/** Takes `+tip …` and `+tax …` out of the text, with their values. */
+export function takeExtras({ tokens, used, ctx }: Scan): TypedExtras {
+  const found: TypedExtras = { tip: null, tax: null };
+  for (let i = 0; i < tokens.length; i++) {
+    const token = tokens[i];
+    if (used[i] || token?.t !== 'word') continue;
+    let label: Label | undefined;
+    let length = 1;
+    let plus = true;
+    if (token.lower.startsWith('+')) label = LABELS.get(token.lower.slice(1));
+    else if (token.lower === '+' && tokens[i + 1]?.t === 'word' && !used[i + 1]) {
+      label = LABELS.get((tokens[i + 1] as { lower: string }).lower);
+      length = 2;
+    } else {
+      label = LABELS.get(token.lower);
+      plus = false;
+    }
+    if (!label) continue;
+    const typed = tokens
+      .slice(i, i + length)
+      .map((t) => t.raw)
+      .join(' ');
+    const at = i + length;
+    const next = tokens[at];
+    const nextRaw = next?.t === 'word' && !used[at] ? next.raw.replace(/[,;]$/, '') : '';
+    let value: TypedExtra['value'] | null = null;
+    let taken = 0;
+    const percent = PERCENT.exec(nextRaw);
+    if (percent) {
+      value = { percent: percent[1]!.replace(',', '.') };
+      taken = 1;
+    } else if (/^\d+(?:[.,]\d+)?$/.test(nextRaw) && isWord(tokens[at + 1], '%')) {
+      value = { percent: nextRaw.replace(',', '.') };
+      taken = 2;
+    } else if (plus && nextRaw !== '') {
+      const amount = amountOrSumAt(tokens, at, ctx.defaultCurrency);
+      if (amount) {
+        if ('problem' in amount.reading) stop(`${amount.reading.problem}.`, EX.tip);
+        if (amount.negative) stop(`The ${label} can't be negative ("${amount.raw}").`, EX.tip);
+        value = { amount };
+        taken = amount.length;
+      }
+    }
+    if (!value) {
+      if (!plus) continue;
+      stop(
+        `How much is the ${label}? Put a percentage or an amount right after "${typed}", like +${label} 15% or +${label} 10.`,
+        EX.tip,
+      );
+    }
+    if (found[label]) stop(`Give the ${label} once (I see it twice).`, EX.tip);
+    const raw = [typed, ...tokens.slice(at, at + taken).map((t) => t.raw)].join(' ');
+    found[label] = { label, raw, value };
+    for (let k = i; k < at + taken; k++) used[k] = true;
+  }
+  return found;
+}
+
+function extraOf(extra: TypedExtra | null, currency: string): Extra | null {
+  if (!extra) return null;
+  if ('percent' in extra.value) {
+    let basisPoints: number;
+    try {
+      basisPoints = parseMinor(extra.value.percent, 2);
+    } catch {
+      return stop(`Percentages take at most two decimals ("${extra.raw}").`, EX.tip);
+    }
+    if (basisPoints > 10_000) {
+      stop(`A ${extra.label} of ${extra.value.percent}%? Tip and tax go up to 100%.`, EX.tip);
+    }
+    return { basisPoints };
+  }
+  const { amount } = extra.value;
+  if (amount.mark && amount.mark.code !== currency) {
+    stop(`One currency per expense, please: I see ${currency} and ${amount.mark.code}.`, EX.tip);
+  }
+  const reading = amount.reading as { decimal: string };
+  return { minor: minorOf({ ...amount, decimal: reading.decimal }, currency, EX.tip) };
+}
+
+/**
+ * The expense once tip and tax are added: the cost becomes the total; an exact split becomes each
+ * person's part plus their share of tip and tax, and the other kinds keep their proportions.
+ */
+export function addExtras(
+  extras: TypedExtras,
+  bill: { cost: number; currency: string; participants: string[]; split: Split },
+  shares: readonly ShareRow[],
+): Pick<ParsedExpense, 'cost' | 'split' | 'itemised'> {
+  if (!extras.tip && !extras.tax) return { cost: bill.cost, split: bill.split };
+  const tip = extraOf(extras.tip, bill.currency);
+  const tax = extraOf(extras.tax, bill.currency);
+  const exact = bill.split.kind === 'exact';
+  const owedBy = new Map(shares.map((row) => [row.id, row.owed]));
+  const parts = exact ? bill.participants.map((id) => owedBy.get(id) ?? 0) : [bill.cost];
+  const { owed, summary } = withExtras(parts, tip, tax);
+  if (summary.total > MAX_AMOUNT_MAJOR * 10 ** currencyExponent(bill.currency)) {
+    tooLarge(`${extras.tip?.raw ?? ''} ${extras.tax?.raw ?? ''}`.trim(), bill.currency, EX.tip);
+  }
+  const split: Split = exact
+    ? {
+        kind: 'exact',
+        amounts: bill.participants.map((id, i) => ({ id, amount: owed[i] ?? 0 })),
+      }
+    : bill.split;
+  return { cost: summary.total, split, itemised: summary };
+}

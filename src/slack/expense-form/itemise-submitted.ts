@@ -1,0 +1,138 @@
+/**
+ * The Itemise step's Preview button and Submit. Preview redraws the step with the total and each
+ * share (views.update); Submit books only what the person last saw: when the values changed
+ * since the preview shown (or none was shown), it answers with the new preview instead.
+ */
+import type {
+  AllMiddlewareArgs,
+  BlockAction,
+  SlackActionMiddlewareArgs,
+  SlackViewMiddlewareArgs,
+  ViewSubmitAction,
+} from '@slack/bolt';
+import type { SlackDeps } from '../deps.js';
+import { parseMeta, type StateValues, valueBlockId } from './form.js';
+import { namesOf } from './form-submitted.js';
+import { checkItemiseStep, itemiseTyped, previewText } from './itemise.js';
+import { itemiseStepView, shownPreview } from './itemise-view.js';
+import { NOT_KEPT, queueSubmission } from './submit.js';
+
+const EXPIRED = 'This form has expired. Close it and start again.';
+
+/** The step redrawn with the preview of what is typed in `values`. */
+async function redrawn(
+  deps: SlackDeps,
+  team_id: string,
+  user_id: string,
+  view: { id: string; root_view_id?: string | null; previous_view_id?: string | null },
+  values: StateValues,
+  meta: string,
+) {
+  const rootViewId = view.root_view_id ?? view.previous_view_id ?? view.id;
+  const draft = await deps.expenses.draft({ team_id, user_id }, rootViewId);
+  if (!draft?.form) return undefined;
+  const form = draft.form;
+  const checked = checkItemiseStep(form, values);
+  const names = await namesOf(deps, team_id, form.participants);
+  return {
+    checked,
+    rootViewId,
+    draft,
+    view: itemiseStepView({
+      subtotal: form.cost,
+      currency: form.currency,
+      participants: form.participants,
+      names,
+      typed: itemiseTyped(form, values),
+      preview: previewText(checked, names),
+      meta,
+    }),
+  };
+}
+
+export function itemisePreviewClicked(deps: SlackDeps) {
+  return async ({
+    ack,
+    body,
+    client,
+    logger,
+  }: SlackActionMiddlewareArgs<BlockAction> & AllMiddlewareArgs): Promise<void> => {
+    await ack();
+    const view = body.view;
+    if (!view) return;
+    const team_id = body.team?.id ?? view.team_id;
+    try {
+      const next = await redrawn(
+        deps,
+        team_id,
+        body.user.id,
+        view,
+        (view.state?.values ?? {}) as StateValues,
+        view.private_metadata,
+      );
+      if (!next) {
+        await client.views.update({
+          view_id: view.id,
+          view: {
+            type: 'modal',
+            title: { type: 'plain_text', text: 'Itemise' },
+            close: { type: 'plain_text', text: 'Close' },
+            blocks: [{ type: 'section', text: { type: 'mrkdwn', text: EXPIRED } }],
+          },
+        });
+        return;
+      }
+      // The hash makes a slow preview lose to a newer one instead of overwriting it.
+      await client.views.update({ view_id: view.id, hash: view.hash, view: next.view });
+    } catch (error) {
+      logger.warn(`expense form: itemise preview failed: ${(error as Error).message}`);
+    }
+  };
+}
+
+export function expenseItemiseSubmitted(deps: SlackDeps) {
+  return async ({
+    ack,
+    body,
+    view,
+    logger,
+  }: SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs): Promise<void> => {
+    const meta = parseMeta(view.private_metadata) ?? { v: 1 as const };
+    const team_id = body.team?.id ?? view.team_id;
+    const values = (view.state.values ?? {}) as StateValues;
+    const next = await redrawn(deps, team_id, body.user.id, view, values, view.private_metadata);
+    if (!next) {
+      await ack({ response_action: 'errors', errors: { [valueBlockId(0)]: EXPIRED } });
+      return;
+    }
+    if ('errors' in next.checked) {
+      await ack({ response_action: 'errors', errors: next.checked.errors });
+      return;
+    }
+    const preview = shownPreview(next.view);
+    if (preview === undefined || shownPreview(view as { blocks?: unknown[] }) !== preview) {
+      await ack({ response_action: 'update', view: next.view });
+      return;
+    }
+    const { form, split, summary } = next.checked.itemised;
+    if (
+      !(await queueSubmission(
+        deps,
+        {
+          user: { team_id, user_id: body.user.id },
+          meta,
+          rootViewId: next.rootViewId,
+          form,
+          split,
+          edit: next.draft.edit,
+          itemised: summary,
+        },
+        logger,
+      ))
+    ) {
+      await ack({ response_action: 'errors', errors: { [valueBlockId(0)]: NOT_KEPT } });
+      return;
+    }
+    await ack({ response_action: 'clear' });
+  };
+}

@@ -1,0 +1,26 @@
+/**
+ * How an itemised bill reads for people: subtotal, tip, tax and total on one line, in the answer
+ * to a booking, in the form's preview, and in the expense's notes (where it stays readable from
+ * the service and from Details).
+ */
+import type { AppliedExtra, BillSummary } from '../../core/itemise.js';
+import { formatPercent } from '../../core/split.js';
+import { money } from './format.js';
+
+function extraText(label: string, extra: AppliedExtra, amount: (minor: number) => string) {
+  const percent = extra.basisPoints === null ? '' : ` ${formatPercent(extra.basisPoints)}`;
+  return `${label}${percent} ${amount(extra.minor)}`;
+}
+
+/** "Subtotal $80.00 + tip 15% $12.00 + tax 8% $6.40 = total $98.40" */
+export function breakdownText(
+  summary: BillSummary,
+  currency: string,
+  locale?: string | undefined,
+): string {
+  const amount = (minor: number) => money(minor, currency, locale);
+  const parts = [`Subtotal ${amount(summary.subtotal)}`];
+  if (summary.tip) parts.push(extraText('tip', summary.tip, amount));
+  if (summary.tax) parts.push(extraText('tax', summary.tax, amount));
+  return `${parts.join(' + ')} = total ${amount(summary.total)}`;
+}
