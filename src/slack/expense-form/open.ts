@@ -23,7 +23,7 @@ import { expenseFormView, noticeView } from './views.js';
 const NEW_TITLE = 'Split an expense';
 const EDIT_TITLE = 'Edit expense';
 
-interface Opened {
+export interface Opened {
   id: string;
   hash: string | undefined;
 }
@@ -40,7 +40,7 @@ async function openLoading(
   return opened.view?.id ? { id: opened.view.id, hash: opened.view.hash } : undefined;
 }
 
-async function update(
+export async function update(
   client: webApi.WebClient,
   opened: Opened,
   view: ReturnType<typeof noticeView>,
@@ -67,7 +67,7 @@ function failureView(title: string, error: unknown): ReturnType<typeof noticeVie
 }
 
 /** What opening either form needs; the channel is where the person is answered. */
-interface FormRequest {
+export interface FormRequest {
   deps: SlackDeps;
   client: webApi.WebClient;
   logger: Logger;
@@ -80,7 +80,7 @@ interface FormRequest {
  * Opens the "opening" view with the trigger, then fills it on the work queue (a failure there is
  * shown on the form). When Slack refuses to open it, the person is told privately: `cannotOpen`.
  */
-async function openThenFill(
+export async function openThenFill(
   r: FormRequest,
   form: { title: string; what: string; cannotOpen: string; thread_ts: string | undefined },
   fill: (opened: Opened) => Promise<void>,
