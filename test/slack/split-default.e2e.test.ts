@@ -7,8 +7,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Group } from '../../src/service/index.js';
 import { blockKitErrors } from '../support/block-kit-limits.js';
+import type { Loose } from '../support/emulator.js';
 import { type Harness, type LinkedPerson, startHarness } from '../support/harness.js';
-import { ask, serviceFor, textOf } from './balance-support.js';
+import { ask, eventually, serviceFor, textOf } from './balance-support.js';
+import { element, formOpened, formValues, stepValues, submit } from './modal-support.js';
 
 let h: Harness;
 let ann: LinkedPerson;
@@ -111,6 +113,42 @@ describe('a default split', () => {
     );
     const all = await serviceFor(h, ann).getExpenses({ group_id: studio.id, limit: 0 });
     expect(all.filter((e) => e.description === 'deposit')).toEqual([]);
+  });
+
+  it('fills in the form opened in the bound channel, and its second step', async () => {
+    const since = h.slack.now();
+    await h.sender.command({ text: '', channel_id: FLAT });
+    const form = await formOpened(h, since);
+    expect(element(form.view, 'form_participants').initial_users).toEqual(['U0ANN', 'U0BOB']);
+    expect(element(form.view, 'form_split').initial_option.value).toBe('percent');
+    expect(JSON.stringify(form.view)).toContain("Filled in from the group's default split.");
+    const ack = await submit(h, {
+      viewId: form.viewId,
+      meta: form.meta,
+      values: formValues({
+        amount: '1000',
+        currency: 'EUR',
+        description: 'heating',
+        date: element(form.view, 'form_date').initial_date,
+        group: String(roommates.id),
+        participants: ['U0ANN', 'U0BOB'],
+        payer: 'U0ANN',
+        split: 'percent',
+      }),
+    });
+    expect(ack.response_action).toBe('push');
+    const inputs = ack.view.blocks.filter((b: Loose) => b.type === 'input');
+    expect(inputs.map((b: Loose) => b.element.initial_value)).toEqual(['60', '40']);
+    const done = await submit(h, {
+      viewId: 'V0DEFAULTSTEP',
+      callback_id: 'expense_form_split',
+      meta: ack.view.private_metadata,
+      root_view_id: form.viewId,
+      values: stepValues(['60', '40']),
+    });
+    expect(done).toEqual({ response_action: 'clear' });
+    await h.app.deps.work.idle();
+    await eventually(async () => expect((await owedOf('heating')).get(bob.serviceId)).toBe(400));
   });
 
   it('is cleared, after which a /split naming nobody splits equally', async () => {

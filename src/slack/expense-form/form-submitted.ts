@@ -3,6 +3,7 @@ import { currencyExponent, toDecimal } from '../../core/money.js';
 import type { SlackDeps } from '../deps.js';
 import { FORM } from '../ids.js';
 import { todayIn } from '../shared/dates.js';
+import { defaultStepValues } from './default-prefill.js';
 import {
   type CheckedForm,
   checkForm,
@@ -108,7 +109,7 @@ export function expenseFormSubmitted(deps: SlackDeps) {
           currency: form.currency,
           participants: form.participants,
           names,
-          values: keep,
+          values: keep ?? (await defaultStepValues(deps, team_id, form)),
           meta: view.private_metadata,
         }),
       });

@@ -17,6 +17,7 @@ import { looksEqual, whoIsWho } from '../shared/expense-people.js';
 import { notesOf } from '../shared/marker.js';
 import { plainNotice } from '../shared/notices.js';
 import { describeServiceFailure } from '../shared/service-failure.js';
+import { defaultStart } from './default-prefill.js';
 import { type CheckedForm, type EditBase, encodeMeta, MAX_PARTICIPANTS } from './form.js';
 import { expenseFormView, noticeView } from './views.js';
 
@@ -203,10 +204,15 @@ async function fillNewForm(r: NewFormRequest, opened: Opened): Promise<void> {
   ]);
   const names = new Map<string, string>();
   for (const p of people) if (p) names.set(p.id, p.name);
-  const participants = [
-    user.user_id,
-    ...people.filter((p) => p && !p.is_bot && !p.deleted).map((p) => p?.id as string),
-  ].slice(0, MAX_PARTICIPANTS);
+  const byDefault = r.message
+    ? undefined
+    : await defaultStart(deps, user.team_id, binding?.group_id);
+  const participants =
+    byDefault?.participants ??
+    [
+      user.user_id,
+      ...people.filter((p) => p && !p.is_bot && !p.deleted).map((p) => p?.id as string),
+    ].slice(0, MAX_PARTICIPANTS);
   const today = todayIn(me?.tz, deps.now());
   let currency = profile.default_currency || 'USD';
   let amountText: string | undefined;
@@ -249,11 +255,12 @@ async function fillNewForm(r: NewFormRequest, opened: Opened): Promise<void> {
         group_id: binding?.group_id ?? null,
         participants,
         payer: user.user_id,
-        method: 'equal',
+        method: byDefault?.method ?? 'equal',
       },
       groups: groups.filter((g) => g.id !== 0).map((g) => ({ id: g.id, name: g.name })),
       currencyUnit: deps.reference.unit(currency),
       ...(r.message ? { note: 'Filled in from the message: check it before booking.' } : {}),
+      ...(byDefault ? { note: "Filled in from the group's default split." } : {}),
     }),
     r.logger,
   );
