@@ -100,6 +100,35 @@ describe('Duplicate', () => {
     );
   });
 
+  it("keeps an unequal expense's parts for the second step", async () => {
+    const out = await h.split('40 dinner <@U0BOB> 30');
+    const blocks = out.answer.body.blocks as unknown[];
+    const since = h.slack.now();
+    await clickDuplicate(expenseIdIn(blocks), blocks, '1700000200.000003');
+    const form = await formOpened(h, since);
+    expect(element(form.view, 'form_split').initial_option.value).toBe('exact');
+    const participants = element(form.view, 'form_participants').initial_users as string[];
+    const ack = await submit(h, {
+      viewId: form.viewId,
+      meta: form.meta,
+      values: formValues({
+        amount: '40.00',
+        currency: 'EUR',
+        description: 'dinner',
+        date: element(form.view, 'form_date').initial_date,
+        participants,
+        payer: 'U0ANN',
+        split: 'exact',
+      }),
+    });
+    expect(ack.response_action).toBe('push');
+    const inputs = ack.view.blocks.filter((b: Loose) => b.type === 'input');
+    const byPerson = Object.fromEntries(
+      participants.map((id, i) => [id, inputs[i]?.element.initial_value]),
+    );
+    expect(byPerson).toEqual({ U0ANN: '10.00', U0BOB: '30.00' });
+  });
+
   it('refuses someone who is not on the expense', async () => {
     const out = await h.split('12 snacks <@U0BOB>');
     const blocks = out.answer.body.blocks as unknown[];

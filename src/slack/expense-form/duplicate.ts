@@ -12,7 +12,7 @@ import { accessExpense, NOT_ON_IT } from '../shared/expense-access.js';
 import { parseExpenseRef } from '../shared/expense-message.js';
 import { looksEqual, whoIsWho } from '../shared/expense-people.js';
 import { notesOf } from '../shared/marker.js';
-import { encodeMeta, MAX_PARTICIPANTS } from './form.js';
+import { type CheckedForm, encodeMeta, MAX_PARTICIPANTS } from './form.js';
 import { type FormRequest, type Opened, openThenFill, update } from './open.js';
 import { expenseFormView, noticeView } from './views.js';
 
@@ -108,8 +108,32 @@ async function fillDuplicate(r: FormRequest, expenseId: number, opened: Opened):
   const payerRow = [...expense.users].sort((a, b) => minor(b.paid_share) - minor(a.paid_share))[0];
   const payer = (payerRow && slackOf(payerRow.user_id)) ?? user.user_id;
   const equal = looksEqual(expense.users.map((u) => minor(u.owed_share)));
+  if (!equal) {
+    // The service keeps amounts only, so a copy of an unequal split is an exact one, as in Edit.
+    const values: Record<string, string> = Object.create(null);
+    for (const u of sharing) {
+      const id = slackOf(u.user_id);
+      if (id && participants.includes(id)) values[id] = toDecimal(minor(u.owed_share), exponent);
+    }
+    const copy: CheckedForm = {
+      cost: minor(expense.cost),
+      currency: expense.currency_code,
+      description: expense.description,
+      date: todayIn(me?.tz, deps.now()),
+      category_id: expense.category?.id ?? null,
+      group_id: expense.group_id || null,
+      participants,
+      payer,
+      method: 'exact',
+      notes: notesOf(expense.details),
+      repeat: 'never',
+      files: [],
+      values,
+    };
+    await deps.expenses.saveDraft(user, opened.id, { copy });
+  }
   const notes = [`Copied from “${expense.description}”, dated today: check it before booking.`];
-  if (!equal) notes.push('Its parts per person are asked for on the next step.');
+  if (!equal) notes.push('Its parts per person follow on the next step.');
   if (leftOut > 0)
     notes.push(
       `${leftOut} ${leftOut === 1 ? 'person' : 'people'} on it ${leftOut === 1 ? "isn't" : "aren't"} in this Slack workspace, so ${leftOut === 1 ? 'is' : 'are'} left out.`,

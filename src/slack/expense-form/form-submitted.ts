@@ -94,9 +94,11 @@ export function expenseFormSubmitted(deps: SlackDeps) {
     }
     const form = checked.form;
     if (form.method !== 'equal') {
-      await deps.expenses.saveDraft(user, view.id, { ...draft, form });
+      // A new form may have been filled in from a booked expense (Duplicate): its parts are kept.
+      const kept = draft ?? (await deps.expenses.draft(user, view.id));
+      await deps.expenses.saveDraft(user, view.id, { ...kept, form });
       const names = await namesOf(deps, team_id, form.participants);
-      const before = edit?.form;
+      const before = edit?.form ?? kept?.copy;
       const keep =
         before && before.method === form.method && before.cost === form.cost
           ? before.values
