@@ -205,4 +205,25 @@ describe('the channel feed', () => {
     expect(stopped()).toHaveLength(1);
     expect(await app.deps.feeds.get({ team_id: 'T0001', channel_id: FLAT })).toBeUndefined();
   });
+
+  it('is removed when Slack says the app cannot post in its channel', async () => {
+    const SECRET = 'G0SECRET';
+    h.slack.addChannel({ id: SECRET, name: 'secret', botIsMember: false });
+    await ask(via, 'group use Roommates', 'U0ANN', SECRET);
+    await ask(via, 'feed on', 'U0ANN', SECRET);
+    const app = others.at(-1)!;
+    const channel = { team_id: 'T0001', channel_id: SECRET };
+    expect(await app.deps.feeds.get(channel)).toBeDefined();
+    await book(h, bob, {
+      cost: '4',
+      currency: 'EUR',
+      description: 'Tea',
+      group_id: roommates.id,
+      shares: [
+        { who: bob, owed: '2' },
+        { who: ann, owed: '2' },
+      ],
+    });
+    await eventually(async () => expect(await app.deps.feeds.get(channel)).toBeUndefined());
+  });
 });

@@ -37,6 +37,14 @@ const VERBS = new Map<number, FeedVerb>([
   [13, 'restored'],
 ]);
 
+/**
+ * Slack's answers for a channel the feed can never post to again (archived, deleted, or private
+ * without the app): the feed is removed, since nobody there could read a notice about it either.
+ */
+const CHANNEL_GONE = new Set(['channel_not_found', 'is_archived', 'not_in_channel']);
+
+class ChannelGone extends Error {}
+
 /** Longer than any notification stays within reach of the cursor. */
 const POSTED_TTL_MS = 48 * 60 * 60_000;
 
@@ -129,6 +137,8 @@ export function createFeedPoller(parts: FeedPollerParts): FeedPoller {
       });
     } catch (error) {
       await claims.release(claim);
+      const reason = (error as { data?: { error?: unknown } }).data?.error;
+      if (typeof reason === 'string' && CHANNEL_GONE.has(reason)) throw new ChannelGone(reason);
       logger.warn(`feed ${key(feed)}: post failed: ${(error as Error).message}`);
       return false;
     }
@@ -166,7 +176,13 @@ export function createFeedPoller(parts: FeedPollerParts): FeedPoller {
     async pollAll() {
       const report: FeedRunReport = { polled: 0, posted: 0, stopped: 0 };
       for await (const feed of feeds.all()) {
-        await pollOne(feed, report).catch((error: unknown) => {
+        await pollOne(feed, report).catch(async (error: unknown) => {
+          if (error instanceof ChannelGone) {
+            logger.info(`feed ${key(feed)}: removed, Slack answers ${error.message}`);
+            if (await stillOn(feed)) await feeds.delete(feed);
+            report.stopped += 1;
+            return;
+          }
           const why =
             error instanceof ServiceBaseException
               ? `${error.name}: ${error.message}`
