@@ -25,6 +25,8 @@ import {
 } from './slack/digest/index.js';
 import type { FormDraft } from './slack/expense-form/form.js';
 import { createReferenceData } from './slack/expense-form/reference.js';
+import { createFeedPoller, type FeedPoller } from './slack/feed/poller.js';
+import { type FeedScheduler, startFeedScheduler } from './slack/feed/scheduler.js';
 import { afterLink } from './slack/linking/after-link.js';
 import { createDurableWork, type DurableOptions } from './slack/shared/durable.js';
 import {
@@ -66,6 +68,15 @@ export interface AppOptions {
   now?: () => Date;
   /** The daily balance DM's scheduler (see docs/digest.md). */
   digest?: DigestOptions;
+  /** The channel feeds' poller (`/split feed on`, see docs/feed.md). */
+  feed?: FeedOptions;
+}
+
+export interface FeedOptions {
+  /** False: no timer; polls happen only through `RunningApp.feed.poller` (tests). */
+  scheduler?: boolean;
+  /** Between two polls of a feed; one minute by default. */
+  intervalMs?: number;
 }
 
 export interface DigestOptions {
@@ -88,6 +99,8 @@ export interface RunningApp {
   url: string;
   /** The daily DM's runner, and its scheduler when one was started. */
   digest: { runner: DigestRunner; scheduler: DigestScheduler | undefined };
+  /** The channel feeds' poller, and its scheduler when one was started. */
+  feed: { poller: FeedPoller; scheduler: FeedScheduler | undefined };
   /** What /metrics serves. */
   metrics: Metrics;
   stop(): Promise<void>;
@@ -214,6 +227,8 @@ export async function startApp(options: AppOptions): Promise<RunningApp> {
       slack: app.client,
       preferences: store.preferences,
       digest: store.digest,
+      splitDefaults: store.splitDefaults,
+      feeds: store.feeds,
       forget: store.forget,
     });
     // No bot token on the sign-in exchange, and no retry: a code works once.
@@ -292,6 +307,20 @@ export async function startApp(options: AppOptions): Promise<RunningApp> {
             ...(options.digest?.intervalMs ? { intervalMs: options.digest.intervalMs } : {}),
             logger,
           });
+    const feedInterval = options.feed?.intervalMs ?? 60_000;
+    const feedPoller = createFeedPoller({
+      feeds: store.feeds,
+      tokens: store.tokens,
+      claims: store.claims,
+      service,
+      slack: app.client,
+      logger,
+      intervalMs: feedInterval,
+    });
+    const feedScheduler =
+      options.feed?.scheduler === false
+        ? undefined
+        : startFeedScheduler(feedPoller, { intervalMs: feedInterval, logger });
     let stopping: Promise<void> | undefined;
     return {
       app,
@@ -299,12 +328,14 @@ export async function startApp(options: AppOptions): Promise<RunningApp> {
       port,
       url: `http://127.0.0.1:${port}`,
       digest: { runner, scheduler },
+      feed: { poller: feedPoller, scheduler: feedScheduler },
       metrics,
       stop() {
         stopping ??= (async () => {
           readiness = async () => 'stopping';
           // A DM being sent is finished (its claim and record written) before the store closes.
           await scheduler?.stop();
+          await feedScheduler?.stop();
           await app.stop().catch((error: Error) => logger.warn(`stopping Bolt: ${error.message}`));
           // Commands already acked and started are finished before the store closes (bounded by
           // main's timer); those not started are left to another replica or the next start.

@@ -15,7 +15,9 @@ import { expenseActionListeners } from './expense-actions/listeners.js';
 import { expenseFormListeners } from './expense-form/listeners.js';
 import { openNewForm } from './expense-form/open.js';
 import { FORM_JOB, formJob } from './expense-form/submit.js';
+import { channelFeed } from './feed/command.js';
 import { groupAdd, groupCreate, groupDelete, groupsList, groupUse } from './groups/commands.js';
+import { groupDefault } from './groups/default-split.js';
 import { groupListeners } from './groups/listeners.js';
 import { homeListeners } from './home/listeners.js';
 import { publishHome } from './home/publish.js';
@@ -103,6 +105,8 @@ const SPLIT_HANDLERS: SplitHandlers = {
   group_add: groupAdd,
   group_delete: groupDelete,
   group_use: groupUse,
+  group_default: groupDefault,
+  feed: channelFeed,
 };
 
 /**

@@ -8,11 +8,13 @@ import type { Linking } from '../accounts/linking.js';
 import type { ServiceFactory } from '../accounts/service.js';
 import type {
   ChannelBindings,
+  ChannelFeeds,
   Claims,
   DigestPreferences,
   ExpenseStore,
   Forget,
   SlackUserKey,
+  SplitDefaults,
   TokenStore,
   UserPreferenceStore,
 } from '../store/index.js';
@@ -86,6 +88,10 @@ export interface SlackDeps {
   preferences: UserPreferenceStore;
   /** The daily balance DM's subscriptions (App Home and the DM's Pause button change them). */
   digest: DigestPreferences;
+  /** Each group's default split (`/split group default`). */
+  splitDefaults: SplitDefaults;
+  /** Channels that follow their group's activity (`/split feed on`). */
+  feeds: ChannelFeeds;
   /** The expense form's drafts and each person's last expense booked from Slack. */
   expenses: ExpenseStore<FormDraft>;
   /** What is kept about a person or a workspace, and removing it. */

@@ -86,6 +86,8 @@ export const EXPENSE_ACTIONS = {
   details: 'expense_details',
   /** Undo on a deleted expense's message: restores it. */
   restore: 'expense_restore',
+  /** Opens the expense form filled in from a booked expense, to book a copy of it. */
+  duplicate: 'expense_duplicate',
 } as const;
 
 export const FORM = {

@@ -52,6 +52,8 @@ export interface ForgetParts {
   preferences: Keyv;
   expenses: Keyv;
   digest: Keyv;
+  splitDefaults: Keyv;
+  feeds: Keyv;
   /** Through the stores that cache, so that this replica forgets at once too. */
   preferenceStore: UserPreferenceStore;
   bindingStore: ChannelBindings;
@@ -128,6 +130,8 @@ export function createForget(parts: ForgetParts): Forget {
       const counts = await Promise.all([
         deleteWhere(parts.tokens, inTeam),
         deleteWhere(parts.digest, inTeam),
+        deleteWhere(parts.splitDefaults, inTeam),
+        deleteWhere(parts.feeds, inTeam),
         deleteWhere(parts.preferences, inTeam, (key) =>
           parts.preferenceStore.delete({ team_id, user_id: rest(key) }),
         ),

@@ -26,6 +26,7 @@ export {
   loadEncryptionKey,
 } from './encryption-key.js';
 export { type BookedRecord, createExpenseStore, type ExpenseStore } from './expenses.js';
+export { type ChannelFeed, type ChannelFeeds, createChannelFeeds } from './feeds.js';
 export {
   createForget,
   deleteWhere,
@@ -57,6 +58,14 @@ export {
   type UserPreferenceStore,
   type UserPreferences,
 } from './preferences.js';
+export {
+  createSplitDefaults,
+  type DefaultPart,
+  type GroupKey,
+  type SplitDefault,
+  type SplitDefaults,
+  splitDefaultKey,
+} from './split-defaults.js';
 export {
   createTokenStore,
   type ServiceTokenRecord,

@@ -8,11 +8,13 @@ import { type Claims, createClaims } from './claims.js';
 import { createDigestPreferences, type DigestPreferences } from './digest.js';
 import { loadEncryptionKey } from './encryption-key.js';
 import { createExpenseStore, type ExpenseStore } from './expenses.js';
+import { type ChannelFeeds, createChannelFeeds } from './feeds.js';
 import { createForget, type Forget } from './forget.js';
 import { createJobs, type Jobs } from './jobs.js';
 import { createKeyv } from './keyv.js';
 import { createLinkStates, type LinkStates } from './link-states.js';
 import { createUserPreferences, type UserPreferenceStore } from './preferences.js';
+import { createSplitDefaults, type SplitDefaults } from './split-defaults.js';
 import { createTokenStore, type TokenStore, type TokenStoreLogger } from './token-store.js';
 
 export interface OpenStoreOptions {
@@ -31,6 +33,10 @@ export interface Store<Draft = unknown> {
   preferences: UserPreferenceStore;
   expenses: ExpenseStore<Draft>;
   digest: DigestPreferences;
+  /** Each group's default split. */
+  splitDefaults: SplitDefaults;
+  /** Channels that follow their group's activity. */
+  feeds: ChannelFeeds;
   /** Set-if-absent claims shared by every replica: dedupe of commands, clicks and daily DMs. */
   claims: Claims;
   /** What is kept about a person, and removing it or a whole workspace's. */
@@ -51,6 +57,8 @@ export const NAMESPACES = {
   preferences: 'user-preferences',
   expenses: 'slack-expenses',
   digest: 'digest',
+  splitDefaults: 'split-defaults',
+  feeds: 'channel-feeds',
   claims: 'slack',
   jobs: 'slack',
 } as const;
@@ -96,6 +104,9 @@ export async function openStore<Draft = unknown>(
       expenses: await open(NAMESPACES.expenses),
       // A namespace of its own: the digest runner walks every key in it.
       digest: await open(NAMESPACES.digest),
+      splitDefaults: await open(NAMESPACES.splitDefaults),
+      // Walked whole by the feed poller.
+      feeds: await open(NAMESPACES.feeds),
     };
     const preferences = createUserPreferences(keyvs.preferences);
     const digest = createDigestPreferences(keyvs.digest, { now });
@@ -114,6 +125,8 @@ export async function openStore<Draft = unknown>(
       preferences,
       expenses: createExpenseStore<Draft>(keyvs.expenses),
       digest,
+      splitDefaults: createSplitDefaults(keyvs.splitDefaults),
+      feeds: createChannelFeeds(keyvs.feeds),
       claims,
       forget: createForget({
         ...keyvs,

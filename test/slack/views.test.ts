@@ -70,9 +70,14 @@ describe('expense message', () => {
             action_id: 'expense_undo',
             value: '{"v":1,"e":42}',
           }),
-          ...['expense_edit', 'expense_delete', 'expense_comment', 'expense_details'].map(
-            (action_id) =>
-              expect.objectContaining({ type: 'button', action_id, value: '{"v":1,"e":42}' }),
+          ...[
+            'expense_edit',
+            'expense_delete',
+            'expense_comment',
+            'expense_details',
+            'expense_duplicate',
+          ].map((action_id) =>
+            expect.objectContaining({ type: 'button', action_id, value: '{"v":1,"e":42}' }),
           ),
         ],
       },

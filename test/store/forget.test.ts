@@ -40,6 +40,27 @@ async function fill(store: Store, team_id: string, user_id: string): Promise<voi
     { team_id, channel_id: `C-${user_id}` },
     { group_id: 7, group_name: 'Flat', bound_by: user_id, bound_at: record.linked_at },
   );
+  await store.splitDefaults.set(
+    { team_id, group_id: user_id === 'U0ANN' ? 5 : 6 },
+    {
+      group_id: user_id === 'U0ANN' ? 5 : 6,
+      group_name: 'Flat',
+      kind: 'percent',
+      parts: [{ slack_id: user_id, service_user_id: 1, value: 10_000 }],
+      set_by: user_id,
+      set_at: record.linked_at,
+    },
+  );
+  await store.feeds.set({
+    team_id,
+    channel_id: `C-${user_id}`,
+    group_id: 7,
+    group_name: 'Flat',
+    user_id,
+    started_at: record.linked_at,
+    cursor: null,
+    seen: [],
+  });
 }
 
 const everything = {
@@ -97,14 +118,18 @@ describe.each(backends)('forgetting on %s', (_name, url) => {
     await fill(store, team, 'U0BOB');
     await fill(store, other, 'U0ANN');
 
-    // Per person: token, link state, preferences, digest, last booked, two drafts; a binding.
-    expect(await store.forget.forgetWorkspace(team)).toBe(2 * 8);
+    // Per person: token, link state, preferences, digest, last booked, two drafts; a binding, a
+    // default split and a feed.
+    expect(await store.forget.forgetWorkspace(team)).toBe(2 * 10);
     for (const user_id of ['U0ANN', 'U0BOB']) {
       expect(await store.forget.about({ team_id: team, user_id })).toEqual(nothing);
       expect(
         await store.bindings.get({ team_id: team, channel_id: `C-${user_id}` }),
       ).toBeUndefined();
+      expect(await store.feeds.get({ team_id: team, channel_id: `C-${user_id}` })).toBeUndefined();
     }
+    expect(await store.splitDefaults.get({ team_id: team, group_id: 5 })).toBeUndefined();
+    expect(await store.splitDefaults.get({ team_id: other, group_id: 5 })).toBeDefined();
     expect(await store.forget.about({ team_id: other, user_id: 'U0ANN' })).toEqual(everything);
     expect(await store.forget.forgetPerson({ team_id: other, user_id: 'U0ANN' })).toMatchObject({
       linkStates: 1,

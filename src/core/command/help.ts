@@ -99,6 +99,15 @@ export const HELP_SECTIONS: readonly HelpSection[] = [
         means: 'book expenses in this channel into the group',
       },
       { example: '/split group delete Roommates', means: 'delete a group (after a confirmation)' },
+      {
+        example: '/split group default Roommates me 60% @ann 40%',
+        means: 'a default split (percentages or shares), used when a /split there names nobody',
+      },
+      { example: '/split group default Roommates', means: 'show the default (`clear` removes it)' },
+      {
+        example: '/split feed on',
+        means: "post the channel's group's activity here, made anywhere (`feed off` stops it)",
+      },
     ],
   },
   {

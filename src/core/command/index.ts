@@ -1,12 +1,14 @@
 /** The `/split` parser's public surface; the other modules of this folder are its inside. */
 export { type AmountReading, parseAmount } from './amounts.js';
 export { parseSum } from './arithmetic.js';
+export { DEFAULT_EXAMPLE } from './group-settings.js';
 export { HELP_SECTIONS } from './help.js';
 export { parseCommand } from './parse.js';
 export { resolveMe } from './resolve.js';
 export {
   type DateRange,
   DEFAULT_DESCRIPTION,
+  type DefaultSplit,
   type HelpSection,
   MAX_AMOUNT_MAJOR,
   ME,

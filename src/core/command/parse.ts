@@ -6,6 +6,7 @@
  */
 import { ParseFailure } from './errors.js';
 import { parseExpense } from './expense.js';
+import { parseFeed, parseGroupDefault } from './group-settings.js';
 import { parseBalance, parseGroup, parseList } from './subcommands.js';
 import { isWord, tokenize } from './tokens.js';
 import type { ParseContext, ParseResult } from './types.js';
@@ -52,7 +53,10 @@ function parseInner(text: string, ctx: ParseContext): ParseResult {
     case 'groups':
       return { kind: 'groups' };
     case 'group':
+      if (isWord(rest[0], 'default', 'defaults')) return parseGroupDefault(rest.slice(1), ctx);
       return parseGroup(rest);
+    case 'feed':
+      return parseFeed(rest);
   }
   if (phrase === 'who am i') return { kind: 'whoami' };
   if (head === 'show') {

@@ -64,6 +64,9 @@ export interface ParsedExpense {
   itemised?: BillSummary;
 }
 
+/** A group's saved split: ids are Slack user ids and ME, as in an expense. */
+export type DefaultSplit = Extract<Split, { kind: 'percent' } | { kind: 'shares' }>;
+
 export interface DateRange {
   /** Inclusive, yyyy-MM-dd; null = open. */
   from: string | null;
@@ -85,6 +88,10 @@ export type ParseResult =
   | { kind: 'group_add'; mentions: string[]; group: string }
   | { kind: 'group_delete'; name: string }
   | { kind: 'group_use'; name: string }
+  | { kind: 'group_default'; group: string | null; action: 'show' }
+  | { kind: 'group_default'; group: string | null; action: 'clear' }
+  | { kind: 'group_default'; group: string | null; action: 'set'; split: DefaultSplit }
+  | { kind: 'feed'; action: 'on' | 'off' | 'status' }
   | { kind: 'error'; message: string; example: string };
 
 export type ErrorResult = Extract<ParseResult, { kind: 'error' }>;

@@ -3,6 +3,7 @@ import { currencyExponent, toDecimal } from '../../core/money.js';
 import type { SlackDeps } from '../deps.js';
 import { FORM } from '../ids.js';
 import { todayIn } from '../shared/dates.js';
+import { defaultStepValues } from './default-prefill.js';
 import {
   type CheckedForm,
   checkForm,
@@ -97,10 +98,12 @@ export function expenseFormSubmitted(deps: SlackDeps) {
     }
     const form = checked.form;
     if (needsSecondStep(form)) {
-      await deps.expenses.saveDraft(user, view.id, { ...draft, form });
+      // A new form may have been filled in from a booked expense (Duplicate): its parts are kept.
+      const kept = draft ?? (await deps.expenses.draft(user, view.id));
+      await deps.expenses.saveDraft(user, view.id, { ...kept, form });
       const payers = payersOf(form);
       const names = await namesOf(deps, team_id, [...new Set([...form.participants, ...payers])]);
-      const before = edit?.form;
+      const before = edit?.form ?? kept?.copy;
       const keep =
         before && before.method === form.method && before.cost === form.cost
           ? before.values
@@ -127,7 +130,7 @@ export function expenseFormSubmitted(deps: SlackDeps) {
           currency: form.currency,
           participants: form.participants,
           names,
-          values: keep,
+          values: keep ?? (await defaultStepValues(deps, team_id, form)),
           payers,
           paidValues: keepPaid,
           meta: view.private_metadata,

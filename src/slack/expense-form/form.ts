@@ -353,4 +353,6 @@ export interface FormDraft {
   form?: CheckedForm;
   /** An edit form: what it was pre-filled with. */
   edit?: EditBase;
+  /** A form filled in from a booked expense (Duplicate): its parts, for the second step. */
+  copy?: CheckedForm;
 }

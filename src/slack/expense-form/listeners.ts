@@ -3,16 +3,21 @@ import { CALLBACKS, EXPENSE_ACTIONS, EXPENSE_CALLBACKS, FORM } from '../ids.js';
 import type { ListenerTable } from '../shared/listener-table.js';
 import { categorySuggestions } from './category-options.js';
 import { currencySuggestions } from './currency-options.js';
+import { duplicateClicked } from './duplicate.js';
 import { editClicked } from './edit-clicked.js';
 import { expenseFormSubmitted } from './form-submitted.js';
 import { expenseItemiseSubmitted, itemisePreviewClicked } from './itemise-submitted.js';
 import { splitMessageShortcut } from './split-message.js';
 import { expenseSplitSubmitted } from './split-submitted.js';
 
-/** The form opens from an empty /split (split/ asks through deps.hooks), "Split this" and Edit. */
+/**
+ * The form opens from an empty /split (split/ asks through deps.hooks), "Split this", Edit and
+ * Duplicate.
+ */
 export function expenseFormListeners(table: ListenerTable, deps: SlackDeps): void {
   table.shortcut(CALLBACKS.splitMessage, splitMessageShortcut(deps));
   table.action(EXPENSE_ACTIONS.edit, editClicked(deps));
+  table.action(EXPENSE_ACTIONS.duplicate, duplicateClicked(deps));
   table.view(EXPENSE_CALLBACKS.form, expenseFormSubmitted(deps));
   table.view(EXPENSE_CALLBACKS.splitStep, expenseSplitSubmitted(deps));
   table.view(EXPENSE_CALLBACKS.itemiseStep, expenseItemiseSubmitted(deps));

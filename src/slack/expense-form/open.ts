@@ -17,13 +17,14 @@ import { looksEqual, whoIsWho } from '../shared/expense-people.js';
 import { notesOf } from '../shared/marker.js';
 import { plainNotice } from '../shared/notices.js';
 import { describeServiceFailure } from '../shared/service-failure.js';
+import { defaultStart } from './default-prefill.js';
 import { type CheckedForm, type EditBase, encodeMeta, MAX_PARTICIPANTS } from './form.js';
 import { expenseFormView, noticeView } from './views.js';
 
 const NEW_TITLE = 'Split an expense';
 const EDIT_TITLE = 'Edit expense';
 
-interface Opened {
+export interface Opened {
   id: string;
   hash: string | undefined;
 }
@@ -40,7 +41,7 @@ async function openLoading(
   return opened.view?.id ? { id: opened.view.id, hash: opened.view.hash } : undefined;
 }
 
-async function update(
+export async function update(
   client: webApi.WebClient,
   opened: Opened,
   view: ReturnType<typeof noticeView>,
@@ -67,7 +68,7 @@ function failureView(title: string, error: unknown): ReturnType<typeof noticeVie
 }
 
 /** What opening either form needs; the channel is where the person is answered. */
-interface FormRequest {
+export interface FormRequest {
   deps: SlackDeps;
   client: webApi.WebClient;
   logger: Logger;
@@ -80,7 +81,7 @@ interface FormRequest {
  * Opens the "opening" view with the trigger, then fills it on the work queue (a failure there is
  * shown on the form). When Slack refuses to open it, the person is told privately: `cannotOpen`.
  */
-async function openThenFill(
+export async function openThenFill(
   r: FormRequest,
   form: { title: string; what: string; cannotOpen: string; thread_ts: string | undefined },
   fill: (opened: Opened) => Promise<void>,
@@ -203,10 +204,15 @@ async function fillNewForm(r: NewFormRequest, opened: Opened): Promise<void> {
   ]);
   const names = new Map<string, string>();
   for (const p of people) if (p) names.set(p.id, p.name);
-  const participants = [
-    user.user_id,
-    ...people.filter((p) => p && !p.is_bot && !p.deleted).map((p) => p?.id as string),
-  ].slice(0, MAX_PARTICIPANTS);
+  const byDefault = r.message
+    ? undefined
+    : await defaultStart(deps, user.team_id, binding?.group_id);
+  const participants =
+    byDefault?.participants ??
+    [
+      user.user_id,
+      ...people.filter((p) => p && !p.is_bot && !p.deleted).map((p) => p?.id as string),
+    ].slice(0, MAX_PARTICIPANTS);
   const today = todayIn(me?.tz, deps.now());
   let currency = profile.default_currency || 'USD';
   let amountText: string | undefined;
@@ -249,11 +255,12 @@ async function fillNewForm(r: NewFormRequest, opened: Opened): Promise<void> {
         group_id: binding?.group_id ?? null,
         participants,
         payer: user.user_id,
-        method: 'equal',
+        method: byDefault?.method ?? 'equal',
       },
       groups: groups.filter((g) => g.id !== 0).map((g) => ({ id: g.id, name: g.name })),
       currencyUnit: deps.reference.unit(currency),
       ...(r.message ? { note: 'Filled in from the message: check it before booking.' } : {}),
+      ...(byDefault ? { note: "Filled in from the group's default split." } : {}),
     }),
     r.logger,
   );

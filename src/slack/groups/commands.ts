@@ -23,7 +23,7 @@ import { deleteGroupConfirm, groupDoneMessage, groupsMessage } from './views.js'
 const NOTHING_CHANGED = 'Nothing was changed.';
 
 /** The named group, read fresh when the cached list does not have it; undefined once told. */
-async function findGroup(
+export async function findGroup(
   c: SplitRequest,
   client: ServiceClient,
   typed: string,
@@ -39,7 +39,7 @@ async function findGroup(
 }
 
 /** Slack mentions -> people the service takes, or undefined once the problem was told. */
-async function peopleFor(
+export async function peopleFor(
   c: SplitRequest,
   client: ServiceClient,
   me: number,

@@ -230,7 +230,7 @@ function button(action_id: string, text: string, id: number): types.Button {
   };
 }
 
-/** Edit, Delete (after a confirmation), Comment and Details, for everyone who sees the message. */
+/** Edit, Delete (after a confirmation), Comment, Details and Duplicate, for everyone who sees it. */
 function expenseButtons(
   e: Pick<BookedExpense, 'id' | 'description'>,
   cost: string,
@@ -253,6 +253,7 @@ function expenseButtons(
     },
     button(EXPENSE_ACTIONS.comment, 'Comment', e.id),
     button(EXPENSE_ACTIONS.details, 'Details', e.id),
+    button(EXPENSE_ACTIONS.duplicate, 'Duplicate', e.id),
   ];
 }
 

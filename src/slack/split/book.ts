@@ -11,7 +11,7 @@ import {
   ServiceNotAllowedException,
   ServiceNotFoundException,
 } from '../../service/index.js';
-import type { ServiceTokenRecord, SlackUserKey } from '../../store/index.js';
+import type { ServiceTokenRecord, SlackUserKey, SplitDefault } from '../../store/index.js';
 import type { SlackDeps } from '../deps.js';
 import { bookPlan, type GroupChoice, NOTHING_BOOKED, singleUse } from '../shared/booking.js';
 import { breakdownText } from '../shared/breakdown.js';
@@ -19,6 +19,12 @@ import { errorNotice, plainNotice } from '../shared/notices.js';
 import type { Reply } from '../shared/reply.js';
 import { describeServiceFailure } from '../shared/service-failure.js';
 import type { BoundGroup, ProfileCurrency, SplitInvocation } from '../shared/split-context.js';
+import {
+  defaultAsSplit,
+  leftTheGroup,
+  leftTheGroupText,
+  withDefaultNote,
+} from '../shared/split-default.js';
 
 export interface BookInput {
   deps: SlackDeps;
@@ -154,6 +160,31 @@ export async function bookExpense(input: BookInput): Promise<void> {
     return fail(error);
   }
 
+  // A `/split` into a group that names nobody uses the group's default split, if it has one.
+  let people = {
+    participants: expense.participants,
+    split: expense.split,
+    wholeGroup: expense.wholeGroup,
+  };
+  let byDefault: SplitDefault | undefined;
+  if (group?.members && expense.wholeGroup && expense.participants.includes(inv.user_id)) {
+    const saved = await deps.splitDefaults.get({ team_id: inv.team_id, group_id: group.id });
+    if (saved) {
+      // Read fresh: the cached group can predate someone leaving it.
+      let members: Group['members'];
+      try {
+        members = (await client.getGroup(group.id)).members;
+      } catch (error) {
+        return fail(error);
+      }
+      const gone = leftTheGroup(saved, members);
+      if (gone.length > 0)
+        return reply.ephemeral(errorNotice(leftTheGroupText(saved, gone), '/split 40 lunch @ann'));
+      people = { ...defaultAsSplit(saved), wholeGroup: false };
+      byDefault = saved;
+    }
+  }
+
   const done = await bookPlan(
     {
       deps,
@@ -183,9 +214,7 @@ export async function bookExpense(input: BookInput): Promise<void> {
       date: expense.date,
       payer: expense.payer,
       payers: expense.payers,
-      participants: expense.participants,
-      wholeGroup: expense.wholeGroup,
-      split: expense.split,
+      ...people,
       group,
       repeat_interval: expense.repeat,
       ...(expense.itemised
@@ -197,7 +226,9 @@ export async function bookExpense(input: BookInput): Promise<void> {
     },
   );
   if (!done) return;
-  await reply.inChannel(done.message);
+  await reply.inChannel(
+    byDefault ? withDefaultNote(done.message, byDefault, group?.name ?? '') : done.message,
+  );
   await deps.expenses
     .rememberBooked(user, { expense_id: done.booked.id, description: done.booked.description })
     .catch((error: Error) =>

@@ -1,0 +1,51 @@
+/**
+ * The expense form filled in from a group's default split: opened in a channel bound to a group
+ * with a default, it starts with the default's people and kind of split; and whenever the first
+ * step is submitted for a group with a default of the chosen kind, the second step starts with
+ * the default's values for the people chosen (anyone else is left empty, to share what is left).
+ */
+import { formatPercent } from '../../core/split.js';
+import type { SplitDefault } from '../../store/index.js';
+import type { SlackDeps } from '../deps.js';
+import type { CheckedForm, SplitMethod } from './form.js';
+
+async function savedFor(
+  deps: SlackDeps,
+  team_id: string,
+  group_id: number | null | undefined,
+): Promise<SplitDefault | undefined> {
+  if (!group_id) return undefined;
+  // Only a convenience: without the store, the form opens as it would without a default.
+  return deps.splitDefaults.get({ team_id, group_id }).catch(() => undefined);
+}
+
+/** Who shares it and how, for a form opened on this group; undefined without a default. */
+export async function defaultStart(
+  deps: SlackDeps,
+  team_id: string,
+  group_id: number | null | undefined,
+): Promise<{ participants: string[]; method: SplitMethod } | undefined> {
+  const saved = await savedFor(deps, team_id, group_id);
+  return saved
+    ? { participants: saved.parts.map((p) => p.slack_id), method: saved.kind }
+    : undefined;
+}
+
+/** The second step's values from the group's default, by Slack id; undefined when none fit. */
+export async function defaultStepValues(
+  deps: SlackDeps,
+  team_id: string,
+  form: CheckedForm,
+): Promise<Record<string, string> | undefined> {
+  const saved = await savedFor(deps, team_id, form.group_id);
+  if (!saved || saved.kind !== form.method) return undefined;
+  const values: Record<string, string> = Object.create(null);
+  let any = false;
+  for (const part of saved.parts) {
+    if (!form.participants.includes(part.slack_id)) continue;
+    values[part.slack_id] =
+      saved.kind === 'percent' ? formatPercent(part.value).replace('%', '') : String(part.value);
+    any = true;
+  }
+  return any ? values : undefined;
+}

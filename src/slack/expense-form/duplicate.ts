@@ -1,0 +1,190 @@
+/**
+ * Duplicate on a booked expense: the expense form opens as a new expense filled in from that one
+ * (dated today), and is booked like any new form: once, however often it is submitted. A double
+ * click opens one form. People on the expense who are not in this workspace cannot be chosen in
+ * the form, so they are left out, and the form says so.
+ */
+import { currencyExponent, parseMinor, toDecimal } from '../../core/money.js';
+import type { SlackDeps } from '../deps.js';
+import { type ButtonArgs, readClick } from '../shared/button.js';
+import { todayIn } from '../shared/dates.js';
+import { accessExpense, NOT_ON_IT } from '../shared/expense-access.js';
+import { parseExpenseRef } from '../shared/expense-message.js';
+import { looksEqual, whoIsWho } from '../shared/expense-people.js';
+import { notesOf } from '../shared/marker.js';
+import { type CheckedForm, encodeMeta, MAX_PARTICIPANTS } from './form.js';
+import { type FormRequest, type Opened, openThenFill, update } from './open.js';
+import { expenseFormView, noticeView } from './views.js';
+
+const TITLE = 'Duplicate expense';
+/** Two clicks this close together are one double click. */
+const DOUBLE_CLICK_MS = 5_000;
+
+export function duplicateClicked(deps: SlackDeps) {
+  return async (args: ButtonArgs): Promise<void> => {
+    const click = await readClick(
+      args,
+      parseExpenseRef,
+      "This button is damaged, so I can't tell which expense it meant.",
+    );
+    if (!click) return;
+    const message = args.body.message?.ts ?? '';
+    const first = await deps.claims
+      .claim(
+        `duplicate:${click.user.team_id}:${click.user.user_id}:${click.ref.e}:${message}`,
+        DOUBLE_CLICK_MS,
+      )
+      // Without the store, a second form is better than none: each books at most once.
+      .catch(() => true);
+    if (!first) {
+      args.logger.info(`duplicate of expense ${click.ref.e}: a double click, one form opened`);
+      return;
+    }
+    const request: FormRequest = {
+      deps,
+      client: args.client,
+      logger: args.logger,
+      trigger_id: args.body.trigger_id,
+      user: click.user,
+      channel: args.body.channel?.id,
+    };
+    await openThenFill(
+      request,
+      {
+        title: TITLE,
+        what: 'duplicate form',
+        cannotOpen: "Slack didn't let me open the form in time. Press Duplicate again.",
+        thread_ts: undefined,
+      },
+      (opened) => fillDuplicate(request, click.ref.e, opened),
+    );
+  };
+}
+
+async function fillDuplicate(r: FormRequest, expenseId: number, opened: Opened): Promise<void> {
+  const { deps, user } = r;
+  const access = await accessExpense(deps, user, expenseId, 'Nothing was booked.');
+  if (!access.ok) {
+    await update(
+      r.client,
+      opened,
+      access.kind === 'connect'
+        ? noticeView({
+            title: TITLE,
+            text: 'To book expenses from Slack, connect your expense account first.',
+            connectUrl: access.url,
+          })
+        : noticeView({
+            title: TITLE,
+            text:
+              access.text === NOT_ON_IT
+                ? "Only the people on this expense can duplicate it, and you're not one of them."
+                : access.text,
+          }),
+      r.logger,
+    );
+    return;
+  }
+  const { record, client, expense } = access;
+  const [who, groups, me] = await Promise.all([
+    whoIsWho(deps, user, record.service_user_id, client, expense),
+    deps.directory.groups(user, client),
+    deps.directory.slackUser(user.team_id, user.user_id).catch(() => undefined),
+    // Warms the currency list, so that the submission can check the code without waiting.
+    deps.reference.currencies().catch(() => undefined),
+  ]);
+  const exponent = currencyExponent(expense.currency_code);
+  const minor = (text: string) => parseMinor(text, exponent);
+  const slackOf = (id: number) => {
+    const w = who.get(id);
+    return w && 'slack' in w ? w.slack : undefined;
+  };
+  const sharing = expense.users.filter((u) => minor(u.owed_share) > 0);
+  const participants = sharing
+    .map((u) => slackOf(u.user_id))
+    .filter((id): id is string => id !== undefined)
+    .slice(0, MAX_PARTICIPANTS);
+  const leftOut = sharing.length - participants.length;
+  const payerRow = [...expense.users].sort((a, b) => minor(b.paid_share) - minor(a.paid_share))[0];
+  const payer = (payerRow && slackOf(payerRow.user_id)) ?? user.user_id;
+  // Several payers stay several, each with what they paid, as in Edit.
+  const payerRows = expense.users.filter((u) => minor(u.paid_share) > 0);
+  const alsoPaid = payerRows
+    .filter((u) => u !== payerRow)
+    .flatMap((u) => {
+      const slack = slackOf(u.user_id);
+      return slack ? [slack] : [];
+    });
+  const paid: Record<string, string> = Object.create(null);
+  for (const u of payerRows) {
+    const slack = slackOf(u.user_id);
+    if (slack) paid[slack] = toDecimal(minor(u.paid_share), exponent);
+  }
+  const equal = looksEqual(expense.users.map((u) => minor(u.owed_share)));
+  if (!equal || alsoPaid.length > 0) {
+    // The service keeps amounts only, so a copy of an unequal split is an exact one, as in Edit.
+    const values: Record<string, string> = Object.create(null);
+    for (const u of sharing) {
+      const id = slackOf(u.user_id);
+      if (id && participants.includes(id)) values[id] = toDecimal(minor(u.owed_share), exponent);
+    }
+    const copy: CheckedForm = {
+      cost: minor(expense.cost),
+      currency: expense.currency_code,
+      description: expense.description,
+      date: todayIn(me?.tz, deps.now()),
+      category_id: expense.category?.id ?? null,
+      group_id: expense.group_id || null,
+      participants,
+      payer,
+      ...(alsoPaid.length > 0 ? { alsoPaid, paid } : {}),
+      method: equal ? 'equal' : 'exact',
+      notes: notesOf(expense.details),
+      repeat: 'never',
+      files: [],
+      ...(equal ? {} : { values }),
+    };
+    await deps.expenses.saveDraft(user, opened.id, { copy });
+  }
+  const notes = [`Copied from “${expense.description}”, dated today: check it before booking.`];
+  if (!equal || alsoPaid.length > 0)
+    notes.push(
+      alsoPaid.length > 0
+        ? 'What each payer paid follows on the next step.'
+        : 'Its parts per person follow on the next step.',
+    );
+  if (leftOut > 0)
+    notes.push(
+      `${leftOut} ${leftOut === 1 ? 'person' : 'people'} on it ${leftOut === 1 ? "isn't" : "aren't"} in this Slack workspace, so ${leftOut === 1 ? 'is' : 'are'} left out.`,
+    );
+  await update(
+    r.client,
+    opened,
+    expenseFormView({
+      mode: 'new',
+      meta: encodeMeta({
+        ...(r.channel ? { c: r.channel } : {}),
+        ...(me?.tz ? { z: me.tz } : {}),
+      }),
+      initial: {
+        amountText: toDecimal(minor(expense.cost), exponent),
+        currency: expense.currency_code,
+        description: expense.description,
+        date: todayIn(me?.tz, deps.now()),
+        category: expense.category
+          ? { id: expense.category.id, name: expense.category.name }
+          : null,
+        group_id: expense.group_id || null,
+        participants: participants.length > 0 ? participants : [user.user_id],
+        payer,
+        alsoPaid,
+        method: equal ? 'equal' : 'exact',
+        notes: notesOf(expense.details),
+      },
+      groups: groups.filter((g) => g.id !== 0).map((g) => ({ id: g.id, name: g.name })),
+      currencyUnit: deps.reference.unit(expense.currency_code),
+      note: notes.join(' '),
+    }),
+    r.logger,
+  );
+}

@@ -1,0 +1,208 @@
+/**
+ * Reads each feed's new notifications and posts the group's expense changes to its channel, each
+ * change once across restarts and replicas:
+ *
+ * - one replica polls a feed per interval (a short claim on the feed), so replicas do not each
+ *   call the service for it;
+ * - each notification is claimed (`feed:<team>:<channel>:<notification id>`) before it is
+ *   posted, so that two replicas, or a run that overlaps a slow one, never post it twice;
+ * - the cursor moves only past what was handled: a post that fails gives its claim back and stops
+ *   the run, and the next run starts from there.
+ *
+ * The notifications are the feed owner's, so a change to an expense they are not on, in a group
+ * they can see, is not among them: the service notifies only the people on an expense.
+ */
+import type { Logger, webApi } from '@slack/bolt';
+import type { ServiceFactory } from '../../accounts/service.js';
+import { currencyExponent, parseMinor } from '../../core/money.js';
+import {
+  type Expense,
+  type Notification,
+  ServiceBaseException,
+  type ServiceClient,
+  ServiceNotAllowedException,
+  ServiceNotFoundException,
+  ServiceUnauthorizedException,
+} from '../../service/index.js';
+import type { ChannelFeed, ChannelFeeds, Claims, TokenStore } from '../../store/index.js';
+import { notesOf } from '../shared/marker.js';
+import { advance, oldestFirst, unseen } from './cursor.js';
+import { type FeedVerb, feedChangeMessage, feedStoppedMessage } from './views.js';
+
+/** The service's notification types for expenses (wire-protocol §3.9). */
+const VERBS = new Map<number, FeedVerb>([
+  [0, 'added'],
+  [1, 'edited'],
+  [2, 'deleted'],
+  [13, 'restored'],
+]);
+
+/**
+ * Slack's answers for a channel the feed can never post to again (archived, deleted, or private
+ * without the app): the feed is removed, since nobody there could read a notice about it either.
+ */
+const CHANNEL_GONE = new Set(['channel_not_found', 'is_archived', 'not_in_channel']);
+
+class ChannelGone extends Error {}
+
+/** Longer than any notification stays within reach of the cursor. */
+const POSTED_TTL_MS = 48 * 60 * 60_000;
+
+export interface FeedPollerParts {
+  feeds: ChannelFeeds;
+  tokens: TokenStore;
+  claims: Claims;
+  service: ServiceFactory;
+  slack: webApi.WebClient;
+  logger: Logger;
+  /** Between two polls of one feed. */
+  intervalMs: number;
+}
+
+export interface FeedRunReport {
+  polled: number;
+  posted: number;
+  stopped: number;
+}
+
+export interface FeedPoller {
+  /** Polls every feed due; resolves when each has been handled. */
+  pollAll(): Promise<FeedRunReport>;
+}
+
+const key = (feed: ChannelFeed) => `${feed.team_id}:${feed.channel_id}`;
+
+export function createFeedPoller(parts: FeedPollerParts): FeedPoller {
+  const { feeds, claims, logger } = parts;
+
+  /** The feed as stored now, if it is still the same one (not turned off, or on again). */
+  async function stillOn(feed: ChannelFeed): Promise<ChannelFeed | undefined> {
+    const now = await feeds.get(feed);
+    return now && now.started_at === feed.started_at && now.user_id === feed.user_id
+      ? now
+      : undefined;
+  }
+
+  async function stop(feed: ChannelFeed, report: FeedRunReport): Promise<void> {
+    if (!(await stillOn(feed))) return;
+    await feeds.delete(feed);
+    report.stopped += 1;
+    // Told once, whichever replica notices first.
+    if (!(await claims.claim(`feed-stopped:${key(feed)}:${feed.started_at}`, POSTED_TTL_MS)))
+      return;
+    logger.info(`feed ${key(feed)}: stopped, its owner is no longer linked`);
+    await parts.slack.chat
+      .postMessage({
+        channel: feed.channel_id,
+        ...feedStoppedMessage(feed.user_id, feed.group_name),
+      })
+      .catch((error: Error) => logger.warn(`feed ${key(feed)}: could not tell: ${error.message}`));
+  }
+
+  /** Posts one notification's change; false when the post failed (try again later). */
+  async function handle(
+    feed: ChannelFeed,
+    client: ServiceClient,
+    n: Notification,
+    report: FeedRunReport,
+  ): Promise<boolean> {
+    const verb = VERBS.get(n.type);
+    if (!verb || n.source?.type !== 'Expense') return true;
+    const claim = `feed:${key(feed)}:${n.id}`;
+    if (!(await claims.claim(claim, POSTED_TTL_MS))) return true;
+    let expense: Expense;
+    try {
+      expense = await client.getExpense(n.source.id);
+    } catch (error) {
+      if (error instanceof ServiceNotFoundException || error instanceof ServiceNotAllowedException)
+        return true;
+      await claims.release(claim);
+      throw error;
+    }
+    if (expense.group_id !== feed.group_id) return true;
+    // Booked from Slack (it carries this app's marker): its booking message already said so.
+    if (verb === 'added' && notesOf(expense.details) !== (expense.details ?? '')) return true;
+    const exponent = currencyExponent(expense.currency_code);
+    try {
+      await parts.slack.chat.postMessage({
+        channel: feed.channel_id,
+        ...feedChangeMessage({
+          verb,
+          who: actorName(expense, n.created_by),
+          description: expense.description,
+          cost: parseMinor(expense.cost, exponent),
+          currency: expense.currency_code,
+          group: feed.group_name,
+        }),
+      });
+    } catch (error) {
+      await claims.release(claim);
+      const reason = (error as { data?: { error?: unknown } }).data?.error;
+      if (typeof reason === 'string' && CHANNEL_GONE.has(reason)) throw new ChannelGone(reason);
+      logger.warn(`feed ${key(feed)}: post failed: ${(error as Error).message}`);
+      return false;
+    }
+    report.posted += 1;
+    return true;
+  }
+
+  async function pollOne(feed: ChannelFeed, report: FeedRunReport): Promise<void> {
+    const lease = Math.max(1, Math.floor(parts.intervalMs / 2));
+    if (!(await claims.claim(`feed-poll:${key(feed)}`, lease))) return;
+    report.polled += 1;
+    const record = await parts.tokens.get({ team_id: feed.team_id, user_id: feed.user_id });
+    if (!record) return stop(feed, report);
+    const client = parts.service.forLink(record);
+    let list: Notification[];
+    try {
+      list = await client.getNotifications(feed.cursor ?? undefined, 0);
+    } catch (error) {
+      if (error instanceof ServiceUnauthorizedException) return stop(feed, report);
+      throw error;
+    }
+    const handled: Notification[] = [];
+    try {
+      for (const n of oldestFirst(unseen(feed, list))) {
+        if (!(await handle(feed, client, n, report))) break;
+        handled.push(n);
+      }
+    } finally {
+      const now = handled.length > 0 ? await stillOn(feed) : undefined;
+      if (now) await feeds.set({ ...now, ...advance(now, handled) });
+    }
+  }
+
+  return {
+    async pollAll() {
+      const report: FeedRunReport = { polled: 0, posted: 0, stopped: 0 };
+      for await (const feed of feeds.all()) {
+        await pollOne(feed, report).catch(async (error: unknown) => {
+          if (error instanceof ChannelGone) {
+            logger.info(`feed ${key(feed)}: removed, Slack answers ${error.message}`);
+            if (await stillOn(feed)) await feeds.delete(feed);
+            report.stopped += 1;
+            return;
+          }
+          const why =
+            error instanceof ServiceBaseException
+              ? `${error.name}: ${error.message}`
+              : (error as Error).message;
+          logger.warn(`feed ${key(feed)}: poll failed: ${why}`);
+        });
+      }
+      return report;
+    },
+  };
+}
+
+/** The name the service gives whoever made the change. */
+function actorName(expense: Expense, userId: number): string {
+  const people = [
+    expense.updated_by,
+    expense.deleted_by,
+    expense.created_by,
+    ...expense.users.map((u) => u.user),
+  ];
+  const found = people.find((p) => p && p.id === userId);
+  return found ? [found.first_name, found.last_name].filter(Boolean).join(' ') : 'Someone';
+}

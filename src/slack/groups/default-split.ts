@@ -1,0 +1,133 @@
+/**
+ * `/split group default [<group>] ...`: shows, saves or clears a group's default split. The group
+ * is the one named, else the channel's (or the caller's default group). Everyone in a default
+ * must be in the group when it is saved; whoever leaves it later is noticed when it is used.
+ */
+import { DEFAULT_EXAMPLE, ME } from '../../core/command/index.js';
+import type { Group, ServiceClient } from '../../service/index.js';
+import type { DefaultPart } from '../../store/index.js';
+import { mrkdwnEscape } from '../shared/limits.js';
+import { errorNotice, plainNotice } from '../shared/notices.js';
+import {
+  linked,
+  type SplitContext,
+  type SplitHandler,
+  tellFailure,
+} from '../shared/split-context.js';
+import { defaultParts, defaultShort } from '../shared/split-default.js';
+import { findGroup, peopleFor } from './commands.js';
+import { groupDoneMessage } from './views.js';
+
+/** The group named, else the channel's or the caller's default group; undefined once told. */
+async function groupOf(
+  c: SplitContext<'group_default'>,
+  client: ServiceClient,
+): Promise<Group | undefined> {
+  if (c.parsed.group !== null) return findGroup(c, client, c.parsed.group, DEFAULT_EXAMPLE);
+  const binding = c.binding;
+  if (!binding) {
+    await c.reply.ephemeral(
+      errorNotice(
+        'Which group? Name it, or type this in a channel bound to a group with `/split group use`.',
+        DEFAULT_EXAMPLE,
+      ),
+    );
+    return undefined;
+  }
+  const groups = await c.deps.directory.groups(c.user, client, true);
+  const found = groups.find((g) => g.id === binding.group_id);
+  if (!found) {
+    await c.reply.ephemeral(
+      errorNotice(`I can't find the group "${binding.group_name}" among yours.`, DEFAULT_EXAMPLE),
+    );
+  }
+  return found;
+}
+
+export const groupDefault: SplitHandler<'group_default'> = async (c) => {
+  const link = await linked(c);
+  if (!link) return;
+  const { client, record } = link;
+  try {
+    const group = await groupOf(c, client);
+    if (!group) return;
+    const key = { team_id: c.user.team_id, group_id: group.id };
+    const name = mrkdwnEscape(group.name);
+    const parsed = c.parsed;
+    if (parsed.action === 'show') {
+      const saved = await c.deps.splitDefaults.get(key);
+      await c.reply.ephemeral(
+        plainNotice(
+          saved
+            ? `*${name}* splits by default ${defaultShort(saved)}: ${defaultParts(saved)}. A \`/split\` into it that names nobody uses it; \`/split group default ${group.name} clear\` removes it.`
+            : `*${name}* has no default split: a \`/split\` into it that names nobody splits equally among everyone. Set one like this: \`/split group default ${group.name} me 60% @ann 40%\`.`,
+        ),
+      );
+      return;
+    }
+    if (parsed.action === 'clear') {
+      const had = await c.deps.splitDefaults.delete(key);
+      await (had
+        ? c.reply.inChannel(
+            groupDoneMessage(
+              `<@${c.inv.user_id}> cleared the default split of *${name}*.`,
+              'A `/split` into it that names nobody splits equally again.',
+            ),
+          )
+        : c.reply.ephemeral(plainNotice(`*${name}* had no default split: nothing to clear.`)));
+      return;
+    }
+    const split = parsed.split;
+    const values =
+      split.kind === 'percent'
+        ? split.percents.map((p) => ({ id: p.id, value: p.basisPoints }))
+        : split.shares.map((p) => ({ id: p.id, value: p.shares }));
+    const ids = values.map((v) => (v.id === ME ? c.inv.user_id : v.id));
+    const refs = await peopleFor(c, client, record.service_user_id, ids);
+    if (!refs) return;
+    const others = ids.filter((id) => id !== c.inv.user_id);
+    const members = new Map(group.members.map((m) => [m.id, m]));
+    const parts: DefaultPart[] = [];
+    const outside: string[] = [];
+    for (const [i, id] of ids.entries()) {
+      let serviceId: number | undefined;
+      if (id === c.inv.user_id) serviceId = record.service_user_id;
+      else {
+        const ref = refs[others.indexOf(id)];
+        if (ref && 'user_id' in ref) serviceId = ref.user_id;
+        else if (ref) {
+          const email = ref.email.toLowerCase();
+          serviceId = group.members.find((m) => m.email?.toLowerCase() === email)?.id;
+        }
+      }
+      if (serviceId === undefined || !members.has(serviceId)) outside.push(`<@${id}>`);
+      else parts.push({ slack_id: id, service_user_id: serviceId, value: values[i]!.value });
+    }
+    if (outside.length > 0) {
+      await c.reply.ephemeral(
+        errorNotice(
+          `${outside.join(', ')} ${outside.length === 1 ? 'is' : 'are'} not in *${name}*: a default splits among the group's members. Add them first with \`/split group add\`. Nothing was saved.`,
+          `/split group add @ann ${group.name}`,
+        ),
+      );
+      return;
+    }
+    const saved = {
+      group_id: group.id,
+      group_name: group.name,
+      kind: split.kind,
+      parts,
+      set_by: c.inv.user_id,
+      set_at: c.deps.now().toISOString(),
+    };
+    await c.deps.splitDefaults.set(key, saved);
+    await c.reply.inChannel(
+      groupDoneMessage(
+        `<@${c.inv.user_id}> set the default split of *${name}* to ${defaultShort(saved)}: ${defaultParts(saved)}.`,
+        `\`/split 1200 rent in ${group.name}\` (or in a channel bound to it) now splits this way when it names nobody; mention people to split otherwise.`,
+      ),
+    );
+  } catch (error) {
+    await tellFailure(c, error, 'Nothing was changed.');
+  }
+};

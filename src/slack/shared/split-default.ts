@@ -1,0 +1,72 @@
+/**
+ * A group's saved default split as `/split` uses it and as messages name it. Pure: the groups
+ * feature saves a default, the `/split` booking and the expense form read it through here.
+ */
+import { formatPercent, type Split } from '../../core/split.js';
+import type { SplitDefault } from '../../store/index.js';
+import { BLOCKS } from '../ids.js';
+import { mrkdwnEscape } from './limits.js';
+import type { SlackMessage } from './message.js';
+
+/** "60/40" for percentages, "2:1 shares" for shares: the short form an answer quotes. */
+export function defaultShort(saved: SplitDefault): string {
+  return saved.kind === 'percent'
+    ? saved.parts.map((p) => formatPercent(p.value).replace('%', '')).join('/')
+    : `${saved.parts.map((p) => p.value).join(':')} shares`;
+}
+
+/** "<@U1> 60%, <@U2> 40%", or with shares "<@U1> 2x, <@U2> 1x". */
+export function defaultParts(saved: SplitDefault): string {
+  return saved.parts
+    .map(
+      (p) =>
+        `<@${p.slack_id}> ${saved.kind === 'percent' ? formatPercent(p.value) : `${p.value}x`}`,
+    )
+    .join(', ');
+}
+
+/** The default as an expense's participants (Slack ids, in the saved order) and split. */
+export function defaultAsSplit(saved: SplitDefault): { participants: string[]; split: Split } {
+  const participants = saved.parts.map((p) => p.slack_id);
+  const split: Split =
+    saved.kind === 'percent'
+      ? {
+          kind: 'percent',
+          percents: saved.parts.map((p) => ({ id: p.slack_id, basisPoints: p.value })),
+        }
+      : { kind: 'shares', shares: saved.parts.map((p) => ({ id: p.slack_id, shares: p.value })) };
+  return { participants, split };
+}
+
+/** People in the default who are no longer members of the group. */
+export function leftTheGroup(
+  saved: SplitDefault,
+  members: ReadonlyArray<{ id: number }>,
+): SplitDefault['parts'] {
+  const ids = new Set(members.map((m) => m.id));
+  return saved.parts.filter((p) => !ids.has(p.service_user_id));
+}
+
+/** What the person is told when someone in the default has left the group; nothing is booked. */
+export function leftTheGroupText(saved: SplitDefault, gone: SplitDefault['parts']): string {
+  const who = gone.map((p) => `<@${p.slack_id}>`).join(', ');
+  const verb = gone.length === 1 ? 'is' : 'are';
+  return `${who} ${verb} in the default split of "${saved.group_name}" but no longer in the group, so I didn't use it. Nothing was booked. Mention the people this time, and set the default again (or clear it with \`/split group default ${saved.group_name} clear\`).`;
+}
+
+/** A booked expense's message saying it was split by the group's default, above its buttons. */
+export function withDefaultNote(
+  message: SlackMessage,
+  saved: SplitDefault,
+  groupName: string,
+): SlackMessage {
+  const note = `Split by the ${groupName} default (${defaultShort(saved)}).`;
+  const blocks = [...message.blocks];
+  const at = blocks.findIndex((b) => b.block_id === BLOCKS.expenseActions);
+  const block = {
+    type: 'context' as const,
+    elements: [{ type: 'mrkdwn' as const, text: mrkdwnEscape(note) }],
+  };
+  blocks.splice(at < 0 ? blocks.length : at, 0, block);
+  return { text: `${message.text} ${note}`, blocks };
+}
