@@ -7,6 +7,7 @@ export {
   type DateRange,
   DEFAULT_DESCRIPTION,
   type HelpSection,
+  type ListFilters,
   MAX_AMOUNT_MAJOR,
   ME,
   type ParseContext,
