@@ -22,11 +22,20 @@ export const LINKING_ACTIONS = {
   unlink: 'account_unlink',
 } as const;
 
+/** Under `/split list`; each value is a ListRef (split/list-ref.ts). */
+export const LIST_ACTIONS = {
+  previous: 'list_previous',
+  next: 'list_next',
+  /** Sends the listed filters' expenses as a CSV file to the clicker's DM. */
+  export: 'list_export',
+} as const;
+
 export const BLOCKS = {
   connectActions: 'connect_actions',
   expenseHeader: 'expense_header',
   expenseFacts: 'expense_facts',
   expenseActions: 'expense_actions',
+  listActions: 'list_actions',
 } as const;
 
 /** The daily DM's two buttons. */
