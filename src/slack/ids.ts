@@ -108,6 +108,8 @@ export const FORM = {
   notes: 'form_notes',
   repeat: 'form_repeat',
   receipt: 'form_receipt',
+  /** "Split this" on a message with an image: a checkbox to attach it as the receipt. */
+  messageReceipt: 'form_message_receipt',
   /** Second step: one input per participant, `valuePrefix + index`. */
   valuePrefix: 'form_value_',
   /** A context block in the second step saying what the values must add up to. */

@@ -45,6 +45,26 @@ function canShare(team: Team, channel: Channel): boolean {
   return !channel.is_private && team.scopes.includes('chat:write.public');
 }
 
+/** Slack's file object, as files.info and message payloads carry it. */
+export function fileObject(state: WorkspaceState, file: StoredFile, team: Team) {
+  const at = Math.floor(state.now() / 1000);
+  return {
+    id: file.id,
+    created: at,
+    timestamp: at,
+    name: file.name,
+    title: file.title ?? file.name,
+    mimetype: file.mimetype,
+    filetype: file.name.split('.').pop() ?? 'binary',
+    user: file.user,
+    user_team: team.id,
+    size: file.content.length,
+    url_private: `${state.origin}/files/${file.id}/${encodeURIComponent(file.name)}`,
+    url_private_download: `${state.origin}/files/${file.id}/download/${encodeURIComponent(file.name)}`,
+    permalink: `https://${team.domain}.slack.com/files/${file.user}/${file.id}/${file.name}`,
+  };
+}
+
 function listOfFiles(args: Record<string, unknown>): Array<{ id: string; title?: string }> {
   let value = args.files;
   if (typeof value === 'string') {

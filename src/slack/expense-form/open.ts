@@ -18,6 +18,7 @@ import { notesOf } from '../shared/marker.js';
 import { plainNotice } from '../shared/notices.js';
 import { describeServiceFailure } from '../shared/service-failure.js';
 import { type CheckedForm, type EditBase, encodeMeta, MAX_PARTICIPANTS } from './form.js';
+import { type MessageFile, messageReceipt } from './message-receipt.js';
 import { expenseFormView, noticeView } from './views.js';
 
 const NEW_TITLE = 'Split an expense';
@@ -124,7 +125,9 @@ export interface NewFormRequest extends FormRequest {
   /** "Split this": the message's thread. */
   thread_ts?: string | undefined;
   /** "Split this": the message it was used on. */
-  message?: { text: string; author?: string | undefined } | undefined;
+  message?:
+    | { text: string; author?: string | undefined; files?: readonly MessageFile[] | undefined }
+    | undefined;
 }
 
 export async function openNewForm(r: NewFormRequest): Promise<void> {
@@ -254,6 +257,7 @@ async function fillNewForm(r: NewFormRequest, opened: Opened): Promise<void> {
       groups: groups.filter((g) => g.id !== 0).map((g) => ({ id: g.id, name: g.name })),
       currencyUnit: deps.reference.unit(currency),
       ...(r.message ? { note: 'Filled in from the message: check it before booking.' } : {}),
+      messageReceipt: messageReceipt(r.message?.files),
     }),
     r.logger,
   );

@@ -25,7 +25,7 @@ import {
 import type { ServiceTokenRecord, SlackUserKey } from '../../store/index.js';
 import type { SlackDeps } from '../deps.js';
 import { middayIn } from './dates.js';
-import { type BookedExpense, expenseMessage, type Who } from './expense-message.js';
+import { type BookedExpense, expenseMessage, receiptUrlOf, type Who } from './expense-message.js';
 import { bookingMarker, type Once, withMarker } from './marker.js';
 import type { SlackMessage } from './message.js';
 import { plainNotice } from './notices.js';
@@ -268,6 +268,7 @@ export async function bookPlan(
     split: expense.split.kind,
     bookedBy: inv.user_id,
     locale: input.locale,
+    receiptUrl: receiptUrlOf(booked.receipt),
   };
   return { booked, message: expenseMessage(message) };
 }
