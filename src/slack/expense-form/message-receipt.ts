@@ -38,7 +38,7 @@ export function messageReceipt(
       name: nameOf(image),
       problem:
         typeof image.size === 'number'
-          ? `it is ${megabytes(image.size)}, and a receipt can be at most ${megabytes(RECEIPT_MAX_BYTES)}`
+          ? `it is larger than the ${megabytes(RECEIPT_MAX_BYTES)} a receipt can be`
           : 'Slack did not say how large it is',
     };
   }
