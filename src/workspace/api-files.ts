@@ -217,7 +217,7 @@ export async function handleUpload(
     const form = await new Request('http://upload', {
       method: 'POST',
       headers: { 'content-type': type },
-      body: raw,
+      body: new Uint8Array(raw),
     })
       .formData()
       .catch(() => undefined);
