@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RECEIPT_MAX_BYTES } from '../../src/slack/expense-form/receipt.js';
-import { call, type Loose, raw } from '../support/emulator.js';
+import { call, type Loose } from '../support/emulator.js';
 import { blocksText, type Harness, type LinkedPerson, startHarness } from '../support/harness.js';
 import { element, expenseIdIn, formOpened, formValues, submit } from './modal-support.js';
 
@@ -88,8 +88,10 @@ describe('"Split this" on a message with an image', () => {
     expect(ack).toEqual({ response_action: 'clear' });
     const { message, expense } = await booked(since, '1700000100.000100');
     expect(expense.receipt.original).toMatch(/^http/);
-    const stored = await raw<string>(h.emu.url, new URL(expense.receipt.original).pathname);
+    const stored = await fetch(`${h.emu.url}${new URL(expense.receipt.original).pathname}`);
     expect(stored.status).toBe(200);
+    // What the service keeps is the message's image, byte for byte.
+    expect(Buffer.from(await stored.arrayBuffer())).toEqual(PNG);
     expect(JSON.stringify(message.args.blocks)).toContain(`<${expense.receipt.original}|Receipt>`);
   });
 
