@@ -1,4 +1,7 @@
-/** `/split list`: recent expenses, newest first, privately. Pure, within 50 blocks. */
+/**
+ * `/split list`: one page of expenses, newest first, privately, with its paging and export
+ * buttons. Pure, within 50 blocks.
+ */
 import type { types } from '@slack/bolt';
 import { BLOCKS, LIST_ACTIONS } from '../ids.js';
 import { formatDate, money } from '../shared/format.js';
