@@ -173,13 +173,16 @@ export async function scanExpenses(
   return { items, next: offset, read, stoppedEarly: true };
 }
 
-/** "with <@U1>, in Roommates, about "taxi", since 2026-10-01": what was asked for. */
-export function describeQuery(q: ExpenseQuery): string {
+/**
+ * "with <@U1>, in Roommates, about “taxi”, since 2026-10-01": what was asked for. `text` is
+ * applied to what the person typed (the group's name, the words), e.g. to escape it for mrkdwn.
+ */
+export function describeQuery(q: ExpenseQuery, text: (typed: string) => string = (t) => t): string {
   const { from, to } = q.range;
   return [
     q.mentions.length > 0 ? `with ${q.mentions.map((m) => `<@${m}>`).join(', ')}` : '',
-    q.group ? `in ${q.group.name}` : '',
-    q.words.length > 0 ? `about ${q.words.map((w) => `“${w}”`).join(' and ')}` : '',
+    q.group ? `in ${text(q.group.name)}` : '',
+    q.words.length > 0 ? `about ${q.words.map((w) => `“${text(w)}”`).join(' and ')}` : '',
     from && to
       ? from === to
         ? `on ${from}`

@@ -8,6 +8,7 @@ import type { ServiceClient } from '../../service/index.js';
 import type { SlackUserKey } from '../../store/index.js';
 import type { SlackDeps } from '../deps.js';
 import { todayIn } from '../shared/dates.js';
+import { mrkdwnEscape } from '../shared/limits.js';
 import type { SlackMessage } from '../shared/message.js';
 import { plainNotice } from '../shared/notices.js';
 import { expensesCsv } from './expense-csv.js';
@@ -38,7 +39,7 @@ export async function exportExpenses(input: {
     scanExpenses(client, query, { offset: 0, want: MAX_EXPORT, maxRead: MAX_EXPORT_READ }),
     groupNames(deps, user, client),
   ]);
-  const asked = describeQuery(query);
+  const asked = describeQuery(query, mrkdwnEscape);
   if (scan.items.length === 0) {
     return plainNotice(
       scan.stoppedEarly
