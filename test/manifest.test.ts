@@ -78,6 +78,7 @@ describe('manifest.yml', () => {
       'chat:write.public',
       'commands',
       'files:read',
+      'files:write',
       'im:write',
       'users:read',
       'users:read.email',

@@ -22,11 +22,20 @@ export const LINKING_ACTIONS = {
   unlink: 'account_unlink',
 } as const;
 
+/** Under `/split list`; each value is a ListRef (split/list-ref.ts). */
+export const LIST_ACTIONS = {
+  previous: 'list_previous',
+  next: 'list_next',
+  /** Sends the listed filters' expenses as a CSV file to the clicker's DM. */
+  export: 'list_export',
+} as const;
+
 export const BLOCKS = {
   connectActions: 'connect_actions',
   expenseHeader: 'expense_header',
   expenseFacts: 'expense_facts',
   expenseActions: 'expense_actions',
+  listActions: 'list_actions',
 } as const;
 
 /** The daily DM's two buttons. */
@@ -105,6 +114,8 @@ export const FORM = {
   notes: 'form_notes',
   repeat: 'form_repeat',
   receipt: 'form_receipt',
+  /** "Split this" on a message with an image: a checkbox to attach it as the receipt. */
+  messageReceipt: 'form_message_receipt',
   /** Second step: one input per participant, `valuePrefix + index`. */
   valuePrefix: 'form_value_',
   /** A context block in the second step saying what the values must add up to. */

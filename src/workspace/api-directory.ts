@@ -1,5 +1,6 @@
 /** Web API: auth, team, users, conversations and files methods. */
 import type { Method } from './api-chat.js';
+import { fileObject } from './api-files.js';
 import { optionalStr, SlackError, str } from './http-util.js';
 import type { WorkspaceState } from './state.js';
 import type { User } from './types.js';
@@ -122,24 +123,7 @@ export function directoryMethods(state: WorkspaceState): Record<string, Method> 
     'files.info': (args, team) => {
       const file = state.files.get(str(args, 'file'));
       if (!file) throw new SlackError('file_not_found');
-      const at = Math.floor(state.now() / 1000);
-      return {
-        file: {
-          id: file.id,
-          created: at,
-          timestamp: at,
-          name: file.name,
-          title: file.name,
-          mimetype: file.mimetype,
-          filetype: file.name.split('.').pop() ?? 'binary',
-          user: file.user,
-          user_team: team.id,
-          size: file.content.length,
-          url_private: `${state.origin}/files/${file.id}/${encodeURIComponent(file.name)}`,
-          url_private_download: `${state.origin}/files/${file.id}/download/${encodeURIComponent(file.name)}`,
-          permalink: `https://${team.domain}.slack.com/files/${file.user}/${file.id}/${file.name}`,
-        },
-      };
+      return { file: fileObject(state, file, team) };
     },
   };
 }

@@ -5,6 +5,7 @@
  * not answer in 3 seconds becomes Slack's error notice.
  */
 
+import { fileObject, MAX_UPLOAD_BYTES } from './api-files.js';
 import { viewJson } from './api-views.js';
 import { blockKitErrors } from './block-kit.js';
 import type { Deliverer, DeliveryOutcome } from './delivery.js';
@@ -21,12 +22,18 @@ import {
   viewClosed,
   viewSubmission,
 } from './payloads.js';
-import type { WorkspaceState } from './state.js';
-import type { AppFacts, StoredMessage, StoredView, Team, User } from './types.js';
+import { randomId, type WorkspaceState } from './state.js';
+import type { AppFacts, StoredFile, StoredMessage, StoredView, Team, User } from './types.js';
 import { handleViewAnswer } from './view-answer.js';
 
 /** A request the person cannot make; `message` is written for them. */
 export class PageError extends Error {}
+
+export interface AttachedFile {
+  name: string;
+  mimetype: string;
+  content: Buffer;
+}
 
 export type Container =
   | { type: 'message'; channel: string; ts: string }
@@ -35,7 +42,14 @@ export type Container =
 export type ViewValues = Record<string, Record<string, Record<string, unknown>>>;
 
 export interface Interactions {
-  message(input: { as: string; channel: string; text: string; thread_ts?: string }): Promise<void>;
+  message(input: {
+    as: string;
+    channel: string;
+    text: string;
+    thread_ts?: string;
+    /** A file the person attaches to the message. */
+    file?: AttachedFile;
+  }): Promise<void>;
   action(input: {
     as: string;
     container: Container;
@@ -78,6 +92,31 @@ export function createInteractions(
     if (!user || user.is_bot || user.deleted || user.team_id !== team().id)
       throw new PageError(`There is no person ${JSON.stringify(id)} in this workspace.`);
     return user;
+  }
+
+  /** Keeps a file a person attached, as Slack keeps an upload from its client. */
+  function shareFile(user: User, file: AttachedFile): StoredFile {
+    if (file.content.length === 0) throw new PageError('That file is empty.');
+    if (file.content.length > MAX_UPLOAD_BYTES)
+      throw new PageError(`Files can be at most ${MAX_UPLOAD_BYTES / (1024 * 1024)} MB here.`);
+    const stored: StoredFile = {
+      id: randomId('F'),
+      name: file.name.replace(/[/\\]/g, '_').slice(0, 200) || 'file',
+      mimetype: file.mimetype || 'application/octet-stream',
+      user: user.id,
+      content: file.content,
+    };
+    state.files.set(stored.id, stored);
+    return stored;
+  }
+
+  /** The `files` of a message payload: Slack's file objects of the files still there. */
+  function filesOf(ids: string[] | undefined) {
+    const files = (ids ?? [])
+      .map((id) => state.files.get(id))
+      .filter((f): f is StoredFile => f !== undefined)
+      .map((f) => fileObject(state, f, team()));
+    return files.length > 0 ? { files } : {};
   }
 
   function channelFor(user: User, id: string) {
@@ -179,13 +218,14 @@ export function createInteractions(
   }
 
   return {
-    async message({ as, channel: channelId, text, thread_ts }) {
+    async message({ as, channel: channelId, text, thread_ts, file }) {
       const user = person(as);
-      if (text.trim() === '') throw new PageError('A message needs some text.');
-      if (text.startsWith('/')) return command(user, channelId, text);
+      if (text.trim() === '' && !file) throw new PageError('A message needs some text.');
+      if (text.startsWith('/') && !file) return command(user, channelId, text);
       const channel = channelFor(user, channelId);
       if (thread_ts !== undefined && !state.findMessage(channel.id, thread_ts))
         throw new PageError('That thread is gone.');
+      const stored = file ? shareFile(user, file) : undefined;
       const message = state.addMessage({
         channel: channel.id,
         ts: state.nextTs(),
@@ -194,6 +234,7 @@ export function createInteractions(
         thread_ts,
         user: user.id,
         bot_id: undefined,
+        ...(stored ? { files: [stored.id] } : {}),
       });
       const channelType = channel.is_im ? 'im' : channel.is_private ? 'group' : 'channel';
       const event = channel.is_im ? 'message.im' : `message.${channelType}s`;
@@ -203,6 +244,10 @@ export function createInteractions(
         eventCallback(
           {
             type: 'message',
+            // A message with a file is Slack's file_share, carrying the file objects.
+            ...(stored
+              ? { subtype: 'file_share', files: [fileObject(state, stored, team())] }
+              : {}),
             channel: channel.id,
             channel_type: channelType,
             user: user.id,
@@ -340,6 +385,7 @@ export function createInteractions(
             user: message.user,
             ...(message.blocks ? { blocks: message.blocks } : {}),
             ...(message.thread_ts ? { thread_ts: message.thread_ts } : {}),
+            ...filesOf(message.files),
           },
           response_url: state.registerResponseUrl({ channel: channel.id, user: user.id }),
           trigger_id: state.issueTrigger(undefined, user.id),

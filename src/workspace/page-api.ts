@@ -3,8 +3,15 @@
  * and what that person does (turned into signed requests to the app by interactions.ts).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { MAX_UPLOAD_BYTES } from './api-files.js';
 import { isObject, readBody, send } from './http-util.js';
-import { type Container, type Interactions, PageError, type ViewValues } from './interactions.js';
+import {
+  type AttachedFile,
+  type Container,
+  type Interactions,
+  PageError,
+  type ViewValues,
+} from './interactions.js';
 import { type Oidc, sessionCookie } from './oidc.js';
 import { pageState, people } from './page-state.js';
 import type { RouteHandler } from './server.js';
@@ -40,8 +47,21 @@ function values(value: unknown): ViewValues {
   return value as ViewValues;
 }
 
+/** A file attached in the composer: its name, type and bytes in base64. */
+function attachedFile(value: unknown): AttachedFile | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (!isObject(value) || typeof value.content_base64 !== 'string')
+    throw new PageError('"file" must have a name, a mimetype and content_base64.');
+  return {
+    name: text(value, 'name'),
+    mimetype: optionalText(value, 'mimetype') ?? 'application/octet-stream',
+    content: Buffer.from(value.content_base64, 'base64'),
+  };
+}
+
 async function jsonBody(req: IncomingMessage): Promise<Record<string, unknown>> {
-  const raw = await readBody(req, 1_000_000);
+  // A message may carry an attached file, in base64 (a third more than its bytes).
+  const raw = await readBody(req, Math.ceil((MAX_UPLOAD_BYTES * 4) / 3) + 100_000);
   if (raw.trim() === '') return {};
   let parsed: unknown;
   try {
@@ -107,11 +127,13 @@ export function createPageApi(
       'message',
       async (body) => {
         const thread = optionalText(body, 'thread_ts');
+        const file = attachedFile(body.file);
         await act.message({
           as: text(body, 'as'),
           channel: text(body, 'channel'),
-          text: text(body, 'text'),
+          text: file ? (optionalText(body, 'text') ?? '') : text(body, 'text'),
           ...(thread ? { thread_ts: thread } : {}),
+          ...(file ? { file } : {}),
         });
         return {};
       },

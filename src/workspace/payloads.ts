@@ -273,7 +273,15 @@ export function viewClosed(
 
 export interface MessageShortcutOptions extends Actor {
   callback_id?: string;
-  message?: { ts?: string; text?: string; user?: string; blocks?: unknown[]; thread_ts?: string };
+  message?: {
+    ts?: string;
+    text?: string;
+    user?: string;
+    blocks?: unknown[];
+    thread_ts?: string;
+    /** Slack's file objects of the files shared with the message. */
+    files?: unknown[];
+  };
   response_url?: string;
   trigger_id?: string;
 }
@@ -303,6 +311,7 @@ export function messageShortcut(options: MessageShortcutOptions = {}): SlackRequ
       text: message.text ?? '',
       ...(message.blocks ? { blocks: message.blocks } : {}),
       ...(message.thread_ts ? { thread_ts: message.thread_ts } : {}),
+      ...(message.files ? { files: message.files } : {}),
       team: a.team_id,
     },
     api_app_id: a.api_app_id,

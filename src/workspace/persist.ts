@@ -30,7 +30,14 @@ export interface WorkspaceSnapshot {
   views: StoredView[];
   homes: [string, string][];
   modals: [string, string[]][];
-  files: { id: string; name: string; mimetype: string; user: string; content: string }[];
+  files: {
+    id: string;
+    name: string;
+    title?: string;
+    mimetype: string;
+    user: string;
+    content: string;
+  }[];
   scheduled: ScheduledMessage[];
   notices: [string, Notice[]][];
   responseUrls: [string, ResponseUrlEntry][];
@@ -56,6 +63,7 @@ export function snapshot(state: WorkspaceState): WorkspaceSnapshot {
     files: [...state.files.values()].map((f) => ({
       id: f.id,
       name: f.name,
+      ...(f.title !== undefined ? { title: f.title } : {}),
       mimetype: f.mimetype,
       user: f.user,
       content: f.content.toString('base64'),
@@ -89,6 +97,7 @@ export function restore(state: WorkspaceState, json: unknown): void {
     state.homes,
     state.modals,
     state.files,
+    state.uploads,
     state.scheduled,
     state.triggers,
     state.responseUrls,

@@ -6,6 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { extname, join } from 'node:path';
+import { handleUpload } from './api-files.js';
 import { send } from './http-util.js';
 import { handleFile, handleResponseUrl } from './response-url.js';
 import type { WorkspaceState } from './state.js';
@@ -68,11 +69,14 @@ export function createWorkspaceServer(
     const apiMatch = /^\/api\/([A-Za-z0-9_.]+)$/.exec(path);
     const response = /^\/response\/([^/]+)$/.exec(path);
     const file = /^\/files\/([^/]+)\//.exec(path);
+    const upload = /^\/upload\/v1\/([^/]+)\/([^/]+)$/.exec(path);
     const asset = /^\/assets\/([A-Za-z0-9_-][A-Za-z0-9._-]*)$/.exec(path);
     if (apiMatch && (req.method === 'POST' || req.method === 'GET')) {
       api.handle(req, res, apiMatch[1]!, url.searchParams).catch(fail);
     } else if (response && req.method === 'POST') {
       handleResponseUrl(state, req, res, decodeURIComponent(response[1]!)).catch(fail);
+    } else if (upload && req.method === 'POST') {
+      handleUpload(state, req, res, upload[1]!, upload[2]!).catch(fail);
     } else if (file && req.method === 'GET') {
       handleFile(state, req, res, decodeURIComponent(file[1]!));
     } else if (path.startsWith('/workspace-api/') && options.pageApi) {

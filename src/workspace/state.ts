@@ -9,6 +9,7 @@ import type {
   Channel,
   ChannelInput,
   Notice,
+  PendingUpload,
   RecordedCall,
   ResponseUrlPost,
   ScheduledMessage,
@@ -27,6 +28,7 @@ export const DEFAULT_SCOPES = [
   'users:read.email',
   'im:write',
   'files:read',
+  'files:write',
   'team:read',
 ];
 
@@ -68,6 +70,8 @@ export class WorkspaceState {
   /** user id -> ids of the modals open for them, top last */
   readonly modals = new Map<string, string[]>();
   readonly files = new Map<string, StoredFile>();
+  /** Files reserved by files.getUploadURLExternal and not yet completed. */
+  readonly uploads = new Map<string, PendingUpload>();
   readonly scheduled = new Map<string, ScheduledMessage>();
   readonly triggers = new Map<string, Trigger>();
   readonly responseUrls = new Map<string, ResponseUrlEntry>();

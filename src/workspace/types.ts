@@ -84,9 +84,24 @@ export interface StoredView {
 export interface StoredFile {
   id: string;
   name: string;
+  /** Given when the file was shared (files.completeUploadExternal); the name otherwise. */
+  title?: string;
   mimetype: string;
   content: Buffer;
   user: string;
+}
+
+/** A file reserved by files.getUploadURLExternal, its bytes once posted to the upload URL. */
+export interface PendingUpload {
+  id: string;
+  team_id: string;
+  filename: string;
+  length: number;
+  alt_txt: string | undefined;
+  /** Secret part of the upload URL. */
+  key: string;
+  createdAt: number;
+  content: Buffer | undefined;
 }
 
 export interface RecordedCall {

@@ -6,6 +6,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { chatMethods, type Method } from './api-chat.js';
 import { directoryMethods } from './api-directory.js';
+import { fileMethods } from './api-files.js';
 import type { OpenMethod } from './api-openid.js';
 import { viewMethods } from './api-views.js';
 import { parseArgs, readBody, SlackError, send } from './http-util.js';
@@ -24,6 +25,8 @@ const METHOD_SCOPES = new Map<string, string[]>(
     'users.lookupByEmail': ['users:read.email'],
     'conversations.open': ['im:write'],
     'files.info': ['files:read'],
+    'files.getUploadURLExternal': ['files:write'],
+    'files.completeUploadExternal': ['files:write'],
     'team.info': ['team:read'],
   }),
 );
@@ -55,6 +58,7 @@ export function createWebApi(
       ...directoryMethods(state),
       ...chatMethods(state),
       ...viewMethods(state),
+      ...fileMethods(state),
     }),
   );
   const faults = new Map<string, Fault[]>();

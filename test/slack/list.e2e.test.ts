@@ -83,7 +83,7 @@ describe('/split list', () => {
       });
     }
     const text = await list('list');
-    expect(text).toContain('most recent');
+    expect(text).toContain('Page 1, newest first.');
   });
 });
 

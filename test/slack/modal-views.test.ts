@@ -178,7 +178,9 @@ describe('messages around an expense', () => {
         myShare: 617,
         group: LONG,
       })),
-      more: true,
+      page: 2,
+      buttons: { previous: 'p', next: 'n', export: 'e' },
+      note: LONG,
     });
     expect(m.blocks.length).toBeLessThanOrEqual(50);
     expect(blockKitErrors(m.blocks, 'message')).toEqual([]);

@@ -85,6 +85,14 @@ export const HELP_SECTIONS: readonly HelpSection[] = [
       { example: '/split balance @ann', means: 'with one person' },
       { example: '/split balance Roommates', means: 'in one group' },
       { example: '/split list @ann in Roommates last week', means: 'recent expenses, filtered' },
+      {
+        example: '/split list about taxi since 2026-10-01',
+        means: 'expenses whose description has these words (or a "quoted phrase")',
+      },
+      {
+        example: '/split export in Roommates',
+        means: 'the same filters, as a CSV file sent to me in a DM',
+      },
       { example: '/split undo', means: 'delete my last expense booked from Slack' },
     ],
   },

@@ -10,6 +10,7 @@ export {
   DEFAULT_DESCRIPTION,
   type DefaultSplit,
   type HelpSection,
+  type ListFilters,
   MAX_AMOUNT_MAJOR,
   ME,
   type ParseContext,

@@ -43,6 +43,9 @@ function parseInner(text: string, ctx: ParseContext): ParseResult {
     case 'expenses':
     case 'recent':
       return parseList(rest, ctx);
+    case 'export':
+    case 'csv':
+      return parseList(rest, ctx, 'export');
     case 'undo':
       return { kind: 'undo' };
     case 'balance':

@@ -34,13 +34,75 @@ function nameFrom(tokens: Token[], skip: readonly string[] = []): string {
     .trim();
 }
 
-export function parseList(tokens: Token[], ctx: ParseContext): ParseResult {
+/** Words that start a group's name in a list's filters. */
+const GROUP_MARKS = ['in', 'group'];
+/** Words that start words the description must have. */
+const SEARCH_MARKS = ['about', 'matching', 'containing'];
+/** Longest search accepted: it travels in the list's paging buttons. */
+export const MAX_SEARCH_CHARS = 200;
+
+/**
+ * Splits what is left of a list's text (no mentions, no dates) into a group's name and search
+ * words. `in`/`group` start the name, `about`/`matching`/`containing` start search words, and a
+ * quoted phrase outside a name is searched as it is. Unmarked words are a group's name, as they
+ * always were (`list Trip to Rome`).
+ */
+function groupAndWords(rest: Token[], verb: string): { group: string | null; words: string[] } {
+  const groupTokens: Token[] = [];
+  const words: string[] = [];
+  let mode: 'loose' | 'group' | 'words' = 'loose';
+  let marked: 'group' | 'words' | null = null;
+  const check = () => {
+    if (marked === 'words' && words.length === 0)
+      stop('Which words should the description have?', `/split ${verb} about taxi`);
+  };
+  for (const token of rest) {
+    const lower = token.t === 'word' ? token.lower : '';
+    if (GROUP_MARKS.includes(lower) && mode !== 'group') {
+      check();
+      mode = marked = 'group';
+      continue;
+    }
+    if (SEARCH_MARKS.includes(lower)) {
+      check();
+      mode = marked = 'words';
+      continue;
+    }
+    if (token.t === 'quoted' && mode !== 'group') {
+      const phrase = token.text.replace(/\s+/g, ' ').trim();
+      if (phrase !== '') words.push(phrase);
+      continue;
+    }
+    if (mode === 'words' && token.t === 'word') {
+      const word = token.raw.replace(/^[,:;.!?]+|[,:;.!?]+$/g, '');
+      if (word !== '') words.push(word);
+      continue;
+    }
+    groupTokens.push(token);
+  }
+  check();
+  const group = nameFrom(groupTokens, ['in', 'group', 'for', 'with', 'of']);
+  if (marked === 'group' && group === '' && !groupTokens.some((t) => t.t === 'channel'))
+    stop('Which group? Name it after "in".', `/split ${verb} in Roommates`);
+  if (words.join(' ').length > MAX_SEARCH_CHARS)
+    stop(
+      `Search for fewer words: at most ${MAX_SEARCH_CHARS} characters.`,
+      `/split ${verb} about "pizza night"`,
+    );
+  return { group: group === '' ? null : group, words };
+}
+
+export function parseList(
+  tokens: Token[],
+  ctx: ParseContext,
+  kind: 'list' | 'export' = 'list',
+): ParseResult {
   refuseNonPeople(tokens);
   const today = parseToday(ctx.today);
   const used = tokens.map((t) => t.t === 'mention');
   let from: string | null = null;
   let to: string | null = null;
-  const example = '/split list @ann in Roommates from 2026-11-01 to 2026-11-20';
+  const example = `/split ${kind} @ann in Roommates from 2026-11-01 to 2026-11-20`;
   for (let i = 0; i < tokens.length; i++) {
     if (used[i]) continue;
     const lower = tokens[i]?.t === 'word' ? (tokens[i] as { lower: string }).lower : '';
@@ -90,14 +152,11 @@ export function parseList(tokens: Token[], ctx: ParseContext): ParseResult {
     i = at + match.length - 1;
   }
   if (from && to && from > to) stop(`The range starts (${from}) after it ends (${to}).`, example);
-  const rest = tokens.filter((_, i) => !used[i]);
-  const group = nameFrom(rest, ['in', 'group', 'for', 'with', 'of']);
-  return {
-    kind: 'list',
-    mentions: mentionsIn(tokens),
-    group: group === '' ? null : group,
-    range: { from, to },
-  };
+  const { group, words } = groupAndWords(
+    tokens.filter((_, i) => !used[i]),
+    kind,
+  );
+  return { kind, mentions: mentionsIn(tokens), group, range: { from, to }, words };
 }
 
 export function parseBalance(tokens: Token[], ctx: ParseContext): ParseResult {

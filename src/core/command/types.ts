@@ -73,6 +73,20 @@ export interface DateRange {
   to: string | null;
 }
 
+/** What `/split list` and `/split export` look for; every filter given must hold. */
+export interface ListFilters {
+  /** Slack user ids: each must be on the expense. */
+  mentions: string[];
+  /** A group's name as typed (`in Roommates`, or words that are nothing else). */
+  group: string | null;
+  range: DateRange;
+  /**
+   * Words (`about taxi`) and quoted phrases (`"pizza night"`), as typed: each must appear in the
+   * description, ignoring case.
+   */
+  words: string[];
+}
+
 export type ParseResult =
   | { kind: 'expense'; expense: ParsedExpense }
   | { kind: 'open_modal' }
@@ -80,7 +94,8 @@ export type ParseResult =
   | { kind: 'connect' }
   | { kind: 'disconnect' }
   | { kind: 'whoami' }
-  | { kind: 'list'; mentions: string[]; group: string | null; range: DateRange }
+  | ({ kind: 'list' } & ListFilters)
+  | ({ kind: 'export' } & ListFilters)
   | { kind: 'undo' }
   | { kind: 'balance'; mention: string | null; group: string | null; currency: string | null }
   | { kind: 'groups' }

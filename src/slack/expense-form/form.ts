@@ -84,6 +84,7 @@ type StateLeaf = {
   selected_user?: string | null;
   selected_date?: string | null;
   files?: Array<{ id?: string }>;
+  selected_options?: Array<{ value?: string }>;
 };
 export type StateValues = Record<string, Record<string, StateLeaf>>;
 
@@ -180,9 +181,14 @@ export function checkForm(
     : 'never';
   const notes = (leaf(values, FORM.notes)?.value ?? '').trim();
   if (notes.length > NOTES_MAX) errors[FORM.notes] = `Keep notes under ${NOTES_MAX} characters.`;
-  const files = (leaf(values, FORM.receipt)?.files ?? [])
+  const chosen = (leaf(values, FORM.receipt)?.files ?? [])
     .map((f) => f.id)
     .filter((id): id is string => typeof id === 'string');
+  // The message's image ("Split this"), when still ticked and no other file was chosen.
+  const fromMessage = (leaf(values, FORM.messageReceipt)?.selected_options ?? [])
+    .map((o) => o.value)
+    .filter((id): id is string => typeof id === 'string' && id !== '');
+  const files = chosen.length > 0 ? chosen : fromMessage.slice(0, 1);
 
   if (Object.keys(errors).length > 0) return { errors };
   return {

@@ -19,6 +19,7 @@ import { plainNotice } from '../shared/notices.js';
 import { describeServiceFailure } from '../shared/service-failure.js';
 import { defaultStart } from './default-prefill.js';
 import { type CheckedForm, type EditBase, encodeMeta, MAX_PARTICIPANTS } from './form.js';
+import { type MessageFile, messageReceipt } from './message-receipt.js';
 import { expenseFormView, noticeView } from './views.js';
 
 const NEW_TITLE = 'Split an expense';
@@ -125,7 +126,9 @@ export interface NewFormRequest extends FormRequest {
   /** "Split this": the message's thread. */
   thread_ts?: string | undefined;
   /** "Split this": the message it was used on. */
-  message?: { text: string; author?: string | undefined } | undefined;
+  message?:
+    | { text: string; author?: string | undefined; files?: readonly MessageFile[] | undefined }
+    | undefined;
 }
 
 export async function openNewForm(r: NewFormRequest): Promise<void> {
@@ -261,6 +264,7 @@ async function fillNewForm(r: NewFormRequest, opened: Opened): Promise<void> {
       currencyUnit: deps.reference.unit(currency),
       ...(r.message ? { note: 'Filled in from the message: check it before booking.' } : {}),
       ...(byDefault ? { note: "Filled in from the group's default split." } : {}),
+      messageReceipt: messageReceipt(r.message?.files),
     }),
     r.logger,
   );

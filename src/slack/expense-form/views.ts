@@ -18,6 +18,7 @@ import {
   paidBlockId,
   type SplitMethod,
 } from './form.js';
+import type { MessageReceipt } from './message-receipt.js';
 
 export { type ModalView, VIEW_LIMITS };
 
@@ -76,6 +77,33 @@ export interface FormViewInput {
   peopleText?: string | undefined;
   /** A line at the top (loading, what the form was filled from). */
   note?: string | undefined;
+  /** "Split this": the message's image offered as the receipt, or why its file can't be one. */
+  messageReceipt?: MessageReceipt | undefined;
+}
+
+/** The message's image, checked to be attached; or why the message's file can't be the receipt. */
+function messageReceiptBlock(r: MessageReceipt): types.KnownBlock {
+  if (r.kind === 'refused') {
+    return {
+      type: 'context',
+      elements: [
+        {
+          type: 'mrkdwn',
+          text: clip(
+            `:warning: “${mrkdwnEscape(r.name)}” from the message can't be the receipt: ${mrkdwnEscape(r.problem)}. You can choose an image below.`,
+            3000,
+          ),
+        },
+      ],
+    };
+  }
+  const attach = option(`Attach “${r.name}” from the message`, r.id);
+  return input(
+    FORM.messageReceipt,
+    'Receipt from the message',
+    { type: 'checkboxes', options: [attach], initial_options: [attach] },
+    { optional: true, hint: 'Untick it to book without it. A file chosen below is used instead.' },
+  );
 }
 
 function currencyOption(code: string, unit: string | undefined): Option {
@@ -217,6 +245,7 @@ export function expenseFormView(v: FormViewInput): ModalView {
       },
       { optional: true },
     ),
+    ...(v.messageReceipt ? [messageReceiptBlock(v.messageReceipt)] : []),
     input(
       FORM.receipt,
       'Receipt',

@@ -26,7 +26,7 @@ import {
 import type { ServiceTokenRecord, SlackUserKey } from '../../store/index.js';
 import type { SlackDeps } from '../deps.js';
 import { middayIn } from './dates.js';
-import { type BookedExpense, expenseMessage, type Who } from './expense-message.js';
+import { type BookedExpense, expenseMessage, receiptUrlOf, type Who } from './expense-message.js';
 import { bookingMarker, type Once, withMarker } from './marker.js';
 import type { SlackMessage } from './message.js';
 import { plainNotice } from './notices.js';
@@ -282,6 +282,7 @@ export async function bookPlan(
     locale: input.locale,
     repeat: plan.repeat_interval && plan.repeat_interval !== 'never' ? plan.repeat_interval : null,
     ...(plan.itemised ? { itemised: plan.itemised } : {}),
+    receiptUrl: receiptUrlOf(booked.receipt),
   };
   return { booked, message: expenseMessage(message) };
 }

@@ -42,6 +42,16 @@ export interface BookedExpense {
   repeat?: 'weekly' | 'fortnightly' | 'monthly' | 'yearly' | null | undefined;
   /** An itemised bill: its subtotal, tip and tax are shown under the facts. */
   itemised?: BillSummary | undefined;
+  /** The receipt's address at the service, when it has one. */
+  receiptUrl?: string | undefined;
+}
+
+/** The receipt's URL from the service's expense, when it is one a link can carry safely. */
+export function receiptUrlOf(
+  receipt: { original: string | null; large: string | null } | undefined,
+) {
+  const url = receipt?.original ?? receipt?.large ?? undefined;
+  return url && /^https?:\/\/[^\s|<>]+$/.test(url) ? url : undefined;
 }
 
 /** What the Undo button carries: small, versioned, and parsed with a schema when clicked. */
@@ -147,7 +157,12 @@ export function expenseMessage(e: BookedExpense): SlackMessage {
   const tail: types.KnownBlock[] = [
     {
       type: 'context',
-      elements: [{ type: 'mrkdwn', text: `Booked by <@${e.bookedBy}> · expense #${e.id}` }],
+      elements: [
+        {
+          type: 'mrkdwn',
+          text: `Booked by <@${e.bookedBy}> · expense #${e.id}${e.receiptUrl ? ` · <${e.receiptUrl}|Receipt>` : ''}`,
+        },
+      ],
     },
     {
       type: 'actions',

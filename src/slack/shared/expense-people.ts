@@ -7,7 +7,7 @@ import { currencyExponent, parseMinor, splitEqually } from '../../core/money.js'
 import type { Expense, ServiceClient } from '../../service/index.js';
 import type { SlackUserKey } from '../../store/index.js';
 import type { SlackDeps } from '../deps.js';
-import type { BookedExpense, Who } from './expense-message.js';
+import { type BookedExpense, receiptUrlOf, type Who } from './expense-message.js';
 
 export function userName(u: { first_name?: string | null; last_name?: string | null } | undefined) {
   return [u?.first_name, u?.last_name].filter(Boolean).join(' ') || 'Someone';
@@ -99,5 +99,6 @@ export function bookedFromExpense(
       expense.repeat_interval && expense.repeat_interval !== 'never'
         ? expense.repeat_interval
         : null,
+    receiptUrl: receiptUrlOf(expense.receipt),
   };
 }

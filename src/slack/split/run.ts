@@ -21,11 +21,11 @@ import {
   type SplitKind,
 } from '../shared/split-context.js';
 import { bookExpense } from './book.js';
-import { formWithoutTrigger, listExpenses, undoLast } from './expense-commands.js';
+import { exportCommand, formWithoutTrigger, listExpenses, undoLast } from './expense-commands.js';
 
 export const SPLIT_COMMANDS: Pick<
   SplitHandlers,
-  'help' | 'error' | 'expense' | 'open_modal' | 'list' | 'undo'
+  'help' | 'error' | 'expense' | 'open_modal' | 'list' | 'export' | 'undo'
 > = {
   help: (c) => c.reply.ephemeral(helpMessage(HELP_SECTIONS)),
 
@@ -50,6 +50,7 @@ export const SPLIT_COMMANDS: Pick<
 
   open_modal: formWithoutTrigger,
   list: listExpenses,
+  export: exportCommand,
   undo: undoLast,
 };
 

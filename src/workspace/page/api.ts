@@ -1,5 +1,12 @@
 // The page's calls to the workspace server (its JSON API under /workspace-api/).
-import type { BlockAction, Container, OptionsAnswer, State, StateValues } from './types.js';
+import type {
+  AttachedFile,
+  BlockAction,
+  Container,
+  OptionsAnswer,
+  State,
+  StateValues,
+} from './types.js';
 
 const BASE = '/workspace-api';
 
@@ -34,8 +41,14 @@ export async function getState(as: string | undefined): Promise<State> {
 }
 
 export const api = {
-  message: (as: string, channel: string, text: string, thread_ts?: string) =>
-    post('message', { as, channel, text, ...(thread_ts ? { thread_ts } : {}) }),
+  message: (as: string, channel: string, text: string, thread_ts?: string, file?: AttachedFile) =>
+    post('message', {
+      as,
+      channel,
+      text,
+      ...(thread_ts ? { thread_ts } : {}),
+      ...(file ? { file } : {}),
+    }),
   action: (as: string, container: Container, action: BlockAction, state?: StateValues) =>
     post('action', { as, container, action, ...(state ? { state } : {}) }),
   options: (

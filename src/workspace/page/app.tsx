@@ -8,7 +8,7 @@ import { Notices } from './components/notices.js';
 import { Sidebar } from './components/sidebar.js';
 import { Thread } from './components/thread.js';
 import { type SurfaceHooks, SurfaceValues } from './surface.js';
-import type { Notice, State } from './types.js';
+import type { AttachedFile, Notice, State } from './types.js';
 import { readLocation, writeLocation } from './url.js';
 
 function messageOf(error: unknown): string {
@@ -89,9 +89,9 @@ export function App() {
   const parent = thread ? all.find((m) => m.ts === thread) : undefined;
   const notices = [...state.notices, ...local].filter((n) => !dismissed.has(n.id));
   const top = state.modals[state.modals.length - 1];
-  const send = (threadTs?: string) => async (text: string) => {
+  const send = (threadTs?: string) => async (text: string, file?: AttachedFile) => {
     try {
-      await api.message(state.acting, channel.id, text, threadTs);
+      await api.message(state.acting, channel.id, text, threadTs, file);
     } catch (error) {
       hooks.fail(error);
       throw error;

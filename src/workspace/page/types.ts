@@ -99,6 +99,13 @@ export interface Notice {
   tone: 'error' | 'info';
 }
 
+/** A file attached in the composer, sent with the message. */
+export interface AttachedFile {
+  name: string;
+  mimetype: string;
+  content_base64: string;
+}
+
 export interface AppInfo {
   name: string;
   bot_user_id: string;

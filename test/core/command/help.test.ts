@@ -28,6 +28,8 @@ describe('help', () => {
       ['/split balance @ann', 'balance'],
       ['/split balance Roommates', 'balance'],
       ['/split list @ann in Roommates last week', 'list'],
+      ['/split list about taxi since 2026-10-01', 'list'],
+      ['/split export in Roommates', 'export'],
       ['/split undo', 'undo'],
       ['/split groups', 'groups'],
       ['/split group create Roommates @ann @bob', 'group_create'],

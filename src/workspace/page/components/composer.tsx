@@ -2,7 +2,7 @@
 // `@` offers people. Text is sent the way Slack's client sends it: `&`, `<`, `>` escaped and
 // chosen mentions as `<@U…|name>`.
 import { useLayoutEffect, useRef, useState } from 'preact/hooks';
-import type { AppInfo, Person } from '../types.js';
+import type { AppInfo, AttachedFile, Person } from '../types.js';
 
 export function escapeText(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -94,15 +94,30 @@ function suggestionsFor(text: string, caret: number, app: AppInfo, people: Perso
   return null;
 }
 
+/** A chosen file's bytes in base64, as the workspace's page API takes an attachment. */
+async function readAttachment(file: File): Promise<AttachedFile> {
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  let binary = '';
+  for (let i = 0; i < bytes.length; i += 0x8000)
+    binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return {
+    name: file.name,
+    mimetype: file.type || 'application/octet-stream',
+    content_base64: btoa(binary),
+  };
+}
+
 export function Composer(props: {
   app: AppInfo;
   people: Person[];
   label: string;
   placeholder: string;
   idPrefix: string;
-  onSend: (text: string) => Promise<void>;
+  onSend: (text: string, file?: AttachedFile) => Promise<void>;
 }) {
   const [text, setText] = useState('');
+  const [file, setFile] = useState<AttachedFile | undefined>(undefined);
+  const picker = useRef<HTMLInputElement>(null);
   const [caret, setCaret] = useState(0);
   const [active, setActive] = useState(0);
   const [dismissed, setDismissed] = useState(false);
@@ -140,11 +155,12 @@ export function Composer(props: {
 
   const send = async () => {
     const trimmed = text.trim();
-    if (!trimmed || sending) return;
+    if ((!trimmed && !file) || sending) return;
     setSending(true);
     try {
-      await props.onSend(encodeMessage(trimmed, props.people));
+      await props.onSend(encodeMessage(trimmed, props.people), file);
       update('', 0);
+      setFile(undefined);
     } finally {
       setSending(false);
     }
@@ -216,11 +232,45 @@ export function Composer(props: {
         onClick={(event) => setCaret((event.currentTarget as HTMLTextAreaElement).selectionStart)}
         onKeyDown={onKeyDown}
       />
+      <input
+        ref={picker}
+        type="file"
+        class="composer-file"
+        aria-label={`${props.label}: file to attach`}
+        hidden
+        onChange={(event) => {
+          const input = event.currentTarget as HTMLInputElement;
+          const chosen = input.files?.[0];
+          input.value = '';
+          if (chosen) void readAttachment(chosen).then(setFile);
+        }}
+      />
+      {file ? (
+        <span class="composer-attachment">
+          📎 {file.name}
+          <button
+            type="button"
+            class="composer-attachment-remove"
+            aria-label={`Remove ${file.name}`}
+            onClick={() => setFile(undefined)}
+          >
+            ×
+          </button>
+        </span>
+      ) : null}
+      <button
+        type="button"
+        class="composer-attach"
+        aria-label="Attach a file"
+        onClick={() => picker.current?.click()}
+      >
+        📎
+      </button>
       <button
         type="button"
         class="composer-send"
         aria-label="Send"
-        disabled={!text.trim() || sending}
+        disabled={(!text.trim() && !file) || sending}
         onClick={() => void send()}
       >
         ➤

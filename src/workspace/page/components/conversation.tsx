@@ -4,7 +4,7 @@ import type { ComponentChildren } from 'preact';
 import { useEffect, useRef } from 'preact/hooks';
 import { Blocks } from '../blocks/blocks.js';
 import { type SurfaceHooks, type SurfaceValues, surfaceContext } from '../surface.js';
-import type { Channel, Message, State } from '../types.js';
+import type { AttachedFile, Channel, Message, State } from '../types.js';
 import { Composer } from './composer.js';
 import { MessageView } from './message.js';
 
@@ -70,7 +70,7 @@ export function Conversation(props: {
   values: SurfaceValues;
   hooks: SurfaceHooks;
   onTab: (tab: Tab) => void;
-  onSend: (text: string) => Promise<void>;
+  onSend: (text: string, file?: AttachedFile) => Promise<void>;
   onOpenThread: (ts: string) => void;
   /** Shown under the header, above the messages (the notices). */
   banner?: ComponentChildren;

@@ -1,6 +1,6 @@
 // The thread panel: the parent message, its replies, and a composer that replies in the thread.
 import type { SurfaceHooks, SurfaceValues } from '../surface.js';
-import type { Message, State } from '../types.js';
+import type { AttachedFile, Message, State } from '../types.js';
 import { Composer } from './composer.js';
 import { MessageView } from './message.js';
 
@@ -10,7 +10,7 @@ export function Thread(props: {
   replies: Message[];
   values: SurfaceValues;
   hooks: SurfaceHooks;
-  onSend: (text: string) => Promise<void>;
+  onSend: (text: string, file?: AttachedFile) => Promise<void>;
   onClose: () => void;
 }) {
   const { state, parent, replies, values, hooks } = props;

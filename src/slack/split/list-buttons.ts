@@ -1,0 +1,73 @@
+/**
+ * The buttons under `/split list`: Older and Newer replace the list with the page their value
+ * names; Export sends the list's filters as a CSV file to the clicker's DM.
+ */
+import type { SlackDeps } from '../deps.js';
+import { buttonListener } from '../shared/button.js';
+import { describeServiceFailure } from '../shared/service-failure.js';
+import { exportExpenses } from './export.js';
+import { listPage } from './list-page.js';
+import { parseListRef } from './list-ref.js';
+
+const DAMAGED =
+  "This button is damaged, so I can't tell which list it meant. Type /split list again.";
+
+export const listPageClicked = (deps: SlackDeps) =>
+  buttonListener(deps, {
+    name: (ref) => `list page ${ref.starts.length}`,
+    parse: parseListRef,
+    damaged: DAMAGED,
+    queued: true,
+    relinks: true,
+    failureText: (error) => describeServiceFailure(error, '').text,
+    work: async ({ ref, user, args, linked }) => {
+      const record = await linked();
+      if (!record) return;
+      const person = await deps.directory
+        .slackUser(user.team_id, user.user_id)
+        .catch(() => undefined);
+      const message = await listPage({
+        deps,
+        user,
+        client: deps.service.forLink(record),
+        me: record.service_user_id,
+        query: ref.query,
+        starts: ref.starts,
+        locale: person?.locale,
+      });
+      await args.respond({ response_type: 'ephemeral', replace_original: true, ...message });
+    },
+  });
+
+export const listExportClicked = (deps: SlackDeps) =>
+  buttonListener(deps, {
+    name: () => 'list export',
+    parse: parseListRef,
+    damaged: DAMAGED,
+    // A second click while the first file is on its way sends nothing more.
+    claim: {
+      key: ({ user }) => `export:${user.team_id}:${user.user_id}`,
+      ttlMs: 60_000,
+      keep: false,
+    },
+    queued: true,
+    relinks: true,
+    failureText: (error) => describeServiceFailure(error, 'No file was sent.').text,
+    work: async ({ ref, user, reply, args, linked }) => {
+      const record = await linked();
+      if (!record) return;
+      const person = await deps.directory
+        .slackUser(user.team_id, user.user_id)
+        .catch(() => undefined);
+      await reply.ephemeral(
+        await exportExpenses({
+          deps,
+          user,
+          client: deps.service.forLink(record),
+          query: ref.query,
+          tz: person?.tz,
+          logger: args.logger,
+        }),
+      );
+    },
+  });

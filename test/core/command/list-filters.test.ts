@@ -1,0 +1,81 @@
+/** `/split list` and `/split export`: the word filter, its quoted phrases and its errors. */
+import { describe, expect, it } from 'vitest';
+import { parseCommand } from '../../../src/core/command/index.js';
+import { ANN, ctx } from './helpers.js';
+
+const open = { from: null, to: null };
+
+describe('list filters', () => {
+  it.each([
+    ['list about taxi', { mentions: [], group: null, range: open, words: ['taxi'] }],
+    [
+      'list about taxi, airport',
+      { mentions: [], group: null, range: open, words: ['taxi', 'airport'] },
+    ],
+    ['list "pizza night"', { mentions: [], group: null, range: open, words: ['pizza night'] }],
+    [
+      'list matching “Pizza   night”',
+      { mentions: [], group: null, range: open, words: ['Pizza night'] },
+    ],
+    [
+      `list ${ANN} about taxi in Roommates since 2026-10-01`,
+      {
+        mentions: ['U0ANN'],
+        group: 'Roommates',
+        range: { from: '2026-10-01', to: null },
+        words: ['taxi'],
+      },
+    ],
+    [
+      'list in Trip to Rome containing dinner',
+      { mentions: [], group: 'Trip to Rome', range: open, words: ['dinner'] },
+    ],
+    [
+      'list in "Talk about it" "pizza"',
+      { mentions: [], group: 'Talk about it pizza', range: open, words: [] },
+    ],
+    ['list Trip to Rome', { mentions: [], group: 'Trip to Rome', range: open, words: [] }],
+  ])('%s', (text, filters) => {
+    expect(parseCommand(text, ctx)).toEqual({ kind: 'list', ...filters });
+  });
+
+  it('export takes the same filters', () => {
+    expect(parseCommand(`export ${ANN} about taxi last month`, ctx)).toEqual({
+      kind: 'export',
+      mentions: ['U0ANN'],
+      group: null,
+      range: { from: '2026-10-01', to: '2026-10-31' },
+      words: ['taxi'],
+    });
+    expect(parseCommand('csv', ctx)).toEqual({
+      kind: 'export',
+      mentions: [],
+      group: null,
+      range: open,
+      words: [],
+    });
+  });
+
+  it.each([
+    ['list about', 'Which words should the description have?', '/split list about taxi'],
+    [
+      'list about in Roommates',
+      'Which words should the description have?',
+      '/split list about taxi',
+    ],
+    ['export about', 'Which words should the description have?', '/split export about taxi'],
+    ['list in', 'Which group? Name it after "in".', '/split list in Roommates'],
+    [
+      `list about ${'x'.repeat(201)}`,
+      'Search for fewer words: at most 200 characters.',
+      '/split list about "pizza night"',
+    ],
+    [
+      'export since someday',
+      'I could not read the date after "since".',
+      '/split export @ann in Roommates from 2026-11-01 to 2026-11-20',
+    ],
+  ])('%s is refused with an example', (text, message, example) => {
+    expect(parseCommand(text, ctx)).toEqual({ kind: 'error', message, example });
+  });
+});
