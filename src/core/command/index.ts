@@ -2,6 +2,7 @@
 export { type AmountReading, parseAmount } from './amounts.js';
 export { HELP_SECTIONS } from './help.js';
 export { parseCommand } from './parse.js';
+export { PAY_EXAMPLE, REMIND_EXAMPLE } from './payment.js';
 export { resolveMe } from './resolve.js';
 export {
   type DateRange,
@@ -11,5 +12,6 @@ export {
   ME,
   type ParseContext,
   type ParsedExpense,
+  type ParsedPayment,
   type ParseResult,
 } from './types.js';

@@ -51,6 +51,18 @@ export interface ParsedExpense {
   split: Split;
 }
 
+/** A payment typed as `/split paid @ann 15`; its amount is read once its currency is known. */
+export interface ParsedPayment {
+  /** `to`: I paid them; `from`: they paid me. */
+  direction: 'to' | 'from';
+  /** Slack user id. */
+  person: string;
+  /** The amount as typed, with its currency marker if it had one (`€15`, `15 EUR`). */
+  amountText: string;
+  /** The currency the text named; null when it named none. */
+  currency: string | null;
+}
+
 export interface DateRange {
   /** Inclusive, yyyy-MM-dd; null = open. */
   from: string | null;
@@ -72,6 +84,8 @@ export type ParseResult =
   | { kind: 'group_add'; mentions: string[]; group: string }
   | { kind: 'group_delete'; name: string }
   | { kind: 'group_use'; name: string }
+  | { kind: 'paid'; payment: ParsedPayment }
+  | { kind: 'remind'; mention: string }
   | { kind: 'error'; message: string; example: string };
 
 export type ErrorResult = Extract<ParseResult, { kind: 'error' }>;

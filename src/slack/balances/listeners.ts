@@ -1,10 +1,13 @@
 import type { SlackDeps } from '../deps.js';
 import { LEDGER_ACTIONS } from '../ids.js';
 import type { ListenerTable } from '../shared/listener-table.js';
+import { remindClicked, reminderOffClicked } from './remind.js';
 import { settleCancelled, settleUpClicked } from './settle-up.js';
 
 export function balanceListeners(table: ListenerTable, deps: SlackDeps): void {
   table.action(LEDGER_ACTIONS.settleUp, settleUpClicked(deps));
   table.action(LEDGER_ACTIONS.settleConfirm, settleUpClicked(deps));
   table.action(LEDGER_ACTIONS.settleCancel, settleCancelled);
+  table.action(LEDGER_ACTIONS.remind, remindClicked(deps));
+  table.action(LEDGER_ACTIONS.reminderOff, reminderOffClicked(deps));
 }

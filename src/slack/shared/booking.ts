@@ -72,6 +72,8 @@ export interface BookPlan {
   repeat_interval?: RepeatInterval | undefined;
   /** Path of a receipt file to attach. */
   receipt?: string | undefined;
+  /** A payment between two people (the payer pays the one participant back), not an expense. */
+  payment?: boolean | undefined;
 }
 
 export interface PlanInput {
@@ -206,6 +208,7 @@ export async function bookPlan(
     try {
       const result = await client.createExpense({
         description: expense.description,
+        ...(plan.payment ? { payment: true } : {}),
         cost: toWireAmount(expense.cost, exponent),
         currency_code: expense.currency,
         date: middayIn(expense.date, input.tz),
