@@ -102,7 +102,7 @@ describe('/split paid', () => {
     const before = (await payments(h, ann)).length;
     const text = textOf(await ask(h, 'paid 6 to <@U0BOB|bob>'));
     expect(text).toContain(
-      'You owe Bob Ray €5.00: a payment of €6.00 would leave them owing you, so I didn\'t record it. Pay at most €5.00. Nothing was recorded.',
+      "You owe Bob Ray €5.00: a payment of €6.00 would leave them owing you, so I didn't record it. Pay at most €5.00. Nothing was recorded.",
     );
     expect(text).toContain('/split paid @ann 15');
     expect((await payments(h, ann)).length).toBe(before);
@@ -117,7 +117,9 @@ describe('/split paid', () => {
 
   it('records a payment to me, in the group whose debt covers it', async () => {
     const text = textOf(await ask(h, '<@U0DEE|dee> paid me €20'));
-    expect(text).toContain('Recorded: Dee Berg paid you €20.00 in Trip. Dee Berg still owes you €30.00.');
+    expect(text).toContain(
+      'Recorded: Dee Berg paid you €20.00 in Trip. Dee Berg still owes you €30.00.',
+    );
     const group = await serviceFor(h, ann).getGroup(tripId);
     const mine = group.members?.find((m) => m.id === ann.serviceId);
     expect(mine?.balance).toEqual([{ currency_code: 'EUR', amount: '30.0' }]);
@@ -125,7 +127,9 @@ describe('/split paid', () => {
 
   it('takes my default currency when it is among several owed', async () => {
     const text = textOf(await ask(h, 'received 5 from <@U0DEE|dee>'));
-    expect(text).toContain('Recorded: Dee Berg paid you €5.00 in Trip. Dee Berg still owes you €25.00.');
+    expect(text).toContain(
+      'Recorded: Dee Berg paid you €5.00 in Trip. Dee Berg still owes you €25.00.',
+    );
   });
 
   it('asks which currency when several are owed and my default is not among them', async () => {
@@ -153,7 +157,9 @@ describe('/split paid', () => {
 
   it('refuses a payment where nothing is owed in that direction', async () => {
     const text = textOf(await ask(h, '<@U0BOB|bob> paid me 5'));
-    expect(text).toContain("Bob Ray doesn't owe you anything in EUR, so there is nothing to pay back.");
+    expect(text).toContain(
+      "Bob Ray doesn't owe you anything in EUR, so there is nothing to pay back.",
+    );
   });
 
   it('refuses decimals the currency does not have, once it is known', async () => {

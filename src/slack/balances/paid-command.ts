@@ -4,9 +4,9 @@
  * by the shared booking, so that it carries the command's marker and happens once however often
  * the command runs.
  */
-import { resolvePeople } from '../../accounts/people.js';
+import { type ResolvedPerson, resolvePeople } from '../../accounts/people.js';
 import { PAY_EXAMPLE, parseAmount } from '../../core/command/index.js';
-import { type Friend, ServiceNotFoundException } from '../../service/index.js';
+import { type Friend, type ServiceClient, ServiceNotFoundException } from '../../service/index.js';
 import { bookPlan, findBooking, problemText, singleUse } from '../shared/booking.js';
 import { money } from '../shared/format.js';
 import { errorNotice, plainNotice } from '../shared/notices.js';
@@ -14,6 +14,33 @@ import { linked, type SplitContext, tellFailure } from '../shared/split-context.
 import { owedIn, paymentCurrency, paymentRecordedText, planPartial } from './partial.js';
 
 const NOTHING = 'Nothing was recorded.';
+
+/** A person as Slack names them in text: first and last name, else the display name. */
+export function slackName(person: ResolvedPerson): string {
+  const slack = person.slack;
+  if (!slack) return 'them';
+  return [slack.first_name, slack.last_name].filter(Boolean).join(' ') || slack.name;
+}
+
+/**
+ * The person as the caller's friend on the service, with the balance between them; undefined
+ * when they share none. Someone found only by e-mail (a cached friend list that predates them) is
+ * looked for among the caller's friends afresh.
+ */
+export async function friendOf(
+  client: ServiceClient,
+  person: ResolvedPerson,
+): Promise<Friend | undefined> {
+  const ref = person.ref;
+  if ('user_id' in ref) {
+    return client.getFriend(ref.user_id).catch((error: unknown) => {
+      if (error instanceof ServiceNotFoundException) return undefined;
+      throw error;
+    });
+  }
+  const email = ref.email.toLowerCase();
+  return (await client.getFriends()).find((f) => f.email?.toLowerCase() === email);
+}
 
 export async function paidCommand(c: SplitContext<'paid'>): Promise<void> {
   const payment = c.parsed.payment;
@@ -50,15 +77,8 @@ export async function paidCommand(c: SplitContext<'paid'>): Promise<void> {
       return;
     }
     const person = people.people.get(payment.person);
-    const ref = person?.ref;
-    let name = person?.slack?.name ?? 'them';
-    let friend: Friend | undefined;
-    if (ref && 'user_id' in ref) {
-      friend = await client.getFriend(ref.user_id).catch((error: unknown) => {
-        if (error instanceof ServiceNotFoundException) return undefined;
-        throw error;
-      });
-    }
+    let name = person ? slackName(person) : 'them';
+    const friend = person ? await friendOf(client, person) : undefined;
     if (!friend) {
       await c.reply.ephemeral(
         errorNotice(

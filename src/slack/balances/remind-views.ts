@@ -1,65 +1,15 @@
 /**
- * Payment reminders as Block Kit, pure: the Remind buttons under a balance, the DM the person
- * who owes receives, and what the sender is told. A reminder names only what the sender's own
+ * Payment reminders as Block Kit, pure: the DM the person who owes receives, and what the sender
+ * is told (the Remind buttons under a balance are in shared/remind-buttons.ts). A reminder names only what the sender's own
  * account says is owed to the sender; nothing about anyone else.
  */
 import type { types } from '@slack/bolt';
 import type { Money } from '../../core/balances.js';
-import { type Infer, int, object, string } from '../../core/schema.js';
 import { ACTIONS, LEDGER_ACTIONS } from '../ids.js';
 import { settleButton } from '../shared/balance-views.js';
 import { money } from '../shared/format.js';
 import { clip, LIMITS, mrkdwnEscape } from '../shared/limits.js';
 import type { SlackMessage } from '../shared/message.js';
-
-/** What a Remind button carries: the friend's service id and name. */
-export const remindRefSchema = object({
-  id: int({ min: 1 }),
-  n: string({ max: 60 }),
-});
-export type RemindRef = Infer<typeof remindRefSchema>;
-
-export function parseRemindRef(value: string | undefined): RemindRef | undefined {
-  if (value === undefined) return undefined;
-  try {
-    const parsed = remindRefSchema.safeParse(JSON.parse(value));
-    return parsed.ok ? parsed.value : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** Slack allows 25 elements in an actions block; a few reminders a row is plenty to read. */
-const MAX_REMIND_BUTTONS = 5;
-
-/**
- * One actions block with a Remind button per person who owes me (at most five), or nothing when
- * nobody does.
- */
-export function remindActions(
-  people: ReadonlyArray<{ id: number; name: string }>,
-): types.ActionsBlock[] {
-  const seen = new Set<number>();
-  const unique = people.filter((p) => !seen.has(p.id) && seen.add(p.id));
-  if (unique.length === 0) return [];
-  return [
-    {
-      type: 'actions',
-      elements: unique.slice(0, MAX_REMIND_BUTTONS).map(
-        (p): types.Button => ({
-          type: 'button',
-          action_id: LEDGER_ACTIONS.remind,
-          text: {
-            type: 'plain_text',
-            text: clip(`Remind ${p.name}`, LIMITS.buttonText),
-            emoji: true,
-          },
-          value: JSON.stringify(remindRefSchema.parse({ id: p.id, n: p.name.slice(0, 60) })),
-        }),
-      ),
-    },
-  ];
-}
 
 function amounts(owed: readonly Money[], locale?: string): string {
   return owed.map((m) => money(m.amount, m.currency, locale)).join(' and ');
@@ -85,31 +35,33 @@ export function reminderMessage(input: ReminderInput): SlackMessage {
   const { owed, locale } = input;
   const total = amounts(owed, locale);
   const text = `<@${input.sender}> sent you a reminder: according to their expense account, you owe them ${total}.`;
-  const elements: types.Button[] = [];
-  if (input.settle) {
+  const blocks: types.KnownBlock[] = [
+    { type: 'section', text: { type: 'mrkdwn', text: clip(text, LIMITS.sectionText) } },
+  ];
+  const settle = input.settle;
+  if (settle) {
+    // One row per currency, each with its own Settle up (an action_id appears once per block).
     for (const m of owed.slice(0, MAX_SETTLE_BUTTONS)) {
-      const button = settleButton(
-        {
-          k: 'f',
-          id: input.settle.friendId,
-          c: m.currency,
-          a: m.amount,
-          p: 1,
-          v: 'f',
-          n: input.senderName,
-        },
-        locale,
-      );
-      elements.push({
-        ...button,
-        text: {
-          type: 'plain_text',
-          text: owed.length > 1 ? `Settle up ${m.currency}` : 'Settle up',
-          emoji: true,
-        },
+      blocks.push({
+        type: 'section',
+        text: { type: 'mrkdwn', text: `*${money(m.amount, m.currency, locale)}*` },
+        accessory: settleButton(
+          {
+            k: 'f',
+            id: settle.friendId,
+            c: m.currency,
+            a: m.amount,
+            p: 1,
+            v: 'f',
+            n: input.senderName,
+          },
+          locale,
+        ),
       });
     }
-  } else if (input.connectUrl) {
+  }
+  const elements: types.Button[] = [];
+  if (!settle && input.connectUrl) {
     elements.push({
       type: 'button',
       action_id: ACTIONS.connect,
@@ -124,25 +76,22 @@ export function reminderMessage(input: ReminderInput): SlackMessage {
     text: { type: 'plain_text', text: 'No more reminders', emoji: true },
     value: 'off',
   });
-  const help = input.settle
+  const help = settle
     ? 'Settle up records a payment after you confirm it; `/split paid @someone 15` records part of it.'
     : 'Connect your expense account to settle up from Slack (the link works once, for 10 minutes; `/split connect` gives a new one). Or pay them as you usually do.';
-  return {
-    text: clip(text, LIMITS.fallbackText),
-    blocks: [
-      { type: 'section', text: { type: 'mrkdwn', text: clip(text, LIMITS.sectionText) } },
-      { type: 'actions', elements },
-      {
-        type: 'context',
-        elements: [
-          {
-            type: 'mrkdwn',
-            text: `${help} "No more reminders" stops reminders from everyone; App Home turns them back on.`,
-          },
-        ],
-      },
-    ],
-  };
+  blocks.push(
+    { type: 'actions', elements },
+    {
+      type: 'context',
+      elements: [
+        {
+          type: 'mrkdwn',
+          text: `${help} "No more reminders" stops reminders from everyone; App Home turns them back on.`,
+        },
+      ],
+    },
+  );
+  return { text: clip(text, LIMITS.fallbackText), blocks };
 }
 
 /** What the sender is told, per outcome; `name` is the person reminded. */

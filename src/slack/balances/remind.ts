@@ -21,14 +21,15 @@ import { problemText } from '../shared/booking.js';
 import { clickerOf } from '../shared/button.js';
 import { todayIn } from '../shared/dates.js';
 import { connectPrompt, errorNotice, plainNotice } from '../shared/notices.js';
+import { parseRemindRef } from '../shared/remind-buttons.js';
 import { describeServiceFailure } from '../shared/service-failure.js';
 import { linked, type SplitContext, tellFailure } from '../shared/split-context.js';
+import { friendOf, slackName } from './paid-command.js';
 import { owedIn } from './partial.js';
 import {
   alreadyRemindedText,
   nothingOwedText,
   notInWorkspaceText,
-  parseRemindRef,
   reminderMessage,
   reminderSentText,
   remindersOffMessage,
@@ -133,8 +134,9 @@ export async function remindCommand(c: SplitContext<'remind'>): Promise<void> {
       return;
     }
     const person = people.people.get(target);
-    const name = person?.slack?.name ?? 'They';
-    if (!person || !('user_id' in person.ref)) {
+    const name = person ? slackName(person) : 'They';
+    const friend = person ? await friendOf(link.client, person) : undefined;
+    if (!friend) {
       await c.reply.ephemeral(plainNotice(nothingOwedText(name)));
       return;
     }
@@ -143,7 +145,7 @@ export async function remindCommand(c: SplitContext<'remind'>): Promise<void> {
       sender: c.user,
       record: link.record,
       client: link.client,
-      friendId: person.ref.user_id,
+      friendId: friend.id,
       slackId: target,
       today: c.ctx.today,
       name,
@@ -170,7 +172,9 @@ export function remindClicked(deps: SlackDeps) {
       else await args.respond({ response_type: 'ephemeral', replace_original: false, text });
     };
     try {
-      const ref = parseRemindRef((args.action as { value?: string }).value);
+      // A button carries the person in its value; the menu (several people) in the option chosen.
+      const action = args.action as { value?: string; selected_option?: { value?: string } };
+      const ref = parseRemindRef(action.value ?? action.selected_option?.value);
       if (!ref) {
         await tell(
           "This Remind button is damaged, so I can't tell whom it meant. `/split remind @someone` works.",

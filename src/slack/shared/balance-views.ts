@@ -18,6 +18,7 @@ import { LEDGER_ACTIONS } from '../ids.js';
 import { money } from './format.js';
 import { clip, LIMITS, mrkdwnEscape } from './limits.js';
 import type { SlackMessage } from './message.js';
+import { remindActions } from './remind-buttons.js';
 
 /**
  * What a Settle up button carries: the debt as it was shown, so that the click pays exactly that
@@ -281,6 +282,7 @@ export function allBalancesMessage(input: AllBalancesInput): SlackMessage {
     .filter((g) => g.balance.length > 0)
     .map((g) => `• ${who(g.name)}: ${positionText(g.balance, locale)}`);
   if (groupLines.length > 0) tail.push(section(`*In groups*\n${clipLines(groupLines)}`));
+  tail.push(...remindActions(summary.owesMe));
   tail.push(
     context(
       '`/split balance @someone` or `/split balance <group>` shows one friend or group. Settle up records a payment after you confirm it.',
@@ -346,6 +348,7 @@ export function friendBalanceMessage(input: FriendBalanceInput): SlackMessage {
     return `• ${who(name)}: ${parts.join(', ')}`;
   });
   if (lines.length > 0) tail.push(section(`*Where it comes from*\n${clipLines(lines)}`));
+  if (friend.total.some((m) => m.amount > 0)) tail.push(...remindActions([friend]));
   tail.push(
     context('Settle up records a payment for the whole amount in that currency, group by group.'),
   );
