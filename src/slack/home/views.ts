@@ -8,7 +8,13 @@ import type { types } from '@slack/bolt';
 import type { BalanceSummary, Money } from '../../core/balances.js';
 import type { KeptAbout } from '../../store/index.js';
 import { ACTIONS, LEDGER_ACTIONS } from '../ids.js';
-import { clipLines, friendDebtRow, positionText, totalsText } from '../shared/balance-views.js';
+import {
+  clipLines,
+  friendDebtRow,
+  friendRef,
+  positionText,
+  totalsText,
+} from '../shared/balance-views.js';
 import { keptLines } from '../shared/kept.js';
 import { clip, LIMITS, mrkdwnEscape } from '../shared/limits.js';
 import { remindActions } from '../shared/remind-buttons.js';
@@ -280,7 +286,16 @@ export function homeView(input: HomeInput): types.HomeView {
       ...input.summary.owesMe.map((d) => friendDebtRow(d, 'owesMe', 'a', locale)),
     ];
     rows.push(...debts.slice(0, HOME_DEBT_ROWS));
-    rows.push(...remindActions(input.summary.owesMe));
+    rows.push(
+      ...remindActions(
+        input.summary.owesMe,
+        [
+          ...input.summary.iOwe.map((d) => friendRef(d, 'iOwe', 'a')),
+          ...input.summary.owesMe.map((d) => friendRef(d, 'owesMe', 'a')),
+        ],
+        locale,
+      ),
+    );
     if (debts.length > HOME_DEBT_ROWS) {
       rows.push(
         context(`…and ${debts.length - HOME_DEBT_ROWS} more. \`/split balance\` shows every debt.`),

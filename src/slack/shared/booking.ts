@@ -364,3 +364,6 @@ export async function findBooking(
 }
 
 const DAY_MS = 24 * 60 * 60_000;
+
+/** For a create made outside `bookPlan` (a payment of part of a debt): the same settling. */
+export { settle as settleUnknown };
