@@ -1,7 +1,8 @@
 // Runs vitest once with its JSON reporter beside the default one, then prints the plain
 // "N passed, N failed" line CI reads, so that every run says how many tests it executed.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
+import { countReports } from './count-tests.mjs';
 
 const report = 'reports/vitest.json';
 mkdirSync('reports', { recursive: true });
@@ -17,15 +18,6 @@ const run = spawnSync(
   ],
   { stdio: 'inherit' },
 );
-let passed = 0;
-let failed = 0;
-try {
-  const json = JSON.parse(readFileSync(report, 'utf8'));
-  passed = json.numPassedTests;
-  failed = json.numFailedTests;
-} catch (error) {
-  console.error(`could not read ${report}: ${error.message}`);
-  failed = Math.max(failed, 1);
-}
+const { passed, failed } = countReports([report]);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(run.status === 0 && failed === 0 ? 0 : 1);

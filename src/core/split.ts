@@ -11,7 +11,8 @@
  *   the cost (or 100%) exactly.
  * - Percentages are basis points (hundredths of a percent, 33.33% = 3333): percentages with up to
  *   two decimals are exact, and they must make exactly 100%.
- * - The payer gets a row even when they owe nothing.
+ * - The payer gets a row even when they owe nothing; so does each of several payers.
+ * - Several payers: each one's paid amount is given, and together they pay exactly the cost.
  */
 import { allocate, splitEqually } from './money.js';
 
@@ -52,6 +53,11 @@ export interface ComputeSharesInput {
   /** Who shares the cost, in order (the order decides who gets a leftover unit first). */
   participants: string[];
   split: Split;
+  /**
+   * When several people paid: what each paid, in minor units, adding up to the cost. Without it
+   * (or with one entry for `payer`) `payer` paid everything.
+   */
+  payers?: readonly ExactSplitValue[] | undefined;
 }
 
 export type ComputeSharesResult = { shares: ShareRow[] } | { error: string };
@@ -188,11 +194,36 @@ export function computeShares(input: ComputeSharesInput): ComputeSharesResult {
       break;
   }
   if (!Array.isArray(owed)) return owed;
-  const rows = participants.map((id, i) => ({
-    id,
-    paid: id === payer ? cost : 0,
-    owed: owed[i] ?? 0,
-  }));
-  if (!participants.includes(payer)) rows.push({ id: payer, paid: cost, owed: 0 });
+  const paid = paidById(cost, payer, input.payers);
+  if ('error' in paid) return paid;
+  const rows = participants.map((id, i) => ({ id, paid: paid.get(id) ?? 0, owed: owed[i] ?? 0 }));
+  for (const [id, amount] of paid) {
+    if (!participants.includes(id)) rows.push({ id, paid: amount, owed: 0 });
+  }
   return { shares: rows };
+}
+
+/** Who paid how much: `payer` the whole cost, or each of several payers their amount. */
+function paidById(
+  cost: number,
+  payer: string,
+  payers: readonly ExactSplitValue[] | undefined,
+): Map<string, number> | { error: string } {
+  if (!payers || payers.length === 0) return new Map([[payer, cost]]);
+  const paid = new Map<string, number>();
+  let total = 0;
+  for (const { id, amount } of payers) {
+    if (paid.has(id)) return { error: 'someone is listed twice among the payers' };
+    if (!Number.isSafeInteger(amount) || amount <= 0) {
+      return { error: 'each payer must have paid more than zero' };
+    }
+    paid.set(id, amount);
+    total += amount;
+  }
+  if (total !== cost) {
+    return {
+      error: `the paid amounts add up to ${total > cost ? 'more' : 'less'} than the cost`,
+    };
+  }
+  return paid;
 }

@@ -110,6 +110,8 @@ export const FORM = {
   group: 'form_group',
   participants: 'form_participants',
   payer: 'form_payer',
+  /** Others who paid part of it, besides `payer`; the second step asks what each paid. */
+  alsoPaid: 'form_also_paid',
   split: 'form_split',
   notes: 'form_notes',
   repeat: 'form_repeat',
@@ -118,5 +120,9 @@ export const FORM = {
   valuePrefix: 'form_value_',
   /** A context block in the second step saying what the values must add up to. */
   splitInfo: 'form_split_info',
+  /** Second step with several payers: one input per payer, `paidPrefix + index`. */
+  paidPrefix: 'form_paid_',
+  /** A context block in the second step saying what the paid amounts must add up to. */
+  paidInfo: 'form_paid_info',
   comment: 'form_comment',
 } as const;

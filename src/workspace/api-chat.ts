@@ -67,21 +67,31 @@ function canPost(team: Team, channel: Channel): boolean {
 export function chatMethods(state: WorkspaceState): Record<string, Method> {
   const shared = (channel: string, ts: string) =>
     state.messages.get(channel)?.find((m) => m.ts === ts && !m.deleted && !m.ephemeralFor);
+  /** Stores a message from the app's bot once the method's own checks have passed. */
+  const postAsBot = (
+    args: Record<string, unknown>,
+    team: Team,
+    channel: Channel,
+    ephemeralFor?: string,
+  ) => {
+    const { text, blocks } = messageContent(args);
+    return state.addMessage({
+      channel: channel.id,
+      ts: state.nextTs(),
+      text,
+      blocks,
+      thread_ts: optionalStr(args, 'thread_ts'),
+      user: team.botUserId,
+      bot_id: team.botId,
+      ...(ephemeralFor ? { ephemeralFor } : {}),
+    });
+  };
 
   return {
     'chat.postMessage': (args, team) => {
       const channel = resolveChannel(state, team, str(args, 'channel'));
       if (!canPost(team, channel)) throw new SlackError('not_in_channel');
-      const { text, blocks } = messageContent(args);
-      const message = state.addMessage({
-        channel: channel.id,
-        ts: state.nextTs(),
-        text,
-        blocks,
-        thread_ts: optionalStr(args, 'thread_ts'),
-        user: team.botUserId,
-        bot_id: team.botId,
-      });
+      const message = postAsBot(args, team, channel);
       return { channel: channel.id, ts: message.ts, message: messageJson(message, team) };
     },
     'chat.postEphemeral': (args, team) => {
@@ -92,18 +102,7 @@ export function chatMethods(state: WorkspaceState): Record<string, Method> {
       if (channel.members && !channel.members.has(userId))
         throw new SlackError('user_not_in_channel');
       if (!canPost(team, channel)) throw new SlackError('not_in_channel');
-      const { text, blocks } = messageContent(args);
-      const message = state.addMessage({
-        channel: channel.id,
-        ts: state.nextTs(),
-        text,
-        blocks,
-        thread_ts: optionalStr(args, 'thread_ts'),
-        user: team.botUserId,
-        bot_id: team.botId,
-        ephemeralFor: userId,
-      });
-      return { message_ts: message.ts };
+      return { message_ts: postAsBot(args, team, channel, userId).ts };
     },
     'chat.update': (args, team) => {
       const channel = resolveChannel(state, team, str(args, 'channel'));

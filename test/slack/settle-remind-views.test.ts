@@ -135,7 +135,7 @@ describe('Remind controls', () => {
   it('are a button for one person, a menu for several, with Pay part beside them', () => {
     const [one] = remindActions([{ id: 7, name: 'Ann' }]);
     expect(one?.elements.map((e) => [e.type, e.action_id])).toEqual([['button', 'balance_remind']]);
-    const value = (one?.elements[0] as { value: string }).value;
+    const value = (one?.elements[0] as { value?: string } | undefined)?.value;
     expect(parseRemindRef(value)).toEqual({ id: 7, n: 'Ann' });
     const [both] = remindActions(
       [

@@ -12,6 +12,8 @@ export const EX = {
   shares: '/split 40 lunch @ann 2x @bob 1x',
   date: '/split 40 lunch @ann on 2026-11-20',
   payer: '/split 40 lunch @ann paid by @bob',
+  payers: '/split 60 dinner @ann paid by me 40 @bob 20',
+  repeat: '/split 1200 rent @ann monthly',
   group: '/split 40 lunch in Roommates',
 };
 

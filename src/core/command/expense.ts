@@ -8,7 +8,9 @@ import { descriptionOf } from './description.js';
 import { EX, fail, stop } from './errors.js';
 import { takeGroup } from './group.js';
 import { DEBT_WORDS } from './keywords.js';
-import { refuseNonPeople, takeExclusion, takePayer, takePeople } from './people.js';
+import { takePayers } from './payers.js';
+import { refuseNonPeople, takeExclusion, takePeople } from './people.js';
+import { takeRepeat } from './repeat.js';
 import { isWord } from './tokens.js';
 import {
   MAX_AMOUNT_MAJOR,
@@ -32,12 +34,14 @@ export function parseExpense(tokens: Token[], ctx: ParseContext): ParseResult {
   const { used } = scan;
   // Dates first, so that "Nov 3" or "2026-11-20" never look like an amount.
   const date = takeDate(tokens, used, ctx);
-  const payer = takePayer(scan);
+  // Before any number is read, so that "every 2 weeks" is never an amount.
+  const repeat = takeRepeat(scan);
+  const { payer, paid } = takePayers(scan);
   const { excludeMe, only } = takeExclusion(scan);
   const { group, currencyByIn } = takeGroup(scan);
   const { people, meTyped } = takePeople(scan);
-  if (payer !== ME && !people.some((p) => p.id === payer)) {
-    people.push({ id: payer, value: null });
+  for (const id of paid ? paid.map((p) => p.id) : [payer]) {
+    if (id !== ME && !people.some((p) => p.id === id)) people.push({ id, value: null });
   }
   if (meTyped && excludeMe) stop('You wrote both "me" and "except me": which is it?');
   const { candidates, headcount } = takeNumbers(scan);
@@ -48,6 +52,7 @@ export function parseExpense(tokens: Token[], ctx: ParseContext): ParseResult {
   const marks = people.flatMap((p) =>
     p.value?.kind === 'amount' && p.value.mark ? [p.value.mark] : [],
   );
+  for (const p of paid ?? []) if (p.amount.mark) marks.push(p.amount.mark);
   if (cost?.mark) marks.unshift(cost.mark);
   if (currencyByIn) marks.unshift(currencyByIn);
   const codes = [...new Set(marks.map((m) => m.code))];
@@ -133,6 +138,13 @@ export function parseExpense(tokens: Token[], ctx: ParseContext): ParseResult {
     };
   }
 
+  const paidMinor = paid?.map((p) => ({
+    id: p.id,
+    amount: amountMinor(p.amount.decimal, p.amount.negative, currency, p.amount.raw, EX.payers),
+  }));
+  if (paidMinor?.some((p) => p.amount === 0)) {
+    return fail('Each payer must have paid something: leave out whoever paid nothing.', EX.payers);
+  }
   let costMinor: number;
   let amountText: string;
   let eachMinor: number | null = null;
@@ -154,6 +166,10 @@ export function parseExpense(tokens: Token[], ctx: ParseContext): ParseResult {
       if (costMinor > MAX_AMOUNT_MAJOR * 10 ** currencyExponent(currency))
         tooLarge(amountText, currency, EX.basic);
     }
+  } else if (paid && paidMinor) {
+    // No total but what each payer paid: the total is what they paid together.
+    costMinor = paidMinor.reduce((sum, p) => sum + p.amount, 0);
+    amountText = paid.map((p) => p.amount.raw).join(' + ');
   } else if (split.kind === 'exact' && split.amounts.length >= 2) {
     // No total but an amount for each person: the total is their sum.
     costMinor = split.amounts.reduce((sum, a) => sum + a.amount, 0);
@@ -170,6 +186,16 @@ export function parseExpense(tokens: Token[], ctx: ParseContext): ParseResult {
     return fail('How much was it? I found no amount.');
   }
   if (costMinor === 0) return fail('The amount is zero: nothing to split.');
+  if (paidMinor) {
+    const exponent = currencyExponent(currency);
+    const together = paidMinor.reduce((sum, p) => sum + p.amount, 0);
+    if (together !== costMinor) {
+      return fail(
+        `The payers paid ${toDecimal(together, exponent)} together, but the cost is ${toDecimal(costMinor, exponent)} ${currency}: what each paid must add up to the cost.`,
+        EX.payers,
+      );
+    }
+  }
 
   if (split.kind === 'exact') {
     const exponent = currencyExponent(currency);
@@ -191,7 +217,7 @@ export function parseExpense(tokens: Token[], ctx: ParseContext): ParseResult {
   }
   const check = wholeGroup
     ? { shares: [] }
-    : computeShares({ cost: costMinor, payer, participants, split });
+    : computeShares({ cost: costMinor, payer, participants, split, payers: paidMinor });
   if ('error' in check) {
     return fail(`That doesn't add up: ${check.error}.`, example);
   }
@@ -210,6 +236,8 @@ export function parseExpense(tokens: Token[], ctx: ParseContext): ParseResult {
       participants,
       wholeGroup,
       payer,
+      ...(paidMinor ? { payers: paidMinor } : {}),
+      ...(repeat ? { repeat } : {}),
       group,
       date: date ? ymd(date) : ctx.today,
       split,

@@ -18,6 +18,14 @@ export const HELP_SECTIONS: readonly HelpSection[] = [
       },
       { example: '/split 40 lunch @ann paid by @bob', means: 'Bob paid; Ann, Bob and I share it' },
       {
+        example: '/split 60 dinner @ann paid by me 40 @bob 20',
+        means: 'several payers, each with what they paid (also `I paid 40, @bob paid 20`)',
+      },
+      {
+        example: '/split 1200 rent @ann monthly',
+        means: 'repeats: weekly, fortnightly, monthly or yearly (also `every month`)',
+      },
+      {
         example: '/split 40 lunch @ann except me',
         means: 'I paid, but only Ann owes (also: `only @ann`)',
       },

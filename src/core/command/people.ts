@@ -1,5 +1,5 @@
 /** Who takes part, with the value typed after each, who paid, and who is left out. */
-import { amountAt, numberParts } from './amounts.js';
+import { amountAt } from './amounts.js';
 import { EX, stop } from './errors.js';
 import { CONNECTORS, EXCLUDE_ME, ME_WORDS } from './keywords.js';
 import { malformed } from './malformed.js';
@@ -101,43 +101,6 @@ function valueAt(
   }
   if (amount && 'problem' in amount.reading) stop(`${amount.reading.problem}.`, EX.exact);
   return null;
-}
-
-const SEVERAL_PAYERS =
-  'Give one payer: for an expense several people paid, use the form (`/split` alone).';
-
-/** `paid by @bob` and its spellings; ME when nobody is named. */
-export function takePayer({ tokens, used }: Scan): string {
-  let payer: string = ME;
-  let payerNamed = false;
-  for (let i = 0; i < tokens.length; i++) {
-    if (used[i]) continue;
-    let length = 0;
-    if (isWord(tokens[i], 'paid', 'payed') && isWord(tokens[i + 1], 'by')) length = 2;
-    else if (
-      isWord(tokens[i], 'paid_by', 'paidby', 'payer', 'paid:', 'paid_by:', 'payer:', 'paid-by')
-    )
-      length = 1;
-    if (length === 0) continue;
-    if (isWord(tokens[i + length], ':', '=')) length++;
-    const who = tokens[i + length];
-    if (payerNamed) stop(SEVERAL_PAYERS, EX.payer);
-    if (who?.t === 'mention') payer = who.id;
-    else if (isWord(who, ...ME_WORDS)) payer = ME;
-    else stop('Who paid? After "paid by", mention the person with @.', EX.payer);
-    payerNamed = true;
-    for (let k = i; k <= i + length; k++) used[k] = true;
-    // "paid_by @u1 50000 @u2 50000": an amount right after the payer means several payers.
-    const after = tokens[i + length + 1];
-    if (after?.t === 'word' && numberParts(after.raw) && tokens[i + length + 2]?.t === 'mention') {
-      stop(SEVERAL_PAYERS, EX.payer);
-    }
-  }
-  // "I paid 400, @bob paid 200"
-  if (tokens.filter((t, i) => !used[i] && isWord(t, 'paid', 'payed')).length > 1) {
-    stop(SEVERAL_PAYERS, EX.payer);
-  }
-  return payer;
 }
 
 /** `except me`, `not me`, `-me`, and `only @ann` (which leaves me out unless I list myself). */

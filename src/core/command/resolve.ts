@@ -2,7 +2,7 @@ import type { Split } from '../split.js';
 import { ME, type ParsedExpense } from './types.js';
 
 /**
- * Swaps the ME placeholder for the caller's real id (in participants, payer and split values),
+ * Swaps the ME placeholder for the caller's real id (in participants, payers and split values),
  * merging it with a mention of the caller themselves. Returns an error when both carried a value.
  */
 export function resolveMe(
@@ -37,5 +37,17 @@ export function resolveMe(
     if ('error' in shares) return shares;
     resolved = { kind: 'shares', shares };
   }
-  return { ...expense, participants, payer: swap(expense.payer), split: resolved };
+  let payers = expense.payers;
+  if (payers) {
+    const swapped = dedupe(payers);
+    if ('error' in swapped) return { error: 'You are among the payers twice.' };
+    payers = swapped;
+  }
+  return {
+    ...expense,
+    participants,
+    payer: swap(expense.payer),
+    ...(payers ? { payers } : {}),
+    split: resolved,
+  };
 }

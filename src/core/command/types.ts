@@ -5,6 +5,9 @@ import type { Split } from '../split.js';
 export const ME = '@me';
 /** Description used when the text has none. */
 export const DEFAULT_DESCRIPTION = 'Expense';
+/** How often the expense service can repeat an expense (its `repeat_interval`, besides never). */
+export type Repeat = 'weekly' | 'fortnightly' | 'monthly' | 'yearly';
+
 /** Largest cost accepted, in major units: beyond it an amount is far more likely a typo. */
 export const MAX_AMOUNT_MAJOR = 1_000_000_000;
 
@@ -42,8 +45,15 @@ export interface ParsedExpense {
    * `participants` then holds only ME (or nothing after `except me`).
    */
   wholeGroup: boolean;
-  /** Slack user id or ME. */
+  /** Slack user id or ME; the first of several payers. */
   payer: string;
+  /**
+   * Set only when several people paid: what each paid (minor units), adding up to `cost`. Each
+   * payer is also one of the participants, as a single payer is.
+   */
+  payers?: Array<{ id: string; amount: number }>;
+  /** Set only when the expense repeats. */
+  repeat?: Repeat;
   /** A group named with `in <group>`, as typed. */
   group: string | null;
   /** yyyy-MM-dd; today when no date was given. */

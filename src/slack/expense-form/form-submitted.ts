@@ -7,7 +7,9 @@ import {
   type CheckedForm,
   checkForm,
   type FormDraft,
+  needsSecondStep,
   parseMeta,
+  payersOf,
   type StateValues,
 } from './form.js';
 import { NOT_KEPT, queueSubmission } from './submit.js';
@@ -40,6 +42,7 @@ function withFixedPeople(values: StateValues, form: CheckedForm): StateValues {
     ...leaf({ selected_option: { value: form.currency } }, FORM.currency),
     ...leaf({ selected_users: form.participants }, FORM.participants),
     ...leaf({ selected_user: form.payer }, FORM.payer),
+    ...leaf({ selected_users: [] }, FORM.alsoPaid),
     ...leaf({ selected_option: { value: 'equal' } }, FORM.split),
   };
 }
@@ -92,14 +95,16 @@ export function expenseFormSubmitted(deps: SlackDeps) {
       return;
     }
     const form = checked.form;
-    if (form.method !== 'equal') {
+    if (needsSecondStep(form)) {
       await deps.expenses.saveDraft(user, view.id, { ...draft, form });
-      const names = await namesOf(deps, team_id, form.participants);
+      const payers = payersOf(form);
+      const names = await namesOf(deps, team_id, [...new Set([...form.participants, ...payers])]);
       const before = edit?.form;
       const keep =
         before && before.method === form.method && before.cost === form.cost
           ? before.values
           : undefined;
+      const keepPaid = before && before.cost === form.cost ? before.paid : undefined;
       await ack({
         response_action: 'push',
         view: splitStepView({
@@ -109,6 +114,8 @@ export function expenseFormSubmitted(deps: SlackDeps) {
           participants: form.participants,
           names,
           values: keep,
+          payers,
+          paidValues: keepPaid,
           meta: view.private_metadata,
         }),
       });

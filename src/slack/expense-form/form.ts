@@ -4,8 +4,8 @@
  * private_metadata every form view carries. Pure functions.
  */
 import { parseAmount } from '../../core/command/index.js';
-import { currencyExponent, MoneyError, parseMinor } from '../../core/money.js';
-import { computeShares, type Split } from '../../core/split.js';
+import { currencyExponent, MoneyError, parseMinor, toDecimal } from '../../core/money.js';
+import { computeShares, type ExactSplitValue, type Split } from '../../core/split.js';
 import type { RepeatInterval } from '../../service/index.js';
 import { FORM } from '../ids.js';
 
@@ -28,6 +28,8 @@ export const DESCRIPTION_MAX = 255;
  * people a form is not the way to book it anyway.
  */
 export const MAX_PARTICIPANTS = 50;
+/** Payers each get an input in the second step too; more than this is not a shared bill. */
+export const MAX_PAYERS = 10;
 
 /** A form's values once checked: amounts in minor units, people as Slack user ids. */
 export interface CheckedForm {
@@ -40,6 +42,10 @@ export interface CheckedForm {
   group_id: number | null;
   participants: string[];
   payer: string;
+  /** Others who paid part of it (Slack ids, without `payer`); absent or empty when one paid. */
+  alsoPaid?: string[];
+  /** What each payer paid, as typed in the second step, by Slack id (kept to pre-fill it). */
+  paid?: Record<string, string>;
   method: SplitMethod;
   notes: string;
   repeat: RepeatInterval;
@@ -138,6 +144,12 @@ export function checkForm(
 
   const payer = leaf(values, FORM.payer)?.selected_user ?? '';
   if (payer === '') errors[FORM.payer] = 'Who paid?';
+  const alsoPaid = [...new Set(leaf(values, FORM.alsoPaid)?.selected_users ?? [])].filter(
+    (id) => id !== payer,
+  );
+  if (alsoPaid.length > MAX_PAYERS - 1) {
+    errors[FORM.alsoPaid] = `At most ${MAX_PAYERS} payers in one expense here.`;
+  }
   const participants = [...new Set(leaf(values, FORM.participants)?.selected_users ?? [])];
   if (participants.length === 0 || (participants.length === 1 && participants[0] === payer)) {
     errors[FORM.participants] = 'Nobody to split with: add the people who share it.';
@@ -170,12 +182,59 @@ export function checkForm(
       group_id: Number.isInteger(group) && group > 0 ? group : null,
       participants,
       payer,
+      ...(alsoPaid.length > 0 ? { alsoPaid } : {}),
       method,
       notes,
       repeat,
       files,
     },
   };
+}
+
+/** Everyone who paid part of it, in the order the second step lists them. */
+export function payersOf(form: Pick<CheckedForm, 'payer' | 'alsoPaid'>): string[] {
+  return form.alsoPaid && form.alsoPaid.length > 0 ? [form.payer, ...form.alsoPaid] : [];
+}
+
+/** Whether the form needs its second step: an unequal split, or several payers. */
+export function needsSecondStep(form: CheckedForm): boolean {
+  return form.method !== 'equal' || payersOf(form).length > 0;
+}
+
+export function paidBlockId(index: number): string {
+  return `${FORM.paidPrefix}${index}`;
+}
+
+/** What each of several payers paid, checked against the cost; undefined when one paid it all. */
+function checkPaid(
+  form: CheckedForm,
+  values: StateValues,
+  errors: FieldErrors,
+): { payers: ExactSplitValue[]; typed: Record<string, string> } | undefined {
+  const payers = payersOf(form);
+  if (payers.length === 0) return undefined;
+  const out: ExactSplitValue[] = [];
+  const typed: Record<string, string> = {};
+  payers.forEach((id, i) => {
+    const block = paidBlockId(i);
+    const text = (leaf(values, block)?.value ?? '').trim();
+    if (text === '') {
+      errors[block] = 'How much did they pay? Each payer needs an amount.';
+      return;
+    }
+    typed[id] = text;
+    const amount = readAmount(text, form.currency);
+    if ('error' in amount) errors[block] = amount.error;
+    else out.push({ id, amount: amount.minor });
+  });
+  if (Object.keys(errors).length > 0) return { payers: out, typed };
+  const together = out.reduce((sum, p) => sum + p.amount, 0);
+  if (together !== form.cost) {
+    const exponent = currencyExponent(form.currency);
+    errors[paidBlockId(0)] =
+      `Together they paid ${toDecimal(together, exponent)}, but the cost is ${toDecimal(form.cost, exponent)} ${form.currency}: what each paid must add up to the cost.`;
+  }
+  return { payers: out, typed };
 }
 
 export function valueBlockId(index: number): string {
@@ -201,8 +260,9 @@ function readPercent(text: string): number | undefined {
 export function checkSplitStep(
   form: CheckedForm,
   values: StateValues,
-): { form: CheckedForm; split: Split } | { errors: FieldErrors } {
+): { form: CheckedForm; split: Split; payers?: ExactSplitValue[] } | { errors: FieldErrors } {
   const errors: FieldErrors = {};
+  const paid = checkPaid(form, values, errors);
   const typed: Record<string, string> = {};
   const exact: { id: string; amount: number }[] = [];
   const percents: { id: string; basisPoints: number }[] = [];
@@ -245,7 +305,13 @@ export function checkSplitStep(
     payer: form.payer,
     participants: form.participants,
     split,
+    payers: paid?.payers,
   });
+  if ('error' in result && form.method === 'equal') {
+    return {
+      errors: { [paidBlockId(0)]: `${result.error.replace(/^./, (c) => c.toUpperCase())}.` },
+    };
+  }
   if ('error' in result) {
     const text = result.error.replace(/^./, (c) => c.toUpperCase());
     const where =
@@ -256,7 +322,11 @@ export function checkSplitStep(
           : '';
     return { errors: { [valueBlockId(0)]: `${text}. ${where}`.trim() } };
   }
-  return { form: { ...form, values: typed }, split };
+  return {
+    form: { ...form, values: typed, ...(paid ? { paid: paid.typed } : {}) },
+    split,
+    ...(paid ? { payers: paid.payers } : {}),
+  };
 }
 
 /** The exponent of a form's currency, for converting its amounts. */

@@ -315,6 +315,19 @@ async function fillEditForm(r: EditFormRequest, opened: Opened): Promise<void> {
   const payerRow = [...expense.users].sort((a, b) => minor(b.paid_share) - minor(a.paid_share))[0];
   const participants = sharing.map((u) => slackOf(u.user_id) ?? `svc:${u.user_id}`);
   const payer = (payerRow && slackOf(payerRow.user_id)) ?? user.user_id;
+  // Several payers stay several: the others are pre-filled, with what each paid.
+  const payerRows = expense.users.filter((u) => minor(u.paid_share) > 0);
+  const alsoPaid = payerRows
+    .filter((u) => u !== payerRow)
+    .flatMap((u) => {
+      const slack = slackOf(u.user_id);
+      return slack ? [slack] : [];
+    });
+  const paid: Record<string, string> = {};
+  for (const u of payerRows) {
+    const slack = slackOf(u.user_id);
+    if (slack) paid[slack] = toDecimal(minor(u.paid_share), exponent);
+  }
   const equal = looksEqual(expense.users.map((u) => minor(u.owed_share)));
   const values: Record<string, string> = {};
   if (!equal)
@@ -329,6 +342,7 @@ async function fillEditForm(r: EditFormRequest, opened: Opened): Promise<void> {
     group_id: expense.group_id || null,
     participants,
     payer,
+    ...(alsoPaid.length > 0 ? { alsoPaid, paid } : {}),
     method: equal ? 'equal' : 'exact',
     notes: notesOf(expense.details),
     repeat: expense.repeat_interval ?? 'never',
@@ -382,6 +396,7 @@ async function fillEditForm(r: EditFormRequest, opened: Opened): Promise<void> {
         group_id: form.group_id,
         participants: participants.filter((p) => !p.startsWith('svc:')),
         payer,
+        alsoPaid,
         method: form.method,
         notes: form.notes,
         repeat: form.repeat,

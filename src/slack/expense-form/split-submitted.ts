@@ -39,6 +39,7 @@ export function expenseSplitSubmitted(deps: SlackDeps) {
           rootViewId,
           form: checked.form,
           split: checked.split,
+          ...(checked.payers ? { payers: checked.payers } : {}),
           edit: draft.edit,
         },
         logger,

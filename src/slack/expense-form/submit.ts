@@ -7,7 +7,7 @@
 import type { Logger, webApi } from '@slack/bolt';
 import { resolvePeople } from '../../accounts/people.js';
 import { currencyExponent, parseMinor, toWireAmount } from '../../core/money.js';
-import { computeShares, type Split } from '../../core/split.js';
+import { computeShares, type ExactSplitValue, type Split } from '../../core/split.js';
 import {
   type ExpenseShare,
   type ExpenseUpdate,
@@ -38,6 +38,8 @@ export interface FormJob {
   rootViewId: string;
   form: CheckedForm;
   split: Split;
+  /** Several payers: what each paid (minor units, Slack ids); absent when one paid it all. */
+  payers?: ExactSplitValue[];
   edit: EditBase | undefined;
 }
 
@@ -184,6 +186,7 @@ export async function carryOut(s: Submission): Promise<void> {
         currency: s.form.currency,
         date: s.form.date,
         payer: s.form.payer,
+        payers: s.payers,
         participants: s.form.participants,
         wholeGroup: false,
         split: s.split,
@@ -262,7 +265,7 @@ async function changesOf(
   if (!base.peopleEditable) return changes;
 
   // People already on it keep their account; only newcomers are looked up (or invited).
-  const everyone = [...new Set([...f.participants, f.payer])];
+  const everyone = [...new Set([...f.participants, f.payer, ...(f.alsoPaid ?? [])])];
   const people = await resolvePeople({
     caller: { ...s.user, service_user_id: c.record.service_user_id },
     ids: everyone.filter((id) => base.ids[id] === undefined),
@@ -281,6 +284,7 @@ async function changesOf(
     payer: f.payer,
     participants: f.participants,
     split: s.split,
+    payers: s.payers,
   });
   if ('error' in shares) return { problem: `That doesn't add up: ${shares.error}.` };
   const users: ExpenseShare[] = shares.shares.map((row) => ({

@@ -10,7 +10,14 @@ import { ACTIONS, EXPENSE_CALLBACKS, FORM } from '../ids.js';
 import { money } from '../shared/format.js';
 import { clip, mrkdwnEscape } from '../shared/limits.js';
 import { input, type ModalView, metadata, plain, title, VIEW_LIMITS } from '../shared/modal.js';
-import { DESCRIPTION_MAX, MAX_PARTICIPANTS, NOTES_MAX, type SplitMethod } from './form.js';
+import {
+  DESCRIPTION_MAX,
+  MAX_PARTICIPANTS,
+  MAX_PAYERS,
+  NOTES_MAX,
+  paidBlockId,
+  type SplitMethod,
+} from './form.js';
 
 export { type ModalView, VIEW_LIMITS };
 
@@ -46,6 +53,8 @@ export interface FormInitial {
   group_id?: number | null | undefined;
   participants: string[];
   payer: string;
+  /** Others who paid part of it. */
+  alsoPaid?: string[] | undefined;
   method?: SplitMethod | undefined;
   notes?: string | undefined;
   repeat?: RepeatInterval | undefined;
@@ -153,6 +162,17 @@ export function expenseFormView(v: FormViewInput): ModalView {
       ),
       input(FORM.payer, 'Paid by', { type: 'users_select', initial_user: i.payer }),
       input(
+        FORM.alsoPaid,
+        'Also paid by',
+        {
+          type: 'multi_users_select',
+          max_selected_items: MAX_PAYERS - 1,
+          initial_users: (i.alsoPaid ?? []).slice(0, MAX_PAYERS - 1),
+          placeholder: plain('Others who paid part of it', VIEW_LIMITS.placeholder),
+        },
+        { optional: true, hint: 'With several payers, the next step asks what each one paid.' },
+      ),
+      input(
         FORM.split,
         'How to split',
         {
@@ -212,14 +232,16 @@ export function expenseFormView(v: FormViewInput): ModalView {
   };
 }
 
-const STEP_TITLES: Record<Exclude<SplitMethod, 'equal'>, string> = {
+const STEP_TITLES: Record<SplitMethod, string> = {
+  equal: 'Who paid what',
   exact: 'Exact amounts',
   percent: 'Percentages',
   shares: 'Shares',
 };
 
 export interface SplitStepInput {
-  method: Exclude<SplitMethod, 'equal'>;
+  /** Equal only with several payers: then the step asks only what each paid. */
+  method: SplitMethod;
   cost: number;
   currency: string;
   participants: string[];
@@ -227,38 +249,67 @@ export interface SplitStepInput {
   names: Record<string, string>;
   /** Values typed before, by Slack id. */
   values?: Record<string, string> | undefined;
+  /** Several payers (the first step's payer first): each gets an input for what they paid. */
+  payers?: string[] | undefined;
+  /** Paid amounts typed before, by Slack id. */
+  paidValues?: Record<string, string> | undefined;
   meta: string;
   locale?: string | undefined;
 }
 
 export function splitStepView(s: SplitStepInput): ModalView {
   const total = money(s.cost, s.currency, s.locale);
-  const rule =
-    s.method === 'exact'
-      ? `Each person's part of *${total}*. Leave someone empty to give them an equal part of what's left.`
-      : s.method === 'percent'
-        ? `Percentages of *${total}*, making 100%. Leave someone empty to give them an equal part of what's left.`
-        : `Whole shares of *${total}*: 2 pays twice as much as 1. Empty counts as 1.`;
-  const placeholder = s.method === 'exact' ? '12.50' : s.method === 'percent' ? '25' : '1';
-  const blocks: types.KnownBlock[] = [
-    { type: 'context', block_id: FORM.splitInfo, elements: [{ type: 'mrkdwn', text: rule }] },
-  ];
-  // One input per person; the first step caps people at 50, well within 100 blocks.
-  s.participants.slice(0, VIEW_LIMITS.viewBlocks - 1).forEach((id, index) => {
-    const initial = s.values?.[id];
-    blocks.push(
-      input(
-        `${FORM.valuePrefix}${index}`,
-        s.names[id] ?? 'Someone',
-        {
+  const blocks: types.KnownBlock[] = [];
+  const payers = (s.payers ?? []).slice(0, MAX_PAYERS);
+  if (payers.length > 0) {
+    blocks.push({
+      type: 'context',
+      block_id: FORM.paidInfo,
+      elements: [
+        { type: 'mrkdwn', text: `What each one paid of *${total}*: together, the whole cost.` },
+      ],
+    });
+    payers.forEach((id, index) => {
+      const initial = s.paidValues?.[id];
+      blocks.push(
+        input(paidBlockId(index), `${s.names[id] ?? 'Someone'} paid`, {
           type: 'plain_text_input',
-          placeholder: plain(placeholder, VIEW_LIMITS.placeholder),
+          placeholder: plain('12.50', VIEW_LIMITS.placeholder),
           ...(initial ? { initial_value: clip(initial, 40) } : {}),
-        },
-        { optional: true },
-      ),
-    );
-  });
+        }),
+      );
+    });
+  }
+  if (s.method !== 'equal') {
+    const rule =
+      s.method === 'exact'
+        ? `Each person's part of *${total}*. Leave someone empty to give them an equal part of what's left.`
+        : s.method === 'percent'
+          ? `Percentages of *${total}*, making 100%. Leave someone empty to give them an equal part of what's left.`
+          : `Whole shares of *${total}*: 2 pays twice as much as 1. Empty counts as 1.`;
+    const placeholder = s.method === 'exact' ? '12.50' : s.method === 'percent' ? '25' : '1';
+    blocks.push({
+      type: 'context',
+      block_id: FORM.splitInfo,
+      elements: [{ type: 'mrkdwn', text: rule }],
+    });
+    // One input per person; the first step caps people at 50 and payers at 10, within 100 blocks.
+    s.participants.slice(0, VIEW_LIMITS.viewBlocks - blocks.length).forEach((id, index) => {
+      const initial = s.values?.[id];
+      blocks.push(
+        input(
+          `${FORM.valuePrefix}${index}`,
+          s.names[id] ?? 'Someone',
+          {
+            type: 'plain_text_input',
+            placeholder: plain(placeholder, VIEW_LIMITS.placeholder),
+            ...(initial ? { initial_value: clip(initial, 40) } : {}),
+          },
+          { optional: true },
+        ),
+      );
+    });
+  }
   return {
     type: 'modal',
     callback_id: EXPENSE_CALLBACKS.splitStep,

@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import type { Logger } from '@slack/bolt';
 import { type ResolveProblem, resolvePeople } from '../../accounts/people.js';
 import { currencyExponent, toWireAmount } from '../../core/money.js';
-import { computeShares, type Split } from '../../core/split.js';
+import { computeShares, type ExactSplitValue, type Split } from '../../core/split.js';
 import {
   type Expense,
   type ExpenseShare,
@@ -59,8 +59,10 @@ export interface BookPlan {
   currency: string;
   /** yyyy-MM-dd */
   date: string;
-  /** Slack user id. */
+  /** Slack user id; the first of several payers. */
   payer: string;
+  /** When several paid: what each paid (minor units, Slack ids), adding up to `cost`. */
+  payers?: ExactSplitValue[] | undefined;
   /** Slack user ids, in the order that gives leftover units first. */
   participants: string[];
   /** Everyone in `group` shares it besides `participants`. */
@@ -109,7 +111,13 @@ export async function bookPlan(
   const problem = (message: string, example: string) =>
     reply.ephemeral(input.problem(message, example)).then(() => undefined);
   // People: Slack users first, then (whole group) the group's other members.
-  const slackIds = [...new Set([...expense.participants, expense.payer])];
+  const slackIds = [
+    ...new Set([
+      ...expense.participants,
+      expense.payer,
+      ...(expense.payers ?? []).map((p) => p.id),
+    ]),
+  ];
   let people: Awaited<ReturnType<typeof resolvePeople>>;
   try {
     people = await resolvePeople({
@@ -169,6 +177,7 @@ export async function bookPlan(
     payer: expense.payer,
     participants,
     split: expense.split,
+    payers: expense.payers,
   });
   if ('error' in shares) {
     return problem(`That doesn't add up: ${shares.error}.`, '/split 40 lunch @ann 25 @bob 15');
@@ -271,6 +280,7 @@ export async function bookPlan(
     split: expense.split.kind,
     bookedBy: inv.user_id,
     locale: input.locale,
+    repeat: plan.repeat_interval && plan.repeat_interval !== 'never' ? plan.repeat_interval : null,
   };
   return { booked, message: expenseMessage(message) };
 }

@@ -36,6 +36,8 @@ export interface BookedExpense {
   bookedBy: string;
   /** For number formatting (the booker's Slack locale). */
   locale?: string | undefined;
+  /** How often the service repeats it; absent or null when it does not. */
+  repeat?: 'weekly' | 'fortnightly' | 'monthly' | 'yearly' | null | undefined;
 }
 
 /** What the Undo button carries: small, versioned, and parsed with a schema when clicked. */
@@ -72,18 +74,38 @@ const SPLIT_NAMES = {
   shares: 'by shares',
 } as const;
 
+/** Each person's part when several paid: there is no one person to owe, so each line says both. */
+function severalPayersLines(e: BookedExpense, money: (minor: number) => string): string[] {
+  return e.lines
+    .filter((l) => l.paid > 0 || l.owed > 0)
+    .map((l) => {
+      const parts = [...(l.paid > 0 ? [`paid *${money(l.paid)}*`] : []), `share ${money(l.owed)}`];
+      const net = l.paid - l.owed;
+      const balance = net > 0 ? `is owed ${money(net)}` : net < 0 ? `owes ${money(-net)}` : 'even';
+      return `• ${whoText(l.who)} ${parts.join(', ')}: ${balance}`;
+    });
+}
+
 export function expenseMessage(e: BookedExpense): SlackMessage {
   const money = (minor: number) => formatAmount(minor, e.currency, e.locale);
-  const owing = e.lines.filter((l) => l.owed > 0 && !sameWho(l.who, e.payer));
+  const payers = e.lines.filter((l) => l.paid > 0);
+  const several = payers.length > 1;
+  const owing = several ? [] : e.lines.filter((l) => l.owed > 0 && !sameWho(l.who, e.payer));
   const payerLine = e.lines.find((l) => sameWho(l.who, e.payer));
-  const owes = owing.map((l) => `• ${whoText(l.who)} owes ${whoText(e.payer)} *${money(l.owed)}*`);
-  if (payerLine && payerLine.owed > 0) {
+  const owes = several
+    ? severalPayersLines(e, money)
+    : owing.map((l) => `• ${whoText(l.who)} owes ${whoText(e.payer)} *${money(l.owed)}*`);
+  if (!several && payerLine && payerLine.owed > 0) {
     owes.push(`• ${whoText(e.payer)}'s own share: ${money(payerLine.owed)}`);
   }
+  const paidBy = several
+    ? payers.map((l) => `${whoText(l.who)} ${money(l.paid)}`).join('\n')
+    : whoText(e.payer);
   const fields: types.MrkdwnElement[] = [
     { type: 'mrkdwn', text: `*Cost*\n${money(e.cost)}` },
     { type: 'mrkdwn', text: `*Date*\n${formatDate(e.date, e.locale)}` },
-    { type: 'mrkdwn', text: `*Paid by*\n${whoText(e.payer)}` },
+    // A field holds 2000 characters: a long list of payers is cut, each line says it in full.
+    { type: 'mrkdwn', text: clip(`*Paid by*\n${paidBy}`, LIMITS.fieldText) },
     { type: 'mrkdwn', text: `*Split*\n${SPLIT_NAMES[e.split]}` },
   ];
   if (e.group !== null) {
@@ -92,6 +114,7 @@ export function expenseMessage(e: BookedExpense): SlackMessage {
       text: clip(`*Group*\n${mrkdwnEscape(e.group)}`, LIMITS.fieldText),
     });
   }
+  if (e.repeat) fields.push({ type: 'mrkdwn', text: `*Repeats*\n${e.repeat}` });
   const fixed: types.KnownBlock[] = [
     {
       type: 'header',
@@ -143,11 +166,14 @@ export function expenseMessage(e: BookedExpense): SlackMessage {
 
   const mentions = owing.map((l) => whoText(l.who));
   const text = clip(
-    `${whoText(e.payer)} paid ${money(e.cost)} for ${mrkdwnEscape(e.description)}` +
+    (several
+      ? `${payers.map((l) => `${whoText(l.who)} (${money(l.paid)})`).join(' and ')} paid ${money(e.cost)} for ${mrkdwnEscape(e.description)}`
+      : `${whoText(e.payer)} paid ${money(e.cost)} for ${mrkdwnEscape(e.description)}`) +
       (mentions.length > 0
         ? `: ${owing.map((l) => `${whoText(l.who)} owes ${money(l.owed)}`).join(', ')}`
         : '') +
-      (e.group !== null ? ` (in ${mrkdwnEscape(e.group)})` : ''),
+      (e.group !== null ? ` (in ${mrkdwnEscape(e.group)})` : '') +
+      (e.repeat ? ` · repeats ${e.repeat}` : ''),
     LIMITS.fallbackText,
   );
   return { text, blocks: [...fixed, ...body, ...tail] };

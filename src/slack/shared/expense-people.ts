@@ -95,5 +95,9 @@ export function bookedFromExpense(
     split: looksEqual(lines.map((l) => l.owed)) ? 'equal' : 'exact',
     bookedBy: input.bookedBy,
     locale: input.locale,
+    repeat:
+      expense.repeat_interval && expense.repeat_interval !== 'never'
+        ? expense.repeat_interval
+        : null,
   };
 }

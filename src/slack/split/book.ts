@@ -181,10 +181,12 @@ export async function bookExpense(input: BookInput): Promise<void> {
       currency: expense.currency,
       date: expense.date,
       payer: expense.payer,
+      payers: expense.payers,
       participants: expense.participants,
       wholeGroup: expense.wholeGroup,
       split: expense.split,
       group,
+      repeat_interval: expense.repeat,
     },
   );
   if (!done) return;

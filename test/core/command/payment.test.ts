@@ -42,6 +42,11 @@ describe('paid with a description is still an expense', () => {
     expect(parseCommand(`${ANN} paid ${BOB} $50`, ctx).kind).toBe('error');
     expect(parseCommand(`${ANN} paid ${BOB} $50`, ctx)).not.toHaveProperty('payment');
   });
+  it('several payers stay an expense', () => {
+    expect(parseCommand(`I paid 400, ${BOB} paid 200`, ctx).kind).toBe('expense');
+    expect(parseCommand(`60 dinner ${ANN} paid by me 40 ${BOB} 20`, ctx).kind).toBe('expense');
+    expect(parseCommand(`${ANN} paid 30 ${BOB} paid 20 taxi`, ctx).kind).toBe('expense');
+  });
   it('paid 15 with nobody named is an expense missing its people', () => {
     expect(parseCommand('paid 15', ctx)).toEqual({
       kind: 'error',
