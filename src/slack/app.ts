@@ -9,6 +9,8 @@ import { observeRequests } from '../observe/bolt.js';
 import type { Metrics } from '../observe/metrics.js';
 import { balanceCommand } from './balances/command.js';
 import { balanceListeners } from './balances/listeners.js';
+import { paidCommand } from './balances/paid-command.js';
+import { remindCommand } from './balances/remind.js';
 import type { SlackDeps, SlackHooks } from './deps.js';
 import { digestListeners } from './digest/listeners.js';
 import { expenseActionListeners } from './expense-actions/listeners.js';
@@ -107,6 +109,8 @@ const SPLIT_HANDLERS: SplitHandlers = {
   group_use: groupUse,
   group_default: groupDefault,
   feed: channelFeed,
+  paid: paidCommand,
+  remind: remindCommand,
 };
 
 /**

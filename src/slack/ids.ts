@@ -64,6 +64,21 @@ export const LEDGER_ACTIONS = {
   homeCurrency: 'home_currency',
   homeDefaultGroup: 'home_default_group',
   homeRefresh: 'home_refresh',
+  /** "Pay part…" on a Settle up confirmation: opens the amount form; value is a SettleRef. */
+  settlePart: 'balance_settle_part',
+  /** Remind next to someone who owes me; value is a RemindRef (balances/remind-views.ts). */
+  remind: 'balance_remind',
+  /** On a reminder DM: no more reminders for me. */
+  reminderOff: 'reminder_off',
+  /** App Home: reminders from others on or off; value 'on' or 'off'. */
+  homeRemindersToggle: 'home_reminders_toggle',
+} as const;
+
+/** The form for paying part of a balance (Settle up's "Pay part…"). */
+export const SETTLE_FORM = {
+  callback: 'settle_part_form',
+  /** The amount input: its block_id and action_id. */
+  amount: 'settle_part_amount',
 } as const;
 
 export const EVENTS = {

@@ -1,7 +1,7 @@
 /**
  * Per-person settings the app keeps itself (the daily DM's live in the digest preferences, the
  * default currency on the service): the default group, which a `/split` outside a bound channel
- * books into. Kept by name as well as id so that a message can name it without a service call.
+ * books into, and whether others may send the person payment reminders. Kept by name as well as id so that a message can name it without a service call.
  */
 import type Keyv from 'keyv';
 import type { SlackUserKey } from './token-store.js';
@@ -9,18 +9,22 @@ import { TtlCache } from './ttl-cache.js';
 
 export interface UserPreferences {
   default_group: { id: number; name: string } | null;
+  /** True once the person asked for no more payment reminders from others. */
+  reminders_off: boolean;
 }
 
 export interface UserPreferenceStore {
   get(user: SlackUserKey): Promise<UserPreferences>;
   setDefaultGroup(user: SlackUserKey, group: { id: number; name: string } | null): Promise<void>;
+  /** Turns payment reminders from others off (true) or back on. */
+  setRemindersOff(user: SlackUserKey, off: boolean): Promise<void>;
   /** Forgets a default group that no longer exists (deleted), for everyone who chose it here. */
   clearGroup(user: SlackUserKey, groupId: number): Promise<void>;
   /** Forgets the person's settings; true when there were any. */
   delete(user: SlackUserKey): Promise<boolean>;
 }
 
-const EMPTY: UserPreferences = { default_group: null };
+const EMPTY: UserPreferences = { default_group: null, reminders_off: false };
 
 const key = (user: SlackUserKey) => `${user.team_id}:${user.user_id}`;
 
@@ -50,6 +54,10 @@ export function createUserPreferences(
         ...current,
         default_group: group ? { id: group.id, name: group.name } : null,
       });
+    },
+    async setRemindersOff(user, off) {
+      const current = await load(user);
+      await write(user, { ...current, reminders_off: off });
     },
     async delete(user) {
       cache.delete(key(user));

@@ -34,8 +34,9 @@ describe('allBalancesMessage', () => {
     expect(blockKitErrors(message.blocks, 'message')).toEqual([]);
     expect(message.blocks).toHaveLength(50);
     const text = blocksText(message.blocks);
-    // header + totals + context tail = 3 fixed; 47 rows room: 46 rows and the note.
-    expect(text).toContain('…and 74 more debts');
+    // header + totals + Remind menu + context tail = 4 fixed; 46 rows room: 45 rows and the note.
+    expect(text).toContain('…and 75 more debts');
+    expect(text).toContain('Remind someone who owes you…');
   });
 
   it('keeps every section under 3000 characters with very long names and many groups', () => {

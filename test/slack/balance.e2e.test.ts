@@ -110,7 +110,9 @@ describe('/split balance', () => {
       '*Bob Ray* owes you *€20.00*',
       '*Cho Kim* owes you *¥500*',
     ]);
-    for (const e of elements(message.blocks)) expect(e.confirm).toBeDefined();
+    // Everything that records or sends asks first; "Pay part…" only opens its form.
+    for (const e of elements(message.blocks).filter((e) => e.action_id !== 'balance_settle_part'))
+      expect(e.confirm).toBeDefined();
   });
 
   it('filters to one currency', async () => {

@@ -102,7 +102,7 @@ describe.each(backends)('forgetting on %s', (_name, url) => {
     });
     expect(await store.forget.about(ann)).toEqual(nothing);
     expect(await store.tokens.get(ann)).toBeUndefined();
-    expect(await store.preferences.get(ann)).toEqual({ default_group: null });
+    expect(await store.preferences.get(ann)).toEqual({ default_group: null, reminders_off: false });
     expect(await store.expenses.draft(ann, 'V1')).toBeUndefined();
     expect(await store.forget.forgetPerson(ann)).toEqual({ ...nothing, linkStates: 0, drafts: 0 });
 

@@ -29,8 +29,8 @@ export function parseExpense(typedTokens: Token[], ctx: ParseContext): ParseResu
   refuseNonPeople(tokens);
   if (tokens.some((t) => isWord(t, ...DEBT_WORDS))) {
     return fail(
-      'I book shared expenses. To record a debt or a payment back, use Settle up in `/split balance`.',
-      '/split balance @ann',
+      'I book shared expenses and payments, not debts. To record a payment, type `/split paid @ann 15` (or `/split @ann paid me 15`); Settle up in `/split balance` pays a whole balance.',
+      '/split paid @ann 15',
     );
   }
   const scan: Scan = { tokens, used: tokens.map(() => false), ctx };

@@ -97,6 +97,20 @@ export const HELP_SECTIONS: readonly HelpSection[] = [
     ],
   },
   {
+    title: 'Pay back and remind',
+    lines: [
+      {
+        example: '/split paid @ann 15',
+        means: 'I paid Ann 15 of what I owe her (also `paid 15 to @ann`, `paid @ann €15`)',
+      },
+      { example: '/split @ann paid me 15', means: 'Ann paid me 15 of what she owes me' },
+      {
+        example: '/split remind @ann',
+        means: 'DM Ann what she owes me (once a day; she can turn reminders off)',
+      },
+    ],
+  },
+  {
     title: 'Groups',
     lines: [
       { example: '/split groups', means: 'my groups' },

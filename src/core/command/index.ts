@@ -4,6 +4,7 @@ export { parseSum } from './arithmetic.js';
 export { DEFAULT_EXAMPLE } from './group-settings.js';
 export { HELP_SECTIONS } from './help.js';
 export { parseCommand } from './parse.js';
+export { PAY_EXAMPLE, REMIND_EXAMPLE } from './payment.js';
 export { resolveMe } from './resolve.js';
 export {
   type DateRange,
@@ -15,5 +16,6 @@ export {
   ME,
   type ParseContext,
   type ParsedExpense,
+  type ParsedPayment,
   type ParseResult,
 } from './types.js';

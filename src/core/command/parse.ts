@@ -7,6 +7,7 @@
 import { ParseFailure } from './errors.js';
 import { parseExpense } from './expense.js';
 import { parseFeed, parseGroupDefault } from './group-settings.js';
+import { parsePayment, parseRemind } from './payment.js';
 import { parseBalance, parseGroup, parseList } from './subcommands.js';
 import { isWord, tokenize } from './tokens.js';
 import type { ParseContext, ParseResult } from './types.js';
@@ -60,6 +61,9 @@ function parseInner(text: string, ctx: ParseContext): ParseResult {
       return parseGroup(rest);
     case 'feed':
       return parseFeed(rest);
+    case 'remind':
+    case 'nudge':
+      return parseRemind(rest);
   }
   if (phrase === 'who am i') return { kind: 'whoami' };
   if (head === 'show') {
@@ -78,7 +82,7 @@ function parseInner(text: string, ctx: ParseContext): ParseResult {
       ctx,
     );
   }
-  return parseExpense(tokens, ctx);
+  return parsePayment(tokens, ctx) ?? parseExpense(tokens, ctx);
 }
 
 /** Parses the text typed after `/split`. Never throws for anything a person can type. */

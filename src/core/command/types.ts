@@ -66,6 +66,17 @@ export interface ParsedExpense {
 
 /** A group's saved split: ids are Slack user ids and ME, as in an expense. */
 export type DefaultSplit = Extract<Split, { kind: 'percent' } | { kind: 'shares' }>;
+/** A payment typed as `/split paid @ann 15`; its amount is read once its currency is known. */
+export interface ParsedPayment {
+  /** `to`: I paid them; `from`: they paid me. */
+  direction: 'to' | 'from';
+  /** Slack user id. */
+  person: string;
+  /** The amount as typed, with its currency marker if it had one (`€15`, `15 EUR`). */
+  amountText: string;
+  /** The currency the text named; null when it named none. */
+  currency: string | null;
+}
 
 export interface DateRange {
   /** Inclusive, yyyy-MM-dd; null = open. */
@@ -107,6 +118,8 @@ export type ParseResult =
   | { kind: 'group_default'; group: string | null; action: 'clear' }
   | { kind: 'group_default'; group: string | null; action: 'set'; split: DefaultSplit }
   | { kind: 'feed'; action: 'on' | 'off' | 'status' }
+  | { kind: 'paid'; payment: ParsedPayment }
+  | { kind: 'remind'; mention: string }
   | { kind: 'error'; message: string; example: string };
 
 export type ErrorResult = Extract<ParseResult, { kind: 'error' }>;

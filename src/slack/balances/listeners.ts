@@ -1,10 +1,16 @@
 import type { SlackDeps } from '../deps.js';
-import { LEDGER_ACTIONS } from '../ids.js';
+import { LEDGER_ACTIONS, SETTLE_FORM } from '../ids.js';
 import type { ListenerTable } from '../shared/listener-table.js';
+import { remindClicked, reminderOffClicked } from './remind.js';
+import { settlePartClicked, settlePartSubmitted } from './settle-part.js';
 import { settleCancelled, settleUpClicked } from './settle-up.js';
 
 export function balanceListeners(table: ListenerTable, deps: SlackDeps): void {
   table.action(LEDGER_ACTIONS.settleUp, settleUpClicked(deps));
   table.action(LEDGER_ACTIONS.settleConfirm, settleUpClicked(deps));
   table.action(LEDGER_ACTIONS.settleCancel, settleCancelled);
+  table.action(LEDGER_ACTIONS.remind, remindClicked(deps));
+  table.action(LEDGER_ACTIONS.reminderOff, reminderOffClicked(deps));
+  table.action(LEDGER_ACTIONS.settlePart, settlePartClicked());
+  table.view(SETTLE_FORM.callback, settlePartSubmitted(deps));
 }

@@ -10,6 +10,7 @@ import {
   digestToggled,
   forgetClicked,
   homeRefreshed,
+  remindersToggled,
 } from './settings.js';
 
 export function homeListeners(table: ListenerTable, deps: SlackDeps): void {
@@ -22,4 +23,5 @@ export function homeListeners(table: ListenerTable, deps: SlackDeps): void {
   table.action(LEDGER_ACTIONS.homeCurrency, currencyChosen(deps));
   table.action(LEDGER_ACTIONS.homeDefaultGroup, defaultGroupChosen(deps));
   table.action(LEDGER_ACTIONS.homeRefresh, homeRefreshed(deps));
+  table.action(LEDGER_ACTIONS.homeRemindersToggle, remindersToggled(deps));
 }

@@ -24,11 +24,18 @@ export async function homeInput(
 ): Promise<HomeInput> {
   const record = known ?? (await deps.tokens.get(user));
   if (!record) {
-    const [connectUrl, kept] = await Promise.all([
+    const [connectUrl, kept, prefs] = await Promise.all([
       deps.linking.connectUrl(user),
       keptAbout(deps, user, logger),
+      deps.preferences.get(user).catch(() => undefined),
     ]);
-    return { kind: 'not_connected', connectUrl, kept, notice };
+    return {
+      kind: 'not_connected',
+      connectUrl,
+      kept,
+      notice,
+      remindersOff: prefs?.reminders_off,
+    };
   }
   const client = deps.service.forLink(record);
   const [friends, groups, notifications, profile, currencies, digest, prefs, slack, kept] =
@@ -103,6 +110,7 @@ export async function homeInput(
       : undefined,
     locale,
     kept: value(kept),
+    remindersOff: value(prefs)?.reminders_off,
   };
 }
 

@@ -151,4 +151,13 @@ export const defaultGroupChosen = (deps: SlackDeps) =>
     return `Your default group is now ${group.name}.`;
   });
 
+export const remindersToggled = (deps: SlackDeps) =>
+  homeAction(deps, async (user, args) => {
+    const on = (args.action as { value?: string }).value === 'on';
+    await deps.preferences.setRemindersOff(user, !on);
+    return on
+      ? 'Payment reminders are on: someone you owe can remind you, at most once a day.'
+      : 'Payment reminders are off: nobody can send you one.';
+  });
+
 export const homeRefreshed = (deps: SlackDeps) => homeAction(deps, async () => undefined);

@@ -8,9 +8,16 @@ import type { types } from '@slack/bolt';
 import type { BalanceSummary, Money } from '../../core/balances.js';
 import type { KeptAbout } from '../../store/index.js';
 import { ACTIONS, LEDGER_ACTIONS } from '../ids.js';
-import { clipLines, friendDebtRow, positionText, totalsText } from '../shared/balance-views.js';
+import {
+  clipLines,
+  friendDebtRow,
+  friendRef,
+  positionText,
+  totalsText,
+} from '../shared/balance-views.js';
 import { keptLines } from '../shared/kept.js';
 import { clip, LIMITS, mrkdwnEscape } from '../shared/limits.js';
+import { remindActions } from '../shared/remind-buttons.js';
 
 /** Slack refuses a Home view of more than 100 blocks. */
 export const HOME_BLOCKS = 100;
@@ -35,6 +42,8 @@ export type HomeInput =
       /** What the app keeps about the person even so (settings, the DM's subscription). */
       kept?: KeptAbout | undefined;
       notice?: string | undefined;
+      /** Payment reminders from others are off; undefined when the setting could not be read. */
+      remindersOff?: boolean | undefined;
     }
   | {
       kind: 'connected';
@@ -56,6 +65,7 @@ export type HomeInput =
       problem?: string | undefined;
       locale?: string | undefined;
       kept?: KeptAbout | undefined;
+      remindersOff?: boolean | undefined;
     };
 
 function section(text: string): types.SectionBlock {
@@ -186,6 +196,28 @@ export function keptBlocks(kept: KeptAbout | undefined): types.KnownBlock[] {
   ];
 }
 
+/** Payment reminders from others, on or off; nothing when the setting could not be read. */
+export function reminderSetting(off: boolean | undefined): types.KnownBlock[] {
+  if (off === undefined) return [];
+  return [
+    {
+      type: 'section',
+      text: {
+        type: 'mrkdwn',
+        text: off
+          ? '*Payment reminders*\nOff: nobody can send you a reminder of what you owe them.'
+          : '*Payment reminders*\nOn: someone you owe can send you a reminder, at most once a day.',
+      },
+      accessory: {
+        type: 'button',
+        action_id: LEDGER_ACTIONS.homeRemindersToggle,
+        text: plain(off ? 'Turn on' : 'Turn off'),
+        value: off ? 'on' : 'off',
+      },
+    },
+  ];
+}
+
 function notConnected(input: Extract<HomeInput, { kind: 'not_connected' }>): types.KnownBlock[] {
   return [
     header('Split'),
@@ -210,6 +242,7 @@ function notConnected(input: Extract<HomeInput, { kind: 'not_connected' }>): typ
     context(
       'The link works once, for 10 minutes, and only for you. Reopen this tab for a new one.',
     ),
+    ...reminderSetting(input.remindersOff),
     ...keptBlocks(input.kept),
   ];
 }
@@ -253,6 +286,16 @@ export function homeView(input: HomeInput): types.HomeView {
       ...input.summary.owesMe.map((d) => friendDebtRow(d, 'owesMe', 'a', locale)),
     ];
     rows.push(...debts.slice(0, HOME_DEBT_ROWS));
+    rows.push(
+      ...remindActions(
+        input.summary.owesMe,
+        [
+          ...input.summary.iOwe.map((d) => friendRef(d, 'iOwe', 'a')),
+          ...input.summary.owesMe.map((d) => friendRef(d, 'owesMe', 'a')),
+        ],
+        locale,
+      ),
+    );
     if (debts.length > HOME_DEBT_ROWS) {
       rows.push(
         context(`…and ${debts.length - HOME_DEBT_ROWS} more. \`/split balance\` shows every debt.`),
@@ -342,6 +385,7 @@ export function homeView(input: HomeInput): types.HomeView {
       },
       accessory: groupSelect(input.groups, input.defaultGroup),
     },
+    ...reminderSetting(input.remindersOff),
     ...keptBlocks(input.kept),
   ];
   // The debt rows give way first: everything else is a fixed handful of blocks.

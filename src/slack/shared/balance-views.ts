@@ -13,48 +13,14 @@ import type {
   GroupSummary,
   Money,
 } from '../../core/balances.js';
-import { type Infer, int, object, oneOf, optional, string } from '../../core/schema.js';
 import { LEDGER_ACTIONS } from '../ids.js';
 import { money } from './format.js';
 import { clip, LIMITS, mrkdwnEscape } from './limits.js';
 import type { SlackMessage } from './message.js';
+import { remindActions } from './remind-buttons.js';
+import { parseSettleRef, type SettleRef, settleRefSchema, settleRefValue } from './settle-ref.js';
 
-/**
- * What a Settle up button carries: the debt as it was shown, so that the click pays exactly that
- * amount, and only while it is still what is owed.
- */
-export const settleRefSchema = object({
-  /** Friend-wide (every shared group) or one group's debt. */
-  k: oneOf(['f', 'g']),
-  /** The friend's service id (k=f), or the group's id (k=g). */
-  id: int({ min: 0 }),
-  /** The other person in a group debt. */
-  o: optional(int({ min: 1 })),
-  c: string({ regex: /^[A-Z]{3}$/ }),
-  /** Minor units, > 0. */
-  a: int({ min: 1 }),
-  /** 1 when the person clicking is the debtor. */
-  p: oneOf([0, 1]),
-  /** Which view the message shows again afterwards: all, friend, group. */
-  v: oneOf(['a', 'f', 'g']),
-  /** The other person's name, for the confirmation and the result. */
-  n: string({ max: 60 }),
-});
-export type SettleRef = Infer<typeof settleRefSchema>;
-
-export function settleRefValue(ref: SettleRef): string {
-  return JSON.stringify(settleRefSchema.parse({ ...ref, n: ref.n.slice(0, 60) }));
-}
-
-export function parseSettleRef(value: string | undefined): SettleRef | undefined {
-  if (value === undefined) return undefined;
-  try {
-    const parsed = settleRefSchema.safeParse(JSON.parse(value));
-    return parsed.ok ? parsed.value : undefined;
-  } catch {
-    return undefined;
-  }
-}
+export { parseSettleRef, type SettleRef, settleRefSchema, settleRefValue };
 
 /** Room left for debt rows in a message after the fixed blocks. */
 const MESSAGE_BLOCKS = LIMITS.messageBlocks;
@@ -161,6 +127,23 @@ export function settleButton(ref: SettleRef, locale?: string): types.Button {
   };
 }
 
+/** What Settle up on a friend debt row carries. */
+export function friendRef(
+  debt: FriendDebt,
+  direction: 'owesMe' | 'iOwe',
+  view: SettleRef['v'],
+): SettleRef {
+  return {
+    k: 'f',
+    id: debt.id,
+    c: debt.currency,
+    a: debt.amount,
+    p: direction === 'iOwe' ? 1 : 0,
+    v: view,
+    n: debt.name,
+  };
+}
+
 /** One friend debt with its button. */
 export function friendDebtRow(
   debt: FriendDebt,
@@ -178,18 +161,7 @@ export function friendDebtRow(
           ? `${who(debt.name)} owes you ${amount}`
           : `You owe ${who(debt.name)} ${amount}`,
     },
-    accessory: settleButton(
-      {
-        k: 'f',
-        id: debt.id,
-        c: debt.currency,
-        a: debt.amount,
-        p: direction === 'iOwe' ? 1 : 0,
-        v: view,
-        n: debt.name,
-      },
-      locale,
-    ),
+    accessory: settleButton(friendRef(debt, direction, view), locale),
   };
 }
 
@@ -282,6 +254,16 @@ export function allBalancesMessage(input: AllBalancesInput): SlackMessage {
     .map((g) => `• ${who(g.name)}: ${positionText(g.balance, locale)}`);
   if (groupLines.length > 0) tail.push(section(`*In groups*\n${clipLines(groupLines)}`));
   tail.push(
+    ...remindActions(
+      summary.owesMe,
+      [
+        ...summary.iOwe.map((d) => friendRef(d, 'iOwe', 'a')),
+        ...summary.owesMe.map((d) => friendRef(d, 'owesMe', 'a')),
+      ],
+      locale,
+    ),
+  );
+  tail.push(
     context(
       '`/split balance @someone` or `/split balance <group>` shows one friend or group. Settle up records a payment after you confirm it.',
     ),
@@ -346,6 +328,19 @@ export function friendBalanceMessage(input: FriendBalanceInput): SlackMessage {
     return `• ${who(name)}: ${parts.join(', ')}`;
   });
   if (lines.length > 0) tail.push(section(`*Where it comes from*\n${clipLines(lines)}`));
+  tail.push(
+    ...remindActions(
+      friend.total.some((m) => m.amount > 0) ? [friend] : [],
+      friend.total.map((m) =>
+        friendRef(
+          { id: friend.id, name: friend.name, currency: m.currency, amount: Math.abs(m.amount) },
+          m.amount > 0 ? 'owesMe' : 'iOwe',
+          'f',
+        ),
+      ),
+      locale,
+    ),
+  );
   tail.push(
     context('Settle up records a payment for the whole amount in that currency, group by group.'),
   );
@@ -440,6 +435,12 @@ export function settleConfirmMessage(ref: SettleRef, locale?: string): SlackMess
             action_id: LEDGER_ACTIONS.settleConfirm,
             style: 'primary',
             text: { type: 'plain_text', text: 'Record payment', emoji: true },
+            value: settleRefValue(ref),
+          },
+          {
+            type: 'button',
+            action_id: LEDGER_ACTIONS.settlePart,
+            text: { type: 'plain_text', text: 'Pay part…', emoji: true },
             value: settleRefValue(ref),
           },
           {

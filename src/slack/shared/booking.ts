@@ -77,6 +77,8 @@ export interface BookPlan {
   repeat_interval?: RepeatInterval | undefined;
   /** Path of a receipt file to attach. */
   receipt?: string | undefined;
+  /** A payment between two people (the payer pays the one participant back), not an expense. */
+  payment?: boolean | undefined;
 }
 
 export interface PlanInput {
@@ -218,6 +220,7 @@ export async function bookPlan(
     try {
       const result = await client.createExpense({
         description: expense.description,
+        ...(plan.payment ? { payment: true } : {}),
         cost: toWireAmount(expense.cost, exponent),
         currency_code: expense.currency,
         date: middayIn(expense.date, input.tz),
@@ -376,3 +379,6 @@ export async function findBooking(
 }
 
 const DAY_MS = 24 * 60 * 60_000;
+
+/** For a create made outside `bookPlan` (a payment of part of a debt): the same settling. */
+export { settle as settleUnknown };

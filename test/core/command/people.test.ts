@@ -122,10 +122,7 @@ describe('participants', () => {
       'between dan',
       'I didn\'t understand "between dan". To book an expense, give the amount and mention people; `/split help` shows everything.',
     ],
-    [
-      'remind',
-      'I didn\'t understand "remind". To book an expense, give the amount and mention people; `/split help` shows everything.',
-    ],
+    ['remind', 'Who should I remind? Mention them with @.', '/split remind @ann'],
     [
       '40 lunch "Firstname Lastname"',
       'Who shared it? Mention them with @ (type @ and pick from the list).',
@@ -133,18 +130,18 @@ describe('participants', () => {
     [`40 lunch me ${ANN} except me`, 'You wrote both "me" and "except me": which is it?'],
     [
       `I owe ${ANN} 12.34`,
-      'I book shared expenses. To record a debt or a payment back, use Settle up in `/split balance`.',
-      '/split balance @ann',
+      'I book shared expenses and payments, not debts. To record a payment, type `/split paid @ann 15` (or `/split @ann paid me 15`); Settle up in `/split balance` pays a whole balance.',
+      '/split paid @ann 15',
     ],
     [
       `I borrowed 20 from ${ANN}`,
-      'I book shared expenses. To record a debt or a payment back, use Settle up in `/split balance`.',
-      '/split balance @ann',
+      'I book shared expenses and payments, not debts. To record a payment, type `/split paid @ann 15` (or `/split @ann paid me 15`); Settle up in `/split balance` pays a whole balance.',
+      '/split paid @ann 15',
     ],
     [
       `settle ${ANN} 25`,
-      'I book shared expenses. To record a debt or a payment back, use Settle up in `/split balance`.',
-      '/split balance @ann',
+      'I book shared expenses and payments, not debts. To record a payment, type `/split paid @ann 15` (or `/split @ann paid me 15`); Settle up in `/split balance` pays a whole balance.',
+      '/split paid @ann 15',
     ],
   ]);
 });

@@ -1,0 +1,132 @@
+/**
+ * `paid` and `remind`: a payment of part (or all) of a balance with one person, and a reminder
+ * to someone who owes me. A payment is only ever the bare shape (who, how much, a few small
+ * words): as soon as a description appears, `paid ...` is an expense as before, so that
+ * `/split I paid 500 for lunch with @ann` still books lunch.
+ */
+import { amountAt } from './amounts.js';
+import { fail, stop } from './errors.js';
+import { refuseNonPeople } from './people.js';
+import { isWord } from './tokens.js';
+import type { AmountCandidate, ParseContext, ParseResult, Token } from './types.js';
+
+export const PAY_EXAMPLE = '/split paid @ann 15';
+export const REMIND_EXAMPLE = '/split remind @ann';
+
+const PAID = ['paid', 'payed', 'repaid'];
+const RECEIVED = ['received', 'got'];
+
+/** What a payment's remaining words may be, besides the person and the amount. */
+const SMALL_OUT = ['to', 'back'];
+const SMALL_IN = ['me', 'to', 'back', 'from'];
+
+interface Shape {
+  direction: 'to' | 'from';
+  /** The tokens that hold the person, the amount and the small words. */
+  rest: Token[];
+  small: readonly string[];
+  /** The person when the shape itself placed them (`@ann paid me 15`). */
+  person?: string;
+}
+
+function shapeOf(tokens: Token[]): Shape | null {
+  let i = 0;
+  const first = tokens[0];
+  // "@ann paid me 15": the person first, then `paid`, and `me` somewhere after.
+  if (first?.t === 'mention' && isWord(tokens[1], ...PAID)) {
+    const rest = tokens.slice(2);
+    if (!rest.some((t) => isWord(t, 'me'))) return null;
+    return { direction: 'from', rest, small: SMALL_IN, person: first.id };
+  }
+  if (isWord(first, ...RECEIVED)) {
+    return { direction: 'from', rest: tokens.slice(1), small: SMALL_IN };
+  }
+  if (isWord(first, 'i')) i = 1;
+  if (!isWord(tokens[i], ...PAID)) return null;
+  return { direction: 'to', rest: tokens.slice(i + 1), small: SMALL_OUT };
+}
+
+/** `/split paid @ann 15`, `paid 15 to @ann`, `@ann paid me 15`; null when it is no payment. */
+export function parsePayment(tokens: Token[], ctx: ParseContext): ParseResult | null {
+  const shape = shapeOf(tokens);
+  if (!shape) return null;
+  const { rest } = shape;
+  const mentions: string[] = shape.person ? [shape.person] : [];
+  let amount: AmountCandidate | null = null;
+  let amounts = 0;
+  for (let i = 0; i < rest.length; i++) {
+    const token = rest[i]!;
+    if (token.t === 'mention') {
+      if (!mentions.includes(token.id)) mentions.push(token.id);
+      continue;
+    }
+    if (isWord(token, ...shape.small)) continue;
+    const found = amountAt(rest, i, ctx.defaultCurrency);
+    if (found) {
+      amounts++;
+      amount = found;
+      i += found.length - 1;
+      continue;
+    }
+    if (token.t === 'usergroup' || token.t === 'broadcast') continue;
+    // Any other word is a description: this is an expense someone paid.
+    return null;
+  }
+  // With neither a person nor a usergroup, `paid 15` is an expense missing its people.
+  if (mentions.length === 0 && !rest.some((t) => t.t === 'usergroup' || t.t === 'broadcast')) {
+    return null;
+  }
+  const group = tokens.find((t) => t.t === 'usergroup' || t.t === 'broadcast');
+  if (group) {
+    return fail(
+      `A payment is between you and one person: mention them with @, not ${group.t === 'usergroup' ? group.label : `@${group.name}`}.`,
+      PAY_EXAMPLE,
+    );
+  }
+  if (mentions.length > 1) {
+    return fail('A payment is between you and one person: mention just one.', PAY_EXAMPLE);
+  }
+  const person = mentions[0]!;
+  const example = shape.direction === 'to' ? PAY_EXAMPLE : '/split @ann paid me 15';
+  if (amounts === 0 || !amount) {
+    return fail(
+      shape.direction === 'to'
+        ? 'How much did you pay? Give the amount.'
+        : 'How much did they pay you? Give the amount.',
+      example,
+    );
+  }
+  if (amounts > 1) return fail('One amount per payment, please.', example);
+  if ('problem' in amount.reading) stop(`${amount.reading.problem}.`, example);
+  if (amount.negative) stop(`The amount can't be negative ("${amount.raw}").`, example);
+  if (/^0*(\.0*)?$/.test(amount.reading.decimal)) {
+    stop(`A payment must be more than zero ("${amount.raw}").`, example);
+  }
+  return {
+    kind: 'paid',
+    payment: {
+      direction: shape.direction,
+      person,
+      amountText: amount.raw,
+      currency: amount.mark?.code ?? null,
+    },
+  };
+}
+
+/** `/split remind @ann`. */
+export function parseRemind(tokens: Token[]): ParseResult {
+  refuseNonPeople(tokens);
+  const mentions = [...new Set(tokens.flatMap((t) => (t.t === 'mention' ? [t.id] : [])))];
+  if (mentions.length === 0) {
+    return fail('Who should I remind? Mention them with @.', REMIND_EXAMPLE);
+  }
+  if (mentions.length > 1) return fail('One person at a time, please.', REMIND_EXAMPLE);
+  const extra = tokens.find((t) => t.t !== 'mention' && !isWord(t, 'to', 'pay', 'me'));
+  if (extra) {
+    return fail(
+      `I only need the person to remind, not "${extra.raw}": the reminder says everything they owe you.`,
+      REMIND_EXAMPLE,
+    );
+  }
+  return { kind: 'remind', mention: mentions[0]! };
+}

@@ -1,0 +1,241 @@
+/**
+ * Payment reminders: `/split remind @ann` and the Remind buttons under a balance send Ann a DM
+ * with what she owes the sender and a way to settle it. At most one reminder per pair of people
+ * per day (the sender's local day), decided by a claim in the shared store so that two replicas,
+ * a double click or a command and a click at once send one. The person reminded can turn
+ * reminders off (a preference kept under her own Slack id, so it works before she ever links);
+ * the sender then hears only that she has, nothing more.
+ */
+import type {
+  AllMiddlewareArgs,
+  BlockAction,
+  Logger,
+  SlackActionMiddlewareArgs,
+} from '@slack/bolt';
+import { resolvePeople } from '../../accounts/people.js';
+import { REMIND_EXAMPLE } from '../../core/command/index.js';
+import { type Friend, type ServiceClient, ServiceNotFoundException } from '../../service/index.js';
+import type { ServiceTokenRecord, SlackUserKey } from '../../store/index.js';
+import type { SlackDeps } from '../deps.js';
+import { problemText } from '../shared/booking.js';
+import { clickerOf } from '../shared/button.js';
+import { todayIn } from '../shared/dates.js';
+import { connectPrompt, errorNotice, plainNotice } from '../shared/notices.js';
+import { parseRemindRef } from '../shared/remind-buttons.js';
+import { describeServiceFailure } from '../shared/service-failure.js';
+import { linked, type SplitContext, tellFailure } from '../shared/split-context.js';
+import { friendOf, slackName } from './paid-command.js';
+import { owedIn } from './partial.js';
+import {
+  alreadyRemindedText,
+  nothingOwedText,
+  notInWorkspaceText,
+  reminderMessage,
+  reminderSentText,
+  remindersOffMessage,
+  remindersOffText,
+} from './remind-views.js';
+
+/** Longer than a day in any time zone, so the claim for one local day outlives that day. */
+export const REMIND_CLAIM_TTL_MS = 48 * 60 * 60_000;
+
+export function remindClaimKey(team: string, from: string, to: string, day: string): string {
+  return `remind:${team}:${from}:${to}:${day}`;
+}
+
+const nameOf = (f: Friend) => [f.first_name, f.last_name].filter(Boolean).join(' ');
+
+/**
+ * Sends one reminder from `sender` to the friend `friendId` (Slack id `slackId` when known);
+ * returns what the sender is told.
+ */
+export async function sendReminder(input: {
+  deps: SlackDeps;
+  sender: SlackUserKey;
+  record: ServiceTokenRecord;
+  client: ServiceClient;
+  friendId: number;
+  slackId: string | null;
+  /** The sender's local day, yyyy-MM-dd. */
+  today: string;
+  /** Used until the friend's own name is read. */
+  name: string;
+  locale: string | undefined;
+  logger: Logger;
+}): Promise<string> {
+  const { deps, sender, client, logger, locale } = input;
+  let name = input.name;
+  const friend = await client.getFriend(input.friendId).catch((error: unknown) => {
+    if (error instanceof ServiceNotFoundException) return undefined;
+    throw error;
+  });
+  if (!friend) return nothingOwedText(name);
+  name = nameOf(friend) || name;
+  const owed = [...owedIn(friend.balance, 'from')].map(([currency, amount]) => ({
+    currency,
+    amount,
+  }));
+  if (owed.length === 0) return nothingOwedText(name);
+  const slackId =
+    input.slackId ??
+    (friend.email ? await deps.directory.slackIdByEmail(sender.team_id, friend.email) : null);
+  if (!slackId || slackId === sender.user_id) return notInWorkspaceText(name);
+  const target = { team_id: sender.team_id, user_id: slackId };
+  const prefs = await deps.preferences.get(target);
+  if (prefs.reminders_off) return remindersOffText(name);
+  const key = remindClaimKey(sender.team_id, sender.user_id, slackId, input.today);
+  if (!(await deps.claims.claim(key, REMIND_CLAIM_TTL_MS))) return alreadyRemindedText(name);
+  try {
+    const [theirLink, me] = await Promise.all([
+      deps.tokens.get(target),
+      deps.directory.slackUser(sender.team_id, sender.user_id).catch(() => undefined),
+    ]);
+    const message = reminderMessage({
+      sender: sender.user_id,
+      senderName: (me?.name ?? input.record.name ?? 'them').slice(0, 60),
+      owed,
+      ...(theirLink
+        ? { settle: { friendId: input.record.service_user_id } }
+        : { connectUrl: await deps.linking.connectUrl(target) }),
+      locale,
+    });
+    await deps.slack.chat.postMessage({ channel: slackId, ...message });
+  } catch (error) {
+    // Not sent: the sender may try again today.
+    await deps.claims
+      .release(key)
+      .catch((again: Error) => logger.warn(`remind: release failed: ${again.message}`));
+    throw error;
+  }
+  logger.info('remind: reminder sent');
+  return reminderSentText(name, owed, locale);
+}
+
+/** `/split remind @ann`. */
+export async function remindCommand(c: SplitContext<'remind'>): Promise<void> {
+  const target = c.parsed.mention;
+  if (target === c.user.user_id) {
+    await c.reply.ephemeral(errorNotice("You can't remind yourself.", REMIND_EXAMPLE));
+    return;
+  }
+  const link = await linked(c);
+  if (!link) return;
+  const nothing = 'No reminder was sent.';
+  try {
+    const people = await resolvePeople({
+      caller: { ...c.user, service_user_id: link.record.service_user_id },
+      ids: [target],
+      tokens: c.deps.tokens,
+      directory: c.deps.directory,
+      client: link.client,
+    });
+    if ('problem' in people) {
+      await c.reply.ephemeral(errorNotice(problemText(people.problem), REMIND_EXAMPLE));
+      return;
+    }
+    const person = people.people.get(target);
+    const name = person ? slackName(person) : 'They';
+    const friend = person ? await friendOf(link.client, person) : undefined;
+    if (!friend) {
+      await c.reply.ephemeral(plainNotice(nothingOwedText(name)));
+      return;
+    }
+    const text = await sendReminder({
+      deps: c.deps,
+      sender: c.user,
+      record: link.record,
+      client: link.client,
+      friendId: friend.id,
+      slackId: target,
+      today: c.ctx.today,
+      name,
+      locale: c.ctx.locale,
+      logger: c.logger,
+    });
+    await c.reply.ephemeral(plainNotice(text));
+  } catch (error) {
+    await tellFailure(c, error, nothing);
+  }
+}
+
+type ActionArgs = SlackActionMiddlewareArgs<BlockAction> & AllMiddlewareArgs;
+
+/** Remind under a balance (a message or App Home). */
+export function remindClicked(deps: SlackDeps) {
+  return async (args: ActionArgs): Promise<void> => {
+    await args.ack();
+    const { body, logger, client } = args;
+    const user = clickerOf(body);
+    const home = body.view?.type === 'home';
+    const tell = async (text: string) => {
+      if (home) await deps.hooks.publishHome(client, user, logger, text);
+      else await args.respond({ response_type: 'ephemeral', replace_original: false, text });
+    };
+    try {
+      // A button carries the person in its value; the menu (several people) in the option chosen.
+      const action = args.action as { value?: string; selected_option?: { value?: string } };
+      const ref = parseRemindRef(action.value ?? action.selected_option?.value);
+      if (!ref) {
+        await tell(
+          "This Remind button is damaged, so I can't tell whom it meant. `/split remind @someone` works.",
+        );
+        return;
+      }
+      const record = await deps.tokens.get(user);
+      if (!record) {
+        const url = await deps.linking.connectUrl(user);
+        if (home) await tell('Connect your expense account first.');
+        else
+          await args.respond({
+            response_type: 'ephemeral',
+            replace_original: false,
+            ...connectPrompt({ url, reason: 'first_time' }),
+          });
+        return;
+      }
+      const me = await deps.directory.slackUser(user.team_id, user.user_id).catch(() => undefined);
+      const text = await sendReminder({
+        deps,
+        sender: user,
+        record,
+        client: deps.service.forLink(record),
+        friendId: ref.id,
+        slackId: null,
+        today: todayIn(me?.tz, deps.now()),
+        name: ref.n,
+        locale: me?.locale,
+        logger,
+      });
+      await tell(text);
+    } catch (error) {
+      const failure = describeServiceFailure(error, 'No reminder was sent.');
+      if (failure.relink) {
+        await deps.tokens.delete(user);
+        deps.directory.forget(user);
+      }
+      logger.warn(`remind failed: ${(error as Error).message}`);
+      await tell(failure.text).catch((again: Error) =>
+        logger.error(`remind: could not tell: ${again.message}`),
+      );
+    }
+  };
+}
+
+/** "No more reminders" on a reminder DM. */
+export function reminderOffClicked(deps: SlackDeps) {
+  return async (args: ActionArgs): Promise<void> => {
+    await args.ack();
+    const user = clickerOf(args.body);
+    try {
+      await deps.preferences.setRemindersOff(user, true);
+      await args.respond({ replace_original: true, ...remindersOffMessage() });
+    } catch (error) {
+      args.logger.warn(`reminders off failed: ${(error as Error).message}`);
+      await args.respond({
+        response_type: 'ephemeral',
+        replace_original: false,
+        text: "I couldn't save that just now: reminders are still on. Try again in a minute, or use App Home.",
+      });
+    }
+  };
+}
