@@ -9,6 +9,7 @@ import { createDigestPreferences, type DigestPreferences } from './digest.js';
 import { loadEncryptionKey } from './encryption-key.js';
 import { createExpenseStore, type ExpenseStore } from './expenses.js';
 import { createForget, type Forget } from './forget.js';
+import { createInstallations, type Installations } from './installations.js';
 import { createJobs, type Jobs } from './jobs.js';
 import { createKeyv } from './keyv.js';
 import { createLinkStates, type LinkStates } from './link-states.js';
@@ -37,6 +38,8 @@ export interface Store<Draft = unknown> {
   forget: Forget;
   /** Acknowledged work not yet carried out, durable across crashes and shared by replicas. */
   jobs: Jobs;
+  /** The app's installation in each workspace or org (Bolt's `Installation`), sealed. */
+  installations: Installations<unknown>;
   /** A cheap read (of a key never written), for readiness: rejects when the backend fails. */
   ping(): Promise<void>;
   /** Closes every namespace; safe to call more than once. */
@@ -53,6 +56,7 @@ export const NAMESPACES = {
   digest: 'digest',
   claims: 'slack',
   jobs: 'slack',
+  installations: 'installations',
 } as const;
 
 const PING_KEY = 'readiness-probe';
@@ -96,6 +100,7 @@ export async function openStore<Draft = unknown>(
       expenses: await open(NAMESPACES.expenses),
       // A namespace of its own: the digest runner walks every key in it.
       digest: await open(NAMESPACES.digest),
+      installations: await open(NAMESPACES.installations),
     };
     const preferences = createUserPreferences(keyvs.preferences);
     const digest = createDigestPreferences(keyvs.digest, { now });
@@ -122,6 +127,9 @@ export async function openStore<Draft = unknown>(
         digestStore: digest,
       }),
       jobs,
+      installations: createInstallations(keyvs.installations, key, {
+        ...(options.logger ? { logger: options.logger } : {}),
+      }),
       ping: async () => {
         await keyvs.preferences.get(PING_KEY);
       },
