@@ -264,6 +264,10 @@ export function loadConfig(
   };
 
   const problems: string[] = [];
+  // Required unless the app is installed into many workspaces; first, as it is the first rule.
+  if (input.SLACK_BOT_TOKEN === undefined && input.SLACK_STATE_SECRET === undefined) {
+    problems.push(problemFor('SLACK_BOT_TOKEN'));
+  }
   for (const [name, rule] of Object.entries(RULES) as [Name, Rule][]) {
     const value = input[name];
     if (value === undefined) {
@@ -277,9 +281,7 @@ export function loadConfig(
     problems.push(problemFor('SLACK_SIGNING_SECRET'));
   }
   // One workspace (a bot token) or many (installs, each with its own token): never both.
-  if (input.SLACK_BOT_TOKEN === undefined && input.SLACK_STATE_SECRET === undefined) {
-    problems.push(problemFor('SLACK_BOT_TOKEN'));
-  } else if (input.SLACK_BOT_TOKEN !== undefined && input.SLACK_STATE_SECRET !== undefined) {
+  if (input.SLACK_BOT_TOKEN !== undefined && input.SLACK_STATE_SECRET !== undefined) {
     problems.push(
       problemFor(
         'SLACK_STATE_SECRET',

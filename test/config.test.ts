@@ -109,7 +109,7 @@ describe('loadConfig', () => {
 
   it('reports every missing variable at once, one line each', () => {
     expect(problemsOf({})).toEqual([
-      'SLACK_BOT_TOKEN is not set (in the environment or .env): the bot token, xoxb-...',
+      'SLACK_BOT_TOKEN is not set (in the environment or .env): the bot token, xoxb-..., to serve one workspace; or set SLACK_STATE_SECRET instead to install the app into many workspaces',
       "SLACK_CLIENT_ID is not set (in the environment or .env): the Slack app's client id (Basic Information, App Credentials): people sign in with Slack with it to link their expense account",
       "SLACK_CLIENT_SECRET is not set (in the environment or .env): the Slack app's client secret (Basic Information, App Credentials): people sign in with Slack with it to link their expense account",
       "SERVICE_CLIENT_ID is not set (in the environment or .env): the app's OAuth client id at the expense service",
