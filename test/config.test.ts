@@ -197,6 +197,7 @@ describe('.env.example', () => {
         'SLACK_WEB_URL',
         'SLACK_CLIENT_ID',
         'SLACK_CLIENT_SECRET',
+        'SLACK_STATE_SECRET',
         'SERVICE_API_URL',
         'SERVICE_AUTHORIZE_URL',
         'SERVICE_TOKEN_URL',
@@ -213,7 +214,9 @@ describe('.env.example', () => {
     const lines = text.split('\n');
     for (const name of Object.keys(entries)) {
       const index = lines.findIndex((line) => line.startsWith(`${name}=`));
-      expect(lines[index - 1], name).toMatch(/^# \((required|required in HTTP mode|optional)\) /);
+      expect(lines[index - 1], name).toMatch(
+        /^# \((required|required in HTTP mode|required unless SLACK_STATE_SECRET is set|optional)\) /,
+      );
     }
   });
 
