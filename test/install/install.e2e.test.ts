@@ -162,6 +162,23 @@ describe('installing into many workspaces', () => {
     );
     expect(publish.token).toBe(org?.botToken);
     expect(publish.response.ok).toBe(true);
+    // Work outside requests finds the org's installation from the workspace alone.
+    expect((await w.app.deps.slack.forTeam('T0003')).token).toBe(org?.botToken);
+  });
+
+  it("forgets an org's installation when the org uninstalls the app", async () => {
+    await w.ws.uninstallApp('E0001');
+    let gone = false;
+    for (let i = 0; i < 50 && !gone; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      gone = await w.app.deps.slack.forTeam('T0003').then(
+        () => false,
+        () => true,
+      );
+    }
+    expect(gone).toBe(true);
+    await w.ws.act.homeOpened({ as: 'U3CAT', tab: 'home' });
+    expect(w.ws.deliveries.at(-1)?.status).toBe(401);
   });
 
   it('forgets a workspace that uninstalls the app and refuses its later requests', async () => {
