@@ -44,7 +44,8 @@ export interface Config {
     apiUrl: string | undefined;
     /**
      * Slack's browser pages, no trailing slash: Sign in with Slack's authorize page is
-     * `${webUrl}/openid/connect/authorize`, and its id_tokens are issued by this URL.
+     * `${webUrl}/openid/connect/authorize` (its id_tokens are issued by this URL), and the install
+     * page `${webUrl}/oauth/v2/authorize`.
      */
     webUrl: string;
     /** The Slack app's own OAuth client, with which people sign in with Slack while linking. */
