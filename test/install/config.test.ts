@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../src/config.js';
+import { ConfigError, loadConfig } from '../../src/config.js';
 
 const many = {
   SLACK_STATE_SECRET: 'a'.repeat(32),
