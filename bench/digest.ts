@@ -203,7 +203,7 @@ async function main() {
         preferences,
         tokens,
         claims,
-        slack: slackClient,
+        slackFor: async () => slackClient,
         serviceClientFor: (record) =>
           new ServiceClient({
             baseUrl: `${emu.url}/api/v3.0`,

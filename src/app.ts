@@ -15,7 +15,13 @@ import { createMetrics, type Metrics } from './observe/metrics.js';
 import { urlPassword } from './observe/redact.js';
 import { observeRoutes, type Readiness, storeReadiness } from './observe/routes.js';
 import type { AttemptReport } from './service/index.js';
-import { createSlackApp, jobHandlers, registerListeners, SLACK_EVENTS_PATH } from './slack/app.js';
+import {
+  createSlackApp,
+  jobHandlers,
+  registerListeners,
+  SLACK_EVENTS_PATH,
+  type SlackAppParts,
+} from './slack/app.js';
 import type { SlackDeps } from './slack/deps.js';
 import {
   createDigestRunner,
@@ -27,14 +33,18 @@ import type { FormDraft } from './slack/expense-form/form.js';
 import { createReferenceData } from './slack/expense-form/reference.js';
 import { createFeedPoller, type FeedPoller } from './slack/feed/poller.js';
 import { type FeedScheduler, startFeedScheduler } from './slack/feed/scheduler.js';
+import { createInstalledTeams } from './slack/install/installation-store.js';
+import { installerOptions } from './slack/install/installer.js';
+import { installedTeamClients } from './slack/install/team-clients.js';
 import { afterLink } from './slack/linking/after-link.js';
 import { createDurableWork, type DurableOptions } from './slack/shared/durable.js';
+import { singleTeamClients, type TeamClients } from './slack/shared/team-clients.js';
 import {
   createAckGate,
   createWorkQueue,
   type WorkQueueOptions,
 } from './slack/shared/work-queue.js';
-import { openStore } from './store/index.js';
+import { openStore, type Store } from './store/index.js';
 
 /**
  * How long a create may still be applied after it was sent. The service states no bound of its
@@ -119,6 +129,7 @@ function secretsOf(config: Config): (string | undefined)[] {
     config.slack.signingSecret,
     config.slack.appToken,
     config.slack.clientSecret,
+    config.slack.install?.stateSecret,
     config.service.clientSecret,
     config.encryptionKey,
     urlPassword(config.storeUrl),
@@ -149,6 +160,60 @@ function serviceAttempt(logger: Logger, metrics: Metrics) {
   };
 }
 
+/**
+ * How Bolt authorizes requests. One workspace: the configured bot token, checked with auth.test
+ * first (Bolt calls it from its constructor unless given the bot's ids, and asking first makes a
+ * wrong token or an unreachable Slack a clear start-up failure rather than every later request
+ * failing). Many workspaces: Bolt's install routes, and each team's own installation.
+ */
+async function slackAuth(
+  config: Config,
+  store: Store<FormDraft>,
+  tokenless: webApi.WebClient,
+  clientOptions: webApi.WebClientOptions,
+  logger: Logger,
+  now: () => Date,
+): Promise<{ auth: SlackAppParts['auth']; teams: TeamClients | undefined }> {
+  const { install } = config.slack;
+  if (!install) {
+    const auth = await new webApi.WebClient(config.slack.botToken, clientOptions).auth.test();
+    if (!auth.user_id || !auth.bot_id)
+      throw new Error('auth.test did not return the bot user id and bot id');
+    return {
+      auth: { kind: 'token', botId: auth.bot_id, botUserId: auth.user_id },
+      teams: undefined,
+    };
+  }
+  const installed = createInstalledTeams({
+    installations: store.installations,
+    claims: store.claims,
+    refresh: (refresh_token) =>
+      tokenless.oauth.v2.access({
+        client_id: config.slack.clientId,
+        client_secret: config.slack.clientSecret,
+        grant_type: 'refresh_token',
+        refresh_token,
+      }),
+    now: () => now().getTime(),
+    logger,
+  });
+  return {
+    auth: {
+      kind: 'install',
+      installer: installerOptions({
+        clientId: config.slack.clientId,
+        clientSecret: config.slack.clientSecret,
+        stateSecret: install.stateSecret,
+        redirectUrl: install.redirectUrl,
+        webUrl: config.slack.webUrl,
+        installationStore: installed,
+        clientOptions,
+      }),
+    },
+    teams: installedTeamClients(installed, clientOptions),
+  };
+}
+
 export async function startApp(options: AppOptions): Promise<RunningApp> {
   const { config } = options;
   const now = options.now ?? (() => new Date());
@@ -170,24 +235,6 @@ export async function startApp(options: AppOptions): Promise<RunningApp> {
     timeout: 10_000,
   };
 
-  // Bolt calls auth.test from its constructor unless it is given the bot's ids. Asking first
-  // makes a wrong token or an unreachable Slack a clear start-up failure rather than every later
-  // request failing authorization.
-  const auth = await new webApi.WebClient(config.slack.botToken, clientOptions).auth.test();
-  if (!auth.user_id || !auth.bot_id)
-    throw new Error('auth.test did not return the bot user id and bot id');
-
-  let linking: Linking | undefined;
-  const app = createSlackApp({
-    config,
-    clientOptions,
-    bot: { botId: auth.bot_id, botUserId: auth.user_id },
-    logger,
-    linking: () => linking,
-    routes: observeRoutes({ metrics, ready: () => readiness() }),
-    metrics,
-  });
-
   const store = await openStore<FormDraft>(config.storeUrl, {
     encryptionKey: config.encryptionKey,
     dataDir: config.dataDir,
@@ -195,8 +242,25 @@ export async function startApp(options: AppOptions): Promise<RunningApp> {
     now,
   });
   try {
+    // No bot token on the sign-in and install exchanges, and no retry: a code works once.
+    const tokenless = new webApi.WebClient(undefined, {
+      ...clientOptions,
+      retryConfig: { retries: 0 },
+    });
+    const { auth, teams } = await slackAuth(config, store, tokenless, clientOptions, logger, now);
+    let linking: Linking | undefined;
+    const app = createSlackApp({
+      config,
+      clientOptions,
+      auth,
+      logger,
+      linking: () => linking,
+      routes: observeRoutes({ metrics, ready: () => readiness() }),
+      metrics,
+    });
+    const slack = teams ?? singleTeamClients(app.client);
     const directory = createDirectory({
-      slack: app.client,
+      slack: (team_id) => slack.forTeam(team_id),
       ...(options.directoryTtlMs ? { ttlMs: options.directoryTtlMs } : {}),
     });
     const service = createServiceFactory({
@@ -224,17 +288,12 @@ export async function startApp(options: AppOptions): Promise<RunningApp> {
       durable,
       expenses: store.expenses,
       reference: createReferenceData(service),
-      slack: app.client,
+      slack,
       preferences: store.preferences,
       digest: store.digest,
       splitDefaults: store.splitDefaults,
       feeds: store.feeds,
       forget: store.forget,
-    });
-    // No bot token on the sign-in exchange, and no retry: a code works once.
-    const signInClient = new webApi.WebClient(undefined, {
-      ...clientOptions,
-      retryConfig: { retries: 0 },
     });
     linking = createLinking({
       publicUrl: config.publicUrl,
@@ -249,10 +308,10 @@ export async function startApp(options: AppOptions): Promise<RunningApp> {
         clientId: config.slack.clientId,
         clientSecret: config.slack.clientSecret,
         redirectUrl: config.signInRedirectUrl,
-        exchange: (args) => signInClient.openid.connect.token(args),
+        exchange: (args) => tokenless.openid.connect.token(args),
       },
       now: () => now().getTime(),
-      onLinked: afterLink(deps, () => app.client, logger),
+      onLinked: afterLink(deps, (team_id) => slack.forTeam(team_id), logger),
     });
 
     let port = config.port;
@@ -289,7 +348,7 @@ export async function startApp(options: AppOptions): Promise<RunningApp> {
       preferences: store.digest,
       tokens: store.tokens,
       claims: store.claims,
-      slack: app.client,
+      slackFor: (team_id) => slack.forTeam(team_id),
       serviceClientFor: (record) => service.forLink(record),
       clock: digestClock,
       ...(options.digest?.concurrency ? { concurrency: options.digest.concurrency } : {}),
@@ -313,7 +372,7 @@ export async function startApp(options: AppOptions): Promise<RunningApp> {
       tokens: store.tokens,
       claims: store.claims,
       service,
-      slack: app.client,
+      slack,
       logger,
       intervalMs: feedInterval,
     });

@@ -27,8 +27,14 @@ export type LogFormat = (typeof LOG_FORMATS)[number];
 
 export interface Config {
   slack: {
-    /** xoxb- bot token. */
-    botToken: string;
+    /** xoxb- bot token: the app serves this one workspace. Undefined exactly when `install` is set. */
+    botToken: string | undefined;
+    /**
+     * Set when the app is installed into many workspaces through Slack's OAuth v2 (no bot token
+     * configured): the secret that signs the install's `state`, and the redirect URL Slack sends
+     * the browser back to, `${publicUrl}/slack/oauth_redirect`.
+     */
+    install: { stateSecret: string; redirectUrl: string } | undefined;
     /** Verifies every HTTP request from Slack; unused (and optional) in Socket Mode. */
     signingSecret: string | undefined;
     /** xapp- app-level token; when set the app runs in Socket Mode. */
@@ -38,7 +44,8 @@ export interface Config {
     apiUrl: string | undefined;
     /**
      * Slack's browser pages, no trailing slash: Sign in with Slack's authorize page is
-     * `${webUrl}/openid/connect/authorize`, and its id_tokens are issued by this URL.
+     * `${webUrl}/openid/connect/authorize` (its id_tokens are issued by this URL), and the install
+     * page `${webUrl}/oauth/v2/authorize`.
      */
     webUrl: string;
     /** The Slack app's own OAuth client, with which people sign in with Slack while linking. */
@@ -76,6 +83,12 @@ export class ConfigError extends Error {
   }
 }
 
+/** The install's state is signed with it: as long as a random 128-bit value written in hex. */
+export const STATE_SECRET_MIN_LENGTH = 32;
+
+/** Bolt's path for the end of an install (where Slack sends the browser back). */
+export const INSTALL_REDIRECT_PATH = '/slack/oauth_redirect';
+
 const STORE_SCHEMES = ['sqlite:', 'redis:', 'rediss:', 'postgres:', 'postgresql:'];
 
 function isHttpUrl(value: string): boolean {
@@ -102,7 +115,6 @@ function httpUrl(what: string) {
 // Checked and reported in this order, one line per variable.
 const RULES = {
   SLACK_BOT_TOKEN: {
-    required: true,
     valid: (v: string) => v.startsWith('xoxb-'),
     problem: 'must be a bot token starting with xoxb-',
   },
@@ -118,6 +130,10 @@ const RULES = {
   SLACK_WEB_URL: httpUrl("Slack's sign-in pages, such as https://slack.com"),
   SLACK_CLIENT_ID: { required: true },
   SLACK_CLIENT_SECRET: { required: true },
+  SLACK_STATE_SECRET: {
+    valid: (v: string) => v.length >= STATE_SECRET_MIN_LENGTH,
+    problem: `must be at least ${STATE_SECRET_MIN_LENGTH} characters (a random secret, e.g. from openssl rand -hex 32)`,
+  },
   SERVICE_API_URL: httpUrl('the expense service REST base'),
   SERVICE_AUTHORIZE_URL: httpUrl('the OAuth consent page'),
   SERVICE_TOKEN_URL: httpUrl('the OAuth token endpoint'),
@@ -158,7 +174,10 @@ type Checked = { [K in RequiredName]: string } & { [K in Exclude<Name, RequiredN
 
 /** What a required variable is for, said when it is missing. */
 const PURPOSES = new Map<string, string>([
-  ['SLACK_BOT_TOKEN', 'the bot token, xoxb-...'],
+  [
+    'SLACK_BOT_TOKEN',
+    'the bot token, xoxb-..., to serve one workspace; or set SLACK_STATE_SECRET instead to install the app into many workspaces',
+  ],
   ['SLACK_SIGNING_SECRET', 'needed in HTTP mode, when SLACK_APP_TOKEN is not set'],
   [
     'SLACK_CLIENT_ID',
@@ -246,6 +265,10 @@ export function loadConfig(
   };
 
   const problems: string[] = [];
+  // Required unless the app is installed into many workspaces; first, as it is the first rule.
+  if (input.SLACK_BOT_TOKEN === undefined && input.SLACK_STATE_SECRET === undefined) {
+    problems.push(problemFor('SLACK_BOT_TOKEN'));
+  }
   for (const [name, rule] of Object.entries(RULES) as [Name, Rule][]) {
     const value = input[name];
     if (value === undefined) {
@@ -258,6 +281,15 @@ export function loadConfig(
   if (input.SLACK_APP_TOKEN === undefined && input.SLACK_SIGNING_SECRET === undefined) {
     problems.push(problemFor('SLACK_SIGNING_SECRET'));
   }
+  // One workspace (a bot token) or many (installs, each with its own token): never both.
+  if (input.SLACK_BOT_TOKEN !== undefined && input.SLACK_STATE_SECRET !== undefined) {
+    problems.push(
+      problemFor(
+        'SLACK_STATE_SECRET',
+        'is set together with SLACK_BOT_TOKEN: leave SLACK_STATE_SECRET unset to serve the one workspace of the bot token, or unset SLACK_BOT_TOKEN to install the app into many workspaces',
+      ),
+    );
+  }
   if (problems.length > 0) throw new ConfigError(problems);
   const e = input as Checked;
   const publicUrl = withoutTrailingSlash(e.PUBLIC_URL);
@@ -266,6 +298,13 @@ export function loadConfig(
   return {
     slack: {
       botToken: e.SLACK_BOT_TOKEN,
+      install:
+        e.SLACK_STATE_SECRET === undefined
+          ? undefined
+          : {
+              stateSecret: e.SLACK_STATE_SECRET,
+              redirectUrl: `${publicUrl}${INSTALL_REDIRECT_PATH}`,
+            },
       signingSecret: e.SLACK_SIGNING_SECRET,
       appToken: e.SLACK_APP_TOKEN,
       socketMode: e.SLACK_APP_TOKEN !== undefined,

@@ -69,7 +69,9 @@ async function main(): Promise<void> {
     throw error;
   }
   const setting = (name: string) => process.env[name] || envFile?.get(name) || undefined;
-  const noSlackApp = !setting('SLACK_BOT_TOKEN') && !setting('SLACK_APP_TOKEN');
+  // A state secret means an app installed into many workspaces: it has no bot token of its own.
+  const noSlackApp =
+    !setting('SLACK_BOT_TOKEN') && !setting('SLACK_APP_TOKEN') && !setting('SLACK_STATE_SECRET');
 
   if (args.sandbox || (noSlackApp && setting('NODE_ENV') !== 'production')) {
     // Loaded only here, so that a production process never loads the emulator or the workspace.

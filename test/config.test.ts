@@ -109,7 +109,7 @@ describe('loadConfig', () => {
 
   it('reports every missing variable at once, one line each', () => {
     expect(problemsOf({})).toEqual([
-      'SLACK_BOT_TOKEN is not set (in the environment or .env): the bot token, xoxb-...',
+      'SLACK_BOT_TOKEN is not set (in the environment or .env): the bot token, xoxb-..., to serve one workspace; or set SLACK_STATE_SECRET instead to install the app into many workspaces',
       "SLACK_CLIENT_ID is not set (in the environment or .env): the Slack app's client id (Basic Information, App Credentials): people sign in with Slack with it to link their expense account",
       "SLACK_CLIENT_SECRET is not set (in the environment or .env): the Slack app's client secret (Basic Information, App Credentials): people sign in with Slack with it to link their expense account",
       "SERVICE_CLIENT_ID is not set (in the environment or .env): the app's OAuth client id at the expense service",
@@ -197,6 +197,7 @@ describe('.env.example', () => {
         'SLACK_WEB_URL',
         'SLACK_CLIENT_ID',
         'SLACK_CLIENT_SECRET',
+        'SLACK_STATE_SECRET',
         'SERVICE_API_URL',
         'SERVICE_AUTHORIZE_URL',
         'SERVICE_TOKEN_URL',
@@ -213,7 +214,9 @@ describe('.env.example', () => {
     const lines = text.split('\n');
     for (const name of Object.keys(entries)) {
       const index = lines.findIndex((line) => line.startsWith(`${name}=`));
-      expect(lines[index - 1], name).toMatch(/^# \((required|required in HTTP mode|optional)\) /);
+      expect(lines[index - 1], name).toMatch(
+        /^# \((required|required in HTTP mode|required unless SLACK_STATE_SECRET is set|optional)\) /,
+      );
     }
   });
 

@@ -86,6 +86,7 @@ describe('manifest.yml', () => {
     expect(manifest.oauth_config.scopes.user).toEqual(['openid', 'email', 'profile']);
     expect(manifest.oauth_config.redirect_urls).toEqual([
       'https://example.com/oauth/slack/callback',
+      'https://example.com/slack/oauth_redirect',
     ]);
   });
 

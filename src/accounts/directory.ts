@@ -81,7 +81,8 @@ export function slackPerson(user: SlackUserObject, id: string): SlackPerson {
 const key = (user: SlackUserKey) => `${user.team_id}:${user.user_id}`;
 
 export function createDirectory(options: {
-  slack: webApi.WebClient;
+  /** The bot's Web API client of a team (its own installation's when installed into many). */
+  slack: (team_id: string) => Promise<Pick<webApi.WebClient, 'users'>>;
   ttlMs?: number;
   now?: () => number;
 }): Directory {
@@ -95,14 +96,15 @@ export function createDirectory(options: {
   return {
     slackUser(team_id, user_id) {
       return slackUsers.getOrLoad(`${team_id}:${user_id}`, async () => {
-        const reply = await options.slack.users.info({ user: user_id, include_locale: true });
+        const slack = await options.slack(team_id);
+        const reply = await slack.users.info({ user: user_id, include_locale: true });
         return slackPerson((reply.user ?? {}) as SlackUserObject, user_id);
       });
     },
     slackIdByEmail(team_id, email) {
       return byEmail.getOrLoad(`${team_id}:${email.toLowerCase()}`, async () => {
         try {
-          const reply = await options.slack.users.lookupByEmail({ email });
+          const reply = await (await options.slack(team_id)).users.lookupByEmail({ email });
           return reply.user?.id ?? null;
         } catch (error) {
           // Someone not in this workspace is an answer, and cached like one.

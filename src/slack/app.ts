@@ -23,6 +23,7 @@ import { groupDefault } from './groups/default-split.js';
 import { groupListeners } from './groups/listeners.js';
 import { homeListeners } from './home/listeners.js';
 import { publishHome } from './home/publish.js';
+import type { installerOptions } from './install/installer.js';
 import { LINKING_COMMANDS } from './linking/commands.js';
 import { linkingListeners } from './linking/listeners.js';
 import { httpRoutes } from './linking/routes.js';
@@ -48,8 +49,14 @@ const LOG_LEVELS: Record<Config['logLevel'], LogLevel> = {
 export interface SlackAppParts {
   config: Config;
   clientOptions: webApi.WebClientOptions;
-  /** From auth.test, so that Bolt does not call it from its constructor. */
-  bot: { botId: string; botUserId: string };
+  /**
+   * One workspace: the bot's ids from auth.test, so that Bolt does not call it from its
+   * constructor. Many workspaces: what Bolt needs to install the app and to authorize each request
+   * with its team's installation (see install/installer.ts).
+   */
+  auth:
+    | { kind: 'token'; botId: string; botUserId: string }
+    | { kind: 'install'; installer: ReturnType<typeof installerOptions> };
   /** Bolt's, its receiver's and its Web API client's logger. */
   logger: Logger;
   /** Read per request: Bolt takes its routes before linking exists. */
@@ -65,10 +72,12 @@ export function createSlackApp(parts: SlackAppParts): App {
   // Both: Bolt resets a given logger to its own default level unless it is given one too.
   const logging = { logger: parts.logger, logLevel: LOG_LEVELS[config.logLevel] };
   const customRoutes = [...httpRoutes(parts.linking), ...parts.routes];
+  const { auth } = parts;
+  const installer = auth.kind === 'install' ? auth.installer : undefined;
   const app: App = new App({
-    token: config.slack.botToken,
-    botId: parts.bot.botId,
-    botUserId: parts.bot.botUserId,
+    ...(auth.kind === 'token'
+      ? { token: config.slack.botToken, botId: auth.botId, botUserId: auth.botUserId }
+      : {}),
     ...logging,
     clientOptions,
     // Bolt's in-memory conversation store runs on every request and is per process; unused.
@@ -78,16 +87,18 @@ export function createSlackApp(parts: SlackAppParts): App {
           socketMode: true,
           appToken: config.slack.appToken,
           customRoutes,
-          // SocketModeReceiver serves customRoutes on its own HTTP server, on
-          // installerOptions.port (3000 unless given), not on the App's port; and its client for
-          // apps.connections.open takes installerOptions.clientOptions, not the App's.
-          installerOptions: { port: config.port, clientOptions },
+          ...installer,
+          // SocketModeReceiver serves customRoutes (and the install routes) on its own HTTP
+          // server, on installerOptions.port (3000 unless given), not on the App's port; and its
+          // client for apps.connections.open takes installerOptions.clientOptions, not the App's.
+          installerOptions: { ...installer?.installerOptions, port: config.port, clientOptions },
         }
       : {
           receiver: createSlackReceiver({
             signingSecret: config.slack.signingSecret ?? '',
             eventsPath: SLACK_EVENTS_PATH,
             customRoutes,
+            ...installer,
             ...logging,
             warn: (message) => app.logger.warn(message),
           }),

@@ -23,6 +23,7 @@ import type { ReferenceData } from './expense-form/reference.js';
 import type { DurableWork } from './shared/durable.js';
 import type { Once } from './shared/marker.js';
 import type { Reply } from './shared/reply.js';
+import type { TeamClients } from './shared/team-clients.js';
 import type { WorkQueue } from './shared/work-queue.js';
 
 /** One `/split` to carry out: typed now, or saved while the person linked their account. */
@@ -98,8 +99,11 @@ export interface SlackDeps {
   forget: Forget;
   /** The service's currencies and categories for the expense form, cached for an hour. */
   reference: ReferenceData;
-  /** The bot's Web API client, for work not tied to a request (updating an undone message). */
-  slack: webApi.WebClient;
+  /**
+   * The bot's Web API client of a team, for work not tied to a request (a queued command,
+   * updating an undone message): the team's own installation's token when installed into many.
+   */
+  slack: TeamClients;
   hooks: SlackHooks;
 }
 

@@ -17,6 +17,7 @@
 import type Keyv from 'keyv';
 import type { ChannelBindings } from './bindings.js';
 import type { DigestPreferences } from './digest.js';
+import { installationKey, orgOfKey } from './installations.js';
 import type { UserPreferenceStore } from './preferences.js';
 import type { SlackUserKey } from './token-store.js';
 
@@ -54,6 +55,7 @@ export interface ForgetParts {
   digest: Keyv;
   splitDefaults: Keyv;
   feeds: Keyv;
+  installations: Keyv;
   /** Through the stores that cache, so that this replica forgets at once too. */
   preferenceStore: UserPreferenceStore;
   bindingStore: ChannelBindings;
@@ -143,6 +145,11 @@ export function createForget(parts: ForgetParts): Forget {
           parts.expenses,
           (key) => key.startsWith(`draft:${prefix}`) || key.startsWith(`last:${prefix}`),
         ),
+        // The workspace's own installation; an org-wide one stays while the org keeps the app.
+        ...[
+          installationKey({ teamId: team_id, isEnterpriseInstall: false }),
+          orgOfKey(team_id),
+        ].map(async (key) => Number(await parts.installations.delete(key))),
       ]);
       return counts.reduce((a, b) => a + b, 0);
     },

@@ -34,6 +34,13 @@ export {
   type ForgetParts,
   type KeptAbout,
 } from './forget.js';
+export {
+  createInstallations,
+  type InstallationScope,
+  InstallationScopeError,
+  type Installations,
+  installationKey,
+} from './installations.js';
 export { type CreateJobsOptions, createJobs, type Job, type Jobs } from './jobs.js';
 export {
   type CreateKeyvOptions,

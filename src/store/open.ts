@@ -10,6 +10,7 @@ import { loadEncryptionKey } from './encryption-key.js';
 import { createExpenseStore, type ExpenseStore } from './expenses.js';
 import { type ChannelFeeds, createChannelFeeds } from './feeds.js';
 import { createForget, type Forget } from './forget.js';
+import { createInstallations, type Installations } from './installations.js';
 import { createJobs, type Jobs } from './jobs.js';
 import { createKeyv } from './keyv.js';
 import { createLinkStates, type LinkStates } from './link-states.js';
@@ -43,6 +44,8 @@ export interface Store<Draft = unknown> {
   forget: Forget;
   /** Acknowledged work not yet carried out, durable across crashes and shared by replicas. */
   jobs: Jobs;
+  /** The app's installation in each workspace or org (Bolt's `Installation`), sealed. */
+  installations: Installations<unknown>;
   /** A cheap read (of a key never written), for readiness: rejects when the backend fails. */
   ping(): Promise<void>;
   /** Closes every namespace; safe to call more than once. */
@@ -61,6 +64,7 @@ export const NAMESPACES = {
   feeds: 'channel-feeds',
   claims: 'slack',
   jobs: 'slack',
+  installations: 'installations',
 } as const;
 
 const PING_KEY = 'readiness-probe';
@@ -107,6 +111,7 @@ export async function openStore<Draft = unknown>(
       splitDefaults: await open(NAMESPACES.splitDefaults),
       // Walked whole by the feed poller.
       feeds: await open(NAMESPACES.feeds),
+      installations: await open(NAMESPACES.installations),
     };
     const preferences = createUserPreferences(keyvs.preferences);
     const digest = createDigestPreferences(keyvs.digest, { now });
@@ -135,6 +140,9 @@ export async function openStore<Draft = unknown>(
         digestStore: digest,
       }),
       jobs,
+      installations: createInstallations(keyvs.installations, key, {
+        ...(options.logger ? { logger: options.logger } : {}),
+      }),
       ping: async () => {
         await keyvs.preferences.get(PING_KEY);
       },

@@ -20,7 +20,12 @@ export function resolveChannel(state: WorkspaceState, team: Team, id: string): C
     const user = [...state.users.values()].find((u) => `D${u.id.replace(/^[UW]/, '')}` === id);
     if (user && user.team_id === team.id) channel = state.channels.get(state.dmChannel(user.id));
   }
-  if (!channel) throw new SlackError('channel_not_found');
+  // A team's token sees only its own team's channels (DMs belong to their person's team).
+  const owner = channel?.is_im
+    ? state.users.get([...state.dms].find(([, dm]) => dm === channel.id)?.[0] ?? '')?.team_id
+    : (channel?.team_id ?? state.defaultTeamId);
+  if (!channel || (owner !== undefined && owner !== team.id))
+    throw new SlackError('channel_not_found');
   return channel;
 }
 

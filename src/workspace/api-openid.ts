@@ -14,7 +14,7 @@ export interface OpenCall {
 
 export type OpenMethod = (call: OpenCall) => Record<string, unknown>;
 
-function basic(authorization: string | undefined): { id?: string; secret?: string } {
+export function basic(authorization: string | undefined): { id?: string; secret?: string } {
   const encoded = /^Basic\s+(.+)$/i.exec(authorization ?? '')?.[1];
   if (!encoded) return {};
   const decoded = Buffer.from(encoded, 'base64').toString('utf8');

@@ -4,13 +4,17 @@
  * recorded calls, faults, a movable clock); the sandbox serves it to a browser.
  */
 import type { AddressInfo } from 'node:net';
+import { installMethods } from './api-oauth.js';
 import { openIdMethods } from './api-openid.js';
 import { createDeliverer } from './delivery.js';
+import { Installs } from './install.js';
+import { createInstallPage } from './install-page.js';
 import { createInteractions, type Interactions } from './interactions.js';
 import { Oidc, type OidcClient, type OidcClientInput, SESSION_COOKIE } from './oidc.js';
 import { createOidcPage } from './oidc-page.js';
 import { createPageApi } from './page-api.js';
 import { type PageState, pageState } from './page-state.js';
+import { appUninstalled, type EventOptions, tokensRevoked } from './payloads.js';
 import { restore, snapshot, type WorkspaceSnapshot } from './persist.js';
 import { createWorkspaceServer } from './server.js';
 import { WorkspaceState } from './state.js';
@@ -36,6 +40,8 @@ import { createWebApi } from './web-api.js';
 export { blockKitErrors, type Surface, viewErrors } from './block-kit.js';
 export { ACK_TIMEOUT_MS } from './delivery.js';
 export { DEMO_CHANNELS, DEMO_PEOPLE, seedDemoWorkspace } from './demo.js';
+export { INSTALL_CODE_LIFE_MS, ROTATING_TOKEN_LIFE_S } from './install.js';
+export { INSTALL_AUTHORIZE_PATH, KNOWN_SCOPES } from './install-page.js';
 export { type Container, type Interactions, PageError, type ViewValues } from './interactions.js';
 export { readManifest } from './manifest.js';
 export type { OidcClient, OidcClientInput } from './oidc.js';
@@ -58,7 +64,22 @@ export interface Workspace {
   responses: ResponseUrlPost[];
   /** The default team (throws when started without one). */
   readonly team: Team;
+  /**
+   * Another team: a workspace of its own, with its own people (addUser with its team_id), channels
+   * (addChannel with its team_id) and bot token; `enterprise_id` puts it in an Enterprise Grid org.
+   */
   addTeam(team: Partial<Team> & { id: string }): Team;
+  /** An Enterprise Grid org, named; its teams name it in `enterprise_id`. */
+  addEnterprise(id: string, name: string): void;
+  /** The app's org-wide installation on an org, once installed there. */
+  orgInstall(enterpriseId: string): Team | undefined;
+  /** When a rotating token stops working (workspace clock, ms); undefined: it does not expire. */
+  tokenExpiry(token: string): number | undefined;
+  /**
+   * An admin removes the app from a team (or, given an org id, from the org): its tokens stop
+   * working, and the app is sent `app_uninstalled` and `tokens_revoked` naming its bot.
+   */
+  uninstallApp(id: string): Promise<void>;
   addUser(user: UserInput): User;
   user(id: string): User | undefined;
   addChannel(channel: ChannelInput): Channel;
@@ -169,12 +190,18 @@ export async function startWorkspace(options: WorkspaceOptions = {}): Promise<Wo
   });
   const act = createInteractions(state, deliverer, () => app);
   const oidc = new Oidc(state);
-  const api = createWebApi(state, openIdMethods(oidc));
+  const installs = new Installs(state, oidc);
+  const api = createWebApi(
+    state,
+    new Map([...openIdMethods(oidc), ...installMethods(installs)]),
+    (token) => installs.expired(token),
+  );
   const controls = options.controls ?? {};
   const server = createWorkspaceServer(state, api, {
     ...(options.pageDir ? { pageDir: options.pageDir } : {}),
     pageApi: createPageApi(state, act, () => app, controls, oidc),
     signIn: createOidcPage(state, oidc),
+    install: createInstallPage(state, oidc, installs),
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -199,6 +226,30 @@ export async function startWorkspace(options: WorkspaceOptions = {}): Promise<Wo
       return team;
     },
     addTeam: (team) => state.addTeam(team),
+    addEnterprise(id, name) {
+      state.enterprises.set(id, name);
+    },
+    orgInstall: (id) => state.orgInstalls.get(id),
+    tokenExpiry: (token) => installs.expiries.get(token),
+    async uninstallApp(id) {
+      const org = state.orgInstalls.get(id);
+      const holder = org ?? state.teams.get(id);
+      if (!holder) throw new Error(`the app is not installed in ${id}`);
+      installs.revokeAll(holder);
+      if (org) state.orgInstalls.delete(id);
+      const inTeam = org
+        ? [...state.teams.values()].find((t) => t.enterprise_id === id && !t.org)
+        : holder;
+      const options: EventOptions = {
+        team_id: inTeam?.id ?? id,
+        api_app_id: holder.appId,
+        authorized_user_id: holder.botUserId,
+        ...(holder.enterprise_id ? { enterprise_id: holder.enterprise_id } : {}),
+        is_enterprise_install: org !== undefined,
+      };
+      await deliverer.deliver('event', appUninstalled(options));
+      await deliverer.deliver('event', tokensRevoked({ bot: [holder.botUserId] }, options));
+    },
     addUser: (user) => state.addUser(user),
     user: (id) => state.users.get(id),
     addChannel: (channel) => state.addChannel(channel),

@@ -81,15 +81,26 @@ export function createInteractions(
   deliverer: Deliverer,
   app: () => AppFacts,
 ): Interactions {
-  function team(): Team {
-    const found = state.defaultTeam();
+  /** The person's own team (each team is a workspace of its own); the default one otherwise. */
+  function team(user?: User): Team {
+    const found = user ? state.teams.get(user.team_id) : state.defaultTeam();
     if (!found) throw new PageError('This workspace has no team.');
     return found;
   }
 
+  /** Who the app's bot is in a team: an org-wide installation's bot in a team of that org. */
+  function installedAs(t: Team) {
+    const org = t.enterprise_id ? state.orgInstalls.get(t.enterprise_id) : undefined;
+    return {
+      ...(t.enterprise_id ? { enterprise_id: t.enterprise_id } : {}),
+      is_enterprise_install: org !== undefined,
+      authorized_user_id: (org ?? t).botUserId,
+    };
+  }
+
   function person(id: string): User {
     const user = state.users.get(id);
-    if (!user || user.is_bot || user.deleted || user.team_id !== team().id)
+    if (!user || user.is_bot || user.deleted || !state.teams.has(user.team_id))
       throw new PageError(`There is no person ${JSON.stringify(id)} in this workspace.`);
     return user;
   }
@@ -125,6 +136,7 @@ export function createInteractions(
     const channel = state.channels.get(id);
     const visible =
       channel &&
+      (channel.team_id ?? state.defaultTeamId) === user.team_id &&
       (!channel.members || channel.members.has(user.id)) &&
       (!channel.is_im || state.dms.get(user.id) === channel.id);
     if (!channel || !visible) throw new PageError(`There is no channel ${JSON.stringify(id)}.`);
@@ -132,8 +144,10 @@ export function createInteractions(
   }
 
   function actor(user: User, channel?: { id: string; name: string }): Actor {
-    const t = team();
+    const t = team(user);
+    const { authorized_user_id: _bot, ...enterprise } = installedAs(t);
     return {
+      ...enterprise,
       team_id: t.id,
       team_domain: t.domain,
       user_id: user.id,
@@ -151,7 +165,7 @@ export function createInteractions(
   }
 
   function viewPayloadOf(view: StoredView, values: ViewValues = {}): ViewPayload {
-    return viewJson(view, team(), values) as ViewPayload;
+    return viewJson(view, state.teams.get(view.team_id) ?? team(), values) as ViewPayload;
   }
 
   function visibleMessage(user: User, channel: string, ts: string): StoredMessage {
@@ -204,7 +218,7 @@ export function createInteractions(
       state.addNotice(user.id, `${name} failed with the error "invalid_blocks"`, 'error');
       return;
     }
-    const t = team();
+    const t = team(user);
     state.addMessage({
       channel: channel.id,
       ts: state.nextTs(),
@@ -255,9 +269,9 @@ export function createInteractions(
             ts: message.ts,
             event_ts: message.ts,
             ...(thread_ts ? { thread_ts } : {}),
-            team: team().id,
+            team: user.team_id,
           },
-          { team_id: team().id, api_app_id: team().appId, authorized_user_id: team().botUserId },
+          { team_id: user.team_id, api_app_id: team(user).appId, ...installedAs(team(user)) },
         ),
       );
     },
@@ -341,7 +355,7 @@ export function createInteractions(
         }),
       );
       if (failed(user, app().name, outcome)) return {};
-      return handleViewAnswer(state, team(), user.id, view, outcome.answer, (text) =>
+      return handleViewAnswer(state, team(user), user.id, view, outcome.answer, (text) =>
         state.addNotice(user.id, text, 'error'),
       );
     },
@@ -396,7 +410,7 @@ export function createInteractions(
 
     async homeOpened({ as, tab }) {
       const user = person(as);
-      const t = team();
+      const t = team(user);
       if (!subscribed('app_home_opened')) return;
       const home = state.homes.get(user.id);
       await deliverer.deliver(
@@ -404,7 +418,7 @@ export function createInteractions(
         appHomeOpened({
           team_id: t.id,
           api_app_id: t.appId,
-          authorized_user_id: t.botUserId,
+          ...installedAs(t),
           user: user.id,
           tab,
           channel: state.dmChannel(user.id),

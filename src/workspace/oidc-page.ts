@@ -19,7 +19,7 @@ export const KEYS_PATH = '/openid/connect/keys';
 /** The authorize request's own parameters, carried through the page's forms unchanged. */
 const PARAMS = ['response_type', 'scope', 'client_id', 'redirect_uri', 'state', 'nonce', 'team'];
 
-function escapeHtml(text: string): string {
+export function escapeHtml(text: string): string {
   return text
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
@@ -28,7 +28,7 @@ function escapeHtml(text: string): string {
     .replace(/'/g, '&#39;');
 }
 
-function html(title: string, body: string): string {
+export function html(title: string, body: string): string {
   return `<!DOCTYPE html>
 <html lang="en">
 <head>
@@ -76,12 +76,20 @@ function errorPage(res: ServerResponse, error: string, explanation: string): voi
   );
 }
 
-function redirect(res: ServerResponse, to: string, headers: Record<string, string> = {}): void {
+export function redirect(
+  res: ServerResponse,
+  to: string,
+  headers: Record<string, string> = {},
+): void {
   res.writeHead(303, { location: to, 'cache-control': 'no-store', ...headers });
   res.end();
 }
 
-function backToApp(res: ServerResponse, redirectUri: string, answer: Record<string, string>) {
+export function backToApp(
+  res: ServerResponse,
+  redirectUri: string,
+  answer: Record<string, string>,
+) {
   const url = new URL(redirectUri);
   for (const [name, value] of Object.entries(answer)) url.searchParams.set(name, value);
   res.writeHead(302, { location: url.toString(), 'cache-control': 'no-store' });

@@ -27,6 +27,12 @@ export interface OidcClient {
   redirectUris: string[];
   /** Shown on the sign-in page. */
   name: string;
+  /** Token rotation is on: installs get expiring bot tokens and refresh tokens. */
+  tokenRotation?: boolean;
+  /** Lifetime of a rotating token in seconds (Slack's is 12 hours). */
+  tokenLifetimeS?: number;
+  /** The app may be installed on a whole Enterprise Grid org (org_deploy_enabled). */
+  orgDeploy?: boolean;
 }
 
 export interface OidcClientInput {
@@ -34,6 +40,9 @@ export interface OidcClientInput {
   clientId?: string;
   clientSecret?: string;
   name?: string;
+  tokenRotation?: boolean;
+  tokenLifetimeS?: number;
+  orgDeploy?: boolean;
 }
 
 interface Session {
@@ -81,6 +90,9 @@ export class Oidc {
       clientSecret: input.clientSecret ?? randomBytes(16).toString('hex'),
       redirectUris: [...input.redirectUris],
       name: input.name ?? 'the app',
+      ...(input.tokenRotation ? { tokenRotation: true } : {}),
+      ...(input.tokenLifetimeS !== undefined ? { tokenLifetimeS: input.tokenLifetimeS } : {}),
+      ...(input.orgDeploy ? { orgDeploy: true } : {}),
     };
     this.clients.set(client.clientId, client);
     return client;
@@ -105,6 +117,11 @@ export class Oidc {
     const user = this.state.users.get(session.userId);
     if (!user || user.deleted || user.is_bot) return undefined;
     return { id, ...session, user };
+  }
+
+  /** Whether a code came from the sign-in page (used or not). */
+  hasCode(code: string): boolean {
+    return this.grants.has(code);
   }
 
   issueCode(grant: Omit<Grant, 'issuedAt' | 'used'>): string {

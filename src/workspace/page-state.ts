@@ -71,9 +71,12 @@ export interface PageState {
   controls: { digest: boolean; reset: boolean };
 }
 
-export function people(state: WorkspaceState): User[] {
+/** The default team's people; with `everyTeam`, every team's (the install page's chooser). */
+export function people(state: WorkspaceState, everyTeam = false): User[] {
   const team = state.defaultTeam();
-  return [...state.users.values()].filter((u) => u.team_id === team?.id && !u.is_bot && !u.deleted);
+  return [...state.users.values()].filter(
+    (u) => (everyTeam || u.team_id === team?.id) && !u.is_bot && !u.deleted,
+  );
 }
 
 function person(user: User): PagePerson {

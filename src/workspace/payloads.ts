@@ -15,6 +15,10 @@ export interface Actor {
   channel_id?: string;
   channel_name?: string;
   api_app_id?: string;
+  /** The Enterprise Grid org of the team, when it has one. */
+  enterprise_id?: string | null;
+  /** The app serving this request was installed on the whole org, not the team alone. */
+  is_enterprise_install?: boolean;
 }
 
 export const DEFAULT_ACTOR: Required<Actor> = {
@@ -25,6 +29,8 @@ export const DEFAULT_ACTOR: Required<Actor> = {
   channel_id: 'C0001',
   channel_name: 'general',
   api_app_id: 'A0FAKEAPP',
+  enterprise_id: null,
+  is_enterprise_install: false,
 };
 
 /**
@@ -90,7 +96,8 @@ export function slashCommand(options: CommandOptions = {}): SlackRequest {
     command: options.command ?? '/split',
     text: options.text ?? '',
     api_app_id: a.api_app_id,
-    is_enterprise_install: 'false',
+    ...(a.enterprise_id ? { enterprise_id: a.enterprise_id } : {}),
+    is_enterprise_install: String(a.is_enterprise_install),
     response_url: options.response_url ?? UNSET_RESPONSE_URL,
     trigger_id: options.trigger_id ?? newTriggerId(),
   });
@@ -141,8 +148,8 @@ export function blockActions(options: BlockActionsOptions): SlackRequest {
     token: 'legacy-verification-token',
     trigger_id: options.trigger_id ?? newTriggerId(),
     team: teamOf(a),
-    enterprise: null,
-    is_enterprise_install: false,
+    enterprise: a.enterprise_id ? { id: a.enterprise_id } : null,
+    is_enterprise_install: a.is_enterprise_install,
     actions,
   };
   if (options.view) {
@@ -247,8 +254,8 @@ export function viewSubmission(options: ViewSubmissionOptions = {}): SlackReques
     trigger_id: options.trigger_id ?? newTriggerId(),
     view: options.fullView ?? viewPayload({ ...options, team_id: a.team_id }),
     response_urls: options.response_urls ?? [],
-    enterprise: null,
-    is_enterprise_install: false,
+    enterprise: a.enterprise_id ? { id: a.enterprise_id } : null,
+    is_enterprise_install: a.is_enterprise_install,
   });
 }
 
@@ -264,8 +271,8 @@ export function viewClosed(
     token: 'legacy-verification-token',
     view: options.fullView ?? viewPayload({ ...options, team_id: a.team_id }),
     is_cleared: options.is_cleared ?? false,
-    enterprise: null,
-    is_enterprise_install: false,
+    enterprise: a.enterprise_id ? { id: a.enterprise_id } : null,
+    is_enterprise_install: a.is_enterprise_install,
   });
 }
 
@@ -298,8 +305,8 @@ export function messageShortcut(options: MessageShortcutOptions = {}): SlackRequ
     team: teamOf(a),
     user: userOf(a),
     channel: { id: a.channel_id, name: a.channel_name },
-    is_enterprise_install: false,
-    enterprise: null,
+    is_enterprise_install: a.is_enterprise_install,
+    enterprise: a.enterprise_id ? { id: a.enterprise_id } : null,
     callback_id: options.callback_id ?? 'split_message',
     trigger_id: options.trigger_id ?? newTriggerId(),
     response_url: options.response_url ?? UNSET_RESPONSE_URL,
@@ -341,8 +348,8 @@ export function blockSuggestion(options: BlockSuggestionOptions): SlackRequest {
     block_id: options.block_id ?? options.action_id,
     value: options.value,
     team: teamOf(a),
-    enterprise: null,
-    is_enterprise_install: false,
+    enterprise: a.enterprise_id ? { id: a.enterprise_id } : null,
+    is_enterprise_install: a.is_enterprise_install,
   };
   if (options.view) payload.view = options.view;
   else payload.channel = { id: a.channel_id, name: a.channel_name };
@@ -358,6 +365,10 @@ export interface EventOptions {
   event_time?: number;
   /** The bot user the event is authorised for. */
   authorized_user_id?: string;
+  /** The Enterprise Grid org of the team, when it has one. */
+  enterprise_id?: string | null;
+  /** The app was installed on the whole org. */
+  is_enterprise_install?: boolean;
 }
 
 /** An `event_callback` envelope around `event`. */
@@ -370,7 +381,8 @@ export function eventCallback(
     token: 'legacy-verification-token',
     team_id: team,
     context_team_id: team,
-    context_enterprise_id: null,
+    context_enterprise_id: options.enterprise_id ?? null,
+    ...(options.enterprise_id ? { enterprise_id: options.enterprise_id } : {}),
     api_app_id: options.api_app_id ?? DEFAULT_ACTOR.api_app_id,
     event,
     type: 'event_callback',
@@ -378,11 +390,11 @@ export function eventCallback(
     event_time: options.event_time ?? Math.floor(Date.now() / 1000),
     authorizations: [
       {
-        enterprise_id: null,
+        enterprise_id: options.enterprise_id ?? null,
         team_id: team,
         user_id: options.authorized_user_id ?? 'U0BOT0001',
         is_bot: true,
-        is_enterprise_install: false,
+        is_enterprise_install: options.is_enterprise_install ?? false,
       },
     ],
     is_ext_shared_channel: false,

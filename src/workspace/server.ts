@@ -1,7 +1,7 @@
 /**
  * The workspace's one HTTP port: the Web API (`/api/<method>`), response_urls, private files,
- * the page's JSON API (`/workspace-api/`), Sign in with Slack's pages (`/openid/connect/`) and
- * the built page itself.
+ * the page's JSON API (`/workspace-api/`), Sign in with Slack's pages (`/openid/connect/`), the
+ * install page (`/oauth/v2/authorize`) and the built page itself.
  */
 import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -56,7 +56,12 @@ async function servePage(res: ServerResponse, pageDir: string | undefined, file:
 export function createWorkspaceServer(
   state: WorkspaceState,
   api: WebApi,
-  options: { pageDir?: string; pageApi?: RouteHandler; signIn?: RouteHandler },
+  options: {
+    pageDir?: string;
+    pageApi?: RouteHandler;
+    signIn?: RouteHandler;
+    install?: RouteHandler;
+  },
 ): Server {
   return createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://workspace');
@@ -88,6 +93,12 @@ export function createWorkspaceServer(
         .catch(fail);
     } else if (path.startsWith('/openid/connect/') && options.signIn) {
       Promise.resolve(options.signIn(req, res, url))
+        .then((handled) => {
+          if (!handled) send(res, 404, { ok: false, error: 'not_found' });
+        })
+        .catch(fail);
+    } else if (path.startsWith('/oauth/v2/') && options.install) {
+      Promise.resolve(options.install(req, res, url))
         .then((handled) => {
           if (!handled) send(res, 404, { ok: false, error: 'not_found' });
         })

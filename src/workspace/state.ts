@@ -59,6 +59,10 @@ export class WorkspaceState {
   clockOffset = 0;
   readonly teams = new Map<string, Team>();
   readonly tokens = new Map<string, Team>();
+  /** Enterprise Grid org id -> its name. */
+  readonly enterprises = new Map<string, string>();
+  /** Org id -> the app's org-wide installation there (its bot's record). */
+  readonly orgInstalls = new Map<string, Team>();
   readonly users = new Map<string, User>();
   readonly channels = new Map<string, Channel>();
   /** user id -> the app's DM channel id with them */

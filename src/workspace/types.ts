@@ -12,6 +12,10 @@ export interface Team {
   botId: string;
   appId: string;
   scopes: string[];
+  /** The Enterprise Grid org the team belongs to, when it does. */
+  enterprise_id?: string | undefined;
+  /** Set on the record of an org-wide installation: its bot acts in every team of the org. */
+  org?: boolean | undefined;
 }
 
 export interface UserInput {
@@ -43,6 +47,8 @@ export interface Channel {
   botIsMember: boolean;
   /** undefined = every user of the team is a member. */
   members: Set<string> | undefined;
+  /** The team the channel is in; undefined = the default team. */
+  team_id?: string | undefined;
 }
 
 export type ChannelInput = Partial<Omit<Channel, 'members'>> & { id: string; members?: string[] };

@@ -52,6 +52,7 @@ export interface WebApi {
 export function createWebApi(
   state: WorkspaceState,
   open: ReadonlyMap<string, OpenMethod> = new Map(),
+  expired: (token: string) => boolean = () => false,
 ): WebApi {
   const methods = new Map<string, Method>(
     Object.entries({
@@ -73,7 +74,40 @@ export function createWebApi(
     if (token === undefined || token === '') throw new SlackError('not_authed');
     const team = state.tokens.get(token);
     if (!team) throw new SlackError('invalid_auth');
+    if (expired(token)) throw new SlackError('token_expired');
     return team;
+  }
+
+  /**
+   * An org-wide installation's bot acts in every team of its org: the call is taken as made in
+   * the team of the person or conversation it names (the org's first team when it names none).
+   */
+  function actingTeam(holder: Team, args: Record<string, unknown>): Team {
+    if (!holder.org) return holder;
+    const named = [args.user, args.user_id, args.users, args.channel].find(
+      (v): v is string => typeof v === 'string',
+    );
+    const inOrg = (team: Team | undefined) =>
+      team && team.enterprise_id === holder.enterprise_id && !team.org ? team : undefined;
+    const userTeam = (id: string) => {
+      const user = state.users.get(id);
+      return user ? state.teams.get(user.team_id) : undefined;
+    };
+    let team: Team | undefined;
+    if (named && /^[UW]/.test(named)) team = inOrg(userTeam(named));
+    else if (named?.startsWith('D')) {
+      const owner = [...state.dms].find(([, dm]) => dm === named)?.[0];
+      team = owner ? inOrg(userTeam(owner)) : undefined;
+    }
+    team ??= [...state.teams.values()].find((t) => inOrg(t));
+    if (!team) throw new SlackError('invalid_auth');
+    return {
+      ...team,
+      botToken: holder.botToken,
+      botUserId: holder.botUserId,
+      botId: holder.botId,
+      scopes: holder.scopes,
+    };
   }
 
   async function handle(
@@ -136,7 +170,7 @@ export function createWebApi(
     const handler = methods.get(method);
     if (!handler) return reply(200, { ok: false, error: 'unknown_method', req_method: method });
     try {
-      const team = authenticate(token);
+      const team = actingTeam(authenticate(token), args);
       const needed = (METHOD_SCOPES.get(method) ?? []).filter((s) => !team.scopes.includes(s));
       if (needed.length > 0) {
         throw new SlackError('missing_scope', {

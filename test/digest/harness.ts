@@ -115,7 +115,7 @@ export async function startHarness(
       preferences,
       tokens,
       claims,
-      slack: webClient(slack),
+      slackFor: async () => webClient(slack),
       serviceClientFor: (record) =>
         new ServiceClient({
           baseUrl: `${emu.url}/api/v3.0`,

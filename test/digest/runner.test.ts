@@ -175,7 +175,8 @@ describe('daily balance DM, end to end (emulator + fake Slack + SQLite)', () => 
   it('delivers once through a Slack 429 with Retry-After (the WebClient waits and retries)', async () => {
     const runner = (
       await h.instance({
-        slack: webClient(h.slack, { retryConfig: { retries: 2, minTimeout: 10, maxTimeout: 20 } }),
+        slackFor: async () =>
+          webClient(h.slack, { retryConfig: { retries: 2, minTimeout: 10, maxTimeout: 20 } }),
       })
     ).runner;
     const ann = await h.person('UTC', { always: true });
@@ -192,7 +193,7 @@ describe('daily balance DM, end to end (emulator + fake Slack + SQLite)', () => 
     const waits: number[] = [];
     const runner = (
       await h.instance({
-        slack: webClient(h.slack, { rejectRateLimitedCalls: true }),
+        slackFor: async () => webClient(h.slack, { rejectRateLimitedCalls: true }),
         sleep: async (ms) => {
           waits.push(ms);
         },
@@ -277,7 +278,7 @@ describe('daily balance DM, end to end (emulator + fake Slack + SQLite)', () => 
           ++posts <= 2 ? real.chat.postMessage(args) : new Promise<never>(() => undefined),
       },
     };
-    const crashed = await h.instance({ slack: dying, concurrency: 1 });
+    const crashed = await h.instance({ slackFor: async () => dying, concurrency: 1 });
     void crashed.runner.runDue(at('2026-11-21T08:00:00Z'));
     await h.slack.waitForCall(
       'chat.postMessage',

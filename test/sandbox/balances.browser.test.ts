@@ -80,7 +80,8 @@ describe('App Home and the daily DM', () => {
     expect(text).toContain('Daily balance DM\nOff.');
 
     await home.getByRole('button', { name: 'Turn on' }).click();
-    await home.getByRole('button', { name: 'Turn off' }).waitFor();
+    // Reminders have a "Turn off" of their own on the same tab, so the text tells them apart.
+    await home.getByText(/On, at 09:00 every day/).waitFor();
     expect(await home.innerText()).toMatch(/Daily balance DM\nOn, at 09:00 every day/);
   });
 

@@ -99,7 +99,8 @@ export async function sendReminder(input: {
         : { connectUrl: await deps.linking.connectUrl(target) }),
       locale,
     });
-    await deps.slack.chat.postMessage({ channel: slackId, ...message });
+    const slack = await deps.slack.forTeam(sender.team_id);
+    await slack.chat.postMessage({ channel: slackId, ...message });
   } catch (error) {
     // Not sent: the sender may try again today.
     await deps.claims

@@ -100,7 +100,8 @@ export function settlePartSubmitted(deps: SlackDeps) {
           logger.warn(`pay part: response_url failed: ${(error as Error).message}`);
         }
       }
-      await deps.slack.chat.postMessage({ channel: user.user_id, ...plainNotice(text) });
+      const slack = await deps.slack.forTeam(user.team_id);
+      await slack.chat.postMessage({ channel: user.user_id, ...plainNotice(text) });
     };
     deps.work.push(async () => {
       try {

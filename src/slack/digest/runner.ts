@@ -63,7 +63,8 @@ export interface DigestRunnerOptions {
   preferences: DigestPreferences;
   tokens: Pick<TokenStore, 'get'>;
   claims: Pick<Claims, 'claim' | 'release'>;
-  slack: DigestSlackClient;
+  /** The bot's client of a team (its own installation's when installed into many workspaces). */
+  slackFor(team_id: string): Promise<DigestSlackClient>;
   serviceClientFor(record: ServiceTokenRecord): DigestServiceClient;
   clock: () => Date;
   /** People handled at once; default 8. */
@@ -205,7 +206,7 @@ export function emptyRunReport(): DigestRunReport {
 }
 
 export function createDigestRunner(options: DigestRunnerOptions): DigestRunner {
-  const { preferences, tokens, claims, slack, logger, clock } = options;
+  const { preferences, tokens, claims, slackFor, logger, clock } = options;
   const concurrency = Math.max(1, Math.floor(options.concurrency ?? 8));
   const claimTtlMs = options.claimTtlMs ?? DEFAULT_CLAIM_TTL_MS;
   const sleep =
@@ -232,6 +233,7 @@ export function createDigestRunner(options: DigestRunnerOptions): DigestRunner {
   }
 
   async function send(sub: DigestSubscription, message: SlackMessage): Promise<string> {
+    const slack = await slackFor(sub.team_id);
     const open = async () => {
       const opened = await slackCall(() => slack.conversations.open({ users: sub.user_id }));
       const id = opened.channel?.id;
@@ -262,6 +264,7 @@ export function createDigestRunner(options: DigestRunnerOptions): DigestRunner {
     sub: DigestSubscription,
   ): Promise<{ tz: string; locale: string | undefined }> {
     try {
+      const slack = await slackFor(sub.team_id);
       const info = await slackCall(() =>
         slack.users.info({ user: sub.user_id, include_locale: true }),
       );

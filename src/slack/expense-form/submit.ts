@@ -29,6 +29,7 @@ import { bookedFromExpense, whoIsWho } from '../shared/expense-people.js';
 import { bookingMarker, type Once } from '../shared/marker.js';
 import { connectPrompt, plainNotice } from '../shared/notices.js';
 import { describeServiceFailure, refusedText } from '../shared/service-failure.js';
+import { clientOrNothing } from '../shared/team-clients.js';
 import type { CheckedForm, EditBase, FormMeta } from './form.js';
 import { type FetchedReceipt, fetchReceipt } from './receipt.js';
 
@@ -77,12 +78,15 @@ export async function queueSubmission(
 
 /** Carries out a queued submission, with the bot's own client (the request's is long gone). */
 export function formJob(deps: SlackDeps): JobHandler {
-  return (payload, run, logger) =>
-    carryOut({
-      ...(payload as FormJob),
+  return async (payload, run, logger) => {
+    const job = payload as FormJob;
+    const client = await clientOrNothing(deps, job.user.team_id, logger);
+    if (!client) return;
+    await carryOut({
+      ...job,
       deps,
-      client: deps.slack,
-      botToken: deps.slack.token,
+      client,
+      botToken: client.token,
       logger,
       once: {
         marker: bookingMarker(run.id),
@@ -90,6 +94,7 @@ export function formJob(deps: SlackDeps): JobHandler {
         sending: (at) => run.save({ sentAt: at }),
       },
     });
+  };
 }
 
 export interface Submission extends FormJob {

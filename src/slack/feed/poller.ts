@@ -12,7 +12,7 @@
  * The notifications are the feed owner's, so a change to an expense they are not on, in a group
  * they can see, is not among them: the service notifies only the people on an expense.
  */
-import type { Logger, webApi } from '@slack/bolt';
+import type { Logger } from '@slack/bolt';
 import type { ServiceFactory } from '../../accounts/service.js';
 import { currencyExponent, parseMinor } from '../../core/money.js';
 import {
@@ -26,6 +26,7 @@ import {
 } from '../../service/index.js';
 import type { ChannelFeed, ChannelFeeds, Claims, TokenStore } from '../../store/index.js';
 import { notesOf } from '../shared/marker.js';
+import { NotInstalledError, type TeamClients } from '../shared/team-clients.js';
 import { advance, oldestFirst, unseen } from './cursor.js';
 import { type FeedVerb, feedChangeMessage, feedStoppedMessage } from './views.js';
 
@@ -53,7 +54,8 @@ export interface FeedPollerParts {
   tokens: TokenStore;
   claims: Claims;
   service: ServiceFactory;
-  slack: webApi.WebClient;
+  /** The bot's client of the feed's workspace. */
+  slack: TeamClients;
   logger: Logger;
   /** Between two polls of one feed. */
   intervalMs: number;
@@ -91,7 +93,8 @@ export function createFeedPoller(parts: FeedPollerParts): FeedPoller {
     if (!(await claims.claim(`feed-stopped:${key(feed)}:${feed.started_at}`, POSTED_TTL_MS)))
       return;
     logger.info(`feed ${key(feed)}: stopped, its owner is no longer linked`);
-    await parts.slack.chat
+    const slack = await parts.slack.forTeam(feed.team_id);
+    await slack.chat
       .postMessage({
         channel: feed.channel_id,
         ...feedStoppedMessage(feed.user_id, feed.group_name),
@@ -122,9 +125,15 @@ export function createFeedPoller(parts: FeedPollerParts): FeedPoller {
     if (expense.group_id !== feed.group_id) return true;
     // Booked from Slack (it carries this app's marker): its booking message already said so.
     if (verb === 'added' && notesOf(expense.details) !== (expense.details ?? '')) return true;
+    // Turned off while this poll was under way (the walk read the feed before): nothing more.
+    if (!(await stillOn(feed))) {
+      await claims.release(claim);
+      return false;
+    }
     const exponent = currencyExponent(expense.currency_code);
+    const slack = await parts.slack.forTeam(feed.team_id);
     try {
-      await parts.slack.chat.postMessage({
+      await slack.chat.postMessage({
         channel: feed.channel_id,
         ...feedChangeMessage({
           verb,
@@ -177,7 +186,7 @@ export function createFeedPoller(parts: FeedPollerParts): FeedPoller {
       const report: FeedRunReport = { polled: 0, posted: 0, stopped: 0 };
       for await (const feed of feeds.all()) {
         await pollOne(feed, report).catch(async (error: unknown) => {
-          if (error instanceof ChannelGone) {
+          if (error instanceof ChannelGone || error instanceof NotInstalledError) {
             logger.info(`feed ${key(feed)}: removed, Slack answers ${error.message}`);
             if (await stillOn(feed)) await feeds.delete(feed);
             report.stopped += 1;

@@ -12,14 +12,18 @@ import { linkedDm as connectedNotice } from '../shared/notices.js';
 import { type Reply, replyInChannel, replyViaResponseUrl, withFallback } from '../shared/reply.js';
 import { linkedDm } from './views.js';
 
-export function afterLink(deps: SlackDeps, client: () => webApi.WebClient, logger: Logger) {
+export function afterLink(
+  deps: SlackDeps,
+  client: (team_id: string) => Promise<webApi.WebClient>,
+  logger: Logger,
+) {
   return async (
     user: SlackUserKey,
     record: ServiceTokenRecord,
     pending?: PendingCommand,
     serviceEmail?: string,
   ) => {
-    const web = client();
+    const web = await client(user.team_id);
     try {
       await web.chat.postMessage({
         channel: user.user_id,

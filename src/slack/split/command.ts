@@ -4,6 +4,7 @@ import { type JobHandler, JobMovedError } from '../shared/durable.js';
 import { bookingMarker } from '../shared/marker.js';
 import { plainNotice } from '../shared/notices.js';
 import { replyLater } from '../shared/reply.js';
+import { clientOrNothing } from '../shared/team-clients.js';
 
 /** A `/split` as its job keeps it: all that carrying it out needs, on any replica. */
 export interface SplitJob {
@@ -77,8 +78,10 @@ export function splitCommand(deps: SlackDeps) {
 export function splitJob(deps: SlackDeps): JobHandler {
   return async (payload, run, logger) => {
     const job = payload as SplitJob;
+    const client = await clientOrNothing(deps, job.team_id, logger);
+    if (!client) return;
     const reply = replyLater({
-      client: deps.slack,
+      client,
       response_url: job.response_url,
       acknowledgedAt: run.createdAt,
       channel: job.channel_id,

@@ -106,16 +106,20 @@ export async function undoLast(c: SplitRequest): Promise<void> {
     }
     await c.deps.expenses.forgetBooked(c.user, last.expense_id);
     if (last.channel && last.ts) {
-      await c.deps.slack.chat
-        .update({
-          channel: last.channel,
-          ts: last.ts,
-          ...deletedMessage({
-            expenseId: last.expense_id,
-            deletedBy: c.user.user_id,
-            what: last.description,
+      const { channel, ts } = last;
+      await c.deps.slack
+        .forTeam(c.user.team_id)
+        .then((slack) =>
+          slack.chat.update({
+            channel,
+            ts,
+            ...deletedMessage({
+              expenseId: last.expense_id,
+              deletedBy: c.user.user_id,
+              what: last.description,
+            }),
           }),
-        })
+        )
         .catch((error: Error) =>
           c.logger.warn(`/split undo: message not updated: ${error.message}`),
         );

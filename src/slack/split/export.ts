@@ -57,10 +57,11 @@ export async function exportExpenses(input: {
   const today = todayIn(input.tz, deps.now());
   const csv = expensesCsv(scan.items, names);
   try {
-    const dm = await deps.slack.conversations.open({ users: user.user_id });
+    const slack = await deps.slack.forTeam(user.team_id);
+    const dm = await slack.conversations.open({ users: user.user_id });
     const channel = dm.channel?.id;
     if (!channel) throw new Error('conversations.open gave no channel');
-    await deps.slack.files.uploadV2({
+    await slack.files.uploadV2({
       channel_id: channel,
       file: Buffer.from(csv, 'utf8'),
       filename: `expenses-${today}.csv`,

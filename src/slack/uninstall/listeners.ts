@@ -1,7 +1,7 @@
 /**
  * When Slack takes the app away: `app_uninstalled` removes everything kept for the workspace;
  * `tokens_revoked` removes the link of each person whose grant to the app was revoked (the
- * `oauth` list; the `bot` entry means the app's own token, and uninstalling follows it).
+ * `oauth` list), and the installation when the `bot` list says the app's own token went.
  *
  * Bolt skips authorization for both events, so the listeners get the team from the envelope and
  * no token; they need none. Bolt acknowledges events before their listener runs, so a failure
@@ -26,12 +26,24 @@ export function uninstallListeners(table: ListenerTable, deps: SlackDeps): void 
       return;
     }
     const removed = await deps.forget.forgetWorkspace(team);
+    // The workspace's own installation went with its records; an org-wide one is the org's.
+    const { isEnterpriseInstall, enterpriseId } = args.context;
+    await deps.slack.remove(
+      isEnterpriseInstall && enterpriseId
+        ? { team_id: team, enterprise_id: enterpriseId, org: true }
+        : { team_id: team, org: false },
+    );
     args.logger.info(`app_uninstalled: removed ${removed} records kept for workspace ${team}`);
   });
 
   table.event(EVENTS.tokensRevoked, async (args: EventArgs<'tokens_revoked'>) => {
     const team = teamOf(args);
     const users = args.event.tokens.oauth ?? [];
+    if (team && (args.event.tokens.bot ?? []).length > 0) {
+      // The bot's token is gone: the installation can do nothing more until installed again.
+      await deps.slack.remove({ team_id: team, org: false });
+      args.logger.info(`tokens_revoked: removed the installation in ${team}`);
+    }
     if (!team || users.length === 0) return;
     for (const user_id of users) {
       await deps.tokens.delete({ team_id: team, user_id });
