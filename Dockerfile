@@ -10,11 +10,12 @@ RUN apt-get update \
   && apt-get install -y --no-install-recommends python3 make g++ \
   && rm -rf /var/lib/apt/lists/*
 # The sources come in before the install because npm ci runs the prepare script, which compiles
-# them and bundles the sandbox page (scripts/build-page.ts); the install layer is therefore rebuilt
-# when a source changes.
+# them, bundles the app's entry (scripts/bundle-app.ts) and the sandbox page
+# (scripts/build-page.ts); the install layer is therefore rebuilt when a source changes.
 COPY package.json package-lock.json tsconfig.json tsconfig.build.json ./
 COPY src ./src
 COPY scripts/build-page.ts ./scripts/
+COPY scripts/bundle-app.ts ./scripts/
 # The emulator, the simulated workspace, the sandbox that starts them and the workspace's page are
 # for trying the app and for tests; with NODE_ENV=production the entry never loads them.
 RUN npm ci --no-audit --no-fund \

@@ -65,6 +65,7 @@ describe('Dockerfile', () => {
       'COPY package.json package-lock.json tsconfig.json tsconfig.build.json ./',
       'COPY src ./src',
       'COPY scripts/build-page.ts ./scripts/',
+      'COPY scripts/bundle-app.ts ./scripts/',
     ]) {
       expect(build.indexOf(copy), copy).toBeGreaterThan(-1);
       expect(build.indexOf(copy), copy).toBeLessThan(install);
@@ -125,6 +126,7 @@ describe('package.json', () => {
     expect(pkg.scripts.prepare).toBe('npm run build');
     expect(pkg.scripts.build).toContain('tsc -p tsconfig.build.json');
     expect(pkg.scripts.build).toContain('tsx scripts/build-page.ts dist/page');
+    expect(pkg.scripts.build).toContain('tsx scripts/bundle-app.ts dist');
     expect(pkg.scripts.start).toBe('node dist/main.js');
     expect(pkg.scripts.emulator).toBe('node dist/emulator/cli.js');
   });
