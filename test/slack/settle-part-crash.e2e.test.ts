@@ -67,10 +67,15 @@ interface PartSent {
 }
 
 /** Submits the Pay part form for Bob's debt as Ann (given `again`: the same form once more). */
-async function submitPart(app: AppChild, amount: string, again?: PartSent): Promise<PartSent> {
+async function submitPart(
+  app: AppChild,
+  amount: string,
+  again?: PartSent,
+  owed = 3000,
+): Promise<PartSent> {
   const viewId = again?.viewId ?? `V${randomBytes(6).toString('hex').toUpperCase()}`;
   const answerId = again?.answerId ?? randomBytes(8).toString('hex');
-  const ref = { k: 'f', id: debt.bob, c: debt.currency, a: 3000, p: 0, v: 'a', n: 'Bob' };
+  const ref = { k: 'f', id: debt.bob, c: debt.currency, a: owed, p: 0, v: 'a', n: 'Bob' };
   const meta =
     again?.meta ?? JSON.stringify({ r: ref, u: world.slack.responseUrl({ id: answerId }) });
   const response = await send(
@@ -87,6 +92,15 @@ async function submitPart(app: AppChild, amount: string, again?: PartSent): Prom
     }),
   );
   return { viewId, answerId, meta, status: response.status, body: await response.text() };
+}
+
+/** What Bob owes Ann now, in minor units. */
+async function bobOwes(): Promise<number> {
+  const friend = (await call(world.emu.url, world.annKey, 'GET', `get_friend/${debt.bob}`)).body
+    .friend as Loose;
+  return (friend.balance as Loose[])
+    .filter((b) => b.currency_code === debt.currency)
+    .reduce((sum, b) => sum + Math.round(Number(b.amount) * 100), 0);
 }
 
 const answersTo = (sent: PartSent) =>
@@ -140,5 +154,32 @@ describe('Pay part… across a crash', () => {
     expect(await paymentsOf(700)).toHaveLength(1);
     expect(answersTo(sent)).toHaveLength(1);
     expect(answersTo(sent)[0]).toMatch(/^✅ Recorded: Bob paid you \S+7\.00\. Bob still owes you/);
+  }, 90_000);
+
+  it('settles the whole debt once when killed with its payment at the service', async () => {
+    const owed = await bobOwes();
+    expect(owed).toBeGreaterThan(0);
+    const first = await start();
+    await control(world.emu.url, 'POST', 'faults', {
+      path: '/api/v3.0/create_expense',
+      latency_ms: 2_000,
+      times: 1,
+    });
+    const sent = await submitPart(first, (owed / 100).toFixed(2), undefined, owed);
+    expect(sent).toMatchObject({ status: 200, body: '' });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await first.kill();
+    expect(answersTo(sent)).toEqual([]);
+
+    await start();
+    await eventually(() => answersTo(sent).length > 0, 30_000, 'the settling to be answered');
+    await new Promise((resolve) => setTimeout(resolve, OPTIONS.serviceSettleMs));
+    expect(await paymentsOf(owed)).toHaveLength(1);
+    expect(await bobOwes()).toBe(0);
+    expect(answersTo(sent)).toEqual([
+      expect.stringMatching(
+        new RegExp(`^✅ Recorded: Bob paid you \\S+${(owed / 100).toFixed(2)}\\.$`),
+      ),
+    ]);
   }, 90_000);
 });

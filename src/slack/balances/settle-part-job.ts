@@ -237,6 +237,10 @@ async function foundText(r: Run): Promise<string> {
         : `you owe ${ref.n} ${money(-now, ref.c, r.locale)}`;
     return `I recorded part of the settling before I was interrupted; now ${state}. Use Settle up again for the rest: it checks the balance first.`;
   }
+  if (plan) {
+    // Found, yet the balance is as it was shown: the payment was deleted since.
+    return `I recorded a payment to settle this before I was interrupted, but your balance with ${ref.n} is still what was shown: someone may have deleted the payment. Look at your recent expenses before settling again.`;
+  }
   return `I recorded a payment to settle this before I was interrupted, but I couldn't read your balance with ${ref.n} since: look at it before doing anything more.`;
 }
 
