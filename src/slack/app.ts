@@ -11,6 +11,7 @@ import { balanceCommand } from './balances/command.js';
 import { balanceListeners } from './balances/listeners.js';
 import { paidCommand } from './balances/paid-command.js';
 import { remindCommand } from './balances/remind.js';
+import { SETTLE_PART_JOB, settlePartJob } from './balances/settle-part-job.js';
 import type { SlackDeps, SlackHooks } from './deps.js';
 import { digestListeners } from './digest/listeners.js';
 import { expenseActionListeners } from './expense-actions/listeners.js';
@@ -151,5 +152,9 @@ export function registerListeners(app: App, base: Omit<SlackDeps, 'hooks'>): Sla
 
 /** How each kind of durable job (written before its ack) is carried out, on any replica. */
 export function jobHandlers(deps: SlackDeps): Record<string, JobHandler> {
-  return { [SPLIT_JOB]: splitJob(deps), [FORM_JOB]: formJob(deps) };
+  return {
+    [SPLIT_JOB]: splitJob(deps),
+    [FORM_JOB]: formJob(deps),
+    [SETTLE_PART_JOB]: settlePartJob(deps),
+  };
 }

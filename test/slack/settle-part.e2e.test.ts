@@ -1,10 +1,13 @@
 /**
  * "Pay part…" end to end: a debt chosen under a balance opens the amount form (views.open),
  * bad amounts come back as errors under the field with nothing recorded, a part is recorded and
- * read back from the emulator, a second submission of the same form records nothing more, and the
- * whole amount takes Settle up's path.
+ * read back from the emulator, a second submission of the same form records nothing more (one after
+ * the other, or both at once), the whole amount takes Settle up's path, and a store that refuses the
+ * job before the ack leaves the form open with the reason under the field and nothing recorded.
+ * (Carried out after a crash: settle-part-crash.e2e.test.ts.)
  */
 import { randomBytes } from 'node:crypto';
+import sqlite3 from 'sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { viewErrors } from '../support/block-kit-limits.js';
 import { type Harness, type LinkedPerson, startHarness } from '../support/harness.js';
@@ -146,5 +149,78 @@ describe('Pay part…', () => {
     const answer = await h.slack.waitForResponse((p) => p.id === form.answerId, 5_000);
     expect(answer.body.text).toBe('✅ Recorded: you paid Bob Ray €17.50.');
     await eventually(async () => expect(await owedToBob()).toBe(0));
+  });
+});
+
+/**
+ * Makes the app's store refuse every write to its job queue, at once, until restored: the table
+ * is moved aside from a connection of the test's own (the app's next statement finds it gone).
+ */
+async function breakJobQueue(storeUrl: string): Promise<() => Promise<void>> {
+  const db = new sqlite3.Database(storeUrl.replace(/^sqlite:\/\//, ''));
+  const run = (sql: string) =>
+    new Promise<void>((resolve, reject) =>
+      db.run(sql, (error) => (error ? reject(error) : resolve())),
+    );
+  await run('ALTER TABLE split_jobs RENAME TO split_jobs_aside');
+  return async () => {
+    await run('ALTER TABLE split_jobs_aside RENAME TO split_jobs');
+    await new Promise<void>((resolve) => db.close(() => resolve()));
+  };
+}
+
+describe('Pay part… kept before the ack', () => {
+  beforeAll(async () => {
+    await book(h, bob, {
+      cost: '60',
+      currency: 'EUR',
+      shares: [
+        { who: bob, owed: '30' },
+        { who: ann, owed: '30' },
+      ],
+    });
+  });
+
+  it('leaves the form open with the reason under the field when the store refuses the submission', async () => {
+    const form = await openForm();
+    const before = (await payments(h, ann)).length;
+    const restore = await breakJobQueue(h.config.storeUrl);
+    let answer: Loose | null;
+    try {
+      answer = await submit(form, '4');
+    } finally {
+      await restore();
+    }
+    expect(answer).toEqual({
+      response_action: 'errors',
+      errors: {
+        settle_part_amount:
+          "I couldn't save this just now: my storage isn't answering. Nothing was recorded. Try Record payment again in a minute.",
+      },
+    });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect((await payments(h, ann)).length).toBe(before);
+    expect(h.slack.responses.filter((p) => p.id === form.answerId)).toEqual([]);
+    expect(await owedToBob()).toBe(3000);
+    // The same form, sent again once the store answers, is recorded.
+    expect(await submit(form, '4')).toBeNull();
+    const done = await h.slack.waitForResponse((p) => p.id === form.answerId, 5_000);
+    expect(done.body.text).toBe(
+      '✅ Recorded: you paid Bob Ray €4.00. You still owe Bob Ray €26.00.',
+    );
+  }, 30_000);
+
+  it('records one payment and answers once when the same form is submitted twice at once', async () => {
+    const form = await openForm();
+    const before = (await payments(h, ann)).length;
+    expect(await Promise.all([submit(form, '6'), submit(form, '6')])).toEqual([null, null]);
+    const answer = await h.slack.waitForResponse((p) => p.id === form.answerId, 5_000);
+    expect(answer.body.text).toBe(
+      '✅ Recorded: you paid Bob Ray €6.00. You still owe Bob Ray €20.00.',
+    );
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect((await payments(h, ann)).length).toBe(before + 1);
+    expect(await owedToBob()).toBe(2000);
+    expect(h.slack.responses.filter((p) => p.id === form.answerId)).toHaveLength(1);
   });
 });

@@ -99,15 +99,28 @@ function paymentShares(p: Payment): ExpenseShare[] {
   ];
 }
 
+/**
+ * For a settling carried out by a durable job (Pay part…): notes that make its payments findable
+ * again, and a durable record made before each create goes out, so that whoever resumes the job
+ * after a crash looks for them before settling again.
+ */
+export interface SettleOnce {
+  details: string;
+  sending(at: number): Promise<void>;
+}
+
 export async function settle(
   client: ServiceClient,
   me: number,
   ref: SettleRef,
+  once?: SettleOnce,
 ): Promise<SettleOutcome> {
   const plan = await planSettlement(client, me, ref);
   if ('changed' in plan) return { kind: 'changed', now: plan.changed };
   const expenseIds: number[] = [];
   for (const [index, p] of plan.payments.entries()) {
+    // Outside the try: a job taken over by another replica stops here, whatever the index.
+    await once?.sending(Date.now());
     try {
       const result = await client.createExpense({
         description: 'Payment',
@@ -115,6 +128,7 @@ export async function settle(
         cost: toWireAmount(p.amount, currencyExponent(p.currency)),
         currency_code: p.currency,
         ...(p.group_id !== 0 ? { group_id: p.group_id } : {}),
+        ...(once ? { details: once.details } : {}),
         users: paymentShares(p),
       });
       if (!result.expense) {

@@ -2,8 +2,9 @@
  * The marker that makes a booking findable again at the service. The service has no idempotency
  * key and no field of its own for one, so the marker travels in the expense's notes (`details`),
  * which the service stores and returns in get_expenses. It is derived from the command's own key
- * (`command:<team>:<trigger id>`, `form:<team>:<root view id>`), so that every run of the same
- * command, on any replica and after any restart, looks for the same marker.
+ * (`command:<team>:<trigger id>`, `form:<team>:<root view id>`, `settle-part:<team>:<view id>`), so
+ * that every run of the same command, on any replica and after any restart, looks for the same
+ * marker.
  */
 import { createHash } from 'node:crypto';
 

@@ -1,0 +1,329 @@
+/**
+ * Carrying out a submitted "Pay part…" form. The submission is a durable job (shared/durable.ts):
+ * written to the store before the form closed, run by whichever replica holds it, and taken up
+ * again by another replica (or this app once restarted) when its holder dies. Everything the run
+ * needs travels in the payload, never in a closure.
+ *
+ * Once: the job's id is the form's view id, so a double submit or a redelivery adds nothing; every
+ * payment carries a marker derived from that id in its notes, and the time of each create is saved
+ * before it goes out. A run that finds such a time (its predecessor died after sending) or that
+ * never hears back from its own create looks for the marker until the service can no longer apply
+ * that create, and only sends again when it certainly was not recorded.
+ */
+import type { Logger, webApi } from '@slack/bolt';
+import { currencyExponent, toWireAmount } from '../../core/money.js';
+import {
+  type Expense,
+  ServiceBaseException,
+  type ServiceClient,
+  ServiceNotFoundException,
+} from '../../service/index.js';
+import type { ServiceTokenRecord, SlackUserKey } from '../../store/index.js';
+import type { SlackDeps } from '../deps.js';
+import { settleUnknown } from '../shared/booking.js';
+import { middayIn, todayIn } from '../shared/dates.js';
+import { type JobHandler, JobMovedError } from '../shared/durable.js';
+import { money } from '../shared/format.js';
+import { bookingMarker, type Once, withMarker } from '../shared/marker.js';
+import { plainNotice } from '../shared/notices.js';
+import { replyViaResponseUrl } from '../shared/reply.js';
+import { describeServiceFailure, serviceMessage } from '../shared/service-failure.js';
+import type { SettleRef } from '../shared/settle-ref.js';
+import { clientOrNothing } from '../shared/team-clients.js';
+import { type Direction, owedIn, paymentRecordedText, planPartial } from './partial.js';
+import { changedText, planSettlement, recordedText, settle } from './settle.js';
+
+export const NOTHING = 'Nothing was recorded.';
+
+export const SETTLE_PART_JOB = 'settle-part';
+
+/** A submitted Pay part form as its job keeps it: all that carrying it out needs, on any replica. */
+export interface PartJob {
+  team_id: string;
+  user_id: string;
+  /** The debt as the form showed it (who, which way, the amount owed then). */
+  ref: SettleRef;
+  /** What was typed, in minor units of `currency`; the whole debt takes Settle up's path. */
+  minor: number;
+  currency: string;
+  /** Where the outcome is told: the message the form came from, the Home tab, or a DM. */
+  answer: { via: 'response_url'; url: string } | { via: 'home' } | { via: 'dm' };
+}
+
+/** What an earlier run saved: when it last sent a create_expense. */
+interface PartProgress {
+  sentAt?: number;
+}
+
+/** The job's id: one per form, whatever the number of submits or deliveries. */
+export function partJobId(team_id: string, viewId: string): string {
+  return `settle-part:${team_id}:${viewId}`;
+}
+
+type Tell = (text: string) => Promise<void>;
+
+function teller(deps: SlackDeps, client: webApi.WebClient, job: PartJob, logger: Logger): Tell {
+  const user = { team_id: job.team_id, user_id: job.user_id };
+  const dm = async (text: string) => {
+    await client.chat.postMessage({ channel: user.user_id, ...plainNotice(text) });
+  };
+  return async (text) => {
+    if (job.answer.via === 'home') return deps.hooks.publishHome(client, user, logger, text);
+    if (job.answer.via === 'response_url') {
+      try {
+        return await replyViaResponseUrl(job.answer.url).ephemeral(plainNotice(text));
+      } catch (error) {
+        // A response_url lasts 30 minutes and five answers: past that, the person hears by DM.
+        logger.warn(`pay part: response_url failed: ${(error as Error).message}`);
+      }
+    }
+    await dm(text);
+  };
+}
+
+/** Carries out a queued Pay part with the bot's own client (the request's is long gone). */
+export function settlePartJob(deps: SlackDeps): JobHandler {
+  return async (payload, run, logger) => {
+    const job = payload as PartJob;
+    const client = await clientOrNothing(deps, job.team_id, logger);
+    if (!client) return;
+    const tell = teller(deps, client, job, logger);
+    let sent = (run.progress as PartProgress | undefined)?.sentAt !== undefined;
+    const once: Once = {
+      marker: bookingMarker(run.id),
+      sentAt: (run.progress as PartProgress | undefined)?.sentAt,
+      sending: async (at) => {
+        await run.save({ sentAt: at } satisfies PartProgress);
+        sent = true;
+      },
+    };
+    try {
+      await tell(await recordPart(deps, job, once, tell, logger));
+    } catch (error) {
+      if (error instanceof JobMovedError) throw error;
+      logger.error(`pay part: ${(error as Error).stack ?? String(error)}`);
+      const text = sent
+        ? `Something went wrong on my side after I sent the payment, so I can't tell whether it was recorded: look at your balance with ${job.ref.n} before trying again.`
+        : `Something went wrong on my side. ${NOTHING} Try again in a minute.`;
+      await tell(text).catch((again: Error) =>
+        logger.error(`pay part: could not tell: ${again.message}`),
+      );
+    }
+  };
+}
+
+interface Run {
+  deps: SlackDeps;
+  user: SlackUserKey;
+  record: ServiceTokenRecord;
+  client: ServiceClient;
+  job: PartJob;
+  once: Once;
+  today: string;
+  tz: string | undefined;
+  locale: string | undefined;
+  tell: Tell;
+  logger: Logger;
+}
+
+/** Records the payment (or finds the one an earlier run recorded); returns what to tell. */
+async function recordPart(
+  deps: SlackDeps,
+  job: PartJob,
+  once: Once,
+  tell: Tell,
+  logger: Logger,
+): Promise<string> {
+  const user = { team_id: job.team_id, user_id: job.user_id };
+  const record = await deps.tokens.get(user);
+  if (!record) return `Connect your expense account first: \`/split connect\`. ${NOTHING}`;
+  const client = deps.service.forLink(record);
+  const person = await deps.directory.slackUser(user.team_id, user.user_id).catch(() => undefined);
+  const r: Run = {
+    deps,
+    user,
+    record,
+    client,
+    job,
+    once,
+    today: todayIn(person?.tz, deps.now()),
+    tz: person?.tz,
+    locale: person?.locale,
+    tell,
+    logger,
+  };
+  try {
+    if (once.sentAt !== undefined) {
+      // An earlier holder sent a create and stopped before it heard back: it may have been
+      // recorded, or may still be, so it is looked for before anything is sent again.
+      const found = await lookFor(r, undefined, once.sentAt);
+      if (found === 'unknown') return uncheckedText(job.ref.n);
+      if (found) {
+        logger.info(`pay part: reconciled: payment ${found.id} was recorded before a restart`);
+        return foundText(r);
+      }
+    }
+    return job.minor === job.ref.a ? await payWhole(r) : await payPart(r);
+  } catch (error) {
+    const failure = describeServiceFailure(error, NOTHING);
+    if (failure.relink) {
+      await deps.tokens.delete(user);
+      deps.directory.forget(user);
+    }
+    if (!(error instanceof ServiceBaseException)) throw error;
+    logger.warn(`pay part failed: ${error.message}`);
+    return failure.text;
+  }
+}
+
+/**
+ * The payment carrying this job's marker, null when certainly none, or 'unknown'. Without a group
+ * it is looked for among the caller's own expenses, which list every payment they are part of.
+ */
+function lookFor(
+  r: Run,
+  groupId: number | undefined,
+  sentAt: number,
+): Promise<Expense | null | 'unknown'> {
+  const tell = r.tell;
+  return settleUnknown(
+    {
+      deps: r.deps,
+      user: r.user,
+      record: r.record,
+      client: r.client,
+      tz: r.tz,
+      locale: r.locale,
+      // A long wait is announced, so that the person does not record the payment again meanwhile.
+      reply: { ephemeral: (m) => tell(m.text), inChannel: (m) => tell(m.text) },
+      logger: r.logger,
+      fail: async () => undefined,
+      problem: plainNotice,
+      once: r.once,
+    },
+    'Payment',
+    r.today,
+    groupId,
+    sentAt,
+  );
+}
+
+function uncheckedText(name: string): string {
+  return `The expense service didn't confirm the payment, and I couldn't check whether it was recorded: look at your balance with ${name} before trying again.`;
+}
+
+function directionOf(ref: SettleRef): Direction {
+  return ref.p === 1 ? 'to' : 'from';
+}
+
+/** The payment was recorded, though its create was never answered: what it did, as it stands. */
+async function foundText(r: Run): Promise<string> {
+  const { ref, minor, currency } = r.job;
+  if (minor !== ref.a) {
+    const left = await r.client
+      .getFriend(ref.id)
+      .then((f) => owedIn(f.balance, directionOf(ref)).get(currency) ?? 0)
+      .catch(() => undefined);
+    return `✅ ${paymentRecordedText({ name: ref.n, direction: directionOf(ref), amount: minor, currency, left, group: null, locale: r.locale })}`;
+  }
+  // Settling a friend debt can take one payment per group: were they all recorded?
+  const plan = await planSettlement(r.client, r.record.service_user_id, ref).catch(() => undefined);
+  if (plan && 'changed' in plan && plan.changed === 0) return `✅ ${recordedText(ref, r.locale)}`;
+  if (plan && 'changed' in plan) {
+    const now = plan.changed;
+    const state =
+      now > 0
+        ? `${ref.n} owes you ${money(now, ref.c, r.locale)}`
+        : `you owe ${ref.n} ${money(-now, ref.c, r.locale)}`;
+    return `I recorded part of the settling before I was interrupted; now ${state}. Use Settle up again for the rest: it checks the balance first.`;
+  }
+  if (plan) {
+    // Found, yet the balance is as it was shown: the payment was deleted since.
+    return `I recorded a payment to settle this before I was interrupted, but your balance with ${ref.n} is still what was shown: someone may have deleted the payment. Look at your recent expenses before settling again.`;
+  }
+  return `I recorded a payment to settle this before I was interrupted, but I couldn't read your balance with ${ref.n} since: look at it before doing anything more.`;
+}
+
+/** The whole debt: exactly Settle up, with this job's marker on each payment. */
+async function payWhole(r: Run): Promise<string> {
+  const { ref } = r.job;
+  let sentAt = 0;
+  let outcome: Awaited<ReturnType<typeof settle>>;
+  try {
+    outcome = await settle(r.client, r.record.service_user_id, ref, {
+      details: withMarker(undefined, r.once.marker),
+      sending: async (at) => {
+        sentAt = at;
+        await r.once.sending(at);
+      },
+    });
+  } catch (error) {
+    if (!(error instanceof ServiceBaseException) || !error.outcome_unknown || sentAt === 0) {
+      throw error;
+    }
+    r.logger.warn(`pay part: settle create outcome unknown (${error.name}); reconciling`);
+    const found = await lookFor(r, undefined, sentAt);
+    if (found === 'unknown') return uncheckedText(ref.n);
+    if (found === null) {
+      return `The expense service didn't record the payment. ${NOTHING} It's safe to try again.`;
+    }
+    return foundText(r);
+  }
+  if (outcome.kind === 'recorded') return `✅ ${recordedText(ref, r.locale)}`;
+  if (outcome.kind === 'changed') return changedText(ref, outcome.now, r.locale);
+  if (outcome.kind === 'refused') {
+    return `The expense service refused the payment: ${outcome.reason}. ${NOTHING}`;
+  }
+  return `I recorded ${outcome.recorded} of the ${outcome.of} payments (one per group), then the expense service failed. Use Settle up again for the rest: it checks the balance first.`;
+}
+
+/** Part of a friend debt: one payment, placed as `/split paid` places it. */
+async function payPart(r: Run): Promise<string> {
+  const { client, job, locale } = r;
+  const { ref, minor, currency } = job;
+  const me = r.record.service_user_id;
+  const friend = await client.getFriend(ref.id).catch((error: unknown) => {
+    if (error instanceof ServiceNotFoundException) return undefined;
+    throw error;
+  });
+  if (!friend) return `You and ${ref.n} share no balance any more. ${NOTHING}`;
+  const direction = directionOf(ref);
+  const name = [friend.first_name, friend.last_name].filter(Boolean).join(' ') || ref.n;
+  const plan = planPartial({ friend, name, direction, amount: minor, currency, locale });
+  if (!plan.ok) return `${plan.reason} ${NOTHING}`;
+  const [debtor, creditor] = direction === 'to' ? [me, friend.id] : [friend.id, me];
+  const amount = toWireAmount(minor, currencyExponent(currency));
+  const sentAt = Date.now();
+  await r.once.sending(sentAt);
+  try {
+    const result = await client.createExpense({
+      description: 'Payment',
+      payment: true,
+      cost: amount,
+      currency_code: currency,
+      date: middayIn(r.today, r.tz),
+      details: withMarker(undefined, r.once.marker),
+      ...(plan.group_id !== 0 ? { group_id: plan.group_id } : {}),
+      users: [
+        { user_id: debtor, paid_share: amount, owed_share: '0' },
+        { user_id: creditor, paid_share: '0', owed_share: amount },
+      ],
+    });
+    if (!result.expense) {
+      return `The expense service refused the payment: ${serviceMessage(result.errors) ?? 'it gave no reason'}. ${NOTHING}`;
+    }
+  } catch (error) {
+    if (!(error instanceof ServiceBaseException) || !error.outcome_unknown) throw error;
+    r.logger.warn(`pay part: create outcome unknown (${error.name}); reconciling`);
+    const found = await lookFor(r, plan.group_id !== 0 ? plan.group_id : undefined, sentAt);
+    if (found === 'unknown') return uncheckedText(name);
+    if (found === null) {
+      return `The expense service didn't record the payment. ${NOTHING} It's safe to try again.`;
+    }
+  }
+  const left = await client
+    .getFriend(friend.id)
+    .then((f) => owedIn(f.balance, direction).get(currency) ?? 0)
+    .catch(() => undefined);
+  return `✅ ${paymentRecordedText({ name, direction, amount: minor, currency, left, group: null, locale })}`;
+}
