@@ -86,7 +86,8 @@ async function main() {
     await page.getByRole('tab', { name: 'Home' }).click();
     const home = page.getByRole('tabpanel', { name: 'Home' });
     await home.getByRole('button', { name: 'Turn on' }).click();
-    await home.getByRole('button', { name: 'Turn off' }).waitFor();
+    // Reminders have a "Turn off" of their own on this tab: the daily DM's new state tells.
+    await home.getByText(/On, at 09:00 every day/).waitFor();
     await home.getByRole('heading', { name: 'Balances' }).scrollIntoViewIfNeeded();
     await shoot(page, 'app-home.png');
 
