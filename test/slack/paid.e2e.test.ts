@@ -102,7 +102,7 @@ describe('/split paid', () => {
     const before = (await payments(h, ann)).length;
     const text = textOf(await ask(h, 'paid 6 to <@U0BOB|bob>'));
     expect(text).toContain(
-      "You owe Bob Ray €5.00: a payment of €6.00 would leave them owing you, so I didn't record it. Pay at most €5.00. Nothing was recorded.",
+      'You owe Bob Ray €5.00: a payment of €6.00 would leave them owing you. Pay at most €5.00. Nothing was recorded.',
     );
     expect(text).toContain('/split paid @ann 15');
     expect((await payments(h, ann)).length).toBe(before);

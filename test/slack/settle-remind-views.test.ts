@@ -75,7 +75,7 @@ describe('partial payments', () => {
     ).toEqual({
       ok: false,
       reason:
-        "Ann owes you €6.00: a payment of €6.01 would leave you owing them, so I didn't record it. Record at most €6.00.",
+        'Ann owes you €6.00: a payment of €6.01 would leave you owing them. Record at most €6.00.',
     });
     expect(
       planPartial({ friend: ann, name: 'Ann', direction: 'to', currency: 'EUR', amount: 100 }),

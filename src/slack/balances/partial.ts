@@ -88,8 +88,8 @@ export function planPartial(input: {
       ok: false,
       reason:
         direction === 'to'
-          ? `You owe ${name} ${shown(owed)}: a payment of ${shown(amount)} would leave them owing you, so I didn't record it. Pay at most ${shown(owed)}.`
-          : `${name} owes you ${shown(owed)}: a payment of ${shown(amount)} would leave you owing them, so I didn't record it. Record at most ${shown(owed)}.`,
+          ? `You owe ${name} ${shown(owed)}: a payment of ${shown(amount)} would leave them owing you. Pay at most ${shown(owed)}.`
+          : `${name} owes you ${shown(owed)}: a payment of ${shown(amount)} would leave you owing them. Record at most ${shown(owed)}.`,
     };
   }
   let best = { group_id: 0, owed: 0 };

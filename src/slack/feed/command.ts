@@ -5,7 +5,6 @@
  * after.
  */
 import type { ChannelFeed } from '../../store/index.js';
-import { mrkdwnEscape } from '../shared/limits.js';
 import { errorNotice, plainNotice } from '../shared/notices.js';
 import {
   linked,
@@ -17,6 +16,7 @@ import { startingPoint } from './cursor.js';
 
 const BIND_FIRST = 'This channel books into no group: bind it to one first, then turn the feed on.';
 
+// Group names go into these notices as they are called: plainNotice escapes the whole text once.
 export const channelFeed: SplitHandler<'feed'> = async (c) => {
   const channel = { team_id: c.user.team_id, channel_id: c.inv.channel_id };
   const current = await c.deps.feeds.get(channel);
@@ -24,7 +24,7 @@ export const channelFeed: SplitHandler<'feed'> = async (c) => {
     await c.reply.ephemeral(
       plainNotice(
         current
-          ? `This channel shows the activity of *${mrkdwnEscape(current.group_name)}*, read through <@${current.user_id}>'s account. \`/split feed off\` stops it.`
+          ? `This channel shows the activity of *${current.group_name}*, read through <@${current.user_id}>'s account. \`/split feed off\` stops it.`
           : 'This channel shows no group activity. In a channel bound to a group, `/split feed on` posts its expenses added, edited or deleted anywhere.',
       ),
     );
@@ -37,9 +37,7 @@ export const channelFeed: SplitHandler<'feed'> = async (c) => {
     }
     await c.deps.feeds.delete(channel);
     await c.reply.inChannel(
-      plainNotice(
-        `<@${c.inv.user_id}> stopped the activity feed of *${mrkdwnEscape(current.group_name)}* here.`,
-      ),
+      plainNotice(`<@${c.inv.user_id}> stopped the activity feed of *${current.group_name}* here.`),
     );
     return;
   }
@@ -57,7 +55,7 @@ async function turnOn(c: SplitContext<'feed'>, current: ChannelFeed | undefined)
   }
   if (current?.group_id === binding.group_id && current.user_id === c.inv.user_id) {
     await c.reply.ephemeral(
-      plainNotice(`The activity feed of *${mrkdwnEscape(binding.group_name)}* is on already.`),
+      plainNotice(`The activity feed of *${binding.group_name}* is on already.`),
     );
     return;
   }
@@ -76,7 +74,7 @@ async function turnOn(c: SplitContext<'feed'>, current: ChannelFeed | undefined)
     });
     await c.reply.inChannel(
       plainNotice(
-        `<@${c.inv.user_id}> turned on the activity feed of *${mrkdwnEscape(binding.group_name)}*: expenses added, edited or deleted in it, here or in the expense service's own app, are posted here (what <@${c.inv.user_id}>'s account is notified of). \`/split feed off\` stops it.`,
+        `<@${c.inv.user_id}> turned on the activity feed of *${binding.group_name}*: expenses added, edited or deleted in it, here or in the expense service's own app, are posted here (what <@${c.inv.user_id}>'s account is notified of). \`/split feed off\` stops it.`,
       ),
     );
   } catch (error) {

@@ -75,19 +75,30 @@ export function connectPrompt(input: {
   };
 }
 
+/**
+ * Escapes a notice for mrkdwn but keeps the user mentions the app wrote into it (`<@U0ANN>`, as
+ * in "How much did <@U0ANN> pay?"), so that Slack shows the person's name instead of the markup.
+ */
+function escapeKeepingMentions(text: string): string {
+  return text
+    .split(/(<@[UW][A-Z0-9]+>)/)
+    .map((part, i) => (i % 2 === 1 ? part : mrkdwnEscape(part)))
+    .join('');
+}
+
 export function errorNotice(message: string, example?: string): SlackMessage {
   const tryThis = example ? `\nFor example: \`${mrkdwnEscape(example)}\`` : '';
   return {
     text: `${message}${example ? ` For example: ${example}` : ''}`,
     blocks: [
-      section(`:warning: ${mrkdwnEscape(message)}${tryThis}`),
+      section(`:warning: ${escapeKeepingMentions(message)}${tryThis}`),
       context('`/split help` shows every form.'),
     ],
   };
 }
 
 export function plainNotice(text: string): SlackMessage {
-  return { text, blocks: [section(mrkdwnEscape(text))] };
+  return { text, blocks: [section(escapeKeepingMentions(text))] };
 }
 
 export function helpMessage(sections: readonly HelpSection[]): SlackMessage {
