@@ -130,7 +130,7 @@ describe('the preview', () => {
     const checked = checkItemiseStep(form, state([null, '30', '25'], { tip: '15%', tax: '8%' }));
     expect(previewText(checked, names)).toBe(
       [
-        '*Total $98.40* · Subtotal $80.00 + tip 15% $12.00 + tax 8% $6.40 = total $98.40',
+        '*Total $98.40* · Subtotal $80.00 + tip 15% $12.00 + tax 8% $6.40',
         '• Ann: *$30.75*',
         '• Bob: *$36.90*',
         '• Cho: *$30.75*',

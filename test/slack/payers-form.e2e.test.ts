@@ -193,7 +193,7 @@ describe('several payers in the form', () => {
     const ack = await secondStep(form, step, paidValues(['40', null]));
     expect(ack).toEqual({
       response_action: 'errors',
-      errors: { form_paid_1: 'How much did they pay? Each payer needs an amount.' },
+      errors: { form_paid_1: 'Type what this payer paid: each payer needs an amount.' },
     });
   });
 });

@@ -224,7 +224,7 @@ describe('the form with several payers', () => {
     ],
     [
       { form_paid_0: '40', form_paid_1: '' },
-      { form_paid_1: 'How much did they pay? Each payer needs an amount.' },
+      { form_paid_1: 'Type what this payer paid: each payer needs an amount.' },
     ],
     [
       { form_paid_0: '40', form_paid_1: '0' },

@@ -64,13 +64,25 @@ const MONTH_NAMES = [
   'December',
 ];
 
-/** A calendar date, refused when it does not exist, is in the future, or is before 2000. */
+/**
+ * What a date is for: an expense's day must be past, while a list's bounds may reach ahead
+ * ("until 2026-12-31"); each refusal shows an example of its own kind.
+ */
+export interface DateUse {
+  future: boolean;
+  example: string;
+}
+
+const EXPENSE_DATE: DateUse = { future: false, example: EX.date };
+
+/** A calendar date, refused when it does not exist, is before 2000, or (for an expense) ahead. */
 function makeDate(
   year: number | null,
   month: number,
   day: number,
   today: Date,
   typed: string,
+  use: DateUse,
 ): Date {
   const y = year ?? today.getFullYear();
   const date = new Date(y, month - 1, day);
@@ -83,15 +95,16 @@ function makeDate(
   ) {
     stop(
       `There is no ${MONTH_NAMES[month - 1] ?? `month ${month}`} ${day}${year ? `, ${year}` : ''} ("${typed}").`,
-      EX.date,
+      use.example,
     );
   }
   if (year === null && date > today) {
     // A date without a year means its latest occurrence: "Dec 28" typed on Jan 2 is last year's.
-    return makeDate(y - 1, month, day, today, typed);
+    return makeDate(y - 1, month, day, today, typed, use);
   }
-  if (date > today) stop(`${ymd(date)} is in the future: an expense needs a past date.`, EX.date);
-  if (y < 2000) stop(`${ymd(date)} is too long ago: write a date from 2000 on.`, EX.date);
+  if (date > today && !use.future)
+    stop(`${ymd(date)} is in the future: an expense needs a past date.`, use.example);
+  if (y < 2000) stop(`${ymd(date)} is too long ago: write a date from 2000 on.`, use.example);
   return date;
 }
 
@@ -109,13 +122,19 @@ function monthNumber(raw: string | undefined): number | null {
   return MONTHS.get((raw ?? '').toLowerCase().replace(/[.,]$/, '')) ?? null;
 }
 
-function numericDate(raw: string, ctx: ParseContext, today: Date, withOn: boolean): Date | null {
+function numericDate(
+  raw: string,
+  ctx: ParseContext,
+  today: Date,
+  withOn: boolean,
+  use: DateUse,
+): Date | null {
   const text = raw.replace(/[,.]$/, '');
   let match =
     /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(text) ?? /^(\d{4})\/(\d{1,2})\/(\d{1,2})$/.exec(text);
-  if (match) return makeDate(Number(match[1]), Number(match[2]), Number(match[3]), today, raw);
+  if (match) return makeDate(Number(match[1]), Number(match[2]), Number(match[3]), today, raw, use);
   match = withOn ? /^(\d{4})(\d{2})(\d{2})$/.exec(text) : null;
-  if (match) return makeDate(Number(match[1]), Number(match[2]), Number(match[3]), today, raw);
+  if (match) return makeDate(Number(match[1]), Number(match[2]), Number(match[3]), today, raw, use);
   match = /^(\d{1,2})[/.](\d{1,2})(?:[/.](\d{4}|\d{2}))?$/.exec(text);
   if (!match || (!withOn && match[3] === undefined)) return null;
   const a = Number(match[1]);
@@ -129,10 +148,10 @@ function numericDate(raw: string, ctx: ParseContext, today: Date, withOn: boolea
   else {
     return stop(
       `Is ${raw} ${MONTH_NAMES[a - 1]} ${b} or ${MONTH_NAMES[b - 1]} ${a}? Write the date as year-month-day.`,
-      EX.date,
+      use.example,
     );
   }
-  return monthFirst ? makeDate(year, a, b, today, raw) : makeDate(year, b, a, today, raw);
+  return monthFirst ? makeDate(year, a, b, today, raw, use) : makeDate(year, b, a, today, raw, use);
 }
 
 /** A date expression starting at `tokens[i]`, or null. `withOn`: after "on", more forms count. */
@@ -141,6 +160,7 @@ export function dateAt(
   i: number,
   ctx: ParseContext,
   withOn: boolean,
+  use: DateUse = EXPENSE_DATE,
 ): DateMatch | null {
   const today = parseToday(ctx.today);
   const first = tokens[i];
@@ -164,7 +184,7 @@ export function dateAt(
     while (date.getDay() !== onWeekday) date = subDays(date, 1);
     return { date, length: 1 };
   }
-  const numeric = numericDate(first.raw, ctx, today, withOn);
+  const numeric = numericDate(first.raw, ctx, today, withOn, use);
   if (numeric) return { date: numeric, length: 1 };
   // "Nov 3", "November 3, 2026", "3 Nov", "20 Jan 2026", "3rd of November"
   const month = monthNumber(first.raw);
@@ -172,7 +192,7 @@ export function dateAt(
   if (month !== null && dayAfter !== null) {
     const year = yearNumber(afterRaw);
     return {
-      date: makeDate(year, month, dayAfter, today, `${first.raw} ${nextRaw}`),
+      date: makeDate(year, month, dayAfter, today, `${first.raw} ${nextRaw}`, use),
       length: year === null ? 2 : 3,
     };
   }
@@ -185,7 +205,14 @@ export function dateAt(
       const yearToken = tokens[i + 2 + skipOf];
       const year = yearNumber(yearToken?.t === 'word' ? yearToken.raw : undefined);
       return {
-        date: makeDate(year, m, day, today, `${first.raw} ${(monthRaw as { raw: string }).raw}`),
+        date: makeDate(
+          year,
+          m,
+          day,
+          today,
+          `${first.raw} ${(monthRaw as { raw: string }).raw}`,
+          use,
+        ),
         length: (year === null ? 2 : 3) + skipOf,
       };
     }

@@ -134,7 +134,7 @@ export function parseList(
       ? lower
       : null;
     const at = bound ? i + 1 : i;
-    const match = dateAt(tokens, at, ctx, true);
+    const match = dateAt(tokens, at, ctx, true, { future: true, example });
     if (!match) {
       if (bound && bound !== 'to' && bound !== 'on')
         stop(`I could not read the date after "${lower}".`, example);

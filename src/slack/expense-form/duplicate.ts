@@ -165,6 +165,7 @@ async function fillDuplicate(r: FormRequest, expenseId: number, opened: Opened):
       meta: encodeMeta({
         ...(r.channel ? { c: r.channel } : {}),
         ...(me?.tz ? { z: me.tz } : {}),
+        ...(me?.locale ? { l: me.locale } : {}),
       }),
       initial: {
         amountText: toDecimal(minor(expense.cost), exponent),

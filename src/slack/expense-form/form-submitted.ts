@@ -117,6 +117,7 @@ export function expenseFormSubmitted(deps: SlackDeps) {
             participants: form.participants,
             names,
             meta: view.private_metadata,
+            locale: meta.l,
           }),
         });
         return;
@@ -134,6 +135,7 @@ export function expenseFormSubmitted(deps: SlackDeps) {
           payers,
           paidValues: keepPaid,
           meta: view.private_metadata,
+          locale: meta.l,
         }),
       });
       return;

@@ -238,7 +238,7 @@ function checkPaid(
     const block = paidBlockId(i);
     const text = (leaf(values, block)?.value ?? '').trim();
     if (text === '') {
-      errors[block] = 'How much did they pay? Each payer needs an amount.';
+      errors[block] = 'Type what this payer paid: each payer needs an amount.';
       return;
     }
     typed[id] = text;

@@ -34,6 +34,7 @@ async function redrawn(
   const form = draft.form;
   const checked = checkItemiseStep(form, values);
   const names = await namesOf(deps, team_id, form.participants);
+  const locale = parseMeta(meta)?.l;
   return {
     checked,
     rootViewId,
@@ -44,8 +45,9 @@ async function redrawn(
       participants: form.participants,
       names,
       typed: itemiseTyped(form, values),
-      preview: previewText(checked, names),
+      preview: previewText(checked, names, locale),
       meta,
+      locale,
     }),
   };
 }

@@ -8,7 +8,7 @@ import { type BillSummary, computeItemised, type Extra } from '../../core/itemis
 import { MoneyError, parseMinor } from '../../core/money.js';
 import type { Split } from '../../core/split.js';
 import { FORM } from '../ids.js';
-import { breakdownText } from '../shared/breakdown.js';
+import { addendsText } from '../shared/breakdown.js';
 import { money } from '../shared/format.js';
 import { clip, LIMITS, mrkdwnEscape } from '../shared/limits.js';
 import { type CheckedForm, type FieldErrors, type StateValues, valueBlockId } from './form.js';
@@ -75,7 +75,12 @@ function readExtra(text: string, currency: string): Extra | { error: string } {
   }
   const amount = readItems(text, currency);
   if ('error' in amount) {
-    return { error: `${amount.error} Write a percentage like 15% or an amount like 10.` };
+    // A specific fault in a sum ("ends with a +") is kept; the items' general advice ("type
+    // numbers, like 12.50+7.25") would not fit a tip or tax, so it gives way to theirs.
+    const advice = 'Write a percentage like 15% or an amount like 10.';
+    return amount.error.startsWith("I can't read")
+      ? { error: `I can't read "${text}" as a tip or tax. ${advice}` }
+      : { error: `${amount.error} ${advice}` };
   }
   return amount;
 }
@@ -162,7 +167,10 @@ export function previewText(
   const { form, split, summary } = checked.itemised;
   const amount = (minor: number) => money(minor, form.currency, locale);
   const lines = [
-    `*Total ${amount(summary.total)}* · ${breakdownText(summary, form.currency, locale)}`,
+    // The total once, in bold; what it is made of only when a tip or tax is in it.
+    summary.tip || summary.tax
+      ? `*Total ${amount(summary.total)}* · ${addendsText(summary, form.currency, locale)}`
+      : `*Total ${amount(summary.total)}*`,
     ...(split.kind === 'exact' ? split.amounts : []).map(
       (a) => `• ${mrkdwnEscape(names[a.id] ?? 'Someone')}: *${amount(a.amount)}*`,
     ),

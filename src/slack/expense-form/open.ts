@@ -243,6 +243,7 @@ async function fillNewForm(r: NewFormRequest, opened: Opened): Promise<void> {
     ...(r.channel ? { c: r.channel } : {}),
     ...(r.thread_ts ? { t: r.thread_ts } : {}),
     ...(me?.tz ? { z: me.tz } : {}),
+    ...(me?.locale ? { l: me.locale } : {}),
   });
   await update(
     r.client,
@@ -395,6 +396,7 @@ async function fillEditForm(r: EditFormRequest, opened: Opened): Promise<void> {
         ...(r.channel ? { c: r.channel } : {}),
         ...(r.ts ? { m: r.ts } : {}),
         ...(me?.tz ? { z: me.tz } : {}),
+        ...(me?.locale ? { l: me.locale } : {}),
       }),
       initial: {
         amountText: toDecimal(form.cost, exponent),

@@ -18,9 +18,19 @@ export function breakdownText(
   currency: string,
   locale?: string | undefined,
 ): string {
+  const total = money(summary.total, currency, locale);
+  return `${addendsText(summary, currency, locale)} = total ${total}`;
+}
+
+/** "Subtotal $80.00 + tip 15% $12.00 + tax 8% $6.40": what the total is made of. */
+export function addendsText(
+  summary: BillSummary,
+  currency: string,
+  locale?: string | undefined,
+): string {
   const amount = (minor: number) => money(minor, currency, locale);
   const parts = [`Subtotal ${amount(summary.subtotal)}`];
   if (summary.tip) parts.push(extraText('tip', summary.tip, amount));
   if (summary.tax) parts.push(extraText('tax', summary.tax, amount));
-  return `${parts.join(' + ')} = total ${amount(summary.total)}`;
+  return parts.join(' + ');
 }

@@ -68,6 +68,8 @@ export const FormMeta = object({
   e: optional(int({ min: 1 })),
   /** The person's time zone, for "today" and the date check. */
   z: optional(string({ max: 64 })),
+  /** The person's Slack locale, so that later steps show amounts as the first one did. */
+  l: optional(string({ max: 35 })),
 });
 export type FormMeta = Infer<typeof FormMeta>;
 

@@ -56,6 +56,21 @@ describe('list filters', () => {
     });
   });
 
+  it('lets a date range reach past today, which an expense may not', () => {
+    expect(parseCommand('list about dinner from 2026-11-01 to 2026-12-31', ctx)).toEqual({
+      kind: 'list',
+      mentions: [],
+      group: null,
+      range: { from: '2026-11-01', to: '2026-12-31' },
+      words: ['dinner'],
+    });
+    expect(parseCommand('40 dinner @ann on 2026-12-01'.replace('@ann', ANN), ctx)).toEqual({
+      kind: 'error',
+      message: '2026-12-01 is in the future: an expense needs a past date.',
+      example: '/split 40 lunch @ann on 2026-11-20',
+    });
+  });
+
   it.each([
     ['list about', 'Which words should the description have?', '/split list about taxi'],
     [
@@ -69,6 +84,11 @@ describe('list filters', () => {
       `list about ${'x'.repeat(201)}`,
       'Search for fewer words: at most 200 characters.',
       '/split list about "pizza night"',
+    ],
+    [
+      'list since Feb 30',
+      'There is no February 30 ("Feb 30").',
+      '/split list @ann in Roommates from 2026-11-01 to 2026-11-20',
     ],
     [
       'export since someday',
