@@ -7,9 +7,11 @@
 import { formatPercent } from '../../core/split.js';
 import type { SplitDefault } from '../../store/index.js';
 import type { SlackDeps } from '../deps.js';
+import { leftTheGroup } from '../shared/split-default.js';
+import { defaultPeople, type GroupDefaultFill } from './default-view.js';
 import type { CheckedForm, SplitMethod } from './form.js';
 
-async function savedFor(
+export async function savedFor(
   deps: SlackDeps,
   team_id: string,
   group_id: number | null | undefined,
@@ -19,16 +21,23 @@ async function savedFor(
   return deps.splitDefaults.get({ team_id, group_id }).catch(() => undefined);
 }
 
-/** Who shares it and how, for a form opened on this group; undefined without a default. */
+/**
+ * Who shares it and how, for a form opened on this group, without anyone `members` shows has left
+ * it; undefined without a default.
+ */
 export async function defaultStart(
   deps: SlackDeps,
   team_id: string,
-  group_id: number | null | undefined,
-): Promise<{ participants: string[]; method: SplitMethod } | undefined> {
-  const saved = await savedFor(deps, team_id, group_id);
-  return saved
-    ? { participants: saved.parts.map((p) => p.slack_id), method: saved.kind }
-    : undefined;
+  group: { id: number; name: string; members?: ReadonlyArray<{ id: number }> } | undefined,
+): Promise<{ participants: string[]; method: SplitMethod; fill: GroupDefaultFill } | undefined> {
+  const saved = await savedFor(deps, team_id, group?.id);
+  if (!saved || !group) return undefined;
+  const fill = {
+    saved,
+    groupName: group.name,
+    gone: group.members ? leftTheGroup(saved, group.members) : [],
+  };
+  return { participants: defaultPeople(fill), method: saved.kind, fill };
 }
 
 /** The second step's values from the group's default, by Slack id; undefined when none fit. */
