@@ -1,6 +1,7 @@
 /**
  * The expense form filled in from a group's default split: opened in a channel bound to a group
- * with a default, it starts with the default's people and kind of split; and whenever the first
+ * with a default, it starts with the default's people and kind of split (picking the group in the
+ * form does the same: group-picked.ts); and whenever the first
  * step is submitted for a group with a default of the chosen kind, the second step starts with
  * the default's values for the people chosen (anyone else is left empty, to share what is left).
  */
