@@ -120,7 +120,10 @@ export const FORM = {
   description: 'form_description',
   date: 'form_date',
   category: 'form_category',
+  /** The Group select dispatches a block action (same id) so that a group's default applies. */
   group: 'form_group',
+  /** The context block naming the group default the form was filled in from. */
+  defaultNote: 'form_default_note',
   participants: 'form_participants',
   payer: 'form_payer',
   /** Others who paid part of it, besides `payer`; the second step asks what each paid. */

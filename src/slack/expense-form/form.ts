@@ -92,6 +92,34 @@ function leaf(values: StateValues, id: string): StateLeaf | undefined {
   return values[id]?.[id];
 }
 
+/**
+ * Slack keeps what a person chose in an input across views.update unless its block_id changes,
+ * so inputs the form refills (who shares it and how, from a group's default) get a new block_id
+ * each time: `form_participants~1`, `~2`, ... Their action_id stays the plain id.
+ */
+const VERSION_MARK = '~';
+
+/** The version of `blockId` as a refilled `base` input: 0 for `base` itself. */
+export function blockVersion(blockId: string, base: string): number | undefined {
+  if (blockId === base) return 0;
+  if (!blockId.startsWith(`${base}${VERSION_MARK}`)) return undefined;
+  const version = blockId.slice(base.length + VERSION_MARK.length);
+  return /^[1-9]\d{0,5}$/.test(version) ? Number(version) : undefined;
+}
+
+export function versionedBlockId(base: string, version: number): string {
+  return version === 0 ? base : `${base}${VERSION_MARK}${version}`;
+}
+
+/** A refillable input's value and the block_id it is under now (where its errors go). */
+function versioned(values: StateValues, base: string): { blockId: string; leaf?: StateLeaf } {
+  const blockId = Object.hasOwn(values, base)
+    ? base
+    : (Object.keys(values).find((id) => blockVersion(id, base) !== undefined) ?? base);
+  const found = values[blockId]?.[base];
+  return found ? { blockId, leaf: found } : { blockId };
+}
+
 export interface CheckContext {
   /** yyyy-MM-dd in the person's zone. */
   today: string;
@@ -159,14 +187,15 @@ export function checkForm(
   if (alsoPaid.length > MAX_PAYERS - 1) {
     errors[FORM.alsoPaid] = `At most ${MAX_PAYERS} payers in one expense here.`;
   }
-  const participants = [...new Set(leaf(values, FORM.participants)?.selected_users ?? [])];
+  const people = versioned(values, FORM.participants);
+  const participants = [...new Set(people.leaf?.selected_users ?? [])];
   if (participants.length === 0 || (participants.length === 1 && participants[0] === payer)) {
-    errors[FORM.participants] = 'Nobody to split with: add the people who share it.';
+    errors[people.blockId] = 'Nobody to split with: add the people who share it.';
   } else if (participants.length > MAX_PARTICIPANTS) {
-    errors[FORM.participants] = `At most ${MAX_PARTICIPANTS} people in one expense here.`;
+    errors[people.blockId] = `At most ${MAX_PARTICIPANTS} people in one expense here.`;
   }
 
-  const methodValue = leaf(values, FORM.split)?.selected_option?.value ?? 'equal';
+  const methodValue = versioned(values, FORM.split).leaf?.selected_option?.value ?? 'equal';
   const method = (SPLIT_METHODS as readonly string[]).includes(methodValue)
     ? (methodValue as SplitMethod)
     : 'equal';

@@ -6,6 +6,7 @@ import { currencySuggestions } from './currency-options.js';
 import { duplicateClicked } from './duplicate.js';
 import { editClicked } from './edit-clicked.js';
 import { expenseFormSubmitted } from './form-submitted.js';
+import { groupPicked } from './group-picked.js';
 import { expenseItemiseSubmitted, itemisePreviewClicked } from './itemise-submitted.js';
 import { splitMessageShortcut } from './split-message.js';
 import { expenseSplitSubmitted } from './split-submitted.js';
@@ -22,6 +23,7 @@ export function expenseFormListeners(table: ListenerTable, deps: SlackDeps): voi
   table.view(EXPENSE_CALLBACKS.splitStep, expenseSplitSubmitted(deps));
   table.view(EXPENSE_CALLBACKS.itemiseStep, expenseItemiseSubmitted(deps));
   table.action(FORM.itemPreview, itemisePreviewClicked(deps));
+  table.action(FORM.group, groupPicked(deps));
   table.options(FORM.currency, currencySuggestions(deps));
   table.options(FORM.category, categorySuggestions(deps));
 }

@@ -209,7 +209,11 @@ async function fillNewForm(r: NewFormRequest, opened: Opened): Promise<void> {
   for (const p of people) if (p) names.set(p.id, p.name);
   const byDefault = r.message
     ? undefined
-    : await defaultStart(deps, user.team_id, binding?.group_id);
+    : await defaultStart(
+        deps,
+        user.team_id,
+        groups.find((g) => binding && g.id === binding.group_id),
+      );
   const participants =
     byDefault?.participants ??
     [
@@ -264,7 +268,7 @@ async function fillNewForm(r: NewFormRequest, opened: Opened): Promise<void> {
       groups: groups.filter((g) => g.id !== 0).map((g) => ({ id: g.id, name: g.name })),
       currencyUnit: deps.reference.unit(currency),
       ...(r.message ? { note: 'Filled in from the message: check it before booking.' } : {}),
-      ...(byDefault ? { note: "Filled in from the group's default split." } : {}),
+      byDefault: byDefault?.fill,
       messageReceipt: messageReceipt(r.message?.files),
     }),
     r.logger,

@@ -10,6 +10,7 @@ import { ACTIONS, EXPENSE_CALLBACKS, FORM } from '../ids.js';
 import { money } from '../shared/format.js';
 import { clip, mrkdwnEscape } from '../shared/limits.js';
 import { input, type ModalView, metadata, plain, title, VIEW_LIMITS } from '../shared/modal.js';
+import { defaultNoteBlock, type GroupDefaultFill } from './default-view.js';
 import {
   DESCRIPTION_MAX,
   MAX_PARTICIPANTS,
@@ -77,6 +78,8 @@ export interface FormViewInput {
   peopleText?: string | undefined;
   /** A line at the top (loading, what the form was filled from). */
   note?: string | undefined;
+  /** The group default the people and method were filled in from, named in a note. */
+  byDefault?: GroupDefaultFill | undefined;
   /** "Split this": the message's image offered as the receipt, or why its file can't be one. */
   messageReceipt?: MessageReceipt | undefined;
 }
@@ -117,6 +120,7 @@ export function expenseFormView(v: FormViewInput): ModalView {
   if (v.note) {
     blocks.push({ type: 'context', elements: [{ type: 'mrkdwn', text: clip(v.note, 3000) }] });
   }
+  if (v.byDefault) blocks.push(defaultNoteBlock(v.byDefault));
   if (editablePeople) {
     blocks.push(
       input(FORM.amount, 'Amount', {
@@ -160,8 +164,8 @@ export function expenseFormView(v: FormViewInput): ModalView {
   ];
   const initialGroup =
     groupOptions.find((o) => o.value === String(i.group_id ?? 0)) ?? groupOptions[0];
-  blocks.push(
-    input(
+  blocks.push({
+    ...input(
       FORM.group,
       'Group',
       {
@@ -171,7 +175,9 @@ export function expenseFormView(v: FormViewInput): ModalView {
       },
       { optional: true, ...(v.groups === undefined ? { hint: 'Loading your groups…' } : {}) },
     ),
-  );
+    // Picking a group is sent at once, so that the group's default split can fill the form.
+    dispatch_action: true,
+  });
   if (editablePeople) {
     const method = i.method ?? 'equal';
     const methodOptions = (Object.keys(SPLIT_LABELS) as SplitMethod[]).map((m) =>
