@@ -12,6 +12,7 @@ import { accessExpense, NOT_ON_IT } from '../shared/expense-access.js';
 import { parseExpenseRef } from '../shared/expense-message.js';
 import { looksEqual, whoIsWho } from '../shared/expense-people.js';
 import { notesOf } from '../shared/marker.js';
+import { expensePayers } from './expense-payers.js';
 import { type CheckedForm, encodeMeta, MAX_PARTICIPANTS } from './form.js';
 import { type FormRequest, type Opened, openThenFill, update } from './open.js';
 import { expenseFormView, noticeView } from './views.js';
@@ -105,21 +106,10 @@ async function fillDuplicate(r: FormRequest, expenseId: number, opened: Opened):
     .filter((id): id is string => id !== undefined)
     .slice(0, MAX_PARTICIPANTS);
   const leftOut = sharing.length - participants.length;
-  const payerRow = [...expense.users].sort((a, b) => minor(b.paid_share) - minor(a.paid_share))[0];
-  const payer = (payerRow && slackOf(payerRow.user_id)) ?? user.user_id;
   // Several payers stay several, each with what they paid, as in Edit.
-  const payerRows = expense.users.filter((u) => minor(u.paid_share) > 0);
-  const alsoPaid = payerRows
-    .filter((u) => u !== payerRow)
-    .flatMap((u) => {
-      const slack = slackOf(u.user_id);
-      return slack ? [slack] : [];
-    });
-  const paid: Record<string, string> = Object.create(null);
-  for (const u of payerRows) {
-    const slack = slackOf(u.user_id);
-    if (slack) paid[slack] = toDecimal(minor(u.paid_share), exponent);
-  }
+  const payers = expensePayers(expense.users, slackOf, exponent);
+  const { alsoPaid, paid } = payers;
+  const payer = payers.payer ?? user.user_id;
   const equal = looksEqual(expense.users.map((u) => minor(u.owed_share)));
   if (!equal || alsoPaid.length > 0) {
     // The service keeps amounts only, so a copy of an unequal split is an exact one, as in Edit.

@@ -18,6 +18,7 @@ import { notesOf } from '../shared/marker.js';
 import { plainNotice } from '../shared/notices.js';
 import { describeServiceFailure } from '../shared/service-failure.js';
 import { defaultStart } from './default-prefill.js';
+import { expensePayers } from './expense-payers.js';
 import { type CheckedForm, type EditBase, encodeMeta, MAX_PARTICIPANTS } from './form.js';
 import { type MessageFile, messageReceipt } from './message-receipt.js';
 import { expenseFormView, noticeView } from './views.js';
@@ -328,22 +329,11 @@ async function fillEditForm(r: EditFormRequest, opened: Opened): Promise<void> {
   };
   const peopleEditable = expense.users.every((u) => slackOf(u.user_id) !== undefined);
   const sharing = expense.users.filter((u) => minor(u.owed_share) > 0);
-  const payerRow = [...expense.users].sort((a, b) => minor(b.paid_share) - minor(a.paid_share))[0];
   const participants = sharing.map((u) => slackOf(u.user_id) ?? `svc:${u.user_id}`);
-  const payer = (payerRow && slackOf(payerRow.user_id)) ?? user.user_id;
   // Several payers stay several: the others are pre-filled, with what each paid.
-  const payerRows = expense.users.filter((u) => minor(u.paid_share) > 0);
-  const alsoPaid = payerRows
-    .filter((u) => u !== payerRow)
-    .flatMap((u) => {
-      const slack = slackOf(u.user_id);
-      return slack ? [slack] : [];
-    });
-  const paid: Record<string, string> = {};
-  for (const u of payerRows) {
-    const slack = slackOf(u.user_id);
-    if (slack) paid[slack] = toDecimal(minor(u.paid_share), exponent);
-  }
+  const payers = expensePayers(expense.users, slackOf, exponent);
+  const { alsoPaid, paid } = payers;
+  const payer = payers.payer ?? user.user_id;
   const equal = looksEqual(expense.users.map((u) => minor(u.owed_share)));
   const values: Record<string, string> = {};
   if (!equal)
