@@ -59,4 +59,13 @@ describe('local time and when the DM is due', () => {
     expect(isValidTimeZone('Mars/Olympus')).toBe(false);
     expect(isValidTimeZone('')).toBe(false);
   });
+
+  it('gives the same answer when asked again (valid zones are remembered, others are not)', () => {
+    for (let i = 0; i < 3; i++) {
+      expect(isValidTimeZone('Europe/Paris')).toBe(true);
+      expect(isValidTimeZone('europe/paris')).toBe(true);
+      expect(isValidTimeZone('Europe/Pariss')).toBe(false);
+      expect(isValidTimeZone('Mars/Olympus')).toBe(false);
+    }
+  });
 });
