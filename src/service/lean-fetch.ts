@@ -70,6 +70,68 @@ function decode(encoding: string | undefined, body: Buffer): Promise<Buffer> {
   });
 }
 
+const utf8 = new TextDecoder();
+
+/**
+ * A Response whose body is already in memory. `new Response(bytes)` wraps the bytes in a web
+ * stream, which costs several times what reading them does; this one reads `text`, `json` and
+ * `arrayBuffer` straight from the bytes (UTF-8 with a leading BOM dropped, once only, as a
+ * Response does), and makes a plain Response of them only when asked for anything else (`body`,
+ * `blob`, `formData`, `clone`), which then answers for the body from there on.
+ */
+function bufferedResponse(
+  bytes: Buffer | null,
+  init: ResponseInit,
+  url: string,
+  redirected: boolean,
+): Response {
+  const response = new Response(null, init);
+  let used = false;
+  let plain: Response | undefined;
+  /** The same body as a plain Response; undefined once the body was read here. */
+  const asPlain = () => {
+    if (plain === undefined && !used) plain = new Response(bytes, init);
+    return plain;
+  };
+  const whole = () => {
+    const found = asPlain();
+    if (found) return found;
+    throw new TypeError('Body is unusable: Body has already been read');
+  };
+  const take = () => {
+    // A Response without a body reads as empty every time, as fetch's does.
+    if (bytes === null) return Buffer.alloc(0);
+    if (used) throw new TypeError('Body is unusable: Body has already been read');
+    used = true;
+    return bytes ?? Buffer.alloc(0);
+  };
+  const methods: Pick<Response, 'text' | 'json' | 'arrayBuffer' | 'blob' | 'formData' | 'clone'> = {
+    text: async () => (plain ? plain.text() : utf8.decode(take())),
+    json: async () => (plain ? plain.json() : JSON.parse(utf8.decode(take()))),
+    arrayBuffer: async () => {
+      if (plain) return plain.arrayBuffer();
+      const read = take();
+      const copy = new ArrayBuffer(read.length);
+      new Uint8Array(copy).set(read);
+      return copy;
+    },
+    blob: async () => whole().blob(),
+    formData: async () => whole().formData(),
+    clone: () => {
+      const copy = whole().clone();
+      Object.defineProperties(copy, { url: { value: url }, redirected: { value: redirected } });
+      return copy;
+    },
+  };
+  Object.defineProperties(response, {
+    url: { value: url },
+    redirected: { value: redirected },
+    body: { get: () => asPlain()?.body ?? null },
+    bodyUsed: { get: () => plain?.bodyUsed ?? used },
+  });
+  return Object.assign(response, methods);
+}
+
 interface Sent {
   status: number;
   statusText: string;
@@ -188,13 +250,12 @@ export function createLeanFetch(): LeanFetch {
       for (let i = 0; i + 1 < sent.rawHeaders.length; i += 2) {
         responseHeaders.append(sent.rawHeaders[i]!, sent.rawHeaders[i + 1]!);
       }
-      const response = new Response(
+      return bufferedResponse(
         NULL_BODY_STATUSES.has(sent.status) || method === 'HEAD' ? null : sent.body,
         { status: sent.status, statusText: sent.statusText, headers: responseHeaders },
+        url.href,
+        redirects > 0,
       );
-      Object.defineProperty(response, 'url', { value: url.href });
-      Object.defineProperty(response, 'redirected', { value: redirects > 0 });
-      return response;
     }
   };
   return Object.assign(leanFetch, {

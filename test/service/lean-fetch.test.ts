@@ -54,6 +54,8 @@ describe('createLeanFetch', () => {
         res.setHeader('content-type', 'application/json');
         res.setHeader('x-many', ['a', 'b']);
         res.end(JSON.stringify({ ok: true, body }));
+      } else if (path === '/bom') {
+        res.end(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('{"bom":true}')]));
       } else if (path === '/gzip') {
         res.setHeader('content-encoding', 'gzip');
         res.end(gzipSync(Buffer.from('{"packed":true}')));
@@ -122,6 +124,29 @@ describe('createLeanFetch', () => {
     expect(main.seen.at(-1)!.headers['content-length']).toBe('0');
   });
 
+  it('reads the body once, by any means, as a Response does', async () => {
+    const read = await lean(`${main.url}/bom`);
+    expect(read.bodyUsed).toBe(false);
+    expect(await read.text()).toBe('{"bom":true}');
+    expect(read.bodyUsed).toBe(true);
+    await expect(read.json()).rejects.toThrow(TypeError);
+    await expect(read.arrayBuffer()).rejects.toThrow(TypeError);
+    expect(() => read.clone()).toThrow(TypeError);
+
+    expect(await (await lean(`${main.url}/bom`)).json()).toEqual({ bom: true });
+    const bytes = new Uint8Array(await (await lean(`${main.url}/bom`)).arrayBuffer());
+    expect(bytes.slice(0, 3)).toEqual(new Uint8Array([0xef, 0xbb, 0xbf]));
+
+    const streamed = await lean(`${main.url}/bom`);
+    const twin = streamed.clone();
+    expect(twin.url).toBe(`${main.url}/bom`);
+    expect(await new Response(streamed.body).text()).toBe('{"bom":true}');
+    expect(streamed.bodyUsed).toBe(true);
+    await expect(streamed.text()).rejects.toThrow(TypeError);
+    expect(await twin.json()).toEqual({ bom: true });
+    expect(await (await lean(`${main.url}/bom`)).blob()).toHaveProperty('size', 15);
+  });
+
   it('decodes a gzip answer', async () => {
     expect(await (await lean(`${main.url}/gzip`)).json()).toEqual({ packed: true });
   });
@@ -130,6 +155,7 @@ describe('createLeanFetch', () => {
     const empty = await lean(`${main.url}/empty`, { method: 'POST', body: 'x' });
     expect(empty.status).toBe(204);
     expect(empty.body).toBeNull();
+    expect([await empty.text(), await empty.text(), empty.bodyUsed]).toEqual(['', '', false]);
     const teapot = await lean(`${main.url}/teapot`);
     expect([teapot.status, teapot.statusText, teapot.headers.get('retry-after')]).toEqual([
       418,
