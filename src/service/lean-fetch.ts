@@ -5,16 +5,17 @@
  * Node's global fetch builds web streams, an AbortController and a Request for every call: on a
  * small JSON call it costs two to three times the CPU of node:http, and the daily DM makes four
  * such calls per person, which made HTTP the largest part of a replica's CPU per DM. This one
- * buffers the answer and hands back a real `Response`, so callers read it exactly as before.
+ * buffers the answer and hands back a Response read from the buffer (see bufferedResponse).
  *
  * What it does as fetch does: the default headers that matter to a server (`accept`,
- * `user-agent`, `accept-encoding`, with gzip, deflate and br answers decoded), a string body's
- * `text/plain;charset=UTF-8` when no content type is given, `content-length: 0` on a POST without
- * a body, redirects (`follow`, at most 20, with fetch's method changes, and `Authorization`
- * dropped when the origin changes; `error` rejects; `manual` returns the 3xx), the abort signal
- * (rejecting with its reason, before or during the call), and network failures as a
- * `TypeError('fetch failed')` whose `cause` carries the socket error's `code`. A body other than
- * a string (a form with a file, a stream) or a URL other than http(s) goes to the global fetch.
+ * `user-agent` and `accept-encoding` as Node's fetch sends them, compressed answers decoded), a
+ * string body's `text/plain;charset=UTF-8` when no content type is given, `content-length: 0` on
+ * a POST without a body, redirects (`follow`, at most 20, with fetch's method changes, and
+ * `Authorization` dropped when the origin changes; `error` rejects; `manual` returns the 3xx),
+ * the abort signal (rejecting with its reason, before or during the call), and network failures
+ * as a `TypeError('fetch failed')` whose `cause` carries the socket error's `code`. A body other
+ * than a string (a form with a file, a stream) or a URL other than http(s) goes to the global
+ * fetch.
  */
 import http from 'node:http';
 import https from 'node:https';
@@ -214,7 +215,7 @@ export function createLeanFetch(): LeanFetch {
     const headers = headerRecord(init.headers);
     headers.accept ??= '*/*';
     headers['user-agent'] ??= 'node';
-    headers['accept-encoding'] ??= 'gzip, deflate, br';
+    headers['accept-encoding'] ??= 'gzip, deflate';
     let payload = typeof body === 'string' ? body : undefined;
     if (payload !== undefined) headers['content-type'] ??= 'text/plain;charset=UTF-8';
     for (let redirects = 0; ; redirects++) {
