@@ -14,7 +14,7 @@ import { createLogger, type LogDestination, logEvent } from './observe/logger.js
 import { createMetrics, type Metrics } from './observe/metrics.js';
 import { urlPassword } from './observe/redact.js';
 import { observeRoutes, type Readiness, storeReadiness } from './observe/routes.js';
-import type { AttemptReport } from './service/index.js';
+import { type AttemptReport, createLeanFetch } from './service/index.js';
 import {
   createSlackApp,
   jobHandlers,
@@ -228,8 +228,12 @@ export async function startApp(options: AppOptions): Promise<RunningApp> {
     });
   const metrics = createMetrics();
   let readiness: Readiness = async () => 'starting';
+  // Slack's and the service's calls share kept-alive connections and skip the global fetch's
+  // per-call overhead (see service/lean-fetch.ts).
+  const http = createLeanFetch();
   const clientOptions: webApi.WebClientOptions = {
     logger,
+    fetch: http,
     ...(config.slack.apiUrl ? { slackApiUrl: config.slack.apiUrl } : {}),
     retryConfig: { retries: slackRetries, factor: 2, minTimeout: 500, maxTimeout: 5_000 },
     timeout: 10_000,
@@ -240,6 +244,9 @@ export async function startApp(options: AppOptions): Promise<RunningApp> {
     dataDir: config.dataDir,
     logger,
     now,
+  }).catch((error: unknown) => {
+    http.close();
+    throw error;
   });
   try {
     // No bot token on the sign-in and install exchanges, and no retry: a code works once.
@@ -268,6 +275,7 @@ export async function startApp(options: AppOptions): Promise<RunningApp> {
       ...(options.serviceTimeoutMs !== undefined ? { timeoutMs: options.serviceTimeoutMs } : {}),
       ...(options.serviceRetries !== undefined ? { retries: options.serviceRetries } : {}),
       onAttempt: serviceAttempt(logger, metrics),
+      fetch: http,
     });
     // Set once the HTTP server is up; Socket Mode acks over its socket, where nothing is watched.
     let acks: { holdFor: () => number } | undefined;
@@ -401,12 +409,14 @@ export async function startApp(options: AppOptions): Promise<RunningApp> {
           await deps.durable.stop();
           await deps.work.idle();
           await store.close();
+          http.close();
         })();
         return stopping;
       },
     };
   } catch (error) {
     await store.close();
+    http.close();
     throw error;
   }
 }

@@ -2,7 +2,7 @@
  * Service clients for the app: one per call site and token (construction only stores options),
  * all pointed at the configured service with the same timeout policy.
  */
-import { type AttemptReport, ServiceClient } from '../service/index.js';
+import { type AttemptReport, type FetchLike, ServiceClient } from '../service/index.js';
 import type { ServiceTokenRecord } from '../store/index.js';
 
 export interface ServiceSettings {
@@ -17,6 +17,8 @@ export interface ServiceSettings {
   retries?: number;
   /** Told of every HTTP attempt of every client (logs, metrics). */
   onAttempt?: (report: AttemptReport) => void;
+  /** How every client sends its HTTP requests; the global fetch by default. */
+  fetch?: FetchLike;
 }
 
 export interface ServiceFactory {
@@ -38,6 +40,7 @@ export function createServiceFactory(settings: ServiceSettings): ServiceFactory 
     timeoutMs: settings.timeoutMs ?? DEFAULT_SERVICE_TIMEOUT_MS,
     retries: settings.retries ?? 1,
     ...(settings.onAttempt ? { onAttempt: settings.onAttempt } : {}),
+    ...(settings.fetch ? { fetch: settings.fetch } : {}),
   };
   return {
     forLink: (link) => new ServiceClient({ ...base, oauth2AccessToken: link.access_token }),

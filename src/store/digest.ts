@@ -16,15 +16,24 @@ export interface BalanceSnapshot {
   friends: Record<string, { name: string; amounts: Record<string, number> }>;
 }
 
+/**
+ * Zones found valid so far. The daily DM checks every person's Slack zone, and building an
+ * Intl.DateTimeFormat to ask costs far more than a lookup; only valid zones are kept, so the set
+ * is bounded by the zones the runtime knows, whatever strings come in.
+ */
+const knownZones = new Set<string>();
+
 /** True when `timeZone` is an IANA zone this runtime knows (Intl refuses the others). */
 export function isValidTimeZone(timeZone: string): boolean {
   if (typeof timeZone !== 'string' || timeZone === '') return false;
+  if (knownZones.has(timeZone)) return true;
   try {
     new Intl.DateTimeFormat('en-US', { timeZone });
-    return true;
   } catch {
     return false;
   }
+  knownZones.add(timeZone);
+  return true;
 }
 
 export interface DigestUserKey {

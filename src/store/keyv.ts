@@ -3,6 +3,7 @@ import { dirname, resolve } from 'node:path';
 import type KeyvPostgres from '@keyv/postgres';
 import type KeyvRedis from '@keyv/redis';
 import Keyv from 'keyv';
+import { decodeStored } from './keyv-decode.js';
 
 export const DEFAULT_STORE_URL = 'sqlite://./data/app.sqlite';
 
@@ -145,7 +146,7 @@ export async function createKeyv<T = unknown>(
 ): Promise<Keyv<T>> {
   // throwOnErrors: an unreachable store must surface as an error, not read as "no such key"
   // (which would tell a connected person to connect again).
-  const common = { namespace: options.namespace, throwOnErrors: true };
+  const common = { namespace: options.namespace, throwOnErrors: true, deserialize: decodeStored };
   switch (storeKind(storeUrl)) {
     case 'sqlite': {
       const { default: KeyvSqlite } = await import('@keyv/sqlite');

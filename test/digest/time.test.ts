@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isDue, isValidTimeZone, localTime } from '../../src/slack/digest/index.js';
+import { dayLabel } from '../../src/slack/digest/time.js';
 
 const at = (iso: string) => new Date(iso);
 
@@ -58,5 +59,38 @@ describe('local time and when the DM is due', () => {
     expect(isValidTimeZone('Asia/Tokyo')).toBe(true);
     expect(isValidTimeZone('Mars/Olympus')).toBe(false);
     expect(isValidTimeZone('')).toBe(false);
+  });
+
+  it('answers each zone and instant afresh, whatever was asked before or done to an answer', () => {
+    const noon = at('2026-11-21T12:00:00Z');
+    const first = localTime(noon, 'Asia/Tokyo');
+    expect(first).toEqual({ day: '2026-11-21', hour: 21, minute: 0 });
+    first.hour = 99;
+    expect(localTime(noon, 'Asia/Tokyo')).toEqual({ day: '2026-11-21', hour: 21, minute: 0 });
+    expect(localTime(noon, 'America/New_York')).toEqual({ day: '2026-11-21', hour: 7, minute: 0 });
+    expect(localTime(at('2026-11-21T15:30:00Z'), 'Asia/Tokyo')).toEqual({
+      day: '2026-11-22',
+      hour: 0,
+      minute: 30,
+    });
+    expect(localTime(noon, 'Asia/Tokyo').hour).toBe(21);
+  });
+
+  it('labels a day in the person’s locale, the same when asked again', () => {
+    for (let i = 0; i < 2; i++) {
+      expect(dayLabel('2026-11-21')).toBe('Saturday 21 November');
+      expect(dayLabel('2026-11-21', 'en-US')).toBe('Saturday, November 21');
+      expect(dayLabel('2026-11-22', 'en-US')).toBe('Sunday, November 22');
+      expect(dayLabel('2026-11-21', 'fr-FR')).toBe('samedi 21 novembre');
+    }
+  });
+
+  it('gives the same answer when asked again (valid zones are remembered, others are not)', () => {
+    for (let i = 0; i < 3; i++) {
+      expect(isValidTimeZone('Europe/Paris')).toBe(true);
+      expect(isValidTimeZone('europe/paris')).toBe(true);
+      expect(isValidTimeZone('Europe/Pariss')).toBe(false);
+      expect(isValidTimeZone('Mars/Olympus')).toBe(false);
+    }
   });
 });

@@ -34,15 +34,26 @@ function formatter(timeZone: string): Intl.DateTimeFormat {
   return found;
 }
 
+/**
+ * The last answer per zone: a run asks about one instant for every person, so most people share
+ * the answer of someone before them in the same zone, and formatToParts is the costly part.
+ */
+const lastAnswers = new Map<string, { at: number; local: LocalTime }>();
+
 /** The wall-clock day, hour and minute at `instant` in `timeZone`. */
 export function localTime(instant: Date, timeZone: string): LocalTime {
+  const at = instant.getTime();
+  const last = lastAnswers.get(timeZone);
+  if (last !== undefined && last.at === at) return { ...last.local };
   const parts: Record<string, string> = {};
   for (const part of formatter(timeZone).formatToParts(instant)) parts[part.type] = part.value;
-  return {
+  const local = {
     day: `${parts.year}-${parts.month}-${parts.day}`,
     hour: Number(parts.hour),
     minute: Number(parts.minute),
   };
+  lastAnswers.set(timeZone, { at, local });
+  return { ...local };
 }
 
 /**
@@ -94,12 +105,23 @@ function dayLabelFormat(locale: string): Intl.DateTimeFormat {
   return format;
 }
 
+/** Labels already made, by locale and day; bounded, since locales come from Slack. */
+const labels = new Map<string, string>();
+const MAX_LABELS = 1_000;
+
 /**
  * The DM's header date from a yyyy-MM-dd local day, in the person's Slack locale: "Saturday
  * 21 November" (en-GB, without one), "Saturday, November 21" (en-US), "samedi 21 novembre".
  */
 export function dayLabel(day: string, locale = 'en-GB'): string {
+  const key = `${locale} ${day}`;
+  const known = labels.get(key);
+  if (known !== undefined) return known;
   const [year, month, date] = day.split('-').map(Number);
   // Noon UTC of that calendar day, formatted in UTC: the process's own zone plays no part.
-  return dayLabelFormat(locale).format(new Date(Date.UTC(year!, month! - 1, date!, 12)));
+  const label = dayLabelFormat(locale).format(new Date(Date.UTC(year!, month! - 1, date!, 12)));
+  // A day's labels serve everybody whose DM goes out that day; older days are not asked again.
+  if (labels.size >= MAX_LABELS) labels.clear();
+  labels.set(key, label);
+  return label;
 }
