@@ -14,7 +14,7 @@ export {
   ServiceTimeoutException,
   ServiceUnauthorizedException,
 } from './errors.js';
-export { createLeanFetch, type LeanFetch } from './lean-fetch.js';
+export { createLeanFetch, type LeanFetch, type LeanFetchOptions } from './lean-fetch.js';
 export type { AttemptReport, FetchLike } from './request.js';
 export * from './types.js';
 export { CLIENT_VERSION, USER_AGENT } from './version.js';
