@@ -4,15 +4,16 @@
  * click opens one form. People on the expense who are not in this workspace cannot be chosen in
  * the form, so they are left out, and the form says so.
  */
-import { currencyExponent, parseMinor, toDecimal } from '../../core/money.js';
+import { toDecimal } from '../../core/money.js';
 import type { SlackDeps } from '../deps.js';
 import { type ButtonArgs, readClick } from '../shared/button.js';
 import { todayIn } from '../shared/dates.js';
 import { accessExpense, NOT_ON_IT } from '../shared/expense-access.js';
 import { parseExpenseRef } from '../shared/expense-message.js';
-import { looksEqual, whoIsWho } from '../shared/expense-people.js';
+import { looksEqual } from '../shared/expense-people.js';
 import { notesOf } from '../shared/marker.js';
 import { expensePayers } from './expense-payers.js';
+import { expenseSources } from './expense-sources.js';
 import { type CheckedForm, encodeMeta, MAX_PARTICIPANTS } from './form.js';
 import { type FormRequest, type Opened, openThenFill, update } from './open.js';
 import { expenseFormView, noticeView } from './views.js';
@@ -86,20 +87,8 @@ async function fillDuplicate(r: FormRequest, expenseId: number, opened: Opened):
     );
     return;
   }
-  const { record, client, expense } = access;
-  const [who, groups, me] = await Promise.all([
-    whoIsWho(deps, user, record.service_user_id, client, expense),
-    deps.directory.groups(user, client),
-    deps.directory.slackUser(user.team_id, user.user_id).catch(() => undefined),
-    // Warms the currency list, so that the submission can check the code without waiting.
-    deps.reference.currencies().catch(() => undefined),
-  ]);
-  const exponent = currencyExponent(expense.currency_code);
-  const minor = (text: string) => parseMinor(text, exponent);
-  const slackOf = (id: number) => {
-    const w = who.get(id);
-    return w && 'slack' in w ? w.slack : undefined;
-  };
+  const { expense } = access;
+  const { groups, me, exponent, minor, slackOf } = await expenseSources(deps, user, access);
   const sharing = expense.users.filter((u) => minor(u.owed_share) > 0);
   const participants = sharing
     .map((u) => slackOf(u.user_id))

@@ -6,19 +6,20 @@
  */
 import type { Logger, webApi } from '@slack/bolt';
 import { DEFAULT_DESCRIPTION, parseCommand } from '../../core/command/index.js';
-import { currencyExponent, parseMinor, toDecimal } from '../../core/money.js';
+import { currencyExponent, toDecimal } from '../../core/money.js';
 import { ServiceBaseException } from '../../service/index.js';
 import type { SlackUserKey } from '../../store/index.js';
 import type { SlackDeps } from '../deps.js';
 import { formAnswer } from '../shared/answer.js';
 import { todayIn } from '../shared/dates.js';
 import { accessExpense } from '../shared/expense-access.js';
-import { looksEqual, whoIsWho } from '../shared/expense-people.js';
+import { looksEqual } from '../shared/expense-people.js';
 import { notesOf } from '../shared/marker.js';
 import { plainNotice } from '../shared/notices.js';
 import { describeServiceFailure } from '../shared/service-failure.js';
 import { defaultStart } from './default-prefill.js';
 import { expensePayers } from './expense-payers.js';
+import { expenseSources } from './expense-sources.js';
 import { type CheckedForm, type EditBase, encodeMeta, MAX_PARTICIPANTS } from './form.js';
 import { type MessageFile, messageReceipt } from './message-receipt.js';
 import { expenseFormView, noticeView } from './views.js';
@@ -314,19 +315,8 @@ async function fillEditForm(r: EditFormRequest, opened: Opened): Promise<void> {
     );
     return;
   }
-  const { record, client, expense } = access;
-  const [who, groups, me] = await Promise.all([
-    whoIsWho(deps, user, record.service_user_id, client, expense),
-    deps.directory.groups(user, client),
-    deps.directory.slackUser(user.team_id, user.user_id).catch(() => undefined),
-    deps.reference.currencies().catch(() => undefined),
-  ]);
-  const exponent = currencyExponent(expense.currency_code);
-  const minor = (text: string) => parseMinor(text, exponent);
-  const slackOf = (id: number) => {
-    const w = who.get(id);
-    return w && 'slack' in w ? w.slack : undefined;
-  };
+  const { expense } = access;
+  const { who, groups, me, exponent, minor, slackOf } = await expenseSources(deps, user, access);
   const peopleEditable = expense.users.every((u) => slackOf(u.user_id) !== undefined);
   const sharing = expense.users.filter((u) => minor(u.owed_share) > 0);
   const participants = sharing.map((u) => slackOf(u.user_id) ?? `svc:${u.user_id}`);
