@@ -12,7 +12,14 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { readBody, send } from './http-util.js';
 import type { Installs } from './install.js';
 import { type Oidc, type OidcClient, sessionCookie } from './oidc.js';
-import { backToApp, escapeHtml, html, redirect } from './oidc-page.js';
+import {
+  backToApp,
+  escapeHtml,
+  hiddenInputs,
+  html,
+  invalidLinkPage,
+  redirect,
+} from './oidc-page.js';
 import { people } from './page-state.js';
 import type { WorkspaceState } from './state.js';
 import type { User } from './types.js';
@@ -34,23 +41,9 @@ export const KNOWN_SCOPES = new Map<string, string>([
 
 const PARAMS = ['client_id', 'scope', 'user_scope', 'redirect_uri', 'state', 'team'];
 
-function hidden(params: URLSearchParams): string {
-  return PARAMS.filter((name) => params.has(name))
-    .map(
-      (name) =>
-        `<input type="hidden" name="${name}" value="${escapeHtml(params.get(name) ?? '')}">`,
-    )
-    .join('');
-}
-
-function errorPage(res: ServerResponse, error: string, explanation: string): void {
-  send(
-    res,
-    400,
-    html('This install link is not valid', `<p>${escapeHtml(explanation)}</p><p>(${error})</p>`),
-    { 'cache-control': 'no-store' },
-  );
-}
+const hidden = (params: URLSearchParams) => hiddenInputs(PARAMS, params);
+const errorPage = (res: ServerResponse, error: string, explanation: string) =>
+  invalidLinkPage(res, 'This install link is not valid', error, explanation);
 
 const scopeList = (value: string | null) =>
   (value ?? '')

@@ -58,8 +58,10 @@ export function html(title: string, body: string): string {
 `;
 }
 
-function hidden(params: URLSearchParams): string {
-  return PARAMS.filter((name) => params.has(name))
+/** The request's parameters among `names`, carried from the page's form to its POST. */
+export function hiddenInputs(names: readonly string[], params: URLSearchParams): string {
+  return names
+    .filter((name) => params.has(name))
     .map(
       (name) =>
         `<input type="hidden" name="${name}" value="${escapeHtml(params.get(name) ?? '')}">`,
@@ -67,14 +69,21 @@ function hidden(params: URLSearchParams): string {
     .join('');
 }
 
-function errorPage(res: ServerResponse, error: string, explanation: string): void {
-  send(
-    res,
-    400,
-    html('This sign-in link is not valid', `<p>${escapeHtml(explanation)}</p><p>(${error})</p>`),
-    { 'cache-control': 'no-store' },
-  );
+/** A link that cannot be honoured: a 400 page saying why, and no redirect anywhere. */
+export function invalidLinkPage(
+  res: ServerResponse,
+  title: string,
+  error: string,
+  explanation: string,
+): void {
+  send(res, 400, html(title, `<p>${escapeHtml(explanation)}</p><p>(${error})</p>`), {
+    'cache-control': 'no-store',
+  });
 }
+
+const hidden = (params: URLSearchParams) => hiddenInputs(PARAMS, params);
+const errorPage = (res: ServerResponse, error: string, explanation: string) =>
+  invalidLinkPage(res, 'This sign-in link is not valid', error, explanation);
 
 export function redirect(
   res: ServerResponse,
