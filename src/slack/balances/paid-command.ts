@@ -6,11 +6,12 @@
  */
 import { type ResolvedPerson, resolvePeople } from '../../accounts/people.js';
 import { PAY_EXAMPLE, parseAmount } from '../../core/command/index.js';
-import { type Friend, type ServiceClient, ServiceNotFoundException } from '../../service/index.js';
+import type { Friend, ServiceClient } from '../../service/index.js';
 import { bookPlan, findBooking, problemText, singleUse } from '../shared/booking.js';
 import { money } from '../shared/format.js';
 import { errorNotice, plainNotice } from '../shared/notices.js';
 import { linked, type SplitContext, tellFailure } from '../shared/split-context.js';
+import { friendOrNone, owedAfter } from './friend.js';
 import { owedIn, paymentCurrency, paymentRecordedText, planPartial } from './partial.js';
 
 const NOTHING = 'Nothing was recorded.';
@@ -33,10 +34,7 @@ export async function friendOf(
 ): Promise<Friend | undefined> {
   const ref = person.ref;
   if ('user_id' in ref) {
-    return client.getFriend(ref.user_id).catch((error: unknown) => {
-      if (error instanceof ServiceNotFoundException) return undefined;
-      throw error;
-    });
+    return friendOrNone(client, ref.user_id);
   }
   const email = ref.email.toLowerCase();
   return (await client.getFriends()).find((f) => f.email?.toLowerCase() === email);
@@ -165,10 +163,7 @@ export async function paidCommand(c: SplitContext<'paid'>): Promise<void> {
     );
     if (!done) return;
     c.logger.info(`/split paid: payment ${done.booked.id} recorded`);
-    const after = await client
-      .getFriend(friend.id)
-      .then((f) => owedIn(f.balance, payment.direction).get(amount.currency) ?? 0)
-      .catch(() => undefined);
+    const after = await owedAfter(client, friend.id, payment.direction, amount.currency);
     await c.reply.ephemeral(
       plainNotice(
         `✅ ${paymentRecordedText({

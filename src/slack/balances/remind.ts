@@ -14,7 +14,7 @@ import type {
 } from '@slack/bolt';
 import { resolvePeople } from '../../accounts/people.js';
 import { REMIND_EXAMPLE } from '../../core/command/index.js';
-import { type Friend, type ServiceClient, ServiceNotFoundException } from '../../service/index.js';
+import type { Friend, ServiceClient } from '../../service/index.js';
 import type { ServiceTokenRecord, SlackUserKey } from '../../store/index.js';
 import type { SlackDeps } from '../deps.js';
 import { problemText } from '../shared/booking.js';
@@ -24,6 +24,7 @@ import { connectPrompt, errorNotice, plainNotice } from '../shared/notices.js';
 import { parseRemindRef } from '../shared/remind-buttons.js';
 import { describeServiceFailure } from '../shared/service-failure.js';
 import { linked, type SplitContext, tellFailure } from '../shared/split-context.js';
+import { friendOrNone } from './friend.js';
 import { friendOf, slackName } from './paid-command.js';
 import { owedIn } from './partial.js';
 import {
@@ -65,10 +66,7 @@ export async function sendReminder(input: {
 }): Promise<string> {
   const { deps, sender, client, logger, locale } = input;
   let name = input.name;
-  const friend = await client.getFriend(input.friendId).catch((error: unknown) => {
-    if (error instanceof ServiceNotFoundException) return undefined;
-    throw error;
-  });
+  const friend = await friendOrNone(client, input.friendId);
   if (!friend) return nothingOwedText(name);
   name = nameOf(friend) || name;
   const owed = [...owedIn(friend.balance, 'from')].map(([currency, amount]) => ({

@@ -12,12 +12,7 @@
  */
 import type { Logger, webApi } from '@slack/bolt';
 import { currencyExponent, toWireAmount } from '../../core/money.js';
-import {
-  type Expense,
-  ServiceBaseException,
-  type ServiceClient,
-  ServiceNotFoundException,
-} from '../../service/index.js';
+import { type Expense, ServiceBaseException, type ServiceClient } from '../../service/index.js';
 import type { ServiceTokenRecord, SlackUserKey } from '../../store/index.js';
 import type { SlackDeps } from '../deps.js';
 import { settleUnknown } from '../shared/booking.js';
@@ -30,7 +25,8 @@ import { replyViaResponseUrl } from '../shared/reply.js';
 import { describeServiceFailure, serviceMessage } from '../shared/service-failure.js';
 import type { SettleRef } from '../shared/settle-ref.js';
 import { clientOrNothing } from '../shared/team-clients.js';
-import { type Direction, owedIn, paymentRecordedText, planPartial } from './partial.js';
+import { friendOrNone, owedAfter } from './friend.js';
+import { type Direction, paymentRecordedText, planPartial } from './partial.js';
 import { changedText, planSettlement, recordedText, settle } from './settle.js';
 
 export const NOTHING = 'Nothing was recorded.';
@@ -220,10 +216,7 @@ function directionOf(ref: SettleRef): Direction {
 async function foundText(r: Run): Promise<string> {
   const { ref, minor, currency } = r.job;
   if (minor !== ref.a) {
-    const left = await r.client
-      .getFriend(ref.id)
-      .then((f) => owedIn(f.balance, directionOf(ref)).get(currency) ?? 0)
-      .catch(() => undefined);
+    const left = await owedAfter(r.client, ref.id, directionOf(ref), currency);
     return `✅ ${paymentRecordedText({ name: ref.n, direction: directionOf(ref), amount: minor, currency, left, group: null, locale: r.locale })}`;
   }
   // Settling a friend debt can take one payment per group: were they all recorded?
@@ -282,10 +275,7 @@ async function payPart(r: Run): Promise<string> {
   const { client, job, locale } = r;
   const { ref, minor, currency } = job;
   const me = r.record.service_user_id;
-  const friend = await client.getFriend(ref.id).catch((error: unknown) => {
-    if (error instanceof ServiceNotFoundException) return undefined;
-    throw error;
-  });
+  const friend = await friendOrNone(client, ref.id);
   if (!friend) return `You and ${ref.n} share no balance any more. ${NOTHING}`;
   const direction = directionOf(ref);
   const name = [friend.first_name, friend.last_name].filter(Boolean).join(' ') || ref.n;
@@ -321,9 +311,6 @@ async function payPart(r: Run): Promise<string> {
       return `The expense service didn't record the payment. ${NOTHING} It's safe to try again.`;
     }
   }
-  const left = await client
-    .getFriend(friend.id)
-    .then((f) => owedIn(f.balance, direction).get(currency) ?? 0)
-    .catch(() => undefined);
+  const left = await owedAfter(client, friend.id, direction, currency);
   return `✅ ${paymentRecordedText({ name, direction, amount: minor, currency, left, group: null, locale })}`;
 }
