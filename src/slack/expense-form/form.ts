@@ -377,11 +377,6 @@ export function checkSplitStep(
   };
 }
 
-/** The exponent of a form's currency, for converting its amounts. */
-export function exponentOf(form: Pick<CheckedForm, 'currency'>): number {
-  return currencyExponent(form.currency);
-}
-
 /** What the form keeps in the store between its requests (the store keeps it as written). */
 export interface FormDraft {
   /** The first step's values, checked, while the second step is open. */
