@@ -194,12 +194,13 @@ export function joinSpacedSums(tokens: Token[]): Token[] {
  * Reads one amount or sum of items typed on its own (a form field): `12.50+7.25`, `€12 + 3`, by
  * the rules of the `/split` amount, in `currency` unless the text names another (the result says
  * which). Zero reads as 0; anything else that is not exactly one amount or sum is an `error`
- * written for the person. Never throws for typed text.
+ * written for the person, marked `unreadable` when the text is no amount at all (so a field that
+ * also takes other forms can give its own advice). Never throws for typed text.
  */
 export function parseSum(
   text: string,
   currency: string,
-): { minor: number; currency: string } | { error: string } {
+): { minor: number; currency: string } | { error: string; unreadable?: true } {
   const defaultCurrency = currency.toUpperCase();
   const typed = text.trim();
   const tokens = joinSpacedSums(tokenize(typed));
@@ -210,7 +211,10 @@ export function parseSum(
     if (problem) return { error: problem.message };
     const amount = amountOrSumAt(tokens, 0, defaultCurrency);
     if (!amount || amount.length !== tokens.length) {
-      return { error: `I can't read "${typed}" as an amount: type numbers, like 12.50+7.25.` };
+      return {
+        error: `I can't read "${typed}" as an amount: type numbers, like 12.50+7.25.`,
+        unreadable: true,
+      };
     }
     if ('problem' in amount.reading) return { error: `${amount.reading.problem}.` };
     const code = amount.mark?.code ?? defaultCurrency;

@@ -48,7 +48,10 @@ export function itemiseTyped(form: CheckedForm, values: StateValues): ItemiseTyp
   };
 }
 
-function readItems(text: string, currency: string): { minor: number } | { error: string } {
+function readItems(
+  text: string,
+  currency: string,
+): { minor: number } | { error: string; unreadable?: true } {
   const read = parseSum(text, currency);
   if ('error' in read) return read;
   if (read.currency !== currency) {
@@ -78,7 +81,7 @@ function readExtra(text: string, currency: string): Extra | { error: string } {
     // A specific fault in a sum ("ends with a +") is kept; the items' general advice ("type
     // numbers, like 12.50+7.25") would not fit a tip or tax, so it gives way to theirs.
     const advice = 'Write a percentage like 15% or an amount like 10.';
-    return amount.error.startsWith("I can't read")
+    return 'unreadable' in amount
       ? { error: `I can't read "${text}" as a tip or tax. ${advice}` }
       : { error: `${amount.error} ${advice}` };
   }

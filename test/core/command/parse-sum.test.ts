@@ -23,6 +23,7 @@ describe('parseSum (a form field holding an amount or a sum of items)', () => {
     ['0.001+1', 'USD has at most 2 decimals: "0.001" has more.'],
     ['€12+$3', 'One currency per amount, please: "€12+$3" has EUR and USD.'],
   ])('refuses %j', (text, error) => {
-    expect(parseSum(text, 'USD')).toEqual({ error });
+    const unreadable = text === '12 lunch' ? { unreadable: true } : {};
+    expect(parseSum(text, 'USD')).toEqual({ error, ...unreadable });
   });
 });
