@@ -22,13 +22,17 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-/** A runner on its own connection; `frozen()` true stops its store writes, as a dead process's. */
+/**
+ * A runner on its own connection. `frozen()` true makes it a dead process: it renews nothing and
+ * takes nothing, so only another runner can pick up its jobs.
+ */
 function runner(file: string, frozen = () => false) {
   const real = createJobs(`sqlite://${join(dir, file)}`);
   opened.push(real);
   const jobs: Jobs = {
     ...real,
     renew: async (id, ms) => (frozen() ? true : real.renew(id, ms)),
+    take: async (limit, ms) => (frozen() ? [] : real.take(limit, ms)),
   };
   const work = createWorkQueue({ loopBusy: () => false });
   return createDurableWork(jobs, work, quietLogger(), { leaseMs: 300, pollMs: 50 });
