@@ -78,4 +78,41 @@ describe('durable work', () => {
     expect(resumed).toEqual([[{ text: '40 lunch' }, { sentAt: 42 }]]);
     await second.stop();
   });
+
+  it('runs a job once when its own lapsed lease is taken back while it still runs here', async () => {
+    const real = createJobs(`sqlite://${join(dir, 'lapsed.sqlite')}`);
+    opened.push(real);
+    const takenBack: string[] = [];
+    const jobs: Jobs = {
+      ...real,
+      // Every renewal fails to reach the store, so the lease lapses while the job runs.
+      renew: async () => true,
+      take: async (limit, ms) => {
+        const taken = await real.take(limit, ms);
+        takenBack.push(...taken.map((job) => job.id));
+        return taken;
+      },
+    };
+    const work = createWorkQueue({ loopBusy: () => false });
+    const durable = createDurableWork(jobs, work, quietLogger(), { leaseMs: 300, pollMs: 50 });
+    let runs = 0;
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    durable.start({
+      book: async () => {
+        runs += 1;
+        await gate;
+      },
+    });
+    expect(await durable.submit('command:T1:c', 'book', { text: '40 lunch' })).toBe(true);
+    await until(() => takenBack.length >= 2);
+    expect(takenBack[0]).toBe('command:T1:c');
+    expect(runs).toBe(1);
+    release();
+    await until(() => durable.size === 0);
+    expect(runs).toBe(1);
+    await durable.stop();
+  });
 });

@@ -141,6 +141,13 @@ export function createDurableWork(
     if (room <= 0 || stopped || !handlers) return;
     try {
       for (const job of await jobs.take(room, leaseMs)) {
+        // Our own job, whose lease lapsed because renewals failed while it ran here: taking it
+        // back only restores the lease; the run already under way carries on, and a second run
+        // beside it would do the work twice.
+        if (held.has(job.id)) {
+          logger.warn(`job ${job.id}: its lease lapsed while it ran here; held again`);
+          continue;
+        }
         // No Slack request is behind a job taken over: it gets an id of its own for its lines.
         withRequest(() => {
           logger.info(`job ${job.id}: taken over (its holder stopped)`);
