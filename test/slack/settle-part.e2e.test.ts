@@ -3,8 +3,8 @@
  * bad amounts come back as errors under the field with nothing recorded, a part is recorded and
  * read back from the emulator, a second submission of the same form records nothing more (one after
  * the other, or both at once), the whole amount takes Settle up's path, and a store that refuses the
- * job before the ack leaves the form open with the reason under the field and nothing recorded.
- * (Carried out after a crash: settle-part-crash.e2e.test.ts.)
+ * job before the ack leaves the form open with the reason under the field and nothing recorded,
+ * and amounts are shown in the person's locale. (Carried out after a crash: settle-part-crash.e2e.test.ts.)
  */
 import { randomBytes } from 'node:crypto';
 import sqlite3 from 'sqlite3';
@@ -44,13 +44,13 @@ async function owedToBob(): Promise<number> {
 }
 
 /** Picks the debt to Bob in the "Pay part…" menu of `/split balance`; returns the opened form. */
-async function openForm(): Promise<{
+async function openForm(user = 'U0ANN'): Promise<{
   viewId: string;
   meta: string;
   view: Loose;
   answerId: string;
 }> {
-  const message = await ask(h, 'balance');
+  const message = await ask(h, 'balance', user);
   const menu = (message.blocks as Loose[])
     .flatMap((b) => b.elements ?? [])
     .find((e: Loose) => e.action_id === 'balance_settle_part');
@@ -58,7 +58,7 @@ async function openForm(): Promise<{
   const since = Date.now();
   const answerId = randomBytes(8).toString('hex');
   const sent = await h.sender.blockActions({
-    user_id: 'U0ANN',
+    user_id: user,
     channel_id: CHANNEL,
     actions: {
       action_id: 'balance_settle_part',
@@ -66,7 +66,7 @@ async function openForm(): Promise<{
       selected_option: option,
     },
     message: { ts: message.ts, text: message.text ?? '', blocks: message.blocks ?? [] },
-    response_url: h.slack.responseUrl({ id: answerId, channel: CHANNEL, user: 'U0ANN' }),
+    response_url: h.slack.responseUrl({ id: answerId, channel: CHANNEL, user }),
   });
   expect(sent.status).toBe(200);
   const opened = await h.slack.waitForCall('views.open', (c) => c.at >= since && c.status === 200);
@@ -222,5 +222,27 @@ describe('Pay part… kept before the ack', () => {
     expect((await payments(h, ann)).length).toBe(before + 1);
     expect(await owedToBob()).toBe(2000);
     expect(h.slack.responses.filter((p) => p.id === form.answerId)).toHaveLength(1);
+  });
+
+  it("shows amounts in the person's locale, and reads them back", async () => {
+    // Cleo's Slack is in German: she owes Bob 12 € outside groups.
+    const cleo = await h.link({ slackId: 'U0CLEO', first_name: 'Cleo', locale: 'de-DE' });
+    await book(h, bob, {
+      cost: '24',
+      currency: 'EUR',
+      shares: [
+        { who: bob, owed: '12' },
+        { who: cleo, owed: '12' },
+      ],
+    });
+    const form = await openForm('U0CLEO');
+    expect(JSON.stringify(form.view.blocks)).toContain('You owe *Bob Ray* *12,00\u00a0€*');
+    expect(await submit(form, '12,01')).toEqual({
+      response_action: 'errors',
+      errors: {
+        settle_part_amount:
+          'That is more than the 12,00\u00a0€ owed: it would turn the debt around. Type at most 12,00\u00a0€.',
+      },
+    });
   });
 });

@@ -15,7 +15,12 @@ import {
 } from '../../src/slack/balances/settle-part-views.js';
 import { settleConfirmMessage } from '../../src/slack/shared/balance-views.js';
 import { parseRemindRef, remindActions } from '../../src/slack/shared/remind-buttons.js';
-import type { SettleRef } from '../../src/slack/shared/settle-ref.js';
+import {
+  parseSettleRef,
+  type SettleRef,
+  settleRefValue,
+  settleRefValueIn,
+} from '../../src/slack/shared/settle-ref.js';
 import { blockKitErrors, viewErrors } from '../support/block-kit-limits.js';
 
 /** Ann as my friend: she owes me €10 in Trip (7) and €-4 outside groups, and I owe her $5. */
@@ -124,10 +129,34 @@ describe('the Pay part form', () => {
     });
   });
 
+  it("opens in the locale the debt was shown in, carried by the menu's option", () => {
+    const [block] = remindActions([], [{ ...ref, c: 'EUR', a: 2050 }], 'de-DE');
+    const menu = block?.elements[0] as { options: Array<{ value: string }> } | undefined;
+    const option = menu?.options[0];
+    const carried = parseSettleRef(option?.value);
+    expect(carried?.l).toBe('de-DE');
+    const form = partForm({ r: carried as SettleRef }, carried?.l);
+    expect(JSON.stringify(form.blocks)).toContain('You owe *Ann* *20,50\u00a0€*');
+    expect(checkPartAmount('21', carried as SettleRef, carried?.l)).toEqual({
+      error:
+        'That is more than the 20,50\u00a0€ owed: it would turn the debt around. Type at most 20,50\u00a0€.',
+    });
+  });
+
+  it('leaves the locale out of a value that would not fit, or of one that is no locale', () => {
+    const long = { ...ref, n: '"'.repeat(60) };
+    expect(settleRefValueIn(long, 'de-DE', 150)).toBe(settleRefValue(long));
+    expect(settleRefValueIn(ref, 'de-DE', 150)).toContain('"l":"de-DE"');
+    expect(settleRefValueIn(ref, 'not a locale', 150)).toBe(settleRefValue(ref));
+    expect(settleRefValueIn(ref, undefined, 150)).toBe(settleRefValue(ref));
+  });
+
   it("is offered on the daily DM's confirmation", () => {
     const message = settleConfirmMessage(ref);
     expect(blockKitErrors(message.blocks, 'message')).toEqual([]);
     expect(JSON.stringify(message.blocks)).toContain('"action_id":"balance_settle_part"');
+    const german = JSON.stringify(settleConfirmMessage(ref, 'de-DE').blocks);
+    expect(german).toContain('\\"l\\":\\"de-DE\\"');
   });
 });
 

@@ -48,7 +48,8 @@ export function settlePartClicked() {
         ? { r: ref, h: 1 }
         : { r: ref, ...(body.response_url ? { u: body.response_url } : {}) };
     // The trigger id works once and for 3 seconds: the form opens before anything is read.
-    await client.views.open({ trigger_id: body.trigger_id, view: partForm(meta) });
+    // The locale comes from the control, which was drawn with the person's.
+    await client.views.open({ trigger_id: body.trigger_id, view: partForm(meta, ref.l) });
   };
 }
 
@@ -67,7 +68,7 @@ export function settlePartSubmitted(deps: SlackDeps) {
       });
       return;
     }
-    const checked = checkPartAmount(typed, meta.r);
+    const checked = checkPartAmount(typed, meta.r, meta.r.l);
     if ('error' in checked) {
       await args.ack({
         response_action: 'errors',

@@ -18,7 +18,13 @@ import { money } from './format.js';
 import { clip, LIMITS, mrkdwnEscape } from './limits.js';
 import type { SlackMessage } from './message.js';
 import { remindActions } from './remind-buttons.js';
-import { parseSettleRef, type SettleRef, settleRefSchema, settleRefValue } from './settle-ref.js';
+import {
+  parseSettleRef,
+  type SettleRef,
+  settleRefSchema,
+  settleRefValue,
+  settleRefValueIn,
+} from './settle-ref.js';
 
 export { parseSettleRef, type SettleRef, settleRefSchema, settleRefValue };
 
@@ -441,7 +447,7 @@ export function settleConfirmMessage(ref: SettleRef, locale?: string): SlackMess
             type: 'button',
             action_id: LEDGER_ACTIONS.settlePart,
             text: { type: 'plain_text', text: 'Pay part…', emoji: true },
-            value: settleRefValue(ref),
+            value: settleRefValueIn(ref, locale, LIMITS.buttonValue),
           },
           {
             type: 'button',

@@ -8,7 +8,7 @@ import { type Infer, int, object, string } from '../../core/schema.js';
 import { LEDGER_ACTIONS } from '../ids.js';
 import { money } from './format.js';
 import { clip, LIMITS, mrkdwnEscape } from './limits.js';
-import { type SettleRef, settleRefValue } from './settle-ref.js';
+import { type SettleRef, settleRefValueIn } from './settle-ref.js';
 
 /** What a Remind button carries: the friend's service id and name. */
 export const remindRefSchema = object({
@@ -36,6 +36,7 @@ const label = (name: string) => name.replace(/[<>]/g, '');
 /** A static select holds at most 100 options (Slack's limit). */
 const MAX_OPTIONS = 100;
 /** An option's value holds at most 150 characters: the name in it is cut shorter. */
+const OPTION_VALUE = 150;
 const NAME_IN_OPTION = 40;
 /** An option's text holds at most 75 characters. */
 const OPTION_TEXT = 75;
@@ -59,7 +60,11 @@ function payPartMenu(refs: readonly SettleRef[], locale?: string): types.StaticS
       const text = ref.p === 1 ? `You owe ${name} ${amount}` : `${name} owes you ${amount}`;
       return {
         text: { type: 'plain_text', text: clip(text, OPTION_TEXT), emoji: true },
-        value: settleRefValue({ ...ref, n: ref.n.slice(0, NAME_IN_OPTION) }),
+        value: settleRefValueIn(
+          { ...ref, n: ref.n.slice(0, NAME_IN_OPTION) },
+          locale,
+          OPTION_VALUE,
+        ),
       };
     }),
   };
