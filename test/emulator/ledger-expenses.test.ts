@@ -464,6 +464,51 @@ describe('update, delete, undelete and comments', () => {
   });
 });
 
+describe('payment notifications', () => {
+  it("say who paid whom, from each reader's side, and who changed it", async () => {
+    const [ann, ben, eve] = await Promise.all([
+      someUser(emu.url, 'Ann'),
+      someUser(emu.url, 'Ben'),
+      someUser(emu.url, 'Eve'),
+    ]);
+    const payment = (payer: CreatedUser, to: CreatedUser): CallParams => ({
+      cost: '6.00',
+      currency_code: 'EUR',
+      description: 'Payment',
+      payment: 'true',
+      users__0__user_id: payer.user.id,
+      users__0__paid_share: '6.00',
+      users__0__owed_share: '0',
+      users__1__email: to.user.email,
+      users__1__paid_share: '0',
+      users__1__owed_share: '6.00',
+    });
+    const latest = async (u: CreatedUser) =>
+      (await get(u, 'get_notifications')).body.notifications[0].content;
+    const { id } = await create(ann, payment(ann, ben));
+    expect(await latest(ann)).toBe('<strong>You</strong> paid <strong>Ben P.</strong> €6.00.');
+    expect(await latest(ben)).toBe('<strong>Ann P.</strong> paid you €6.00.');
+    // Eve records what Ben paid her: she is told who recorded it, and Ben is told too.
+    const { users__0__user_id: _, ...byEve } = payment(ben, eve);
+    await create(eve, {
+      ...byEve,
+      users__0__email: ben.user.email,
+      users__1__user_id: eve.user.id,
+      users__1__email: undefined,
+    });
+    expect(await latest(eve)).toBe(
+      '<strong>You</strong> added a payment: <strong>Ben P.</strong> paid you €6.00.',
+    );
+    expect(await latest(ben)).toBe(
+      '<strong>Eve P.</strong> added a payment: <strong>You</strong> paid <strong>Eve P.</strong> €6.00.',
+    );
+    expect((await post(ben, `delete_expense/${id}`)).body.success).toBe(true);
+    expect(await latest(ann)).toBe(
+      '<strong>Ben P.</strong> deleted a payment: <strike><strong>You</strong> paid <strong>Ben P.</strong> €6.00</strike>.',
+    );
+  });
+});
+
 describe('get_expenses', () => {
   let ann: CreatedUser;
   let ben: CreatedUser;

@@ -18,14 +18,9 @@ import {
   SHARE_FIELDS,
   UPDATE_FIELDS,
 } from './expense-input.js';
+import { notifyExpense } from './expense-notices.js';
 import { expenseShape } from './expense-shapes.js';
-import type {
-  CommentRecord,
-  ExpenseRecord,
-  GroupRecord,
-  ShareRecord,
-  UserRecord,
-} from './model.js';
+import type { CommentRecord, ExpenseRecord, GroupRecord, ShareRecord } from './model.js';
 import { memberGroup } from './ops-groups.js';
 import {
   badRequest,
@@ -43,7 +38,6 @@ import {
 import { currencyUnits, GENERAL_CATEGORY, subcategoryNames } from './reference.js';
 import { mergeIndexes, type SortedIndex } from './sorted-index.js';
 import type { State } from './state.js';
-import { expenseTitle, nameFor } from './text.js';
 
 function receiptFile(files: UploadedFile[]): UploadedFile | undefined {
   return files.find((f) => f.field === 'receipt');
@@ -75,46 +69,6 @@ function storeReceipt(state: State, file: UploadedFile): number {
     data: file.data,
   });
   return id;
-}
-
-function notifyExpense(
-  state: State,
-  actor: UserRecord,
-  expense: ExpenseRecord,
-  type: number,
-  verb: string,
-  extraRecipients: Iterable<number> = [],
-): void {
-  const recipients = new Set([
-    actor.id,
-    ...expense.shares.map((s) => s.user_id),
-    ...extraRecipients,
-  ]);
-  state.notify(
-    recipients,
-    {
-      type,
-      created_by: actor.id,
-      source: { type: 'Expense', id: expense.id },
-      image_shape: 'square',
-    },
-    (reader) => {
-      const title =
-        type === 2
-          ? `<strike>${expenseTitle(expense)}</strike>`
-          : `<strong>${expenseTitle(expense)}</strong>`;
-      let text = `<strong>${nameFor(state, reader, actor.id)}</strong> ${verb} ${title}.`;
-      const share = expense.shares.find((s) => s.user_id === reader);
-      if (share && type !== 2) {
-        const net = share.paid - share.owed;
-        if (net > 0)
-          text += `<br><font color="#5bc5a7">You get back ${formatMoney(net, expense.currency_code)}</font>`;
-        if (net < 0)
-          text += `<br><font color="#ff652f">You owe ${formatMoney(-net, expense.currency_code)}</font>`;
-      }
-      return text;
-    },
-  );
 }
 
 export function createExpense({ state, actor, params, files }: Ctx): ApiResult {
