@@ -140,7 +140,33 @@ export function amountOrSumAt(
   defaultCurrency: string,
   own: Token | undefined = tokens[i],
 ): AmountCandidate | null {
-  return sumAt(tokens, i, defaultCurrency, own) ?? amountAt(tokens, i, defaultCurrency, own);
+  return (
+    sumAt(tokens, i, defaultCurrency, own) ??
+    prefixedSumAt(tokens, i, defaultCurrency, own) ??
+    amountAt(tokens, i, defaultCurrency, own)
+  );
+}
+
+/** A currency on its own, then a sum: `EUR 12+3`, `$ 12 + 3`, as `EUR 12` is for one amount. */
+function prefixedSumAt(
+  tokens: Token[],
+  i: number,
+  defaultCurrency: string,
+  own: Token | undefined,
+): AmountCandidate | null {
+  if (own?.t !== 'word' || tokens[i + 1]?.t !== 'word') return null;
+  const mark = currencyOf(own.raw, defaultCurrency);
+  // A currency word goes after the number ("12 euros"): before one, it is part of the text.
+  if (!mark || mark.source === 'word') return null;
+  const sum = sumAt(tokens, i + 1, defaultCurrency);
+  if (!sum) return null;
+  if (sum.mark && sum.mark.code !== mark.code) {
+    stop(
+      `One currency per amount, please: "${own.raw} ${sum.raw}" has ${mark.code} and ${sum.mark.code}.`,
+      EX.sum,
+    );
+  }
+  return { ...sum, index: i, length: sum.length + 1, mark, raw: `${own.raw} ${sum.raw}` };
 }
 
 /** Minor units of an amount or a sum: each item is held to the currency's decimals on its own. */
@@ -170,6 +196,11 @@ export function joinSpacedSums(tokens: Token[]): Token[] {
   for (let i = 0; i < tokens.length; i++) {
     const token = tokens[i]!;
     const prev = out[out.length - 1];
+    const joined = joinAcrossCurrency(out, tokens, i, summable);
+    if (joined > 0) {
+      i += joined - 1;
+      continue;
+    }
     if (prev?.t === 'word' && token.t === 'word') {
       const next = tokens[i + 1];
       if (token.raw === '+' && summable(prev.raw) && next?.t === 'word' && amountLike(next.raw)) {
@@ -188,6 +219,60 @@ export function joinSpacedSums(tokens: Token[]): Token[] {
     out.push(token);
   }
   return out;
+}
+
+/**
+ * `12 EUR + 3`, `12 EUR +3`, `12 EUR+ 3`, `12 EUR+3`: a currency written as a word of its own
+ * between the items of a sum belongs to the whole sum, so the items are joined and the currency
+ * follows them (`12+3 EUR`), as if it had been typed last. Rewrites the end of `out` and returns
+ * how many of `tokens` from `i` it took (0 when the pattern is not there).
+ */
+function joinAcrossCurrency(
+  out: Token[],
+  tokens: Token[],
+  i: number,
+  summable: (raw: string) => boolean,
+): number {
+  const token = tokens[i]!;
+  const last = out[out.length - 1];
+  const before = out[out.length - 2];
+  if (token.t !== 'word' || last?.t !== 'word') return 0;
+  const isCurrency = (raw: string | undefined) =>
+    raw !== undefined && raw !== '' && currencyOf(raw, 'USD') !== null;
+  // Only a bare number is added: `12 EUR + $3` or `12 EUR + 3 USD` name a second currency, and
+  // are left for the cost's own checks to refuse.
+  const bare = (raw: string) => {
+    const parts = numberParts(raw);
+    return parts !== null && !parts.before && !parts.after && !parts.negative;
+  };
+  const join = (currency: string, items: Token[], added: string, taken: number): number => {
+    const after = tokens[i + taken];
+    const repeated = after?.t === 'word' && after.raw.toUpperCase() === currency.toUpperCase();
+    if (after?.t === 'word' && isCurrency(after.raw) && !repeated) return 0;
+    out.splice(-items.length, items.length, word(`${items[0]!.raw}+${added}`), word(currency));
+    return repeated ? taken + 1 : taken;
+  };
+  // `12` then `EUR+3`, or `12` then `EUR+` and `3`.
+  const glued = /^([^\d+]+)\+(.*)$/.exec(token.raw);
+  if (glued && isCurrency(glued[1]) && summable(last.raw)) {
+    const rest = glued[2] ?? '';
+    const next = tokens[i + 1];
+    if (rest !== '' && bare(rest)) return join(glued[1]!, [last], rest, 1);
+    if (rest === '' && next?.t === 'word' && bare(next.raw)) {
+      return join(glued[1]!, [last], next.raw, 2);
+    }
+    return 0;
+  }
+  // `12 EUR` then `+3`, or `+` and `3`.
+  if (before?.t !== 'word' || !isCurrency(last.raw) || !summable(before.raw)) return 0;
+  if (/^\+[^+]/.test(token.raw) && bare(token.raw.slice(1))) {
+    return join(last.raw, [before, last], token.raw.slice(1), 1);
+  }
+  const next = tokens[i + 1];
+  if (token.raw === '+' && next?.t === 'word' && bare(next.raw)) {
+    return join(last.raw, [before, last], next.raw, 2);
+  }
+  return 0;
 }
 
 /**

@@ -98,6 +98,61 @@ describe('a cost written as a sum of items', () => {
   ]);
 });
 
+describe('a currency written as a word of its own inside or before a sum', () => {
+  const eur = (amountText: string, extra: Partial<ParsedExpense> = {}) =>
+    expense({
+      cost: 1500,
+      currency: 'EUR',
+      currencySource: 'code',
+      currencyToken: 'EUR',
+      amountText,
+      ...extra,
+    });
+  table([
+    [`12 EUR + 3 lunch ${ANN}`, eur('12+3 EUR')],
+    [`12 EUR +3 lunch ${ANN}`, eur('12+3 EUR')],
+    [`12 EUR+ 3 lunch ${ANN}`, eur('12+3 EUR')],
+    [`12 EUR+3 lunch ${ANN}`, eur('12+3 EUR')],
+    [`12 EUR + 3 EUR lunch ${ANN}`, eur('12+3 EUR')],
+    [`12 EUR + 1 + 2 lunch ${ANN}`, eur('12+1+2 EUR')],
+    [`EUR 12 + 3 lunch ${ANN}`, eur('EUR 12+3')],
+    [`EUR 12+3 lunch ${ANN}`, eur('EUR 12+3')],
+    [
+      `12 euros + 3 lunch ${ANN}`,
+      eur('12+3 euros', { currencySource: 'word', currencyToken: 'euros' }),
+    ],
+    [
+      `40 lunch ${ANN} 12 EUR + 3 ${BOB} 10`,
+      expense({
+        cost: 4000,
+        currency: 'EUR',
+        currencySource: 'code',
+        currencyToken: 'EUR',
+        participants: [ME, 'U0ANN', 'U0BOB'],
+        split: {
+          kind: 'exact',
+          amounts: [
+            { id: 'U0ANN', amount: 1500 },
+            { id: 'U0BOB', amount: 1000 },
+          ],
+        },
+      }),
+    ],
+  ]);
+  errors([
+    [
+      `EUR 12 + $3 lunch ${ANN}`,
+      'One currency per amount, please: "EUR 12+$3" has EUR and USD.',
+      '/split 12.50+7.25 lunch @ann',
+    ],
+    [
+      `12 EUR + 3 USD lunch ${ANN}`,
+      "I found 2 amounts (12 EUR, 3 USD): give the cost once, or put each person's part right after them.",
+      '/split 40 lunch @ann 25 @bob 15',
+    ],
+  ]);
+});
+
 describe('a part written as a sum of items', () => {
   table([
     [

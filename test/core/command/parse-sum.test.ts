@@ -8,6 +8,8 @@ describe('parseSum (a form field holding an amount or a sum of items)', () => {
     ['12,50 + 7,25', 'EUR', { minor: 1975, currency: 'EUR' }],
     ['€12+3', 'USD', { minor: 1500, currency: 'EUR' }],
     ['12+3 JPY', 'USD', { minor: 15, currency: 'JPY' }],
+    ['12 EUR + 3', 'USD', { minor: 1500, currency: 'EUR' }],
+    ['EUR 12 + 3', 'USD', { minor: 1500, currency: 'EUR' }],
     ['0', 'USD', { minor: 0, currency: 'USD' }],
   ])('reads %s in %s', (text, currency, expected) => {
     expect(parseSum(text, currency)).toEqual(expected);
