@@ -36,7 +36,7 @@ import { type FeedScheduler, startFeedScheduler } from './slack/feed/scheduler.j
 import { createInstalledTeams } from './slack/install/installation-store.js';
 import { installerOptions } from './slack/install/installer.js';
 import { installedTeamClients } from './slack/install/team-clients.js';
-import { afterLink } from './slack/linking/after-link.js';
+import { afterLink, keepPending } from './slack/linking/after-link.js';
 import { createDurableWork, type DurableOptions } from './slack/shared/durable.js';
 import { singleTeamClients, type TeamClients } from './slack/shared/team-clients.js';
 import {
@@ -319,7 +319,8 @@ export async function startApp(options: AppOptions): Promise<RunningApp> {
         exchange: (args) => tokenless.openid.connect.token(args),
       },
       now: () => now().getTime(),
-      onLinked: afterLink(deps, (team_id) => slack.forTeam(team_id), logger),
+      keepPending: keepPending(deps),
+      onLinked: afterLink((team_id) => slack.forTeam(team_id), logger),
     });
 
     let port = config.port;

@@ -49,13 +49,19 @@ export interface LinkingOptions {
   slack: Omit<SlackSignInOptions, 'now'>;
   now?: () => number;
   /**
-   * After the token is stored: DM the person (naming the account, with its e-mail when the
-   * service gave one) and carry out the pending command.
+   * After the token is stored and before the page says so: keeps the command that sent the
+   * person here as durable work, to be carried out once (`key` names this linking, used once).
+   * Throws when it cannot be kept.
+   */
+  keepPending(user: SlackUserKey, pending: PendingCommand, key: string): Promise<void>;
+  /**
+   * After the page: DM the person, naming the account (with its e-mail when the service gave
+   * one) and what becomes of the command they had typed, if any.
    */
   onLinked(
     user: SlackUserKey,
     record: ServiceTokenRecord,
-    pending?: PendingCommand,
+    pending?: { text: string; kept: boolean },
     serviceEmail?: string,
   ): Promise<void>;
 }
@@ -241,6 +247,7 @@ export function createLinking(options: LinkingOptions): Linking {
         const code = query.get('code');
         if (!code) return sendPage(res, pages.missingCode(), { 'set-cookie': clearCookie });
 
+        const user = { team_id: link.team_id, user_id: link.user_id };
         let record: ServiceTokenRecord;
         let serviceEmail: string | undefined;
         try {
@@ -257,7 +264,6 @@ export function createLinking(options: LinkingOptions): Linking {
             name: [me.first_name, me.last_name].filter(Boolean).join(' '),
             linked_at: new Date().toISOString(),
           };
-          const user = { team_id: link.team_id, user_id: link.user_id };
           await tokens.set(user, record);
           directory.forget(user);
           directory.rememberProfile(user, me);
@@ -271,16 +277,24 @@ export function createLinking(options: LinkingOptions): Linking {
           }
           throw caught;
         }
-        sendPage(res, pages.connected(record.name, link.pending !== undefined), {
-          'set-cookie': clearCookie,
-        });
+        let kept = false;
+        if (link.pending) {
+          try {
+            await options.keepPending(user, link.pending, state);
+            kept = true;
+          } catch (keepError) {
+            logger.error(`could not keep the pending /split: ${(keepError as Error).message}`);
+          }
+        }
+        const pending = link.pending ? (kept ? 'kept' : 'not kept') : undefined;
+        sendPage(res, pages.connected(record.name, pending), { 'set-cookie': clearCookie });
         logger.info(
           `linked ${link.team_id}:${link.user_id} to service user ${record.service_user_id}`,
         );
         await options.onLinked(
-          { team_id: link.team_id, user_id: link.user_id },
+          user,
           record,
-          link.pending,
+          link.pending ? { text: link.pending.text, kept } : undefined,
           serviceEmail,
         );
       } catch (error) {

@@ -46,15 +46,18 @@ function page(status: number, title: string, paragraphs: string[], ok: boolean):
 const RETRY = 'Go back to Slack and type /split connect to get a fresh link.';
 
 export const pages = {
-  connected: (name: string, pending: boolean) =>
+  /** `pending`: what became of the command the person had typed, if they had typed one. */
+  connected: (name: string, pending: 'kept' | 'not kept' | undefined) =>
     page(
       200,
       `Connected as ${name}`,
       [
         'Your Slack account is now linked to your expense account.',
-        pending
+        pending === 'kept'
           ? 'The command you typed is being carried out now; the result appears in Slack.'
-          : 'You can close this tab and go back to Slack.',
+          : pending === 'not kept'
+            ? "I couldn't carry out the command you typed just now: nothing was booked. Go back to Slack and type it again."
+            : 'You can close this tab and go back to Slack.',
       ],
       true,
     ),

@@ -14,6 +14,7 @@ import {
   startHarness,
   throughSlack,
 } from '../support/harness.js';
+import { breakJobQueue } from '../support/store-faults.js';
 
 let h: Harness;
 let offsetMs = 0;
@@ -98,6 +99,29 @@ describe('linking an account', () => {
     const expenses = await call(h.emu.url, nia.apiKey, 'GET', 'get_expenses');
     expect(expenses.body.expenses).toHaveLength(1);
     expect(expenses.body.expenses[0]).toMatchObject({ description: 'lunch', currency_code: 'GBP' });
+  });
+
+  it('says so on the page and in the DM when the waiting command cannot be kept, and books nothing', async () => {
+    const ria = await newcomer('U0RIA', 'Ria');
+    const { url } = await connectUrlFor('U0RIA', '30 kept taxi <@U0BOB>');
+    const restore = await breakJobQueue(h.config.storeUrl);
+    let done: Awaited<ReturnType<typeof consentDance>>;
+    try {
+      done = await consentDance(h, url, { email: ria.email });
+    } finally {
+      await restore();
+    }
+    expect(done.page.status).toBe(200);
+    expect(done.page.body).toContain('Connected as Ria Vale');
+    expect(done.page.body).toContain('nothing was booked. Go back to Slack and type it again.');
+    expect(await h.app.deps.tokens.get(key('U0RIA'))).toMatchObject({ name: 'Ria Vale' });
+    const dm = await h.slack.waitForCall('chat.postMessage', (c) => c.args.channel === 'U0RIA');
+    expect(blocksText(dm.args.blocks)).toContain(
+      "I couldn't carry out `/split 30 kept taxi @U0BOB` just now: please type it again.",
+    );
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const expenses = await call(h.emu.url, ria.apiKey, 'GET', 'get_expenses');
+    expect(expenses.body.expenses).toEqual([]);
   });
 
   it('supports connect, whoami and disconnect', async () => {

@@ -53,8 +53,11 @@ export interface CrashWorld {
   /** Ann's API key at the emulator, for reading her expenses. */
   annKey: string;
   start(options?: ChildSpec['options']): Promise<AppChild>;
-  /** Sends `/split <text>` as Ann (a given trigger id: a redelivery); resolves with the ack. */
-  command(app: AppChild, text: string, redeliver?: Sent): Promise<Sent>;
+  /**
+   * Sends `/split <text>` as Ann, or as `user_id` (a given trigger id: a redelivery); resolves
+   * with the ack.
+   */
+  command(app: AppChild, text: string, redeliver?: Sent, user_id?: string): Promise<Sent>;
   /** Submits the expense form as Ann (given `again`: the same form, a double click). */
   submitForm(app: AppChild, description: string, again?: FormSent): Promise<FormSent>;
   /** How many expense messages the app posted for a description booked through the form. */
@@ -172,7 +175,7 @@ export async function startCrashWorld(): Promise<CrashWorld> {
     slack,
     annKey,
     start,
-    async command(app, text, redeliver) {
+    async command(app, text, redeliver, user_id = 'U0ANN') {
       // A redelivery is the same request again: same trigger id, same response_url.
       const id = redeliver?.id ?? randomBytes(8).toString('hex');
       const trigger_id = redeliver?.trigger_id ?? slack.issueTrigger();
@@ -180,7 +183,7 @@ export async function startCrashWorld(): Promise<CrashWorld> {
       const response = await send(
         app.eventsUrl,
         SIGNING_SECRET,
-        slashCommand({ text, user_id: 'U0ANN', trigger_id, response_url }),
+        slashCommand({ text, user_id, trigger_id, response_url }),
       );
       await response.text();
       return { id, trigger_id, response_url, text, status: response.status };

@@ -7,10 +7,10 @@
  * and amounts are shown in the person's locale. (Carried out after a crash: settle-part-crash.e2e.test.ts.)
  */
 import { randomBytes } from 'node:crypto';
-import sqlite3 from 'sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { viewErrors } from '../support/block-kit-limits.js';
 import { type Harness, type LinkedPerson, startHarness } from '../support/harness.js';
+import { breakJobQueue } from '../support/store-faults.js';
 import { ask, book, CHANNEL, eventually, payments, serviceFor } from './balance-support.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: Slack payloads read loosely in a test
@@ -151,23 +151,6 @@ describe('Pay part…', () => {
     await eventually(async () => expect(await owedToBob()).toBe(0));
   });
 });
-
-/**
- * Makes the app's store refuse every write to its job queue, at once, until restored: the table
- * is moved aside from a connection of the test's own (the app's next statement finds it gone).
- */
-async function breakJobQueue(storeUrl: string): Promise<() => Promise<void>> {
-  const db = new sqlite3.Database(storeUrl.replace(/^sqlite:\/\//, ''));
-  const run = (sql: string) =>
-    new Promise<void>((resolve, reject) =>
-      db.run(sql, (error) => (error ? reject(error) : resolve())),
-    );
-  await run('ALTER TABLE split_jobs RENAME TO split_jobs_aside');
-  return async () => {
-    await run('ALTER TABLE split_jobs_aside RENAME TO split_jobs');
-    await new Promise<void>((resolve) => db.close(() => resolve()));
-  };
-}
 
 describe('Pay part… kept before the ack', () => {
   beforeAll(async () => {

@@ -350,8 +350,11 @@ export function connectButtonUrl(blocks: unknown): string {
  * workspace session of `slackId` (the person signed in to Slack in this browser), and press
  * Continue or Cancel. Returns where Slack sends the browser back (the app's URL on PUBLIC_URL).
  */
+/** What a browser going through linking needs of a running world: its servers and addresses. */
+export type LinkingWorld = Pick<Harness, 'emu' | 'slack' | 'local' | 'slackIdFor'>;
+
 export async function slackSignIn(
-  h: Harness,
+  h: LinkingWorld,
   authorizeUrl: string,
   slackId: string,
   decision: 'allow' | 'deny' = 'allow',
@@ -401,7 +404,7 @@ export interface SignedIn {
  * when the right person signed in, otherwise a page).
  */
 export async function throughSlack(
-  h: Harness,
+  h: LinkingWorld,
   connectUrl: string,
   slackId: string,
   decision: 'allow' | 'deny' = 'allow',
@@ -427,7 +430,7 @@ export async function throughSlack(
  * /oauth/callback with the cookie.
  */
 export async function consentDance(
-  h: Harness,
+  h: LinkingWorld,
   connectUrl: string,
   who: { email: string; first_name?: string; slackId?: string },
   decision: 'allow' | 'deny' = 'allow',

@@ -43,8 +43,14 @@ export function linkedDm(input: {
   serviceUserId: number;
   /** The command about to be carried out. */
   pendingText?: string | undefined;
+  /** The command that could not be kept, to be typed again. */
+  failedText?: string | undefined;
 }): SlackMessage {
-  const notice = connectedNotice({ name: input.name, pendingText: input.pendingText });
+  const notice = connectedNotice({
+    name: input.name,
+    pendingText: input.pendingText,
+    failedText: input.failedText,
+  });
   return {
     text: notice.text,
     blocks: [

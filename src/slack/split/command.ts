@@ -13,6 +13,11 @@ export interface SplitJob {
   channel_id: string;
   text: string;
   response_url: string | undefined;
+  /**
+   * When the command was typed, when that was before the job was queued (a command kept while
+   * its author linked their account): its response_url lives 30 minutes from then.
+   */
+  typed_at?: number;
 }
 
 /** What an earlier run of a `/split` job saved: when it sent its create_expense. */
@@ -83,7 +88,7 @@ export function splitJob(deps: SlackDeps): JobHandler {
     const reply = replyLater({
       client,
       response_url: job.response_url,
-      acknowledgedAt: run.createdAt,
+      acknowledgedAt: job.typed_at ?? run.createdAt,
       channel: job.channel_id,
       user: job.user_id,
       logger,

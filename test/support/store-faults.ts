@@ -1,0 +1,19 @@
+/** Store faults the e2e tests cause on purpose, on the harness's SQLite store. */
+import sqlite3 from 'sqlite3';
+
+/**
+ * Makes the app's store refuse every write to its job queue, at once, until restored: the table
+ * is moved aside from a connection of the test's own (the app's next statement finds it gone).
+ */
+export async function breakJobQueue(storeUrl: string): Promise<() => Promise<void>> {
+  const db = new sqlite3.Database(storeUrl.replace(/^sqlite:\/\//, ''));
+  const run = (sql: string) =>
+    new Promise<void>((resolve, reject) =>
+      db.run(sql, (error) => (error ? reject(error) : resolve())),
+    );
+  await run('ALTER TABLE split_jobs RENAME TO split_jobs_aside');
+  return async () => {
+    await run('ALTER TABLE split_jobs_aside RENAME TO split_jobs');
+    await new Promise<void>((resolve) => db.close(() => resolve()));
+  };
+}
