@@ -10,7 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { viewErrors } from '../support/block-kit-limits.js';
 import { type Harness, type LinkedPerson, startHarness } from '../support/harness.js';
-import { breakJobQueue } from '../support/store-faults.js';
+import { breakJobQueue, holdWriteLock } from '../support/store-faults.js';
 import { ask, book, CHANNEL, eventually, payments, serviceFor } from './balance-support.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: Slack payloads read loosely in a test
@@ -228,4 +228,29 @@ describe('Pay part… kept before the ack', () => {
       },
     });
   });
+
+  it('keeps the form open saying so when the store is slow, and a second submit records once', async () => {
+    const form = await openForm();
+    const before = (await payments(h, ann)).length;
+    const lock = await holdWriteLock(h.config.storeUrl, 3_500);
+    const started = Date.now();
+    const first = await submit(form, '2');
+    expect(Date.now() - started).toBeLessThan(3_000);
+    expect(first).toEqual({
+      response_action: 'errors',
+      errors: {
+        settle_part_amount:
+          'Saving this is taking longer than usual. Press Record payment again in a moment: it is recorded only once.',
+      },
+    });
+    await lock.released;
+    expect(await submit(form, '2')).toBeNull();
+    const done = await h.slack.waitForResponse((p) => p.id === form.answerId, 5_000);
+    expect(done.body.text).toBe(
+      '✅ Recorded: you paid Bob Ray €2.00. You still owe Bob Ray €18.00.',
+    );
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect((await payments(h, ann)).length).toBe(before + 1);
+    expect(h.slack.responses.filter((p) => p.id === form.answerId)).toHaveLength(1);
+  }, 20_000);
 });

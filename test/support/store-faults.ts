@@ -17,3 +17,26 @@ export async function breakJobQueue(storeUrl: string): Promise<() => Promise<voi
     await new Promise<void>((resolve) => db.close(() => resolve()));
   };
 }
+
+/**
+ * Holds the store's write lock from a connection of the test's own for `ms`, as another process
+ * in the middle of a long write would: the app's writes wait (up to their busy timeout), its reads
+ * go on. Resolves once the lock is held, with a promise of its release.
+ */
+export async function holdWriteLock(
+  storeUrl: string,
+  ms: number,
+): Promise<{ released: Promise<void> }> {
+  const db = new sqlite3.Database(storeUrl.replace(/^sqlite:\/\//, ''));
+  const run = (sql: string) =>
+    new Promise<void>((resolve, reject) =>
+      db.run(sql, (error) => (error ? reject(error) : resolve())),
+    );
+  await run('BEGIN EXCLUSIVE');
+  const released = (async () => {
+    await new Promise((resolve) => setTimeout(resolve, ms));
+    await run('COMMIT');
+    await new Promise<void>((resolve) => db.close(() => resolve()));
+  })();
+  return { released };
+}

@@ -17,9 +17,17 @@ import type {
 } from '@slack/bolt';
 import type { SlackDeps } from '../deps.js';
 import { SETTLE_FORM } from '../ids.js';
+import { type Kept, keepInTime } from '../shared/keep-in-time.js';
 import { parseSettleRef } from '../shared/settle-ref.js';
 import { NOTHING, type PartJob, partJobId, SETTLE_PART_JOB } from './settle-part-job.js';
 import { checkPartAmount, type PartMeta, parsePartMeta, partForm } from './settle-part-views.js';
+
+/**
+ * Under the field when the store is slow to answer: submitting again is safe either way (it is
+ * recorded once if the first write landed, and tried again if it did not).
+ */
+const SLOW =
+  'Saving this is taking longer than usual. Press Record payment again in a moment: it is recorded only once.';
 
 /** Under the field when the store cannot keep the submission: the form stays open. */
 const NOT_KEPT = `I couldn't save this just now: my storage isn't answering. ${NOTHING} Try Record payment again in a minute.`;
@@ -89,16 +97,21 @@ export function settlePartSubmitted(deps: SlackDeps) {
           ? { via: 'response_url', url: meta.u }
           : { via: 'dm' },
     };
+    let kept: Kept;
     try {
       // Kept before the form closes: once Slack has its ack, the payment must not be lost.
-      if (!(await deps.durable.submit(partJobId(team_id, view.id), SETTLE_PART_JOB, job))) {
-        logger.info('pay part: this form was already submitted, ignored');
-      }
+      const id = partJobId(team_id, view.id);
+      kept = await keepInTime(deps.durable, { id, kind: SETTLE_PART_JOB, payload: job }, logger);
     } catch (error) {
       logger.error(`pay part: could not queue the submission: ${(error as Error).message}`);
       await args.ack({ response_action: 'errors', errors: { [SETTLE_FORM.amount]: NOT_KEPT } });
       return;
     }
+    if (kept === 'slow') {
+      await args.ack({ response_action: 'errors', errors: { [SETTLE_FORM.amount]: SLOW } });
+      return;
+    }
+    if (kept === 'repeat') logger.info('pay part: this form was already submitted, ignored');
     await args.ack();
   };
 }

@@ -14,7 +14,7 @@ import {
   type StateValues,
 } from './form.js';
 import { itemiseStepView } from './itemise-view.js';
-import { NOT_KEPT, queueSubmission } from './submit.js';
+import { queueSubmission } from './submit.js';
 import { splitStepView } from './views.js';
 
 /** Names for the second step's labels; a slow lookup falls back to "Someone" rather than wait. */
@@ -140,23 +140,18 @@ export function expenseFormSubmitted(deps: SlackDeps) {
       });
       return;
     }
-    if (
-      !(await queueSubmission(
-        deps,
-        {
-          user,
-          meta,
-          rootViewId: view.root_view_id ?? view.id,
-          form,
-          split: { kind: 'equal' },
-          edit,
-        },
-        logger,
-      ))
-    ) {
-      await ack({ response_action: 'errors', errors: { [FORM.description]: NOT_KEPT } });
-      return;
-    }
-    await ack({ response_action: 'clear' });
+    await queueSubmission(
+      deps,
+      {
+        user,
+        meta,
+        rootViewId: view.root_view_id ?? view.id,
+        form,
+        split: { kind: 'equal' },
+        edit,
+      },
+      logger,
+      { ack, field: FORM.description },
+    );
   };
 }

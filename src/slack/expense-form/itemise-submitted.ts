@@ -15,7 +15,7 @@ import { parseMeta, type StateValues, valueBlockId } from './form.js';
 import { namesOf } from './form-submitted.js';
 import { checkItemiseStep, itemiseTyped, previewText } from './itemise.js';
 import { itemiseStepView, shownPreview } from './itemise-view.js';
-import { NOT_KEPT, queueSubmission } from './submit.js';
+import { queueSubmission } from './submit.js';
 
 const EXPIRED = 'This form has expired. Close it and start again.';
 
@@ -117,24 +117,19 @@ export function expenseItemiseSubmitted(deps: SlackDeps) {
       return;
     }
     const { form, split, summary } = next.checked.itemised;
-    if (
-      !(await queueSubmission(
-        deps,
-        {
-          user: { team_id, user_id: body.user.id },
-          meta,
-          rootViewId: next.rootViewId,
-          form,
-          split,
-          edit: next.draft.edit,
-          itemised: summary,
-        },
-        logger,
-      ))
-    ) {
-      await ack({ response_action: 'errors', errors: { [valueBlockId(0)]: NOT_KEPT } });
-      return;
-    }
-    await ack({ response_action: 'clear' });
+    await queueSubmission(
+      deps,
+      {
+        user: { team_id, user_id: body.user.id },
+        meta,
+        rootViewId: next.rootViewId,
+        form,
+        split,
+        edit: next.draft.edit,
+        itemised: summary,
+      },
+      logger,
+      { ack, field: valueBlockId(0) },
+    );
   };
 }

@@ -1,7 +1,7 @@
 import type { AllMiddlewareArgs, SlackViewMiddlewareArgs, ViewSubmitAction } from '@slack/bolt';
 import type { SlackDeps } from '../deps.js';
 import { checkSplitStep, parseMeta, type StateValues, valueBlockId } from './form.js';
-import { NOT_KEPT, queueSubmission } from './submit.js';
+import { queueSubmission } from './submit.js';
 
 /**
  * The second step's Submit: each person's value checked against the first step's cost (kept in
@@ -30,24 +30,19 @@ export function expenseSplitSubmitted(deps: SlackDeps) {
       await ack({ response_action: 'errors', errors: checked.errors });
       return;
     }
-    if (
-      !(await queueSubmission(
-        deps,
-        {
-          user: { team_id, user_id: body.user.id },
-          meta,
-          rootViewId,
-          form: checked.form,
-          split: checked.split,
-          ...(checked.payers ? { payers: checked.payers } : {}),
-          edit: draft.edit,
-        },
-        logger,
-      ))
-    ) {
-      await ack({ response_action: 'errors', errors: { [valueBlockId(0)]: NOT_KEPT } });
-      return;
-    }
-    await ack({ response_action: 'clear' });
+    await queueSubmission(
+      deps,
+      {
+        user: { team_id, user_id: body.user.id },
+        meta,
+        rootViewId,
+        form: checked.form,
+        split: checked.split,
+        ...(checked.payers ? { payers: checked.payers } : {}),
+        edit: draft.edit,
+      },
+      logger,
+      { ack, field: valueBlockId(0) },
+    );
   };
 }

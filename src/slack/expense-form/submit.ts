@@ -26,6 +26,7 @@ import { type JobHandler, JobMovedError } from '../shared/durable.js';
 import { accessFailure } from '../shared/expense-access.js';
 import { expenseMessage } from '../shared/expense-message.js';
 import { bookedFromExpense, whoIsWho } from '../shared/expense-people.js';
+import { type Kept, keepInTime } from '../shared/keep-in-time.js';
 import { bookingMarker, type Once } from '../shared/marker.js';
 import { connectPrompt, plainNotice } from '../shared/notices.js';
 import { describeServiceFailure, refusedText } from '../shared/service-failure.js';
@@ -53,28 +54,45 @@ export const FORM_JOB = 'form';
 /** What the person is told, under the form, when the store cannot keep the submission. */
 export const NOT_KEPT =
   "I couldn't save this just now: my storage isn't answering. Try Submit again in a minute.";
+/**
+ * Under the form when the store is slow to answer: the write goes on, and submitting again is
+ * safe either way (it is booked once if the write landed, and tried again if it did not).
+ */
+export const SLOW_TO_KEEP =
+  'Saving this is taking longer than usual. Press Submit again in a moment: it is booked only once.';
 
 /**
- * Writes a submission to the durable job queue, before the form is closed: false when the store
- * could not take it (the form stays open, with NOT_KEPT). A second submit of the same form adds
- * nothing.
+ * Writes a submission to the durable job queue before the form is closed, then answers Slack:
+ * the form closes once the job is kept (a second submit of the same form adds nothing), and
+ * stays open with the reason under `field` when the store refused it or did not answer in time.
  */
 export async function queueSubmission(
   deps: SlackDeps,
   job: FormJob,
   logger: Logger,
-): Promise<boolean> {
+  answer: { ack: (response: ViewResponse) => Promise<void>; field: string },
+): Promise<void> {
+  const id = `form:${job.user.team_id}:${job.rootViewId}`;
+  let kept: Kept;
   try {
-    const id = `form:${job.user.team_id}:${job.rootViewId}`;
-    if (!(await deps.durable.submit(id, FORM_JOB, job))) {
-      logger.info(`expense form ${job.rootViewId}: submitted again, ignored`);
-    }
-    return true;
+    kept = await keepInTime(deps.durable, { id, kind: FORM_JOB, payload: job }, logger);
   } catch (error) {
     logger.error(`expense form: could not queue the submission: ${(error as Error).message}`);
-    return false;
+    await answer.ack({ response_action: 'errors', errors: { [answer.field]: NOT_KEPT } });
+    return;
   }
+  if (kept === 'slow') {
+    await answer.ack({ response_action: 'errors', errors: { [answer.field]: SLOW_TO_KEEP } });
+    return;
+  }
+  if (kept === 'repeat') logger.info(`expense form ${job.rootViewId}: submitted again, ignored`);
+  await answer.ack({ response_action: 'clear' });
 }
+
+/** The answers to a form's submission that queueSubmission gives. */
+type ViewResponse =
+  | { response_action: 'clear' }
+  | { response_action: 'errors'; errors: Record<string, string> };
 
 /** Carries out a queued submission, with the bot's own client (the request's is long gone). */
 export function formJob(deps: SlackDeps): JobHandler {

@@ -1,9 +1,10 @@
 import type { AllMiddlewareArgs, SlackCommandMiddlewareArgs } from '@slack/bolt';
 import type { SlackDeps } from '../deps.js';
 import { type JobHandler, JobMovedError } from '../shared/durable.js';
+import { type Kept, keepInTime } from '../shared/keep-in-time.js';
 import { bookingMarker } from '../shared/marker.js';
 import { plainNotice } from '../shared/notices.js';
-import { replyLater } from '../shared/reply.js';
+import { replyLater, replyViaResponseUrl } from '../shared/reply.js';
 import { clientOrNothing } from '../shared/team-clients.js';
 
 /** A `/split` as its job keeps it: all that carrying it out needs, on any replica. */
@@ -26,6 +27,11 @@ interface SplitProgress {
 }
 
 export const SPLIT_JOB = 'split';
+
+const NOT_KEPT =
+  "I couldn't take that command just now: my storage isn't answering. Nothing was booked. Try again in a minute.";
+const SLOW =
+  "Saving this is taking longer than usual. The answer will appear here once it's done, or I'll say it couldn't be.";
 
 /**
  * `/split ...`: the command is written to the durable job queue, then acked; it is carried out
@@ -58,24 +64,30 @@ export function splitCommand(deps: SlackDeps) {
       text: command.text,
       response_url: command.response_url,
     };
-    let queued: boolean;
+    const id = `command:${command.team_id}:${command.trigger_id}`;
+    let kept: Kept;
     try {
-      queued = await deps.durable.submit(
-        `command:${command.team_id}:${command.trigger_id}`,
-        SPLIT_JOB,
-        job,
-      );
+      kept = await keepInTime(deps.durable, { id, kind: SPLIT_JOB, payload: job }, logger, {
+        // Answered "slow" already: a write that failed in the end is told through the
+        // response_url; one that landed is carried out and answers for itself.
+        late: async (outcome) => {
+          if (outcome.kept) return;
+          await replyViaResponseUrl(command.response_url).ephemeral(plainNotice(NOT_KEPT));
+        },
+      });
     } catch (error) {
       // Acknowledged work must be kept first: without the store, the person hears so at once.
       logger.error(`/split: could not queue the command: ${(error as Error).message}`);
-      await ack({
-        response_type: 'ephemeral',
-        text: "I couldn't take that command just now: my storage isn't answering. Nothing was booked. Try again in a minute.",
-      });
+      await ack({ response_type: 'ephemeral', text: NOT_KEPT });
+      return;
+    }
+    if (kept === 'slow') {
+      await ack({ response_type: 'ephemeral', text: SLOW });
       return;
     }
     await ack();
-    if (!queued) logger.info(`/split: repeated delivery of trigger ${command.trigger_id} ignored`);
+    if (kept === 'repeat')
+      logger.info(`/split: repeated delivery of trigger ${command.trigger_id} ignored`);
   };
 }
 
