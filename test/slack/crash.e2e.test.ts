@@ -3,33 +3,16 @@
  * started again on the same store; every command Slack got a 200 for is booked exactly once and
  * answered, and a command Slack delivers again to the restarted app is not booked a second time.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { control, type Loose } from '../support/emulator.js';
-import { type AppChild, type CrashWorld, eventually, startCrashWorld } from './crash-support.js';
+import { CRASH_OPTIONS, crashSuite } from './crash-suite.js';
+import { type CrashWorld, eventually } from './crash-support.js';
 
+const suite = crashSuite();
+const start = suite.start;
 let world: CrashWorld;
-const running: AppChild[] = [];
-
-/** Short leases and horizons, so that a restart takes the work up within seconds. */
-const OPTIONS = {
-  serviceTimeoutMs: 2_000,
-  reconcileDelayMs: 200,
-  serviceSettleMs: 3_000,
-  jobs: { leaseMs: 1_000, pollMs: 200 },
-};
-
-async function start(): Promise<AppChild> {
-  const app = await world.start(OPTIONS);
-  running.push(app);
-  return app;
-}
-
-beforeAll(async () => {
-  world = await startCrashWorld();
-});
-afterAll(async () => {
-  await Promise.allSettled(running.map((app) => app.stop()));
-  await world?.close();
+beforeAll(() => {
+  world = suite.world();
 });
 
 function bookedAnswers(posts: { body: unknown }[]): number {
@@ -65,7 +48,7 @@ describe('a crash of the app', () => {
     );
     await control(world.emu.url, 'DELETE', 'faults');
     // Past every horizon: nothing still on its way can add a second expense after this.
-    await new Promise((resolve) => setTimeout(resolve, OPTIONS.serviceSettleMs));
+    await new Promise((resolve) => setTimeout(resolve, CRASH_OPTIONS.serviceSettleMs));
     const expenses = await world.expenses();
     for (const s of acked) {
       expect(expenses.get(s.text.replace(/^12 (.*) <@U0BOB>$/, '$1')), s.text).toBe(1);
@@ -96,7 +79,7 @@ describe('a crash of the app', () => {
       30_000,
       'the command to be answered',
     );
-    await new Promise((resolve) => setTimeout(resolve, OPTIONS.serviceSettleMs));
+    await new Promise((resolve) => setTimeout(resolve, CRASH_OPTIONS.serviceSettleMs));
     expect((await world.expenses()).get('redelivered dinner')).toBe(1);
     expect(bookedAnswers(world.answers(sent))).toBe(1);
   }, 90_000);
@@ -120,7 +103,7 @@ describe('a crash of the app', () => {
       30_000,
       'the form to be answered',
     );
-    await new Promise((resolve) => setTimeout(resolve, OPTIONS.serviceSettleMs));
+    await new Promise((resolve) => setTimeout(resolve, CRASH_OPTIONS.serviceSettleMs));
     expect((await world.expenses()).get(sent.description)).toBe(1);
     expect(world.formAnswers(sent.description)).toBe(1);
   }, 90_000);

@@ -3,7 +3,7 @@
  * app is killed with SIGKILL after that page and before the command ran, and started again on
  * the same store; the command is booked exactly once and answered where it was typed.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { call, control, createUser, type Loose } from '../support/emulator.js';
 import {
   connectButtonUrl,
@@ -11,31 +11,14 @@ import {
   type LinkingWorld,
   PUBLIC_URL,
 } from '../support/harness.js';
-import { type AppChild, type CrashWorld, eventually, startCrashWorld } from './crash-support.js';
+import { CRASH_OPTIONS, crashSuite } from './crash-suite.js';
+import { type AppChild, type CrashWorld, eventually } from './crash-support.js';
 
+const suite = crashSuite();
+const start = suite.start;
 let world: CrashWorld;
-const running: AppChild[] = [];
-
-/** Short leases and horizons, so that a restart takes the work up within seconds. */
-const OPTIONS = {
-  serviceTimeoutMs: 2_000,
-  reconcileDelayMs: 200,
-  serviceSettleMs: 3_000,
-  jobs: { leaseMs: 1_000, pollMs: 200 },
-};
-
-async function start(options: { work?: { maxRunning: number } } = {}): Promise<AppChild> {
-  const app = await world.start({ ...OPTIONS, ...options });
-  running.push(app);
-  return app;
-}
-
-beforeAll(async () => {
-  world = await startCrashWorld();
-});
-afterAll(async () => {
-  await Promise.allSettled(running.map((app) => app.stop()));
-  await world?.close();
+beforeAll(() => {
+  world = suite.world();
 });
 
 /** A browser's view of the world, with the app's public URL pointing at this child. */
@@ -90,7 +73,7 @@ describe('a command typed before linking, across a crash', () => {
 
     await start();
     await eventually(() => booked().length > 0, 30_000, 'the kept command to be answered');
-    await new Promise((resolve) => setTimeout(resolve, OPTIONS.serviceSettleMs));
+    await new Promise((resolve) => setTimeout(resolve, CRASH_OPTIONS.serviceSettleMs));
     expect(await niaExpenses()).toHaveLength(1);
     expect(booked()).toHaveLength(1);
     expect((booked()[0]!.body as Loose).text).toContain('<@U0BOB> owes');

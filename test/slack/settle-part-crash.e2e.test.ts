@@ -5,34 +5,24 @@
  * even when the same form is submitted again to the restarted app.
  */
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { call, control, type Loose } from '../support/emulator.js';
 import { SIGNING_SECRET } from '../support/harness.js';
 import { send, viewSubmission } from '../support/slack-requests.js';
-import { type AppChild, type CrashWorld, eventually, startCrashWorld } from './crash-support.js';
+import { CRASH_OPTIONS, crashSuite } from './crash-suite.js';
+import { type AppChild, type CrashWorld, eventually } from './crash-support.js';
 
+const suite = crashSuite();
+const start = suite.start;
 let world: CrashWorld;
-const running: AppChild[] = [];
-
-/** Short leases and horizons, so that a restart takes the work up within seconds. */
-const OPTIONS = {
-  serviceTimeoutMs: 2_000,
-  reconcileDelayMs: 200,
-  serviceSettleMs: 3_000,
-  jobs: { leaseMs: 1_000, pollMs: 200 },
-};
-
-async function start(options: Partial<typeof OPTIONS> & { work?: { maxRunning: number } } = {}) {
-  const app = await world.start({ ...OPTIONS, ...options });
-  running.push(app);
-  return app;
-}
+beforeAll(() => {
+  world = suite.world();
+});
 
 /** The debt the forms show: Bob owes Ann, as `/split 60 dinner @bob` left it. */
 let debt: { bob: number; currency: string };
 
 beforeAll(async () => {
-  world = await startCrashWorld();
   const app = await start();
   const sent = await world.command(app, '60 crash dinner <@U0BOB>');
   await eventually(() => world.answers(sent).length > 0, 10_000, 'the dinner to be booked');
@@ -42,10 +32,6 @@ beforeAll(async () => {
   debt = { bob: bob?.user_id, currency: dinner.currency_code };
   await app.stop();
 }, 60_000);
-afterAll(async () => {
-  await Promise.allSettled(running.map((app) => app.stop()));
-  await world?.close();
-});
 
 async function annExpenses(): Promise<Loose[]> {
   const body = (await call(world.emu.url, world.annKey, 'GET', 'get_expenses', { limit: 0 })).body;
@@ -127,7 +113,7 @@ describe('Pay part… across a crash', () => {
 
     await start();
     await eventually(() => answersTo(sent).length > 0, 30_000, 'the payment to be answered');
-    await new Promise((resolve) => setTimeout(resolve, OPTIONS.serviceSettleMs));
+    await new Promise((resolve) => setTimeout(resolve, CRASH_OPTIONS.serviceSettleMs));
     expect(await paymentsOf(500)).toHaveLength(1);
     expect(answersTo(sent)).toHaveLength(1);
     expect(answersTo(sent)[0]).toMatch(/^✅ Recorded: Bob paid you \S+5\.00\. Bob still owes you/);
@@ -150,7 +136,7 @@ describe('Pay part… across a crash', () => {
     const second = await start();
     expect(await submitPart(second, '7', sent)).toMatchObject({ status: 200, body: '' });
     await eventually(() => answersTo(sent).length > 0, 30_000, 'the payment to be answered');
-    await new Promise((resolve) => setTimeout(resolve, OPTIONS.serviceSettleMs));
+    await new Promise((resolve) => setTimeout(resolve, CRASH_OPTIONS.serviceSettleMs));
     expect(await paymentsOf(700)).toHaveLength(1);
     expect(answersTo(sent)).toHaveLength(1);
     expect(answersTo(sent)[0]).toMatch(/^✅ Recorded: Bob paid you \S+7\.00\. Bob still owes you/);
@@ -173,7 +159,7 @@ describe('Pay part… across a crash', () => {
 
     await start();
     await eventually(() => answersTo(sent).length > 0, 30_000, 'the settling to be answered');
-    await new Promise((resolve) => setTimeout(resolve, OPTIONS.serviceSettleMs));
+    await new Promise((resolve) => setTimeout(resolve, CRASH_OPTIONS.serviceSettleMs));
     expect(await paymentsOf(owed)).toHaveLength(1);
     expect(await bobOwes()).toBe(0);
     expect(answersTo(sent)).toEqual([
