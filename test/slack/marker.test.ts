@@ -4,7 +4,7 @@ import { bookingMarker, notesOf, withMarker } from '../../src/slack/shared/marke
 describe('the booking marker', () => {
   it('is the same for the same command and differs between commands', () => {
     const a = bookingMarker('command:T1:1.2.abc');
-    expect(a).toMatch(/^split-ref:[\w-]{16}$/);
+    expect(a).toMatch(/^Booked from Slack, ref [\w-]{16}$/);
     expect(bookingMarker('command:T1:1.2.abc')).toBe(a);
     expect(bookingMarker('command:T1:1.2.abd')).not.toBe(a);
     expect(bookingMarker('form:T1:1.2.abc')).not.toBe(a);
@@ -17,6 +17,8 @@ describe('the booking marker', () => {
     expect(notesOf(withMarker('Thin crust', marker))).toBe('Thin crust');
     expect(notesOf(marker)).toBe('');
     expect(notesOf(null)).toBe('');
+    // Bookings made before the marker read as a sentence carry the older form.
+    expect(notesOf('Thin crust\n\nsplit-ref:AbCdEfGh12345678')).toBe('Thin crust');
     // Notes a person wrote that merely mention a marker in passing are theirs.
     expect(notesOf(`see ${marker} above`)).toBe(`see ${marker} above`);
   });

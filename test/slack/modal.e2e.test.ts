@@ -131,7 +131,7 @@ describe('booking from the form', () => {
     expect(e.cost).toBe('30.0');
     expect(e.currency_code).toBe('EUR');
     // The notes as typed, then the marker that lets the app find this booking again.
-    expect(e.details).toMatch(/^Thin crust\n\nsplit-ref:[\w-]{16}$/);
+    expect(e.details).toMatch(/^Thin crust\n\nBooked from Slack, ref [\w-]{16}$/);
     expect(owed(e)).toEqual({ [ann.serviceId]: '15.0', [bob.serviceId]: '15.0' });
   });
 

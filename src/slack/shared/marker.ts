@@ -8,7 +8,13 @@
  */
 import { createHash } from 'node:crypto';
 
-const PREFIX = 'split-ref:';
+/**
+ * People read the notes in the service's own app too: the marker says where the expense came
+ * from, and carries the reference the app looks for.
+ */
+const PREFIX = 'Booked from Slack, ref ';
+/** What bookings carried before the marker read as a sentence; still left out of notes shown. */
+const LEGACY_PREFIX = 'split-ref:';
 /** 16 base64url characters, 96 bits: two commands never share one. */
 const LENGTH = 16;
 
@@ -21,7 +27,7 @@ export function withMarker(details: string | undefined, marker: string): string 
   return details ? `${details}\n\n${marker}` : marker;
 }
 
-const TRAILING = new RegExp(`(?:^|\\n\\n)${PREFIX}[\\w-]{${LENGTH}}$`);
+const TRAILING = new RegExp(`(?:^|\\n\\n)(?:${PREFIX}|${LEGACY_PREFIX})[\\w-]{${LENGTH}}$`);
 
 /** The notes a person wrote, without the marker this app added to them. */
 export function notesOf(details: string | null | undefined): string {
