@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { bookingMarker, notesOf, withMarker } from '../../src/slack/shared/marker.js';
+import {
+  bookingMarker,
+  carriesMarker,
+  notesOf,
+  withMarker,
+} from '../../src/slack/shared/marker.js';
 
 describe('the booking marker', () => {
   it('is the same for the same command and differs between commands', () => {
@@ -8,6 +13,15 @@ describe('the booking marker', () => {
     expect(bookingMarker('command:T1:1.2.abc')).toBe(a);
     expect(bookingMarker('command:T1:1.2.abd')).not.toBe(a);
     expect(bookingMarker('form:T1:1.2.abc')).not.toBe(a);
+  });
+
+  it('is found in notes in its own form or the older one, and only there', () => {
+    const marker = bookingMarker('command:T1:1.2.abc');
+    const hash = marker.slice(-16);
+    expect(carriesMarker(`Lunch\n\n${marker}`, marker)).toBe(true);
+    expect(carriesMarker(`Lunch\n\nsplit-ref:${hash}`, marker)).toBe(true);
+    expect(carriesMarker(`Lunch\n\n${bookingMarker('command:T1:1.2.abd')}`, marker)).toBe(false);
+    expect(carriesMarker(null, marker)).toBe(false);
   });
 
   it('goes after the notes, and is left out when the notes are shown again', () => {

@@ -27,7 +27,7 @@ import type { ServiceTokenRecord, SlackUserKey } from '../../store/index.js';
 import type { SlackDeps } from '../deps.js';
 import { middayIn } from './dates.js';
 import { type BookedExpense, expenseMessage, receiptUrlOf, type Who } from './expense-message.js';
-import { bookingMarker, type Once, withMarker } from './marker.js';
+import { bookingMarker, carriesMarker, type Once, withMarker } from './marker.js';
 import type { SlackMessage } from './message.js';
 import { plainNotice } from './notices.js';
 import type { Reply } from './reply.js';
@@ -373,7 +373,7 @@ export async function findBooking(
   } catch {
     return 'unknown';
   }
-  const marked = around.filter((e) => e.details?.includes(marker));
+  const marked = around.filter((e) => carriesMarker(e.details, marker));
   // A booking deleted since still was booked: it is reported, never booked again.
   return marked.find((e) => !e.deleted_at) ?? marked[0] ?? null;
 }

@@ -22,6 +22,16 @@ export function bookingMarker(key: string): string {
   return `${PREFIX}${createHash('sha256').update(key).digest('base64url').slice(0, LENGTH)}`;
 }
 
+/**
+ * Whether the notes carry this marker, in either of its forms: a job taken over from a replica
+ * still running the earlier version sent the older one.
+ */
+export function carriesMarker(details: string | null | undefined, marker: string): boolean {
+  if (!details) return false;
+  const legacy = marker.startsWith(PREFIX) ? LEGACY_PREFIX + marker.slice(PREFIX.length) : marker;
+  return details.includes(marker) || details.includes(legacy);
+}
+
 /** The notes sent with a booking: the person's own, then the marker on a line of its own. */
 export function withMarker(details: string | undefined, marker: string): string {
   return details ? `${details}\n\n${marker}` : marker;
