@@ -139,6 +139,46 @@ describe('Edit', () => {
     expect(e.users.map((u: Loose) => u.owed_share).sort()).toEqual(['25.0', '25.0']);
   });
 
+  it("keeps an itemised bill's breakdown out of the notes field, and drops it once the amount changes", async () => {
+    const b = await book('80 itemised dinner <@U0BOB> +tip 10%');
+    const line = 'Subtotal €80.00 + tip 10% €8.00 = total €88.00';
+    expect((await expense(b.id)).details).toContain(line);
+    const edit = async (amount: string, description: string) => {
+      const { since } = await click('expense_edit', b);
+      const form = await formOpened(h, since);
+      const notes = (form.view.blocks as Loose[]).find((x) => x.block_id === 'form_notes');
+      expect(notes.element.initial_value).toBeUndefined();
+      expect(notes.hint.text).toContain(line);
+      const before = updates.length;
+      const ack = await submit(h, {
+        viewId: form.viewId,
+        meta: form.meta,
+        values: formValues({
+          amount,
+          currency: 'EUR',
+          description,
+          date: element(form.view, 'form_date').initial_date,
+          participants: ['U0ANN', 'U0BOB'],
+          payer: 'U0ANN',
+          category: element(form.view, 'form_category').initial_option?.value,
+        }),
+      });
+      expect(ack).toEqual({ response_action: 'clear' });
+      await h.app.deps.work.idle();
+      return updates.slice(before);
+    };
+    // The amounts stay: the breakdown stays, and the notes are not even sent.
+    expect(await edit('88.00', 'Itemised dinner')).toEqual([
+      { id: b.id, description: 'Itemised dinner' },
+    ]);
+    expect((await expense(b.id)).details).toContain(line);
+    // A new amount: the breakdown no longer describes the bill.
+    const sent = await edit('90', 'Itemised dinner');
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({ id: b.id, details: '' });
+    expect((await expense(b.id)).details ?? '').not.toContain('Subtotal');
+  });
+
   it('changes the split through the second step, pre-filled for an unequal expense', async () => {
     const b = await book('40 dinner <@U0BOB> 30');
     const { since } = await click('expense_edit', b);

@@ -74,6 +74,11 @@ export interface EditBase {
   peopleEditable: boolean;
   /** The booker's Slack id, for the message shown after the edit. */
   bookedBy: string;
+  /**
+   * An itemised bill's breakdown line, kept out of the Notes field: it goes back unchanged while
+   * the amounts stay, and is dropped once they change (it would describe a bill no longer there).
+   */
+  breakdown?: string | undefined;
 }
 
 type StateLeaf = {

@@ -11,6 +11,7 @@ import { ServiceBaseException } from '../../service/index.js';
 import type { SlackUserKey } from '../../store/index.js';
 import type { SlackDeps } from '../deps.js';
 import { formAnswer } from '../shared/answer.js';
+import { splitBreakdown } from '../shared/breakdown.js';
 import { todayIn } from '../shared/dates.js';
 import { accessExpense } from '../shared/expense-access.js';
 import { looksEqual } from '../shared/expense-people.js';
@@ -329,6 +330,7 @@ async function fillEditForm(r: EditFormRequest, opened: Opened): Promise<void> {
   if (!equal)
     for (const u of sharing)
       values[slackOf(u.user_id) ?? ''] = toDecimal(minor(u.owed_share), exponent);
+  const written = splitBreakdown(notesOf(expense.details));
   const form: CheckedForm = {
     cost: minor(expense.cost),
     currency: expense.currency_code,
@@ -340,7 +342,7 @@ async function fillEditForm(r: EditFormRequest, opened: Opened): Promise<void> {
     payer,
     ...(alsoPaid.length > 0 ? { alsoPaid, paid } : {}),
     method: equal ? 'equal' : 'exact',
-    notes: notesOf(expense.details),
+    notes: written.notes,
     repeat: expense.repeat_interval ?? 'never',
     files: [],
     ...(equal ? {} : { values }),
@@ -362,6 +364,7 @@ async function fillEditForm(r: EditFormRequest, opened: Opened): Promise<void> {
     ),
     peopleEditable,
     bookedBy: creator ?? user.user_id,
+    ...(written.breakdown ? { breakdown: written.breakdown } : {}),
   };
   await deps.expenses.saveDraft(user, opened.id, { edit: base });
   const names = expense.users
@@ -401,6 +404,7 @@ async function fillEditForm(r: EditFormRequest, opened: Opened): Promise<void> {
       groups: groups.filter((g) => g.id !== 0).map((g) => ({ id: g.id, name: g.name })),
       currencyUnit: deps.reference.unit(form.currency),
       peopleEditable,
+      ...(written.breakdown ? { breakdown: written.breakdown } : {}),
       peopleText: `*On it:* ${names}\nSome of them aren't in this Slack workspace, so the amount and who shares it can only be changed on the expense service.`,
     }),
     r.logger,

@@ -20,7 +20,7 @@ import type { ServiceTokenRecord, SlackUserKey } from '../../store/index.js';
 import type { SlackDeps } from '../deps.js';
 import { type FormAnswer, formAnswer } from '../shared/answer.js';
 import { bookPlan, type GroupChoice } from '../shared/booking.js';
-import { breakdownText } from '../shared/breakdown.js';
+import { breakdownText, joinBreakdown } from '../shared/breakdown.js';
 import { middayIn } from '../shared/dates.js';
 import { type JobHandler, JobMovedError } from '../shared/durable.js';
 import { accessFailure } from '../shared/expense-access.js';
@@ -294,14 +294,20 @@ async function changesOf(
   if (f.category_id !== b.category_id && f.category_id !== null)
     changes.category_id = f.category_id;
   if (f.group_id !== b.group_id) changes.group_id = f.group_id ?? 0;
-  if (f.notes !== b.notes) changes.details = f.notes;
   if (f.repeat !== b.repeat) changes.repeat_interval = f.repeat;
   if (f.currency !== b.currency) changes.currency_code = f.currency;
   const exponent = currencyExponent(f.currency);
   const costChanged = f.cost !== b.cost || f.currency !== b.currency;
   if (costChanged) changes.cost = toWireAmount(f.cost, exponent);
   if (c.receipt) changes.receipt = c.receipt;
-  if (!base.peopleEditable) return changes;
+  // An itemised bill's breakdown stays in the notes only while the amounts it describes do.
+  const notesAfter = (amountsChanged: boolean) => {
+    const was = joinBreakdown(b.notes, base.breakdown);
+    const now = joinBreakdown(f.notes, amountsChanged ? undefined : base.breakdown);
+    if (now !== was) changes.details = now;
+    return changes;
+  };
+  if (!base.peopleEditable) return notesAfter(costChanged);
 
   // People already on it keep their account; only newcomers are looked up (or invited).
   const everyone = [...new Set([...f.participants, f.payer, ...(f.alsoPaid ?? [])])];
@@ -350,7 +356,7 @@ async function changesOf(
     });
   // The service checks the shares against the cost, so a new cost always takes its shares along.
   if (!sameShares || costChanged) changes.users = users;
-  return changes;
+  return notesAfter(!sameShares || costChanged);
 }
 
 async function applyEdit(s: Submission, c: EditContext): Promise<void> {

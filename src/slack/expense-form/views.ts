@@ -78,6 +78,8 @@ export interface FormViewInput {
   peopleText?: string | undefined;
   /** A line at the top (loading, what the form was filled from). */
   note?: string | undefined;
+  /** Edit of an itemised bill: its breakdown line, kept out of the notes and named under them. */
+  breakdown?: string | undefined;
   /** The group default the people and method were filled in from, named in a note. */
   byDefault?: GroupDefaultFill | undefined;
   /** "Split this": the message's image offered as the receipt, or why its file can't be one. */
@@ -239,7 +241,14 @@ export function expenseFormView(v: FormViewInput): ModalView {
         max_length: NOTES_MAX,
         ...(i.notes ? { initial_value: clip(i.notes, NOTES_MAX) } : {}),
       },
-      { optional: true },
+      {
+        optional: true,
+        ...(v.breakdown
+          ? {
+              hint: `Also kept in the notes while the amounts stay as they are: “${v.breakdown}”. Changing the amount or who owes what drops it.`,
+            }
+          : {}),
+      },
     ),
     input(
       FORM.repeat,

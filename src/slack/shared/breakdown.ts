@@ -34,3 +34,22 @@ export function addendsText(
   if (summary.tax) parts.push(extraText('tax', summary.tax, amount));
   return parts.join(' + ');
 }
+
+/** The breakdown line as breakdownText writes it, whatever the locale's money looks like. */
+const BREAKDOWN_LINE = /^Subtotal [^\n]+ = total [^\n]+$/;
+
+/**
+ * An itemised booking's notes, split into what the person wrote and the breakdown line this app
+ * added after it (the last paragraph), when there is one.
+ */
+export function splitBreakdown(notes: string): { notes: string; breakdown?: string } {
+  const cut = notes.lastIndexOf('\n\n');
+  const last = cut === -1 ? notes : notes.slice(cut + 2);
+  if (!BREAKDOWN_LINE.test(last)) return { notes };
+  return { notes: cut === -1 ? '' : notes.slice(0, cut), breakdown: last };
+}
+
+/** The person's notes, then the breakdown when it still applies, as the service keeps them. */
+export function joinBreakdown(notes: string, breakdown: string | undefined): string {
+  return [notes, breakdown ?? ''].filter((part) => part !== '').join('\n\n');
+}
