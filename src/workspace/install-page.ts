@@ -14,6 +14,7 @@ import type { Installs } from './install.js';
 import { type Oidc, type OidcClient, sessionCookie } from './oidc.js';
 import {
   backToApp,
+  chooserPage,
   escapeHtml,
   hiddenInputs,
   html,
@@ -83,26 +84,17 @@ export function createInstallPage(state: WorkspaceState, oidc: Oidc, installs: I
   }
 
   function chooser(res: ServerResponse, params: URLSearchParams, client: OidcClient): void {
-    const options = people(state, true)
-      .map(
-        (u) =>
-          `<option value="${escapeHtml(u.id)}">${escapeHtml(u.real_name)} (${escapeHtml(state.teams.get(u.team_id)?.name ?? u.team_id)})</option>`,
-      )
-      .join('');
-    send(
-      res,
-      200,
-      html(
-        'Sign in to Slack',
-        `<p>${escapeHtml(client.name)} asks to be installed, and nobody is signed in to Slack in this browser.</p>
-    <form method="post" action="${INSTALL_AUTHORIZE_PATH}">${hidden(params)}
-      <label for="sign_in_as">Who are you?</label>
-      <select id="sign_in_as" name="sign_in_as">${options}</select>
-      <div class="buttons"><button class="primary" type="submit">Sign in</button></div>
-    </form>`,
-      ),
-      { 'cache-control': 'no-store' },
-    );
+    const page = chooserPage({
+      title: 'Sign in to Slack',
+      intro: `${escapeHtml(client.name)} asks to be installed, and nobody is signed in to Slack in this browser.`,
+      action: INSTALL_AUTHORIZE_PATH,
+      hidden: hidden(params),
+      people: people(state, true).map((u) => ({
+        id: u.id,
+        label: `${u.real_name} (${state.teams.get(u.team_id)?.name ?? u.team_id})`,
+      })),
+    });
+    send(res, 200, page, { 'cache-control': 'no-store' });
   }
 
   function consent(

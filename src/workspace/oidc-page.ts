@@ -69,6 +69,32 @@ export function hiddenInputs(names: readonly string[], params: URLSearchParams):
     .join('');
 }
 
+/**
+ * "Who are you?": the page shown when nobody is signed in to Slack in this browser, a choice of
+ * people posted back to `action` with the request's parameters.
+ */
+export function chooserPage(input: {
+  title: string;
+  /** Already escaped. */
+  intro: string;
+  action: string;
+  hidden: string;
+  people: ReadonlyArray<{ id: string; label: string }>;
+}): string {
+  const options = input.people
+    .map((p) => `<option value="${escapeHtml(p.id)}">${escapeHtml(p.label)}</option>`)
+    .join('');
+  return html(
+    input.title,
+    `<p>${input.intro}</p>
+    <form method="post" action="${input.action}">${input.hidden}
+      <label for="sign_in_as">Who are you?</label>
+      <select id="sign_in_as" name="sign_in_as">${options}</select>
+      <div class="buttons"><button class="primary" type="submit">Sign in</button></div>
+    </form>`,
+  );
+}
+
 /** A link that cannot be honoured: a 400 page saying why, and no redirect anywhere. */
 export function invalidLinkPage(
   res: ServerResponse,
@@ -129,26 +155,17 @@ export function createOidcPage(state: WorkspaceState, oidc: Oidc) {
   }
 
   function chooser(res: ServerResponse, params: URLSearchParams, client: OidcClient): void {
-    const options = people(state)
-      .map(
-        (u) =>
-          `<option value="${escapeHtml(u.id)}">${escapeHtml(u.real_name)} (${escapeHtml(u.email ?? u.name)})</option>`,
-      )
-      .join('');
-    send(
-      res,
-      200,
-      html(
-        `Sign in to ${state.defaultTeam()?.name ?? 'Slack'}`,
-        `<p>${escapeHtml(client.name)} wants to know who you are, and nobody is signed in to this workspace in this browser.</p>
-    <form method="post" action="${AUTHORIZE_PATH}">${hidden(params)}
-      <label for="sign_in_as">Who are you?</label>
-      <select id="sign_in_as" name="sign_in_as">${options}</select>
-      <div class="buttons"><button class="primary" type="submit">Sign in</button></div>
-    </form>`,
-      ),
-      { 'cache-control': 'no-store' },
-    );
+    const page = chooserPage({
+      title: `Sign in to ${state.defaultTeam()?.name ?? 'Slack'}`,
+      intro: `${escapeHtml(client.name)} wants to know who you are, and nobody is signed in to this workspace in this browser.`,
+      action: AUTHORIZE_PATH,
+      hidden: hidden(params),
+      people: people(state).map((u) => ({
+        id: u.id,
+        label: `${u.real_name} (${u.email ?? u.name})`,
+      })),
+    });
+    send(res, 200, page, { 'cache-control': 'no-store' });
   }
 
   function consent(
