@@ -130,8 +130,8 @@ function notesWith(
   currency: string,
   locale: string | undefined,
 ): string | undefined {
-  const lines = [notes, itemised ? breakdownText(itemised, currency, locale) : ''];
-  return lines.filter((line) => line !== '').join('\n\n') || undefined;
+  const breakdown = itemised ? breakdownText(itemised, currency, locale) : undefined;
+  return joinBreakdown(notes, breakdown) || undefined;
 }
 
 export async function carryOut(s: Submission): Promise<void> {
