@@ -1,20 +1,28 @@
 /** Store faults the e2e tests cause on purpose, on the harness's SQLite store. */
 import sqlite3 from 'sqlite3';
 
+/** A connection of the test's own to the harness's SQLite file. */
+function connect(storeUrl: string) {
+  const db = new sqlite3.Database(storeUrl.replace(/^sqlite:\/\//, ''));
+  return {
+    run: (sql: string) =>
+      new Promise<void>((resolve, reject) =>
+        db.run(sql, (error) => (error ? reject(error) : resolve())),
+      ),
+    close: () => new Promise<void>((resolve) => db.close(() => resolve())),
+  };
+}
+
 /**
  * Makes the app's store refuse every write to its job queue, at once, until restored: the table
  * is moved aside from a connection of the test's own (the app's next statement finds it gone).
  */
 export async function breakJobQueue(storeUrl: string): Promise<() => Promise<void>> {
-  const db = new sqlite3.Database(storeUrl.replace(/^sqlite:\/\//, ''));
-  const run = (sql: string) =>
-    new Promise<void>((resolve, reject) =>
-      db.run(sql, (error) => (error ? reject(error) : resolve())),
-    );
+  const { run, close } = connect(storeUrl);
   await run('ALTER TABLE split_jobs RENAME TO split_jobs_aside');
   return async () => {
     await run('ALTER TABLE split_jobs_aside RENAME TO split_jobs');
-    await new Promise<void>((resolve) => db.close(() => resolve()));
+    await close();
   };
 }
 
@@ -27,16 +35,12 @@ export async function holdWriteLock(
   storeUrl: string,
   ms: number,
 ): Promise<{ released: Promise<void> }> {
-  const db = new sqlite3.Database(storeUrl.replace(/^sqlite:\/\//, ''));
-  const run = (sql: string) =>
-    new Promise<void>((resolve, reject) =>
-      db.run(sql, (error) => (error ? reject(error) : resolve())),
-    );
+  const { run, close } = connect(storeUrl);
   await run('BEGIN EXCLUSIVE');
   const released = (async () => {
     await new Promise((resolve) => setTimeout(resolve, ms));
     await run('COMMIT');
-    await new Promise<void>((resolve) => db.close(() => resolve()));
+    await close();
   })();
   return { released };
 }
