@@ -5,6 +5,7 @@
  */
 import type { ServiceClient } from '../../service/index.js';
 import { deletedMessage } from '../shared/expense-message.js';
+import type { SlackMessage } from '../shared/message.js';
 import { plainNotice } from '../shared/notices.js';
 import { refusedText } from '../shared/service-failure.js';
 import {
@@ -13,7 +14,7 @@ import {
   type SplitRequest,
   tellFailure,
 } from '../shared/split-context.js';
-import { resolveQuery } from './expense-query.js';
+import { type ExpenseQuery, resolveQuery } from './expense-query.js';
 import { exportExpenses } from './export.js';
 import { listPage } from './list-page.js';
 
@@ -38,53 +39,39 @@ export async function formWithoutTrigger(c: SplitRequest): Promise<void> {
   );
 }
 
-export async function listExpenses(c: SplitContext<'list'>): Promise<void> {
-  await withService(c, '', async (client, me) => {
+/**
+ * `list` and `export`: the typed filters resolved at the service (or the reason they can't be),
+ * then the answer `answer` makes of the query.
+ */
+async function withQuery(
+  c: SplitContext<'list'> | SplitContext<'export'>,
+  nothingDone: string,
+  answer: (client: ServiceClient, me: number, query: ExpenseQuery) => Promise<SlackMessage>,
+): Promise<void> {
+  await withService(c, nothingDone, async (client, me) => {
     const resolved = await resolveQuery({
       deps: c.deps,
       user: c.user,
       client,
       me,
       filters: c.parsed,
-      verb: 'list',
+      verb: c.parsed.kind,
     });
     if ('problem' in resolved) return c.reply.ephemeral(resolved.problem);
-    await c.reply.ephemeral(
-      await listPage({
-        deps: c.deps,
-        user: c.user,
-        client,
-        me,
-        query: resolved.query,
-        starts: [0],
-        locale: c.me?.locale,
-      }),
-    );
+    await c.reply.ephemeral(await answer(client, me, resolved.query));
   });
 }
 
+export async function listExpenses(c: SplitContext<'list'>): Promise<void> {
+  await withQuery(c, '', (client, me, query) =>
+    listPage({ deps: c.deps, user: c.user, client, me, query, starts: [0], locale: c.me?.locale }),
+  );
+}
+
 export async function exportCommand(c: SplitContext<'export'>): Promise<void> {
-  await withService(c, 'No file was sent.', async (client, me) => {
-    const resolved = await resolveQuery({
-      deps: c.deps,
-      user: c.user,
-      client,
-      me,
-      filters: c.parsed,
-      verb: 'export',
-    });
-    if ('problem' in resolved) return c.reply.ephemeral(resolved.problem);
-    await c.reply.ephemeral(
-      await exportExpenses({
-        deps: c.deps,
-        user: c.user,
-        client,
-        query: resolved.query,
-        tz: c.me?.tz,
-        logger: c.logger,
-      }),
-    );
-  });
+  await withQuery(c, 'No file was sent.', (client, _me, query) =>
+    exportExpenses({ deps: c.deps, user: c.user, client, query, tz: c.me?.tz, logger: c.logger }),
+  );
 }
 
 export async function undoLast(c: SplitRequest): Promise<void> {
