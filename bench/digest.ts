@@ -25,16 +25,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { webApi } from '@slack/bolt';
-import { startEmulator } from '../src/emulator/index.js';
-import { ServiceClient } from '../src/service/index.js';
+import { ServiceClient } from '../packages/app/src/service/index.js';
 import {
   createDigestPreferences,
   createDigestRunner,
   type DigestLogger,
   localTime,
-} from '../src/slack/digest/index.js';
-import { createClaims, createKeyv, createTokenStore } from '../src/store/index.js';
-import { startFakeSlack } from '../test/support/fake-slack.js';
+} from '../packages/app/src/slack/digest/index.js';
+import { createClaims, createKeyv, createTokenStore } from '../packages/app/src/store/index.js';
+import { startFakeSlack } from '../packages/app/test/support/fake-slack.js';
+import { startEmulator } from '../packages/service-emulator/src/index.js';
 
 interface SeedPerson {
   serviceId: number;

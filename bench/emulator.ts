@@ -13,7 +13,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type RunningEmulator, startEmulator } from '../src/emulator/index.js';
+import { type RunningEmulator, startEmulator } from '../packages/service-emulator/src/index.js';
 
 const EXPENSES = 10_000;
 const CONCURRENCY = 10;

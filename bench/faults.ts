@@ -7,7 +7,7 @@
  *                               FAULTS_PARTS=kill,slow,dup: which of the three parts below run
  *
  * The expense emulator and the fake Slack run here; the app runs in child processes on one SQLite
- * store (test/slack/crash-support.ts), killed with SIGKILL and started again as a restarted
+ * store (packages/app/test/support/crash-support.ts), killed with SIGKILL and started again as a restarted
  * deployment would be. Leases, the service timeout and the settle horizon are shortened through
  * the app's options so that a run takes a minute, not an afternoon; the rules are the same.
  *
@@ -22,14 +22,14 @@
  *    app. Bookings per command, and answers.
  */
 
+import { control, type Loose } from '@split/service-emulator/testing';
 import {
   type AppChild,
   type CrashWorld,
   eventually,
   type Sent,
   startCrashWorld,
-} from '../test/slack/crash-support.js';
-import { control, type Loose } from '../test/support/emulator.js';
+} from '../packages/app/test/support/crash-support.js';
 
 const COMMANDS = Number(process.env.FAULTS_COMMANDS ?? 60);
 const KILLS = Number(process.env.FAULTS_KILLS ?? 3);

@@ -1,7 +1,7 @@
 /**
  * The smallest Bolt app configured as the real one is: HTTP mode on PORT, the Web API at
  * SLACK_API_URL (auth.test at start), /healthz as a custom route. Plain JavaScript so that node
- * runs it with no loader, as it runs dist/main.js; bench/footprint.ts compares the two.
+ * runs it with no loader, as it runs packages/app/dist/main.js; bench/footprint.ts compares the two.
  */
 import bolt from '@slack/bolt';
 

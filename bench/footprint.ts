@@ -3,9 +3,9 @@
  *
  *   npm run build && npx tsx bench/footprint.ts [--rounds N]     (N = 7 unless given)
  *
- * Each round starts `node dist/main.js` and `node bench/footprint-bare.mjs` one after the other,
+ * Each round starts `node packages/app/dist/main.js` and `node bench/footprint-bare.mjs` one after the other,
  * alternating which goes first, with the same configuration: HTTP mode on a free port, the fake
- * Slack Web API of test/support for auth.test, and (for the app) the expense emulator, both
+ * Slack Web API of the app's test support for auth.test, and (for the app) the expense emulator, both
  * served from this process. For each it measures the time from spawn to the first 200 from
  * /healthz (polled every 10 ms), then, after 2 s of idle, VmRSS from /proc/<pid>/status of that
  * node process itself. Medians over the rounds are printed with the ratios app / bare; the targets
@@ -20,8 +20,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { startEmulator } from '../src/emulator/index.js';
-import { startFakeSlack } from '../test/support/fake-slack.js';
+import { startFakeSlack } from '../packages/app/test/support/fake-slack.js';
+import { startEmulator } from '../packages/service-emulator/src/index.js';
 
 const IDLE_MS = 2_000;
 const POLL_MS = 10;
@@ -113,10 +113,12 @@ async function measure(entry: string, env: Record<string, string>, cwd: string):
 }
 
 async function main(): Promise<void> {
-  const appEntry = resolve('dist/main.js');
+  const appEntry = resolve('packages/app/dist/main.js');
   const bareEntry = resolve('bench/footprint-bare.mjs');
   if (!existsSync(appEntry)) {
-    console.error('dist/main.js is missing: run `npm run build` first (npm ci does it too).');
+    console.error(
+      'packages/app/dist/main.js is missing: run `npm run build` first (npm ci does it too).',
+    );
     process.exit(1);
   }
   if (!existsSync('/proc/self/status')) {

@@ -14,8 +14,8 @@
  * seed, so a failure can be replayed.
  */
 import { performance } from 'node:perf_hooks';
-import { ME, type ParsedExpense, parseCommand } from '../src/core/command/index.js';
-import { computeShares, type Split } from '../src/core/split.js';
+import { ME, type ParsedExpense, parseCommand } from '../packages/app/src/core/command/index.js';
+import { computeShares, type Split } from '../packages/app/src/core/split.js';
 
 const TEXTS = Number(process.env.FUZZ_TEXTS ?? 10_000);
 let seed = Number(process.env.FUZZ_SEED ?? 1) >>> 0 || 1;

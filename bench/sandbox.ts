@@ -3,7 +3,7 @@
  *
  *   npm run build && npx tsx bench/sandbox.ts      BENCH_ROUNDS=N (7)
  *
- * Each round starts `node dist/main.js --fresh` (what `npm start` runs with nothing configured)
+ * Each round starts `node packages/app/dist/main.js --fresh` (what `npm start` runs with nothing configured)
  * in a temporary directory with PORT=0 and measures the time from spawn to its `Sandbox:` line
  * (target: within 5 s), then opens the printed page in headless Chromium and reads the page's
  * first contentful paint from the Performance API (target: within 1 s), then stops it with
@@ -21,7 +21,7 @@ import { chromium } from 'playwright-core';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
 const root = resolve(import.meta.dirname, '..');
-const entry = join(root, 'dist', 'main.js');
+const entry = join(root, 'packages', 'app', 'dist', 'main.js');
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -64,7 +64,10 @@ async function startOnce(
   };
 }
 
-if (!existsSync(entry) || !existsSync(join(root, 'dist', 'page', 'index.html'))) {
+if (
+  !existsSync(entry) ||
+  !existsSync(join(root, 'packages', 'slack-workspace', 'dist', 'page', 'index.html'))
+) {
   console.error('dist/ is missing or incomplete: run npm run build first');
   process.exit(2);
 }

@@ -14,10 +14,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { constants, monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import { App } from '@slack/bolt';
-import { startApp } from '../src/app.js';
-import { loadConfig } from '../src/config.js';
-import type { WorkQueue } from '../src/slack/shared/work-queue.js';
-import { quietLogger, SIGNING_SECRET } from '../test/support/harness.js';
+import { startApp } from '../packages/app/src/app.js';
+import { loadConfig } from '../packages/app/src/config.js';
+import type { WorkQueue } from '../packages/app/src/slack/shared/work-queue.js';
+import { quietLogger, SIGNING_SECRET } from '../packages/app/test/support/harness.js';
 import type { World } from './split-ack-world.js';
 
 const [kind, json] = process.argv.slice(2);

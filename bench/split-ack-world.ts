@@ -4,9 +4,9 @@
  * OAuth token. Prints one JSON line with what the benchmark needs, then serves until stdin closes.
  */
 import { createInterface } from 'node:readline';
-import { startEmulator } from '../src/emulator/index.js';
-import { control, createUser } from '../test/support/emulator.js';
-import { startFakeSlack } from '../test/support/fake-slack.js';
+import { control, createUser } from '@split/service-emulator/testing';
+import { startFakeSlack } from '../packages/app/test/support/fake-slack.js';
+import { startEmulator } from '../packages/service-emulator/src/index.js';
 
 export interface World {
   emuUrl: string;

@@ -24,9 +24,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { setPriority } from 'node:os';
 import { createInterface } from 'node:readline';
-import { control, requestCounts } from '../test/support/emulator.js';
-import { SIGNING_SECRET } from '../test/support/harness.js';
-import { send, slashCommand } from '../test/support/slack-requests.js';
+import { control, requestCounts } from '@split/service-emulator/testing';
+import { SIGNING_SECRET } from '../packages/app/test/support/harness.js';
+import { send, slashCommand } from '../packages/app/test/support/slack-requests.js';
 import type { World } from './split-ack-world.js';
 
 const CONCURRENCY = 50;

@@ -16,9 +16,9 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
-import { seedDemoWorkspace, startWorkspace } from '../src/workspace/index.js';
-import { slashCommand } from '../src/workspace/payloads.js';
-import { signedPost } from '../src/workspace/signing.js';
+import { seedDemoWorkspace, startWorkspace } from '../packages/slack-workspace/src/index.js';
+import { slashCommand } from '../packages/slack-workspace/src/payloads.js';
+import { signedPost } from '../packages/slack-workspace/src/signing.js';
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 9);

@@ -10,7 +10,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { posix } from 'node:path';
 
-/** A folder ('src/core/', with the slash) or one file ('src/app.ts'). */
+/** A folder ('packages/app/src/core/', with the slash) or one file ('packages/app/src/app.ts'). */
 export type PathPattern = string;
 
 export interface ImportRule {
@@ -23,62 +23,64 @@ export interface ImportRule {
   why: string;
 }
 
-/** Direct imports only; a folder not named here may import anything not forbidden to it. */
+const APP = 'packages/app/src/';
+
+/** Direct imports only, by path inside a package; a folder not named here may import anything. */
 export const RULES: ImportRule[] = [
   {
-    files: 'src/',
-    mustNotImport: ['test/', 'bench/'],
-    why: 'shipped code cannot depend on tests or benchmarks',
-  },
-  {
-    files: 'src/core/',
-    mayImport: ['src/core/'],
+    files: `${APP}core/`,
+    mayImport: [`${APP}core/`],
     why: 'the domain is pure and imports nothing of ours',
   },
   {
-    files: 'src/emulator/',
-    mayImport: ['src/emulator/', 'src/core/money.ts'],
-    why: 'the emulator tests the app only if it shares nothing with it',
-  },
-  {
-    files: 'src/workspace/',
-    mayImport: ['src/workspace/', 'src/core/money.ts'],
-    why: 'the simulated Slack tests the app only if it shares nothing with it',
-  },
-  {
-    files: 'src/sandbox/',
-    mayImport: [
-      'src/sandbox/',
-      'src/app.ts',
-      'src/config.ts',
-      'src/env-file.ts',
-      'src/emulator/index.ts',
-      'src/workspace/index.ts',
-    ],
-    why: 'the sandbox only starts the app, the emulator and the workspace',
-  },
-  {
-    files: 'src/observe/',
-    mayImport: ['src/observe/'],
+    files: `${APP}observe/`,
+    mayImport: [`${APP}observe/`],
     why: 'logs and metrics import nothing of ours, so that any part can be observed',
   },
-  ...['src/store/', 'src/service/', 'src/accounts/'].map((files) => ({
-    files,
-    mustNotImport: ['src/slack/', 'src/app.ts'],
+  ...['store/', 'service/', 'accounts/'].map((folder) => ({
+    files: `${APP}${folder}`,
+    mustNotImport: [`${APP}slack/`, `${APP}app.ts`],
     why: 'arrows point from Slack to the parts it uses, never back',
   })),
 ];
 
+/**
+ * Which of our packages each package may import, by name. The stand-ins import none of the app, so
+ * that they test it instead of agreeing with it; the app imports none of them (it finds the
+ * sandbox at run time, by name, when it is installed beside it).
+ */
+export const PACKAGE_ARROWS: Record<string, string[]> = {
+  '@split/app': [],
+  '@split/service-emulator': [],
+  '@split/slack-workspace': [],
+  '@split/sandbox': ['@split/app', '@split/service-emulator', '@split/slack-workspace'],
+};
+
+/** The folders of the features a person uses, each of which imports no other. */
+export function featureRules(root: string): ImportRule[] {
+  const slack = posix.join(root, APP, 'slack');
+  if (!existsSync(slack)) return [];
+  const features = readdirSync(slack, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && entry.name !== 'shared')
+    .map((entry) => `${APP}slack/${entry.name}/`)
+    .sort();
+  return features.map((files) => ({
+    files,
+    mustNotImport: features.filter((other) => other !== files),
+    why: 'a feature folder can be read, changed or removed without opening another feature',
+  }));
+}
+
 /** Process entries: the only files that may read process.env and hand it down. */
-export const ENV_READERS: PathPattern[] = ['src/main.ts', 'src/emulator/cli.ts'];
+export const ENV_READERS: PathPattern[] = [`${APP}main.ts`, 'packages/service-emulator/src/cli.ts'];
 
 export const MAX_LINES = 500;
 
 /**
- * Code bundled for the browser at build time (scripts/build-page.ts): what it imports is inlined
- * into the bundle, so it may come from devDependencies.
+ * Code bundled for the browser at build time (the workspace's build-page script): what it imports
+ * is inlined into the bundle, so it may come from devDependencies.
  */
-export const BUNDLED: PathPattern[] = ['src/workspace/page/'];
+export const BUNDLED: PathPattern[] = ['packages/slack-workspace/src/page/'];
 
 const SOURCE_FILE = /\.(ts|tsx|mts|cts|js|mjs|cjs|jsx|css|html)$/;
 const CODE_FILE = /\.(ts|tsx|mts|cts)$/;
@@ -329,18 +331,16 @@ export interface Report {
   violations: (Edge & { why: string })[];
   unresolved: Edge[];
   envReads: { file: string; line: number }[];
-  /** Packages loaded at run time by src/ but not in package.json's dependencies. */
+  /** Packages loaded at run time but not in the importing package's dependencies. */
   undeclared: { file: string; line: number; name: string }[];
 }
 
 export interface CheckOptions {
+  /** Defaults to RULES and the feature folders' rules. */
   rules?: ImportRule[];
+  packageArrows?: Record<string, string[]>;
   envReaders?: PathPattern[];
   maxLines?: number;
-  /** Defaults to the dependencies of `${root}/package.json`. */
-  dependencies?: string[];
-  /** Defaults to the devDependencies of `${root}/package.json`; only bundled code may use them. */
-  devDependencies?: string[];
   /** Folders bundled for the browser; defaults to BUNDLED. */
   bundled?: PathPattern[];
 }
@@ -350,8 +350,48 @@ function listFiles(root: string, dir: string): string[] {
   if (!existsSync(full)) return [];
   return (readdirSync(full, { recursive: true }) as string[])
     .map((entry) => posix.join(dir, entry.split('\\').join('/')))
-    .filter((path) => statSync(posix.join(root, path)).isFile())
+    .filter((path) => !path.includes('/node_modules/') && statSync(posix.join(root, path)).isFile())
     .sort();
+}
+
+/** One of our npm workspace packages, as its package.json describes it. */
+interface WorkspacePackage {
+  name: string;
+  /** 'packages/app/' */
+  dir: string;
+  dependencies: Set<string>;
+  devDependencies: Set<string>;
+  /** Export subpath ('.', './testing') -> the source file its `source` condition names. */
+  sources: Map<string, string>;
+}
+
+function readPackages(root: string): WorkspacePackage[] {
+  const base = posix.join(root, 'packages');
+  if (!existsSync(base)) return [];
+  return readdirSync(base)
+    .filter((name) => existsSync(posix.join(base, name, 'package.json')))
+    .sort()
+    .map((folder) => {
+      const dir = `packages/${folder}/`;
+      const manifest = JSON.parse(readFileSync(posix.join(root, dir, 'package.json'), 'utf8')) as {
+        name: string;
+        dependencies?: Record<string, string>;
+        devDependencies?: Record<string, string>;
+        exports?: Record<string, string | Record<string, string>>;
+      };
+      const sources = new Map<string, string>();
+      for (const [subpath, target] of Object.entries(manifest.exports ?? {})) {
+        const file = typeof target === 'string' ? target : target.source;
+        if (file) sources.set(subpath, posix.join(dir, file));
+      }
+      return {
+        name: manifest.name,
+        dir,
+        dependencies: new Set(Object.keys(manifest.dependencies ?? {})),
+        devDependencies: new Set(Object.keys(manifest.devDependencies ?? {})),
+        sources,
+      };
+    });
 }
 
 /** Shortest path from `start` back to itself inside one strongly connected set. */
@@ -436,19 +476,18 @@ export function findCycles(graph: Map<string, Set<string>>): string[][] {
   return cycles;
 }
 
-/** Checks every file under `${root}/src`; paths in the report are relative to root. */
+/**
+ * Checks every source file under each `${root}/packages/<name>/src`; paths in the report are
+ * relative to root.
+ */
 export function checkTree(root: string, options: CheckOptions = {}): Report {
-  const rules = options.rules ?? RULES;
+  const rules = options.rules ?? [...RULES, ...featureRules(root)];
+  const arrows = options.packageArrows ?? PACKAGE_ARROWS;
   const envReaders = options.envReaders ?? ENV_READERS;
   const maxLines = options.maxLines ?? MAX_LINES;
-  const manifest = (): Record<string, Record<string, string> | undefined> =>
-    JSON.parse(readFileSync(posix.join(root, 'package.json'), 'utf8'));
-  const dependencies = new Set(options.dependencies ?? Object.keys(manifest().dependencies ?? {}));
-  const bundleable = new Set([
-    ...dependencies,
-    ...(options.devDependencies ?? Object.keys(manifest().devDependencies ?? {})),
-  ]);
   const bundled = options.bundled ?? BUNDLED;
+  const packages = readPackages(root);
+  const byName = new Map(packages.map((pkg) => [pkg.name, pkg]));
   const exists = (path: string) => existsSync(posix.join(root, path));
   const report: Report = {
     cycles: [],
@@ -460,37 +499,64 @@ export function checkTree(root: string, options: CheckOptions = {}): Report {
   };
   const graph = new Map<string, Set<string>>();
 
-  for (const file of listFiles(root, 'src')) {
-    if (!SOURCE_FILE.test(file)) continue;
-    const text = readFileSync(posix.join(root, file), 'utf8');
-    const lines = text.split('\n').length - (text.endsWith('\n') ? 1 : 0);
-    if (lines > maxLines) report.oversized.push({ file, lines });
-    if (!CODE_FILE.test(file)) continue;
-    graph.set(file, graph.get(file) ?? new Set());
+  for (const pkg of packages) {
+    for (const file of listFiles(root, `${pkg.dir}src`)) {
+      if (!SOURCE_FILE.test(file)) continue;
+      const text = readFileSync(posix.join(root, file), 'utf8');
+      const lines = text.split('\n').length - (text.endsWith('\n') ? 1 : 0);
+      if (lines > maxLines) report.oversized.push({ file, lines });
+      if (!CODE_FILE.test(file)) continue;
+      graph.set(file, graph.get(file) ?? new Set());
 
-    if (!envReaders.some((pattern) => matches(file, pattern))) {
-      for (const line of findEnvReads(text)) report.envReads.push({ file, line });
-    }
-    for (const found of findImports(text)) {
-      if (!found.specifier.startsWith('.') && !found.specifier.startsWith('/')) {
-        const name = packageName(found.specifier);
-        const declared = bundled.some((pattern) => matches(file, pattern))
-          ? bundleable
-          : dependencies;
-        if (name !== undefined && !found.typeOnly && !declared.has(name)) {
-          report.undeclared.push({ file, line: found.line, name });
-        }
-        continue;
+      if (!envReaders.some((pattern) => matches(file, pattern))) {
+        for (const line of findEnvReads(text)) report.envReads.push({ file, line });
       }
-      const target = resolveSpecifier(file, found.specifier, exists);
-      const edge = { from: file, to: target.path, line: found.line };
-      if (!target.found) report.unresolved.push(edge);
-      if (target.path.startsWith('src/')) graph.get(file)!.add(target.path);
-      for (const rule of rules) {
-        if (!matches(file, rule.files)) continue;
-        const allowed = rule.mayImport?.some((pattern) => matches(target.path, pattern)) ?? true;
-        const forbidden = rule.mustNotImport?.some((pattern) => matches(target.path, pattern));
-        if (!allowed || forbidden) report.violations.push({ ...edge, why: rule.why });
+      const isBundled = bundled.some((pattern) => matches(file, pattern));
+      for (const found of findImports(text)) {
+        let target: { path: string; found: boolean };
+        if (!found.specifier.startsWith('.') && !found.specifier.startsWith('/')) {
+          const name = packageName(found.specifier);
+          if (name === undefined) continue;
+          const declared =
+            pkg.dependencies.has(name) || (isBundled && pkg.devDependencies.has(name));
+          if (!found.typeOnly && !declared) {
+            report.undeclared.push({ file, line: found.line, name });
+          }
+          const ours = byName.get(name);
+          if (!ours) continue;
+          const subpath = `.${found.specifier.slice(name.length)}`;
+          const source = ours.sources.get(subpath);
+          target = { path: source ?? `${ours.dir}${subpath}`, found: source !== undefined };
+          if (ours !== pkg && !(arrows[pkg.name] ?? []).includes(name)) {
+            report.violations.push({
+              from: file,
+              to: target.path,
+              line: found.line,
+              why: `${pkg.name} may import ${(arrows[pkg.name] ?? []).join(', ') || 'none of our packages'}`,
+            });
+          }
+        } else {
+          target = resolveSpecifier(file, found.specifier, exists);
+          if (!target.path.startsWith(`${pkg.dir}src/`)) {
+            report.violations.push({
+              from: file,
+              to: target.path,
+              line: found.line,
+              why: target.path.startsWith(pkg.dir)
+                ? 'shipped code cannot depend on tests, scripts or benchmarks'
+                : 'a package reaches another by its name, through what that package exports',
+            });
+          }
+        }
+        const edge = { from: file, to: target.path, line: found.line };
+        if (!target.found) report.unresolved.push(edge);
+        if (target.path.startsWith('packages/')) graph.get(file)!.add(target.path);
+        for (const rule of rules) {
+          if (!matches(file, rule.files)) continue;
+          const allowed = rule.mayImport?.some((pattern) => matches(target.path, pattern)) ?? true;
+          const forbidden = rule.mustNotImport?.some((pattern) => matches(target.path, pattern));
+          if (!allowed || forbidden) report.violations.push({ ...edge, why: rule.why });
+        }
       }
     }
   }

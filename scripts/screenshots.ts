@@ -15,7 +15,7 @@ import {
   send,
   startFlows,
   waitUntil,
-} from '../test/sandbox/harness.js';
+} from '../packages/sandbox/test/harness.js';
 
 const outDir = resolve(import.meta.dirname, '..', 'docs', 'images');
 

@@ -134,10 +134,33 @@ describe('checkTree on a small tree', () => {
     await rm(root, { recursive: true, force: true });
   });
 
-  async function check(
-    files: Record<string, string>,
-    options: CheckOptions = { dependencies: [], devDependencies: [] },
-  ): Promise<Report> {
+  /** A package.json for `packages/<folder>` named `@split/<folder>`. */
+  function manifest(
+    folder: string,
+    fields: {
+      dependencies?: string[];
+      devDependencies?: string[];
+      exports?: Record<string, string>;
+    } = {},
+  ): Record<string, string> {
+    const versions = (names: string[] = []) => Object.fromEntries(names.map((n) => [n, '1.0.0']));
+    const exports = Object.fromEntries(
+      Object.entries(fields.exports ?? { '.': './src/index.ts' }).map(([sub, file]) => [
+        sub,
+        { source: file, default: file.replace('./src/', './dist/').replace(/\.ts$/, '.js') },
+      ]),
+    );
+    return {
+      [`packages/${folder}/package.json`]: JSON.stringify({
+        name: `@split/${folder}`,
+        dependencies: versions(fields.dependencies),
+        devDependencies: versions(fields.devDependencies),
+        exports,
+      }),
+    };
+  }
+
+  async function check(files: Record<string, string>, options: CheckOptions = {}): Promise<Report> {
     const dir = join(root, String(trees.push('')));
     for (const [path, text] of Object.entries(files)) {
       await mkdir(dirname(join(dir, path)), { recursive: true });
@@ -148,23 +171,45 @@ describe('checkTree on a small tree', () => {
 
   it('reports each cycle as a path list, through type-only and dynamic imports', async () => {
     const report = await check({
-      'src/a.ts': "import { b } from './b.js';\n",
-      'src/b.ts': "import type { C } from './c.js';\n",
-      'src/c.ts': "export const a = () => import('./a.js');\n",
-      'src/d.ts': "import { b } from './b.js';\n",
-      'src/self.ts': "export type { X } from './self.js';\n",
+      ...manifest('app'),
+      'packages/app/src/a.ts': "import { b } from './b.js';\n",
+      'packages/app/src/b.ts': "import type { C } from './c.js';\n",
+      'packages/app/src/c.ts': "export const a = () => import('./a.js');\n",
+      'packages/app/src/d.ts': "import { b } from './b.js';\n",
+      'packages/app/src/self.ts': "export type { X } from './self.js';\n",
     });
     expect(report.cycles).toEqual([
-      ['src/a.ts', 'src/b.ts', 'src/c.ts', 'src/a.ts'],
-      ['src/self.ts', 'src/self.ts'],
+      [
+        'packages/app/src/a.ts',
+        'packages/app/src/b.ts',
+        'packages/app/src/c.ts',
+        'packages/app/src/a.ts',
+      ],
+      ['packages/app/src/self.ts', 'packages/app/src/self.ts'],
+    ]);
+  });
+
+  it('follows imports by package name into the exported file, cycles between packages too', async () => {
+    const report = await check(
+      {
+        ...manifest('a', { dependencies: ['@split/b'] }),
+        ...manifest('b', { dependencies: ['@split/a'] }),
+        'packages/a/src/index.ts': "import '@split/b';\n",
+        'packages/b/src/index.ts': "import '@split/a';\n",
+      },
+      { packageArrows: { '@split/a': ['@split/b'], '@split/b': ['@split/a'] } },
+    );
+    expect(report.cycles).toEqual([
+      ['packages/a/src/index.ts', 'packages/b/src/index.ts', 'packages/a/src/index.ts'],
     ]);
   });
 
   it('reports no cycle in a tree whose arrows point one way', async () => {
     const report = await check({
-      'src/a.ts': "import { b } from './b.js';\nimport { c } from './c.js';\n",
-      'src/b.ts': "import { c } from './c.js';\n",
-      'src/c.ts': 'export const c = 1;\n',
+      ...manifest('app'),
+      'packages/app/src/a.ts': "import { b } from './b.js';\nimport { c } from './c.js';\n",
+      'packages/app/src/b.ts': "import { c } from './c.js';\n",
+      'packages/app/src/c.ts': 'export const c = 1;\n',
     });
     expect(report.cycles).toEqual([]);
   });
@@ -172,97 +217,139 @@ describe('checkTree on a small tree', () => {
   it('reports files over 500 lines, JSON data excepted', async () => {
     const lines = (n: number) => 'export {};\n'.repeat(n);
     const report = await check({
-      'src/long.ts': lines(501),
-      'src/limit.ts': lines(500),
-      'src/page.css': 'a {}\n'.repeat(501),
-      'src/data.json': `[\n${'1,\n'.repeat(600)}1\n]\n`,
+      ...manifest('app'),
+      'packages/app/src/long.ts': lines(501),
+      'packages/app/src/limit.ts': lines(500),
+      'packages/app/src/page.css': 'a {}\n'.repeat(501),
+      'packages/app/src/data.json': `[\n${'1,\n'.repeat(600)}1\n]\n`,
     });
     expect(report.oversized).toEqual([
-      { file: 'src/long.ts', lines: 501 },
-      { file: 'src/page.css', lines: 501 },
+      { file: 'packages/app/src/long.ts', lines: 501 },
+      { file: 'packages/app/src/page.css', lines: 501 },
     ]);
   });
 
-  it('applies each folder rule, and lets the allowed imports through', async () => {
+  it('applies each folder rule inside the app, and lets the allowed imports through', async () => {
+    const app = 'packages/app/src';
     const report = await check({
-      'src/app.ts': 'export {};\n',
-      'src/config.ts': 'export {};\n',
-      'src/core/money.ts': 'export {};\n',
-      'src/core/split.ts': "import './money.js';\nimport '../store/keys.js';\n",
-      'src/store/keys.ts': "import '../slack/ids.js';\nimport '../app.js';\n",
-      'src/service/client.ts': "import '../core/money.js';\nimport type { A } from '../app.js';\n",
-      'src/accounts/link.ts': "import '../store/keys.js';\nimport '../slack/ids.js';\n",
-      'src/slack/ids.ts': "import '../../test/support/harness.js';\nimport '../../bench/run.js';\n",
-      'src/emulator/index.ts': "import '../core/money.js';\nimport '../core/split.js';\n",
-      'src/workspace/index.ts': "import '../core/money.js';\nimport '../config.js';\n",
-      'src/sandbox/start.ts': [
-        "import '../app.js';",
-        "import '../config.js';",
-        "import '../emulator/index.js';",
-        "import '../workspace/index.js';",
-        "import '../slack/ids.js';",
-        "import '../emulator/ledger.js';",
-      ].join('\n'),
-      'test/support/harness.ts': 'export {};\n',
-      'bench/run.ts': 'export {};\n',
+      ...manifest('app'),
+      [`${app}/app.ts`]: 'export {};\n',
+      [`${app}/core/money.ts`]: 'export {};\n',
+      [`${app}/core/split.ts`]: "import './money.js';\nimport '../store/keys.js';\n",
+      [`${app}/store/keys.ts`]: "import '../slack/ids.js';\nimport '../app.js';\n",
+      [`${app}/service/client.ts`]:
+        "import '../core/money.js';\nimport type { A } from '../app.js';\n",
+      [`${app}/accounts/link.ts`]: "import '../store/keys.js';\nimport '../slack/ids.js';\n",
+      [`${app}/observe/log.ts`]: "import '../core/money.js';\n",
+      [`${app}/slack/ids.ts`]: "import '../../test/support/harness.js';\n",
+      'packages/app/test/support/harness.ts': 'export {};\n',
     });
     expect(report.violations.map((v) => `${v.from}:${v.line} -> ${v.to}`)).toEqual([
-      'src/accounts/link.ts:2 -> src/slack/ids.ts',
-      'src/core/split.ts:2 -> src/store/keys.ts',
-      'src/emulator/index.ts:2 -> src/core/split.ts',
-      'src/sandbox/start.ts:5 -> src/slack/ids.ts',
-      'src/sandbox/start.ts:6 -> src/emulator/ledger.ts',
-      'src/service/client.ts:2 -> src/app.ts',
-      'src/slack/ids.ts:1 -> test/support/harness.ts',
-      'src/slack/ids.ts:2 -> bench/run.ts',
-      'src/store/keys.ts:1 -> src/slack/ids.ts',
-      'src/store/keys.ts:2 -> src/app.ts',
-      'src/workspace/index.ts:2 -> src/config.ts',
+      `${app}/accounts/link.ts:2 -> ${app}/slack/ids.ts`,
+      `${app}/core/split.ts:2 -> ${app}/store/keys.ts`,
+      `${app}/observe/log.ts:1 -> ${app}/core/money.ts`,
+      `${app}/service/client.ts:2 -> ${app}/app.ts`,
+      `${app}/slack/ids.ts:1 -> packages/app/test/support/harness.ts`,
+      `${app}/store/keys.ts:1 -> ${app}/slack/ids.ts`,
+      `${app}/store/keys.ts:2 -> ${app}/app.ts`,
     ]);
-    // The missing import is reported as well as the rule it breaks.
-    expect(report.unresolved.map((e) => e.to)).toEqual(['src/emulator/ledger.ts']);
+  });
+
+  it('keeps each feature folder from importing another, with shared/ open to all', async () => {
+    const slack = 'packages/app/src/slack';
+    const report = await check({
+      ...manifest('app'),
+      [`${slack}/shared/reply.ts`]: 'export {};\n',
+      [`${slack}/deps.ts`]: 'export {};\n',
+      [`${slack}/split/command.ts`]: "import '../shared/reply.js';\nimport '../deps.js';\n",
+      [`${slack}/linking/after-link.ts`]: "import '../split/command.js';\n",
+      [`${slack}/home/views.ts`]: "import type { X } from '../linking/after-link.js';\n",
+    });
+    expect(report.violations.map((v) => `${v.from}:${v.line} -> ${v.to}`)).toEqual([
+      `${slack}/home/views.ts:1 -> ${slack}/linking/after-link.ts`,
+      `${slack}/linking/after-link.ts:1 -> ${slack}/split/command.ts`,
+    ]);
+  });
+
+  it('lets packages reach each other only by name, and only where the arrows allow', async () => {
+    const report = await check({
+      ...manifest('app'),
+      ...manifest('service-emulator', { dependencies: ['@split/app'] }),
+      ...manifest('sandbox', {
+        dependencies: ['@split/app', '@split/service-emulator'],
+      }),
+      'packages/app/src/index.ts': 'export {};\n',
+      'packages/app/src/core/money.ts': 'export {};\n',
+      'packages/service-emulator/src/index.ts': [
+        "import '@split/app';",
+        "import '../../app/src/core/money.js';",
+      ].join('\n'),
+      'packages/sandbox/src/index.ts': [
+        "import '@split/app';",
+        "import '@split/service-emulator';",
+        "import '@split/service-emulator/ledger';",
+      ].join('\n'),
+    });
+    expect(report.violations.map((v) => `${v.from}:${v.line} -> ${v.to}`)).toEqual([
+      'packages/service-emulator/src/index.ts:1 -> packages/app/src/index.ts',
+      'packages/service-emulator/src/index.ts:2 -> packages/app/src/core/money.ts',
+    ]);
+    // A subpath the package does not export is not a file anyone can import.
+    expect(report.unresolved.map((e) => `${e.from}:${e.line} -> ${e.to}`)).toEqual([
+      'packages/sandbox/src/index.ts:3 -> packages/service-emulator/./ledger',
+    ]);
   });
 
   it('reports process.env read outside the process entries', async () => {
     const report = await check({
-      'src/main.ts': 'export const env = process.env;\n',
-      'src/emulator/cli.ts': 'export const port = process.env.EMULATOR_PORT;\n',
-      'src/store/keyv.ts': '// process.env is read by main.ts only\nconst url = process.env.X;\n',
+      ...manifest('app'),
+      ...manifest('service-emulator'),
+      'packages/app/src/main.ts': 'export const env = process.env;\n',
+      'packages/service-emulator/src/cli.ts': 'export const port = process.env.EMULATOR_PORT;\n',
+      'packages/app/src/store/keyv.ts':
+        '// process.env is read by main.ts only\nconst url = process.env.X;\n',
     });
-    expect(report.envReads).toEqual([{ file: 'src/store/keyv.ts', line: 2 }]);
+    expect(report.envReads).toEqual([{ file: 'packages/app/src/store/keyv.ts', line: 2 }]);
   });
 
-  it('reports packages loaded at run time that dependencies do not declare', async () => {
-    const report = await check(
-      {
-        'src/a.ts': [
-          "import { readFile } from 'node:fs/promises';",
-          "import { join } from 'path';",
-          "import { z } from 'zod';",
-          "import { App } from '@slack/bolt/dist/App.js';",
-          "import type { Pool } from 'pg-types-only';",
-          "import leftPad from 'left-pad';",
-          "const pg = require('pg');",
-        ].join('\n'),
-      },
-      { dependencies: ['zod', '@slack/bolt'], devDependencies: ['left-pad'] },
-    );
-    expect(report.undeclared.map((u) => `${u.line} ${u.name}`)).toEqual(['6 left-pad', '7 pg']);
+  it("reports packages loaded at run time that the importing package's dependencies do not declare", async () => {
+    const report = await check({
+      ...manifest('app', { dependencies: ['zod', '@slack/bolt'], devDependencies: ['left-pad'] }),
+      ...manifest('service-emulator', { dependencies: ['left-pad'] }),
+      'packages/app/src/a.ts': [
+        "import { readFile } from 'node:fs/promises';",
+        "import { join } from 'path';",
+        "import { z } from 'zod';",
+        "import { App } from '@slack/bolt/dist/App.js';",
+        "import type { Pool } from 'pg-types-only';",
+        "import leftPad from 'left-pad';",
+        "const pg = require('pg');",
+        "import '@split/service-emulator';",
+      ].join('\n'),
+      'packages/service-emulator/src/index.ts': "import leftPad from 'left-pad';\n",
+    });
+    expect(report.undeclared.map((u) => `${u.file}:${u.line} ${u.name}`)).toEqual([
+      'packages/app/src/a.ts:6 left-pad',
+      'packages/app/src/a.ts:7 pg',
+      'packages/app/src/a.ts:8 @split/service-emulator',
+    ]);
   });
 
   it('lets code bundled for the browser use devDependencies, and nothing undeclared', async () => {
     const report = await check(
       {
-        'src/page/main.tsx': ["import { render } from 'preact';", "import x from 'left-pad';"].join(
-          '\n',
-        ),
-        'src/server.ts': "import { render } from 'preact';",
+        ...manifest('slack-workspace', { devDependencies: ['preact'] }),
+        'packages/slack-workspace/src/page/main.tsx': [
+          "import { render } from 'preact';",
+          "import x from 'left-pad';",
+        ].join('\n'),
+        'packages/slack-workspace/src/server.ts': "import { render } from 'preact';",
       },
-      { dependencies: [], devDependencies: ['preact'], bundled: ['src/page/'] },
+      { bundled: ['packages/slack-workspace/src/page/'] },
     );
     expect(report.undeclared.map((u) => `${u.file}:${u.line} ${u.name}`)).toEqual([
-      'src/page/main.tsx:2 left-pad',
-      'src/server.ts:1 preact',
+      'packages/slack-workspace/src/page/main.tsx:2 left-pad',
+      'packages/slack-workspace/src/server.ts:1 preact',
     ]);
   });
 });

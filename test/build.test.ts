@@ -1,25 +1,47 @@
 /**
- * The bundled entry that `npm start` and the image run (scripts/bundle-app.ts): built into a
- * scratch folder inside the checkout (so that packages resolve from node_modules), it starts and
- * reads the configuration like src/main.ts, and it leaves the sandbox, the emulator and the
- * simulated workspace out.
+ * The app's bundled entry, which `npm start` and the image run (scripts/build.ts): built into a
+ * scratch folder inside its package (so that packages resolve from node_modules), it starts and
+ * reads the configuration like src/main.ts, it holds none of the stand-ins, and without the
+ * sandbox's package beside it (as in the production image) it says what to do instead.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import {
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bundleApp } from '../scripts/bundle-app.js';
+import { buildPackage } from '../scripts/build.js';
 
 const root = resolve(import.meta.dirname, '..');
 let out: string;
+let alone: string;
 
 beforeAll(async () => {
-  out = mkdtempSync(join(root, '.bundle-test-'));
-  await bundleApp(out);
+  out = mkdtempSync(join(root, 'packages', 'app', '.bundle-test-'));
+  await buildPackage('app', out);
+  // The bundle in a folder whose node_modules holds every installed package but ours.
+  alone = mkdtempSync(join(tmpdir(), 'split-app-alone-'));
+  const modules = join(alone, 'node_modules');
+  mkdirSync(modules);
+  for (const name of readdirSync(join(root, 'node_modules'))) {
+    if (name !== '@split' && name !== '.bin') {
+      symlinkSync(join(root, 'node_modules', name), join(modules, name));
+    }
+  }
+  // Copied, not linked: Node would resolve a link's imports from where it points.
+  cpSync(out, join(alone, 'dist'), { recursive: true });
 }, 60_000);
 
 afterAll(() => {
   if (out) rmSync(out, { recursive: true, force: true });
+  if (alone) rmSync(alone, { recursive: true, force: true });
 });
 
 function bundled(): string {
@@ -29,14 +51,18 @@ function bundled(): string {
     .join('\n');
 }
 
+function runMain(cwd: string, main: string, env: Record<string, string>) {
+  return spawnSync(process.execPath, [main], {
+    cwd,
+    env: { PATH: process.env.PATH ?? '', ...env },
+    encoding: 'utf8',
+    timeout: 30_000,
+  });
+}
+
 describe('the bundled entry', () => {
   it('starts and lists every configuration problem in production, as src/main.ts does', () => {
-    const run = spawnSync(process.execPath, [join(out, 'main.js')], {
-      cwd: out,
-      env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production' },
-      encoding: 'utf8',
-      timeout: 30_000,
-    });
+    const run = runMain(out, join(out, 'main.js'), { NODE_ENV: 'production' });
     expect(run.status).toBe(1);
     expect(run.stderr).toMatch(/^Split cannot start: the configuration has \d+ problem\(s\):/);
     expect(run.stderr).toContain('SLACK_SIGNING_SECRET is not set');
@@ -48,7 +74,12 @@ describe('the bundled entry', () => {
     for (const name of ['startSandbox', 'startEmulator', 'startWorkspace']) {
       expect(code, name).not.toContain(`function ${name}(`);
     }
-    // The sandbox is loaded from tsc's output beside the bundle, and only when asked for.
-    expect(readFileSync(join(out, 'main.js'), 'utf8')).toContain('import("./sandbox/run.js")');
+  });
+
+  it('without the sandbox installed beside it, says how to configure the app instead', () => {
+    const run = runMain(alone, join(alone, 'dist', 'main.js'), {});
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain('no Slack app is configured, and the sandbox is not installed');
+    expect(run.stderr).toContain('.env.example');
   });
 });

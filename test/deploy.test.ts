@@ -42,9 +42,9 @@ function environmentOf(service: Service): Map<string, string> {
   return new Map(entries);
 }
 
-// The names the app reads are the keys of the RULES table in src/config.ts; read as text so that
+// The names the app reads are the keys of the RULES table in the app's config.ts; read as text so that
 // this test does not depend on how that module exports them.
-const configText = readFileSync('src/config.ts', 'utf8');
+const configText = readFileSync('packages/app/src/config.ts', 'utf8');
 const rulesBlock = /^const RULES = \{\n([\s\S]*?)^\} as const/m.exec(configText)?.[1] ?? '';
 const ruleNames = new Set([...rulesBlock.matchAll(/^ {2}([A-Z][A-Z0-9_]*):/gm)].map((m) => m[1]!));
 const defaultsBlock = /^export const DEFAULTS = \{\n([\s\S]*?)^\} as const/m.exec(configText)?.[1];
@@ -57,7 +57,7 @@ const requiredNames = [...rulesBlock.matchAll(/^ {2}([A-Z][A-Z0-9_]*): (\{[^}]*\
   .map((m) => m[1]!)
   .filter((name) => !defaulted.has(name));
 
-describe('the rules read from src/config.ts', () => {
+describe("the rules read from the app's config.ts", () => {
   it('find the variables the app reads, the required ones among them', () => {
     for (const name of [
       'SLACK_BOT_TOKEN',
@@ -194,7 +194,7 @@ describe("the README's section for the workspace admin", () => {
     for (const needed of [
       'https://secure.splitwise.com',
       '`PUBLIC_URL/oauth/callback`',
-      '[src/store/README.md](src/store/README.md)',
+      '[packages/app/src/store/README.md](packages/app/src/store/README.md)',
       '`/split disconnect`',
       '**Remove my data**',
       '`app_uninstalled`',

@@ -14,7 +14,7 @@ const ROOT = process.cwd();
 function markdownUnder(dir: string): string[] {
   if (!existsSync(dir)) return [];
   return (readdirSync(dir, { recursive: true }) as string[])
-    .filter((entry) => entry.endsWith('.md'))
+    .filter((entry) => entry.endsWith('.md') && !/(^|[/\\])(node_modules|dist)[/\\]/.test(entry))
     .map((entry) => join(dir, entry));
 }
 
@@ -22,7 +22,7 @@ const DOCS = [
   'README.md',
   ...markdownUnder('docs'),
   'bench/README.md',
-  'test/support/README.md',
+  ...markdownUnder('packages'),
 ].filter((file) => existsSync(file));
 
 /** Fenced blocks and inline code hold examples, not links; blanked so line numbers stay. */

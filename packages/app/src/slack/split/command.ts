@@ -1,0 +1,163 @@
+import { createHash } from 'node:crypto';
+import type { AllMiddlewareArgs, SlackCommandMiddlewareArgs } from '@slack/bolt';
+import type { SlackUserKey } from '../../store/index.js';
+import type { PendingCommand } from '../../store/link-states.js';
+import type { SlackDeps } from '../deps.js';
+import { type JobHandler, JobMovedError } from '../shared/durable.js';
+import { type Kept, keepInTime } from '../shared/keep-in-time.js';
+import { bookingMarker } from '../shared/marker.js';
+import { plainNotice } from '../shared/notices.js';
+import { replyLater, replyViaResponseUrl } from '../shared/reply.js';
+import { clientOrNothing } from '../shared/team-clients.js';
+
+/** A `/split` as its job keeps it: all that carrying it out needs, on any replica. */
+export interface SplitJob {
+  team_id: string;
+  user_id: string;
+  channel_id: string;
+  text: string;
+  response_url: string | undefined;
+  /**
+   * When the command was typed, when that was before the job was queued (a command kept while
+   * its author linked their account): its response_url lives 30 minutes from then.
+   */
+  typed_at?: number;
+}
+
+/** What an earlier run of a `/split` job saved: when it sent its create_expense. */
+interface SplitProgress {
+  sentAt?: number;
+}
+
+export const SPLIT_JOB = 'split';
+
+const NOT_KEPT =
+  "I couldn't take that command just now: my storage isn't answering. Nothing was booked. Try again in a minute.";
+const SLOW =
+  "Saving this is taking longer than usual. The answer will appear here once it's done, or I'll say it couldn't be.";
+
+/**
+ * `/split ...`: the command is written to the durable job queue, then acked; it is carried out
+ * after the ack by whichever replica holds it. A repeated delivery of the same invocation (same
+ * trigger_id) finds its job already queued and adds nothing.
+ */
+export function splitCommand(deps: SlackDeps) {
+  return async ({
+    ack,
+    command,
+    client,
+    logger,
+  }: SlackCommandMiddlewareArgs & AllMiddlewareArgs): Promise<void> => {
+    if (command.text.trim() === '') {
+      await ack();
+      // The form needs the trigger id, which works once and only for 3 seconds: nothing first.
+      await deps.hooks.openNewForm({
+        client,
+        logger,
+        trigger_id: command.trigger_id,
+        user: { team_id: command.team_id, user_id: command.user_id },
+        channel: command.channel_id,
+      });
+      return;
+    }
+    const job: SplitJob = {
+      team_id: command.team_id,
+      user_id: command.user_id,
+      channel_id: command.channel_id,
+      text: command.text,
+      response_url: command.response_url,
+    };
+    const id = `command:${command.team_id}:${command.trigger_id}`;
+    let kept: Kept;
+    try {
+      kept = await keepInTime(deps.durable, { id, kind: SPLIT_JOB, payload: job }, logger, {
+        // Answered "slow" already: a write that failed in the end is told through the
+        // response_url; one that landed is carried out and answers for itself.
+        late: async (outcome) => {
+          if (outcome.kept) return;
+          await replyViaResponseUrl(command.response_url).ephemeral(plainNotice(NOT_KEPT));
+        },
+      });
+    } catch (error) {
+      // Acknowledged work must be kept first: without the store, the person hears so at once.
+      logger.error(`/split: could not queue the command: ${(error as Error).message}`);
+      await ack({ response_type: 'ephemeral', text: NOT_KEPT });
+      return;
+    }
+    if (kept === 'slow') {
+      await ack({ response_type: 'ephemeral', text: SLOW });
+      return;
+    }
+    await ack();
+    if (kept === 'repeat')
+      logger.info(`/split: repeated delivery of trigger ${command.trigger_id} ignored`);
+  };
+}
+
+/** Carries out a queued `/split`, answering through its response_url or, later, a DM. */
+export function splitJob(deps: SlackDeps): JobHandler {
+  return async (payload, run, logger) => {
+    const job = payload as SplitJob;
+    const client = await clientOrNothing(deps, job.team_id, logger);
+    if (!client) return;
+    const reply = replyLater({
+      client,
+      response_url: job.response_url,
+      acknowledgedAt: job.typed_at ?? run.createdAt,
+      channel: job.channel_id,
+      user: job.user_id,
+      logger,
+    });
+    try {
+      await deps.hooks.runSplit(
+        {
+          team_id: job.team_id,
+          user_id: job.user_id,
+          channel_id: job.channel_id,
+          text: job.text,
+          response_url: job.response_url,
+          once: {
+            marker: bookingMarker(run.id),
+            sentAt: (run.progress as SplitProgress | undefined)?.sentAt,
+            sending: (at) => run.save({ sentAt: at } satisfies SplitProgress),
+          },
+        },
+        reply,
+        logger,
+      );
+    } catch (error) {
+      if (error instanceof JobMovedError) throw error;
+      logger.error(`/split failed: ${(error as Error).stack ?? String(error)}`);
+      await reply
+        .ephemeral(
+          plainNotice(
+            'Something went wrong on my side while handling that. Try again in a minute; /split whoami shows whether your account is connected.',
+          ),
+        )
+        .catch((again: Error) =>
+          logger.error(`/split: could not tell the person: ${again.message}`),
+        );
+    }
+  };
+}
+
+/**
+ * Keeps the command typed before linking as a `/split` job, before the linking page promises it
+ * will be carried out, so that a crash or a restart after the page does not lose it; it is then
+ * booked once like any `/split`. Its id comes from the linking's one-use state,
+ * hashed so that the state itself never appears where job ids do (logs).
+ */
+export function keepPending(deps: Pick<SlackDeps, 'durable'>) {
+  return async (user: SlackUserKey, pending: PendingCommand, key: string): Promise<void> => {
+    const id = createHash('sha256').update(key).digest('base64url').slice(0, 22);
+    const job: SplitJob = {
+      team_id: user.team_id,
+      user_id: user.user_id,
+      channel_id: pending.channel_id,
+      text: pending.text,
+      response_url: pending.response_url,
+      typed_at: pending.at,
+    };
+    await deps.durable.submit(`linked:${user.team_id}:${id}`, SPLIT_JOB, job);
+  };
+}

@@ -1,0 +1,166 @@
+/**
+ * The balance and group views by value: Slack's limits kept with many friends and long names,
+ * the Settle up value read back through its schema, and the group-name matching rules.
+ */
+import { describe, expect, it } from 'vitest';
+import { summarizeBalances, summarizeGroup } from '../../../src/core/balances.js';
+import type { Group } from '../../../src/service/index.js';
+import {
+  deleteGroupConfirm,
+  groupsMessage,
+  parseGroupRef,
+} from '../../../src/slack/groups/views.js';
+import {
+  allBalancesMessage,
+  groupBalanceMessage,
+  parseSettleRef,
+  settleButton,
+  settleRefValue,
+} from '../../../src/slack/shared/balance-views.js';
+import { matchGroup } from '../../../src/slack/shared/ledger.js';
+import { blockKitErrors } from '../../support/block-kit-limits.js';
+import { blocksText } from '../../support/harness.js';
+
+const friend = (id: number, name: string, amount: string, currency = 'EUR') => ({
+  id,
+  first_name: name,
+  last_name: null,
+  balance: [{ currency_code: currency, amount }],
+  groups: [],
+});
+
+describe('allBalancesMessage', () => {
+  it('keeps to 50 blocks with 120 debts, saying how many more there are', () => {
+    const friends = Array.from({ length: 120 }, (_, i) =>
+      friend(i + 1, `Friend ${i + 1}`, i % 2 === 0 ? `${i + 1}.5` : `-${i + 1}`),
+    );
+    const message = allBalancesMessage({ summary: summarizeBalances(friends), groups: [] });
+    expect(blockKitErrors(message.blocks, 'message')).toEqual([]);
+    expect(message.blocks).toHaveLength(50);
+    const text = blocksText(message.blocks);
+    // header + totals + Remind menu + context tail = 4 fixed; 46 rows room: 45 rows and the note.
+    expect(text).toContain('…and 75 more debts');
+    expect(text).toContain('Remind someone who owes you…');
+  });
+
+  it('keeps every section under 3000 characters with very long names and many groups', () => {
+    const long = 'N'.repeat(5000);
+    const groups = Array.from({ length: 300 }, (_, i) => ({
+      name: `${long}${i}`,
+      balance: [{ currency: 'EUR', amount: -100 * (i + 1) }],
+    }));
+    const message = allBalancesMessage({
+      summary: summarizeBalances([friend(1, long, '10')]),
+      groups,
+      notice: long,
+    });
+    expect(blockKitErrors(message.blocks, 'message')).toEqual([]);
+    expect(message.text.length).toBeLessThanOrEqual(4000);
+  });
+
+  it('escapes names, so that a name cannot mention the channel', () => {
+    const message = allBalancesMessage({
+      summary: summarizeBalances([friend(1, '<!channel> & co', '-10')]),
+      groups: [],
+    });
+    expect(blocksText(message.blocks)).toContain('&lt;!channel&gt; &amp; co');
+    expect(blocksText(message.blocks)).not.toContain('<!channel>');
+  });
+
+  it('says when everything is settled', () => {
+    const message = allBalancesMessage({ summary: summarizeBalances([]), groups: [] });
+    expect(blocksText(message.blocks)).toContain('You are all settled up');
+  });
+});
+
+describe('Settle up buttons', () => {
+  it('carry a value read back by the schema, and a confirm dialog within limits', () => {
+    const ref = {
+      k: 'g',
+      id: 7,
+      o: 3,
+      c: 'EUR',
+      a: 2050,
+      p: 1,
+      v: 'g',
+      n: 'x'.repeat(200),
+    } as const;
+    const b = settleButton(ref);
+    expect(parseSettleRef(b.value)).toEqual({ ...ref, n: 'x'.repeat(60) });
+    expect(blockKitErrors([{ type: 'actions', elements: [b] }], 'message')).toEqual([]);
+    expect(JSON.stringify(b.confirm)).toContain('€20.50');
+  });
+
+  it('refuse values they did not make', () => {
+    expect(parseSettleRef('{"k":"f","id":1}')).toBeUndefined();
+    expect(parseSettleRef('not json')).toBeUndefined();
+    expect(
+      parseSettleRef(settleRefValue({ k: 'f', id: 1, c: 'USD', a: 1, p: 0, v: 'a', n: 'A' })),
+    ).toBeDefined();
+    expect(parseGroupRef('{"g":-1,"n":"x"}')).toBeUndefined();
+  });
+});
+
+function group(id: number, name: string): Group {
+  return { id, name, members: [], original_debts: [], simplified_debts: [] };
+}
+
+describe('group names', () => {
+  const groups = [
+    group(0, 'Non-group expenses'),
+    group(1, 'Ski 2025'),
+    group(2, 'Ski 2026'),
+    group(3, 'Flat'),
+  ];
+
+  it('match exactly (any case), then by a unique start, then by a unique part', () => {
+    expect(matchGroup(groups, 'ski 2025')).toMatchObject({ kind: 'found', group: { id: 1 } });
+    expect(matchGroup(groups, 'FL')).toMatchObject({ kind: 'found', group: { id: 3 } });
+    expect(matchGroup(groups, '2026')).toMatchObject({ kind: 'found', group: { id: 2 } });
+    expect(matchGroup(groups, 'ski')).toMatchObject({ kind: 'ambiguous' });
+    expect(matchGroup(groups, 'non-group')).toMatchObject({ kind: 'unknown' });
+  });
+});
+
+describe('group views', () => {
+  it('list 200 groups in one message within limits', () => {
+    const message = groupsMessage({
+      groups: Array.from({ length: 200 }, (_, i) => ({
+        id: i + 1,
+        name: `Group ${i + 1}`,
+        members: 3,
+        balance: [{ currency: 'USD', amount: 100 }],
+      })),
+    });
+    expect(blockKitErrors(message.blocks, 'message')).toEqual([]);
+    expect(blocksText(message.blocks)).toMatch(/…and \d+ more/);
+  });
+
+  it('ask before deleting, with a danger confirm within limits', () => {
+    const message = deleteGroupConfirm({ g: 4, n: 'Flat '.repeat(40) });
+    expect(blockKitErrors(message.blocks, 'message')).toEqual([]);
+  });
+
+  it('show a group with 80 debts within 50 blocks, mine first with buttons', () => {
+    const members = Array.from({ length: 81 }, (_, i) => ({
+      id: i + 1,
+      first_name: `M${i + 1}`,
+      last_name: null,
+      balance: [],
+    }));
+    const debts = Array.from({ length: 80 }, (_, i) => ({
+      from: i + 2,
+      to: 1,
+      amount: '5.0',
+      currency_code: 'EUR',
+    }));
+    const summary = summarizeGroup(
+      { id: 9, name: 'Big', members, simplified_debts: debts, simplify_by_default: true },
+      1,
+    );
+    const message = groupBalanceMessage({ group: summary, me: 1 });
+    expect(blockKitErrors(message.blocks, 'message')).toEqual([]);
+    expect(message.blocks.length).toBeLessThanOrEqual(50);
+    expect(blocksText(message.blocks)).toContain('more debts');
+  });
+});

@@ -1,0 +1,164 @@
+import { describe, expect, it } from 'vitest';
+import { type FriendInput, summarizeBalances } from '../../../src/core/balances.js';
+import {
+  DIGEST_ACTION_IDS,
+  digestMessage,
+  digestRevokedMessage,
+  MAX_MESSAGE_BLOCKS,
+  MAX_SECTION_TEXT,
+  parseSettleUpValue,
+} from '../../../src/slack/digest/views.js';
+import { blockKitErrors } from '../../support/block-kit-limits.js';
+
+const friend = (id: number, name: string, amount: string, currency = 'USD'): FriendInput => ({
+  id,
+  first_name: name,
+  last_name: null,
+  balance: [{ currency_code: currency, amount }],
+  groups: [],
+});
+
+const base = { dayLabel: 'Saturday 21 November', groups: [], changes: [], first: true };
+
+describe('daily DM view', () => {
+  it('renders totals, a Settle up row per debt and the Pause button', () => {
+    const summary = summarizeBalances([
+      friend(1, 'Ann', '20.00'),
+      friend(2, 'Ben', '-5.50', 'EUR'),
+    ]);
+    const message = digestMessage({ ...base, summary });
+    expect(message.text).toBe(
+      'Your balances for Saturday 21 November: you owe €5.50; owed $20.00.',
+    );
+    expect(message.blocks).toEqual([
+      {
+        type: 'header',
+        text: { type: 'plain_text', text: 'Your balances, Saturday 21 November' },
+      },
+      {
+        type: 'section',
+        text: {
+          type: 'mrkdwn',
+          text: '• EUR: you owe *€5.50*\n• USD: you are owed *$20.00*',
+        },
+      },
+      {
+        type: 'section',
+        text: { type: 'mrkdwn', text: 'You owe *Ben* *€5.50*' },
+        accessory: {
+          type: 'button',
+          action_id: DIGEST_ACTION_IDS.settleUp,
+          text: { type: 'plain_text', text: 'Settle up' },
+          value: '{"friend_id":2,"currency":"EUR"}',
+        },
+      },
+      {
+        type: 'section',
+        text: { type: 'mrkdwn', text: '*Ann* owes you *$20.00*' },
+        accessory: {
+          type: 'button',
+          action_id: DIGEST_ACTION_IDS.settleUp,
+          text: { type: 'plain_text', text: 'Settle up' },
+          value: '{"friend_id":1,"currency":"USD"}',
+        },
+      },
+      {
+        type: 'actions',
+        elements: [
+          {
+            type: 'button',
+            action_id: DIGEST_ACTION_IDS.pause,
+            text: { type: 'plain_text', text: 'Pause daily DM' },
+            value: 'pause',
+          },
+        ],
+      },
+      {
+        type: 'context',
+        elements: [
+          {
+            type: 'mrkdwn',
+            text: 'You get this because you turned on the daily balance DM. Change its hour or turn it off in the app’s Home tab.',
+          },
+        ],
+      },
+    ]);
+  });
+
+  it('says what changed since the last DM, and escapes names', () => {
+    const summary = summarizeBalances([friend(1, 'Ann <3', '25.00')]);
+    const message = digestMessage({
+      ...base,
+      first: false,
+      summary,
+      changes: [
+        { name: 'Ann <3', currency: 'USD', before: 2000, after: 2500 },
+        { name: 'Ben', currency: 'EUR', before: -550, after: 0 },
+        { name: 'Cat', currency: 'USD', before: 0, after: -100 },
+      ],
+    });
+    expect(message.blocks[2]).toEqual({
+      type: 'section',
+      text: {
+        type: 'mrkdwn',
+        text: '*Since your last DM:*\n• *Ann &lt;3*: owes you $25.00 (was: owes you $20.00)\n• *Ben*: settled up (was: you owe €5.50)\n• *Cat*: new, you owe $1.00',
+      },
+    });
+  });
+
+  it('keeps 200 friends within 50 blocks, 3000 characters a section, 13,000 in all, and Slack’s checks', () => {
+    const many = Array.from({ length: 200 }, (_, i) =>
+      friend(i + 1, `Friend ${'x'.repeat(60)} ${i}`, i % 2 ? '1.00' : '-1.00'),
+    );
+    const message = digestMessage({
+      ...base,
+      first: false,
+      summary: summarizeBalances(many),
+      changes: many.map((f, i) => ({
+        name: `${f.first_name}`,
+        currency: 'USD',
+        before: 0,
+        after: i % 2 ? 100 : -100,
+      })),
+      groups: many.map((f) => ({ name: f.first_name, balance: [{ currency: 'USD', amount: 5 }] })),
+    });
+    expect(message.blocks.length).toBeLessThanOrEqual(MAX_MESSAGE_BLOCKS);
+    // 20 debt rows and a note for the other 180.
+    expect(message.blocks.filter((b) => b.accessory !== undefined)).toHaveLength(20);
+    for (const block of message.blocks) {
+      const text = (block.text as { text?: string } | undefined)?.text ?? '';
+      expect(text.length).toBeLessThanOrEqual(MAX_SECTION_TEXT);
+    }
+    expect(JSON.stringify(message.blocks)).toContain('more. `/split balance` shows them all.');
+    expect(blockKitErrors(message.blocks, 'message')).toEqual([]);
+    expect(JSON.stringify(message.blocks).length).toBeLessThan(13_000);
+  });
+
+  it('says "all settled up" when nothing is owed', () => {
+    const message = digestMessage({ ...base, summary: summarizeBalances([]) });
+    expect(message.text).toBe('Your balances for Saturday 21 November: all settled up.');
+    expect(message.blocks[1]).toEqual({
+      type: 'section',
+      text: {
+        type: 'mrkdwn',
+        text: 'You are all settled up: nobody owes you and you owe nobody.',
+      },
+    });
+  });
+
+  it('reads back only the Settle up values it made', () => {
+    expect(parseSettleUpValue('{"friend_id":7,"currency":"JPY"}')).toEqual({
+      friend_id: 7,
+      currency: 'JPY',
+    });
+    expect(parseSettleUpValue('7-JPY')).toBeUndefined();
+    expect(parseSettleUpValue('{"friend_id":-1,"currency":"JPY"}')).toBeUndefined();
+    expect(parseSettleUpValue(undefined)).toBeUndefined();
+  });
+
+  it('tells a person whose token was revoked how to reconnect', () => {
+    const message = digestRevokedMessage();
+    expect(message.text).toContain('/split connect');
+    expect(blockKitErrors(message.blocks, 'message')).toEqual([]);
+  });
+});

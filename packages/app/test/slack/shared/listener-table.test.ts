@@ -1,0 +1,113 @@
+import { App } from '@slack/bolt';
+import { describe, expect, it } from 'vitest';
+import { createListenerTable } from '../../../src/slack/shared/listener-table.js';
+import { quietLogger } from '../../support/harness.js';
+
+/** A real Bolt App fed payloads directly: no receiver, no network (the bot ids skip auth.test). */
+function boltApp(): App {
+  return new App({
+    token: 'xoxb-test',
+    botId: 'B0BOT',
+    botUserId: 'U0BOT',
+    signingSecret: 'secret',
+    logger: quietLogger(),
+  });
+}
+
+function deliver(app: App, body: Record<string, unknown>): Promise<{ acked: boolean }> {
+  const seen = { acked: false };
+  return app
+    .processEvent({
+      body,
+      ack: async () => {
+        seen.acked = true;
+      },
+    })
+    .then(() => seen);
+}
+
+const team = { id: 'T0001', domain: 'team' };
+const user = { id: 'U0ANN', team_id: 'T0001' };
+
+function blockAction(actionId: string) {
+  return {
+    type: 'block_actions',
+    team,
+    user,
+    api_app_id: 'A1',
+    trigger_id: '1.2.3',
+    actions: [{ type: 'button', action_id: actionId, block_id: 'b', action_ts: '1' }],
+  };
+}
+
+describe('listener table', () => {
+  it('hands each action, view and menu search to the handler registered for its id', async () => {
+    const app = boltApp();
+    const table = createListenerTable();
+    const calls: string[] = [];
+    for (const id of ['expense.undo', 'expense_edit']) {
+      table.action(id, async ({ ack }) => {
+        calls.push(`action ${id}`);
+        await ack();
+      });
+    }
+    table.view('form', async ({ ack, view }) => {
+      calls.push(`view ${view.callback_id}`);
+      await ack();
+    });
+    table.options('currency', async ({ ack, payload }) => {
+      calls.push(`options ${payload.value}`);
+      await ack({ options: [] });
+    });
+    table.install(app);
+
+    expect(await deliver(app, blockAction('expense_edit'))).toEqual({ acked: true });
+    expect(await deliver(app, blockAction('expense.undo'))).toEqual({ acked: true });
+    await deliver(app, {
+      type: 'view_submission',
+      team,
+      user,
+      api_app_id: 'A1',
+      view: { id: 'V1', callback_id: 'form', state: { values: {} }, private_metadata: '' },
+    });
+    await deliver(app, {
+      type: 'block_suggestion',
+      team,
+      user,
+      api_app_id: 'A1',
+      action_id: 'currency',
+      block_id: 'b',
+      value: 'eu',
+    });
+    expect(calls).toEqual([
+      'action expense_edit',
+      'action expense.undo',
+      'view form',
+      'options eu',
+    ]);
+  });
+
+  it('leaves an id nobody registered unhandled, including one a dot in a registered id would match', async () => {
+    const app = boltApp();
+    const table = createListenerTable();
+    let called = 0;
+    table.action('expense.undo', async ({ ack }) => {
+      called += 1;
+      await ack();
+    });
+    table.install(app);
+    for (const id of ['expenseXundo', 'expense.undo.more', 'other']) {
+      expect(await deliver(app, blockAction(id))).toEqual({ acked: false });
+    }
+    expect(called).toBe(0);
+  });
+
+  it('refuses a second handler for the same id', () => {
+    const table = createListenerTable();
+    table.action('expense_edit', async () => undefined);
+    expect(() => table.action('expense_edit', async () => undefined)).toThrow(
+      'two action listeners for "expense_edit"',
+    );
+    table.view('expense_edit', async () => undefined);
+  });
+});

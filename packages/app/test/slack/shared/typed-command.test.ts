@@ -1,0 +1,34 @@
+// The command a person typed, quoted back to them in a notice, reads as they typed it: Slack's
+// markup for mentions and its escaping are not shown raw inside the code span.
+import { describe, expect, it } from 'vitest';
+import { connectPrompt, linkedDm, typedCommand } from '../../../src/slack/shared/notices.js';
+
+describe('typedCommand', () => {
+  it('shows mentions, channels and links by their labels', () => {
+    expect(typedCommand('40 lunch <@U0GRACE|grace> <#C0LUNCH|lunch> <https://x.test/a|menu>')).toBe(
+      '40 lunch @grace #lunch menu',
+    );
+    expect(typedCommand('10 <@U0ANN> <!here> <https://x.test/a>')).toBe(
+      '10 @U0ANN @here https://x.test/a',
+    );
+  });
+
+  it("undoes Slack's escaping once and escapes again for mrkdwn", () => {
+    expect(typedCommand('12 fish &amp; chips &lt;3')).toBe('12 fish &amp; chips &lt;3');
+    expect(typedCommand('12 a&amp;amp;b')).toBe('12 a&amp;amp;b');
+  });
+
+  it('is what the Connect prompt and the DM after linking quote', () => {
+    const pending = '40 lunch <@U0GRACE|grace>';
+    const prompt = JSON.stringify(
+      connectPrompt({ url: 'http://x/', reason: 'first_time', pendingText: pending }).blocks,
+    );
+    expect(prompt).toContain('`/split 40 lunch @grace`');
+    expect(prompt).not.toContain('U0GRACE');
+    const dm = JSON.stringify(linkedDm({ name: 'Ada', pendingText: pending }).blocks);
+    expect(dm).toContain('`/split 40 lunch @grace`');
+    expect(JSON.stringify(linkedDm({ name: 'Ada', failedText: pending }).blocks)).toContain(
+      '`/split 40 lunch @grace`',
+    );
+  });
+});

@@ -1,0 +1,175 @@
+import { describe, expect, it } from 'vitest';
+import { HELP_SECTIONS } from '../../../src/core/command/index.js';
+import {
+  type BookedExpense,
+  encodeExpenseRef,
+  expenseMessage,
+  formatDate,
+  parseExpenseRef,
+  undoneMessage,
+} from '../../../src/slack/shared/expense-message.js';
+import { clip, LIMITS } from '../../../src/slack/shared/limits.js';
+import {
+  connectPrompt,
+  errorNotice,
+  helpMessage,
+  linkedDm,
+} from '../../../src/slack/shared/notices.js';
+import { blockKitErrors } from '../../support/block-kit-limits.js';
+
+const lunch: BookedExpense = {
+  id: 42,
+  description: 'Lunch',
+  cost: 4000,
+  currency: 'EUR',
+  date: '2026-11-20',
+  payer: { slack: 'U1' },
+  lines: [
+    { who: { slack: 'U1' }, paid: 4000, owed: 2000 },
+    { who: { slack: 'U2' }, paid: 0, owed: 2000 },
+  ],
+  group: null,
+  split: 'equal',
+  bookedBy: 'U1',
+};
+
+describe('expense message', () => {
+  it('renders description, cost, date, payer, shares and Undo', () => {
+    const m = expenseMessage(lunch);
+    expect(m.text).toBe('<@U1> paid €40.00 for Lunch: <@U2> owes €20.00');
+    expect(m.blocks).toEqual([
+      {
+        type: 'header',
+        block_id: 'expense_header',
+        text: { type: 'plain_text', text: 'Lunch · €40.00', emoji: true },
+      },
+      {
+        type: 'section',
+        block_id: 'expense_facts',
+        fields: [
+          { type: 'mrkdwn', text: '*Cost*\n€40.00' },
+          { type: 'mrkdwn', text: '*Date*\nFri, Nov 20, 2026' },
+          { type: 'mrkdwn', text: '*Paid by*\n<@U1>' },
+          { type: 'mrkdwn', text: '*Split*\nsplit equally' },
+        ],
+      },
+      {
+        type: 'section',
+        text: { type: 'mrkdwn', text: "• <@U2> owes <@U1> *€20.00*\n• <@U1>'s own share: €20.00" },
+      },
+      {
+        type: 'context',
+        elements: [{ type: 'mrkdwn', text: 'Booked by <@U1> · expense #42' }],
+      },
+      {
+        type: 'actions',
+        block_id: 'expense_actions',
+        elements: [
+          expect.objectContaining({
+            type: 'button',
+            action_id: 'expense_undo',
+            value: '{"v":1,"e":42}',
+          }),
+          ...[
+            'expense_edit',
+            'expense_delete',
+            'expense_comment',
+            'expense_details',
+            'expense_duplicate',
+          ].map((action_id) =>
+            expect.objectContaining({ type: 'button', action_id, value: '{"v":1,"e":42}' }),
+          ),
+        ],
+      },
+    ]);
+    expect(blockKitErrors(m.blocks, 'message')).toEqual([]);
+  });
+
+  it('escapes markup in descriptions and names, and shows the group', () => {
+    const m = expenseMessage({
+      ...lunch,
+      description: 'Fish & <chips>',
+      group: 'Flat <3',
+      lines: [...lunch.lines, { who: { name: 'Zoë <Z>' }, paid: 0, owed: 0 }],
+    });
+    expect(m.text).toBe(
+      '<@U1> paid €40.00 for Fish &amp; &lt;chips&gt;: <@U2> owes €20.00 (in Flat &lt;3)',
+    );
+    expect(JSON.stringify(m.blocks)).toContain('*Group*\\nFlat &lt;3');
+  });
+
+  it('stays within Slack limits with hundreds of people and a huge description', () => {
+    const lines = Array.from({ length: 400 }, (_, i) => ({
+      who: { name: `Person number ${i} with a rather long name`.repeat(3) },
+      paid: 0,
+      owed: 10,
+    }));
+    const m = expenseMessage({ ...lunch, description: 'x'.repeat(5000), lines, cost: 4000 });
+    expect(m.blocks.length).toBeLessThanOrEqual(LIMITS.messageBlocks);
+    expect(blockKitErrors(m.blocks, 'message')).toEqual([]);
+    expect(m.text.length).toBeLessThanOrEqual(LIMITS.fallbackText);
+  });
+
+  it('formats zero-decimal currencies and dates without shifting the day', () => {
+    const m = expenseMessage({ ...lunch, currency: 'JPY', cost: 1200, lines: [] });
+    expect(m.blocks[0]).toMatchObject({ text: { text: 'Lunch · ¥1,200' } });
+    expect(formatDate('2026-01-01')).toBe('Thu, Jan 1, 2026');
+  });
+
+  it('replaces the message once undone, without buttons', () => {
+    const m = undoneMessage({ expenseId: 42, undoneBy: 'U2', original: 'Lunch 40' });
+    expect(m.text).toBe('Undone by <@U2>: Lunch 40');
+    expect(m.blocks.some((b) => b.type === 'actions')).toBe(false);
+  });
+});
+
+describe('Undo button value', () => {
+  it('round-trips and refuses anything else', () => {
+    expect(parseExpenseRef(encodeExpenseRef(7))).toEqual({ v: 1, e: 7 });
+    for (const bad of [
+      '7',
+      '12-34',
+      '{"v":2,"e":7}',
+      '{"v":1,"e":-1}',
+      '{"v":1,"e":1.5}',
+      '',
+      undefined,
+    ]) {
+      expect(parseExpenseRef(bad)).toBeUndefined();
+    }
+  });
+});
+
+describe('notices', () => {
+  it('carries a Connect link button and says what will happen next', () => {
+    const m = connectPrompt({
+      url: 'http://x/oauth/start?state=s',
+      reason: 'first_time',
+      pendingText: '40 lunch',
+    });
+    expect(JSON.stringify(m.blocks)).toContain('"url":"http://x/oauth/start?state=s"');
+    expect(JSON.stringify(m.blocks)).toContain("I'll carry out `/split 40 lunch`");
+    expect(blockKitErrors(m.blocks, 'message')).toEqual([]);
+  });
+
+  it('gives an error with an example that works', () => {
+    const m = errorNotice('Who shared it?', '/split 40 lunch @ann');
+    expect(m.text).toBe('Who shared it? For example: /split 40 lunch @ann');
+  });
+
+  it('lists every help example within the limits', () => {
+    const m = helpMessage(HELP_SECTIONS);
+    const text = JSON.stringify(m.blocks);
+    for (const s of HELP_SECTIONS) for (const l of s.lines) expect(text).toContain(l.example);
+    expect(blockKitErrors(m.blocks, 'message')).toEqual([]);
+  });
+
+  it('DMs "Connected as <name>"', () => {
+    expect(linkedDm({ name: 'Ann Lee' }).text).toBe('Connected as Ann Lee');
+  });
+
+  it('clips with an ellipsis', () => {
+    expect(clip('abcdef', 4)).toBe('abc…');
+    expect(clip('abc', 4)).toBe('abc');
+  });
+});

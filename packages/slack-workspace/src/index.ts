@@ -1,0 +1,336 @@
+/**
+ * The simulated Slack workspace: the Web API with Slack's rules, signed delivery of what people
+ * do to the app, and the page's API, on one loopback port. Tests use it as a library (state,
+ * recorded calls, faults, a movable clock); the sandbox serves it to a browser.
+ */
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { installMethods } from './api-oauth.js';
+import { openIdMethods } from './api-openid.js';
+import { createDeliverer } from './delivery.js';
+import { Installs } from './install.js';
+import { createInstallPage } from './install-page.js';
+import { createInteractions, type Interactions } from './interactions.js';
+import { Oidc, type OidcClient, type OidcClientInput, SESSION_COOKIE } from './oidc.js';
+import { createOidcPage } from './oidc-page.js';
+import { createPageApi } from './page-api.js';
+import { type PageState, pageState } from './page-state.js';
+import { appUninstalled, type EventOptions, tokensRevoked } from './payloads.js';
+import { restore, snapshot, type WorkspaceSnapshot } from './persist.js';
+import { createWorkspaceServer } from './server.js';
+import { WorkspaceState } from './state.js';
+import type {
+  AppFacts,
+  Channel,
+  ChannelInput,
+  Delivery,
+  Notice,
+  RecordedCall,
+  ResponseUrlPost,
+  ScheduledMessage,
+  StoredFile,
+  StoredMessage,
+  StoredView,
+  Team,
+  User,
+  UserInput,
+  WorkspaceOptions,
+} from './types.js';
+import { createWebApi } from './web-api.js';
+
+export { blockKitErrors, type Surface, viewErrors } from './block-kit.js';
+
+/** Where the package's build puts the page; the same place seen from src/ and from dist/. */
+export const BUILT_PAGE_DIR = fileURLToPath(new URL('../dist/page', import.meta.url));
+export { ACK_TIMEOUT_MS } from './delivery.js';
+export { DEMO_CHANNELS, DEMO_PEOPLE, seedDemoWorkspace } from './demo.js';
+export { INSTALL_CODE_LIFE_MS, ROTATING_TOKEN_LIFE_S } from './install.js';
+export { INSTALL_AUTHORIZE_PATH, KNOWN_SCOPES } from './install-page.js';
+export { type Container, type Interactions, PageError, type ViewValues } from './interactions.js';
+export { readManifest } from './manifest.js';
+export type { OidcClient, OidcClientInput } from './oidc.js';
+export { AUTHORIZE_PATH, KEYS_PATH } from './oidc-page.js';
+export type { PageChannel, PageMessage, PagePerson, PageState, PageView } from './page-state.js';
+export { SNAPSHOT_FORMAT, type WorkspaceSnapshot } from './persist.js';
+export { DEFAULT_SCOPES } from './state.js';
+export type * from './types.js';
+
+export interface Workspace {
+  /** http://127.0.0.1:PORT: the page, and the base of everything below. */
+  url: string;
+  /** Web API base for SLACK_API_URL / slackApiUrl: http://127.0.0.1:PORT/api/ */
+  apiUrl: string;
+  /** Same as `url`. */
+  origin: string;
+  /** Every Web API call, in arrival order (faulted ones too). */
+  calls: RecordedCall[];
+  /** Every post to a response_url, in arrival order. */
+  responses: ResponseUrlPost[];
+  /** The default team (throws when started without one). */
+  readonly team: Team;
+  /**
+   * Another team: a workspace of its own, with its own people (addUser with its team_id), channels
+   * (addChannel with its team_id) and bot token; `enterprise_id` puts it in an Enterprise Grid org.
+   */
+  addTeam(team: Partial<Team> & { id: string }): Team;
+  /** An Enterprise Grid org, named; its teams name it in `enterprise_id`. */
+  addEnterprise(id: string, name: string): void;
+  /** The app's org-wide installation on an org, once installed there. */
+  orgInstall(enterpriseId: string): Team | undefined;
+  /** When a rotating token stops working (workspace clock, ms); undefined: it does not expire. */
+  tokenExpiry(token: string): number | undefined;
+  /**
+   * An admin removes the app from a team (or, given an org id, from the org): its tokens stop
+   * working, and the app is sent `app_uninstalled` and `tokens_revoked` naming its bot.
+   */
+  uninstallApp(id: string): Promise<void>;
+  addUser(user: UserInput): User;
+  user(id: string): User | undefined;
+  addChannel(channel: ChannelInput): Channel;
+  channel(id: string): Channel | undefined;
+  addFile(
+    file: Partial<Omit<StoredFile, 'content'>> & { id: string; content: Buffer | string },
+  ): StoredFile;
+  /**
+   * URL of a response_url. Tied to a channel (and the invoking user), its replies appear in
+   * messages(channel); tied to a message (channel + ts), replace_original/delete_original act on
+   * it.
+   */
+  responseUrl(options?: { id?: string; channel?: string; ts?: string; user?: string }): string;
+  /** Registers a trigger id (3 s life from now, single use), optionally for a person. */
+  issueTrigger(id?: string, user?: string): string;
+  /** The next `times` calls of `method` answer 429 with Retry-After (seconds). */
+  rateLimit(method: string, options?: { retryAfter?: number; times?: number }): void;
+  /** The next `times` calls of `method` answer 200 `{ok:false, error}`. */
+  fail(method: string, error: string, times?: number): void;
+  /** The next `times` calls of `method` answer this HTTP status (e.g. 500, 503). */
+  httpError(method: string, status: number, times?: number): void;
+  callsTo(method: string): RecordedCall[];
+  /** First call (already made or coming) matching method and predicate. */
+  waitForCall(
+    method: string,
+    predicate?: (call: RecordedCall) => boolean,
+    timeoutMs?: number,
+  ): Promise<RecordedCall>;
+  /** First response_url post (already made or coming) matching the predicate. */
+  waitForResponse(
+    predicate?: (post: ResponseUrlPost) => boolean,
+    timeoutMs?: number,
+  ): Promise<ResponseUrlPost>;
+  /**
+   * Messages in a channel (a user id reads that user's DM), oldest first, without deleted ones;
+   * ephemeral ones carry `ephemeralFor`.
+   */
+  messages(channel: string): StoredMessage[];
+  /** conversations.open's D id for a user (created if needed). */
+  dmChannel(userId: string): string;
+  view(id: string): StoredView | undefined;
+  homeView(userId: string): StoredView | undefined;
+  /** The modals open for a person, root first. */
+  modals(userId: string): StoredView[];
+  scheduled(): ScheduledMessage[];
+  /** The workspace's clock (ms); `advance` moves it for trigger/response_url expiry and scheduling. */
+  now(): number;
+  advance(ms: number): void;
+  /** Forgets recorded calls and responses (state such as users and messages stays). */
+  clearCalls(): void;
+  /** The app the workspace delivers to; the sandbox sets it once the app is listening. */
+  connectApp(target: { appUrl: string; signingSecret: string }): void;
+  /**
+   * Registers an app for Sign in with Slack (`/openid/connect/authorize`, `openid.connect.*`):
+   * its client id and secret (generated unless given) and the redirect URLs it may use.
+   */
+  addOidcClient(input: OidcClientInput): OidcClient;
+  /**
+   * Signs a browser in to the workspace as a person: the `name=value` pair for its Cookie header.
+   * The page does the same for its "Acting as" person.
+   */
+  signInBrowser(userId: string): string;
+  /** The app's manifest facts (commands, shortcuts, scopes); scopes apply to the default team. */
+  setApp(app: AppFacts): void;
+  readonly app: AppFacts;
+  /** Every signed request sent to the app, with its status and timing. */
+  deliveries: Delivery[];
+  /** Notices shown to a person (Slack's errors such as a command's operation_timeout). */
+  notices(userId: string): Notice[];
+  /** What people do, delivered to the app as Slack would (the page API calls these). */
+  act: Interactions;
+  /** What the page sees for one person (GET /workspace-api/state). */
+  pageState(userId: string): PageState;
+  /** The whole state as JSON (for the sandbox's --data directory). */
+  snapshot(): WorkspaceSnapshot;
+  /** Called after each change a person could see; returns the function that stops it. */
+  onChange(listener: (version: number) => void): () => void;
+  /** Replaces the state with a snapshot's; throws on anything else, changing nothing. */
+  restore(json: unknown): void;
+  close(): Promise<void>;
+}
+
+const DEFAULT_APP: AppFacts = { name: 'Split', commands: [], shortcuts: [], scopes: [] };
+
+export async function startWorkspace(options: WorkspaceOptions = {}): Promise<Workspace> {
+  const state = new WorkspaceState(options.strict ?? true);
+  if (options.defaultTeam !== false) {
+    const team = state.addTeam({
+      id: 'T0001',
+      name: 'Acme',
+      domain: 'acme',
+      botToken: 'xoxb-fake-bot-token',
+      botUserId: 'U0BOT0001',
+      botId: 'B0BOT0001',
+      ...(options.app ? { scopes: [...options.app.scopes] } : {}),
+      ...(options.defaultTeam ?? {}),
+    });
+    state.defaultTeamId = team.id;
+  }
+  if (options.defaultChannel !== false) state.addChannel({ id: 'C0001', name: 'general' });
+
+  let app: AppFacts = options.app ?? DEFAULT_APP;
+  const deliverer = createDeliverer({
+    ...(options.appUrl ? { appUrl: options.appUrl } : {}),
+    ...(options.signingSecret ? { signingSecret: options.signingSecret } : {}),
+    ...(options.ackTimeoutMs ? { ackTimeoutMs: options.ackTimeoutMs } : {}),
+    now: () => state.now(),
+  });
+  const act = createInteractions(state, deliverer, () => app);
+  const oidc = new Oidc(state);
+  const installs = new Installs(state, oidc);
+  const api = createWebApi(
+    state,
+    new Map([...openIdMethods(oidc), ...installMethods(installs)]),
+    (token) => installs.expired(token),
+  );
+  const controls = options.controls ?? {};
+  const server = createWorkspaceServer(state, api, {
+    ...(options.pageDir ? { pageDir: options.pageDir } : {}),
+    pageApi: createPageApi(state, act, () => app, controls, oidc),
+    signIn: createOidcPage(state, oidc),
+    install: createInstallPage(state, oidc, installs),
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = server.address() as AddressInfo;
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  state.origin = `http://${host}:${address.port}`;
+
+  const workspace: Workspace = {
+    url: state.origin,
+    apiUrl: `${state.origin}/api/`,
+    origin: state.origin,
+    calls: state.calls,
+    responses: state.responses,
+    get team(): Team {
+      const team = state.defaultTeam();
+      if (!team) throw new Error('the workspace was started without a default team');
+      return team;
+    },
+    addTeam: (team) => state.addTeam(team),
+    addEnterprise(id, name) {
+      state.enterprises.set(id, name);
+    },
+    orgInstall: (id) => state.orgInstalls.get(id),
+    tokenExpiry: (token) => installs.expiries.get(token),
+    async uninstallApp(id) {
+      const org = state.orgInstalls.get(id);
+      const holder = org ?? state.teams.get(id);
+      if (!holder) throw new Error(`the app is not installed in ${id}`);
+      installs.revokeAll(holder);
+      if (org) state.orgInstalls.delete(id);
+      const inTeam = org
+        ? [...state.teams.values()].find((t) => t.enterprise_id === id && !t.org)
+        : holder;
+      const options: EventOptions = {
+        team_id: inTeam?.id ?? id,
+        api_app_id: holder.appId,
+        authorized_user_id: holder.botUserId,
+        ...(holder.enterprise_id ? { enterprise_id: holder.enterprise_id } : {}),
+        is_enterprise_install: org !== undefined,
+      };
+      await deliverer.deliver('event', appUninstalled(options));
+      await deliverer.deliver('event', tokensRevoked({ bot: [holder.botUserId] }, options));
+    },
+    addUser: (user) => state.addUser(user),
+    user: (id) => state.users.get(id),
+    addChannel: (channel) => state.addChannel(channel),
+    channel: (id) => state.channels.get(id),
+    addFile(input) {
+      const file: StoredFile = {
+        name: `${input.id}.bin`,
+        mimetype: 'application/octet-stream',
+        user: 'U0000',
+        ...input,
+        content: Buffer.isBuffer(input.content) ? input.content : Buffer.from(input.content),
+      };
+      state.files.set(file.id, file);
+      return file;
+    },
+    responseUrl: (opts = {}) => state.registerResponseUrl(opts),
+    issueTrigger: (id, user) => state.issueTrigger(id, user),
+    rateLimit: (method, opts) => api.rateLimit(method, opts),
+    fail: (method, error, times) => api.fail(method, error, times),
+    httpError: (method, status, times) => api.httpError(method, status, times),
+    callsTo: (method) => state.calls.filter((c) => c.method === method),
+    waitForCall(method, predicate = () => true, timeoutMs = 2_000) {
+      return state.waitFor(
+        () => state.calls.find((c) => c.method === method && predicate(c)),
+        timeoutMs,
+        `a ${method} call`,
+      );
+    },
+    waitForResponse(predicate = () => true, timeoutMs = 2_000) {
+      return state.waitFor(() => state.responses.find(predicate), timeoutMs, 'a response_url post');
+    },
+    messages(channel) {
+      const id = /^[UW]/.test(channel) ? state.dms.get(channel) : channel;
+      return (id ? (state.messages.get(id) ?? []) : []).filter((m) => !m.deleted);
+    },
+    dmChannel: (userId) => state.dmChannel(userId),
+    view: (id) => state.views.get(id),
+    homeView: (userId) => state.homes.get(userId),
+    modals: (userId) => state.modalStack(userId),
+    scheduled: () => [...state.scheduled.values()],
+    now: () => state.now(),
+    advance(ms) {
+      state.clockOffset += ms;
+    },
+    clearCalls() {
+      state.calls.length = 0;
+      state.responses.length = 0;
+    },
+    connectApp: (target) => deliverer.connect(target),
+    addOidcClient: (input) => oidc.addClient(input),
+    signInBrowser(userId) {
+      if (!state.users.has(userId)) throw new Error(`there is no person ${userId} to sign in`);
+      return `${SESSION_COOKIE}=${oidc.signIn(userId)}`;
+    },
+    setApp(facts) {
+      app = facts;
+      const team = state.defaultTeam();
+      if (team) team.scopes = [...facts.scopes];
+      state.changed();
+    },
+    get app() {
+      return app;
+    },
+    deliveries: deliverer.deliveries,
+    notices: (userId) => [...(state.notices.get(userId) ?? [])],
+    act,
+    pageState: (userId) => pageState(state, app, controls, userId),
+    snapshot: () => snapshot(state),
+    onChange: (listener) => state.onChange(listener),
+    restore: (json) => restore(state, json),
+    async close() {
+      await new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        server.closeAllConnections();
+      });
+      await deliverer.settle();
+    },
+  };
+  return workspace;
+}
