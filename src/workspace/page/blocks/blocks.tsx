@@ -14,6 +14,15 @@ interface BlockProps {
   ctx: RenderContext;
 }
 
+/**
+ * Keys an element by what it is, so a new version of a surface that puts another element where
+ * this one was (App Home republished with a block more above it) mounts a fresh component
+ * instead of handing it this one's open menu or typed query.
+ */
+function elementKey(el: BlockElement, actionId: string): string {
+  return `${el.type}:${actionId}`;
+}
+
 function elementsOf(value: unknown): BlockElement[] {
   return Array.isArray(value)
     ? (value as BlockElement[]).filter((e) => e && typeof e === 'object')
@@ -40,6 +49,7 @@ function Section({ block, blockId, ctx }: BlockProps) {
       {accessory && typeof accessory === 'object' ? (
         <div class={`bk-accessory bk-accessory-${accessory.type}`}>
           <Element
+            key={elementKey(accessory, actionIdOf(accessory, 0))}
             el={accessory}
             blockId={blockId}
             actionId={actionIdOf(accessory, 0)}
@@ -71,7 +81,7 @@ function Actions({ block, blockId, ctx }: BlockProps) {
     <div class="bk-actions">
       {elementsOf(block.elements).map((el, i) => (
         <Element
-          key={actionIdOf(el, i)}
+          key={elementKey(el, actionIdOf(el, i))}
           el={el}
           blockId={blockId}
           actionId={actionIdOf(el, i)}
@@ -113,6 +123,7 @@ function Input({ block, blockId, ctx }: BlockProps) {
         {block.optional ? <span class="bk-optional"> (optional)</span> : null}
       </label>
       <Element
+        key={elementKey(el, actionId)}
         el={el}
         blockId={blockId}
         actionId={actionId}

@@ -4,7 +4,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { BlockAction, ElementValue, OptionGroup, OptionObject } from '../types.js';
 import { domId, type RenderContext } from './context.js';
-import { change, currentValue, type ElementProps } from './element-props.js';
+import { type ElementProps, useElementValue } from './element-props.js';
 import { plain } from './text.js';
 
 interface Group {
@@ -44,8 +44,8 @@ function localOptions(kind: Kind, ctx: RenderContext): OptionObject[] {
   return ctx.channels.map((c) => option(`#${c.name}`, c.id));
 }
 
-/** The starting selection as option objects, whatever field the element keeps it in. */
-function startSelection(kind: Kind, value: ElementValue | undefined, ctx: RenderContext) {
+/** The selection as option objects, whatever field the element keeps it in. */
+function selectionOf(kind: Kind, value: ElementValue | undefined, ctx: RenderContext) {
   if (!value) return [];
   if (kind === 'static' || kind === 'external') {
     if (value.selected_options) return value.selected_options;
@@ -81,9 +81,8 @@ export function SelectElement(props: ElementProps) {
   const type = el.type;
   const kind = kindOf(type);
   const multi = type.startsWith('multi_');
-  const [chosen, setChosen] = useState<OptionObject[]>(() =>
-    startSelection(kind, currentValue(props), ctx),
-  );
+  const [current, set] = useElementValue(props);
+  const chosen = selectionOf(kind, current, ctx);
   const [open, setOpen] = useState(false);
   const [query, setQuery] = useState('');
   const [active, setActive] = useState(0);
@@ -138,10 +137,9 @@ export function SelectElement(props: ElementProps) {
         ? chosen.filter((o) => o.value !== picked.value)
         : [...chosen, picked]
       : [picked];
-    setChosen(next);
     setQuery('');
     if (!multi) setOpen(false);
-    change(props, report(type, kind, multi, next));
+    set(report(type, kind, multi, next));
   };
 
   const onKeyDown = (event: KeyboardEvent) => {

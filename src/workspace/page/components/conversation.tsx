@@ -55,10 +55,12 @@ function Home(props: { state: State; values: SurfaceValues; hooks: SurfaceHooks 
     blocks: home.blocks,
     values: props.values,
     hooks: props.hooks,
+    version: home.hash,
   });
+  // Each publish is a new view: it shows what the app sent, nothing carried from the last one.
   return (
     <div class="home">
-      <Blocks blocks={home.blocks} ctx={ctx} />
+      <Blocks key={home.hash} blocks={home.blocks} ctx={ctx} />
     </div>
   );
 }

@@ -1,10 +1,16 @@
 // One message of a conversation: sender, time, body (blocks or mrkdwn text), files, thread
 // replies, and the "More actions" menu carrying the app's message shortcuts.
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { api } from '../api.js';
 import { Blocks } from '../blocks/blocks.js';
 import { Mrkdwn } from '../blocks/text.js';
-import { displayName, type SurfaceHooks, type SurfaceValues, surfaceContext } from '../surface.js';
+import {
+  contentVersion,
+  displayName,
+  type SurfaceHooks,
+  type SurfaceValues,
+  surfaceContext,
+} from '../surface.js';
 import type { Message, State } from '../types.js';
 
 export function initials(name: string): string {
@@ -123,6 +129,8 @@ export function MessageView(props: {
     : displayName(state, message.sender.id, message.sender.name);
   const me = state.people.find((p) => p.id === state.acting);
   const blocks = message.blocks ?? [];
+  // An edit that changes the blocks shows what the app wrote, as a new message would.
+  const version = useMemo(() => contentVersion(blocks), [blocks]);
   const ctx = surfaceContext({
     state,
     surface: 'message',
@@ -130,6 +138,7 @@ export function MessageView(props: {
     blocks,
     values,
     hooks,
+    version,
   });
   const openThread = props.onOpenThread
     ? () => props.onOpenThread?.(message.thread_ts ?? message.ts)
@@ -155,7 +164,7 @@ export function MessageView(props: {
         ) : null}
         <div class="msg-body">
           {blocks.length ? (
-            <Blocks blocks={blocks} ctx={ctx} />
+            <Blocks key={version} blocks={blocks} ctx={ctx} />
           ) : (
             <Mrkdwn text={message.text} ctx={ctx} />
           )}

@@ -1,0 +1,140 @@
+// The page drawn the way Slack's client draws it, in a real (headless) Chromium against the stub
+// workspace server: App Home shows what the app published, text wraps, selects fit their text,
+// modals close from their header and bring an error into view, messages group by sender.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Block, View } from '../../src/workspace/page/types.js';
+import { StubPage } from './stub.js';
+
+const pt = (text: string) => ({ type: 'plain_text' as const, text });
+const md = (text: string) => ({ type: 'mrkdwn' as const, text });
+const option = (text: string, value: string) => ({ text: pt(text), value });
+
+const stub = new StubPage();
+
+beforeAll(() => stub.start(), 30_000);
+afterAll(() => stub.close());
+
+const CURRENCIES = [option('EUR (€)', 'EUR'), option('GBP (£)', 'GBP'), option('USD ($)', 'USD')];
+const GROUPS = [option('No default group', '0'), option('Lisbon trip', '7')];
+
+/** App Home's settings as the app draws them: no block ids, so blocks are known by position. */
+function settingsHome(hash: string, input: { on: boolean; currency: string; group: string }): View {
+  const section = (text: string, accessory: Record<string, unknown>): Block => ({
+    type: 'section',
+    text: md(text),
+    accessory,
+  });
+  const blocks: Block[] = [{ type: 'header', text: pt('Settings') }];
+  if (input.on) blocks.push({ type: 'section', text: md('The daily DM is on.') });
+  blocks.push(
+    section('*Default currency*', {
+      type: 'static_select',
+      action_id: 'home_currency',
+      placeholder: pt('Choose a currency'),
+      options: CURRENCIES,
+      initial_option: CURRENCIES.find((o) => o.value === input.currency),
+    }),
+    section('*Default group*', {
+      type: 'static_select',
+      action_id: 'home_default_group',
+      placeholder: pt('Choose a group'),
+      options: GROUPS,
+      initial_option: GROUPS.find((o) => o.value === input.group),
+    }),
+    section(input.on ? '*Daily DM*\nOn' : '*Daily DM*\nOff', {
+      type: 'button',
+      action_id: 'toggle',
+      text: pt(input.on ? 'Turn off' : 'Turn on'),
+    }),
+  );
+  return { id: 'VH', type: 'home', hash, callback_id: 'home', private_metadata: '', blocks };
+}
+
+async function homeSelects(): Promise<Record<string, string>> {
+  const panel = stub.page.getByRole('tabpanel');
+  const boxes = panel.getByRole('combobox');
+  const pairs = await boxes.evaluateAll((els) =>
+    els.map((e) => [e.getAttribute('aria-label') ?? '', (e as HTMLInputElement).value]),
+  );
+  return Object.fromEntries(pairs);
+}
+
+describe('App Home', () => {
+  it('shows in its selects what the app last published, whatever was shown or chosen before', async () => {
+    const { page } = stub;
+    let settings = { on: false, currency: 'USD', group: '0' };
+    let version = 0;
+    const publish = () => {
+      stub.state.home = settingsHome(`h${++version}`, settings);
+      stub.changed();
+    };
+    await stub.open('?as=U1&channel=D1&tab=home', {
+      edit: (state) => {
+        state.home = settingsHome('h0', settings);
+      },
+    });
+    // The stub plays the app: Turn on and a chosen currency republish App Home.
+    stub.onPost = ({ path, body }) => {
+      const action = body.action as { action_id?: string } | undefined;
+      if (path === 'action' && action?.action_id === 'toggle') {
+        settings = { ...settings, on: !settings.on };
+        publish();
+      }
+      if (path === 'home-opened') publish();
+    };
+    await page.getByRole('tabpanel').getByRole('heading', { name: 'Settings' }).waitFor();
+    const start = { 'Choose a currency': 'USD ($)', 'Choose a group': 'No default group' };
+    expect(await homeSelects()).toEqual(start);
+
+    // "Turn on" adds a block above the selects: each select still shows its own value.
+    await page.getByRole('button', { name: 'Turn on' }).click();
+    await page.getByRole('button', { name: 'Turn off' }).waitFor();
+    expect(await homeSelects()).toEqual(start);
+
+    // A currency chosen and not kept by the app (it republishes USD): USD is what shows.
+    const currency = page.getByRole('combobox', { name: 'Choose a currency' });
+    await currency.click();
+    await page.getByRole('option', { name: 'GBP (£)' }).click();
+    await expect.poll(() => currency.inputValue()).toBe('GBP (£)');
+    publish();
+    await expect.poll(homeSelects).toEqual(start);
+
+    // Switching tabs back and forth: the app republishes on each home-opened.
+    await page.getByRole('tab', { name: 'Messages' }).click();
+    settings = { ...settings, on: false };
+    await page.getByRole('tab', { name: 'Home' }).click();
+    await page.getByRole('button', { name: 'Turn on' }).waitFor();
+    expect(await homeSelects()).toEqual(start);
+
+    // A group chosen, and the app republishing that choice with a block less above it.
+    settings = { ...settings, on: true, group: '7' };
+    publish();
+    await page.getByRole('button', { name: 'Turn off' }).waitFor();
+    settings = { ...settings, on: false };
+    publish();
+    await page.getByRole('button', { name: 'Turn on' }).waitFor();
+    expect(await homeSelects()).toEqual({ ...start, 'Choose a group': 'Lisbon trip' });
+  });
+});
+
+describe('a message the app edits', () => {
+  it('shows in its select what the app wrote, not what was chosen before the edit', async () => {
+    const { page } = stub;
+    await stub.open('?as=U1&channel=C1');
+    const expense = page.getByRole('article').nth(1);
+    const category = expense.getByRole('combobox', { name: 'Category' });
+    await category.click();
+    await expense.getByRole('option', { name: 'Travel' }).click();
+    await stub.waitForPost('action');
+    expect(await category.inputValue()).toBe('Travel');
+
+    // chat.update: the app keeps the expense under Food, and says so in the select.
+    const message = stub.state.messages.C1![2]!;
+    const actions = message.blocks!.find((b) => b.block_id === 'expense-actions')!;
+    const select = (actions.elements as Record<string, unknown>[])[2]!;
+    select.initial_option = option('Food', 'food');
+    message.edited = true;
+    stub.changed();
+    await expect.poll(() => category.inputValue()).toBe('Food');
+  });
+});
