@@ -138,3 +138,71 @@ describe('a message the app edits', () => {
     await expect.poll(() => category.inputValue()).toBe('Food');
   });
 });
+
+describe('long words', () => {
+  it('wrap inside headers, sections, fields, context and message text, in messages and App Home', async () => {
+    const { page } = stub;
+    const word = 'Supercalifragilistic'.repeat(15);
+    const blocks: Block[] = [
+      { type: 'header', text: pt(word) },
+      { type: 'section', text: pt(word) },
+      { type: 'section', text: md(`*${word}*`), fields: [md(word), pt(word)] },
+      { type: 'context', elements: [md(word), pt(word)] },
+      {
+        type: 'rich_text',
+        elements: [{ type: 'rich_text_section', elements: [{ type: 'text', text: word }] }],
+      },
+    ];
+    await stub.open('?as=U1&channel=C2', {
+      edit: (state) => {
+        state.messages.C2 = [
+          {
+            ts: '1767261600.000100',
+            channel: 'C2',
+            reply_count: 0,
+            sender: { id: 'U2', name: 'bob', is_bot: false },
+            text: word,
+            ephemeral: false,
+            edited: false,
+          },
+          {
+            ts: '1767261700.000200',
+            channel: 'C2',
+            reply_count: 0,
+            sender: { id: 'UB', name: 'Split', is_bot: true },
+            text: word,
+            blocks,
+            ephemeral: false,
+            edited: false,
+          },
+        ];
+        state.home = { ...state.home!, blocks };
+      },
+    });
+    await page.getByRole('article').nth(1).waitFor();
+    /** Every element holding the word, and whether it ends past the right edge of `panel`. */
+    const overflowing = (panel: string) =>
+      page.locator(panel).evaluate((root, text) => {
+        const edge = root.getBoundingClientRect().right;
+        const out: string[] = [];
+        const walk = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+        let count = 0;
+        for (let node = walk.nextNode(); node; node = walk.nextNode()) {
+          if (!node.textContent?.includes(text.slice(0, 40))) continue;
+          count++;
+          const range = document.createRange();
+          range.selectNodeContents(node);
+          const right = range.getBoundingClientRect().right;
+          if (right > edge + 1) out.push(`${node.parentElement?.className}: ${right} > ${edge}`);
+        }
+        return { count, out, scrolls: root.scrollWidth > root.clientWidth };
+      }, word);
+    expect(await overflowing('.messages')).toEqual({ count: 9, out: [], scrolls: false });
+    await page.screenshot({ path: '/tmp/page-long-words.png' });
+
+    await page.getByRole('link', { name: 'Split' }).click();
+    await page.getByRole('tab', { name: 'Home' }).click();
+    await page.getByRole('tabpanel').locator('h3').waitFor();
+    expect(await overflowing('.home')).toEqual({ count: 8, out: [], scrolls: false });
+  });
+});
