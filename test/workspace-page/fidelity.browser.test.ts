@@ -206,3 +206,74 @@ describe('long words', () => {
     expect(await overflowing('.home')).toEqual({ count: 8, out: [], scrolls: false });
   });
 });
+
+describe('selects', () => {
+  it('are as wide as the text they show, in actions blocks and section accessories', async () => {
+    const { page } = stub;
+    const remind = [option('Katherine Johnson', 'U3'), option('Grace Hopper', 'U4')];
+    const blocks: Block[] = [
+      {
+        type: 'section',
+        text: md('*Default currency*'),
+        accessory: {
+          type: 'static_select',
+          action_id: 'currency',
+          placeholder: pt('Choose a currency'),
+          options: [option('XAF (Central African CFA franc)', 'XAF')],
+          initial_option: option('XAF (Central African CFA franc)', 'XAF'),
+        },
+      },
+      {
+        type: 'actions',
+        elements: [
+          {
+            type: 'static_select',
+            action_id: 'remind',
+            placeholder: pt('Remind someone who owes you'),
+            options: remind,
+          },
+          {
+            type: 'static_select',
+            action_id: 'pay',
+            placeholder: pt('Pay part of a debt…'),
+            options: remind,
+            initial_option: remind[0],
+          },
+          { type: 'users_select', action_id: 'who', placeholder: pt('Pick someone to remind') },
+        ],
+      },
+    ];
+    await stub.open('?as=U1&channel=D1&tab=home', {
+      edit: (state) => {
+        state.home = { ...state.home!, blocks };
+      },
+    });
+    const boxes = page.getByRole('tabpanel').getByRole('combobox');
+    await expect.poll(() => boxes.count()).toBe(4);
+    // The room for text inside each field against the width of the text it shows.
+    const fits = await boxes.evaluateAll((els) =>
+      els.map((el) => {
+        const input = el as HTMLInputElement;
+        const style = getComputedStyle(input);
+        const context = document.createElement('canvas').getContext('2d')!;
+        context.font = style.font;
+        const shown = input.value || input.placeholder;
+        const room =
+          input.clientWidth -
+          Number.parseFloat(style.paddingLeft) -
+          Number.parseFloat(style.paddingRight);
+        return { shown, fits: context.measureText(shown).width <= room };
+      }),
+    );
+    expect(fits).toEqual([
+      { shown: 'XAF (Central African CFA franc)', fits: true },
+      { shown: 'Remind someone who owes you', fits: true },
+      { shown: 'Katherine Johnson', fits: true },
+      { shown: 'Pick someone to remind', fits: true },
+    ]);
+    // Each sizes to its own text, not one width for all.
+    const widths = await boxes.evaluateAll((els) => els.map((el) => el.clientWidth));
+    expect(new Set(widths).size).toBe(4);
+    await page.screenshot({ path: '/tmp/page-selects.png' });
+  });
+});

@@ -190,33 +190,39 @@ export function SelectElement(props: ElementProps) {
           ))}
         </ul>
       ) : null}
-      <input
-        id={props.inputId}
-        class="bk-input bk-select-input"
-        role="combobox"
-        aria-label={props.inputId ? undefined : placeholder}
-        aria-expanded={open}
-        aria-controls={listId}
-        aria-autocomplete="list"
-        aria-invalid={props.errorId ? true : undefined}
-        aria-describedby={props.errorId}
-        aria-activedescendant={open && flat[active] ? optionId(active) : undefined}
-        autocomplete="off"
-        placeholder={single || placeholder}
-        value={open ? query : single}
-        onFocus={() => setOpen(true)}
-        onClick={() => setOpen(true)}
-        onBlur={() => {
-          setOpen(false);
-          setQuery('');
-        }}
-        onInput={(event) => {
-          setQuery((event.currentTarget as HTMLInputElement).value);
-          setActive(0);
-          setOpen(true);
-        }}
-        onKeyDown={onKeyDown}
-      />
+      <div class="bk-select-field">
+        <span class="bk-select-sizer" aria-hidden="true">
+          {single || placeholder}
+        </span>
+        <input
+          id={props.inputId}
+          size={1}
+          class="bk-input bk-select-input"
+          role="combobox"
+          aria-label={props.inputId ? undefined : placeholder}
+          aria-expanded={open}
+          aria-controls={listId}
+          aria-autocomplete="list"
+          aria-invalid={props.errorId ? true : undefined}
+          aria-describedby={props.errorId}
+          aria-activedescendant={open && flat[active] ? optionId(active) : undefined}
+          autocomplete="off"
+          placeholder={single || placeholder}
+          value={open ? query : single}
+          onFocus={() => setOpen(true)}
+          onClick={() => setOpen(true)}
+          onBlur={() => {
+            setOpen(false);
+            setQuery('');
+          }}
+          onInput={(event) => {
+            setQuery((event.currentTarget as HTMLInputElement).value);
+            setActive(0);
+            setOpen(true);
+          }}
+          onKeyDown={onKeyDown}
+        />
+      </div>
       {open ? (
         <div class="bk-listbox" role="listbox" id={listId} aria-multiselectable={multi}>
           {visible.map((g, gi) => (
