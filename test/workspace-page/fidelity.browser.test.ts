@@ -277,3 +277,70 @@ describe('selects', () => {
     await page.screenshot({ path: '/tmp/page-selects.png' });
   });
 });
+
+describe('a modal', () => {
+  /** A form longer than the modal, its last field below the fold. */
+  function longForm(): View {
+    const field = (id: string, label: string): Block => ({
+      type: 'input',
+      block_id: id,
+      label: pt(label),
+      element: { type: 'plain_text_input', action_id: 'value' },
+    });
+    return {
+      id: 'V9',
+      type: 'modal',
+      hash: 'h9',
+      callback_id: 'long',
+      title: pt('Itemised bill'),
+      submit: pt('Save'),
+      close: pt('Cancel'),
+      private_metadata: '',
+      blocks: [
+        ...Array.from({ length: 12 }, (_, i) => field(`item${i}`, `Item ${i + 1}`)),
+        field('tip', 'Tip'),
+      ],
+    };
+  }
+
+  it('scrolls the first field with an error into view when a submission comes back with errors', async () => {
+    const { page } = stub;
+    await stub.open('?as=U1&channel=C1', {
+      edit: (state) => {
+        state.modals = [longForm()];
+      },
+    });
+    const dialog = page.getByRole('dialog', { name: 'Itemised bill' });
+    await dialog.waitFor();
+    const visible = () =>
+      dialog.locator('.modal-body').evaluate((body) => {
+        const error = body.querySelector('[role="alert"]');
+        if (!error) return 'no error';
+        const shown = body.getBoundingClientRect();
+        const at = error.getBoundingClientRect();
+        return at.top >= shown.top && at.bottom <= shown.bottom ? 'in view' : 'out of view';
+      });
+    stub.submitErrors = { tip: 'Enter the tip as an amount, such as 4.50' };
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.getByRole('alert').waitFor();
+    await expect.poll(visible).toBe('in view');
+    await page.screenshot({ path: '/tmp/page-modal-error.png' });
+
+    // Scrolled back up and submitted again with the same error: it comes into view again.
+    await dialog.locator('.modal-body').evaluate((body) => body.scrollTo(0, 0));
+    expect(await visible()).toBe('out of view');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(visible).toBe('in view');
+  });
+
+  it('closes from the × in its header, as its close button does', async () => {
+    const { page } = stub;
+    await stub.open('?as=U1&channel=C1', { withModal: true });
+    const dialog = page.getByRole('dialog', { name: 'New expense' });
+    const close = dialog.getByRole('button', { name: 'Close', exact: true });
+    expect(await close.locator('svg').count()).toBe(1);
+    await close.click();
+    expect(await stub.waitForPost('view-close')).toEqual({ as: 'U1', view_id: 'V1' });
+    await dialog.waitFor({ state: 'detached', timeout: 3000 });
+  });
+});
