@@ -344,3 +344,80 @@ describe('a modal', () => {
     await dialog.waitFor({ state: 'detached', timeout: 3000 });
   });
 });
+
+describe('"(edited)"', () => {
+  it('follows the last line of the message text, above the buttons', async () => {
+    const { page } = stub;
+    await stub.open('?as=U1&channel=C2', {
+      edit: (state) => {
+        const message = (ts: string, sender: string, text: string, blocks?: Block[]) => ({
+          ts,
+          channel: 'C2',
+          reply_count: 0,
+          sender: { id: sender, name: sender, is_bot: sender === 'UB' },
+          text,
+          ...(blocks ? { blocks } : {}),
+          ephemeral: false,
+          edited: true,
+        });
+        state.messages.C2 = [
+          message('1767261600.000100', 'U2', 'Lunch on Friday?\nI booked *the usual place*'),
+          message('1767262600.000200', 'UB', 'Lunch: 40.00 EUR', [
+            { type: 'section', text: md('*Lunch* · 40.00 EUR\nSplit with <@U2>') },
+            {
+              type: 'actions',
+              elements: [
+                { type: 'button', action_id: 'edit', text: pt('Edit') },
+                { type: 'button', action_id: 'undo', text: pt('Undo') },
+              ],
+            },
+          ]),
+          message('1767263600.000300', 'UB', 'Taxi', [
+            { type: 'section', text: pt('Taxi · 12.00 EUR') },
+            { type: 'actions', elements: [{ type: 'button', action_id: 'x', text: pt('Undo') }] },
+            { type: 'context', elements: [md('Booked by <@U1>')] },
+          ]),
+        ];
+      },
+    });
+    const articles = page.getByRole('article');
+    await articles.nth(2).waitFor();
+    const placement = (n: number) =>
+      articles.nth(n).evaluate((article) => {
+        const edited = article.querySelector('.msg-edited');
+        if (!edited) return 'no (edited)';
+        const at = edited.getBoundingClientRect();
+        // The text just before "(edited)", and its last line.
+        const walk = document.createTreeWalker(
+          article.querySelector('.msg-body')!,
+          NodeFilter.SHOW_TEXT,
+        );
+        let before: Node | null = null;
+        for (let node = walk.nextNode(); node; node = walk.nextNode()) {
+          if (edited.contains(node)) break;
+          if (node.textContent?.trim()) before = node;
+        }
+        if (!before) return 'no text before';
+        const range = document.createRange();
+        range.selectNodeContents(before);
+        const lines = range.getClientRects();
+        const last = lines[lines.length - 1]!;
+        const buttons = [...article.querySelectorAll('.msg-body button')];
+        return {
+          text: before.textContent,
+          sameLine: at.top < last.bottom && at.bottom > last.top && at.left >= last.right - 1,
+          aboveButtons: buttons.every((b) => b.getBoundingClientRect().top >= at.bottom),
+        };
+      });
+    expect(await placement(0)).toEqual({
+      text: 'the usual place',
+      sameLine: true,
+      aboveButtons: true,
+    });
+    // After the section's text, above the buttons; after a context line under them, which is
+    // then the message's last text.
+    expect(await placement(1)).toEqual({ text: 'Bob', sameLine: true, aboveButtons: true });
+    expect(await placement(2)).toEqual({ text: 'Ann', sameLine: true, aboveButtons: false });
+    await page.screenshot({ path: '/tmp/page-edited.png' });
+  });
+});

@@ -140,6 +140,8 @@ export function MessageView(props: {
     hooks,
     version,
   });
+  // Slack writes "(edited)" at the end of the message's text, not under its buttons.
+  const edited = message.edited ? <span class="msg-edited"> (edited)</span> : undefined;
   const openThread = props.onOpenThread
     ? () => props.onOpenThread?.(message.thread_ts ?? message.ts)
     : undefined;
@@ -164,11 +166,10 @@ export function MessageView(props: {
         ) : null}
         <div class="msg-body">
           {blocks.length ? (
-            <Blocks key={version} blocks={blocks} ctx={ctx} />
+            <Blocks key={version} blocks={blocks} ctx={ctx} trailing={edited} />
           ) : (
-            <Mrkdwn text={message.text} ctx={ctx} />
+            <Mrkdwn text={message.text} ctx={ctx} trailing={edited} />
           )}
-          {message.edited ? <span class="msg-edited">(edited)</span> : null}
         </div>
         {message.files?.length ? (
           <ul class="msg-files">
