@@ -421,3 +421,62 @@ describe('"(edited)"', () => {
     await page.screenshot({ path: '/tmp/page-edited.png' });
   });
 });
+
+describe('messages of one sender', () => {
+  it('show one avatar and name while they follow each other within a few minutes', async () => {
+    const { page } = stub;
+    const at = 1767261600;
+    await stub.open('?as=U1&channel=C2', {
+      edit: (state) => {
+        const people = new Map([
+          ['U1', 'ann'],
+          ['U2', 'bob'],
+          ['UB', 'Split'],
+        ]);
+        const message = (minutes: number, sender: string, text: string, ephemeral = false) => ({
+          ts: `${at + minutes * 60}.000100`,
+          channel: 'C2',
+          reply_count: 0,
+          sender: { id: sender, name: people.get(sender)!, is_bot: sender === 'UB' },
+          text,
+          ephemeral,
+          edited: false,
+        });
+        state.messages.C2 = [
+          message(0, 'U2', 'Lunch at noon?'),
+          message(1, 'U2', 'The usual place'),
+          message(3, 'U2', 'I booked a table'),
+          message(15, 'U2', 'Running late'),
+          message(16, 'U1', 'No problem'),
+          message(17, 'UB', 'Lunch booked'),
+          message(17, 'UB', 'Connect your account first.', true),
+          message(18, 'UB', 'Taxi booked'),
+          message(18.5, 'UB', 'Dinner booked'),
+        ];
+      },
+    });
+    const articles = page.getByRole('article');
+    await articles.nth(8).waitFor();
+    const shown = await articles.evaluateAll((els) =>
+      els.map((el) => ({
+        name: el.querySelector('.msg-sender')?.textContent ?? null,
+        avatar: el.querySelector('.avatar') !== null,
+        label: el.getAttribute('aria-label')?.split(',')[0],
+      })),
+    );
+    const header = (name: string) => ({ name, avatar: true, label: name });
+    const continued = (label: string) => ({ name: null, avatar: false, label });
+    expect(shown).toEqual([
+      header('Bob'),
+      continued('Bob'),
+      continued('Bob'),
+      header('Bob'),
+      header('Ann'),
+      header('Split'),
+      header('Split'),
+      header('Split'),
+      continued('Split'),
+    ]);
+    await page.screenshot({ path: '/tmp/page-grouped.png' });
+  });
+});

@@ -116,12 +116,28 @@ function MoreActions(props: {
   );
 }
 
+/** How far apart two messages of one sender may be and still show as one group, as in Slack. */
+const GROUP_SECONDS = 5 * 60;
+
+/**
+ * Whether `message` continues `previous`'s group: the same sender, a few minutes later, neither
+ * of them private. Such a message shows no avatar or name of its own.
+ */
+export function continuesGroup(previous: Message | undefined, message: Message): boolean {
+  if (!previous || previous.sender.id !== message.sender.id) return false;
+  if (previous.ephemeral || message.ephemeral) return false;
+  const gap = Number.parseFloat(message.ts) - Number.parseFloat(previous.ts);
+  return gap >= 0 && gap < GROUP_SECONDS;
+}
+
 export function MessageView(props: {
   state: State;
   message: Message;
   values: SurfaceValues;
   hooks: SurfaceHooks;
   onOpenThread?: (ts: string) => void;
+  /** Set when the message continues the previous one's group (see continuesGroup). */
+  continued?: boolean;
 }) {
   const { state, message, values, hooks } = props;
   const name = message.sender.is_bot
@@ -145,20 +161,30 @@ export function MessageView(props: {
   const openThread = props.onOpenThread
     ? () => props.onOpenThread?.(message.thread_ts ?? message.ts)
     : undefined;
+  const time = formatTime(message.ts, me?.tz);
+  // The article keeps its sender and time as its name, shown or not.
   return (
     <article
-      class={`msg${message.ephemeral ? ' msg-ephemeral' : ''}`}
-      aria-label={`${name}, ${formatTime(message.ts, me?.tz)}`}
+      class={`msg${message.ephemeral ? ' msg-ephemeral' : ''}${props.continued ? ' msg-continued' : ''}`}
+      aria-label={`${name}, ${time}`}
     >
-      <div class={`avatar${message.sender.is_bot ? ' avatar-bot' : ''}`} aria-hidden="true">
-        {initials(name)}
-      </div>
-      <div class="msg-main">
-        <div class="msg-head">
-          <span class="msg-sender">{name}</span>
-          {message.sender.is_bot ? <span class="badge">APP</span> : null}
-          <time class="msg-time">{formatTime(message.ts, me?.tz)}</time>
+      {props.continued ? (
+        <div class="msg-gutter" aria-hidden="true">
+          <time class="msg-gutter-time">{time}</time>
         </div>
+      ) : (
+        <div class={`avatar${message.sender.is_bot ? ' avatar-bot' : ''}`} aria-hidden="true">
+          {initials(name)}
+        </div>
+      )}
+      <div class="msg-main">
+        {props.continued ? null : (
+          <div class="msg-head">
+            <span class="msg-sender">{name}</span>
+            {message.sender.is_bot ? <span class="badge">APP</span> : null}
+            <time class="msg-time">{time}</time>
+          </div>
+        )}
         {message.ephemeral ? (
           <div class="msg-ephemeral-note">
             <span aria-hidden="true">👁 </span>Only visible to you

@@ -2,7 +2,7 @@
 import type { SurfaceHooks, SurfaceValues } from '../surface.js';
 import type { AttachedFile, Message, State } from '../types.js';
 import { Composer } from './composer.js';
-import { MessageView } from './message.js';
+import { continuesGroup, MessageView } from './message.js';
 
 export function Thread(props: {
   state: State;
@@ -27,8 +27,15 @@ export function Thread(props: {
         <div class="thread-count">
           {replies.length} {replies.length === 1 ? 'reply' : 'replies'}
         </div>
-        {replies.map((m) => (
-          <MessageView key={m.ts} state={state} message={m} values={values} hooks={hooks} />
+        {replies.map((m, i) => (
+          <MessageView
+            key={m.ts}
+            state={state}
+            message={m}
+            values={values}
+            hooks={hooks}
+            continued={continuesGroup(replies[i - 1], m)}
+          />
         ))}
       </div>
       <Composer
