@@ -138,6 +138,8 @@ describe('App Home and the daily DM', () => {
     await page.getByRole('tab', { name: 'Messages' }).click();
     const before = await messages(page).count();
     await page.getByRole('button', { name: 'Run daily digest now' }).click();
+    // Ada turned the daily DM on above, and is the only one linked: one DM went out.
+    await page.getByRole('status').filter({ hasText: 'Sent 1 daily DM.' }).waitFor();
     await expect.poll(() => messages(page).count()).toBe(before + 1);
     const dm = messages(page).last();
     const text = await dm.innerText();

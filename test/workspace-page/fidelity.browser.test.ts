@@ -480,3 +480,24 @@ describe('messages of one sender', () => {
     await page.screenshot({ path: '/tmp/page-grouped.png' });
   });
 });
+
+describe('"Run daily digest now"', () => {
+  it('says how many daily DMs it sent, or that nobody was due one', async () => {
+    const { page } = stub;
+    await stub.open('?as=U1&channel=C1');
+    const run = page.getByRole('button', { name: 'Run daily digest now' });
+    stub.answers.set('control/digest', { sent: 2 });
+    await run.click();
+    await page.getByRole('status').filter({ hasText: 'Sent 2 daily DMs.' }).waitFor();
+    stub.answers.set('control/digest', { sent: 1 });
+    await run.click();
+    await page.getByRole('status').filter({ hasText: 'Sent 1 daily DM.' }).waitFor();
+    stub.answers.set('control/digest', { sent: 0 });
+    await run.click();
+    await page
+      .getByRole('status')
+      .filter({ hasText: 'Nobody is due a daily DM: none sent.' })
+      .waitFor();
+    expect(stub.posted.filter((p) => p.path === 'control/digest')).toHaveLength(3);
+  });
+});

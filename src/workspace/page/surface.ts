@@ -7,6 +7,8 @@ import type { Block, Container, State } from './types.js';
 export interface SurfaceHooks {
   /** Reports a failed call to the person (the page shows it as a notice). */
   fail(error: unknown): void;
+  /** Tells the person what something they started did (an information notice). */
+  notify(text: string): void;
 }
 
 /**

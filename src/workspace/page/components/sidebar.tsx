@@ -1,8 +1,16 @@
 // The left column: workspace name, who the page acts as, the conversations, sandbox controls.
+import { useState } from 'preact/hooks';
 import { api } from '../api.js';
 import type { SurfaceHooks } from '../surface.js';
 import type { State } from '../types.js';
 import { hrefFor } from '../url.js';
+
+/** What "Run daily digest now" did, from the number of DMs the workspace says it sent. */
+export function digestOutcome(sent: number | undefined): string {
+  if (sent === undefined) return 'The daily digest ran.';
+  if (sent === 0) return 'Nobody is due a daily DM: none sent.';
+  return `Sent ${sent} daily ${sent === 1 ? 'DM' : 'DMs'}.`;
+}
 
 export function Sidebar(props: {
   state: State;
@@ -12,6 +20,7 @@ export function Sidebar(props: {
   onChannel: (id: string) => void;
 }) {
   const { state, channel, hooks } = props;
+  const [digesting, setDigesting] = useState(false);
   const channels = state.channels.filter((c) => c.kind === 'channel');
   const apps = state.channels.filter((c) => c.kind === 'app');
   const link = (id: string, label: string, icon: string) => (
@@ -65,7 +74,15 @@ export function Sidebar(props: {
             <button
               type="button"
               class="btn btn-sidebar"
-              onClick={() => api.control('digest').catch(hooks.fail)}
+              disabled={digesting}
+              onClick={() => {
+                setDigesting(true);
+                api
+                  .control('digest')
+                  .then((answer) => hooks.notify(digestOutcome(answer.sent)))
+                  .catch(hooks.fail)
+                  .finally(() => setDigesting(false));
+              }}
             >
               Run daily digest now
             </button>
