@@ -501,3 +501,82 @@ describe('"Run daily digest now"', () => {
     expect(stub.posted.filter((p) => p.path === 'control/digest')).toHaveLength(3);
   });
 });
+
+describe("the page's own icons", () => {
+  it('are SVG drawings, not emoji or symbol characters that need a font to show', async () => {
+    const { page } = stub;
+    await stub.open('?as=U1&channel=C1', {
+      withModal: true,
+      edit: (state) => {
+        // Emoji the app or a person wrote are theirs, not the page's: none in this state.
+        const json = JSON.stringify(state).replace(/:[a-z_+-]+:/g, '');
+        Object.assign(state, JSON.parse(json));
+        state.messages.C1![0]!.files = [
+          { id: 'F1', name: 'receipt.png', mimetype: 'image/png', url: '/icon.png' },
+        ];
+        state.notices.push({ id: 'n2', at: 1, text: 'Daily DMs sent', tone: 'info' });
+        const people = state.modals[0]!.blocks.find((b) => b.block_id === 'people')!;
+        (people.element as Record<string, unknown>).initial_users = ['U1', 'U2'];
+      },
+    });
+    const dialog = page.getByRole('dialog', { name: 'New expense' });
+    await dialog.getByRole('combobox', { name: 'Currency' }).click();
+    await dialog.getByRole('option', { name: 'EUR' }).waitFor();
+    // Everything an icon marks, each opened once: the glyphs it drew before would be text here.
+    const GLYPHS = /[\p{Extended_Pictographic}\u2190-\u21ff\u22ee\u22ef\u25cf\u27a4\u00d7\u2713]/u;
+    const glyphs = () =>
+      page.evaluate(() =>
+        [...document.body.innerText].filter((c) => c.codePointAt(0)! > 0x7f).join(''),
+      );
+    expect(await glyphs()).not.toMatch(GLYPHS);
+    const iconButtons = [
+      dialog.getByRole('button', { name: 'Close', exact: true }),
+      dialog.getByRole('button', { name: 'Remove Ann' }),
+    ];
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    const expense = page.getByRole('article').nth(1);
+    await expense.getByRole('button', { name: 'More options' }).click();
+    await page.getByRole('button', { name: '1 reply' }).click();
+    await page.getByLabel('Message: file to attach').setInputFiles({
+      name: 'bill.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('40.00'),
+    });
+    await page.getByRole('button', { name: 'Remove bill.txt' }).waitFor();
+    await expense.hover();
+    await expense.getByRole('button', { name: 'More actions' }).click();
+    await page.getByRole('menuitem', { name: /Split this/ }).waitFor();
+    expect(await glyphs()).not.toMatch(GLYPHS);
+    await page.screenshot({ path: '/tmp/page-icons.png' });
+
+    iconButtons.push(
+      expense.getByRole('button', { name: 'More options' }),
+      expense.getByRole('button', { name: 'More actions' }),
+      page.getByRole('main').getByRole('button', { name: 'Attach a file' }),
+      page.getByRole('main').getByRole('button', { name: 'Send' }),
+      page.getByRole('button', { name: 'Remove bill.txt' }),
+      page.getByRole('button', { name: 'Close thread' }),
+      page.getByRole('button', { name: 'Dismiss' }).first(),
+    );
+    for (const button of iconButtons.slice(2)) {
+      expect(
+        await button.evaluate((b) => [b.textContent, b.querySelectorAll('svg').length]),
+      ).toEqual(['', 1]);
+    }
+    // The marks beside text: a notice's kind, a private message, a file, the app in the sidebar.
+    for (const marked of [
+      page.getByRole('alert').first().locator('.notice-icon'),
+      page.getByRole('status').first().locator('.notice-icon'),
+      page
+        .getByRole('article')
+        .filter({ hasText: 'Only visible to you' })
+        .locator('.msg-ephemeral-note'),
+      page.getByRole('link', { name: 'receipt.png' }).first(),
+      page.getByRole('navigation').getByRole('link', { name: 'Split' }),
+    ]) {
+      expect(await marked.locator('svg').count()).toBe(1);
+    }
+  });
+});

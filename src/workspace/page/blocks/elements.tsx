@@ -2,6 +2,7 @@
 // and sends a block action when Slack would: always for buttons and overflow menus, and for the
 // other elements unless they sit in a modal's input block without `dispatch_action`.
 import { useState } from 'preact/hooks';
+import { ExternalIcon, MoreHorizontalIcon } from '../icons.js';
 import type { BlockAction, BlockElement, OptionObject } from '../types.js';
 import { useConfirm } from './confirm.js';
 import { domId } from './context.js';
@@ -46,7 +47,7 @@ function ButtonElement(props: ElementProps) {
         onClick={click}
       >
         <InlineText text={el.text as BlockAction['text']} ctx={ctx} />
-        {url ? <span aria-hidden="true"> ↗</span> : null}
+        {url ? <ExternalIcon /> : null}
       </button>
       {dialog}
     </>
@@ -70,7 +71,7 @@ function OverflowElement(props: ElementProps) {
         aria-controls={open ? menuId : undefined}
         onClick={() => setOpen(!open)}
       >
-        ⋯
+        <MoreHorizontalIcon />
       </button>
       {open ? (
         <div class="bk-menu" role="menu" id={menuId}>

@@ -2,6 +2,7 @@
 // searchable combobox: the kinds differ only in where options come from and in the field the
 // chosen value is reported under.
 import { useEffect, useRef, useState } from 'preact/hooks';
+import { CheckIcon, CloseIcon } from '../icons.js';
 import type { BlockAction, ElementValue, OptionGroup, OptionObject } from '../types.js';
 import { domId, type RenderContext } from './context.js';
 import { type ElementProps, useElementValue } from './element-props.js';
@@ -184,7 +185,7 @@ export function SelectElement(props: ElementProps) {
                 aria-label={`Remove ${plain(o.text)}`}
                 onClick={() => choose(o)}
               >
-                ×
+                <CloseIcon />
               </button>
             </li>
           ))}
@@ -251,10 +252,13 @@ export function SelectElement(props: ElementProps) {
                     onMouseDown={(event) => event.preventDefault()}
                     onClick={() => choose(o)}
                   >
-                    {plain(o.text)}
-                    {o.description ? (
-                      <span class="bk-option-description">{plain(o.description)}</span>
-                    ) : null}
+                    <span class="bk-option-text">
+                      {plain(o.text)}
+                      {o.description ? (
+                        <span class="bk-option-description">{plain(o.description)}</span>
+                      ) : null}
+                    </span>
+                    {selected ? <CheckIcon /> : null}
                   </div>
                 );
               })}

@@ -4,6 +4,7 @@ import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { api } from '../api.js';
 import { Blocks } from '../blocks/blocks.js';
 import { Mrkdwn } from '../blocks/text.js';
+import { EyeIcon, MoreVerticalIcon, PaperclipIcon } from '../icons.js';
 import {
   contentVersion,
   displayName,
@@ -76,7 +77,7 @@ function MoreActions(props: {
         aria-controls={open ? menuId : undefined}
         onClick={() => setOpen(!open)}
       >
-        ⋮
+        <MoreVerticalIcon />
       </button>
       {open ? (
         <div class="menu" role="menu" id={menuId} ref={menu} onKeyDown={onKeyDown}>
@@ -187,7 +188,8 @@ export function MessageView(props: {
         )}
         {message.ephemeral ? (
           <div class="msg-ephemeral-note">
-            <span aria-hidden="true">👁 </span>Only visible to you
+            <EyeIcon />
+            Only visible to you
           </div>
         ) : null}
         <div class="msg-body">
@@ -202,7 +204,8 @@ export function MessageView(props: {
             {message.files.map((file) => (
               <li key={file.id}>
                 <a href={file.url} target="_blank" rel="noopener noreferrer">
-                  📎 {file.name}
+                  <PaperclipIcon />
+                  {file.name}
                 </a>
               </li>
             ))}

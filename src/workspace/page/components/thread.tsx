@@ -1,4 +1,5 @@
 // The thread panel: the parent message, its replies, and a composer that replies in the thread.
+import { CloseIcon } from '../icons.js';
 import type { SurfaceHooks, SurfaceValues } from '../surface.js';
 import type { AttachedFile, Message, State } from '../types.js';
 import { Composer } from './composer.js';
@@ -19,7 +20,7 @@ export function Thread(props: {
       <header class="thread-head">
         <h2>Thread</h2>
         <button type="button" class="icon-button" aria-label="Close thread" onClick={props.onClose}>
-          ×
+          <CloseIcon />
         </button>
       </header>
       <div class="thread-list">
