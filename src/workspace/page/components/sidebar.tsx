@@ -8,7 +8,7 @@ import type { State } from '../types.js';
 import { hrefFor } from '../url.js';
 
 /** What "Run daily digest now" did, from the number of DMs the workspace says it sent. */
-export function digestOutcome(sent: number | undefined): string {
+function digestOutcome(sent: number | undefined): string {
   if (sent === undefined) return 'The daily digest ran.';
   if (sent === 0) return 'Nobody is due a daily DM: none sent.';
   return `Sent ${sent} daily ${sent === 1 ? 'DM' : 'DMs'}.`;
