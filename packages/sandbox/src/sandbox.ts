@@ -154,9 +154,7 @@ export async function startSandbox(options: SandboxOptions): Promise<RunningSand
     pageDir: options.pageDir,
     app: readManifest(options.manifestYaml),
     controls: {
-      digest: async () => {
-        await sandbox.runDigest();
-      },
+      digest: () => sandbox.runDigest(),
       reset: () => sandbox.reset(),
     },
   });

@@ -16,6 +16,47 @@ import {
 let flows: Flows;
 let emulator: EmulatorReader;
 
+interface SelectShape {
+  type?: string;
+  placeholder?: { text?: string };
+  initial_option?: { text?: { text?: string } };
+}
+
+/** The static selects of the App Home the app last published to the acting person, by name. */
+function publishedSelects(): Record<string, string> {
+  const as = new URL(flows.page.url()).searchParams.get('as') ?? '';
+  const home = flows.sandbox.workspace.pageState(as).home;
+  const out: Record<string, string> = {};
+  const blocks = (home?.blocks ?? []) as { accessory?: SelectShape; elements?: SelectShape[] }[];
+  for (const select of blocks.flatMap((b) => [b.accessory, ...(b.elements ?? [])])) {
+    if (select?.type !== 'static_select' || !select.placeholder?.text) continue;
+    out[select.placeholder.text] = select.initial_option?.text?.text ?? '';
+  }
+  return out;
+}
+
+/** The Home tab's selects as the page shows them, by name. */
+async function shownSelects(): Promise<Record<string, string>> {
+  const pairs = await flows.page
+    .getByRole('tabpanel', { name: 'Home' })
+    .getByRole('combobox')
+    .evaluateAll((els) =>
+      els.map((e) => [
+        e.getAttribute('aria-label') ?? '',
+        (e as unknown as { value: string }).value,
+      ]),
+    );
+  return Object.fromEntries(pairs);
+}
+
+async function expectHomeSelectsAsPublished(): Promise<void> {
+  const published = publishedSelects();
+  expect(Object.keys(published)).toEqual(
+    expect.arrayContaining(['Hour', 'Choose a currency', 'Choose a group']),
+  );
+  await expect.poll(shownSelects).toEqual(published);
+}
+
 beforeAll(async () => {
   flows = await startFlows();
   emulator = await EmulatorReader.connect(flows.sandbox.emulatorUrl);
@@ -83,6 +124,13 @@ describe('App Home and the daily DM', () => {
     // Reminders have a "Turn off" of their own on the same tab, so the text tells them apart.
     await home.getByText(/On, at 09:00 every day/).waitFor();
     expect(await home.innerText()).toMatch(/Daily balance DM\nOn, at 09:00 every day/);
+    // The republished tab has a block more above the selects: each shows its own value.
+    await expectHomeSelectsAsPublished();
+
+    await page.getByRole('tab', { name: 'Messages' }).click();
+    await page.getByRole('tab', { name: 'Home' }).click();
+    await home.getByRole('heading', { name: 'Settings' }).waitFor();
+    await expectHomeSelectsAsPublished();
   });
 
   it('"Run daily digest now" DMs the balances to the Split conversation', async () => {
@@ -90,6 +138,8 @@ describe('App Home and the daily DM', () => {
     await page.getByRole('tab', { name: 'Messages' }).click();
     const before = await messages(page).count();
     await page.getByRole('button', { name: 'Run daily digest now' }).click();
+    // Ada turned the daily DM on above, and is the only one linked: one DM went out.
+    await page.getByRole('status').filter({ hasText: 'Sent 1 daily DM.' }).waitFor();
     await expect.poll(() => messages(page).count()).toBe(before + 1);
     const dm = messages(page).last();
     const text = await dm.innerText();
@@ -97,5 +147,12 @@ describe('App Home and the daily DM', () => {
     expect(text).toMatch(/balance/i);
     expect(text).toMatch(/Lisbon trip|€\d+\.\d\d/);
     expect(text).not.toMatch(/<@|<!|&lt;|&amp;/);
+
+    await page.getByRole('tab', { name: 'Home' }).click();
+    await page
+      .getByRole('tabpanel', { name: 'Home' })
+      .getByRole('heading', { name: 'Settings' })
+      .waitFor();
+    await expectHomeSelectsAsPublished();
   });
 });

@@ -8,6 +8,7 @@
  * only a registered redirect URL may receive a code.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { FAVICON_LINK } from './favicon.js';
 import { readBody, send } from './http-util.js';
 import { type Oidc, type OidcClient, sessionCookie } from './oidc.js';
 import { people } from './page-state.js';
@@ -35,6 +36,7 @@ export function html(title: string, body: string): string {
   <meta charset="utf-8">
   <meta name="viewport" content="width=device-width, initial-scale=1">
   <title>${escapeHtml(title)} · Slack</title>
+  ${FAVICON_LINK}
   <style>
     body { font: 15px/1.5 system-ui, sans-serif; margin: 0; background: #f4ede4; color: #1d1c1d; }
     main { max-width: 30rem; margin: 10vh auto; background: #fff; padding: 2rem 2.5rem;

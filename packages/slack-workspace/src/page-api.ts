@@ -210,9 +210,10 @@ export function createPageApi(
       return;
     }
     try {
-      await run();
+      const sent = await run();
       state.changed();
-      send(res, 200, { ok: true });
+      // The page says what the digest did: how many DMs it sent.
+      send(res, 200, { ok: true, ...(typeof sent === 'number' ? { sent } : {}) });
     } catch {
       // The sandbox's own error may carry configuration; the page gets a plain sentence.
       send(res, 500, { ok: false, error: `The ${name} control failed; see the sandbox's log.` });

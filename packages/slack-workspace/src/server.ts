@@ -1,12 +1,13 @@
 /**
  * The workspace's one HTTP port: the Web API (`/api/<method>`), response_urls, private files,
  * the page's JSON API (`/workspace-api/`), Sign in with Slack's pages (`/openid/connect/`), the
- * install page (`/oauth/v2/authorize`) and the built page itself.
+ * install page (`/oauth/v2/authorize`), the built page itself and the icon of them all.
  */
 import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { extname, join } from 'node:path';
 import { handleUpload } from './api-files.js';
+import { FAVICON_PATHS, serveFavicon } from './favicon.js';
 import { send } from './http-util.js';
 import { handleFile, handleResponseUrl } from './response-url.js';
 import type { WorkspaceState } from './state.js';
@@ -107,6 +108,8 @@ export function createWorkspaceServer(
       servePage(res, options.pageDir, 'index.html').catch(fail);
     } else if (req.method === 'GET' && asset) {
       servePage(res, options.pageDir, asset[1]!).catch(fail);
+    } else if (req.method === 'GET' && FAVICON_PATHS.has(path)) {
+      serveFavicon(res);
     } else {
       send(res, 404, { ok: false, error: 'not_found' });
     }

@@ -169,7 +169,8 @@ export interface AppFacts {
 }
 
 export interface Controls {
-  digest?: () => Promise<void>;
+  /** Sends the daily DMs that are due now; resolves with how many went out. */
+  digest?: () => Promise<number>;
   reset?: () => Promise<void>;
 }
 

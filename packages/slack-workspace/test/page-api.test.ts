@@ -85,6 +85,7 @@ beforeAll(async () => {
       controls: {
         digest: async () => {
           controlled.push('digest');
+          return 2;
         },
       },
     },
@@ -272,7 +273,7 @@ describe('page API', () => {
   });
 
   it('calls the controls it was given and answers 404 for the others', async () => {
-    expect(await post('control/digest', {})).toEqual({ status: 200, body: { ok: true } });
+    expect(await post('control/digest', {})).toEqual({ status: 200, body: { ok: true, sent: 2 } });
     expect(controlled).toEqual(['digest']);
     expect((await post('control/reset', {})).status).toBe(404);
   });

@@ -62,7 +62,8 @@ export const api = {
   shortcut: (as: string, callback_id: string, channel: string, ts: string) =>
     post('shortcut', { as, callback_id, channel, ts }),
   homeOpened: (as: string, tab: 'home' | 'messages') => post('home-opened', { as, tab }),
-  control: (name: 'digest' | 'reset') => post(`control/${name}`, {}),
+  /** The digest answers with how many daily DMs it sent. */
+  control: (name: 'digest' | 'reset') => post<{ sent?: number }>(`control/${name}`, {}),
 };
 
 /** Calls `onChange` whenever the server says something changed; returns the unsubscribe. */

@@ -49,18 +49,16 @@ export function App() {
   }, [refresh]);
   useEffect(() => subscribe(() => void latest.current()), []);
 
-  const hooks: SurfaceHooks = useMemo(
-    () => ({
-      fail: (error: unknown) => {
-        const at = Date.now();
-        setLocal((list) => [
-          ...list,
-          { id: `local-${at}-${list.length}`, at, text: messageOf(error), tone: 'error' },
-        ]);
-      },
-    }),
-    [],
-  );
+  const hooks: SurfaceHooks = useMemo(() => {
+    const add = (text: string, tone: Notice['tone']) => {
+      const at = Date.now();
+      setLocal((list) => [...list, { id: `local-${at}-${list.length}`, at, text, tone }]);
+    };
+    return {
+      fail: (error: unknown) => add(messageOf(error), 'error'),
+      notify: (text: string) => add(text, 'info'),
+    };
+  }, []);
 
   const channel = state
     ? (state.channels.find((c) => c.id === channelId) ??

@@ -7,20 +7,40 @@ import type { Block, Container, State } from './types.js';
 export interface SurfaceHooks {
   /** Reports a failed call to the person (the page shows it as a notice). */
   fail(error: unknown): void;
+  /** Tells the person what something they started did (an information notice). */
+  notify(text: string): void;
 }
 
-/** One ValueStore per surface, kept across re-renders and view updates of the same surface. */
+/**
+ * One ValueStore per surface, kept across re-renders. A surface given a version starts a new
+ * store when the version changes: what the app publishes to App Home or writes into a message
+ * is what those show, as in Slack. A modal is given none, so a views.update that keeps block
+ * and action ids keeps what was typed.
+ */
 export class SurfaceValues {
-  readonly #stores = new Map<string, ValueStore>();
+  readonly #stores = new Map<string, { version: string; store: ValueStore }>();
 
-  for(key: string): ValueStore {
-    let store = this.#stores.get(key);
-    if (!store) {
-      store = new ValueStore();
-      this.#stores.set(key, store);
-    }
+  for(key: string, version = ''): ValueStore {
+    const found = this.#stores.get(key);
+    if (found && found.version === version) return found.store;
+    const store = new ValueStore();
+    this.#stores.set(key, { version, store });
     return store;
   }
+}
+
+/**
+ * A short fingerprint of what an app sent (a message's blocks), for the version of a surface
+ * that has no hash of its own: FNV-1a over its JSON.
+ */
+export function contentVersion(content: unknown): string {
+  const json = JSON.stringify(content) ?? '';
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < json.length; i++) {
+    hash ^= json.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return `${json.length}-${(hash >>> 0).toString(36)}`;
 }
 
 function containerKey(container: Container): string {
@@ -36,6 +56,8 @@ export function surfaceContext(options: {
   blocks: Block[];
   values: SurfaceValues;
   hooks: SurfaceHooks;
+  /** See SurfaceValues: App Home's hash, a message's content version; none for a modal. */
+  version?: string;
   errors?: Record<string, string>;
 }): RenderContext {
   const { state, container, blocks, hooks } = options;
@@ -44,7 +66,7 @@ export function surfaceContext(options: {
   const channels = new Map(state.channels.map((c) => [c.id, c.name]));
   const me = state.people.find((p) => p.id === acting);
   const key = containerKey(container);
-  const values = options.values.for(key);
+  const values = options.values.for(key, options.version);
   return {
     surface: options.surface,
     idPrefix: key.replace(/[^A-Za-z0-9]/g, '_'),

@@ -118,7 +118,9 @@ describe('interactive elements', () => {
       'bk-button',
       'bk-button bk-overflow-button',
     ]);
-    expect(text(buttons[2]!)).toBe('Docs ↗');
+    // A link button carries the external-link icon, drawn, after its text.
+    expect(text(buttons[2]!)).toBe('Docs');
+    expect(byTag(buttons[2]!, 'svg')).toHaveLength(1);
     expect(buttons[3]!.attrs.get('aria-label')).toBe('More options');
     expect(buttons[3]!.attrs.get('aria-haspopup')).toBe('menu');
   });

@@ -1,163 +1,20 @@
 // The built page in a real (headless) Chromium, against a stub of the workspace server that
 // answers the page's JSON API with canned state and records what the page posts.
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { type Browser, chromium, type Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildPage } from '../../scripts/build-page.js';
-import type { State } from '../../src/page/types.js';
-import { cannedState } from './fixture-state.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { StubPage } from './stub.js';
 
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkaPj/HwAFBQIAX8jx0gAAAABJRU5ErkJggg==',
-  'base64',
-);
-
-interface Posted {
-  path: string;
-  body: Record<string, unknown>;
-}
-
-let dir: string;
-let base: string;
-let browser: Browser;
-let page: Page;
-let state: State;
-let posted: Posted[] = [];
-let submitErrors: Record<string, string> | undefined;
-const streams = new Set<ServerResponse>();
-const server = createServer((req, res) => void handle(req, res));
-
-function json(res: ServerResponse, status: number, body: unknown) {
-  res.writeHead(status, { 'content-type': 'application/json' });
-  res.end(JSON.stringify(body));
-}
-
-function changed() {
-  state.version++;
-  for (const stream of streams) stream.write(`data: {"version":${state.version}}\n\n`);
-}
-
-async function readBody(req: IncomingMessage): Promise<Record<string, unknown>> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return chunks.length ? JSON.parse(Buffer.concat(chunks).toString('utf8')) : {};
-}
-
-async function handle(req: IncomingMessage, res: ServerResponse) {
-  const url = new URL(req.url ?? '/', base);
-  if (req.method === 'GET' && url.pathname === '/') {
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-    res.end(await readFile(join(dir, 'index.html')));
-    return;
-  }
-  if (req.method === 'GET' && url.pathname.startsWith('/assets/')) {
-    const name = url.pathname.slice('/assets/'.length);
-    const type = name.endsWith('.css') ? 'text/css' : 'text/javascript';
-    res.writeHead(200, { 'content-type': type });
-    res.end(await readFile(join(dir, 'assets', name.replace(/[^a-z.]/g, ''))));
-    return;
-  }
-  if (url.pathname === '/icon.png') {
-    res.writeHead(200, { 'content-type': 'image/png' });
-    res.end(PNG);
-    return;
-  }
-  if (url.pathname === '/workspace-api/events') {
-    res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
-    res.write(': hello\n\n');
-    streams.add(res);
-    req.on('close', () => streams.delete(res));
-    return;
-  }
-  if (url.pathname === '/workspace-api/state') {
-    json(res, 200, { ok: true, ...state, acting: url.searchParams.get('as') ?? state.acting });
-    return;
-  }
-  if (req.method !== 'POST' || !url.pathname.startsWith('/workspace-api/')) {
-    res.writeHead(404).end();
-    return;
-  }
-  const path = url.pathname.replace('/workspace-api/', '');
-  const body = await readBody(req);
-  posted.push({ path, body });
-  if (path === 'view-submit' && submitErrors) {
-    json(res, 200, { ok: true, errors: submitErrors });
-    return;
-  }
-  if (path === 'view-close') {
-    state.modals = state.modals.filter((v) => v.id !== body.view_id);
-    changed();
-  }
-  if (path === 'options') {
-    const groups = ['Trip to Rome', 'Flat share', 'Rome office'];
-    const query = String(body.value).toLowerCase();
-    const options = groups
-      .filter((g) => g.toLowerCase().includes(query))
-      .map((g) => ({ text: { type: 'plain_text', text: g }, value: g.toLowerCase() }));
-    json(res, 200, { ok: true, options });
-    return;
-  }
-  json(res, 200, { ok: true });
-}
-
-function lastPost(path: string): Record<string, unknown> {
-  const found = posted.filter((p) => p.path === path);
-  const last = found[found.length - 1];
-  if (!last) throw new Error(`nothing posted to ${path}; posted: ${posted.map((p) => p.path)}`);
-  return last.body;
-}
-
-async function waitForPost(path: string): Promise<Record<string, unknown>> {
-  await expect.poll(() => posted.some((p) => p.path === path), { timeout: 3000 }).toBe(true);
-  return lastPost(path);
-}
-
-async function open(query: string, { withModal = false } = {}) {
-  state = cannedState(`${base}/icon.png`);
-  if (!withModal) state.modals = [];
-  posted = [];
-  await page.goto(`${base}/${query}`);
-  await page.getByRole('navigation').waitFor();
-}
+const stub = new StubPage();
+let page: StubPage['page'];
+const open = (...args: Parameters<StubPage['open']>) => stub.open(...args);
+const waitForPost = (path: string) => stub.waitForPost(path);
+const lastPost = (path: string) => stub.lastPost(path);
 
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'split-page-'));
-  await buildPage(dir);
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
-  page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
-  // A missing element fails its step quickly, naming it, instead of the whole test timing out.
-  page.setDefaultTimeout(4000);
-  page.on('pageerror', (error) => console.error('page error:', error.message));
+  await stub.start();
+  page = stub.page;
 }, 30_000);
 
-afterAll(async () => {
-  await browser?.close();
-  for (const stream of streams) stream.end();
-  await new Promise<void>((done) => server.close(() => done()));
-  await rm(dir, { recursive: true, force: true });
-});
-
-beforeEach(() => {
-  submitErrors = undefined;
-});
+afterAll(() => stub.close());
 
 describe('the sandbox page', () => {
   it('shows channels, the person switcher, messages and notices by their accessible names', async () => {
@@ -245,11 +102,11 @@ describe('the sandbox page', () => {
       value: 'e1',
     });
 
-    posted = [];
+    stub.posted = [];
     await expense.getByRole('button', { name: 'Delete' }).click();
     const confirm = page.getByRole('alertdialog', { name: 'Delete this expense?' });
     expect(await confirm.textContent()).toContain('Everyone in it will see it removed.');
-    expect(posted).toEqual([]);
+    expect(stub.posted).toEqual([]);
     await page.screenshot({ path: '/tmp/page-confirm.png' });
     await confirm.getByRole('button', { name: 'Delete' }).click();
     expect((await waitForPost('action')).action).toMatchObject({
@@ -258,7 +115,7 @@ describe('the sandbox page', () => {
       style: 'danger',
     });
 
-    posted = [];
+    stub.posted = [];
     await expense.getByRole('combobox', { name: 'Category' }).click();
     await expense.getByRole('combobox', { name: 'Category' }).pressSequentially('tra');
     await expense.getByRole('option', { name: 'Travel' }).click();
@@ -269,7 +126,7 @@ describe('the sandbox page', () => {
       selected_option: { text: { type: 'plain_text', text: 'Travel' }, value: 'travel' },
     });
 
-    posted = [];
+    stub.posted = [];
     await expense.hover();
     await expense.getByRole('button', { name: 'More actions' }).click();
     await page.getByRole('menuitem', { name: 'Split this' }).click();
@@ -304,8 +161,8 @@ describe('the sandbox page', () => {
     });
     await dialog.getByLabel('Notes (optional)').fill('with <friends>');
     // Input blocks without dispatch_action only collect values; nothing is sent until Save.
-    expect(posted.filter((p) => p.path !== 'options')).toEqual([]);
-    submitErrors = { amount: 'Enter an amount above zero' };
+    expect(stub.posted.filter((p) => p.path !== 'options')).toEqual([]);
+    stub.submitErrors = { amount: 'Enter an amount above zero' };
     await dialog.getByRole('button', { name: 'Save' }).click();
     const submit = await waitForPost('view-submit');
     expect(submit).toEqual({
@@ -362,7 +219,7 @@ describe('the sandbox page', () => {
     expect(await panel.textContent()).toContain('You are owed 20.00 EUR by @Bob');
     // Opening the conversation reports the Messages tab first, then the switch to Home.
     await expect
-      .poll(() => posted.filter((p) => p.path === 'home-opened').map((p) => p.body))
+      .poll(() => stub.posted.filter((p) => p.path === 'home-opened').map((p) => p.body))
       .toEqual([
         { as: 'U2', tab: 'messages' },
         { as: 'U2', tab: 'home' },

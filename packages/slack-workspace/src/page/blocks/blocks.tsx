@@ -1,5 +1,6 @@
 // Block Kit blocks to markup: the entry point of the renderer. Unknown block types render as a
 // quiet placeholder naming the type, so an app's mistake is visible without breaking the page.
+import type { ComponentChildren } from 'preact';
 import type { Block, BlockElement, TextObject } from '../types.js';
 import { actionIdOf, blockIdOf, domId, type RenderContext } from './context.js';
 import { safeUrl } from './element-props.js';
@@ -12,6 +13,17 @@ interface BlockProps {
   block: Block;
   blockId: string;
   ctx: RenderContext;
+  /** Shown at the end of this block's text (a message's "(edited)"); see trailingAt. */
+  trailing?: ComponentChildren;
+}
+
+/**
+ * Keys an element by what it is, so a new version of a surface that puts another element where
+ * this one was (App Home republished with a block more above it) mounts a fresh component
+ * instead of handing it this one's open menu or typed query.
+ */
+function elementKey(el: BlockElement, actionId: string): string {
+  return `${el.type}:${actionId}`;
 }
 
 function elementsOf(value: unknown): BlockElement[] {
@@ -20,18 +32,26 @@ function elementsOf(value: unknown): BlockElement[] {
     : [];
 }
 
-function Section({ block, blockId, ctx }: BlockProps) {
+function Section({ block, blockId, ctx, trailing }: BlockProps) {
   const fields = Array.isArray(block.fields) ? (block.fields as TextObject[]) : [];
   const accessory = block.accessory as BlockElement | undefined;
   return (
     <div class="bk-section">
       <div class="bk-section-body">
-        <Text text={block.text as TextObject | undefined} ctx={ctx} />
+        <Text
+          text={block.text as TextObject | undefined}
+          ctx={ctx}
+          trailing={fields.length ? undefined : trailing}
+        />
         {fields.length ? (
           <div class="bk-fields">
             {fields.map((field, i) => (
               <div class="bk-field" key={i}>
-                <Text text={field} ctx={ctx} />
+                <Text
+                  text={field}
+                  ctx={ctx}
+                  trailing={i === fields.length - 1 ? trailing : undefined}
+                />
               </div>
             ))}
           </div>
@@ -40,6 +60,7 @@ function Section({ block, blockId, ctx }: BlockProps) {
       {accessory && typeof accessory === 'object' ? (
         <div class={`bk-accessory bk-accessory-${accessory.type}`}>
           <Element
+            key={elementKey(accessory, actionIdOf(accessory, 0))}
             el={accessory}
             blockId={blockId}
             actionId={actionIdOf(accessory, 0)}
@@ -52,7 +73,7 @@ function Section({ block, blockId, ctx }: BlockProps) {
   );
 }
 
-function Context({ block, ctx }: BlockProps) {
+function Context({ block, ctx, trailing }: BlockProps) {
   return (
     <div class="bk-context">
       {elementsOf(block.elements).map((el, i) =>
@@ -62,6 +83,7 @@ function Context({ block, ctx }: BlockProps) {
           <Text key={i} text={el as unknown as TextObject} ctx={ctx} />
         ),
       )}
+      {trailing}
     </div>
   );
 }
@@ -71,7 +93,7 @@ function Actions({ block, blockId, ctx }: BlockProps) {
     <div class="bk-actions">
       {elementsOf(block.elements).map((el, i) => (
         <Element
-          key={actionIdOf(el, i)}
+          key={elementKey(el, actionIdOf(el, i))}
           el={el}
           blockId={blockId}
           actionId={actionIdOf(el, i)}
@@ -113,6 +135,7 @@ function Input({ block, blockId, ctx }: BlockProps) {
         {block.optional ? <span class="bk-optional"> (optional)</span> : null}
       </label>
       <Element
+        key={elementKey(el, actionId)}
         el={el}
         blockId={blockId}
         actionId={actionId}
@@ -137,7 +160,7 @@ function Input({ block, blockId, ctx }: BlockProps) {
 }
 
 function BlockView(props: BlockProps) {
-  const { block, ctx } = props;
+  const { block, ctx, trailing } = props;
   switch (block.type) {
     case 'section':
       return <Section {...props} />;
@@ -146,7 +169,12 @@ function BlockView(props: BlockProps) {
     case 'divider':
       return <hr class="bk-divider" />;
     case 'header':
-      return <h3 class="bk-header">{plain(block.text as TextObject | undefined)}</h3>;
+      return (
+        <h3 class="bk-header">
+          {plain(block.text as TextObject | undefined)}
+          {trailing}
+        </h3>
+      );
     case 'actions':
       return <Actions {...props} />;
     case 'image':
@@ -154,12 +182,13 @@ function BlockView(props: BlockProps) {
     case 'input':
       return <Input {...props} />;
     case 'rich_text':
-      return <MrkdwnBlocks blocks={richTextBlocks(block.elements)} ctx={ctx} />;
+      return <MrkdwnBlocks blocks={richTextBlocks(block.elements)} ctx={ctx} trailing={trailing} />;
     case 'markdown':
       return (
         <MrkdwnBlocks
           blocks={parseMrkdwn(typeof block.text === 'string' ? block.text : '')}
           ctx={ctx}
+          trailing={trailing}
         />
       );
     default:
@@ -167,17 +196,56 @@ function BlockView(props: BlockProps) {
   }
 }
 
-export function Blocks({ blocks, ctx }: { blocks: Block[]; ctx: RenderContext }) {
+function hasText(block: Block): boolean {
+  switch (block.type) {
+    case 'section':
+      return Boolean(block.text) || (Array.isArray(block.fields) && block.fields.length > 0);
+    case 'context':
+      return elementsOf(block.elements).some((el) => el.type !== 'image');
+    case 'rich_text':
+    case 'markdown':
+      return true;
+    default:
+      return false;
+  }
+}
+
+/**
+ * Which block ends the message's text, for "(edited)" to follow it as in Slack: the last block
+ * with text, never a row of buttons or an image after it; a header only when nothing else has
+ * text; -1 when no block has any.
+ */
+function trailingAt(blocks: Block[]): number {
+  const index = blocks.findLastIndex(hasText);
+  return index >= 0 ? index : blocks.findLastIndex((b) => b.type === 'header');
+}
+
+export function Blocks({
+  blocks,
+  ctx,
+  trailing,
+}: {
+  blocks: Block[];
+  ctx: RenderContext;
+  trailing?: ComponentChildren;
+}) {
+  const at = trailing ? trailingAt(blocks) : -1;
   return (
     <div class="bk-blocks">
       {blocks.map((block, index) => {
         const blockId = blockIdOf(block, index);
         return (
           <div class={`bk-block bk-block-${block.type}`} key={blockId} data-block-id={blockId}>
-            <BlockView block={block} blockId={blockId} ctx={ctx} />
+            <BlockView
+              block={block}
+              blockId={blockId}
+              ctx={ctx}
+              trailing={index === at ? trailing : undefined}
+            />
           </div>
         );
       })}
+      {trailing && at < 0 ? <div>{trailing}</div> : null}
     </div>
   );
 }

@@ -1,5 +1,6 @@
 // What every element component receives, and the one path by which a change is recorded and,
 // when Slack would, sent as a block action.
+import { useState } from 'preact/hooks';
 import type { BlockAction, BlockElement, ElementValue } from '../types.js';
 import { initialValue, type RenderContext } from './context.js';
 
@@ -39,8 +40,21 @@ export function change(props: ElementProps, value: ElementValue, extra?: Partial
   });
 }
 
-export function currentValue(props: ElementProps): ElementValue | undefined {
-  return props.ctx.values.get(props.blockId, props.actionId) ?? initialValue(props.el);
+/**
+ * The element's value as shown: what the person chose, else what the app sent. Read from the
+ * surface's store on every render, never copied into component state, so an element the person
+ * has not touched follows each new version of the view or message the app sends.
+ */
+export function useElementValue(
+  props: ElementProps,
+): [ElementValue | undefined, (value: ElementValue, dispatch?: boolean) => void] {
+  const [, rerender] = useState(0);
+  const value = props.ctx.values.get(props.blockId, props.actionId) ?? initialValue(props.el);
+  const set = (next: ElementValue, dispatch = props.dispatch) => {
+    change({ ...props, dispatch }, next);
+    rerender((n) => n + 1);
+  };
+  return [value, set];
 }
 
 export function fieldAria(props: ElementProps) {

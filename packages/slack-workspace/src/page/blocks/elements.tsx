@@ -2,16 +2,17 @@
 // and sends a block action when Slack would: always for buttons and overflow menus, and for the
 // other elements unless they sit in a modal's input block without `dispatch_action`.
 import { useState } from 'preact/hooks';
+import { ExternalIcon, MoreHorizontalIcon } from '../icons.js';
 import type { BlockAction, BlockElement, OptionObject } from '../types.js';
 import { useConfirm } from './confirm.js';
 import { domId } from './context.js';
 import {
   actionTs,
   change,
-  currentValue,
   type ElementProps,
   fieldAria,
   safeUrl,
+  useElementValue,
 } from './element-props.js';
 import { SelectElement } from './select.js';
 import { InlineText, plain, Text } from './text.js';
@@ -46,7 +47,7 @@ function ButtonElement(props: ElementProps) {
         onClick={click}
       >
         <InlineText text={el.text as BlockAction['text']} ctx={ctx} />
-        {url ? <span aria-hidden="true"> ↗</span> : null}
+        {url ? <ExternalIcon /> : null}
       </button>
       {dialog}
     </>
@@ -70,7 +71,7 @@ function OverflowElement(props: ElementProps) {
         aria-controls={open ? menuId : undefined}
         onClick={() => setOpen(!open)}
       >
-        ⋯
+        <MoreHorizontalIcon />
       </button>
       {open ? (
         <div class="bk-menu" role="menu" id={menuId}>
@@ -105,12 +106,11 @@ function OverflowElement(props: ElementProps) {
 function TextInputElement(props: ElementProps) {
   const { el } = props;
   const type = el.type;
-  const [value, setValue] = useState(() => currentValue(props)?.value ?? '');
+  const [current, set] = useElementValue(props);
+  const value = current?.value ?? '';
   const placeholder = plain(el.placeholder as BlockAction['text']) || undefined;
-  const record = (next: string, send: boolean) => {
-    setValue(next);
-    change({ ...props, dispatch: send }, { type, value: next === '' ? null : next });
-  };
+  const record = (next: string, send: boolean) =>
+    set({ type, value: next === '' ? null : next }, send);
   const onInput = (event: Event) =>
     record((event.currentTarget as HTMLInputElement | HTMLTextAreaElement).value, false);
   const onKeyDown = (event: KeyboardEvent) => {
@@ -161,26 +161,22 @@ function ChoiceElement(props: ElementProps) {
   const { el, ctx } = props;
   const multiple = el.type === 'checkboxes';
   const options = Array.isArray(el.options) ? (el.options as OptionObject[]) : [];
-  const start = currentValue(props);
-  const [chosen, setChosen] = useState<string[]>(() =>
-    multiple
-      ? (start?.selected_options ?? []).map((o) => o.value)
-      : start?.selected_option
-        ? [start.selected_option.value]
-        : [],
-  );
+  const [current, set] = useElementValue(props);
+  const chosen = multiple
+    ? (current?.selected_options ?? []).map((o) => o.value)
+    : current?.selected_option
+      ? [current.selected_option.value]
+      : [];
   const name = domId(ctx, props.blockId, props.actionId);
   const pick = (option: OptionObject, on: boolean) => {
     if (multiple) {
       const next = on
         ? [...chosen.filter((v) => v !== option.value), option.value]
         : chosen.filter((v) => v !== option.value);
-      setChosen(next);
       const selected = options.filter((o) => next.includes(o.value));
-      change(props, { type: 'checkboxes', selected_options: selected });
+      set({ type: 'checkboxes', selected_options: selected });
     } else {
-      setChosen([option.value]);
-      change(props, { type: 'radio_buttons', selected_option: option });
+      set({ type: 'radio_buttons', selected_option: option });
     }
   };
   const choices = options.map((option) => (
@@ -221,10 +217,8 @@ function ChoiceElement(props: ElementProps) {
 function PickerElement(props: ElementProps) {
   const { el } = props;
   const isDate = el.type === 'datepicker';
-  const start = currentValue(props);
-  const [value, setValue] = useState(
-    () => (isDate ? start?.selected_date : start?.selected_time) ?? '',
-  );
+  const [current, set] = useElementValue(props);
+  const value = (isDate ? current?.selected_date : current?.selected_time) ?? '';
   const placeholder = plain(el.placeholder as BlockAction['text']) || undefined;
   return (
     <input
@@ -235,9 +229,7 @@ function PickerElement(props: ElementProps) {
       aria-label={props.inputId ? undefined : placeholder || (isDate ? 'Date' : 'Time')}
       onChange={(event) => {
         const next = (event.currentTarget as HTMLInputElement).value || null;
-        setValue(next ?? '');
-        change(
-          props,
+        set(
           isDate
             ? { type: 'datepicker', selected_date: next }
             : { type: 'timepicker', selected_time: next },

@@ -2,9 +2,10 @@
 // searchable combobox: the kinds differ only in where options come from and in the field the
 // chosen value is reported under.
 import { useEffect, useRef, useState } from 'preact/hooks';
+import { CheckIcon, CloseIcon } from '../icons.js';
 import type { BlockAction, ElementValue, OptionGroup, OptionObject } from '../types.js';
 import { domId, type RenderContext } from './context.js';
-import { change, currentValue, type ElementProps } from './element-props.js';
+import { type ElementProps, useElementValue } from './element-props.js';
 import { plain } from './text.js';
 
 interface Group {
@@ -44,8 +45,8 @@ function localOptions(kind: Kind, ctx: RenderContext): OptionObject[] {
   return ctx.channels.map((c) => option(`#${c.name}`, c.id));
 }
 
-/** The starting selection as option objects, whatever field the element keeps it in. */
-function startSelection(kind: Kind, value: ElementValue | undefined, ctx: RenderContext) {
+/** The selection as option objects, whatever field the element keeps it in. */
+function selectionOf(kind: Kind, value: ElementValue | undefined, ctx: RenderContext) {
   if (!value) return [];
   if (kind === 'static' || kind === 'external') {
     if (value.selected_options) return value.selected_options;
@@ -81,9 +82,8 @@ export function SelectElement(props: ElementProps) {
   const type = el.type;
   const kind = kindOf(type);
   const multi = type.startsWith('multi_');
-  const [chosen, setChosen] = useState<OptionObject[]>(() =>
-    startSelection(kind, currentValue(props), ctx),
-  );
+  const [current, set] = useElementValue(props);
+  const chosen = selectionOf(kind, current, ctx);
   const [open, setOpen] = useState(false);
   const [query, setQuery] = useState('');
   const [active, setActive] = useState(0);
@@ -138,10 +138,9 @@ export function SelectElement(props: ElementProps) {
         ? chosen.filter((o) => o.value !== picked.value)
         : [...chosen, picked]
       : [picked];
-    setChosen(next);
     setQuery('');
     if (!multi) setOpen(false);
-    change(props, report(type, kind, multi, next));
+    set(report(type, kind, multi, next));
   };
 
   const onKeyDown = (event: KeyboardEvent) => {
@@ -186,39 +185,45 @@ export function SelectElement(props: ElementProps) {
                 aria-label={`Remove ${plain(o.text)}`}
                 onClick={() => choose(o)}
               >
-                ×
+                <CloseIcon />
               </button>
             </li>
           ))}
         </ul>
       ) : null}
-      <input
-        id={props.inputId}
-        class="bk-input bk-select-input"
-        role="combobox"
-        aria-label={props.inputId ? undefined : placeholder}
-        aria-expanded={open}
-        aria-controls={listId}
-        aria-autocomplete="list"
-        aria-invalid={props.errorId ? true : undefined}
-        aria-describedby={props.errorId}
-        aria-activedescendant={open && flat[active] ? optionId(active) : undefined}
-        autocomplete="off"
-        placeholder={single || placeholder}
-        value={open ? query : single}
-        onFocus={() => setOpen(true)}
-        onClick={() => setOpen(true)}
-        onBlur={() => {
-          setOpen(false);
-          setQuery('');
-        }}
-        onInput={(event) => {
-          setQuery((event.currentTarget as HTMLInputElement).value);
-          setActive(0);
-          setOpen(true);
-        }}
-        onKeyDown={onKeyDown}
-      />
+      <div class="bk-select-field">
+        <span class="bk-select-sizer" aria-hidden="true">
+          {single || placeholder}
+        </span>
+        <input
+          id={props.inputId}
+          size={1}
+          class="bk-input bk-select-input"
+          role="combobox"
+          aria-label={props.inputId ? undefined : placeholder}
+          aria-expanded={open}
+          aria-controls={listId}
+          aria-autocomplete="list"
+          aria-invalid={props.errorId ? true : undefined}
+          aria-describedby={props.errorId}
+          aria-activedescendant={open && flat[active] ? optionId(active) : undefined}
+          autocomplete="off"
+          placeholder={single || placeholder}
+          value={open ? query : single}
+          onFocus={() => setOpen(true)}
+          onClick={() => setOpen(true)}
+          onBlur={() => {
+            setOpen(false);
+            setQuery('');
+          }}
+          onInput={(event) => {
+            setQuery((event.currentTarget as HTMLInputElement).value);
+            setActive(0);
+            setOpen(true);
+          }}
+          onKeyDown={onKeyDown}
+        />
+      </div>
       {open ? (
         <div class="bk-listbox" role="listbox" id={listId} aria-multiselectable={multi}>
           {visible.map((g, gi) => (
@@ -247,10 +252,13 @@ export function SelectElement(props: ElementProps) {
                     onMouseDown={(event) => event.preventDefault()}
                     onClick={() => choose(o)}
                   >
-                    {plain(o.text)}
-                    {o.description ? (
-                      <span class="bk-option-description">{plain(o.description)}</span>
-                    ) : null}
+                    <span class="bk-option-text">
+                      {plain(o.text)}
+                      {o.description ? (
+                        <span class="bk-option-description">{plain(o.description)}</span>
+                      ) : null}
+                    </span>
+                    {selected ? <CheckIcon /> : null}
                   </div>
                 );
               })}

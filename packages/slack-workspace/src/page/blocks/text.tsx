@@ -1,6 +1,6 @@
 // Text objects to elements. Every string ends up as a text node (Preact escapes them), never as
 // markup, which is what keeps an app's or a person's text from injecting HTML.
-import type { ComponentChildren } from 'preact';
+import { type ComponentChildren, Fragment } from 'preact';
 import type { TextObject } from '../types.js';
 import type { RenderContext } from './context.js';
 import { formatSlackDate } from './dates.js';
@@ -86,30 +86,44 @@ function renderInline(node: Inline, ctx: RenderContext, key: number): ComponentC
   }
 }
 
-function renderBlock(block: MBlock, ctx: RenderContext, key: number): ComponentChildren {
+/**
+ * `trailing` (a message's "(edited)") goes at the end of the text's last line: inside its last
+ * paragraph, quote line or list item, or right after a code block.
+ */
+function renderBlock(
+  block: MBlock,
+  ctx: RenderContext,
+  key: number,
+  trailing?: ComponentChildren,
+): ComponentChildren {
   switch (block.k) {
     case 'p':
       return (
         <p key={key} class="bk-p">
           <InlineNodes nodes={block.children} ctx={ctx} />
+          {trailing}
         </p>
       );
     case 'pre':
       return (
-        <pre key={key} class="bk-pre">
-          {block.text}
-        </pre>
+        <Fragment key={key}>
+          <pre class="bk-pre">{block.text}</pre>
+          {trailing}
+        </Fragment>
       );
     case 'quote':
       return (
         <blockquote key={key} class="bk-quote">
-          {block.children.map((child, i) => renderBlock(child, ctx, i))}
+          {block.children.map((child, i) =>
+            renderBlock(child, ctx, i, i === block.children.length - 1 ? trailing : undefined),
+          )}
         </blockquote>
       );
     case 'list': {
       const items = block.items.map((item, i) => (
         <li key={i}>
           <InlineNodes nodes={item} ctx={ctx} />
+          {i === block.items.length - 1 ? trailing : null}
         </li>
       ));
       return block.ordered ? (
@@ -125,12 +139,35 @@ function renderBlock(block: MBlock, ctx: RenderContext, key: number): ComponentC
   }
 }
 
-export function MrkdwnBlocks({ blocks, ctx }: { blocks: MBlock[]; ctx: RenderContext }) {
-  return <div class="bk-mrkdwn">{blocks.map((block, i) => renderBlock(block, ctx, i))}</div>;
+export function MrkdwnBlocks({
+  blocks,
+  ctx,
+  trailing,
+}: {
+  blocks: MBlock[];
+  ctx: RenderContext;
+  trailing?: ComponentChildren;
+}) {
+  return (
+    <div class="bk-mrkdwn">
+      {blocks.map((block, i) =>
+        renderBlock(block, ctx, i, i === blocks.length - 1 ? trailing : undefined),
+      )}
+      {blocks.length === 0 ? trailing : null}
+    </div>
+  );
 }
 
-export function Mrkdwn({ text, ctx }: { text: string; ctx: RenderContext }) {
-  return <MrkdwnBlocks blocks={parseMrkdwn(text)} ctx={ctx} />;
+export function Mrkdwn({
+  text,
+  ctx,
+  trailing,
+}: {
+  text: string;
+  ctx: RenderContext;
+  trailing?: ComponentChildren;
+}) {
+  return <MrkdwnBlocks blocks={parseMrkdwn(text)} ctx={ctx} trailing={trailing} />;
 }
 
 /** A plain_text object's text as a string (emoji shortcodes replaced unless `emoji: false`). */
@@ -140,10 +177,24 @@ export function plain(text: TextObject | undefined): string {
   return text.type === 'mrkdwn' ? text.text : replaceShortcodes(text.text);
 }
 
-export function Text({ text, ctx }: { text: TextObject | undefined; ctx: RenderContext }) {
-  if (!text || typeof text.text !== 'string') return null;
-  if (text.type === 'mrkdwn') return <Mrkdwn text={text.text} ctx={ctx} />;
-  return <span class="bk-plain">{plain(text)}</span>;
+export function Text({
+  text,
+  ctx,
+  trailing,
+}: {
+  text: TextObject | undefined;
+  ctx: RenderContext;
+  /** Shown at the end of the text's last line (see renderBlock). */
+  trailing?: ComponentChildren;
+}) {
+  if (!text || typeof text.text !== 'string') return trailing ? <span>{trailing}</span> : null;
+  if (text.type === 'mrkdwn') return <Mrkdwn text={text.text} ctx={ctx} trailing={trailing} />;
+  return (
+    <span class="bk-plain">
+      {plain(text)}
+      {trailing}
+    </span>
+  );
 }
 
 /** Text for places that take one line of inline content (option labels, button texts). */

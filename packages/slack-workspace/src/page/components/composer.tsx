@@ -2,6 +2,7 @@
 // `@` offers people. Text is sent the way Slack's client sends it: `&`, `<`, `>` escaped and
 // chosen mentions as `<@U…|name>`.
 import { useLayoutEffect, useRef, useState } from 'preact/hooks';
+import { CloseIcon, PaperclipIcon, SendIcon } from '../icons.js';
 import type { AppInfo, AttachedFile, Person } from '../types.js';
 
 export function escapeText(text: string): string {
@@ -247,14 +248,15 @@ export function Composer(props: {
       />
       {file ? (
         <span class="composer-attachment">
-          📎 {file.name}
+          <PaperclipIcon />
+          {file.name}
           <button
             type="button"
             class="composer-attachment-remove"
             aria-label={`Remove ${file.name}`}
             onClick={() => setFile(undefined)}
           >
-            ×
+            <CloseIcon />
           </button>
         </span>
       ) : null}
@@ -264,7 +266,7 @@ export function Composer(props: {
         aria-label="Attach a file"
         onClick={() => picker.current?.click()}
       >
-        📎
+        <PaperclipIcon />
       </button>
       <button
         type="button"
@@ -273,7 +275,7 @@ export function Composer(props: {
         disabled={(!text.trim() && !file) || sending}
         onClick={() => void send()}
       >
-        ➤
+        <SendIcon />
       </button>
     </div>
   );

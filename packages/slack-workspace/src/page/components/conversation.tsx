@@ -6,7 +6,7 @@ import { Blocks } from '../blocks/blocks.js';
 import { type SurfaceHooks, type SurfaceValues, surfaceContext } from '../surface.js';
 import type { AttachedFile, Channel, Message, State } from '../types.js';
 import { Composer } from './composer.js';
-import { MessageView } from './message.js';
+import { continuesGroup, MessageView } from './message.js';
 
 export type Tab = 'home' | 'messages';
 
@@ -28,11 +28,12 @@ function MessageList(props: {
       {props.messages.length === 0 ? (
         <p class="empty">No messages yet. Say hello, or type / to use the app.</p>
       ) : null}
-      {props.messages.map((m) => (
+      {props.messages.map((m, i) => (
         <MessageView
           key={`${m.ts}-${m.ephemeral ? 'e' : 'm'}`}
           state={props.state}
           message={m}
+          continued={continuesGroup(props.messages[i - 1], m)}
           values={props.values}
           hooks={props.hooks}
           onOpenThread={props.onOpenThread}
@@ -55,10 +56,12 @@ function Home(props: { state: State; values: SurfaceValues; hooks: SurfaceHooks 
     blocks: home.blocks,
     values: props.values,
     hooks: props.hooks,
+    version: home.hash,
   });
+  // Each publish is a new view: it shows what the app sent, nothing carried from the last one.
   return (
     <div class="home">
-      <Blocks blocks={home.blocks} ctx={ctx} />
+      <Blocks key={home.hash} blocks={home.blocks} ctx={ctx} />
     </div>
   );
 }

@@ -1,10 +1,17 @@
 // One message of a conversation: sender, time, body (blocks or mrkdwn text), files, thread
 // replies, and the "More actions" menu carrying the app's message shortcuts.
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { api } from '../api.js';
 import { Blocks } from '../blocks/blocks.js';
 import { Mrkdwn } from '../blocks/text.js';
-import { displayName, type SurfaceHooks, type SurfaceValues, surfaceContext } from '../surface.js';
+import { EyeIcon, MoreVerticalIcon, PaperclipIcon } from '../icons.js';
+import {
+  contentVersion,
+  displayName,
+  type SurfaceHooks,
+  type SurfaceValues,
+  surfaceContext,
+} from '../surface.js';
 import type { Message, State } from '../types.js';
 
 export function initials(name: string): string {
@@ -70,7 +77,7 @@ function MoreActions(props: {
         aria-controls={open ? menuId : undefined}
         onClick={() => setOpen(!open)}
       >
-        ⋮
+        <MoreVerticalIcon />
       </button>
       {open ? (
         <div class="menu" role="menu" id={menuId} ref={menu} onKeyDown={onKeyDown}>
@@ -110,12 +117,28 @@ function MoreActions(props: {
   );
 }
 
+/** How far apart two messages of one sender may be and still show as one group, as in Slack. */
+const GROUP_SECONDS = 5 * 60;
+
+/**
+ * Whether `message` continues `previous`'s group: the same sender, a few minutes later, neither
+ * of them private. Such a message shows no avatar or name of its own.
+ */
+export function continuesGroup(previous: Message | undefined, message: Message): boolean {
+  if (!previous || previous.sender.id !== message.sender.id) return false;
+  if (previous.ephemeral || message.ephemeral) return false;
+  const gap = Number.parseFloat(message.ts) - Number.parseFloat(previous.ts);
+  return gap >= 0 && gap < GROUP_SECONDS;
+}
+
 export function MessageView(props: {
   state: State;
   message: Message;
   values: SurfaceValues;
   hooks: SurfaceHooks;
   onOpenThread?: (ts: string) => void;
+  /** Set when the message continues the previous one's group (see continuesGroup). */
+  continued?: boolean;
 }) {
   const { state, message, values, hooks } = props;
   const name = message.sender.is_bot
@@ -123,6 +146,8 @@ export function MessageView(props: {
     : displayName(state, message.sender.id, message.sender.name);
   const me = state.people.find((p) => p.id === state.acting);
   const blocks = message.blocks ?? [];
+  // An edit that changes the blocks shows what the app wrote, as a new message would.
+  const version = useMemo(() => contentVersion(blocks), [blocks]);
   const ctx = surfaceContext({
     state,
     surface: 'message',
@@ -130,43 +155,57 @@ export function MessageView(props: {
     blocks,
     values,
     hooks,
+    version,
   });
+  // Slack writes "(edited)" at the end of the message's text, not under its buttons.
+  const edited = message.edited ? <span class="msg-edited"> (edited)</span> : undefined;
   const openThread = props.onOpenThread
     ? () => props.onOpenThread?.(message.thread_ts ?? message.ts)
     : undefined;
+  const time = formatTime(message.ts, me?.tz);
+  // The article keeps its sender and time as its name, shown or not.
   return (
     <article
-      class={`msg${message.ephemeral ? ' msg-ephemeral' : ''}`}
-      aria-label={`${name}, ${formatTime(message.ts, me?.tz)}`}
+      class={`msg${message.ephemeral ? ' msg-ephemeral' : ''}${props.continued ? ' msg-continued' : ''}`}
+      aria-label={`${name}, ${time}`}
     >
-      <div class={`avatar${message.sender.is_bot ? ' avatar-bot' : ''}`} aria-hidden="true">
-        {initials(name)}
-      </div>
-      <div class="msg-main">
-        <div class="msg-head">
-          <span class="msg-sender">{name}</span>
-          {message.sender.is_bot ? <span class="badge">APP</span> : null}
-          <time class="msg-time">{formatTime(message.ts, me?.tz)}</time>
+      {props.continued ? (
+        <div class="msg-gutter" aria-hidden="true">
+          <time class="msg-gutter-time">{time}</time>
         </div>
+      ) : (
+        <div class={`avatar${message.sender.is_bot ? ' avatar-bot' : ''}`} aria-hidden="true">
+          {initials(name)}
+        </div>
+      )}
+      <div class="msg-main">
+        {props.continued ? null : (
+          <div class="msg-head">
+            <span class="msg-sender">{name}</span>
+            {message.sender.is_bot ? <span class="badge">APP</span> : null}
+            <time class="msg-time">{time}</time>
+          </div>
+        )}
         {message.ephemeral ? (
           <div class="msg-ephemeral-note">
-            <span aria-hidden="true">👁 </span>Only visible to you
+            <EyeIcon />
+            Only visible to you
           </div>
         ) : null}
         <div class="msg-body">
           {blocks.length ? (
-            <Blocks blocks={blocks} ctx={ctx} />
+            <Blocks key={version} blocks={blocks} ctx={ctx} trailing={edited} />
           ) : (
-            <Mrkdwn text={message.text} ctx={ctx} />
+            <Mrkdwn text={message.text} ctx={ctx} trailing={edited} />
           )}
-          {message.edited ? <span class="msg-edited">(edited)</span> : null}
         </div>
         {message.files?.length ? (
           <ul class="msg-files">
             {message.files.map((file) => (
               <li key={file.id}>
                 <a href={file.url} target="_blank" rel="noopener noreferrer">
-                  📎 {file.name}
+                  <PaperclipIcon />
+                  {file.name}
                 </a>
               </li>
             ))}

@@ -1,4 +1,5 @@
 // Notices from the workspace (such as Slack's timeout error) and the page's own failed calls.
+import { CloseIcon, InfoIcon, WarningIcon } from '../icons.js';
 import type { Notice } from '../types.js';
 
 export function Notices(props: { notices: Notice[]; onDismiss: (id: string) => void }) {
@@ -12,8 +13,8 @@ export function Notices(props: { notices: Notice[]; onDismiss: (id: string) => v
           class={`notice notice-${notice.tone}`}
           role={notice.tone === 'error' ? 'alert' : 'status'}
         >
-          <span class="notice-icon" aria-hidden="true">
-            {notice.tone === 'error' ? '⚠️' : 'ℹ️'}
+          <span class="notice-icon">
+            {notice.tone === 'error' ? <WarningIcon /> : <InfoIcon />}
           </span>
           <span class="notice-text">{notice.text}</span>
           <button
@@ -22,7 +23,7 @@ export function Notices(props: { notices: Notice[]; onDismiss: (id: string) => v
             aria-label="Dismiss"
             onClick={() => props.onDismiss(notice.id)}
           >
-            ×
+            <CloseIcon />
           </button>
         </div>
       ))}

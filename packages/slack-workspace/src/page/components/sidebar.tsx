@@ -1,8 +1,18 @@
 // The left column: workspace name, who the page acts as, the conversations, sandbox controls.
+import type { ComponentChildren } from 'preact';
+import { useState } from 'preact/hooks';
 import { api } from '../api.js';
+import { DotIcon } from '../icons.js';
 import type { SurfaceHooks } from '../surface.js';
 import type { State } from '../types.js';
 import { hrefFor } from '../url.js';
+
+/** What "Run daily digest now" did, from the number of DMs the workspace says it sent. */
+function digestOutcome(sent: number | undefined): string {
+  if (sent === undefined) return 'The daily digest ran.';
+  if (sent === 0) return 'Nobody is due a daily DM: none sent.';
+  return `Sent ${sent} daily ${sent === 1 ? 'DM' : 'DMs'}.`;
+}
 
 export function Sidebar(props: {
   state: State;
@@ -12,9 +22,10 @@ export function Sidebar(props: {
   onChannel: (id: string) => void;
 }) {
   const { state, channel, hooks } = props;
+  const [digesting, setDigesting] = useState(false);
   const channels = state.channels.filter((c) => c.kind === 'channel');
   const apps = state.channels.filter((c) => c.kind === 'app');
-  const link = (id: string, label: string, icon: string) => (
+  const link = (id: string, label: string, icon?: ComponentChildren) => (
     <li key={id}>
       <a
         href={hrefFor({ as: state.acting, channel: id })}
@@ -25,9 +36,7 @@ export function Sidebar(props: {
           props.onChannel(id);
         }}
       >
-        <span class="nav-icon" aria-hidden="true">
-          {icon}
-        </span>
+        {icon ? <span class="nav-icon">{icon}</span> : null}
         {label}
       </a>
     </li>
@@ -54,9 +63,9 @@ export function Sidebar(props: {
       </div>
       <nav class="nav" aria-label="Conversations">
         <h2 class="nav-title">Channels</h2>
-        <ul>{channels.map((c) => link(c.id, `#${c.name}`, ''))}</ul>
+        <ul>{channels.map((c) => link(c.id, `#${c.name}`))}</ul>
         <h2 class="nav-title">Apps</h2>
-        <ul>{apps.map((c) => link(c.id, state.app.name, '●'))}</ul>
+        <ul>{apps.map((c) => link(c.id, state.app.name, <DotIcon />))}</ul>
       </nav>
       {state.controls.digest || state.controls.reset ? (
         <div class="controls">
@@ -65,7 +74,15 @@ export function Sidebar(props: {
             <button
               type="button"
               class="btn btn-sidebar"
-              onClick={() => api.control('digest').catch(hooks.fail)}
+              disabled={digesting}
+              onClick={() => {
+                setDigesting(true);
+                api
+                  .control('digest')
+                  .then((answer) => hooks.notify(digestOutcome(answer.sent)))
+                  .catch(hooks.fail)
+                  .finally(() => setDigesting(false));
+              }}
             >
               Run daily digest now
             </button>

@@ -1,8 +1,9 @@
 // The thread panel: the parent message, its replies, and a composer that replies in the thread.
+import { CloseIcon } from '../icons.js';
 import type { SurfaceHooks, SurfaceValues } from '../surface.js';
 import type { AttachedFile, Message, State } from '../types.js';
 import { Composer } from './composer.js';
-import { MessageView } from './message.js';
+import { continuesGroup, MessageView } from './message.js';
 
 export function Thread(props: {
   state: State;
@@ -19,7 +20,7 @@ export function Thread(props: {
       <header class="thread-head">
         <h2>Thread</h2>
         <button type="button" class="icon-button" aria-label="Close thread" onClick={props.onClose}>
-          ×
+          <CloseIcon />
         </button>
       </header>
       <div class="thread-list">
@@ -27,8 +28,15 @@ export function Thread(props: {
         <div class="thread-count">
           {replies.length} {replies.length === 1 ? 'reply' : 'replies'}
         </div>
-        {replies.map((m) => (
-          <MessageView key={m.ts} state={state} message={m} values={values} hooks={hooks} />
+        {replies.map((m, i) => (
+          <MessageView
+            key={m.ts}
+            state={state}
+            message={m}
+            values={values}
+            hooks={hooks}
+            continued={continuesGroup(replies[i - 1], m)}
+          />
         ))}
       </div>
       <Composer
