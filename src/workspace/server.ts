@@ -1,13 +1,14 @@
 /**
  * The workspace's one HTTP port: the Web API (`/api/<method>`), response_urls, private files,
  * the page's JSON API (`/workspace-api/`), Sign in with Slack's pages (`/openid/connect/`), the
- * install page (`/oauth/v2/authorize`) and the built page itself.
+ * install page (`/oauth/v2/authorize`) with their style sheet, and the built page itself.
  */
 import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { extname, join } from 'node:path';
 import { handleUpload } from './api-files.js';
-import { send } from './http-util.js';
+import { PAGE_CSP, send } from './http-util.js';
+import { PAGES_CSS, PAGES_CSS_PATH } from './oidc-page.js';
 import { handleFile, handleResponseUrl } from './response-url.js';
 import type { WorkspaceState } from './state.js';
 import type { WebApi } from './web-api.js';
@@ -41,6 +42,8 @@ async function servePage(res: ServerResponse, pageDir: string | undefined, file:
       res.writeHead(200, {
         'content-type': CONTENT_TYPES.get(extname(file)) ?? 'application/octet-stream',
         'cache-control': 'no-cache',
+        'x-content-type-options': 'nosniff',
+        ...(extname(file) === '.html' ? { 'content-security-policy': PAGE_CSP } : {}),
       });
       res.end(bytes);
       return;
@@ -105,6 +108,13 @@ export function createWorkspaceServer(
         .catch(fail);
     } else if (req.method === 'GET' && (path === '/' || path === '/index.html')) {
       servePage(res, options.pageDir, 'index.html').catch(fail);
+    } else if (req.method === 'GET' && path === PAGES_CSS_PATH) {
+      res.writeHead(200, {
+        'content-type': 'text/css; charset=utf-8',
+        'cache-control': 'no-cache',
+        'x-content-type-options': 'nosniff',
+      });
+      res.end(PAGES_CSS);
     } else if (req.method === 'GET' && asset) {
       servePage(res, options.pageDir, asset[1]!).catch(fail);
     } else {

@@ -6,8 +6,9 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildPage } from '../../scripts/build-page.js';
+import { PAGE_CSP } from '../../src/workspace/http-util.js';
 import type { State } from '../../src/workspace/page/types.js';
 import { cannedState } from './fixture-state.js';
 
@@ -29,6 +30,7 @@ let state: State;
 let posted: Posted[] = [];
 let submitErrors: Record<string, string> | undefined;
 const streams = new Set<ServerResponse>();
+const violations: string[] = [];
 const server = createServer((req, res) => void handle(req, res));
 
 function json(res: ServerResponse, status: number, body: unknown) {
@@ -50,7 +52,11 @@ async function readBody(req: IncomingMessage): Promise<Record<string, unknown>> 
 async function handle(req: IncomingMessage, res: ServerResponse) {
   const url = new URL(req.url ?? '/', base);
   if (req.method === 'GET' && url.pathname === '/') {
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    // The workspace's own policy, so that everything below also proves the page works under it.
+    res.writeHead(200, {
+      'content-type': 'text/html; charset=utf-8',
+      'content-security-policy': PAGE_CSP,
+    });
     res.end(await readFile(join(dir, 'index.html')));
     return;
   }
@@ -146,6 +152,9 @@ beforeAll(async () => {
   // A missing element fails its step quickly, naming it, instead of the whole test timing out.
   page.setDefaultTimeout(4000);
   page.on('pageerror', (error) => console.error('page error:', error.message));
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+  });
 }, 30_000);
 
 afterAll(async () => {
@@ -157,6 +166,11 @@ afterAll(async () => {
 
 beforeEach(() => {
   submitErrors = undefined;
+  violations.length = 0;
+});
+
+afterEach(() => {
+  expect(violations, 'the page broke its Content-Security-Policy').toEqual([]);
 });
 
 describe('the sandbox page', () => {
