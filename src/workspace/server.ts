@@ -10,6 +10,7 @@ import { handleUpload } from './api-files.js';
 import { PAGE_CSP, send } from './http-util.js';
 import { PAGES_CSS, PAGES_CSS_PATH } from './oidc-page.js';
 import { handleFile, handleResponseUrl } from './response-url.js';
+import { hasBody, sameOriginRefusal } from './same-origin.js';
 import type { WorkspaceState } from './state.js';
 import type { WebApi } from './web-api.js';
 
@@ -60,6 +61,8 @@ export function createWorkspaceServer(
   state: WorkspaceState,
   api: WebApi,
   options: {
+    /** The address the server is bound to: the page's API answers requests addressed to it. */
+    host: string;
     pageDir?: string;
     pageApi?: RouteHandler;
     signIn?: RouteHandler;
@@ -88,6 +91,17 @@ export function createWorkspaceServer(
     } else if (file && req.method === 'GET') {
       handleFile(state, req, res, decodeURIComponent(file[1]!));
     } else if (path.startsWith('/workspace-api/') && options.pageApi) {
+      const refusal = sameOriginRefusal(req, options.host);
+      if (refusal) {
+        // The body is left unread: closing the connection spares reading it.
+        send(
+          res,
+          refusal.status,
+          { ok: false, error: refusal.error },
+          hasBody(req) ? { connection: 'close' } : {},
+        );
+        return;
+      }
       Promise.resolve(options.pageApi(req, res, url))
         .then((handled) => {
           if (!handled)
