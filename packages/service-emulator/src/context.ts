@@ -14,6 +14,8 @@ export interface Emulator {
   faults: FaultTable;
   log: RequestLog;
   consent: ConsentStore;
+  /** The address the server is bound to: the control plane answers requests addressed to it. */
+  host: string;
   /**
    * Settles once every change applied so far is on disk (with --data), undefined when there is
    * nothing to wait for. Awaited before any answer that reports or shows a change, so that what a

@@ -77,6 +77,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     faults: new FaultTable(),
     log: new RequestLog(),
     consent: new ConsentStore(clock),
+    host: options.host ?? '127.0.0.1',
     durable: data ? () => data.durable() : () => undefined,
   };
 
@@ -87,7 +88,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   // ECONNRESET. A minute makes that race rare; close() still ends every connection at once.
   server.keepAliveTimeout = 60_000;
   server.headersTimeout = 65_000;
-  const host = options.host ?? '127.0.0.1';
+  const host = emu.host;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, host, () => {

@@ -17,6 +17,7 @@ import { Ledger } from './ledger.js';
 import { accessTokenEndpoint, requestTokenEndpoint, tokenEndpoint } from './oauth.js';
 import { baseStringUri, verifyOAuth1 } from './oauth1.js';
 import { indexPage } from './pages.js';
+import { sameOriginRefusal } from './same-origin.js';
 import { emptyParams, type Params, type UploadedFile } from './types.js';
 
 const API_PATH = /^\/api\/v3\.0\/([A-Za-z0-9_]+)(?:\/([^/]*))?\/?$/;
@@ -61,7 +62,11 @@ async function handleRequest(
     actorId: null,
   };
   if (ex.pathname === '/__emulator' || ex.pathname.startsWith('/__emulator/')) {
-    await guard(ex, () => handleControl(emu, ex));
+    await guard(ex, async () => {
+      const refusal = sameOriginRefusal(req, emu.host);
+      if (refusal) throw refusal;
+      await handleControl(emu, ex);
+    });
     return;
   }
   await guard(ex, async () => {

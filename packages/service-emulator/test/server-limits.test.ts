@@ -164,7 +164,8 @@ describe('body size', () => {
     ]);
     const reply = await exchange([
       Buffer.from(
-        'POST /__emulator/users HTTP/1.1\r\nHost: emulator\r\nContent-Type: application/json\r\n' +
+        `POST /__emulator/users HTTP/1.1\r\nHost: 127.0.0.1:${emu.port}\r\n` +
+          'Content-Type: application/json\r\n' +
           `Content-Length: ${body.length}\r\n\r\n`,
       ),
       body,

@@ -1,189 +1,160 @@
 /**
- * Slack's Block Kit limits, checked the way the Web API answers them: a list of Slack-style error
- * lines with a JSON pointer, empty when the blocks are acceptable. Not exhaustive; it covers what
- * an app's formatter can get wrong (counts, lengths, unique ids, surface rules).
+ * Slack's Block Kit rules, checked the way the Web API answers them: a list of Slack-style error
+ * lines with a JSON pointer, empty when the blocks are acceptable. It covers Slack's documented
+ * limits (counts, lengths, unique ids, text kinds, options, surface rules) and what Slack refuses
+ * outright (nulls, empty lists, unknown types); block-kit-checker.ts holds the parts below the
+ * blocks.
  */
+import { Checker } from './block-kit-checker.js';
 import { isObject } from './http-util.js';
 
 type Json = Record<string, unknown>;
 
-function textOf(value: unknown): string | undefined {
-  if (typeof value === 'string') return value;
-  if (isObject(value) && typeof value.text === 'string') return value.text;
-  return undefined;
+export type Surface = 'message' | 'modal' | 'home';
+
+const BLOCKS = new Set([
+  'actions',
+  'context',
+  'divider',
+  'file',
+  'header',
+  'image',
+  'input',
+  'markdown',
+  'rich_text',
+  'section',
+  'video',
+]);
+
+/** What one payload's blocks share: ids seen so far and the markdown blocks' running length. */
+interface Payload {
+  blockIds: Set<string>;
+  markdown: number;
 }
 
-class Checker {
-  readonly errors: string[] = [];
-
-  max(value: string | undefined, limit: number, pointer: string, what: string): void {
-    if (value !== undefined && value.length > limit) {
-      this.errors.push(
-        `[ERROR] ${what} must be at most ${limit} characters [json-pointer:${pointer}]`,
-      );
-    }
-  }
-
-  count(items: unknown, limit: number, pointer: string, what: string): void {
-    if (Array.isArray(items) && items.length > limit) {
-      this.errors.push(
-        `[ERROR] ${what}: no more than ${limit} items allowed [json-pointer:${pointer}]`,
-      );
-    }
-  }
-
-  fail(message: string, pointer: string): void {
-    this.errors.push(`[ERROR] ${message} [json-pointer:${pointer}]`);
-  }
-
-  option(option: unknown, pointer: string): void {
-    if (!isObject(option)) {
-      this.fail('option must be an object', pointer);
-      return;
-    }
-    this.max(textOf(option.text), 75, `${pointer}/text/text`, 'option text');
-    if (typeof option.value === 'string')
-      this.max(option.value, 150, `${pointer}/value`, 'option value');
-    this.max(textOf(option.description), 75, `${pointer}/description/text`, 'option description');
-  }
-
-  options(element: Json, pointer: string): void {
-    for (const key of ['options', 'initial_options'] as const) {
-      const list = element[key];
-      if (!Array.isArray(list)) continue;
-      if (key === 'options') {
-        const limit =
-          element.type === 'checkboxes' || element.type === 'radio_buttons'
-            ? 10
-            : element.type === 'overflow'
-              ? 5
-              : 100;
-        this.count(list, limit, `${pointer}/${key}`, `${element.type} options`);
-      }
-      list.forEach((o, i) => {
-        this.option(o, `${pointer}/${key}/${i}`);
-      });
-    }
-    if (Array.isArray(element.option_groups)) {
-      this.count(element.option_groups, 100, `${pointer}/option_groups`, 'option groups');
-      element.option_groups.forEach((group, g) => {
-        if (!isObject(group)) return;
-        this.max(textOf(group.label), 75, `${pointer}/option_groups/${g}/label/text`, 'label');
-        this.count(group.options, 100, `${pointer}/option_groups/${g}/options`, 'group options');
-        if (Array.isArray(group.options)) {
-          group.options.forEach((o, i) => {
-            this.option(o, `${pointer}/option_groups/${g}/options/${i}`);
-          });
-        }
-      });
-    }
-    if (element.initial_option !== undefined)
-      this.option(element.initial_option, `${pointer}/initial_option`);
-  }
-
-  element(element: unknown, pointer: string): void {
-    if (!isObject(element) || typeof element.type !== 'string') {
-      this.fail('element must have a type', pointer);
-      return;
-    }
-    this.max(element.action_id as string | undefined, 255, `${pointer}/action_id`, 'action_id');
-    switch (element.type) {
-      case 'button':
-        this.max(textOf(element.text), 75, `${pointer}/text/text`, 'button text');
-        this.max(element.value as string | undefined, 2000, `${pointer}/value`, 'button value');
-        this.max(element.url as string | undefined, 3000, `${pointer}/url`, 'button url');
-        break;
-      case 'plain_text_input':
-        this.max(textOf(element.placeholder), 150, `${pointer}/placeholder/text`, 'placeholder');
-        break;
-      case 'number_input':
-        if (typeof element.is_decimal_allowed !== 'boolean') {
-          this.fail('number_input requires is_decimal_allowed', `${pointer}/is_decimal_allowed`);
-        }
-        break;
-      case 'image':
-        this.max(element.alt_text as string | undefined, 2000, `${pointer}/alt_text`, 'alt_text');
-        break;
-      default:
-        break;
-    }
-    this.options(element, pointer);
-    if (isObject(element.confirm)) {
-      this.max(
-        textOf(element.confirm.title),
-        100,
-        `${pointer}/confirm/title/text`,
-        'confirm title',
-      );
-      this.max(textOf(element.confirm.text), 300, `${pointer}/confirm/text/text`, 'confirm text');
-    }
-  }
-
-  block(block: unknown, pointer: string, blockIds: Set<string>, surface: Surface): void {
+class BlockChecker extends Checker {
+  block(block: unknown, pointer: string, payload: Payload, surface: Surface): void {
     if (!isObject(block) || typeof block.type !== 'string') {
       this.fail('block must have a type', pointer);
       return;
     }
+    if (!BLOCKS.has(block.type)) {
+      this.fail(`unknown block type ${block.type}`, `${pointer}/type`);
+      return;
+    }
+    // Rich text is Slack's own document format, carried as given.
+    if (block.type !== 'rich_text') this.shape(block, pointer);
     if (typeof block.block_id === 'string') {
       this.max(block.block_id, 255, `${pointer}/block_id`, 'block_id');
-      if (blockIds.has(block.block_id))
+      if (payload.blockIds.has(block.block_id))
         this.fail(`duplicate block_id ${block.block_id}`, `${pointer}/block_id`);
-      blockIds.add(block.block_id);
+      payload.blockIds.add(block.block_id);
+    } else if (block.block_id !== undefined && block.block_id !== null) {
+      this.fail('block_id must be a string', `${pointer}/block_id`);
     }
     switch (block.type) {
       case 'section':
-        if (block.text === undefined && block.fields === undefined) {
-          this.fail('section requires text or fields', pointer);
-        }
-        this.max(textOf(block.text), 3000, `${pointer}/text/text`, 'section text');
-        this.count(block.fields, 10, `${pointer}/fields`, 'section fields');
-        if (Array.isArray(block.fields)) {
-          block.fields.forEach((f, i) => {
-            this.max(textOf(f), 2000, `${pointer}/fields/${i}/text`, 'section field');
-          });
-        }
-        if (block.accessory !== undefined) this.element(block.accessory, `${pointer}/accessory`);
+        this.section(block, pointer);
         break;
       case 'header':
-        this.max(textOf(block.text), 150, `${pointer}/text/text`, 'header text');
+        this.text(block.text, `${pointer}/text`, 'header text', {
+          limit: 150,
+          plain: true,
+          required: true,
+        });
+        break;
+      case 'image':
+        this.image(block, pointer);
+        this.text(block.title, `${pointer}/title`, 'image title', { limit: 2000, plain: true });
         break;
       case 'context':
-        this.count(block.elements, 10, `${pointer}/elements`, 'context elements');
+        this.context(block, pointer);
         break;
       case 'actions':
-        this.count(block.elements, 25, `${pointer}/elements`, 'actions elements');
-        if (Array.isArray(block.elements)) {
-          // Slack tells elements of one block apart by action_id alone, so it refuses twins.
-          const actionIds = new Set<string>();
-          block.elements.forEach((e, i) => {
-            this.element(e, `${pointer}/elements/${i}`);
-            const actionId = isObject(e) ? e.action_id : undefined;
-            if (typeof actionId !== 'string') return;
-            if (actionIds.has(actionId)) {
-              this.fail(`duplicate action_id ${actionId}`, `${pointer}/elements/${i}/action_id`);
-            }
-            actionIds.add(actionId);
-          });
-        }
+        this.actions(block, pointer);
         break;
       case 'input':
-        if (surface === 'message') this.fail('input blocks are only allowed in views', pointer);
-        this.max(textOf(block.label), 2000, `${pointer}/label/text`, 'input label');
-        this.max(textOf(block.hint), 2000, `${pointer}/hint/text`, 'input hint');
-        if (block.element === undefined)
-          this.fail('input requires an element', `${pointer}/element`);
-        else this.element(block.element, `${pointer}/element`);
-        if (isObject(block.element) && block.element.type === 'file_input' && surface !== 'modal') {
-          this.fail('file_input is only allowed in modals', `${pointer}/element`);
+        this.input(block, pointer, surface);
+        break;
+      case 'markdown':
+        if (typeof block.text !== 'string') {
+          this.fail('markdown requires a text', `${pointer}/text`);
+        } else {
+          payload.markdown += block.text.length;
+          if (payload.markdown > 12_000) {
+            this.fail('markdown blocks must be at most 12000 characters in all', `${pointer}/text`);
+          }
         }
         break;
       default:
         break;
     }
   }
-}
 
-export type Surface = 'message' | 'modal' | 'home';
+  private section(block: Json, pointer: string): void {
+    if (block.text === undefined && block.fields === undefined) {
+      this.fail('section requires text or fields', pointer);
+    }
+    this.text(block.text, `${pointer}/text`, 'section text', { limit: 3000 });
+    this.count(block.fields, 10, `${pointer}/fields`, 'section fields');
+    if (Array.isArray(block.fields)) {
+      block.fields.forEach((field, i) => {
+        this.text(field, `${pointer}/fields/${i}`, 'section field', { limit: 2000 });
+      });
+    }
+    if (block.accessory !== undefined)
+      this.element(block.accessory, `${pointer}/accessory`, 'accessory');
+  }
+
+  private context(block: Json, pointer: string): void {
+    if (!Array.isArray(block.elements)) {
+      if (block.elements === undefined)
+        this.fail('context requires elements', `${pointer}/elements`);
+      return;
+    }
+    this.count(block.elements, 10, `${pointer}/elements`, 'context elements');
+    block.elements.forEach((element, i) => {
+      const at = `${pointer}/elements/${i}`;
+      if (isObject(element) && element.type === 'image') this.image(element, at);
+      else this.text(element, at, 'context element', {});
+    });
+  }
+
+  private actions(block: Json, pointer: string): void {
+    if (!Array.isArray(block.elements)) {
+      if (block.elements === undefined)
+        this.fail('actions requires elements', `${pointer}/elements`);
+      return;
+    }
+    this.count(block.elements, 25, `${pointer}/elements`, 'actions elements');
+    // Slack tells elements of one block apart by action_id alone, so it refuses twins.
+    const actionIds = new Set<string>();
+    block.elements.forEach((element, i) => {
+      this.element(element, `${pointer}/elements/${i}`, 'actions');
+      const actionId = isObject(element) ? element.action_id : undefined;
+      if (typeof actionId !== 'string') return;
+      if (actionIds.has(actionId)) {
+        this.fail(`duplicate action_id ${actionId}`, `${pointer}/elements/${i}/action_id`);
+      }
+      actionIds.add(actionId);
+    });
+  }
+
+  private input(block: Json, pointer: string, surface: Surface): void {
+    if (surface === 'message') this.fail('input blocks are only allowed in views', pointer);
+    this.text(block.label, `${pointer}/label`, 'input label', {
+      limit: 2000,
+      plain: true,
+      required: true,
+    });
+    this.text(block.hint, `${pointer}/hint`, 'input hint', { limit: 2000, plain: true });
+    if (block.element === undefined) this.fail('input requires an element', `${pointer}/element`);
+    else this.element(block.element, `${pointer}/element`, 'input');
+    if (isObject(block.element) && block.element.type === 'file_input' && surface !== 'modal') {
+      this.fail('file_input is only allowed in modals', `${pointer}/element`);
+    }
+  }
+}
 
 /**
  * Slack's answer to blocks it refuses: `errors` without the `[ERROR]` prefix, the full lines in
@@ -198,15 +169,15 @@ export function invalidBlocks(lines: string[]): Record<string, unknown> {
 
 /** Error lines (Slack's `response_metadata.messages` style); empty when acceptable. */
 export function blockKitErrors(blocks: unknown, surface: Surface): string[] {
-  const checker = new Checker();
+  const checker = new BlockChecker();
   if (!Array.isArray(blocks)) {
     checker.fail('blocks must be an array', '/blocks');
     return checker.errors;
   }
   checker.count(blocks, surface === 'message' ? 50 : 100, '/blocks', 'blocks');
-  const ids = new Set<string>();
+  const payload: Payload = { blockIds: new Set(), markdown: 0 };
   blocks.forEach((block, i) => {
-    checker.block(block, `/blocks/${i}`, ids, surface);
+    checker.block(block, `/blocks/${i}`, payload, surface);
   });
   return checker.errors;
 }
@@ -219,29 +190,45 @@ export function viewErrors(view: unknown): string[] {
   if (view.type !== 'modal' && view.type !== 'home') {
     checker.fail('view type must be modal or home', '/view/type');
   }
+  for (const field of ['title', 'submit', 'close'] as const) {
+    if (view[field] === null)
+      checker.fail('must not be null (leave it out instead)', `/view/${field}`);
+  }
   if (surface === 'modal') {
-    if (textOf(view.title) === undefined) checker.fail('modal requires a title', '/view/title');
-    checker.max(textOf(view.title), 24, '/view/title/text', 'title');
-    checker.max(textOf(view.submit), 24, '/view/submit/text', 'submit');
-    checker.max(textOf(view.close), 24, '/view/close/text', 'close');
+    const plain = { limit: 24, plain: true };
+    checker.text(view.title, '/view/title', 'title', { ...plain, required: true });
+    checker.text(view.submit, '/view/submit', 'submit', plain);
+    checker.text(view.close, '/view/close', 'close', plain);
     const hasInput =
       Array.isArray(view.blocks) && view.blocks.some((b) => isObject(b) && b.type === 'input');
     if (hasInput && view.submit === undefined) {
       checker.fail('a view with input blocks requires submit', '/view/submit');
     }
   }
-  checker.max(
-    view.private_metadata as string | undefined,
-    3000,
-    '/view/private_metadata',
-    'private_metadata',
-  );
-  checker.max(view.callback_id as string | undefined, 255, '/view/callback_id', 'callback_id');
-  checker.max(view.external_id as string | undefined, 255, '/view/external_id', 'external_id');
+  checker.string(view.private_metadata, 3000, '/view/private_metadata', 'private_metadata');
+  checker.string(view.callback_id, 255, '/view/callback_id', 'callback_id');
+  checker.string(view.external_id, 255, '/view/external_id', 'external_id');
+  if (view.blocks === undefined) checker.fail('view requires blocks', '/view/blocks');
   return [
     ...checker.errors,
     ...blockKitErrors(view.blocks ?? [], surface).map((e) =>
       e.replace('json-pointer:/blocks', 'json-pointer:/view/blocks'),
     ),
   ];
+}
+
+/**
+ * Errors of an app's answer to a block_suggestion: at most 100 options or option groups, each a
+ * plain_text option as in a static select.
+ */
+export function optionsAnswerErrors(answer: Json): string[] {
+  const checker = new Checker();
+  const element = {
+    type: 'external_select',
+    ...(answer.options !== undefined ? { options: answer.options } : {}),
+    ...(answer.option_groups !== undefined ? { option_groups: answer.option_groups } : {}),
+  };
+  // No shape() here: an empty list is how an app says nothing matches.
+  checker.options(element, '');
+  return checker.errors;
 }

@@ -69,17 +69,33 @@ export function optionalStr(args: Record<string, unknown>, name: string): string
   return value === undefined || value === null || value === '' ? undefined : String(value);
 }
 
-/** Answers JSON for objects and HTML for strings. */
+/**
+ * The Content-Security-Policy of every HTML page the workspace serves (the page, sign-in,
+ * install): scripts and styles only from files on this origin, never inline, so text an app or a
+ * person wrote that slips into the markup cannot run. Images may also come from https URLs, as
+ * Block Kit image blocks name them. No form-action: the sign-in and install forms end in a
+ * redirect to the app, which form-action would block.
+ */
+export const PAGE_CSP = [
+  "default-src 'self'",
+  "img-src 'self' data: https:",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+/** Answers JSON for objects and HTML (under PAGE_CSP) for strings. */
 export function send(
   res: ServerResponse,
   status: number,
   body: unknown,
   headers: Record<string, string> = {},
 ): void {
-  const text = typeof body === 'string' ? body : JSON.stringify(body);
+  const html = typeof body === 'string';
+  const text = html ? body : JSON.stringify(body);
   res.writeHead(status, {
-    'content-type':
-      typeof body === 'string' ? 'text/html; charset=utf-8' : 'application/json; charset=utf-8',
+    'content-type': html ? 'text/html; charset=utf-8' : 'application/json; charset=utf-8',
+    ...(html ? { 'content-security-policy': PAGE_CSP } : {}),
     ...headers,
   });
   res.end(text);

@@ -201,7 +201,9 @@ export async function startWorkspace(options: WorkspaceOptions = {}): Promise<Wo
     (token) => installs.expired(token),
   );
   const controls = options.controls ?? {};
+  const host = options.host ?? '127.0.0.1';
   const server = createWorkspaceServer(state, api, {
+    host,
     ...(options.pageDir ? { pageDir: options.pageDir } : {}),
     pageApi: createPageApi(state, act, () => app, controls, oidc),
     signIn: createOidcPage(state, oidc),
@@ -209,14 +211,14 @@ export async function startWorkspace(options: WorkspaceOptions = {}): Promise<Wo
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => {
+    server.listen(options.port ?? 0, host, () => {
       server.off('error', reject);
       resolve();
     });
   });
   const address = server.address() as AddressInfo;
-  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
-  state.origin = `http://${host}:${address.port}`;
+  const urlHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  state.origin = `http://${urlHost}:${address.port}`;
 
   const workspace: Workspace = {
     url: state.origin,

@@ -7,7 +7,7 @@
 
 import { fileObject, MAX_UPLOAD_BYTES } from './api-files.js';
 import { viewJson } from './api-views.js';
-import { blockKitErrors } from './block-kit.js';
+import { blockKitErrors, optionsAnswerErrors } from './block-kit.js';
 import type { Deliverer, DeliveryOutcome } from './delivery.js';
 import { isObject } from './http-util.js';
 import {
@@ -335,7 +335,7 @@ export function createInteractions(
       const options = Array.isArray(answer.options) ? answer.options : [];
       const groups = Array.isArray(answer.option_groups) ? answer.option_groups : undefined;
       // Slack shows nothing from an answer beyond its limits rather than a cut list.
-      if (options.length > 100 || (groups?.length ?? 0) > 100) {
+      if (optionsAnswerErrors(answer).length > 0) {
         state.addNotice(user.id, `${app().name} failed with the error "invalid_options"`, 'error');
         return { options: [] };
       }

@@ -29,6 +29,21 @@ export function escapeHtml(text: string): string {
     .replace(/'/g, '&#39;');
 }
 
+/** The sign-in and install pages' style sheet, served as a file: the pages' CSP allows no inline style. */
+export const PAGES_CSS_PATH = '/pages.css';
+
+export const PAGES_CSS = `body { font: 15px/1.5 system-ui, sans-serif; margin: 0; background: #f4ede4; color: #1d1c1d; }
+main { max-width: 30rem; margin: 10vh auto; background: #fff; padding: 2rem 2.5rem;
+       border-radius: 10px; box-shadow: 0 1px 4px rgba(0,0,0,.1); }
+h1 { font-size: 1.35rem; margin-top: 0; }
+.who { background: #f8f8f8; border-radius: 6px; padding: .75rem 1rem; }
+.buttons { display: flex; gap: .75rem; margin-top: 1.5rem; }
+button { font: inherit; padding: .5rem 1.25rem; border-radius: 6px; cursor: pointer;
+         border: 1px solid #bbb; background: #fff; }
+button.primary { background: #007a5a; border-color: #007a5a; color: #fff; font-weight: 600; }
+select { font: inherit; padding: .35rem; }
+`;
+
 export function html(title: string, body: string): string {
   return `<!DOCTYPE html>
 <html lang="en">
@@ -37,18 +52,7 @@ export function html(title: string, body: string): string {
   <meta name="viewport" content="width=device-width, initial-scale=1">
   <title>${escapeHtml(title)} · Slack</title>
   ${FAVICON_LINK}
-  <style>
-    body { font: 15px/1.5 system-ui, sans-serif; margin: 0; background: #f4ede4; color: #1d1c1d; }
-    main { max-width: 30rem; margin: 10vh auto; background: #fff; padding: 2rem 2.5rem;
-           border-radius: 10px; box-shadow: 0 1px 4px rgba(0,0,0,.1); }
-    h1 { font-size: 1.35rem; margin-top: 0; }
-    .who { background: #f8f8f8; border-radius: 6px; padding: .75rem 1rem; }
-    .buttons { display: flex; gap: .75rem; margin-top: 1.5rem; }
-    button { font: inherit; padding: .5rem 1.25rem; border-radius: 6px; cursor: pointer;
-             border: 1px solid #bbb; background: #fff; }
-    button.primary { background: #007a5a; border-color: #007a5a; color: #fff; font-weight: 600; }
-    select { font: inherit; padding: .35rem; }
-  </style>
+  <link rel="stylesheet" href="${PAGES_CSS_PATH}">
 </head>
 <body>
   <main>

@@ -4,6 +4,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { MAX_UPLOAD_BYTES } from './api-files.js';
+import { sendFile } from './file-response.js';
 import { isObject, readBody, send } from './http-util.js';
 import {
   type AttachedFile,
@@ -241,8 +242,7 @@ export function createPageApi(
       if (req.method === 'GET' && file) {
         const stored = state.files.get(decodeURIComponent(file[1]!));
         if (!stored) throw new PageError('There is no such file.');
-        res.writeHead(200, { 'content-type': stored.mimetype });
-        res.end(stored.content);
+        sendFile(res, stored);
         return true;
       }
       if (req.method !== 'POST') return false;

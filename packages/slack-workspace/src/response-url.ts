@@ -4,6 +4,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { blockKitErrors, invalidBlocks } from './block-kit.js';
+import { sendFile } from './file-response.js';
 import { isObject, readBody, send } from './http-util.js';
 import {
   RESPONSE_URL_LIFE_MS,
@@ -121,9 +122,5 @@ export function handleFile(
     send(res, 404, '<!DOCTYPE html><html><body>File not found</body></html>');
     return;
   }
-  res.writeHead(200, {
-    'content-type': file.mimetype,
-    'content-length': String(file.content.length),
-  });
-  res.end(file.content);
+  sendFile(res, file);
 }

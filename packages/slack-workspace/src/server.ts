@@ -1,15 +1,18 @@
 /**
  * The workspace's one HTTP port: the Web API (`/api/<method>`), response_urls, private files,
  * the page's JSON API (`/workspace-api/`), Sign in with Slack's pages (`/openid/connect/`), the
- * install page (`/oauth/v2/authorize`), the built page itself and the icon of them all.
+ * install page (`/oauth/v2/authorize`) with their style sheet, the built page itself and the
+ * icon of them all.
  */
 import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { extname, join } from 'node:path';
 import { handleUpload } from './api-files.js';
 import { FAVICON_PATHS, serveFavicon } from './favicon.js';
-import { send } from './http-util.js';
+import { PAGE_CSP, send } from './http-util.js';
+import { PAGES_CSS, PAGES_CSS_PATH } from './oidc-page.js';
 import { handleFile, handleResponseUrl } from './response-url.js';
+import { hasBody, sameOriginRefusal } from './same-origin.js';
 import type { WorkspaceState } from './state.js';
 import type { WebApi } from './web-api.js';
 
@@ -42,6 +45,8 @@ async function servePage(res: ServerResponse, pageDir: string | undefined, file:
       res.writeHead(200, {
         'content-type': CONTENT_TYPES.get(extname(file)) ?? 'application/octet-stream',
         'cache-control': 'no-cache',
+        'x-content-type-options': 'nosniff',
+        ...(extname(file) === '.html' ? { 'content-security-policy': PAGE_CSP } : {}),
       });
       res.end(bytes);
       return;
@@ -58,6 +63,8 @@ export function createWorkspaceServer(
   state: WorkspaceState,
   api: WebApi,
   options: {
+    /** The address the server is bound to: the page's API answers requests addressed to it. */
+    host: string;
     pageDir?: string;
     pageApi?: RouteHandler;
     signIn?: RouteHandler;
@@ -86,6 +93,17 @@ export function createWorkspaceServer(
     } else if (file && req.method === 'GET') {
       handleFile(state, req, res, decodeURIComponent(file[1]!));
     } else if (path.startsWith('/workspace-api/') && options.pageApi) {
+      const refusal = sameOriginRefusal(req, options.host);
+      if (refusal) {
+        // The body is left unread: closing the connection spares reading it.
+        send(
+          res,
+          refusal.status,
+          { ok: false, error: refusal.error },
+          hasBody(req) ? { connection: 'close' } : {},
+        );
+        return;
+      }
       Promise.resolve(options.pageApi(req, res, url))
         .then((handled) => {
           if (!handled)
@@ -106,6 +124,13 @@ export function createWorkspaceServer(
         .catch(fail);
     } else if (req.method === 'GET' && (path === '/' || path === '/index.html')) {
       servePage(res, options.pageDir, 'index.html').catch(fail);
+    } else if (req.method === 'GET' && path === PAGES_CSS_PATH) {
+      res.writeHead(200, {
+        'content-type': 'text/css; charset=utf-8',
+        'cache-control': 'no-cache',
+        'x-content-type-options': 'nosniff',
+      });
+      res.end(PAGES_CSS);
     } else if (req.method === 'GET' && asset) {
       servePage(res, options.pageDir, asset[1]!).catch(fail);
     } else if (req.method === 'GET' && FAVICON_PATHS.has(path)) {

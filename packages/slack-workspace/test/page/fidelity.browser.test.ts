@@ -1,7 +1,7 @@
 // The page drawn the way Slack's client draws it, in a real (headless) Chromium against the stub
 // workspace server: App Home shows what the app published, text wraps, selects fit their text,
 // modals close from their header and bring an error into view, messages group by sender.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Block, View } from '../../src/page/types.js';
 import { StubPage } from './stub.js';
 
@@ -13,6 +13,10 @@ const stub = new StubPage();
 
 beforeAll(() => stub.start(), 30_000);
 afterAll(() => stub.close());
+
+afterEach(() => {
+  expect(stub.violations, 'the page broke its Content-Security-Policy').toEqual([]);
+});
 
 const CURRENCIES = [option('EUR (€)', 'EUR'), option('GBP (£)', 'GBP'), option('USD ($)', 'USD')];
 const GROUPS = [option('No default group', '0'), option('Lisbon trip', '7')];

@@ -1,6 +1,6 @@
 // The built page in a real (headless) Chromium, against a stub of the workspace server that
 // answers the page's JSON API with canned state and records what the page posts.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { StubPage } from './stub.js';
 
 const stub = new StubPage();
@@ -15,6 +15,10 @@ beforeAll(async () => {
 }, 30_000);
 
 afterAll(() => stub.close());
+
+afterEach(() => {
+  expect(stub.violations, 'the page broke its Content-Security-Policy').toEqual([]);
+});
 
 describe('the sandbox page', () => {
   it('shows channels, the person switcher, messages and notices by their accessible names', async () => {

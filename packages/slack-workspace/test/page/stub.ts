@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { buildPage } from '../../scripts/build-page.js';
+import { PAGE_CSP } from '../../src/http-util.js';
 import type { State } from '../../src/page/types.js';
 import { cannedState } from './fixture-state.js';
 
@@ -43,6 +44,8 @@ export class StubPage {
   readonly answers = new Map<string, Record<string, unknown>>();
   /** Called with each POST after it is recorded, before the answer (the stub's "app"). */
   onPost: ((posted: Posted) => void) | undefined;
+  /** What the browser reported breaking the Content-Security-Policy since the last `open`. */
+  readonly violations: string[] = [];
 
   #dir = '';
   #browser: Browser | undefined;
@@ -62,6 +65,9 @@ export class StubPage {
     // A missing element fails its step quickly, naming it, instead of the whole test timing out.
     this.page.setDefaultTimeout(4000);
     this.page.on('pageerror', (error) => console.error('page error:', error.message));
+    this.page.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) this.violations.push(message.text());
+    });
   }
 
   async close(): Promise<void> {
@@ -83,6 +89,7 @@ export class StubPage {
     this.submitErrors = undefined;
     this.answers.clear();
     this.onPost = undefined;
+    this.violations.length = 0;
     await this.page.goto(`${this.base}/${query}`);
     await this.page.getByRole('navigation').waitFor();
   }
@@ -115,7 +122,11 @@ export class StubPage {
   async #handle(req: IncomingMessage, res: ServerResponse) {
     const url = new URL(req.url ?? '/', this.base);
     if (req.method === 'GET' && url.pathname === '/') {
-      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      // The workspace's own policy, so that every test also proves the page works under it.
+      res.writeHead(200, {
+        'content-type': 'text/html; charset=utf-8',
+        'content-security-policy': PAGE_CSP,
+      });
       res.end(await readFile(join(this.#dir, 'index.html')));
       return;
     }

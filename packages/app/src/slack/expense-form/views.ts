@@ -25,6 +25,11 @@ export { type ModalView, VIEW_LIMITS };
 
 type Option = { text: types.PlainTextElement; value: string };
 
+/** A people picker's pre-selection: Slack refuses an empty `initial_users`, so none is left out. */
+function initialUsers(ids: string[]): { initial_users?: string[] } {
+  return ids.length > 0 ? { initial_users: ids } : {};
+}
+
 function option(text: string, value: string): Option {
   // Values are ids and codes, far below 150 characters; the text is what may run long.
   return { text: plain(text), value: clip(value, VIEW_LIMITS.optionValue) };
@@ -192,7 +197,7 @@ export function expenseFormView(v: FormViewInput): ModalView {
         {
           type: 'multi_users_select',
           max_selected_items: MAX_PARTICIPANTS,
-          initial_users: i.participants.slice(0, MAX_PARTICIPANTS),
+          ...initialUsers(i.participants.slice(0, MAX_PARTICIPANTS)),
           placeholder: plain('The people who share it', VIEW_LIMITS.placeholder),
         },
         { optional: true, hint: 'Include yourself if you share it too.' },
@@ -204,7 +209,7 @@ export function expenseFormView(v: FormViewInput): ModalView {
         {
           type: 'multi_users_select',
           max_selected_items: MAX_PAYERS - 1,
-          initial_users: (i.alsoPaid ?? []).slice(0, MAX_PAYERS - 1),
+          ...initialUsers((i.alsoPaid ?? []).slice(0, MAX_PAYERS - 1)),
           placeholder: plain('Others who paid part of it', VIEW_LIMITS.placeholder),
         },
         { optional: true, hint: 'With several payers, the next step asks what each one paid.' },

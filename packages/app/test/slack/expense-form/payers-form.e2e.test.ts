@@ -130,10 +130,10 @@ async function secondStep(
 describe('several payers in the form', () => {
   it('offers "Also paid by", asks what each paid, and books it with the repeat', async () => {
     const form = await openFromCommand();
-    expect(element(form.view, 'form_also_paid')).toMatchObject({
-      type: 'multi_users_select',
-      initial_users: [],
-    });
+    // Nobody else paid yet: Slack refuses an empty initial_users, so there is none.
+    const alsoPaid = element(form.view, 'form_also_paid');
+    expect(alsoPaid).toMatchObject({ type: 'multi_users_select' });
+    expect(alsoPaid).not.toHaveProperty('initial_users');
     const step = await firstStep(form, values({ repeat: 'monthly' }, ['U0BOB']));
     expect(step.title.text).toBe('Who paid what');
     expect(
