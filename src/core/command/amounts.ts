@@ -2,7 +2,7 @@
 import { currencyExponent, MoneyError, parseMinor } from '../money.js';
 import { currencyOf } from './currencies.js';
 import { EX, ParseFailure, stop } from './errors.js';
-import { tokenize } from './tokens.js';
+import { tokenize, trimEnd } from './tokens.js';
 import {
   type AmountCandidate,
   MAX_AMOUNT_MAJOR,
@@ -66,7 +66,7 @@ export function numberParts(raw: string): NumberParts | null {
   const match = NUMBER_TOKEN.exec(raw);
   if (!match) return null;
   const [, sign1 = '', before = '', sign2 = '', number = '', afterRaw = ''] = match;
-  const after = afterRaw.replace(/[,;:!?.)]+$/, '');
+  const after = trimEnd(afterRaw, /[,;:!?.)]/);
   return {
     negative: sign1 !== '' || sign2 !== '',
     before: before.replace(/^\(/, ''),
@@ -100,7 +100,7 @@ export function amountAt(
     if (markBefore && markAfter) return null;
     let mark = markBefore ?? markAfter;
     let length = 1;
-    let raw = token.raw.replace(/[,;:!?.)]+$/, '');
+    let raw = trimEnd(token.raw, /[,;:!?.)]/);
     if (!mark) {
       const next = tokens[i + 1];
       const nextMark =

@@ -2,7 +2,7 @@
 import { amountOrSumAt } from './arithmetic.js';
 import { EX, stop } from './errors.js';
 import { malformed } from './malformed.js';
-import { isWord } from './tokens.js';
+import { isWord, trimEnd } from './tokens.js';
 import type { AmountCandidate, Scan } from './types.js';
 
 /** Numbers left in the text that could be the cost, and a head count ("among 4", "3 ways"). */
@@ -17,9 +17,16 @@ export function takeNumbers({ tokens, used, ctx }: Scan): {
     if (used[i]) continue;
     const token = tokens[i]!;
     if (token.t !== 'word') continue;
+    if (/^[-+]?(nan|inf|infinity)$/i.test(token.lower)) {
+      stop(`Write the amount in plain digits ("${token.raw}" is not one).`);
+    }
+    // What follows reads digits, or a `%`, in this token or (after a currency) in the next one:
+    // most words have neither, and are passed over at once.
+    const next = tokens[i + 1];
+    if (!/[\d%]/.test(token.raw) && !(next?.t === 'word' && /\d/.test(next.raw))) continue;
     const junk = malformed(token.raw);
     if (junk) stop(junk.message, junk.example);
-    const percent = token.raw.replace(/[,;:!?.]+$/, '');
+    const percent = trimEnd(token.raw, /[,;:!?.]/);
     if (/^\d+(?:[.,]\d+)?%$/.test(percent)) {
       stray.push(percent);
       continue;
@@ -29,7 +36,7 @@ export function takeNumbers({ tokens, used, ctx }: Scan): {
       i++;
       continue;
     }
-    if (/^\d+(?:\.\d+)?e\d+$/i.test(token.raw) || /^[-+]?(nan|inf|infinity)$/i.test(token.lower)) {
+    if (/^\d+(?:\.\d+)?e\d+$/i.test(token.raw)) {
       stop(`Write the amount in plain digits ("${token.raw}" is not one).`);
     }
     // "split among 4", "3 ways", "4 people" count heads, they are not the cost.

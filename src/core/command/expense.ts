@@ -212,7 +212,8 @@ export function parseExpense(typedTokens: Token[], ctx: ParseContext): ParseResu
   if (split.kind === 'exact') {
     const exponent = currencyExponent(currency);
     const given = split.amounts.reduce((sum, a) => sum + a.amount, 0);
-    const open = participants.filter((id) => !split.amounts.some((a) => a.id === id));
+    const valuedIds = new Set(split.amounts.map((a) => a.id));
+    const open = participants.filter((id) => !valuedIds.has(id));
     const total = `${toDecimal(costMinor, exponent)} ${currency}`;
     if (given > costMinor) {
       return fail(

@@ -7,6 +7,7 @@
 import { numberParts } from './amounts.js';
 import { sumProblem } from './arithmetic.js';
 import { EX } from './errors.js';
+import { trimEnd } from './tokens.js';
 
 export interface Malformed {
   message: string;
@@ -28,7 +29,7 @@ const DATE_LIKE = /^(?:\d{4}[-/.]\d{1,2}[-/.]\d|\d{1,2}\/\d{1,2}\/\d)/;
  * this is asked, so a date-like token that reaches it is one no date form accepts.
  */
 export function malformed(raw: string): Malformed | null {
-  const text = raw.replace(/[,;:!?.]+$/, '');
+  const text = trimEnd(raw, /[,;:!?.]/);
   if (SHARE_LIKE.test(text) && !SHARE.test(text)) {
     return { message: `Shares are whole numbers from 1 ("${raw}" is not).`, example: EX.shares };
   }

@@ -9,19 +9,19 @@ import { parseExpense } from './expense.js';
 import { parseFeed, parseGroupDefault } from './group-settings.js';
 import { parsePayment, parseRemind } from './payment.js';
 import { parseBalance, parseGroup, parseList } from './subcommands.js';
-import { isWord, tokenize } from './tokens.js';
+import { isWord, tokenize, trimEnd } from './tokens.js';
 import type { ParseContext, ParseResult } from './types.js';
 
 function parseInner(text: string, ctx: ParseContext): ParseResult {
   const tokens = tokenize(text);
   if (tokens.length === 0) return { kind: 'open_modal' };
   const first = tokens[0]!;
-  const head = first.t === 'word' ? first.lower.replace(/[?!.]+$/, '') : '';
+  const head = first.t === 'word' ? trimEnd(first.lower, /[?!.]/) : '';
   const rest = tokens.slice(1);
-  const phrase = tokens
-    .map((t) => (t.t === 'word' ? t.lower : '\u0000'))
-    .join(' ')
-    .replace(/[?!.]+$/, '');
+  const phrase = trimEnd(
+    tokens.map((t) => (t.t === 'word' ? t.lower : '\u0000')).join(' '),
+    /[?!.]/,
+  );
   switch (head) {
     case 'help':
     case 'h':

@@ -131,6 +131,8 @@ export function takeExclusion({ tokens, used }: Scan): { excludeMe: boolean; onl
 /** Mentions and `me`, each with the value typed right after it; repeated people merged. */
 export function takePeople({ tokens, used, ctx }: Scan): { people: Person[]; meTyped: boolean } {
   const people: Person[] = [];
+  // Typed ids are looked up in a Map, and at once however many people are named.
+  const byId = new Map<string, Person>();
   let meTyped = false;
   for (let i = 0; i < tokens.length; i++) {
     if (used[i]) continue;
@@ -145,7 +147,7 @@ export function takePeople({ tokens, used, ctx }: Scan): { people: Person[]; meT
       for (let k = i + 1; k <= i + value.length; k++) used[k] = true;
     }
     if (id === ME) meTyped = true;
-    const existing = people.find((p) => p.id === id);
+    const existing = byId.get(id);
     if (existing) {
       if (existing.value && value) {
         stop(
@@ -158,7 +160,9 @@ export function takePeople({ tokens, used, ctx }: Scan): { people: Person[]; meT
       existing.value ??= value?.value ?? null;
       continue;
     }
-    people.push({ id, value: value?.value ?? null });
+    const person = { id, value: value?.value ?? null };
+    people.push(person);
+    byId.set(id, person);
   }
   return { people, meTyped };
 }
