@@ -67,10 +67,22 @@ function paidAmountAt(
   };
 }
 
+/** True when a person with an amount comes at `at`, or after people without one (and joins). */
+function payerAhead({ tokens, used, ctx }: Scan, at: number): boolean {
+  for (let k = at; ; k++) {
+    if (isWord(tokens[k], ...LIST_JOINS) && !used[k]) k++;
+    if (used[k] || personAt(tokens[k]) === null) return false;
+    if (paidAmountAt(tokens, used, k + 1, ctx)) return true;
+  }
+}
+
 /**
  * The people and amounts from `at` on: `me 40 @bob 20`, `@ann 50, @bob 50`. A list needs an
- * amount after its first person and another person after that; then every person in it needs an
- * amount. Returns the tokens it covers, or null when there is no list (one payer).
+ * amount after its first person and another person after that. The list ends at the last amount:
+ * people named after it share the cost without paying (`me 40 @bob 20 @ann`), while a person
+ * without an amount before another payer is asked about (`me 40 @bob @cho 20`), as is the second
+ * person of `me 40 @bob`, which is no list yet. Returns the tokens it covers, or null when there
+ * is no list (one payer).
  */
 function payerList(scan: Scan, at: number): { entries: PaidBy[]; end: number } | null {
   const { tokens, used, ctx } = scan;
@@ -90,6 +102,7 @@ function payerList(scan: Scan, at: number): { entries: PaidBy[]; end: number } |
     if (!amount) {
       // "me 40 and @ann" can be a payer followed by a sharer; "me 40 @ann" can only be a list.
       if (isWord(tokens[k], 'and', '&')) break;
+      if (entries.length >= 2 && !payerAhead(scan, next + 1)) break;
       stop(
         `How much did ${label(id)} pay? With several payers, put each one's amount right after them.`,
         EX.payers,
