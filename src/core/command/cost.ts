@@ -1,8 +1,9 @@
 /** Which number is the cost: candidates, head counts, and `each`. */
 import { amountOrSumAt } from './arithmetic.js';
 import { EX, stop } from './errors.js';
+import { EACH_ENGLISH, EACH_WORDS, PERIODS_ABROAD } from './keywords.js';
 import { malformed } from './malformed.js';
-import { isWord, trimEnd } from './tokens.js';
+import { fold, isWord, trimEnd } from './tokens.js';
 import type { AmountCandidate, Scan } from './types.js';
 
 /** Numbers left in the text that could be the cost, and a head count ("among 4", "3 ways"). */
@@ -106,17 +107,19 @@ export function chooseCost(
   return cost;
 }
 
-/** `each`, `pp`, `per person` right after the cost. */
+/** `each`, `pp`, `per person` and their words in other languages, right after the cost. */
 export function takeEach({ tokens, used }: Scan, cost: AmountCandidate | null): boolean {
-  let each = false;
-  if (cost) {
-    const after = cost.index + cost.length;
-    if (!used[after] && isWord(tokens[after], 'each', 'pp', 'a-head', 'apiece', '/person', 'per')) {
-      each = true;
-      used[after] = true;
-      if (isWord(tokens[after], 'per') && isWord(tokens[after + 1], 'person', 'head'))
-        used[after + 1] = true;
-    }
-  }
-  return each;
+  if (!cost) return false;
+  const after = cost.index + cost.length;
+  const token = tokens[after];
+  if (used[after] || token?.t !== 'word') return false;
+  const typed = fold(token.lower);
+  const followers = EACH_WORDS.get(typed);
+  if (!followers) return false;
+  const next = tokens[after + 1];
+  const nextWord = next?.t === 'word' && !used[after + 1] ? fold(next.lower) : null;
+  if (!EACH_ENGLISH.has(typed) && nextWord !== null && PERIODS_ABROAD.has(nextWord)) return false;
+  used[after] = true;
+  if (nextWord !== null && followers.includes(nextWord)) used[after + 1] = true;
+  return true;
 }

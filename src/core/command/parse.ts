@@ -7,9 +7,10 @@
 import { EX, fail, ParseFailure } from './errors.js';
 import { parseExpense } from './expense.js';
 import { parseFeed, parseGroupDefault } from './group-settings.js';
+import { COMMANDS_ABROAD } from './keywords.js';
 import { parsePayment, parseRemind } from './payment.js';
 import { parseBalance, parseGroup, parseList } from './subcommands.js';
-import { isWord, tokenize, trimEnd } from './tokens.js';
+import { fold, isWord, tokenize, trimEnd } from './tokens.js';
 import type { ParseContext, ParseResult } from './types.js';
 
 function parseInner(text: string, ctx: ParseContext): ParseResult {
@@ -65,6 +66,11 @@ function parseInner(text: string, ctx: ParseContext): ParseResult {
     case 'nudge':
       return parseRemind(rest);
   }
+  const abroad = COMMANDS_ABROAD.get(fold(head));
+  if (abroad === 'balance') return parseBalance(rest, ctx);
+  if (abroad === 'list') return parseList(rest, ctx);
+  // `aide` is also an English word (`/split aide 40 @ann`): words for help count on their own.
+  if (abroad === 'help' && rest.length === 0) return { kind: 'help' };
   if (phrase === 'who am i') return { kind: 'whoami' };
   if (head === 'show') {
     return parseList(

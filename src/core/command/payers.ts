@@ -5,9 +5,9 @@
  */
 import { amountAt } from './amounts.js';
 import { EX, stop } from './errors.js';
-import { ME_WORDS } from './keywords.js';
+import { ME_WORDS, PAID_BY_PHRASES } from './keywords.js';
 import { malformed } from './malformed.js';
-import { isWord, word } from './tokens.js';
+import { fold, isWord, word } from './tokens.js';
 import { ME, type ParseContext, type Scan, type Token, type Value } from './types.js';
 
 type AmountValue = Extract<Value, { kind: 'amount' }>;
@@ -130,6 +130,22 @@ function paidPairs(scan: Scan): Array<{ entry: PaidBy; from: number; to: number 
   return pairs;
 }
 
+const PAID_BY_FIRST = new Set(PAID_BY_PHRASES.map(([first]) => first));
+
+/** How many words at `i` name who paid (`paid by`, `payé par`, `payer`), or 0. */
+function paidByAt(tokens: Token[], i: number): number {
+  const token = tokens[i];
+  const next = tokens[i + 1];
+  if (token?.t !== 'word') return 0;
+  if (isWord(token, ...PAID_BY)) return 1;
+  if (next?.t !== 'word') return 0;
+  const first = fold(token.lower);
+  if (!PAID_BY_FIRST.has(first)) return 0;
+  // `paid by: @bob`, as `paid: @bob`.
+  const second = fold(next.lower.endsWith(':') ? next.lower.slice(0, -1) : next.lower);
+  return PAID_BY_PHRASES.some(([a, b]) => a === first && b === second) ? 2 : 0;
+}
+
 /** `paid by @bob` and its spellings, or several payers with their amounts; ME when nobody is named. */
 export function takePayers(scan: Scan): Payers {
   const { tokens, used } = scan;
@@ -138,15 +154,17 @@ export function takePayers(scan: Scan): Payers {
   const paid: PaidBy[] = [];
   for (let i = 0; i < tokens.length; i++) {
     if (used[i]) continue;
-    let length = 0;
-    if (isWord(tokens[i], 'paid', 'payed') && isWord(tokens[i + 1], 'by')) length = 2;
-    else if (isWord(tokens[i], ...PAID_BY)) length = 1;
+    let length = paidByAt(tokens, i);
     if (length === 0) continue;
+    const typed = tokens
+      .slice(i, i + length)
+      .map((t) => (t as { raw: string }).raw)
+      .join(' ');
     if (isWord(tokens[i + length], ':', '=')) length++;
     if (payerNamed) stop(ONE_LIST, EX.payers);
     payerNamed = true;
     const who = personAt(tokens[i + length]);
-    if (who === null) stop('Who paid? After "paid by", mention the person with @.', EX.payer);
+    if (who === null) stop(`Who paid? After "${typed}", mention the person with @.`, EX.payer);
     const list = payerList(scan, i + length);
     const end = list ? list.end : i + length + 1;
     for (let k = i; k < end; k++) used[k] = true;

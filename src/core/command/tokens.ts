@@ -116,6 +116,18 @@ export function trimBoth(text: string, one: RegExp): string {
   return trimEnd(text.slice(start), one);
 }
 
+/**
+ * `word` without the accents of Latin letters (`payé` → `paye`, `año` → `ano`), for comparing
+ * with keywords. Other marks stay: they make other letters (`プ` in `ヘルプ`).
+ */
+export function fold(word: string): string {
+  if (!/[\u0080-\uffff]/.test(word)) return word;
+  return word
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .normalize('NFC');
+}
+
 export function isWord(token: Token | undefined, ...values: string[]): boolean {
   return token?.t === 'word' && values.includes(token.lower);
 }
