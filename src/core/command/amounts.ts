@@ -17,6 +17,7 @@ import {
  * ambiguous (1.500 is 1500 in Germany and 1.5 in the US).
  */
 export function readNumber(raw: string): NumberReading {
+  if (/^\d+$/.test(raw)) return { decimal: raw };
   const text = raw.replace(/[’']/g, "'");
   if (/^[.,]\d+$/.test(text)) return { decimal: `0.${text.slice(1)}` };
   if (/^\d+$/.test(text)) return { decimal: text };
@@ -91,9 +92,8 @@ export function amountAt(
   if (token?.t !== 'word') return null;
   const parts = numberParts(token.raw);
   if (parts) {
-    if (parts.after === '%' || /^(x|×)$/i.test(parts.before) || /^(x|×)$/i.test(parts.after)) {
-      return null;
-    }
+    const isX = (side: string) => side !== '' && /^(x|×)$/i.test(side);
+    if (parts.after === '%' || isX(parts.before) || isX(parts.after)) return null;
     const markBefore = parts.before ? currencyOf(parts.before, defaultCurrency) : null;
     const markAfter = parts.after ? currencyOf(parts.after, defaultCurrency) : null;
     if ((parts.before && !markBefore) || (parts.after && !markAfter)) return null;

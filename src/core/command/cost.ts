@@ -90,10 +90,12 @@ export function chooseCost(
     // so ask; the example marks the largest one, the likeliest cost.
     const value = (c: AmountCandidate) => ('decimal' in c.reading ? Number(c.reading.decimal) : 0);
     const guess = candidates.reduce((a, b) => (value(b) > value(a) ? b : a));
-    const words = tokens.flatMap((t, i) => {
-      if (t.t === 'mention') return [t.label ? `@${t.label.replace(/^@/, '')}` : t.raw];
-      if (used[i] || t.t !== 'word') return [];
-      return i === guess.index ? [`${t.raw} ${ctx.defaultCurrency}`] : [t.raw];
+    const words: string[] = [];
+    tokens.forEach((t, i) => {
+      if (t.t === 'mention') words.push(t.label ? `@${t.label.replace(/^@/, '')}` : t.raw);
+      else if (!used[i] && t.t === 'word') {
+        words.push(i === guess.index ? `${t.raw} ${ctx.defaultCurrency}` : t.raw);
+      }
     });
     stop(
       `Which is the cost: ${candidates.map((c) => c.raw).join(' or ')}? Write the currency with it.`,

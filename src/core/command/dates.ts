@@ -191,7 +191,7 @@ export function dateAt(
   if (numeric) return { date: numeric, length: 1 };
   // "Nov 3", "November 3, 2026", "3 Nov", "20 Jan 2026", "3rd of November"
   const month = monthNumber(first.raw);
-  const dayAfter = dayNumber(nextRaw);
+  const dayAfter = month === null ? null : dayNumber(nextRaw);
   if (month !== null && dayAfter !== null) {
     const year = yearNumber(afterRaw);
     return {

@@ -1,7 +1,7 @@
 /** Words with a role in an expense; compared with the lower-cased word a person typed. */
 
 export const ME_WORDS = ['me', 'myself', 'self', '@me', 'i'];
-export const EXCLUDE_ME = ['except', 'not', 'without', 'excluding', 'minus', 'but'];
+export const EXCLUDE_ME = new Set(['except', 'not', 'without', 'excluding', 'minus', 'but']);
 export const CONNECTORS = new Set([
   'and',
   '&',
@@ -116,7 +116,7 @@ export const COMMANDS_ABROAD = new Map<string, 'balance' | 'list' | 'help'>([
   ['ajuda', 'help'],
 ]);
 
-export const DEBT_WORDS = [
+export const DEBT_WORDS = new Set([
   'owe',
   'owes',
   'owed',
@@ -127,4 +127,4 @@ export const DEBT_WORDS = [
   'settled',
   'repay',
   'repaid',
-];
+]);

@@ -25,7 +25,7 @@ const DIGITS_AND_XS = /^[=:]?[\d.,x×]+$/i;
  * or with a slip of the finger. Sizes (`2x4`, `1920x1080`) end in digits and stay words.
  */
 function manyXs(text: string): boolean {
-  if (!DIGITS_AND_XS.test(text) || !/\d/.test(text)) return false;
+  if (!/[x×]/i.test(text) || !DIGITS_AND_XS.test(text) || !/\d/.test(text)) return false;
   const bare = text.replace(/^[=:]/, '');
   const xs = bare.length - bare.replace(/[x×]/gi, '').length;
   return xs > 1 && (/^[x×]/i.test(bare) || /[x×]$/i.test(bare));
@@ -42,6 +42,8 @@ const DATE_LIKE = /^(?:\d{4}[-/.]\d{1,2}[-/.]\d|\d{1,2}\/\d{1,2}\/\d)/;
  * this is asked, so a date-like token that reaches it is one no date form accepts.
  */
 export function malformed(raw: string): Malformed | null {
+  // Digits alone, the commonest word with a digit, are a well-formed number.
+  if (/^\d+$/.test(raw)) return null;
   const text = trimEnd(raw, /[,;:!?.]/);
   if (SHARE_LIKE.test(text) && !SHARE.test(text)) {
     return { message: `Shares are whole numbers from 1 ("${raw}" is not).`, example: EX.shares };

@@ -7,7 +7,7 @@ import { amountAt } from './amounts.js';
 import { EX, stop } from './errors.js';
 import { ME_WORDS, PAID_BY_PHRASES } from './keywords.js';
 import { malformed } from './malformed.js';
-import { fold, isWord, word } from './tokens.js';
+import { fold, isWord, word, wordIn } from './tokens.js';
 import { ME, type ParseContext, type Scan, type Token, type Value } from './types.js';
 
 type AmountValue = Extract<Value, { kind: 'amount' }>;
@@ -25,7 +25,7 @@ export interface Payers {
   paid: PaidBy[] | null;
 }
 
-const PAID_BY = ['paid_by', 'paidby', 'payer', 'paid:', 'paid_by:', 'payer:', 'paid-by'];
+const PAID_BY = new Set(['paid_by', 'paidby', 'payer', 'paid:', 'paid_by:', 'payer:', 'paid-by']);
 /** Between two payers of a list: `me 40, @bob 20`, `me 40 and @bob 20`. */
 const LIST_JOINS = [',', 'and', '&', '+'];
 
@@ -137,7 +137,7 @@ function paidByAt(tokens: Token[], i: number): number {
   const token = tokens[i];
   const next = tokens[i + 1];
   if (token?.t !== 'word') return 0;
-  if (isWord(token, ...PAID_BY)) return 1;
+  if (wordIn(token, PAID_BY)) return 1;
   if (next?.t !== 'word') return 0;
   const first = fold(token.lower);
   if (!PAID_BY_FIRST.has(first)) return 0;

@@ -3,7 +3,7 @@ import { amountOrSumAt } from './arithmetic.js';
 import { EX, stop } from './errors.js';
 import { CONNECTORS, EXCLUDE_ME, ME_WORDS } from './keywords.js';
 import { malformed } from './malformed.js';
-import { isWord, word } from './tokens.js';
+import { isWord, word, wordIn } from './tokens.js';
 import { ME, type ParseContext, type Person, type Scan, type Token, type Value } from './types.js';
 
 /** People named in a way Slack does not resolve to one user are refused, never guessed at. */
@@ -110,7 +110,7 @@ export function takeExclusion({ tokens, used }: Scan): { excludeMe: boolean; onl
   let only = false;
   for (let i = 0; i < tokens.length; i++) {
     if (used[i]) continue;
-    if (isWord(tokens[i], ...EXCLUDE_ME) && isWord(tokens[i + 1], 'me', 'myself')) {
+    if (wordIn(tokens[i], EXCLUDE_ME) && isWord(tokens[i + 1], 'me', 'myself')) {
       excludeMe = true;
       used[i] = true;
       used[i + 1] = true;

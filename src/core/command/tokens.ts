@@ -42,7 +42,7 @@ export function tokenize(text: string): Token[] {
   let i = 0;
   while (i < normalized.length) {
     const ch = normalized[i]!;
-    if (SPACE.test(ch)) {
+    if (ch === ' ' || SPACE.test(ch)) {
       i++;
       continue;
     }
@@ -126,6 +126,11 @@ export function fold(word: string): string {
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
     .normalize('NFC');
+}
+
+/** True when `token` is a word in `words`: isWord for a list kept as a Set. */
+export function wordIn(token: Token | undefined, words: ReadonlySet<string>): boolean {
+  return token?.t === 'word' && words.has(token.lower);
 }
 
 export function isWord(token: Token | undefined, ...values: string[]): boolean {

@@ -190,6 +190,9 @@ describe('parsing takes time in proportion to the text', () => {
       `40 lunch <@U123|ann> x${long(',')}y`,
       `40 lunch <@U123|ann> ${long(', ')}y`,
       `40 lunch <@U123|ann> ${long('1,')}x`,
+      // As many words as a text this long holds, each a number: the most work per character.
+      `40 lunch <@U123|ann> ${long('1 ')}`,
+      `40 lunch <@U123|ann> ${long('$ 1 ')}`,
       `help${long('.')}x`,
       `help ${long('. ')}x`,
       `40 lunch <@U123|ann> ${long('“a ')}`,
