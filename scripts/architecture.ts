@@ -33,6 +33,11 @@ export const RULES: ImportRule[] = [
     why: 'the domain is pure and imports nothing of ours',
   },
   {
+    files: `${APP}voice/`,
+    mayImport: [`${APP}voice/`, `${APP}core/money.ts`],
+    why: 'words and formats depend on no surface, so every part writes them the same way',
+  },
+  {
     files: `${APP}observe/`,
     mayImport: [`${APP}observe/`],
     why: 'logs and metrics import nothing of ours, so that any part can be observed',
