@@ -42,7 +42,11 @@ export { blockKitErrors, type Surface, viewErrors } from './block-kit.js';
 
 /** Where the package's build puts the page; the same place seen from src/ and from dist/. */
 export const BUILT_PAGE_DIR = fileURLToPath(new URL('../dist/page', import.meta.url));
-export { ACK_TIMEOUT_MS } from './delivery.js';
+export {
+  ACK_TIMEOUT_MS,
+  SANDBOX_EVENT_RETRY_DELAYS_MS,
+  SLACK_EVENT_RETRY_DELAYS_MS,
+} from './delivery.js';
 export { DEMO_CHANNELS, DEMO_PEOPLE, seedDemoWorkspace } from './demo.js';
 export { INSTALL_CODE_LIFE_MS, ROTATING_TOKEN_LIFE_S } from './install.js';
 export { INSTALL_AUTHORIZE_PATH, KNOWN_SCOPES } from './install-page.js';
@@ -190,6 +194,7 @@ export async function startWorkspace(options: WorkspaceOptions = {}): Promise<Wo
     ...(options.appUrl ? { appUrl: options.appUrl } : {}),
     ...(options.signingSecret ? { signingSecret: options.signingSecret } : {}),
     ...(options.ackTimeoutMs ? { ackTimeoutMs: options.ackTimeoutMs } : {}),
+    ...(options.eventRetryDelaysMs ? { eventRetryDelaysMs: options.eventRetryDelaysMs } : {}),
     now: () => state.now(),
   });
   const act = createInteractions(state, deliverer, () => app);

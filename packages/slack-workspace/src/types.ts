@@ -156,6 +156,11 @@ export interface Delivery {
   ms: number;
   /** The ack body: parsed JSON, a string, or undefined when empty. */
   answer: unknown;
+  /** An event's id, the same on every retry of it. */
+  event_id?: string;
+  /** Set on a retry: X-Slack-Retry-Num (1 to 3) and X-Slack-Retry-Reason. */
+  retry_num?: number;
+  retry_reason?: string;
 }
 
 /** The app's manifest facts the workspace needs (see manifest.ts). */
@@ -191,6 +196,11 @@ export interface WorkspaceOptions {
   controls?: Controls;
   /** How long the app has to answer a request; Slack's rule is 3 s. */
   ackTimeoutMs?: number;
+  /**
+   * Delays (ms) before an unanswered event's retries 1, 2 and 3, as Slack retries events
+   * (SLACK_EVENT_RETRY_DELAYS_MS is Slack's own schedule); none by default: each event goes once.
+   */
+  eventRetryDelaysMs?: readonly number[];
   /**
    * Strict (the default): trigger ids and response_urls the workspace did not issue are refused.
    * Lenient: unknown Slack-shaped trigger ids are accepted once and unknown response_urls are
