@@ -163,6 +163,8 @@ export function createDeliverer(options: {
         }),
       );
     }, delay);
+    // A pending retry alone does not keep the process alive; close() cancels it anyway.
+    timer.unref();
     timers.add(timer);
   }
 
