@@ -75,8 +75,9 @@ describe('the sandbox page', () => {
     expect(await box.inputValue()).toBe('/split ');
     await box.pressSequentially('40 fish & chips @');
     const people = page.getByRole('listbox', { name: 'Suggestions' }).getByRole('option');
+    // People, then the app itself, which a message can mention too.
     expect(await people.evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')))).toEqual(
-      ['Ann', 'Bob'],
+      ['Ann', 'Bob', 'Split'],
     );
     await page.screenshot({ path: '/tmp/page-suggestions.png' });
     await box.press('ArrowDown');
