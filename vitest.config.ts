@@ -4,15 +4,52 @@ import { defineConfig } from 'vitest/config';
 // TypeScript sources, so tests run what is in the tree rather than what was last built.
 const conditions = ['source'];
 
+const E2E = '{packages/*/test,test}/**/*.e2e.test.ts';
+const BROWSER = '{packages/*/test,test}/**/*.browser.test.ts';
+
+// Three loops, by file name (see the README's "Tests"): `npm run test:unit`, `test:e2e` and
+// `test:browser`; `npm test` runs the three.
 export default defineConfig({
   resolve: { conditions },
   ssr: { resolve: { conditions } },
   test: {
-    include: ['packages/*/test/**/*.test.ts', 'test/**/*.test.ts'],
-    // Every test starts real servers on loopback; a generous per-test limit keeps a noisy shared
-    // machine from failing healthy tests while still stopping a hung one.
-    testTimeout: 20_000,
-    hookTimeout: 20_000,
     pool: 'forks',
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          isolate: false,
+          include: ['{packages/*/test,test}/**/*.test.ts'],
+          exclude: [E2E, BROWSER],
+          // No server, socket or child process in a unit test: the guard fails one that tries.
+          setupFiles: ['test/support/unit-guard.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          include: [E2E],
+          // Redis and PostgreSQL for the store tests: found, started from npm, or skipped.
+          globalSetup: ['test/support/services.ts'],
+          // Real servers on loopback; a generous per-test limit keeps a noisy shared machine from
+          // failing healthy tests while still stopping a hung one.
+          testTimeout: 20_000,
+          hookTimeout: 20_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'browser',
+          include: [BROWSER],
+          // Chromium: found, or the file's tests skipped.
+          globalSetup: ['test/support/chromium.ts'],
+          testTimeout: 20_000,
+          hookTimeout: 20_000,
+        },
+      },
+    ],
   },
 });

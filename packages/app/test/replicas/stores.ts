@@ -10,9 +10,11 @@
  */
 import { randomBytes } from 'node:crypto';
 import { createClient } from '@keyv/redis';
+import { POSTGRES_URL as POSTGRES, REDIS_URL as REDIS } from '../support/stores.js';
 
-export const REDIS_URL = 'redis://127.0.0.1:6379';
-export const POSTGRES_URL = 'postgres://postgres@127.0.0.1:5432/test';
+// Only tests that are skipped when a server is missing call these.
+const REDIS_URL = REDIS ?? 'redis://redis-is-missing';
+const POSTGRES_URL = POSTGRES ?? 'postgres://postgresql-is-missing/test';
 
 export interface ScratchStore {
   url: string;
