@@ -14,6 +14,7 @@ export default defineConfig({
   ssr: { resolve: { conditions } },
   test: {
     pool: 'forks',
+    maxWorkers: 4,
     projects: [
       {
         extends: true,
@@ -30,6 +31,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'e2e',
+          isolate: false,
           include: [E2E],
           // Redis and PostgreSQL for the store tests: found, started from npm, or skipped.
           globalSetup: ['test/support/services.ts'],

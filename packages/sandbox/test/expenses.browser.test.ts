@@ -112,10 +112,10 @@ describe.skipIf(!chromiumPath)('/split in a channel, then Edit and Delete', () =
 
     await deleted.getByRole('button', { name: 'Undo', exact: true }).click();
     await expect.poll(async () => (await emulator.expense(PEOPLE.Ada, id)).deleted_at).toBeNull();
-    // Restored, it reads as it did when booked: same amounts in the same form.
+    // Restored, it reads as it did when booked: same amounts in the same form. The message is
+    // updated after the service answered the undo, so the page may still show "Deleted" a moment.
     const restored = lastMessage(page, 'team lunch · US$40.00');
-    await restored.waitFor();
-    expect(await restored.innerText()).toContain('@Grace owes @Ada US$20.00');
+    await expect.poll(() => restored.innerText()).toContain('@Grace owes @Ada US$20.00');
   });
 });
 
