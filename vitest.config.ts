@@ -1,4 +1,6 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { SlowFirstSequencer } from './test/support/sequencer.js';
 
 // Our packages are imported by name; the `source` condition of their exports points at their
 // TypeScript sources, so tests run what is in the tree rather than what was last built.
@@ -14,12 +16,17 @@ export default defineConfig({
   ssr: { resolve: { conditions } },
   test: {
     pool: 'forks',
-    maxWorkers: 4,
+    // Most e2e time is spent waiting (on timers, child processes and the servers' answers), so a
+    // 2-core machine runs four files at once; vitest's default would be one (cores - 1).
+    maxWorkers: Math.max(4, availableParallelism()),
+    sequence: { sequencer: SlowFirstSequencer },
     projects: [
       {
         extends: true,
         test: {
           name: 'unit',
+          // A worker imports the sources once for all its files rather than once per file, which
+          // was most of the time; every test file leaves no state behind it.
           isolate: false,
           include: ['{packages/*/test,test}/**/*.test.ts'],
           exclude: [E2E, BROWSER],
@@ -31,6 +38,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'e2e',
+          // As for unit: each file starts its own servers on port 0 and closes them.
           isolate: false,
           include: [E2E],
           // Redis and PostgreSQL for the store tests: found, started from npm, or skipped.
