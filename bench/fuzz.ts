@@ -1,5 +1,5 @@
 /**
- * Fuzzed `/split` texts against the parser and the share allocation.
+ * Fuzzed `/split` texts against the parser and the share allocation, then the longest texts.
  *
  *   npx tsx bench/fuzz.ts        FUZZ_TEXTS=N (10000), FUZZ_SEED=N (1)
  *
@@ -12,9 +12,20 @@
  * participant missing or twice, a cost that is not what the text said (the typed amount, or the
  * each-amount times the people), a description that kept a malformed number. Deterministic for a
  * seed, so a failure can be replayed.
+ *
+ * Then the abuse cases, at the 40,000 characters a Slack message may hold: a command (refused
+ * unread by parseCommand's cap, and read whole by the parser without its cap, the work the cap
+ * saves), and a message read as "Split this" reads one (cut to the cap, then parsed). Each is
+ * timed as the fastest of a few runs; one over 50 ms counts as slow.
  */
 import { performance } from 'node:perf_hooks';
-import { ME, type ParsedExpense, parseCommand } from '../packages/app/src/core/command/index.js';
+import {
+  cutToCommandCap,
+  ME,
+  type ParsedExpense,
+  parseCommand,
+} from '../packages/app/src/core/command/index.js';
+import { parseUncapped } from '../packages/app/src/core/command/parse.js';
 import { computeShares, type Split } from '../packages/app/src/core/split.js';
 
 const TEXTS = Number(process.env.FUZZ_TEXTS ?? 10_000);
@@ -225,6 +236,45 @@ for (let i = 0; i < TEXTS; i++) {
 }
 const elapsed = performance.now() - started;
 
+/** The fastest of five runs, in ms: the parse's own time, not a pause of the collector. */
+function fastest(run: () => unknown): number {
+  let best = Number.POSITIVE_INFINITY;
+  for (let n = 0; n < 5; n++) {
+    const t0 = performance.now();
+    run();
+    best = Math.min(best, performance.now() - t0);
+  }
+  return best;
+}
+const ABUSE_CHARS = 40_000;
+const padded = (start: string, unit: string, end: string) =>
+  `${start}${unit.repeat(Math.ceil(ABUSE_CHARS / unit.length))}`.slice(
+    0,
+    ABUSE_CHARS - end.length,
+  ) + end;
+const abuseCommand = padded('40 lunch <@U0ANN|ann> x', ',', 'y');
+const abuseMessage = padded(
+  'Dinner at Luigi’s €84.50 with <@U0BOB|bob>, ',
+  'and then we walked along the river, ',
+  '',
+);
+const abuse: Array<{ what: string; ms: number; result: string }> = [];
+for (const [what, run] of [
+  ['40k command, parseCommand (cap)', () => parseCommand(abuseCommand, ctx)],
+  ['40k command, parser without the cap', () => parseUncapped(abuseCommand, ctx)],
+  [
+    '40k message, cut to the cap and parsed',
+    () => parseCommand(cutToCommandCap(abuseMessage), ctx),
+  ],
+  ['40k message, parser without the cap', () => parseUncapped(abuseMessage, ctx)],
+] as const) {
+  const result = run();
+  abuse.push({ what, ms: fastest(run), result: result.kind });
+  if (abuse[abuse.length - 1]!.ms > SLOW_MS) {
+    slow.push({ text: `${what} (${ABUSE_CHARS} characters)`, what: 'slow' });
+  }
+}
+
 console.log(`${TEXTS} fuzzed texts, seed ${process.env.FUZZ_SEED ?? 1}, ${elapsed.toFixed(0)} ms`);
 console.log(
   `results: ${[...kinds]
@@ -235,6 +285,8 @@ console.log(
 console.log(`crashes: ${crashes.length}`);
 console.log(`slow parses (> ${SLOW_MS} ms): ${slow.length} (slowest ${slowest.toFixed(1)} ms)`);
 console.log(`wrong bookings: ${wrong.length}`);
+console.log(`longest texts (${ABUSE_CHARS.toLocaleString('en-US')} characters), fastest of 5:`);
+for (const { what, ms, result } of abuse) console.log(`  ${what}: ${ms.toFixed(2)} ms (${result})`);
 for (const problem of [...crashes, ...slow, ...wrong].slice(0, 20)) {
   console.log(`  ${JSON.stringify(problem.text)}: ${problem.what}`);
 }

@@ -2,7 +2,7 @@
 import { currencyExponent, MoneyError, parseMinor } from '../money.js';
 import { currencyOf } from './currencies.js';
 import { EX, ParseFailure, stop } from './errors.js';
-import { tokenize } from './tokens.js';
+import { tokenize, trimEnd } from './tokens.js';
 import {
   type AmountCandidate,
   MAX_AMOUNT_MAJOR,
@@ -17,6 +17,7 @@ import {
  * ambiguous (1.500 is 1500 in Germany and 1.5 in the US).
  */
 export function readNumber(raw: string): NumberReading {
+  if (/^\d+$/.test(raw)) return { decimal: raw };
   const text = raw.replace(/[’']/g, "'");
   if (/^[.,]\d+$/.test(text)) return { decimal: `0.${text.slice(1)}` };
   if (/^\d+$/.test(text)) return { decimal: text };
@@ -66,7 +67,7 @@ export function numberParts(raw: string): NumberParts | null {
   const match = NUMBER_TOKEN.exec(raw);
   if (!match) return null;
   const [, sign1 = '', before = '', sign2 = '', number = '', afterRaw = ''] = match;
-  const after = afterRaw.replace(/[,;:!?.)]+$/, '');
+  const after = trimEnd(afterRaw, /[,;:!?.)]/);
   return {
     negative: sign1 !== '' || sign2 !== '',
     before: before.replace(/^\(/, ''),
@@ -91,16 +92,15 @@ export function amountAt(
   if (token?.t !== 'word') return null;
   const parts = numberParts(token.raw);
   if (parts) {
-    if (parts.after === '%' || /^(x|×)$/i.test(parts.before) || /^(x|×)$/i.test(parts.after)) {
-      return null;
-    }
+    const isX = (side: string) => side !== '' && /^(x|×)$/i.test(side);
+    if (parts.after === '%' || isX(parts.before) || isX(parts.after)) return null;
     const markBefore = parts.before ? currencyOf(parts.before, defaultCurrency) : null;
     const markAfter = parts.after ? currencyOf(parts.after, defaultCurrency) : null;
     if ((parts.before && !markBefore) || (parts.after && !markAfter)) return null;
     if (markBefore && markAfter) return null;
     let mark = markBefore ?? markAfter;
     let length = 1;
-    let raw = token.raw.replace(/[,;:!?.)]+$/, '');
+    let raw = trimEnd(token.raw, /[,;:!?.)]/);
     if (!mark) {
       const next = tokens[i + 1];
       const nextMark =

@@ -8,7 +8,7 @@ import { currencyExponent } from '../money.js';
 import { amountAt, amountMinor, numberParts, readNumber, tooLarge } from './amounts.js';
 import { currencyOf } from './currencies.js';
 import { EX, ParseFailure, stop } from './errors.js';
-import { tokenize, word } from './tokens.js';
+import { tokenize, trimEnd, word } from './tokens.js';
 import {
   type AmountCandidate,
   type CurrencyMark,
@@ -17,7 +17,8 @@ import {
   type Token,
 } from './types.js';
 
-const TRAILING = /[,;:!?.)]+$/;
+/** Punctuation after a sum, left out of it (one character of it; see trimEnd). */
+const TRAILING = /[,;:!?.)]/;
 
 /** A single amount as typed, with nothing but a currency stuck to it (`12,50`, `€12`, `3EUR`). */
 function amountLike(text: string): boolean {
@@ -32,7 +33,7 @@ function amountLike(text: string): boolean {
  * and hold a `+` (`C++11` starts with a letter and stays a word; `+5` is refused elsewhere).
  */
 function itemsOf(raw: string): string[] | null {
-  const text = raw.replace(TRAILING, '');
+  const text = trimEnd(raw, TRAILING);
   if (!text.includes('+')) return null;
   const items = text.split('+');
   if (items[0] === '' || !amountLike(items[0]!)) return null;
@@ -95,7 +96,7 @@ export function sumAt(
   if (own?.t !== 'word') return null;
   const items = itemsOf(own.raw);
   if (!items || sumProblem(own.raw)) return null;
-  const raw = own.raw.replace(TRAILING, '');
+  const raw = trimEnd(own.raw, TRAILING);
   const terms: SumTerm[] = [];
   const marks: CurrencyMark[] = [];
   for (const item of items) {
@@ -236,7 +237,8 @@ function joinAcrossCurrency(
   const token = tokens[i]!;
   const last = out[out.length - 1];
   const before = out[out.length - 2];
-  if (token.t !== 'word' || last?.t !== 'word') return 0;
+  // Both forms put a plus in this token.
+  if (token.t !== 'word' || last?.t !== 'word' || !token.raw.includes('+')) return 0;
   const isCurrency = (raw: string | undefined) =>
     raw !== undefined && raw !== '' && currencyOf(raw, 'USD') !== null;
   // Only a bare number is added: `12 EUR + $3` or `12 EUR + 3 USD` name a second currency, and

@@ -1,8 +1,9 @@
 /** Which number is the cost: candidates, head counts, and `each`. */
 import { amountOrSumAt } from './arithmetic.js';
 import { EX, stop } from './errors.js';
+import { EACH_ENGLISH, EACH_WORDS, PERIODS_ABROAD } from './keywords.js';
 import { malformed } from './malformed.js';
-import { isWord } from './tokens.js';
+import { fold, isWord, trimEnd } from './tokens.js';
 import type { AmountCandidate, Scan } from './types.js';
 
 /** Numbers left in the text that could be the cost, and a head count ("among 4", "3 ways"). */
@@ -17,9 +18,16 @@ export function takeNumbers({ tokens, used, ctx }: Scan): {
     if (used[i]) continue;
     const token = tokens[i]!;
     if (token.t !== 'word') continue;
+    if (/^[-+]?(nan|inf|infinity)$/i.test(token.lower)) {
+      stop(`Write the amount in plain digits ("${token.raw}" is not one).`);
+    }
+    // What follows reads digits, or a `%`, in this token or (after a currency) in the next one:
+    // most words have neither, and are passed over at once.
+    const next = tokens[i + 1];
+    if (!/[\d%]/.test(token.raw) && !(next?.t === 'word' && /\d/.test(next.raw))) continue;
     const junk = malformed(token.raw);
     if (junk) stop(junk.message, junk.example);
-    const percent = token.raw.replace(/[,;:!?.]+$/, '');
+    const percent = trimEnd(token.raw, /[,;:!?.]/);
     if (/^\d+(?:[.,]\d+)?%$/.test(percent)) {
       stray.push(percent);
       continue;
@@ -29,7 +37,7 @@ export function takeNumbers({ tokens, used, ctx }: Scan): {
       i++;
       continue;
     }
-    if (/^\d+(?:\.\d+)?e\d+$/i.test(token.raw) || /^[-+]?(nan|inf|infinity)$/i.test(token.lower)) {
+    if (/^\d+(?:\.\d+)?e\d+$/i.test(token.raw)) {
       stop(`Write the amount in plain digits ("${token.raw}" is not one).`);
     }
     // "split among 4", "3 ways", "4 people" count heads, they are not the cost.
@@ -82,10 +90,12 @@ export function chooseCost(
     // so ask; the example marks the largest one, the likeliest cost.
     const value = (c: AmountCandidate) => ('decimal' in c.reading ? Number(c.reading.decimal) : 0);
     const guess = candidates.reduce((a, b) => (value(b) > value(a) ? b : a));
-    const words = tokens.flatMap((t, i) => {
-      if (t.t === 'mention') return [t.label ? `@${t.label.replace(/^@/, '')}` : t.raw];
-      if (used[i] || t.t !== 'word') return [];
-      return i === guess.index ? [`${t.raw} ${ctx.defaultCurrency}`] : [t.raw];
+    const words: string[] = [];
+    tokens.forEach((t, i) => {
+      if (t.t === 'mention') words.push(t.label ? `@${t.label.replace(/^@/, '')}` : t.raw);
+      else if (!used[i] && t.t === 'word') {
+        words.push(i === guess.index ? `${t.raw} ${ctx.defaultCurrency}` : t.raw);
+      }
     });
     stop(
       `Which is the cost: ${candidates.map((c) => c.raw).join(' or ')}? Write the currency with it.`,
@@ -99,17 +109,19 @@ export function chooseCost(
   return cost;
 }
 
-/** `each`, `pp`, `per person` right after the cost. */
+/** `each`, `pp`, `per person` and their words in other languages, right after the cost. */
 export function takeEach({ tokens, used }: Scan, cost: AmountCandidate | null): boolean {
-  let each = false;
-  if (cost) {
-    const after = cost.index + cost.length;
-    if (!used[after] && isWord(tokens[after], 'each', 'pp', 'a-head', 'apiece', '/person', 'per')) {
-      each = true;
-      used[after] = true;
-      if (isWord(tokens[after], 'per') && isWord(tokens[after + 1], 'person', 'head'))
-        used[after + 1] = true;
-    }
-  }
-  return each;
+  if (!cost) return false;
+  const after = cost.index + cost.length;
+  const token = tokens[after];
+  if (used[after] || token?.t !== 'word') return false;
+  const typed = fold(token.lower);
+  const followers = EACH_WORDS.get(typed);
+  if (!followers) return false;
+  const next = tokens[after + 1];
+  const nextWord = next?.t === 'word' && !used[after + 1] ? fold(next.lower) : null;
+  if (!EACH_ENGLISH.has(typed) && nextWord !== null && PERIODS_ABROAD.has(nextWord)) return false;
+  used[after] = true;
+  if (nextWord !== null && followers.includes(nextWord)) used[after + 1] = true;
+  return true;
 }

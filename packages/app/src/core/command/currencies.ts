@@ -102,6 +102,9 @@ const WORDS = new Map<string, Resolver>(
 );
 
 export function currencyOf(marker: string, defaultCurrency: string): CurrencyMark | null {
+  // No symbol, code or word starts with a digit; amounts, asked about at every token, all do.
+  const first = marker.charCodeAt(0);
+  if (first >= 48 && first <= 57) return null;
   const symbol = SYMBOLS.get(marker);
   if (symbol !== undefined) {
     return {

@@ -161,8 +161,9 @@ export function dateAt(
   ctx: ParseContext,
   withOn: boolean,
   use: DateUse = EXPENSE_DATE,
+  /** `ctx.today` as a date, read once by a caller that asks about every token. */
+  today: Date = parseToday(ctx.today),
 ): DateMatch | null {
-  const today = parseToday(ctx.today);
   const first = tokens[i];
   if (first?.t !== 'word') return null;
   const lower = first.lower.replace(/[,.]$/, '');
@@ -172,8 +173,9 @@ export function dateAt(
   const next = tokens[i + 1];
   const nextRaw = next?.t === 'word' ? next.raw : undefined;
   const afterRaw = tokens[i + 2]?.t === 'word' ? (tokens[i + 2] as { raw: string }).raw : undefined;
-  const weekday = WEEKDAYS.get((nextRaw ?? '').toLowerCase().replace(/[,.]$/, ''));
-  if (lower === 'last' && weekday !== undefined) {
+  const weekday =
+    lower === 'last' ? WEEKDAYS.get((nextRaw ?? '').toLowerCase().replace(/[,.]$/, '')) : undefined;
+  if (weekday !== undefined) {
     let date = subDays(today, 1);
     while (date.getDay() !== weekday) date = subDays(date, 1);
     return { date, length: 2 };
@@ -184,11 +186,12 @@ export function dateAt(
     while (date.getDay() !== onWeekday) date = subDays(date, 1);
     return { date, length: 1 };
   }
-  const numeric = numericDate(first.raw, ctx, today, withOn, use);
+  // Every numeric form has digits; most words have none.
+  const numeric = /\d/.test(first.raw) ? numericDate(first.raw, ctx, today, withOn, use) : null;
   if (numeric) return { date: numeric, length: 1 };
   // "Nov 3", "November 3, 2026", "3 Nov", "20 Jan 2026", "3rd of November"
   const month = monthNumber(first.raw);
-  const dayAfter = dayNumber(nextRaw);
+  const dayAfter = month === null ? null : dayNumber(nextRaw);
   if (month !== null && dayAfter !== null) {
     const year = yearNumber(afterRaw);
     return {
@@ -223,10 +226,11 @@ export function dateAt(
 /** Finds date expressions in `tokens`, marking them used; at most one is allowed. */
 export function takeDate(tokens: Token[], used: boolean[], ctx: ParseContext): Date | null {
   let found: Date | null = null;
+  const today = parseToday(ctx.today);
   for (let i = 0; i < tokens.length; i++) {
     if (used[i]) continue;
     const withOn = isWord(tokens[i], 'on', 'dated');
-    const match = dateAt(tokens, withOn ? i + 1 : i, ctx, withOn);
+    const match = dateAt(tokens, withOn ? i + 1 : i, ctx, withOn, EXPENSE_DATE, today);
     if (!match) continue;
     if (found) stop('I found two dates: give one.', EX.date);
     found = match.date;

@@ -1,9 +1,10 @@
 /** What is left of the text once everything with a meaning is taken out. */
 import { CONNECTORS, LEADING_FILLERS } from './keywords.js';
+import { trimEnd } from './tokens.js';
 import { DEFAULT_DESCRIPTION, type Token } from './types.js';
 
 export function descriptionOf(tokens: Token[], used: boolean[]): string {
-  // Consumed tokens leave a gap; connectors next to a gap ("with @ann and @bob") go with it.
+  // Consumed tokens leave a gap (null).
   const items: Array<string | null> = tokens.map((token, i) => {
     if (used[i]) return null;
     switch (token.t) {
@@ -21,29 +22,27 @@ export function descriptionOf(tokens: Token[], used: boolean[]): string {
   });
   const isConnector = (s: string | null | undefined) =>
     typeof s === 'string' && CONNECTORS.has(s.toLowerCase());
-  let changed = true;
-  while (changed) {
-    changed = false;
-    for (let i = 0; i < items.length; i++) {
-      if (!isConnector(items[i])) continue;
-      const before = i === 0 ? null : items[i - 1];
-      const after = i + 1 < items.length ? items[i + 1] : null;
-      if (before === null || after === null) {
-        items[i] = null;
-        changed = true;
-      }
+  // Connectors next to a gap or an end ("with @ann and @bob") go with it, and so does every
+  // connector next to those: a run of connectors goes whole when either side of it is a gap or
+  // an end, and stays whole when words hold it on both sides. One pass, run by run.
+  for (let start = 0; start < items.length; ) {
+    if (!isConnector(items[start])) {
+      start++;
+      continue;
     }
-    for (let i = items.length - 1; i > 0; i--) {
-      if (items[i] === null && items[i - 1] === null) items.splice(i, 1);
-    }
+    let end = start;
+    while (end + 1 < items.length && isConnector(items[end + 1])) end++;
+    const before = start === 0 ? null : items[start - 1];
+    const after = end + 1 < items.length ? items[end + 1] : null;
+    if (before === null || after === null) items.fill(null, start, end + 1);
+    start = end + 1;
   }
   const words = items.filter((x): x is string => typeof x === 'string' && x !== '');
-  while (words.length > 0 && LEADING_FILLERS.has(words[0]!.toLowerCase())) words.shift();
-  while (words.length > 0 && isConnector(words[0])) words.shift();
-  while (words.length > 0 && isConnector(words[words.length - 1])) words.pop();
-  const text = words
-    .join(' ')
-    .replace(/[\s,;:]+$/, '')
-    .trim();
+  let first = 0;
+  let last = words.length;
+  while (first < last && LEADING_FILLERS.has(words[first]!.toLowerCase())) first++;
+  while (first < last && isConnector(words[first])) first++;
+  while (last > first && isConnector(words[last - 1])) last--;
+  const text = trimEnd(words.slice(first, last).join(' '), /[\s,;:]/).trim();
   return text === '' ? DEFAULT_DESCRIPTION : text;
 }

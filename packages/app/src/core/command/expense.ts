@@ -13,7 +13,7 @@ import { DEBT_WORDS } from './keywords.js';
 import { takePayers } from './payers.js';
 import { refuseNonPeople, takeExclusion, takePeople } from './people.js';
 import { takeRepeat } from './repeat.js';
-import { isWord } from './tokens.js';
+import { wordIn } from './tokens.js';
 import {
   MAX_AMOUNT_MAJOR,
   ME,
@@ -27,7 +27,7 @@ import {
 export function parseExpense(typedTokens: Token[], ctx: ParseContext): ParseResult {
   const tokens = joinSpacedSums(typedTokens);
   refuseNonPeople(tokens);
-  if (tokens.some((t) => isWord(t, ...DEBT_WORDS))) {
+  if (tokens.some((t) => wordIn(t, DEBT_WORDS))) {
     return fail(
       'I book shared expenses and payments, not debts. To record a payment, type `/split paid @ann 15` (or `/split @ann paid me 15`); Settle up in `/split balance` pays a whole balance.',
       '/split paid @ann 15',
@@ -212,7 +212,8 @@ export function parseExpense(typedTokens: Token[], ctx: ParseContext): ParseResu
   if (split.kind === 'exact') {
     const exponent = currencyExponent(currency);
     const given = split.amounts.reduce((sum, a) => sum + a.amount, 0);
-    const open = participants.filter((id) => !split.amounts.some((a) => a.id === id));
+    const valuedIds = new Set(split.amounts.map((a) => a.id));
+    const open = participants.filter((id) => !valuedIds.has(id));
     const total = `${toDecimal(costMinor, exponent)} ${currency}`;
     if (given > costMinor) {
       return fail(

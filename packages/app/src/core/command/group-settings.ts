@@ -7,7 +7,7 @@ import { parseMinor } from '../money.js';
 import { FULL_PERCENT, formatPercent } from '../split.js';
 import { fail, stop } from './errors.js';
 import { refuseNonPeople, takePeople } from './people.js';
-import { isWord } from './tokens.js';
+import { isWord, trimBoth } from './tokens.js';
 import {
   type DefaultSplit,
   ME,
@@ -37,10 +37,12 @@ export function parseGroupDefault(tokens: Token[], ctx: ParseContext): ParseResu
     words.pop();
     cleared = true;
   }
-  while (words.length > 0 && NAME_FILLERS.includes(words[0]!.toLowerCase())) words.shift();
-  while (words.length > 0 && NAME_FILLERS.includes(words[words.length - 1]!.toLowerCase()))
-    words.pop();
-  const name = words.join(' ').replace(/^[,;\s]+|[,;\s]+$/g, '');
+  const filler = (w: string) => NAME_FILLERS.includes(w.toLowerCase());
+  let start = 0;
+  let end = words.length;
+  while (start < end && filler(words[start]!)) start++;
+  while (end > start && filler(words[end - 1]!)) end--;
+  const name = trimBoth(words.slice(start, end).join(' '), /[,;\s]/);
   const group = name === '' ? null : name;
   if (cleared) {
     if (people.length > 0)

@@ -22,6 +22,11 @@ export const HELP_SECTIONS: readonly HelpSection[] = [
         means: 'several payers, each with what they paid (also `I paid 40, @bob paid 20`)',
       },
       {
+        example: '/split 60 dinner paid by me 40 @bob 20 @ann',
+        means:
+          'Ann, after the last amount, shares it and pays nothing; someone between payers without an amount (`paid by me 40 @bob @cho 20`) is asked about',
+      },
+      {
         example: '/split 1200 rent @ann monthly',
         means: 'repeats: weekly, fortnightly, monthly or yearly (also `every month`)',
       },

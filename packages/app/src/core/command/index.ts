@@ -3,7 +3,7 @@ export { type AmountReading, parseAmount } from './amounts.js';
 export { parseSum } from './arithmetic.js';
 export { DEFAULT_EXAMPLE } from './group-settings.js';
 export { HELP_SECTIONS } from './help.js';
-export { parseCommand } from './parse.js';
+export { cutToCommandCap, MAX_COMMAND_CHARS, parseCommand } from './parse.js';
 export { PAY_EXAMPLE, REMIND_EXAMPLE } from './payment.js';
 export { resolveMe } from './resolve.js';
 export {

@@ -7,6 +7,7 @@
 import { numberParts } from './amounts.js';
 import { sumProblem } from './arithmetic.js';
 import { EX } from './errors.js';
+import { trimEnd } from './tokens.js';
 
 export interface Malformed {
   message: string;
@@ -16,6 +17,19 @@ export interface Malformed {
 /** Digits with an `x` at one end, as a share count is written, whatever the digits are. */
 const SHARE_LIKE = /^(?:[-+−=:]*\d[\d.,]*[-+−]*[x×]|[x×][-+−=:]*\d[\d.,]*)$/i;
 const SHARE = /^=?(?:[x×]0*[1-9]\d*|0*[1-9]\d*[x×])$/i;
+/** Only digits and x's (after an `=` or `:`), with a digit among them. */
+const DIGITS_AND_XS = /^[=:]?[\d.,x×]+$/i;
+
+/**
+ * A share with more than one x, one of them at an end: `2x3x`, `x2x`, `2xx`, a share typed twice
+ * or with a slip of the finger. Sizes (`2x4`, `1920x1080`) end in digits and stay words.
+ */
+function manyXs(text: string): boolean {
+  if (!/[x×]/i.test(text) || !DIGITS_AND_XS.test(text) || !/\d/.test(text)) return false;
+  const bare = text.replace(/^[=:]/, '');
+  const xs = bare.length - bare.replace(/[x×]/gi, '').length;
+  return xs > 1 && (/^[x×]/i.test(bare) || /[x×]$/i.test(bare));
+}
 /** Only characters a percentage is made of, with a `%` among them. */
 const PERCENT_LIKE = /^(?=.*%)[-+−=:\d.,e%]+$/i;
 const PERCENT = /^[=:]?\d+(?:[.,]\d+)?%$/;
@@ -28,9 +42,17 @@ const DATE_LIKE = /^(?:\d{4}[-/.]\d{1,2}[-/.]\d|\d{1,2}\/\d{1,2}\/\d)/;
  * this is asked, so a date-like token that reaches it is one no date form accepts.
  */
 export function malformed(raw: string): Malformed | null {
-  const text = raw.replace(/[,;:!?.]+$/, '');
+  // Digits alone, the commonest word with a digit, are a well-formed number.
+  if (/^\d+$/.test(raw)) return null;
+  const text = trimEnd(raw, /[,;:!?.]/);
   if (SHARE_LIKE.test(text) && !SHARE.test(text)) {
     return { message: `Shares are whole numbers from 1 ("${raw}" is not).`, example: EX.shares };
+  }
+  if (manyXs(text)) {
+    return {
+      message: `I can't read "${raw}" as a share: write a whole number with one x, like 2x or x2.`,
+      example: EX.shares,
+    };
   }
   if (PERCENT_LIKE.test(text) && !PERCENT.test(text)) {
     if (/^%+$/.test(text)) {

@@ -4,24 +4,25 @@
  * the one place that implements them. User input never makes it throw: anything it cannot read
  * becomes an `error` result with a short message and an example that works.
  */
-import { ParseFailure } from './errors.js';
+import { EX, fail, ParseFailure } from './errors.js';
 import { parseExpense } from './expense.js';
 import { parseFeed, parseGroupDefault } from './group-settings.js';
+import { COMMANDS_ABROAD } from './keywords.js';
 import { parsePayment, parseRemind } from './payment.js';
 import { parseBalance, parseGroup, parseList } from './subcommands.js';
-import { isWord, tokenize } from './tokens.js';
+import { fold, isWord, tokenize, trimEnd } from './tokens.js';
 import type { ParseContext, ParseResult } from './types.js';
 
 function parseInner(text: string, ctx: ParseContext): ParseResult {
   const tokens = tokenize(text);
   if (tokens.length === 0) return { kind: 'open_modal' };
   const first = tokens[0]!;
-  const head = first.t === 'word' ? first.lower.replace(/[?!.]+$/, '') : '';
+  const head = first.t === 'word' ? trimEnd(first.lower, /[?!.]/) : '';
   const rest = tokens.slice(1);
-  const phrase = tokens
-    .map((t) => (t.t === 'word' ? t.lower : '\u0000'))
-    .join(' ')
-    .replace(/[?!.]+$/, '');
+  const phrase = trimEnd(
+    tokens.map((t) => (t.t === 'word' ? t.lower : '\u0000')).join(' '),
+    /[?!.]/,
+  );
   switch (head) {
     case 'help':
     case 'h':
@@ -65,6 +66,11 @@ function parseInner(text: string, ctx: ParseContext): ParseResult {
     case 'nudge':
       return parseRemind(rest);
   }
+  const abroad = COMMANDS_ABROAD.get(fold(head));
+  if (abroad === 'balance') return parseBalance(rest, ctx);
+  if (abroad === 'list') return parseList(rest, ctx);
+  // `aide` is also an English word (`/split aide 40 @ann`): words for help count on their own.
+  if (abroad === 'help' && rest.length === 0) return { kind: 'help' };
   if (phrase === 'who am i') return { kind: 'whoami' };
   if (head === 'show') {
     return parseList(
@@ -85,8 +91,47 @@ function parseInner(text: string, ctx: ParseContext): ParseResult {
   return parsePayment(tokens, ctx) ?? parseExpense(tokens, ctx);
 }
 
-/** Parses the text typed after `/split`. Never throws for anything a person can type. */
+/**
+ * Longest text `parseCommand` reads, in characters as JavaScript counts them (UTF-16 units). A
+ * command is a line or two; a cap far above that keeps the work of one parse small whatever is
+ * pasted (a Slack message may hold 40,000 characters).
+ */
+export const MAX_COMMAND_CHARS = 4000;
+
+/**
+ * Parses the text typed after `/split`. Never throws for anything a person can type. A text
+ * longer than MAX_COMMAND_CHARS is refused at once, unread.
+ */
 export function parseCommand(text: string, ctx: ParseContext): ParseResult {
+  if (text.length > MAX_COMMAND_CHARS) {
+    return fail(
+      `That is ${text.length.toLocaleString('en-US')} characters: /split reads at most ${MAX_COMMAND_CHARS.toLocaleString('en-US')}. Shorten it to the amount, the people and a short description.`,
+      EX.basic,
+    );
+  }
+  return parseUncapped(text, ctx);
+}
+
+/**
+ * The start of `text` that parseCommand reads whole, for text written as a message rather than
+ * a command ("Split this" on a message of any length). The cut goes at white space, so that no
+ * number is cut short ("1234" read as "12"), and before a mention or link it would split, which
+ * would then name nobody.
+ */
+export function cutToCommandCap(text: string): string {
+  if (text.length <= MAX_COMMAND_CHARS) return text;
+  let end = MAX_COMMAND_CHARS;
+  while (end > 0 && !/\s/.test(text[end]!)) end--;
+  const kept = text.slice(0, end === 0 ? MAX_COMMAND_CHARS : end);
+  const open = kept.lastIndexOf('<');
+  return open > kept.lastIndexOf('>') ? kept.slice(0, open) : kept;
+}
+
+/**
+ * parseCommand without its length cap, for the tests and the benchmark that time long texts.
+ * Everything else calls parseCommand.
+ */
+export function parseUncapped(text: string, ctx: ParseContext): ParseResult {
   try {
     return parseInner(text, { ...ctx, defaultCurrency: ctx.defaultCurrency.toUpperCase() });
   } catch (error) {

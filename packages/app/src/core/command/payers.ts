@@ -5,9 +5,9 @@
  */
 import { amountAt } from './amounts.js';
 import { EX, stop } from './errors.js';
-import { ME_WORDS } from './keywords.js';
+import { ME_WORDS, PAID_BY_PHRASES } from './keywords.js';
 import { malformed } from './malformed.js';
-import { isWord, word } from './tokens.js';
+import { fold, isWord, word, wordIn } from './tokens.js';
 import { ME, type ParseContext, type Scan, type Token, type Value } from './types.js';
 
 type AmountValue = Extract<Value, { kind: 'amount' }>;
@@ -25,7 +25,7 @@ export interface Payers {
   paid: PaidBy[] | null;
 }
 
-const PAID_BY = ['paid_by', 'paidby', 'payer', 'paid:', 'paid_by:', 'payer:', 'paid-by'];
+const PAID_BY = new Set(['paid_by', 'paidby', 'payer', 'paid:', 'paid_by:', 'payer:', 'paid-by']);
 /** Between two payers of a list: `me 40, @bob 20`, `me 40 and @bob 20`. */
 const LIST_JOINS = [',', 'and', '&', '+'];
 
@@ -67,10 +67,22 @@ function paidAmountAt(
   };
 }
 
+/** True when a person with an amount comes at `at`, or after people without one (and joins). */
+function payerAhead({ tokens, used, ctx }: Scan, at: number): boolean {
+  for (let k = at; ; k++) {
+    if (isWord(tokens[k], ...LIST_JOINS) && !used[k]) k++;
+    if (used[k] || personAt(tokens[k]) === null) return false;
+    if (paidAmountAt(tokens, used, k + 1, ctx)) return true;
+  }
+}
+
 /**
  * The people and amounts from `at` on: `me 40 @bob 20`, `@ann 50, @bob 50`. A list needs an
- * amount after its first person and another person after that; then every person in it needs an
- * amount. Returns the tokens it covers, or null when there is no list (one payer).
+ * amount after its first person and another person after that. The list ends at the last amount:
+ * people named after it share the cost without paying (`me 40 @bob 20 @ann`), while a person
+ * without an amount before another payer is asked about (`me 40 @bob @cho 20`), as is the second
+ * person of `me 40 @bob`, which is no list yet. Returns the tokens it covers, or null when there
+ * is no list (one payer).
  */
 function payerList(scan: Scan, at: number): { entries: PaidBy[]; end: number } | null {
   const { tokens, used, ctx } = scan;
@@ -90,6 +102,7 @@ function payerList(scan: Scan, at: number): { entries: PaidBy[]; end: number } |
     if (!amount) {
       // "me 40 and @ann" can be a payer followed by a sharer; "me 40 @ann" can only be a list.
       if (isWord(tokens[k], 'and', '&')) break;
+      if (entries.length >= 2 && !payerAhead(scan, next + 1)) break;
       stop(
         `How much did ${label(id)} pay? With several payers, put each one's amount right after them.`,
         EX.payers,
@@ -117,6 +130,22 @@ function paidPairs(scan: Scan): Array<{ entry: PaidBy; from: number; to: number 
   return pairs;
 }
 
+const PAID_BY_FIRST = new Set(PAID_BY_PHRASES.map(([first]) => first));
+
+/** How many words at `i` name who paid (`paid by`, `payé par`, `payer`), or 0. */
+function paidByAt(tokens: Token[], i: number): number {
+  const token = tokens[i];
+  const next = tokens[i + 1];
+  if (token?.t !== 'word') return 0;
+  if (wordIn(token, PAID_BY)) return 1;
+  if (next?.t !== 'word') return 0;
+  const first = fold(token.lower);
+  if (!PAID_BY_FIRST.has(first)) return 0;
+  // `paid by: @bob`, as `paid: @bob`.
+  const second = fold(next.lower.endsWith(':') ? next.lower.slice(0, -1) : next.lower);
+  return PAID_BY_PHRASES.some(([a, b]) => a === first && b === second) ? 2 : 0;
+}
+
 /** `paid by @bob` and its spellings, or several payers with their amounts; ME when nobody is named. */
 export function takePayers(scan: Scan): Payers {
   const { tokens, used } = scan;
@@ -125,15 +154,17 @@ export function takePayers(scan: Scan): Payers {
   const paid: PaidBy[] = [];
   for (let i = 0; i < tokens.length; i++) {
     if (used[i]) continue;
-    let length = 0;
-    if (isWord(tokens[i], 'paid', 'payed') && isWord(tokens[i + 1], 'by')) length = 2;
-    else if (isWord(tokens[i], ...PAID_BY)) length = 1;
+    let length = paidByAt(tokens, i);
     if (length === 0) continue;
+    const typed = tokens
+      .slice(i, i + length)
+      .map((t) => (t as { raw: string }).raw)
+      .join(' ');
     if (isWord(tokens[i + length], ':', '=')) length++;
     if (payerNamed) stop(ONE_LIST, EX.payers);
     payerNamed = true;
     const who = personAt(tokens[i + length]);
-    if (who === null) stop('Who paid? After "paid by", mention the person with @.', EX.payer);
+    if (who === null) stop(`Who paid? After "${typed}", mention the person with @.`, EX.payer);
     const list = payerList(scan, i + length);
     const end = list ? list.end : i + length + 1;
     for (let k = i; k < end; k++) used[k] = true;

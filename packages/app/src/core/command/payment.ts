@@ -51,13 +51,13 @@ export function parsePayment(tokens: Token[], ctx: ParseContext): ParseResult | 
   const shape = shapeOf(tokens);
   if (!shape) return null;
   const { rest } = shape;
-  const mentions: string[] = shape.person ? [shape.person] : [];
+  const mentions = new Set<string>(shape.person ? [shape.person] : []);
   let amount: AmountCandidate | null = null;
   let amounts = 0;
   for (let i = 0; i < rest.length; i++) {
     const token = rest[i]!;
     if (token.t === 'mention') {
-      if (!mentions.includes(token.id)) mentions.push(token.id);
+      mentions.add(token.id);
       continue;
     }
     if (isWord(token, ...shape.small)) continue;
@@ -73,7 +73,7 @@ export function parsePayment(tokens: Token[], ctx: ParseContext): ParseResult | 
     return null;
   }
   // With neither a person nor a usergroup, `paid 15` is an expense missing its people.
-  if (mentions.length === 0 && !rest.some((t) => t.t === 'usergroup' || t.t === 'broadcast')) {
+  if (mentions.size === 0 && !rest.some((t) => t.t === 'usergroup' || t.t === 'broadcast')) {
     return null;
   }
   const group = tokens.find((t) => t.t === 'usergroup' || t.t === 'broadcast');
@@ -83,10 +83,10 @@ export function parsePayment(tokens: Token[], ctx: ParseContext): ParseResult | 
       PAY_EXAMPLE,
     );
   }
-  if (mentions.length > 1) {
+  if (mentions.size > 1) {
     return fail('A payment is between you and one person: mention just one.', PAY_EXAMPLE);
   }
-  const person = mentions[0]!;
+  const person = [...mentions][0]!;
   const example = shape.direction === 'to' ? PAY_EXAMPLE : '/split @ann paid me 15';
   if (amounts === 0 || !amount) {
     return fail(

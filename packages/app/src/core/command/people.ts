@@ -3,7 +3,7 @@ import { amountOrSumAt } from './arithmetic.js';
 import { EX, stop } from './errors.js';
 import { CONNECTORS, EXCLUDE_ME, ME_WORDS } from './keywords.js';
 import { malformed } from './malformed.js';
-import { isWord, word } from './tokens.js';
+import { isWord, word, wordIn } from './tokens.js';
 import { ME, type ParseContext, type Person, type Scan, type Token, type Value } from './types.js';
 
 /** People named in a way Slack does not resolve to one user are refused, never guessed at. */
@@ -110,7 +110,7 @@ export function takeExclusion({ tokens, used }: Scan): { excludeMe: boolean; onl
   let only = false;
   for (let i = 0; i < tokens.length; i++) {
     if (used[i]) continue;
-    if (isWord(tokens[i], ...EXCLUDE_ME) && isWord(tokens[i + 1], 'me', 'myself')) {
+    if (wordIn(tokens[i], EXCLUDE_ME) && isWord(tokens[i + 1], 'me', 'myself')) {
       excludeMe = true;
       used[i] = true;
       used[i + 1] = true;
@@ -131,6 +131,8 @@ export function takeExclusion({ tokens, used }: Scan): { excludeMe: boolean; onl
 /** Mentions and `me`, each with the value typed right after it; repeated people merged. */
 export function takePeople({ tokens, used, ctx }: Scan): { people: Person[]; meTyped: boolean } {
   const people: Person[] = [];
+  // Typed ids are looked up in a Map, and at once however many people are named.
+  const byId = new Map<string, Person>();
   let meTyped = false;
   for (let i = 0; i < tokens.length; i++) {
     if (used[i]) continue;
@@ -145,7 +147,7 @@ export function takePeople({ tokens, used, ctx }: Scan): { people: Person[]; meT
       for (let k = i + 1; k <= i + value.length; k++) used[k] = true;
     }
     if (id === ME) meTyped = true;
-    const existing = people.find((p) => p.id === id);
+    const existing = byId.get(id);
     if (existing) {
       if (existing.value && value) {
         stop(
@@ -158,7 +160,9 @@ export function takePeople({ tokens, used, ctx }: Scan): { people: Person[]; meT
       existing.value ??= value?.value ?? null;
       continue;
     }
-    people.push({ id, value: value?.value ?? null });
+    const person = { id, value: value?.value ?? null };
+    people.push(person);
+    byId.set(id, person);
   }
   return { people, meTyped };
 }

@@ -8,14 +8,13 @@ import { currencyOf } from './currencies.js';
 import { dateAt, parseToday, ymd } from './dates.js';
 import { fail, stop } from './errors.js';
 import { refuseNonPeople } from './people.js';
-import { isWord } from './tokens.js';
+import { isWord, trimBoth } from './tokens.js';
 import type { ParseContext, ParseResult, Token } from './types.js';
 
 function mentionsIn(tokens: Token[]): string[] {
-  const ids: string[] = [];
-  for (const token of tokens)
-    if (token.t === 'mention' && !ids.includes(token.id)) ids.push(token.id);
-  return ids;
+  const ids = new Set<string>();
+  for (const token of tokens) if (token.t === 'mention') ids.add(token.id);
+  return [...ids];
 }
 
 /** A name from the remaining words; `skip` words are dropped at either end ("to Roommates"). */
@@ -25,13 +24,12 @@ function nameFrom(tokens: Token[], skip: readonly string[] = []): string {
     .map((t) =>
       t.t === 'quoted' ? t.text : t.t === 'channel' ? t.label : (t as { raw: string }).raw,
     );
-  const skipped = (w: string | undefined) => w !== undefined && skip.includes(w.toLowerCase());
-  while (skipped(words[0])) words.shift();
-  while (skipped(words[words.length - 1])) words.pop();
-  return words
-    .join(' ')
-    .replace(/^[,:;\s]+|[,:;\s]+$/g, '')
-    .trim();
+  const skipped = (w: string) => skip.includes(w.toLowerCase());
+  let start = 0;
+  let end = words.length;
+  while (start < end && skipped(words[start]!)) start++;
+  while (end > start && skipped(words[end - 1]!)) end--;
+  return trimBoth(words.slice(start, end).join(' '), /[,:;\s]/);
 }
 
 /** Words that start a group's name in a list's filters. */
@@ -74,7 +72,7 @@ function groupAndWords(rest: Token[], verb: string): { group: string | null; wor
       continue;
     }
     if (mode === 'words' && token.t === 'word') {
-      const word = token.raw.replace(/^[,:;.!?]+|[,:;.!?]+$/g, '');
+      const word = trimBoth(token.raw, /[,:;.!?]/);
       if (word !== '') words.push(word);
       continue;
     }
@@ -134,7 +132,7 @@ export function parseList(
       ? lower
       : null;
     const at = bound ? i + 1 : i;
-    const match = dateAt(tokens, at, ctx, true, { future: true, example });
+    const match = dateAt(tokens, at, ctx, true, { future: true, example }, today);
     if (!match) {
       if (bound && bound !== 'to' && bound !== 'on')
         stop(`I could not read the date after "${lower}".`, example);

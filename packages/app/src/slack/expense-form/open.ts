@@ -5,7 +5,7 @@
  * lost, since nothing could be typed before.
  */
 import type { Logger, webApi } from '@slack/bolt';
-import { DEFAULT_DESCRIPTION, parseCommand } from '../../core/command/index.js';
+import { cutToCommandCap, DEFAULT_DESCRIPTION, parseCommand } from '../../core/command/index.js';
 import { currencyExponent, toDecimal } from '../../core/money.js';
 import { ServiceBaseException } from '../../service/index.js';
 import type { SlackUserKey } from '../../store/index.js';
@@ -165,8 +165,10 @@ async function fillNewForm(r: NewFormRequest, opened: Opened): Promise<void> {
     return;
   }
   const client = deps.service.forLink(record);
+  // A message may hold 40,000 characters; its start is read, as a command would be.
+  const typed = r.message ? cutToCommandCap(r.message.text) : '';
   const mentioned = r.message
-    ? [...r.message.text.matchAll(/<@([UW][A-Z0-9]+)(?:\|[^>]*)?>/g)].map((m) => m[1] as string)
+    ? [...typed.matchAll(/<@([UW][A-Z0-9]+)(?:\|[^>]*)?>/g)].map((m) => m[1] as string)
     : [];
   const candidates = [
     ...new Set([r.message?.author, ...mentioned].filter((id): id is string => !!id)),
@@ -228,8 +230,8 @@ async function fillNewForm(r: NewFormRequest, opened: Opened): Promise<void> {
   let amountText: string | undefined;
   let description: string | undefined;
   if (r.message) {
-    const text = plainText(r.message.text, names);
-    const parsed = parseCommand(r.message.text, {
+    const text = plainText(typed, names);
+    const parsed = parseCommand(typed, {
       today,
       defaultCurrency: currency,
       ...(me?.locale ? { locale: me.locale } : {}),

@@ -12,6 +12,7 @@ describe('help', () => {
       ['/split €12,50 taxi @ann @bob', 'expense'],
       ['/split 40 lunch @ann paid by @bob', 'expense'],
       ['/split 60 dinner @ann paid by me 40 @bob 20', 'expense'],
+      ['/split 60 dinner paid by me 40 @bob 20 @ann', 'expense'],
       ['/split 1200 rent @ann monthly', 'expense'],
       ['/split 40 lunch @ann except me', 'expense'],
       ['/split 40 lunch @ann yesterday', 'expense'],

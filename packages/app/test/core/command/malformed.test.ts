@@ -19,6 +19,23 @@ describe('malformed shares are refused, never kept as description', () => {
   ]);
 });
 
+describe('shares with more than one x are refused by name, never kept as description', () => {
+  const many = (typed: string) =>
+    `I can't read "${typed}" as a share: write a whole number with one x, like 2x or x2.`;
+  errors([
+    [`40 lunch ${ANN} 2x3x`, many('2x3x'), SHARES],
+    [`40 lunch ${ANN} x2x`, many('x2x'), SHARES],
+    [`40 lunch ${ANN} 2xx`, many('2xx'), SHARES],
+    [`40 lunch ${ANN} 2XX,`, many('2XX,'), SHARES],
+    [`40 lunch ${ANN}=2x3x ${BOB} 1x`, many('=2x3x'), SHARES],
+    [`40 lunch ${ANN} 2x ${BOB} 1x1x`, many('1x1x'), SHARES],
+    [`40 lunch 2x3x ${ANN}`, many('2x3x'), SHARES],
+    [`40 lunch in Trip 2x3x ${ANN}`, many('2x3x'), SHARES],
+    [`40 lunch ${ANN} 1.5xx`, many('1.5xx'), SHARES],
+    [`40 lunch ${ANN} 2×3×`, many('2×3×'), SHARES],
+  ]);
+});
+
 describe('malformed percentages are refused, never kept as description', () => {
   errors([
     [`40 lunch ${ANN} 1e2%`, 'I can\'t read "1e2%" as a percentage.', PERCENT],
@@ -92,6 +109,10 @@ describe('words with digits that are not malformed values stay in the descriptio
   table([
     [`40 C++11 book ${ANN}`, expense({ description: 'C++11 book' })],
     [`40 coffee x3 ${ANN}`, expense({ description: 'coffee x3' })],
+    [`40 plank 2x4 ${ANN}`, expense({ description: 'plank 2x4' })],
+    [`40 screen 1920x1080 ${ANN}`, expense({ description: 'screen 1920x1080' })],
+    [`40 box 2x3x4 ${ANN}`, expense({ description: 'box 2x3x4' })],
+    [`40 xx large ${ANN}`, expense({ description: 'xx large' })],
     [`40 lunch ${ANN} 4pm`, expense({ description: 'lunch 4pm' })],
     [`40 rent 2026-11 ${ANN}`, expense({ description: 'rent 2026-11' })],
     [`40 lunch ${ANN} 24/7`, expense({ description: 'lunch 24/7' })],

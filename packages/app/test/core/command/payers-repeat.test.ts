@@ -142,6 +142,48 @@ describe('several payers', () => {
         ],
       }),
     ],
+    [
+      // The list ends at the last payer's amount: Ann, named after it, shares without paying.
+      `60 dinner paid by me 40 ${BOB} 20 ${ANN}`,
+      expense({
+        cost: 6000,
+        amountText: '60',
+        description: 'dinner',
+        participants: [ME, 'U0ANN', 'U0BOB'],
+        payers: [
+          { id: ME, amount: 4000 },
+          { id: 'U0BOB', amount: 2000 },
+        ],
+      }),
+    ],
+    [
+      `60 dinner paid by me 40, ${BOB} 20, ${ANN} ${CHO}`,
+      expense({
+        cost: 6000,
+        amountText: '60',
+        description: 'dinner',
+        participants: [ME, 'U0ANN', 'U0CHO', 'U0BOB'],
+        payers: [
+          { id: ME, amount: 4000 },
+          { id: 'U0BOB', amount: 2000 },
+        ],
+      }),
+    ],
+    [
+      // A share after the person who does not pay is her part, as anywhere else.
+      `60 dinner paid by me 40 ${BOB} 20 ${ANN} 2x`,
+      expense({
+        cost: 6000,
+        amountText: '60',
+        description: 'dinner',
+        participants: [ME, 'U0ANN', 'U0BOB'],
+        split: { kind: 'shares', shares: [{ id: 'U0ANN', shares: 2 }] },
+        payers: [
+          { id: ME, amount: 4000 },
+          { id: 'U0BOB', amount: 2000 },
+        ],
+      }),
+    ],
     // One payer with the cost after them stays one payer.
     [
       `lunch ${ANN} paid by ${BOB} 40`,
@@ -159,6 +201,17 @@ describe('several payers', () => {
     [
       `60 dinner paid by me 40 ${BOB}`,
       "How much did <@U0BOB> pay? With several payers, put each one's amount right after them.",
+      PAYERS_EX,
+    ],
+    [
+      // A person without an amount before another payer is asked about, not taken as a sharer.
+      `60 dinner paid by me 40 ${BOB} ${CHO} 20`,
+      "How much did <@U0BOB> pay? With several payers, put each one's amount right after them.",
+      PAYERS_EX,
+    ],
+    [
+      `60 dinner paid by me 30 ${BOB} 20 ${ANN} ${CHO} 10`,
+      "How much did <@U0ANN> pay? With several payers, put each one's amount right after them.",
       PAYERS_EX,
     ],
     [

@@ -104,6 +104,18 @@ describe('opening the form', () => {
     expect(element(form.view, 'form_participants').initial_users).toEqual(['U0ANN', 'U0BOB']);
   });
 
+  it('"Split this" on a message of 40,000 characters fills it from the start of the message', async () => {
+    const text = `Dinner at Luigi’s €84.50 with <@U0BOB> ${'and then we walked along the river, '.repeat(1200)}`;
+    expect(text.length).toBeGreaterThan(40_000);
+    const since = h.slack.now();
+    await h.sender.messageShortcut({ message: { text, user: 'U0BOB', ts: '1700000000.000300' } });
+    const form = await formOpened(h, since);
+    expect(element(form.view, 'form_amount').initial_value).toBe('84.50');
+    expect(element(form.view, 'form_currency').initial_option.value).toBe('EUR');
+    expect(element(form.view, 'form_description').initial_value).toMatch(/^Dinner at Luigi’s/);
+    expect(element(form.view, 'form_participants').initial_users).toEqual(['U0ANN', 'U0BOB']);
+  });
+
   it('"Split this" on a message without an amount leaves the amount empty', async () => {
     const since = h.slack.now();
     await h.sender.messageShortcut({ message: { text: 'Taxi home, split it <@U0BOB>?' } });

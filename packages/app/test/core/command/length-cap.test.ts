@@ -1,0 +1,68 @@
+/** The length cap: longer texts are refused unread, and a message is cut to it before reading. */
+import { describe, expect, it } from 'vitest';
+import {
+  cutToCommandCap,
+  MAX_COMMAND_CHARS,
+  parseCommand,
+} from '../../../src/core/command/index.js';
+import { ANN, asTyped, ctx } from './helpers.js';
+
+/** `40 lunch @ann` and a description padded to `length` characters. */
+function lunchOf(length: number): string {
+  const start = `40 lunch ${ANN} `;
+  return `${start}${'x'.repeat(length - start.length)}`;
+}
+
+describe('parseCommand and the length cap', () => {
+  it('reads a text of exactly the cap', () => {
+    const text = lunchOf(MAX_COMMAND_CHARS);
+    expect(text.length).toBe(4000);
+    expect(parseCommand(text, ctx).kind).toBe('expense');
+  });
+
+  it('refuses a longer text with the cap in the message and an example that works', () => {
+    for (const length of [MAX_COMMAND_CHARS + 1, 40_000]) {
+      const result = parseCommand(lunchOf(length), ctx);
+      expect(result).toEqual({
+        kind: 'error',
+        message: `That is ${length.toLocaleString('en-US')} characters: /split reads at most 4,000. Shorten it to the amount, the people and a short description.`,
+        example: '/split 40 lunch @ann',
+      });
+      expect(parseCommand(asTyped('/split 40 lunch @ann'), ctx).kind).toBe('expense');
+    }
+  });
+});
+
+describe('cutToCommandCap', () => {
+  it('leaves a text within the cap as it is', () => {
+    expect(cutToCommandCap('Dinner €84.50 with <@U0BOB>')).toBe('Dinner €84.50 with <@U0BOB>');
+    const full = lunchOf(MAX_COMMAND_CHARS);
+    expect(cutToCommandCap(full)).toBe(full);
+  });
+
+  it('cuts a longer text at white space, so that no number is cut short', () => {
+    const text = `${'a '.repeat(1998)}x 123456 more`;
+    expect(text.slice(0, MAX_COMMAND_CHARS).endsWith(' 12')).toBe(true);
+    expect(cutToCommandCap(text)).toBe(`${'a '.repeat(1998)}x`);
+  });
+
+  it('cuts before a mention it would split, which would then name nobody', () => {
+    const text = `${'a '.repeat(1993)}<@U0ANN|ann lee> paid`;
+    expect(text.slice(0, MAX_COMMAND_CHARS).endsWith('<@U0ANN|ann le')).toBe(true);
+    expect(cutToCommandCap(text)).toBe('a '.repeat(1993));
+  });
+
+  it('cuts a text with no white space at the cap', () => {
+    expect(cutToCommandCap('x'.repeat(40_000))).toBe('x'.repeat(MAX_COMMAND_CHARS));
+  });
+
+  it('gives parseCommand the start of a long message to read', () => {
+    const message = `Dinner €84.50 with <@U0BOB> ${'and then we walked along the river '.repeat(1200)}`;
+    expect(message.length).toBeGreaterThan(40_000);
+    const cut = cutToCommandCap(message);
+    expect(cut.length).toBeLessThanOrEqual(MAX_COMMAND_CHARS);
+    const parsed = parseCommand(cut, ctx);
+    expect(parsed.kind).toBe('expense');
+    if (parsed.kind === 'expense') expect(parsed.expense.cost).toBe(8450);
+  });
+});
