@@ -179,7 +179,7 @@ async function observe(world: ReplicaWorld, ann: Person, bob: Person): Promise<O
     if (!late) {
       await control(world.emu.url, 'POST', 'faults', {
         path: '/api/v3.0/get_expense/*',
-        latency_ms: 300,
+        latency_ms: 1_000,
         times: 2,
       });
     }
