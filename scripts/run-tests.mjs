@@ -3,7 +3,7 @@
 // last the plain "N passed, N failed" line CI reads, so that every run says how many tests it
 // executed. Arguments go to vitest: `--project unit` is `npm run test:unit`.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { closingLines, countReports } from './count-tests.mjs';
 
 const report = 'reports/vitest.json';
@@ -24,6 +24,17 @@ const run = spawnSync(
   ],
   { stdio: 'inherit', env: { ...process.env, SKIPPED_FILE: skippedFile } },
 );
+// Vitest fails a run on errors outside any test (an uncaught exception in a worker, a global
+// setup that threw) that its JSON report does not count: the report says so, for the count.
+if (run.status !== 0) {
+  try {
+    const json = JSON.parse(readFileSync(report, 'utf8'));
+    json.success = false;
+    writeFileSync(report, JSON.stringify(json));
+  } catch {
+    // No report: the count says so.
+  }
+}
 let skippedWhy = '';
 try {
   skippedWhy = readFileSync(skippedFile, 'utf8');

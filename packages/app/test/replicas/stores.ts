@@ -82,6 +82,18 @@ export async function scratchPostgres(): Promise<ScratchStore> {
     async drop() {
       const again = await pgAdmin();
       try {
+        // The world's pools may still be closing their connections: cutting them (FORCE) makes
+        // pg report the cut as an uncaught error, so they get a few seconds to go first.
+        for (let tries = 0; tries < 50; tries++) {
+          try {
+            await again.query(`DROP DATABASE IF EXISTS ${name}`);
+            return;
+          } catch (error) {
+            // 55006: the database is being accessed by other users.
+            if ((error as { code?: string }).code !== '55006') throw error;
+            await new Promise((resolve) => setTimeout(resolve, 100));
+          }
+        }
         await again.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       } finally {
         await again.end();
