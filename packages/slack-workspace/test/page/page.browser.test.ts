@@ -158,6 +158,10 @@ describe.skipIf(!chromiumPath)('the sandbox page', () => {
     await dialog.getByRole('combobox', { name: 'Split with' }).press('Escape');
     await dialog.getByRole('combobox', { name: 'Group' }).click();
     await dialog.getByRole('combobox', { name: 'Group' }).pressSequentially('rom');
+    // The page asks again as each letter is typed; "ro" already lists Rome, so wait for "rom".
+    await expect
+      .poll(() => (lastPost('options') as { value?: string } | undefined)?.value)
+      .toBe('rom');
     await dialog.getByRole('option', { name: 'Rome office' }).click();
     expect(lastPost('options')).toEqual({
       as: 'U1',
