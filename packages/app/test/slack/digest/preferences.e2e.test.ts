@@ -9,6 +9,7 @@ import {
   type DigestSubscription,
 } from '../../../src/slack/digest/index.js';
 import { createKeyv } from '../../../src/store/index.js';
+import { POSTGRES_URL, REDIS_URL } from '../../support/stores.js';
 
 let dir: string;
 beforeAll(async () => {
@@ -20,37 +21,38 @@ afterAll(async () => {
 
 const backends = [
   { name: 'SQLite (temporary directory)', url: () => `sqlite://${join(dir, 'prefs.sqlite')}` },
-  { name: 'Redis (needs a server on 127.0.0.1:6379)', url: () => 'redis://127.0.0.1:6379' },
-  {
-    name: 'PostgreSQL (needs a server on 127.0.0.1:5432, db test)',
-    url: () => 'postgres://postgres@127.0.0.1:5432/test',
-  },
+  { name: 'Redis', url: () => REDIS_URL ?? '', missing: !REDIS_URL },
+  { name: 'PostgreSQL', url: () => POSTGRES_URL ?? '', missing: !POSTGRES_URL },
 ];
 
-describe.each(backends)('digest preferences on $name', (backend) => {
-  it('walks every subscription of its namespace and nothing else', async () => {
-    const run = randomUUID();
-    const keyv = await createKeyv(backend.url(), { namespace: `digest-${run}` });
-    const neighbour = await createKeyv(backend.url(), { namespace: `digest-${run}-other` });
-    try {
-      const prefs = createDigestPreferences(keyv);
-      await neighbour.set('T1:UX', { user_id: 'UX' });
-      for (let i = 0; i < 35; i++) {
-        await prefs.enable({ team_id: 'T1', user_id: `U${i}` }, { tz: 'Asia/Tokyo', hour: i % 24 });
+for (const backend of backends)
+  describe.skipIf(backend.missing)(`digest preferences on ${backend.name}`, () => {
+    it('walks every subscription of its namespace and nothing else', async () => {
+      const run = randomUUID();
+      const keyv = await createKeyv(backend.url(), { namespace: `digest-${run}` });
+      const neighbour = await createKeyv(backend.url(), { namespace: `digest-${run}-other` });
+      try {
+        const prefs = createDigestPreferences(keyv);
+        await neighbour.set('T1:UX', { user_id: 'UX' });
+        for (let i = 0; i < 35; i++) {
+          await prefs.enable(
+            { team_id: 'T1', user_id: `U${i}` },
+            { tz: 'Asia/Tokyo', hour: i % 24 },
+          );
+        }
+        const seen = new Set<string>();
+        for await (const sub of prefs.iterate()) seen.add(sub.user_id);
+        expect(seen.size).toBe(35);
+        expect(seen.has('UX')).toBe(false);
+      } finally {
+        await keyv.clear();
+        await neighbour.clear();
+        await keyv.disconnect();
+        // @keyv/postgres shares one pool per URI; the first disconnect ended it.
+        if (!backend.url().startsWith('postgres')) await neighbour.disconnect();
       }
-      const seen = new Set<string>();
-      for await (const sub of prefs.iterate()) seen.add(sub.user_id);
-      expect(seen.size).toBe(35);
-      expect(seen.has('UX')).toBe(false);
-    } finally {
-      await keyv.clear();
-      await neighbour.clear();
-      await keyv.disconnect();
-      // @keyv/postgres shares one pool per URI; the first disconnect ended it.
-      if (!backend.url().startsWith('postgres')) await neighbour.disconnect();
-    }
+    });
   });
-});
 
 describe('digest preferences', () => {
   it('is opt-in, validates choices, pauses, and keeps the runner’s fields on a settings change', async () => {

@@ -11,7 +11,7 @@ import {
   someUser,
 } from '@split/service-emulator/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningEmulator, startEmulator } from '../src/index.js';
+import { type RunningEmulator, startEmulator } from '../../src/index.js';
 
 let emu: RunningEmulator;
 beforeAll(async () => {

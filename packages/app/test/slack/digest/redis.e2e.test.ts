@@ -1,14 +1,15 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { REDIS_URL } from '../../support/stores.js';
 import { type Harness, startHarness } from './harness.js';
 
-describe('daily balance DM on Redis (needs a server on 127.0.0.1:6379)', () => {
+describe.skipIf(!REDIS_URL)('daily balance DM on Redis', () => {
   let h: Harness;
   afterEach(async () => {
     await h.close();
   });
 
   it('two instances running at once send one DM to each person, once per day', async () => {
-    h = await startHarness({ storeUrl: 'redis://127.0.0.1:6379' });
+    h = await startHarness({ storeUrl: REDIS_URL! });
     const people = [];
     for (let i = 0; i < 5; i++) people.push(await h.person('Asia/Tokyo', { always: true }));
     const other = await h.instance();

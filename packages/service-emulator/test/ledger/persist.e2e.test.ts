@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { call, createUser, raw } from '@split/service-emulator/testing';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startEmulator } from '../src/index.js';
+import { startEmulator } from '../../src/index.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'ledger-data-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
