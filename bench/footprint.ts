@@ -2,6 +2,7 @@
  * Footprint of the production start against a bare Bolt app.
  *
  *   npm run build && npx tsx bench/footprint.ts [--rounds N]     (N = 7 unless given)
+ *   ... [--compare packages/app/<other>/main.js]
  *
  * Each round starts `node packages/app/dist/main.js` and `node bench/footprint-bare.mjs` one after
  * the other, alternating which goes first, with the same configuration: HTTP mode on a free port,
@@ -13,6 +14,11 @@
  * and their answers. After 2 s of idle it reads VmRSS from /proc/<pid>/status of that node process
  * itself: the memory a process holds at rest once it has served its common request. Medians over
  * the rounds are printed with the ratios app / bare; the targets are RSS <= 1.2x and start <= 1.5x.
+ *
+ * --compare starts another build of the app (another tree's dist/, placed inside packages/app so
+ * that its packages resolve) in the same rounds, with the app's configuration and warm-up: the
+ * three take turns, so that a change is read against a "before" measured on the same machine at
+ * the same time rather than against figures of another hour.
  *
  * Nothing is built here: the point is to measure the compiled start, so dist/ must exist.
  */
@@ -64,6 +70,14 @@ function roundsFromArgs(): number {
   const value = Number(process.argv[at + 1]);
   if (!Number.isInteger(value) || value < 1) throw new Error('--rounds takes a whole number >= 1');
   return value;
+}
+
+function compareFromArgs(): string | undefined {
+  const at = process.argv.indexOf('--compare');
+  if (at === -1) return undefined;
+  const entry = process.argv[at + 1];
+  if (!entry || !existsSync(entry)) throw new Error('--compare takes the path of a built main.js');
+  return resolve(entry);
 }
 
 function median(values: number[]): number {
@@ -172,6 +186,7 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   const rounds = roundsFromArgs();
+  const otherEntry = compareFromArgs();
   const [slack, emu] = await Promise.all([startFakeSlack(), startEmulator()]);
   const dir = await mkdtemp(join(tmpdir(), 'split-footprint-'));
   try {
@@ -255,35 +270,39 @@ async function main(): Promise<void> {
 
     const app: Sample[] = [];
     const bare: Sample[] = [];
+    const other: Sample[] = [];
     const loadBefore = loadavg()[0]!;
     console.log(`${rounds} rounds, Node ${process.version}, load average ${loadBefore.toFixed(2)}`);
-    console.log('round | app start | bare start | app RSS | bare RSS');
+    if (otherEntry) console.log(`compared with ${otherEntry}`);
+    console.log(
+      `round | app start | bare start | app RSS | bare RSS${otherEntry ? ' | compared start | compared RSS' : ''}`,
+    );
     for (let round = 1; round <= rounds; round++) {
       // A working directory of its own for each start: no .env of the checkout is read, and the
       // app's SQLite file is a fresh copy of the seeded one.
-      const runApp = async () => {
+      const runAppBuild = async (entry: string, samples: Sample[]) => {
         const cwd = await mkdtemp(join(dir, 'app-'));
         await copyFile(seeded, join(cwd, 'app.sqlite'));
         const env = { ...appEnv, STORE_URL: `sqlite://${join(cwd, 'app.sqlite')}` };
-        app.push(await measure(appEntry, env, cwd, appWarm));
+        samples.push(await measure(entry, env, cwd, appWarm));
       };
+      const runApp = () => runAppBuild(appEntry, app);
       const runBare = async () => {
         const cwd = await mkdtemp(join(dir, 'bare-'));
         bare.push(await measure(bareEntry, common, cwd, bareWarm));
       };
-      // Alternating the order keeps a machine that warms up (or gets busier) from favouring one.
-      if (round % 2 === 1) {
-        await runApp();
-        await runBare();
-      } else {
-        await runBare();
-        await runApp();
-      }
+      // Changing the order keeps a machine that warms up (or gets busier) from favouring one.
+      const runs = otherEntry
+        ? [runApp, runBare, () => runAppBuild(otherEntry, other)]
+        : [runApp, runBare];
+      for (let i = 0; i < runs.length; i++) await runs[(round - 1 + i) % runs.length]!();
       const a = app.at(-1)!;
       const b = bare.at(-1)!;
+      const o = other.at(-1);
       console.log(
         `${round} | ${a.startMs.toFixed(0)} ms | ${b.startMs.toFixed(0)} ms | ` +
-          `${(a.rssKb / 1024).toFixed(1)} MB | ${(b.rssKb / 1024).toFixed(1)} MB`,
+          `${(a.rssKb / 1024).toFixed(1)} MB | ${(b.rssKb / 1024).toFixed(1)} MB` +
+          (o ? ` | ${o.startMs.toFixed(0)} ms | ${(o.rssKb / 1024).toFixed(1)} MB` : ''),
       );
     }
 
@@ -302,6 +321,13 @@ async function main(): Promise<void> {
     console.log(
       `start:    app ${appStart.toFixed(0)} ms, bare ${bareStart.toFixed(0)} ms, ratio ${(appStart / bareStart).toFixed(2)} (${verdict(appStart / bareStart, TARGET_START)})`,
     );
+    if (other.length) {
+      const otherRss = median(other.map((s) => s.rssKb)) / 1024;
+      const otherStart = median(other.map((s) => s.startMs));
+      console.log(
+        `compared: idle RSS ${otherRss.toFixed(1)} MB, ratio ${(otherRss / bareRss).toFixed(2)} to bare; start ${otherStart.toFixed(0)} ms, ratio ${(otherStart / bareStart).toFixed(2)}`,
+      );
+    }
   } finally {
     await Promise.allSettled([slack.close(), emu.close()]);
     await rm(dir, { recursive: true, force: true });
