@@ -2,7 +2,8 @@
  * The app's bundled entry, which `npm start` and the image run (scripts/build.ts): built into a
  * scratch folder inside its package (so that packages resolve from node_modules), it starts and
  * reads the configuration like src/main.ts, it holds none of the stand-ins, and without the
- * sandbox's package beside it (as in the production image) it says what to do instead.
+ * sandbox's package beside it (as in the production image) it says what to do instead. Its text
+ * is ASCII, written so that what it means does not change.
  */
 import { spawnSync } from 'node:child_process';
 import {
@@ -17,7 +18,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildPackage } from '../scripts/build.js';
+import { buildPackage, escapeNonAscii } from '../scripts/build.js';
 
 const root = resolve(import.meta.dirname, '..');
 let out: string;
@@ -81,5 +82,51 @@ describe('the bundled entry', () => {
     expect(run.status).toBe(1);
     expect(run.stderr).toContain('no Slack app is configured, and the sandbox is not installed');
     expect(run.stderr).toContain('.env.example');
+  });
+
+  it('is ASCII, so that V8 keeps its source text at one byte a character', () => {
+    const code = bundled();
+    expect(code.match(/[^\0-\x7f]/g)).toBeNull();
+    // The grammar's patterns are there, escaped: "12−" and "“...”" are still read.
+    expect(code).toContain('\\u2212');
+  });
+});
+
+describe('escapeNonAscii', () => {
+  /** The value of a JavaScript expression. */
+  const evaluate = (code: string): unknown => new Function(`return (${code});`)();
+
+  it('writes every character outside ASCII as an escape', () => {
+    expect(escapeNonAscii('/[−×]/ // “x”')).toBe('/[\\u2212\\u00D7]/ // \\u201Cx\\u201D');
+  });
+
+  it('leaves patterns matching what they matched', () => {
+    const samples = ['−12', '+12', '2×', '“a”', '—', '\\—', 'a—b', '😀', 'x'];
+    for (const pattern of [
+      '/^[-+−]?\\d+$/',
+      '/^\\d[x×]$/i',
+      '/^["“]|["”]$/g',
+      '/\\—/',
+      '/\\\\—/',
+      '/a—b/',
+      '/^😀$/',
+      '/^[😀]$/u',
+      '/^\\p{Emoji}$/u',
+    ]) {
+      const before = evaluate(pattern) as RegExp;
+      const after = evaluate(escapeNonAscii(pattern)) as RegExp;
+      expect(escapeNonAscii(pattern)).toMatch(/^[\0-\x7f]*$/);
+      for (const text of samples) {
+        before.lastIndex = 0;
+        after.lastIndex = 0;
+        expect(after.test(text), `${pattern} on ${text}`).toBe(before.test(text));
+      }
+    }
+  });
+
+  it('leaves strings and templates the same text', () => {
+    for (const literal of ['"a—b😀"', '`a—b`', "'\\—'"]) {
+      expect(evaluate(escapeNonAscii(literal))).toBe(evaluate(literal));
+    }
   });
 });

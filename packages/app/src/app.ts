@@ -120,9 +120,6 @@ export interface RunningApp {
 /** How long /readyz waits for the store before answering 503. */
 export const READY_TIMEOUT_MS = 2_000;
 
-/** When prom-client is loaded after the app serves, unless a scrape asks first. */
-const METRICS_LOAD_DELAY_MS = 1_000;
-
 /** Every configured value that must never be printed. */
 function secretsOf(config: Config): (string | undefined)[] {
   return [
@@ -349,10 +346,6 @@ export async function startApp(options: AppOptions): Promise<RunningApp> {
     logger.info(
       `Split is running (${config.slack.socketMode ? 'Socket Mode' : 'HTTP'}) on port ${port}`,
     );
-    // A moment later, so that the first requests after a start are not answered behind it.
-    setTimeout(() => {
-      metrics.load().catch((error: Error) => logger.warn(`metrics: ${error.message}`));
-    }, METRICS_LOAD_DELAY_MS).unref();
     const digestClock = options.digest?.clock ?? now;
     const runner = createDigestRunner({
       preferences: store.digest,

@@ -27,8 +27,27 @@ export interface OAuth2Config {
   redact: Redactor;
 }
 
-async function authorizationCode(config: OAuth2Config): Promise<AuthorizationCode> {
-  const { AuthorizationCode } = await import('simple-oauth2');
+let library: Promise<typeof import('simple-oauth2')> | undefined;
+
+/**
+ * simple-oauth2, imported by the first exchange and kept; exchanges that start while it loads wait
+ * for the same import. An import that fails (the package missing from an install) is reported as
+ * that, not as a service that did not answer, and is tried again by the next exchange.
+ */
+function oauthLibrary(): Promise<typeof import('simple-oauth2')> {
+  library ??= import('simple-oauth2').catch((error: Error) => {
+    library = undefined;
+    throw new ServiceException(
+      `oauth token exchange failed: the OAuth client library (simple-oauth2) could not be loaded: ${error.message}`,
+    );
+  });
+  return library;
+}
+
+function authorizationCode(
+  { AuthorizationCode }: typeof import('simple-oauth2'),
+  config: OAuth2Config,
+): AuthorizationCode {
   const authorize = new URL(config.authorizeUrl);
   const token = new URL(config.tokenUrl);
   return new AuthorizationCode({
@@ -121,9 +140,10 @@ export async function oauth2ExchangeCode(
   redirectUri: string,
   codeVerifier?: string,
 ): Promise<OAuth2Token> {
+  const library = await oauthLibrary();
   let token: Record<string, unknown>;
   try {
-    const result = await (await authorizationCode(config)).getToken({
+    const result = await authorizationCode(library, config).getToken({
       code,
       redirect_uri: redirectUri,
       ...(codeVerifier ? { code_verifier: codeVerifier } : {}),
