@@ -13,7 +13,13 @@ import type { Config } from './config.js';
 import { createLogger, type LogDestination, logEvent } from './observe/logger.js';
 import { createMetrics, type Metrics } from './observe/metrics.js';
 import { urlPassword } from './observe/redact.js';
-import { observeRoutes, type Readiness, storeReadiness } from './observe/routes.js';
+import {
+  metricsHandler,
+  observeRoutes,
+  type Readiness,
+  startMetricsServer,
+  storeReadiness,
+} from './observe/routes.js';
 import { type AttemptReport, createLeanFetch } from './service/index.js';
 import {
   createSlackApp,
@@ -114,6 +120,8 @@ export interface RunningApp {
   feed: { poller: FeedPoller; scheduler: FeedScheduler | undefined };
   /** What /metrics serves. */
   metrics: Metrics;
+  /** http://127.0.0.1:METRICS_PORT/metrics when metrics have a port of their own. */
+  metricsUrl: string | undefined;
   stop(): Promise<void>;
 }
 
@@ -133,6 +141,7 @@ function secretsOf(config: Config): (string | undefined)[] {
     config.slack.install?.stateSecret,
     config.service.clientSecret,
     config.encryptionKey,
+    config.metrics.token,
     urlPassword(config.storeUrl),
   ];
 }
@@ -263,7 +272,12 @@ export async function startApp(options: AppOptions): Promise<RunningApp> {
       auth,
       logger,
       linking: () => linking,
-      routes: observeRoutes({ metrics, ready: () => readiness() }),
+      routes: observeRoutes({
+        metrics,
+        ready: () => readiness(),
+        metricsHere: config.metrics.port === undefined,
+        metricsToken: config.metrics.token,
+      }),
       metrics,
     });
     const slack = teams ?? singleTeamClients(app.client);
@@ -337,6 +351,18 @@ export async function startApp(options: AppOptions): Promise<RunningApp> {
       await app.stop().catch(() => undefined);
       throw error;
     }
+    let metricsServer: Awaited<ReturnType<typeof startMetricsServer>> | undefined;
+    if (config.metrics.port !== undefined) {
+      try {
+        metricsServer = await startMetricsServer(
+          config.metrics.port,
+          metricsHandler(metrics, config.metrics.token),
+        );
+      } catch (error) {
+        await app.stop().catch(() => undefined);
+        throw error;
+      }
+    }
     // Work acknowledged before a crash (here or on a replica that stopped) is taken up again.
     deps.durable.start(jobHandlers(deps));
     readiness = storeReadiness(() => store.ping(), {
@@ -347,7 +373,7 @@ export async function startApp(options: AppOptions): Promise<RunningApp> {
       },
     });
     logger.info(
-      `Split is running (${config.slack.socketMode ? 'Socket Mode' : 'HTTP'}) on port ${port}`,
+      `Split is running (${config.slack.socketMode ? 'Socket Mode' : 'HTTP'}) on port ${port}${metricsServer ? `, /metrics on port ${metricsServer.port}` : ''}`,
     );
     // A moment later, so that the first requests after a start are not answered behind it.
     setTimeout(() => {
@@ -399,9 +425,12 @@ export async function startApp(options: AppOptions): Promise<RunningApp> {
       digest: { runner, scheduler },
       feed: { poller: feedPoller, scheduler: feedScheduler },
       metrics,
+      metricsUrl: metricsServer && `http://127.0.0.1:${metricsServer.port}/metrics`,
       stop() {
         stopping ??= (async () => {
           readiness = async () => 'stopping';
+          metricsServer?.server.close();
+          metricsServer?.server.closeAllConnections();
           // A DM being sent is finished (its claim and record written) before the store closes.
           await scheduler?.stop();
           await feedScheduler?.stop();
