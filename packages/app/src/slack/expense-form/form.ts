@@ -8,6 +8,7 @@ import { currencyExponent, MoneyError, parseMinor, toDecimal } from '../../core/
 import { computeShares, type ExactSplitValue, type Split } from '../../core/split.js';
 import type { RepeatInterval } from '../../service/index.js';
 import { FORM } from '../ids.js';
+import { MAX_PEOPLE } from '../shared/limits.js';
 
 export { encodeMeta, FormMeta, parseMeta } from '../shared/modal.js';
 
@@ -32,9 +33,9 @@ export const NOTES_MAX = 3000;
 export const DESCRIPTION_MAX = 255;
 /**
  * The second step has one input per participant and a modal holds 100 blocks; beyond this many
- * people a form is not the way to book it anyway.
+ * people a form is not the way to book it anyway. The same bound as a typed `/split`'s.
  */
-export const MAX_PARTICIPANTS = 50;
+export const MAX_PARTICIPANTS = MAX_PEOPLE;
 /** Payers each get an input in the second step too; more than this is not a shared bill. */
 export const MAX_PAYERS = 10;
 

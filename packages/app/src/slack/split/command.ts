@@ -5,6 +5,7 @@ import type { PendingCommand } from '../../store/link-states.js';
 import type { SlackDeps } from '../deps.js';
 import { type JobHandler, JobMovedError } from '../shared/durable.js';
 import { type Kept, keepInTime } from '../shared/keep-in-time.js';
+import { MAX_PEOPLE, mentionedIds } from '../shared/limits.js';
 import { bookingMarker } from '../shared/marker.js';
 import { plainNotice } from '../shared/notices.js';
 import { replyLater, replyViaResponseUrl } from '../shared/reply.js';
@@ -36,6 +37,11 @@ const NOT_KEPT =
 const SLOW =
   "Saving this is taking longer than usual. The answer will appear here once it's done, or I'll say it couldn't be.";
 
+/** What a command naming more people than an expense can have is answered. */
+export function tooManyPeople(named: number): string {
+  return `That names ${named} people, and one command can name at most ${MAX_PEOPLE} (as many as an expense can have, in the form too). Nothing was done. Split it into smaller expenses.`;
+}
+
 /**
  * `/split ...`: the command is written to the durable job queue, then acked; it is carried out
  * after the ack by whichever replica holds it. A repeated delivery of the same invocation (same
@@ -58,6 +64,12 @@ export function splitCommand(deps: SlackDeps) {
         user: { team_id: command.team_id, user_id: command.user_id },
         channel: command.channel_id,
       });
+      return;
+    }
+    // Refused before anything is kept or asked of Slack: each person named is a lookup.
+    const named = mentionedIds(command.text).size;
+    if (named > MAX_PEOPLE) {
+      await ack({ response_type: 'ephemeral', text: tooManyPeople(named) });
       return;
     }
     const job: SplitJob = {
