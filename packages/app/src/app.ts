@@ -44,6 +44,7 @@ import { installerOptions } from './slack/install/installer.js';
 import { installedTeamClients } from './slack/install/team-clients.js';
 import { afterLink } from './slack/linking/after-link.js';
 import { createDurableWork, type DurableOptions } from './slack/shared/durable.js';
+import { fileHosts } from './slack/shared/file-hosts.js';
 import { singleTeamClients, type TeamClients } from './slack/shared/team-clients.js';
 import {
   createAckGate,
@@ -317,6 +318,7 @@ export async function startApp(options: AppOptions): Promise<RunningApp> {
       splitDefaults: store.splitDefaults,
       feeds: store.feeds,
       forget: store.forget,
+      fileHosts: fileHosts(config.slack.apiUrl),
     });
     linking = createLinking({
       publicUrl: config.publicUrl,

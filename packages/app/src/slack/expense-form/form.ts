@@ -9,6 +9,7 @@ import { computeShares, type ExactSplitValue, type Split } from '../../core/spli
 import type { RepeatInterval } from '../../service/index.js';
 import { FORM } from '../ids.js';
 import { MAX_PEOPLE } from '../shared/limits.js';
+import { megabytes, RECEIPT_MAX_BYTES } from './receipt.js';
 
 export { encodeMeta, FormMeta, parseMeta } from '../shared/modal.js';
 
@@ -89,7 +90,7 @@ type StateLeaf = {
   selected_users?: string[];
   selected_user?: string | null;
   selected_date?: string | null;
-  files?: Array<{ id?: string }>;
+  files?: Array<{ id?: string; name?: string; size?: number }>;
   selected_options?: Array<{ value?: string }>;
 };
 export type StateValues = Record<string, Record<string, StateLeaf>>;
@@ -216,9 +217,17 @@ export function checkForm(
     : 'never';
   const notes = (leaf(values, FORM.notes)?.value ?? '').trim();
   if (notes.length > NOTES_MAX) errors[FORM.notes] = `Keep notes under ${NOTES_MAX} characters.`;
-  const chosen = (leaf(values, FORM.receipt)?.files ?? [])
-    .map((f) => f.id)
-    .filter((id): id is string => typeof id === 'string');
+  const chosenFiles = leaf(values, FORM.receipt)?.files ?? [];
+  const chosen = chosenFiles.map((f) => f.id).filter((id): id is string => typeof id === 'string');
+  // Slack says each file's size: one too large for a receipt is named here, before anything is
+  // fetched, and the expense can be booked once it is taken out.
+  const oversized = chosenFiles.find(
+    (f) => typeof f.size === 'number' && f.size > RECEIPT_MAX_BYTES,
+  );
+  if (oversized) {
+    errors[FORM.receipt] =
+      `“${oversized.name || 'That file'}” is ${megabytes(oversized.size as number)}, larger than the ${megabytes(RECEIPT_MAX_BYTES)} a receipt can be. Remove it to book without a receipt, or choose a smaller one.`;
+  }
   // The message's image ("Split this"), when still ticked and no other file was chosen.
   const fromMessage = (leaf(values, FORM.messageReceipt)?.selected_options ?? [])
     .map((o) => o.value)
