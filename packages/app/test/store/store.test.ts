@@ -450,6 +450,37 @@ describe.each(backends)('store on $name', (backend) => {
     }
   });
 
+  it('forgets the claims naming a workspace, or a person in it, whoever holds them', async () => {
+    const ns = `test-${run}-${randomUUID()}`;
+    const a = createClaims(backend.url(), { namespace: ns });
+    const b = createClaims(backend.url(), { namespace: ns });
+    try {
+      for (const key of [
+        'digest:T1:U1:2026-11-21',
+        'remind:T1:U2:U1:2026-11-21',
+        'remind:T1:U2:U3:2026-11-21',
+        'undo:T1:12:U10',
+        'feed:T1:C1:99',
+        'digest:T10:U1:2026-11-21',
+        'link-state:T1U1hash',
+      ])
+        expect(await a.claim(key, 60_000), key).toBe(true);
+      // Exact ids only: U10 is not U1, T10 not T1, and a hash containing both names no one.
+      expect(await b.forget('T1', 'U1')).toBe(2);
+      expect(await a.claim('digest:T1:U1:2026-11-21', 60_000)).toBe(true);
+      expect(await a.claim('undo:T1:12:U10', 60_000)).toBe(false);
+      expect(await b.forget('T1')).toBe(4);
+      expect(await a.claim('feed:T1:C1:99', 60_000)).toBe(true);
+      expect(await a.claim('digest:T10:U1:2026-11-21', 60_000)).toBe(false);
+      expect(await a.claim('link-state:T1U1hash', 60_000)).toBe(false);
+    } finally {
+      await b.forget('T1');
+      await b.forget('T10');
+      await a.release('link-state:T1U1hash');
+      await Promise.all([a.close(), b.close()]);
+    }
+  });
+
   it('releases only a claim the instance holds', async () => {
     const a = createClaims(backend.url(), { namespace: `test-${run}` });
     const b = createClaims(backend.url(), { namespace: `test-${run}` });

@@ -75,7 +75,11 @@ export async function queueSubmission(
   const id = `form:${job.user.team_id}:${job.rootViewId}`;
   let kept: Kept;
   try {
-    kept = await keepInTime(deps.durable, { id, kind: FORM_JOB, payload: job }, logger);
+    kept = await keepInTime(
+      deps.durable,
+      { id, kind: FORM_JOB, payload: job, by: job.user },
+      logger,
+    );
   } catch (error) {
     logger.error(`expense form: could not queue the submission: ${(error as Error).message}`);
     await answer.ack({ response_action: 'errors', errors: { [answer.field]: NOT_KEPT } });

@@ -82,7 +82,8 @@ export function splitCommand(deps: SlackDeps) {
     const id = `command:${command.team_id}:${command.trigger_id}`;
     let kept: Kept;
     try {
-      kept = await keepInTime(deps.durable, { id, kind: SPLIT_JOB, payload: job }, logger, {
+      const by = { team_id: command.team_id, user_id: command.user_id };
+      kept = await keepInTime(deps.durable, { id, kind: SPLIT_JOB, payload: job, by }, logger, {
         // Answered "slow" already: a write that failed in the end is told through the
         // response_url; one that landed is carried out and answers for itself.
         late: async (outcome) => {
@@ -170,6 +171,6 @@ export function keepPending(deps: Pick<SlackDeps, 'durable'>) {
       response_url: pending.response_url,
       typed_at: pending.at,
     };
-    await deps.durable.submit(`linked:${user.team_id}:${id}`, SPLIT_JOB, job);
+    await deps.durable.submit(`linked:${user.team_id}:${id}`, SPLIT_JOB, job, user);
   };
 }
