@@ -13,7 +13,13 @@ import type { Config } from './config.js';
 import { createLogger, type LogDestination, logEvent } from './observe/logger.js';
 import { createMetrics, type Metrics } from './observe/metrics.js';
 import { urlPassword } from './observe/redact.js';
-import { observeRoutes, type Readiness, storeReadiness } from './observe/routes.js';
+import {
+  metricsHandler,
+  observeRoutes,
+  type Readiness,
+  startMetricsServer,
+  storeReadiness,
+} from './observe/routes.js';
 import { type AttemptReport, createLeanFetch } from './service/index.js';
 import {
   createSlackApp,
@@ -38,6 +44,7 @@ import { installerOptions } from './slack/install/installer.js';
 import { installedTeamClients } from './slack/install/team-clients.js';
 import { afterLink } from './slack/linking/after-link.js';
 import { createDurableWork, type DurableOptions } from './slack/shared/durable.js';
+import { fileHosts } from './slack/shared/file-hosts.js';
 import { singleTeamClients, type TeamClients } from './slack/shared/team-clients.js';
 import {
   createAckGate,
@@ -114,6 +121,8 @@ export interface RunningApp {
   feed: { poller: FeedPoller; scheduler: FeedScheduler | undefined };
   /** What /metrics serves. */
   metrics: Metrics;
+  /** http://127.0.0.1:METRICS_PORT/metrics when metrics have a port of their own. */
+  metricsUrl: string | undefined;
   stop(): Promise<void>;
 }
 
@@ -130,6 +139,7 @@ function secretsOf(config: Config): (string | undefined)[] {
     config.slack.install?.stateSecret,
     config.service.clientSecret,
     config.encryptionKey,
+    config.metrics.token,
     urlPassword(config.storeUrl),
   ];
 }
@@ -260,7 +270,12 @@ export async function startApp(options: AppOptions): Promise<RunningApp> {
       auth,
       logger,
       linking: () => linking,
-      routes: observeRoutes({ metrics, ready: () => readiness() }),
+      routes: observeRoutes({
+        metrics,
+        ready: () => readiness(),
+        metricsHere: config.metrics.port === undefined,
+        metricsToken: config.metrics.token,
+      }),
       metrics,
     });
     const slack = teams ?? singleTeamClients(app.client);
@@ -300,6 +315,7 @@ export async function startApp(options: AppOptions): Promise<RunningApp> {
       splitDefaults: store.splitDefaults,
       feeds: store.feeds,
       forget: store.forget,
+      fileHosts: fileHosts(config.slack.apiUrl),
     });
     linking = createLinking({
       publicUrl: config.publicUrl,
@@ -334,6 +350,18 @@ export async function startApp(options: AppOptions): Promise<RunningApp> {
       await app.stop().catch(() => undefined);
       throw error;
     }
+    let metricsServer: Awaited<ReturnType<typeof startMetricsServer>> | undefined;
+    if (config.metrics.port !== undefined) {
+      try {
+        metricsServer = await startMetricsServer(
+          config.metrics.port,
+          metricsHandler(metrics, config.metrics.token),
+        );
+      } catch (error) {
+        await app.stop().catch(() => undefined);
+        throw error;
+      }
+    }
     // Work acknowledged before a crash (here or on a replica that stopped) is taken up again.
     deps.durable.start(jobHandlers(deps));
     readiness = storeReadiness(() => store.ping(), {
@@ -344,7 +372,7 @@ export async function startApp(options: AppOptions): Promise<RunningApp> {
       },
     });
     logger.info(
-      `Split is running (${config.slack.socketMode ? 'Socket Mode' : 'HTTP'}) on port ${port}`,
+      `Split is running (${config.slack.socketMode ? 'Socket Mode' : 'HTTP'}) on port ${port}${metricsServer ? `, /metrics on port ${metricsServer.port}` : ''}`,
     );
     const digestClock = options.digest?.clock ?? now;
     const runner = createDigestRunner({
@@ -392,9 +420,12 @@ export async function startApp(options: AppOptions): Promise<RunningApp> {
       digest: { runner, scheduler },
       feed: { poller: feedPoller, scheduler: feedScheduler },
       metrics,
+      metricsUrl: metricsServer && `http://127.0.0.1:${metricsServer.port}/metrics`,
       stop() {
         stopping ??= (async () => {
           readiness = async () => 'stopping';
+          metricsServer?.server.close();
+          metricsServer?.server.closeAllConnections();
           // A DM being sent is finished (its claim and record written) before the store closes.
           await scheduler?.stop();
           await feedScheduler?.stop();

@@ -162,6 +162,23 @@ describe('loadConfig', () => {
     for (const secret of Object.values(secrets)) expect(message).not.toContain(secret);
   });
 
+  it('serves metrics nowhere by default, and where METRICS_PORT and METRICS_TOKEN say', () => {
+    const token = 'a'.repeat(32);
+    expect(loadConfig(minimal).metrics).toEqual({ port: undefined, token: undefined });
+    expect(loadConfig({ ...minimal, METRICS_PORT: '9100', METRICS_TOKEN: token }).metrics).toEqual({
+      port: 9100,
+      token,
+    });
+    expect(problemsOf({ ...minimal, METRICS_PORT: '91OO', METRICS_TOKEN: 'short' })).toEqual([
+      'METRICS_PORT (from the environment) must be a whole number from 0 to 65535 (or be left unset)',
+      'METRICS_TOKEN (from the environment) must be at least 32 characters without spaces (a random secret, e.g. from openssl rand -hex 32)',
+    ]);
+    expect(problemsOf({ ...minimal, METRICS_TOKEN: `${token} ${token}` })).toHaveLength(1);
+    expect(problemsOf({ ...minimal, PORT: '3000', METRICS_PORT: '3000' })).toEqual([
+      'METRICS_PORT (from the environment) is the same port as PORT: give metrics a port of their own, or leave METRICS_PORT unset and set METRICS_TOKEN to serve them on PORT behind a bearer token',
+    ]);
+  });
+
   it('accepts the encryption key as base64 too', () => {
     const key = randomBytes(32).toString('base64');
     expect(loadConfig({ ...minimal, ENCRYPTION_KEY: key }).encryptionKey).toBe(key);
@@ -204,6 +221,8 @@ describe('.env.example', () => {
         'ENCRYPTION_KEY',
         'LOG_LEVEL',
         'LOG_FORMAT',
+        'METRICS_PORT',
+        'METRICS_TOKEN',
       ].sort(),
     );
     const lines = text.split('\n');

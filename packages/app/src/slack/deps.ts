@@ -21,6 +21,7 @@ import type {
 import type { FormDraft } from './expense-form/form.js';
 import type { ReferenceData } from './expense-form/reference.js';
 import type { DurableWork } from './shared/durable.js';
+import type { FileHosts } from './shared/file-hosts.js';
 import type { Once } from './shared/marker.js';
 import type { Reply } from './shared/reply.js';
 import type { TeamClients } from './shared/team-clients.js';
@@ -104,6 +105,8 @@ export interface SlackDeps {
    * updating an undone message): the team's own installation's token when installed into many.
    */
   slack: TeamClients;
+  /** Where a file download may carry the bot token: Slack's file hosts (or its stand-in's). */
+  fileHosts: FileHosts;
   hooks: SlackHooks;
 }
 

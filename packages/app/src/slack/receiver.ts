@@ -7,6 +7,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { HTTPReceiver, type HTTPReceiverOptions } from '@slack/bolt';
 import { withRequest } from '../observe/context.js';
+import { routedPath } from './shared/routed-path.js';
 
 /** How far a request's timestamp may be from our clock, either way (Slack's rule). */
 export const REQUEST_TIMESTAMP_SKEW_S = 5 * 60;
@@ -34,9 +35,10 @@ export function createSlackReceiver(options: SlackReceiverOptions): HTTPReceiver
   const { eventsPath, warn, now = Date.now, ...rest } = options;
   const receiver = new HTTPReceiver({ ...rest, endpoints: [eventsPath] });
   const bolt = receiver.requestListener;
-  // Only a header is read, before the body: the check costs nothing on the way to the ack.
+  // Only a header is read, before the body: the check costs nothing on the way to the ack. The
+  // path is compared as Bolt routes it, so `/slack/./events` is checked like `/slack/events`.
   receiver.requestListener = (req: IncomingMessage, res: ServerResponse) => {
-    if (req.method !== 'POST' || req.url?.split('?')[0] !== eventsPath) {
+    if (req.method !== 'POST' || routedPath(req.url) !== eventsPath) {
       bolt(req, res);
       return;
     }

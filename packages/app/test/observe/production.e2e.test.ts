@@ -79,7 +79,8 @@ describe('npm start with NODE_ENV=production', () => {
       const port = await waitFor(() => /running \(HTTP\) on port (\d+)/.exec(stdout)?.[1]);
       const base = `http://127.0.0.1:${port}`;
       expect((await fetch(`${base}/readyz`)).status).toBe(200);
-      expect((await fetch(`${base}/metrics`)).status).toBe(200);
+      // Neither METRICS_PORT nor METRICS_TOKEN: the public port serves no metrics.
+      expect((await fetch(`${base}/metrics`)).status).toBe(404);
       const ack = await send(
         `${base}/slack/events`,
         secrets.SLACK_SIGNING_SECRET,

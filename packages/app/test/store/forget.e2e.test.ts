@@ -7,7 +7,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openStore, SNAPSHOT_TTL_MS, type Store } from '../../src/store/index.js';
+import { openStore, PERSON_FIELD, SNAPSHOT_TTL_MS, type Store } from '../../src/store/index.js';
 import { POSTGRES_URL, REDIS_URL } from '../support/stores.js';
 
 let tempDir: string;
@@ -62,6 +62,20 @@ async function fill(store: Store, team_id: string, user_id: string): Promise<voi
     cursor: null,
     seen: [],
   });
+  // A command not yet answered, one answered (its id kept for the dedupe), and today's claims.
+  await store.jobs.add(
+    `command:${team_id}:trig-${user_id}`,
+    { kind: 'split', data: { text: '40 lunch' }, [PERSON_FIELD]: `${team_id}:${user_id}` },
+    60_000,
+  );
+  await store.jobs.add(
+    `form:${team_id}:V-${user_id}`,
+    { kind: 'form', data: {}, [PERSON_FIELD]: `${team_id}:${user_id}` },
+    60_000,
+  );
+  await store.jobs.finish(`form:${team_id}:V-${user_id}`, 60_000);
+  await store.claims.claim(`digest:${team_id}:${user_id}:2026-11-21`, 60_000);
+  await store.claims.claim(`export:${team_id}:${user_id}`, 60_000);
 }
 
 const everything = {
@@ -102,6 +116,11 @@ for (const [name, url, missing] of backends)
         ...everything,
         linkStates: 1,
         drafts: 2,
+        // The command not yet answered (the answered one keeps only its id, naming no one).
+        jobs: 1,
+        claims: 2,
+        feeds: 1,
+        splitDefaults: 1,
       });
       expect(await store.forget.about(ann)).toEqual(nothing);
       expect(await store.tokens.get(ann)).toBeUndefined();
@@ -114,6 +133,10 @@ for (const [name, url, missing] of backends)
         ...nothing,
         linkStates: 0,
         drafts: 0,
+        jobs: 0,
+        claims: 0,
+        feeds: 0,
+        splitDefaults: 0,
       });
 
       expect(await store.forget.about(bob)).toEqual(everything);
@@ -129,8 +152,8 @@ for (const [name, url, missing] of backends)
       await fill(store, other, 'U0ANN');
 
       // Per person: token, link state, preferences, digest, last booked, two drafts; a binding, a
-      // default split and a feed.
-      expect(await store.forget.forgetWorkspace(team)).toBe(2 * 10);
+      // default split and a feed; two jobs and two claims.
+      expect(await store.forget.forgetWorkspace(team)).toBe(2 * 14);
       for (const user_id of ['U0ANN', 'U0BOB']) {
         expect(await store.forget.about({ team_id: team, user_id })).toEqual(nothing);
         expect(
@@ -146,6 +169,7 @@ for (const [name, url, missing] of backends)
       expect(await store.forget.forgetPerson({ team_id: other, user_id: 'U0ANN' })).toMatchObject({
         linkStates: 1,
         drafts: 2,
+        jobs: 1,
       });
       await store.forget.forgetWorkspace(other);
     });

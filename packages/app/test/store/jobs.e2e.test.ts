@@ -7,7 +7,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createJobs, type Jobs } from '../../src/store/index.js';
+import { createJobs, JOB_RETENTION_MS, type Jobs, PERSON_FIELD } from '../../src/store/index.js';
 import { POSTGRES_URL, REDIS_URL } from '../support/stores.js';
 
 let dir: string;
@@ -74,6 +74,51 @@ for (const backend of backends)
       await holder.finish('j1', 60_000);
       clock += 10_000;
       expect(await second.take(10, 5_000)).toEqual([]);
+    });
+
+    it("forgets a workspace's jobs, finished ones too, or one person's, and no one else's", async () => {
+      const ns = `t-${randomUUID()}`;
+      const a = jobs(ns);
+      const by = (who: string) => ({ kind: 'split', data: { text: 'x' }, [PERSON_FIELD]: who });
+      expect(await a.add('command:T1:a', by('T1:U1'), 60_000)).toBe(true);
+      expect(await a.add('form:T1:b', by('T1:U2'), 60_000)).toBe(true);
+      expect(await a.add('command:T1:c', by('T1:U1'), 60_000)).toBe(true);
+      await a.finish('command:T1:c', 60_000);
+      expect(await a.add('command:T2:d', by('T2:U1'), 60_000)).toBe(true);
+      expect(await a.add('command:T10:e', by('T10:U1'), 60_000)).toBe(true);
+      // U1's job not yet answered goes; the finished one holds only its id, which names no one.
+      expect(await a.forget('T1', 'U1')).toBe(1);
+      expect(await a.add('command:T1:a', by('T1:U1'), 60_000)).toBe(true);
+      await a.release('command:T1:a');
+      expect(await a.forget('T1')).toBe(3);
+      for (const id of ['command:T1:a', 'form:T1:b', 'command:T1:c'])
+        expect(await a.add(id, by('T1:U1'), 60_000), id).toBe(true);
+      expect(await a.add('command:T2:d', by('T2:U1'), 60_000)).toBe(false);
+      expect(await a.add('command:T10:e', by('T10:U1'), 60_000)).toBe(false);
+    });
+
+    it('keeps no job, finished or not, longer than its retention after it was queued', async () => {
+      const ns = `t-${randomUUID()}`;
+      let clock = 1_000_000;
+      const a = jobs(ns, () => clock);
+      expect(await a.add('stuck', { n: 1 }, 1_000)).toBe(true);
+      if (backend.name === 'Redis') {
+        // Redis expires the key itself.
+        const { createClient } = await import('@keyv/redis');
+        const client = createClient({ url: backend.url() });
+        await client.connect();
+        const ttl = await client.pTTL(`jobs:job:${ns}:stuck`);
+        await client.quit();
+        expect(ttl).toBeGreaterThan(JOB_RETENTION_MS - 60_000);
+        expect(ttl).toBeLessThanOrEqual(JOB_RETENTION_MS);
+        return;
+      }
+      clock += JOB_RETENTION_MS - 1;
+      await jobs(ns, () => clock).take(0, 1_000);
+      expect(await a.add('stuck', { n: 1 }, 1_000)).toBe(false);
+      clock += 1;
+      await jobs(ns, () => clock).take(0, 1_000);
+      expect(await a.add('stuck', { n: 1 }, 1_000)).toBe(true);
     });
 
     it('hands a released job on at once, and keeps namespaces apart', async () => {

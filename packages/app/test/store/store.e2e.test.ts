@@ -1,9 +1,10 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdir, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { createInterface } from 'node:readline';
 import { promisify } from 'node:util';
 import { createClient } from '@keyv/redis';
 import Keyv from 'keyv';
@@ -105,6 +106,47 @@ describe('createKeyv on SQLite', () => {
     expect(await claims.claim('k', 1_000)).toBe(true);
     await claims.close();
     expect(await journalMode(viaClaims)).toEqual({ journal_mode: 'wal' });
+  });
+});
+
+describe('a SQLite store another process opens', () => {
+  it("keeps showing the app's commits after that process closes the file", async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'split-wal-'));
+    const file = join(dir, 'app.sqlite');
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', join(import.meta.dirname, 'wal-worker.ts'), `sqlite://${file}`, dir],
+      { stdio: ['pipe', 'pipe', 'inherit'] },
+    );
+    const lines = createInterface({ input: child.stdout! })[Symbol.asyncIterator]();
+    const write = async () => {
+      child.stdin!.write('\n');
+      return Number((await lines.next()).value);
+    };
+    // What an operator's `sqlite3 app.sqlite` does: open the file, read, close it.
+    const count = async () => {
+      const db = new sqlite3.Database(file);
+      const rows = await new Promise<{ n: number }[]>((resolve, reject) =>
+        db.all("SELECT count(*) AS n FROM keyv WHERE key LIKE 'user-preferences:%'", (e, r) =>
+          e ? reject(e) : resolve(r as { n: number }[]),
+        ),
+      );
+      await new Promise((resolve) => db.close(resolve));
+      return rows[0]?.n;
+    };
+    try {
+      expect(await write()).toBe(1);
+      expect(await write()).toBe(2);
+      expect(await count()).toBe(2);
+      expect(await write()).toBe(3);
+      expect(await count()).toBe(3);
+      expect(await write()).toBe(4);
+      expect(await count()).toBe(4);
+    } finally {
+      child.stdin!.end();
+      await new Promise((resolve) => child.once('exit', resolve));
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
 
@@ -447,6 +489,37 @@ for (const backend of backends)
         expect(await a.claim('short', 60_000)).toBe(false);
       } finally {
         await b.release('short');
+        await Promise.all([a.close(), b.close()]);
+      }
+    });
+
+    it('forgets the claims naming a workspace, or a person in it, whoever holds them', async () => {
+      const ns = `test-${run}-${randomUUID()}`;
+      const a = createClaims(backend.url(), { namespace: ns });
+      const b = createClaims(backend.url(), { namespace: ns });
+      try {
+        for (const key of [
+          'digest:T1:U1:2026-11-21',
+          'remind:T1:U2:U1:2026-11-21',
+          'remind:T1:U2:U3:2026-11-21',
+          'undo:T1:12:U10',
+          'feed:T1:C1:99',
+          'digest:T10:U1:2026-11-21',
+          'link-state:T1U1hash',
+        ])
+          expect(await a.claim(key, 60_000), key).toBe(true);
+        // Exact ids only: U10 is not U1, T10 not T1, and a hash containing both names no one.
+        expect(await b.forget('T1', 'U1')).toBe(2);
+        expect(await a.claim('digest:T1:U1:2026-11-21', 60_000)).toBe(true);
+        expect(await a.claim('undo:T1:12:U10', 60_000)).toBe(false);
+        expect(await b.forget('T1')).toBe(4);
+        expect(await a.claim('feed:T1:C1:99', 60_000)).toBe(true);
+        expect(await a.claim('digest:T10:U1:2026-11-21', 60_000)).toBe(false);
+        expect(await a.claim('link-state:T1U1hash', 60_000)).toBe(false);
+      } finally {
+        await b.forget('T1');
+        await b.forget('T10');
+        await a.release('link-state:T1U1hash');
         await Promise.all([a.close(), b.close()]);
       }
     });

@@ -18,6 +18,7 @@ import type { SlackDeps } from '../../src/slack/deps.js';
 import type { FormDraft } from '../../src/slack/expense-form/form.js';
 import { createReferenceData } from '../../src/slack/expense-form/reference.js';
 import { createDurableWork, type JobHandler } from '../../src/slack/shared/durable.js';
+import { fileHosts } from '../../src/slack/shared/file-hosts.js';
 import { singleTeamClients } from '../../src/slack/shared/team-clients.js';
 import { createWorkQueue } from '../../src/slack/shared/work-queue.js';
 import { openStore, type Store } from '../../src/store/index.js';
@@ -156,6 +157,7 @@ export async function startHandlerWorld(
     onLinked: async () => undefined,
   });
   const deps = registerListeners(app, {
+    fileHosts: fileHosts(undefined),
     tokens: store.tokens,
     linking,
     bindings: store.bindings,

@@ -32,7 +32,7 @@ import { connectPrompt, plainNotice } from '../shared/notices.js';
 import { describeServiceFailure, refusedText } from '../shared/service-failure.js';
 import { clientOrNothing } from '../shared/team-clients.js';
 import type { CheckedForm, EditBase, FormMeta } from './form.js';
-import { type FetchedReceipt, fetchReceipt } from './receipt.js';
+import { type FetchedReceipt, fetchReceipt, ReceiptError } from './receipt.js';
 
 /** A submitted form as its job keeps it: all that carrying it out needs, on any replica. */
 export interface FormJob {
@@ -75,7 +75,11 @@ export async function queueSubmission(
   const id = `form:${job.user.team_id}:${job.rootViewId}`;
   let kept: Kept;
   try {
-    kept = await keepInTime(deps.durable, { id, kind: FORM_JOB, payload: job }, logger);
+    kept = await keepInTime(
+      deps.durable,
+      { id, kind: FORM_JOB, payload: job, by: job.user },
+      logger,
+    );
   } catch (error) {
     logger.error(`expense form: could not queue the submission: ${(error as Error).message}`);
     await answer.ack({ response_action: 'errors', errors: { [answer.field]: NOT_KEPT } });
@@ -168,17 +172,19 @@ export async function carryOut(s: Submission): Promise<void> {
     };
     const fileId = s.form.files[0];
     if (fileId) {
+      // A receipt that can't be fetched is named with the reason; the expense goes on without it.
       try {
-        if (!s.botToken) throw new Error('no bot token in the request context');
-        receipt = await fetchReceipt(s.client, s.botToken, fileId);
+        if (!s.botToken) throw new ReceiptError('I have no token to ask Slack for it with');
+        receipt = await fetchReceipt(s.client, s.botToken, fileId, { hosts: deps.fileHosts });
       } catch (error) {
-        logger.warn(`expense form: receipt ${fileId}: ${(error as Error).message}`);
+        const refused = error instanceof ReceiptError ? error : undefined;
+        const reason = refused?.reason ?? `something went wrong on my side`;
+        logger.warn(`expense form: receipt ${fileId} left out: ${(error as Error).message}`);
         await answer.ephemeral(
           plainNotice(
-            `I couldn't fetch your receipt from Slack (${(error as Error).message}). ${nothingDone} Try again, or leave the receipt out.`,
+            `I couldn't attach ${refused?.fileName ? `“${refused.fileName}”` : 'your receipt'}: ${reason}. ${s.edit ? "I'm saving your other changes without it." : "I'm booking the expense without it."} Edit it later to add a receipt.`,
           ),
         );
-        return;
       }
     }
     let group: GroupChoice | null = null;

@@ -27,6 +27,7 @@ import type { ServiceTokenRecord, SlackUserKey } from '../../store/index.js';
 import type { SlackDeps } from '../deps.js';
 import { middayIn } from './dates.js';
 import { type BookedExpense, expenseMessage, receiptUrlOf, type Who } from './expense-message.js';
+import { MAX_PEOPLE } from './limits.js';
 import { bookingMarker, carriesMarker, type Once, withMarker } from './marker.js';
 import type { SlackMessage } from './message.js';
 import { plainNotice } from './notices.js';
@@ -45,6 +46,10 @@ export function problemText(problem: ResolveProblem): string {
     case 'no_email':
       return `I can't see <@${problem.user_id}>'s e-mail address in Slack, and they haven't connected an expense account. Ask them to type \`/split connect\` once, then try again.`;
   }
+}
+
+function tooMany(people: number): string {
+  return `That would put ${people} people on one expense, and an expense here can have at most ${MAX_PEOPLE}. ${NOTHING_BOOKED}`;
 }
 
 export interface GroupChoice {
@@ -121,6 +126,9 @@ export async function bookPlan(
       ...(expense.payers ?? []).map((p) => p.id),
     ]),
   ];
+  // Each person is a Slack lookup: more than an expense can have is refused before any.
+  const named = slackIds.length;
+  if (named > MAX_PEOPLE) return problem(tooMany(named), '/split 40 lunch @ann');
   let people: Awaited<ReturnType<typeof resolvePeople>>;
   try {
     people = await resolvePeople({
@@ -152,6 +160,13 @@ export async function bookPlan(
     const taken = new Set<number>([record.service_user_id]);
     for (const ref of refs.values()) if ('user_id' in ref) taken.add(ref.user_id);
     const others = group.members.filter((m) => !taken.has(m.id));
+    const everyone = named + others.length;
+    if (everyone > MAX_PEOPLE) {
+      return problem(
+        `${tooMany(everyone)} The group "${group.name}" has ${group.members.length} members: mention who shared it instead.`,
+        '/split 40 lunch @ann',
+      );
+    }
     // Members who are in this workspace are mentioned (and so notified); the rest are named.
     const slackIds = await Promise.all(
       others.map((m) =>

@@ -7,6 +7,7 @@
  * at all, and `late` hears which.
  */
 import type { Logger } from '@slack/bolt';
+import type { SlackUserKey } from '../../store/index.js';
 import type { DurableWork } from './durable.js';
 
 /** What the handler can tell Slack within its window, leaving room for the answer's trip. */
@@ -24,11 +25,11 @@ export interface KeepOptions {
 /** Throws when the store refuses the write within the budget: nothing is kept then. */
 export async function keepInTime(
   durable: Pick<DurableWork, 'submit'>,
-  job: { id: string; kind: string; payload: unknown },
+  job: { id: string; kind: string; payload: unknown; by: SlackUserKey },
   logger: Logger,
   options: KeepOptions = {},
 ): Promise<Kept> {
-  const write = durable.submit(job.id, job.kind, job.payload);
+  const write = durable.submit(job.id, job.kind, job.payload, job.by);
   let timer: NodeJS.Timeout | undefined;
   const slow = new Promise<'slow'>((resolve) => {
     timer = setTimeout(() => resolve('slow'), options.budgetMs ?? KEEP_BUDGET_MS);

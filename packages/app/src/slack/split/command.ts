@@ -5,6 +5,7 @@ import type { PendingCommand } from '../../store/link-states.js';
 import type { SlackDeps } from '../deps.js';
 import { type JobHandler, JobMovedError } from '../shared/durable.js';
 import { type Kept, keepInTime } from '../shared/keep-in-time.js';
+import { MAX_PEOPLE, mentionedIds } from '../shared/limits.js';
 import { bookingMarker } from '../shared/marker.js';
 import { plainNotice } from '../shared/notices.js';
 import { replyLater, replyViaResponseUrl } from '../shared/reply.js';
@@ -36,6 +37,11 @@ const NOT_KEPT =
 const SLOW =
   "Saving this is taking longer than usual. The answer will appear here once it's done, or I'll say it couldn't be.";
 
+/** What a command naming more people than an expense can have is answered. */
+export function tooManyPeople(named: number): string {
+  return `That names ${named} people, and one command can name at most ${MAX_PEOPLE} (as many as an expense can have, in the form too). Nothing was done. Split it into smaller expenses.`;
+}
+
 /**
  * `/split ...`: the command is written to the durable job queue, then acked; it is carried out
  * after the ack by whichever replica holds it. A repeated delivery of the same invocation (same
@@ -60,6 +66,12 @@ export function splitCommand(deps: SlackDeps) {
       });
       return;
     }
+    // Refused before anything is kept or asked of Slack: each person named is a lookup.
+    const named = mentionedIds(command.text).size;
+    if (named > MAX_PEOPLE) {
+      await ack({ response_type: 'ephemeral', text: tooManyPeople(named) });
+      return;
+    }
     const job: SplitJob = {
       team_id: command.team_id,
       user_id: command.user_id,
@@ -70,7 +82,8 @@ export function splitCommand(deps: SlackDeps) {
     const id = `command:${command.team_id}:${command.trigger_id}`;
     let kept: Kept;
     try {
-      kept = await keepInTime(deps.durable, { id, kind: SPLIT_JOB, payload: job }, logger, {
+      const by = { team_id: command.team_id, user_id: command.user_id };
+      kept = await keepInTime(deps.durable, { id, kind: SPLIT_JOB, payload: job, by }, logger, {
         // Answered "slow" already: a write that failed in the end is told through the
         // response_url; one that landed is carried out and answers for itself.
         late: async (outcome) => {
@@ -158,6 +171,6 @@ export function keepPending(deps: Pick<SlackDeps, 'durable'>) {
       response_url: pending.response_url,
       typed_at: pending.at,
     };
-    await deps.durable.submit(`linked:${user.team_id}:${id}`, SPLIT_JOB, job);
+    await deps.durable.submit(`linked:${user.team_id}:${id}`, SPLIT_JOB, job, user);
   };
 }

@@ -1,5 +1,5 @@
 /** The ack gate (src/slack/shared/work-queue.ts) watching a real HTTP server's requests. */
-import { createServer } from 'node:http';
+import { createServer, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { createAckGate } from '../../../src/slack/shared/work-queue.js';
@@ -34,6 +34,49 @@ describe('ack gate', () => {
       expect(quiet).toBeLessThanOrEqual(30);
       await sleep(40);
       expect(gate.holdFor()).toBe(0);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+});
+
+describe('ack gate paths', () => {
+  it.each([
+    '/slack/%2e/events',
+    '/slack/./events',
+    '/slack/x/../events',
+    '/slack/events#frag',
+    '/slack/events?a=1',
+  ])('counts %s, which Bolt routes to its events, as a Slack request', async (target) => {
+    const answers: (() => void)[] = [];
+    const server = createServer((_req, res) => {
+      answers.push(() => res.end('ok'));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const gate = createAckGate(server, '/slack/events', 30);
+      // node:http sends the path as given; fetch() would tidy it first.
+      const sent = new Promise<void>((resolve, reject) => {
+        const req = httpRequest(
+          {
+            host: '127.0.0.1',
+            port: (server.address() as AddressInfo).port,
+            method: 'POST',
+            path: target,
+          },
+          (res) => {
+            res.resume();
+            res.on('end', resolve);
+          },
+        );
+        req.on('error', reject);
+        req.end('x');
+      });
+      await until(() => answers.length === 1);
+      expect(gate.holdFor()).toBe(30);
+      answers.shift()!();
+      await sent;
     } finally {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
