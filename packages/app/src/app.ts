@@ -52,7 +52,7 @@ import { openStore, type Store } from './store/index.js';
  * own; two minutes is four times the per-call timeout of 30 s that hosted web stacks commonly
  * enforce, and the emulator refuses to delay a request longer.
  */
-export const DEFAULT_SETTLE_MS = 120_000;
+const DEFAULT_SETTLE_MS = 120_000;
 
 export interface AppOptions {
   config: Config;
@@ -83,14 +83,14 @@ export interface AppOptions {
   feed?: FeedOptions;
 }
 
-export interface FeedOptions {
+interface FeedOptions {
   /** False: no timer; polls happen only through `RunningApp.feed.poller` (tests). */
   scheduler?: boolean;
   /** Between two polls of a feed; one minute by default. */
   intervalMs?: number;
 }
 
-export interface DigestOptions {
+interface DigestOptions {
   /** False: no timer; runs happen only through `RunningApp.digest.runner` (tests, benches). */
   scheduler?: boolean;
   /** Between two runs; one minute by default. */
@@ -118,7 +118,7 @@ export interface RunningApp {
 }
 
 /** How long /readyz waits for the store before answering 503. */
-export const READY_TIMEOUT_MS = 2_000;
+const READY_TIMEOUT_MS = 2_000;
 
 /** When prom-client is loaded after the app serves, unless a scrape asks first. */
 const METRICS_LOAD_DELAY_MS = 1_000;

@@ -12,9 +12,9 @@ import type { Registry } from 'prom-client';
 import type { SlackRequestKind } from './context.js';
 
 /** How one HTTP request to the expense service ended. */
-export type ServiceOutcome = 'ok' | 'error' | 'rate_limited' | 'timeout' | 'unreachable';
+type ServiceOutcome = 'ok' | 'error' | 'rate_limited' | 'timeout' | 'unreachable';
 
-export interface QueueDepths {
+interface QueueDepths {
   /** Jobs running or waiting on the work queue of this replica. */
   work: number;
   /** Durable jobs this replica holds (acknowledged, not finished). */

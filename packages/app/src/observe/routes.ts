@@ -9,7 +9,7 @@ import type { Metrics } from './metrics.js';
 /** Resolves with undefined when ready, otherwise with a short reason for the operator. */
 export type Readiness = () => Promise<string | undefined>;
 
-export interface ObserveRouteOptions {
+interface ObserveRouteOptions {
   metrics: Metrics;
   ready: Readiness;
 }
@@ -54,7 +54,7 @@ export function observeRoutes(options: ObserveRouteOptions): CustomRoute[] {
   ];
 }
 
-export interface StoreReadinessOptions {
+interface StoreReadinessOptions {
   /** A store that has not answered by then is taken as down (it may be reconnecting). */
   timeoutMs: number;
   /** Told when readiness changes, not on every probe: probes come every few seconds. */

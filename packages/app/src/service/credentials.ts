@@ -20,7 +20,7 @@ export interface Credentials {
   apiKey: string | undefined;
 }
 
-export interface Consumer {
+interface Consumer {
   key: string;
   secret: string;
 }

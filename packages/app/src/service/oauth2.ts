@@ -45,7 +45,7 @@ async function authorizationCode(config: OAuth2Config): Promise<AuthorizationCod
 }
 
 /** RFC 7636 S256: the challenge sent with the consent request is the verifier's SHA-256. */
-export function pkceChallenge(codeVerifier: string): string {
+function pkceChallenge(codeVerifier: string): string {
   return createHash('sha256').update(codeVerifier).digest('base64url');
 }
 

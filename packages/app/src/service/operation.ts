@@ -31,7 +31,7 @@ interface ParamBase {
 }
 
 /** A parameter taken from one input field, sent under the field's name unless `wire` differs. */
-export interface FieldParam<In> extends ParamBase {
+interface FieldParam<In> extends ParamBase {
   field: keyof In & string;
   /** The wire name, when not the field's; a function when editions spell it differently. */
   wire?: string | ((edition: Edition) => string);
@@ -40,7 +40,7 @@ export interface FieldParam<In> extends ParamBase {
 }
 
 /** A parameter implied by the input as a whole rather than copied from one field. */
-export interface DerivedParam<In> extends ParamBase {
+interface DerivedParam<In> extends ParamBase {
   wire: string;
   value: (input: In) => unknown;
 }

@@ -8,7 +8,7 @@ import { numberParts } from './amounts.js';
 import { sumProblem } from './arithmetic.js';
 import { EX } from './errors.js';
 
-export interface Malformed {
+interface Malformed {
   message: string;
   example: string;
 }

@@ -52,9 +52,7 @@ export function paymentCurrency(
   return null;
 }
 
-export type PartialPlan =
-  | { ok: true; group_id: number; owed: number }
-  | { ok: false; reason: string };
+type PartialPlan = { ok: true; group_id: number; owed: number } | { ok: false; reason: string };
 
 /** Where a payment of `amount` goes, or why it can't be recorded. */
 export function planPartial(input: {

@@ -15,7 +15,7 @@ function amounts(owed: readonly Money[], locale?: string): string {
   return owed.map((m) => money(m.amount, m.currency, locale)).join(' and ');
 }
 
-export interface ReminderInput {
+interface ReminderInput {
   /** The sender's Slack id. */
   sender: string;
   senderName: string;

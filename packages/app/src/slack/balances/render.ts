@@ -13,7 +13,7 @@ import {
 import { onlyCurrency, toFriendInput, toGroupInput } from '../shared/ledger.js';
 import type { SlackMessage } from '../shared/message.js';
 
-export interface RenderOptions {
+interface RenderOptions {
   currency?: string | null | undefined;
   notice?: string | undefined;
   locale?: string | undefined;

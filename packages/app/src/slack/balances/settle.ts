@@ -13,7 +13,7 @@ import { money } from '../shared/format.js';
 import { toGroupInput } from '../shared/ledger.js';
 import { serviceMessage } from '../shared/service-failure.js';
 
-export interface Payment {
+interface Payment {
   /** 0 = outside groups. */
   group_id: number;
   debtor: number;
@@ -23,7 +23,7 @@ export interface Payment {
   currency: string;
 }
 
-export type SettleOutcome =
+type SettleOutcome =
   | { kind: 'recorded'; payments: Payment[]; expenseIds: number[] }
   /** The balance is no longer what was confirmed: `now` is the signed amount (positive = they owe me). */
   | { kind: 'changed'; now: number }
@@ -104,7 +104,7 @@ function paymentShares(p: Payment): ExpenseShare[] {
  * again, and a durable record made before each create goes out, so that whoever resumes the job
  * after a crash looks for them before settling again.
  */
-export interface SettleOnce {
+interface SettleOnce {
   details: string;
   sending(at: number): Promise<void>;
 }

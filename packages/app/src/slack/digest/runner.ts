@@ -47,7 +47,7 @@ export interface DigestSlackClient {
 }
 
 /** The two reads a DM needs; a ServiceClient fits as it is. */
-export interface DigestServiceClient {
+interface DigestServiceClient {
   getFriends(): Promise<Friend[]>;
   getGroups(): Promise<Group[]>;
 }
@@ -88,7 +88,7 @@ export interface DigestRunnerOptions {
   onOutcome?: (outcome: DigestOutcome) => void;
 }
 
-export type DigestOutcome =
+type DigestOutcome =
   /** The DM went out. */
   | 'sent'
   /** Nothing owed and nothing changed, and the person did not ask for a DM anyway. */
@@ -130,7 +130,7 @@ export interface DigestRunner {
 
 const DEFAULT_CLAIM_TTL_MS = 48 * 3_600_000;
 
-export function digestClaimKey(user: SlackUserKey, day: string): string {
+function digestClaimKey(user: SlackUserKey, day: string): string {
   return `digest:${user.team_id}:${user.user_id}:${day}`;
 }
 

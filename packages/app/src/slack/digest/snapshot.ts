@@ -7,7 +7,7 @@ import type { BalanceSnapshot } from '../../store/digest.js';
 
 export type { BalanceSnapshot };
 
-export interface BalanceChange {
+interface BalanceChange {
   friendId: number;
   name: string;
   currency: string;

@@ -28,7 +28,7 @@ const MAX_ROW_TEXT = 200;
  */
 const MAX_DEBT_ROWS = 20;
 
-export interface DigestChange {
+interface DigestChange {
   name: string;
   currency: string;
   /** Minor units, positive = the friend owes me. */
@@ -36,13 +36,13 @@ export interface DigestChange {
   after: number;
 }
 
-export interface DigestGroupLine {
+interface DigestGroupLine {
   name: string;
   /** My position in the group, positive = I am owed; zero currencies left out. */
   balance: Money[];
 }
 
-export interface DigestMessageInput {
+interface DigestMessageInput {
   /** "Saturday 21 November". */
   dayLabel: string;
   summary: BalanceSummary;
@@ -65,13 +65,13 @@ export interface SlackMessage {
 }
 
 /** What a Settle up button carries: small, and read back through a schema. */
-export const settleUpValueSchema = object({
+const settleUpValueSchema = object({
   friend_id: int({ min: 1 }),
   currency: string({ regex: /^[A-Z]{3}$/ }),
 });
-export type SettleUpValue = Infer<typeof settleUpValueSchema>;
+type SettleUpValue = Infer<typeof settleUpValueSchema>;
 
-export function settleUpValue(value: SettleUpValue): string {
+function settleUpValue(value: SettleUpValue): string {
   return JSON.stringify(settleUpValueSchema.parse(value));
 }
 

@@ -123,7 +123,7 @@ function plainText(text: string, names: Map<string, string>): string {
     .trim();
 }
 
-export interface NewFormRequest extends FormRequest {
+interface NewFormRequest extends FormRequest {
   /** Where the expense will be posted. */
   channel: string | undefined;
   /** "Split this": the message's thread. */
@@ -278,7 +278,7 @@ async function fillNewForm(r: NewFormRequest, opened: Opened): Promise<void> {
   );
 }
 
-export interface EditFormRequest extends FormRequest {
+interface EditFormRequest extends FormRequest {
   expenseId: number;
   /** The expense message, to update after saving. */
   channel: string | undefined;

@@ -35,7 +35,7 @@ import type { CheckedForm, EditBase, FormMeta } from './form.js';
 import { type FetchedReceipt, fetchReceipt } from './receipt.js';
 
 /** A submitted form as its job keeps it: all that carrying it out needs, on any replica. */
-export interface FormJob {
+interface FormJob {
   user: SlackUserKey;
   meta: FormMeta;
   /** The form's first view: the job's id, which makes a double submit act once. */
@@ -52,13 +52,13 @@ export interface FormJob {
 export const FORM_JOB = 'form';
 
 /** What the person is told, under the form, when the store cannot keep the submission. */
-export const NOT_KEPT =
+const NOT_KEPT =
   "I couldn't save this just now: my storage isn't answering. Try Submit again in a minute.";
 /**
  * Under the form when the store is slow to answer: the write goes on, and submitting again is
  * safe either way (it is booked once if the write landed, and tried again if it did not).
  */
-export const SLOW_TO_KEEP =
+const SLOW_TO_KEEP =
   'Saving this is taking longer than usual. Press Submit again in a moment: it is booked only once.';
 
 /**
@@ -115,7 +115,7 @@ export function formJob(deps: SlackDeps): JobHandler {
   };
 }
 
-export interface Submission extends FormJob {
+interface Submission extends FormJob {
   deps: SlackDeps;
   client: webApi.WebClient;
   botToken: string | undefined;
@@ -134,7 +134,7 @@ function notesWith(
   return joinBreakdown(notes, breakdown) || undefined;
 }
 
-export async function carryOut(s: Submission): Promise<void> {
+async function carryOut(s: Submission): Promise<void> {
   const { deps, logger, user } = s;
   const answer = formAnswer({
     client: s.client,

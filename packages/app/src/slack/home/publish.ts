@@ -15,7 +15,7 @@ import { type HomeInput, homeView } from './views.js';
 
 const ACTIVITY_ITEMS = 10;
 
-export async function homeInput(
+async function homeInput(
   deps: SlackDeps,
   user: SlackUserKey,
   logger: Logger,

@@ -20,13 +20,13 @@ import { clip, LIMITS, mrkdwnEscape } from '../shared/limits.js';
 import { remindActions } from '../shared/remind-buttons.js';
 
 /** Slack refuses a Home view of more than 100 blocks. */
-export const HOME_BLOCKS = 100;
+const HOME_BLOCKS = 100;
 /** Debt rows with a button; `/split balance` has them all. */
 const HOME_DEBT_ROWS = 20;
 /** A static select takes 100 options; one is "no default group". */
 const GROUP_OPTIONS = 99;
 
-export interface HomeDigest {
+interface HomeDigest {
   enabled: boolean;
   paused: boolean;
   hour: number;
@@ -197,7 +197,7 @@ export function keptBlocks(kept: KeptAbout | undefined): types.KnownBlock[] {
 }
 
 /** Payment reminders from others, on or off; nothing when the setting could not be read. */
-export function reminderSetting(off: boolean | undefined): types.KnownBlock[] {
+function reminderSetting(off: boolean | undefined): types.KnownBlock[] {
   if (off === undefined) return [];
   return [
     {

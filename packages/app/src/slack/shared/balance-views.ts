@@ -172,7 +172,7 @@ export function friendDebtRow(
 }
 
 /** One group debt; with a button when it involves me. */
-export function groupDebtRow(
+function groupDebtRow(
   group: { id: number },
   debt: GroupDebt,
   me: number,
@@ -210,7 +210,7 @@ export function groupDebtRow(
  * Fits `rows` between `head` and `tail` within `max` blocks; the rows give way first, and a
  * one-line note stands for those left out.
  */
-export function fitRows<B>(
+function fitRows<B>(
   head: B[],
   rows: B[],
   tail: B[],
@@ -227,7 +227,7 @@ function moreNote(what: string) {
   return (n: number): types.KnownBlock => context(`…and ${n} more ${what}.`);
 }
 
-export interface AllBalancesInput {
+interface AllBalancesInput {
   summary: BalanceSummary;
   /** Groups with my position in each; zero positions are left out. */
   groups: Array<{ name: string; balance: Money[] }>;
@@ -295,7 +295,7 @@ function fallback(summary: BalanceSummary, only: string, locale?: string): strin
   return `Your balances${only}: ${parts.join('; ')}.`;
 }
 
-export interface FriendBalanceInput {
+interface FriendBalanceInput {
   friend: FriendBreakdown;
   currency?: string | null | undefined;
   notice?: string | undefined;
@@ -366,7 +366,7 @@ export function friendBalanceMessage(input: FriendBalanceInput): SlackMessage {
   };
 }
 
-export interface GroupBalanceInput {
+interface GroupBalanceInput {
   group: GroupSummary;
   me: number;
   currency?: string | null | undefined;

@@ -54,7 +54,7 @@ export interface GroupChoice {
 }
 
 /** An expense ready to book: amounts in minor units, people as Slack ids, the group chosen. */
-export interface BookPlan {
+interface BookPlan {
   description: string;
   cost: number;
   currency: string;
@@ -81,7 +81,7 @@ export interface BookPlan {
   payment?: boolean | undefined;
 }
 
-export interface PlanInput {
+interface PlanInput {
   deps: SlackDeps;
   user: SlackUserKey;
   record: ServiceTokenRecord;

@@ -26,7 +26,7 @@ import {
   withDefaultNote,
 } from '../shared/split-default.js';
 
-export interface BookInput {
+interface BookInput {
   deps: SlackDeps;
   inv: SplitInvocation;
   /** As parsed with the caller's own default currency. */

@@ -11,7 +11,7 @@ import { replyLater, replyViaResponseUrl } from '../shared/reply.js';
 import { clientOrNothing } from '../shared/team-clients.js';
 
 /** A `/split` as its job keeps it: all that carrying it out needs, on any replica. */
-export interface SplitJob {
+interface SplitJob {
   team_id: string;
   user_id: string;
   channel_id: string;
