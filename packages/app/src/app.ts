@@ -9,6 +9,7 @@ import { type App, type Logger, LogLevel, webApi } from '@slack/bolt';
 import { createDirectory } from './accounts/directory.js';
 import { createLinking, type Linking } from './accounts/linking.js';
 import { createServiceFactory } from './accounts/service.js';
+import { createUnlinking } from './accounts/unlink.js';
 import type { Config } from './config.js';
 import { createLogger, type LogDestination, logEvent } from './observe/logger.js';
 import { createMetrics, type Metrics } from './observe/metrics.js';
@@ -303,6 +304,7 @@ export async function startApp(options: AppOptions): Promise<RunningApp> {
       splitDefaults: store.splitDefaults,
       feeds: store.feeds,
       forget: store.forget,
+      unlinking: createUnlinking({ tokens: store.tokens, forget: store.forget, directory }),
     });
     linking = createLinking({
       publicUrl: config.publicUrl,

@@ -6,6 +6,7 @@ import type { Logger, webApi } from '@slack/bolt';
 import type { Directory } from '../accounts/directory.js';
 import type { Linking } from '../accounts/linking.js';
 import type { ServiceFactory } from '../accounts/service.js';
+import type { Unlinking } from '../accounts/unlink.js';
 import type {
   ChannelBindings,
   ChannelFeeds,
@@ -97,6 +98,8 @@ export interface SlackDeps {
   expenses: ExpenseStore<FormDraft>;
   /** What is kept about a person or a workspace, and removing it. */
   forget: Forget;
+  /** Ending a person's link, alone or with everything else kept about them. */
+  unlinking: Unlinking;
   /** The service's currencies and categories for the expense form, cached for an hour. */
   reference: ReferenceData;
   /**

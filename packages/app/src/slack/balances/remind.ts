@@ -208,10 +208,7 @@ export function remindClicked(deps: SlackDeps) {
       await tell(text);
     } catch (error) {
       const failure = describeServiceFailure(error, 'No reminder was sent.');
-      if (failure.relink) {
-        await deps.tokens.delete(user);
-        deps.directory.forget(user);
-      }
+      if (failure.relink) await deps.unlinking.unlink(user);
       logger.warn(`remind failed: ${(error as Error).message}`);
       await tell(failure.text).catch((again: Error) =>
         logger.error(`remind: could not tell: ${again.message}`),

@@ -162,10 +162,7 @@ async function recordPart(
     return job.minor === job.ref.a ? await payWhole(r) : await payPart(r);
   } catch (error) {
     const failure = describeServiceFailure(error, NOTHING);
-    if (failure.relink) {
-      await deps.tokens.delete(user);
-      deps.directory.forget(user);
-    }
+    if (failure.relink) await deps.unlinking.unlink(user);
     if (!(error instanceof ServiceBaseException)) throw error;
     logger.warn(`pay part failed: ${error.message}`);
     return failure.text;

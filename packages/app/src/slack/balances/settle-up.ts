@@ -55,8 +55,7 @@ function surfaceOf(
 }
 
 async function relink(deps: SlackDeps, user: SlackUserKey, surface: Surface): Promise<void> {
-  await deps.tokens.delete(user);
-  deps.directory.forget(user);
+  await deps.unlinking.unlink(user);
   // Home shows the Connect button by itself once the link is gone.
   if (surface.home) {
     await surface.tell(plainNotice('Your connection to the expense account stopped working.'));

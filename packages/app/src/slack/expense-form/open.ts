@@ -180,8 +180,7 @@ async function fillNewForm(r: NewFormRequest, opened: Opened): Promise<void> {
     ]);
   } catch (error) {
     if (describeServiceFailure(error, '').relink) {
-      await deps.tokens.delete(user);
-      deps.directory.forget(user);
+      await deps.unlinking.unlink(user);
       const url = await deps.linking.connectUrl(user);
       await update(
         r.client,

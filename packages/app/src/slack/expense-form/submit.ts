@@ -156,8 +156,7 @@ async function carryOut(s: Submission): Promise<void> {
     const fail = async (error: unknown) => {
       const failure = describeServiceFailure(error, nothingDone);
       if (failure.relink) {
-        await deps.tokens.delete(user);
-        deps.directory.forget(user);
+        await deps.unlinking.unlink(user);
         const url = await deps.linking.connectUrl(user);
         await answer.ephemeral(connectPrompt({ url, reason: 'revoked' }));
         return;

@@ -59,8 +59,7 @@ async function homeInput(
         r.reason.http_status === 401,
     )
   ) {
-    await deps.tokens.delete(user);
-    deps.directory.forget(user);
+    await deps.unlinking.unlink(user);
     logger.info(`removed the link of ${user.team_id}:${user.user_id}: the service answered 401`);
     return {
       kind: 'not_connected',

@@ -143,8 +143,7 @@ async function carryOut<Ref>(
     await giveBack();
     logger.warn(`${name} failed: ${(error as Error).message}`);
     if (spec.relinks && describeServiceFailure(error, '').relink) {
-      await deps.tokens.delete(user);
-      deps.directory.forget(user);
+      await deps.unlinking.unlink(user);
       const url = await deps.linking.connectUrl(user);
       await reply.ephemeral(connectPrompt({ url, reason: 'revoked' }));
       return;

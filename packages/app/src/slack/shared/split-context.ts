@@ -92,8 +92,7 @@ export async function linked(
 
 /** Removes a link the service no longer takes (a 401) and asks to connect again. */
 export async function relink(c: SplitRequest): Promise<void> {
-  await c.deps.tokens.delete(c.user);
-  c.deps.directory.forget(c.user);
+  await c.deps.unlinking.unlink(c.user);
   c.logger.info(
     `removed the link of ${c.user.team_id}:${c.user.user_id}: the service answered 401`,
   );
