@@ -18,7 +18,6 @@ import { observeRoutes, type Readiness, storeReadiness } from './observe/routes.
 import { type AttemptReport, createLeanFetch } from './service/index.js';
 import {
   createSlackApp,
-  jobHandlers,
   registerListeners,
   SLACK_EVENTS_PATH,
   type SlackAppParts,
@@ -284,7 +283,7 @@ export async function startApp(options: AppOptions): Promise<RunningApp> {
     const work = createWorkQueue({ holdFor: () => acks?.holdFor() ?? 0, ...options.work });
     const durable = createDurableWork(store.jobs, work, logger, options.jobs);
     metrics.watchQueues(() => ({ work: work.size, durable: durable.size }));
-    const deps = registerListeners(app, {
+    const { deps, jobs } = registerListeners(app, {
       tokens: store.tokens,
       linking: { connectUrl: (user, pending) => (linking as Linking).connectUrl(user, pending) },
       bindings: store.bindings,
@@ -340,7 +339,7 @@ export async function startApp(options: AppOptions): Promise<RunningApp> {
       throw error;
     }
     // Work acknowledged before a crash (here or on a replica that stopped) is taken up again.
-    deps.durable.start(jobHandlers(deps));
+    deps.durable.start(jobs);
     readiness = storeReadiness(() => store.ping(), {
       timeoutMs: READY_TIMEOUT_MS,
       onChange: (reason, error) => {

@@ -11,13 +11,11 @@ import { balanceCommand } from './balances/command.js';
 import { balanceListeners } from './balances/listeners.js';
 import { paidCommand } from './balances/paid-command.js';
 import { remindCommand } from './balances/remind.js';
-import { SETTLE_PART_JOB, settlePartJob } from './balances/settle-part-job.js';
 import type { SlackDeps, SlackHooks } from './deps.js';
 import { digestListeners } from './digest/listeners.js';
 import { expenseActionListeners } from './expense-actions/listeners.js';
 import { expenseFormListeners } from './expense-form/listeners.js';
 import { openNewForm } from './expense-form/open.js';
-import { FORM_JOB, formJob } from './expense-form/submit.js';
 import { channelFeed } from './feed/command.js';
 import { groupAdd, groupCreate, groupDelete, groupsList, groupUse } from './groups/commands.js';
 import { groupDefault } from './groups/default-split.js';
@@ -31,10 +29,8 @@ import { httpRoutes } from './linking/routes.js';
 import { createSlackReceiver } from './receiver.js';
 import type { JobHandler } from './shared/durable.js';
 import { createListenerTable } from './shared/listener-table.js';
-import type { SplitHandlers } from './shared/split-context.js';
-import { SPLIT_JOB, splitJob } from './split/command.js';
 import { splitListeners } from './split/listeners.js';
-import { runSplit, SPLIT_COMMANDS } from './split/run.js';
+import type { OtherHandlers } from './split/run.js';
 import { uninstallListeners } from './uninstall/listeners.js';
 
 /** Bolt's default path for events, commands and interactions in HTTP mode. */
@@ -109,9 +105,11 @@ export function createSlackApp(parts: SlackAppParts): App {
   return app;
 }
 
-/** Every `/split` kind and the feature that handles it; the type refuses a kind left out. */
-const SPLIT_HANDLERS: SplitHandlers = {
-  ...SPLIT_COMMANDS,
+/**
+ * The `/split` kinds other features handle, and the feature that handles each; the type refuses a
+ * kind left out.
+ */
+const SPLIT_HANDLERS: OtherHandlers = {
   ...LINKING_COMMANDS,
   balance: balanceCommand,
   groups: groupsList,
@@ -126,18 +124,22 @@ const SPLIT_HANDLERS: SplitHandlers = {
 };
 
 /**
- * Registers every feature's listeners on `app` and returns the listeners' deps: `base` with the
- * hooks through which one feature reaches another.
+ * Registers every feature's listeners on `app`. Returns the listeners' deps (`base` with the hooks
+ * through which one feature reaches another) and the durable job kinds the features carry out.
  */
-export function registerListeners(app: App, base: Omit<SlackDeps, 'hooks'>): SlackDeps {
+export function registerListeners(
+  app: App,
+  base: Omit<SlackDeps, 'hooks'>,
+): { deps: SlackDeps; jobs: Record<string, JobHandler> } {
   const hooks: SlackHooks = {
-    runSplit: (inv, reply, logger) => runSplit(SPLIT_HANDLERS, deps, inv, reply, logger),
-    openNewForm: (request) => openNewForm({ deps, ...request }),
     publishHome: (client, user, logger, notice) => publishHome(deps, client, user, logger, notice),
   };
   const deps: SlackDeps = { ...base, hooks };
   const table = createListenerTable();
-  splitListeners(table, deps);
+  splitListeners(table, deps, {
+    handlers: SPLIT_HANDLERS,
+    openForm: (request) => openNewForm({ deps, ...request }),
+  });
   expenseFormListeners(table, deps);
   expenseActionListeners(table, deps);
   balanceListeners(table, deps);
@@ -147,14 +149,5 @@ export function registerListeners(app: App, base: Omit<SlackDeps, 'hooks'>): Sla
   linkingListeners(table, deps);
   uninstallListeners(table, deps);
   table.install(app);
-  return deps;
-}
-
-/** How each kind of durable job (written before its ack) is carried out, on any replica. */
-export function jobHandlers(deps: SlackDeps): Record<string, JobHandler> {
-  return {
-    [SPLIT_JOB]: splitJob(deps),
-    [FORM_JOB]: formJob(deps),
-    [SETTLE_PART_JOB]: settlePartJob(deps),
-  };
+  return { deps, jobs: table.jobs() };
 }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { AllMiddlewareArgs, SlackCommandMiddlewareArgs } from '@slack/bolt';
+import type { AllMiddlewareArgs, Logger, SlackCommandMiddlewareArgs, webApi } from '@slack/bolt';
 import type { SlackUserKey } from '../../store/index.js';
 import type { PendingCommand } from '../../store/link-states.js';
 import type { SlackDeps } from '../deps.js';
@@ -8,7 +8,9 @@ import { type Kept, keepInTime } from '../shared/keep-in-time.js';
 import { bookingMarker } from '../shared/marker.js';
 import { plainNotice } from '../shared/notices.js';
 import { replyLater, replyViaResponseUrl } from '../shared/reply.js';
+import type { SplitHandlers } from '../shared/split-context.js';
 import { clientOrNothing } from '../shared/team-clients.js';
+import { runSplit } from './run.js';
 
 /** A `/split` as its job keeps it: all that carrying it out needs, on any replica. */
 interface SplitJob {
@@ -36,12 +38,21 @@ const NOT_KEPT =
 const SLOW =
   "Saving this is taking longer than usual. The answer will appear here once it's done, or I'll say it couldn't be.";
 
+/** Opens the expense form (the expense-form feature's, handed in) for an empty `/split`. */
+export type OpenForm = (request: {
+  client: webApi.WebClient;
+  logger: Logger;
+  trigger_id: string;
+  user: SlackUserKey;
+  channel: string;
+}) => Promise<void>;
+
 /**
  * `/split ...`: the command is written to the durable job queue, then acked; it is carried out
  * after the ack by whichever replica holds it. A repeated delivery of the same invocation (same
  * trigger_id) finds its job already queued and adds nothing.
  */
-export function splitCommand(deps: SlackDeps) {
+export function splitCommand(deps: SlackDeps, openForm: OpenForm) {
   return async ({
     ack,
     command,
@@ -51,7 +62,7 @@ export function splitCommand(deps: SlackDeps) {
     if (command.text.trim() === '') {
       await ack();
       // The form needs the trigger id, which works once and only for 3 seconds: nothing first.
-      await deps.hooks.openNewForm({
+      await openForm({
         client,
         logger,
         trigger_id: command.trigger_id,
@@ -95,7 +106,7 @@ export function splitCommand(deps: SlackDeps) {
 }
 
 /** Carries out a queued `/split`, answering through its response_url or, later, a DM. */
-export function splitJob(deps: SlackDeps): JobHandler {
+export function splitJob(deps: SlackDeps, handlers: SplitHandlers): JobHandler {
   return async (payload, run, logger) => {
     const job = payload as SplitJob;
     const client = await clientOrNothing(deps, job.team_id, logger);
@@ -109,7 +120,9 @@ export function splitJob(deps: SlackDeps): JobHandler {
       logger,
     });
     try {
-      await deps.hooks.runSplit(
+      await runSplit(
+        handlers,
+        deps,
         {
           team_id: job.team_id,
           user_id: job.user_id,
