@@ -1,12 +1,14 @@
 /**
- * Bolt, built from the parts the composition root (src/app.ts) gives it, and the listeners of
- * every feature registered on it.
+ * Bolt, built from the parts the composition root (src/app.ts) gives it: how it authorizes
+ * requests (one bot token, or an installation per workspace), its HTTP routes, and the listeners
+ * of every feature registered on it.
  */
-import { App, type CustomRoute, type Logger, LogLevel, type webApi } from '@slack/bolt';
+import { App, type CustomRoute, type Logger, LogLevel, webApi } from '@slack/bolt';
 import type { Linking } from '../accounts/linking.js';
 import type { Config } from '../config.js';
 import { observeRequests } from '../observe/bolt.js';
 import type { Metrics } from '../observe/metrics.js';
+import type { Store } from '../store/index.js';
 import { balanceCommand } from './balances/command.js';
 import { balanceListeners } from './balances/listeners.js';
 import { paidCommand } from './balances/paid-command.js';
@@ -22,13 +24,16 @@ import { groupDefault } from './groups/default-split.js';
 import { groupListeners } from './groups/listeners.js';
 import { homeListeners } from './home/listeners.js';
 import { publishHome } from './home/publish.js';
-import type { installerOptions } from './install/installer.js';
+import { createInstalledTeams } from './install/installation-store.js';
+import { installerOptions } from './install/installer.js';
+import { installedTeamClients } from './install/team-clients.js';
 import { LINKING_COMMANDS } from './linking/commands.js';
 import { linkingListeners } from './linking/listeners.js';
 import { httpRoutes } from './linking/routes.js';
 import { createSlackReceiver } from './receiver.js';
 import type { JobHandler } from './shared/durable.js';
 import { createListenerTable } from './shared/listener-table.js';
+import { singleTeamClients, type TeamClients } from './shared/team-clients.js';
 import { splitListeners } from './split/listeners.js';
 import type { OtherHandlers } from './split/run.js';
 import { uninstallListeners } from './uninstall/listeners.js';
@@ -56,8 +61,8 @@ export interface SlackAppParts {
     | { kind: 'install'; installer: ReturnType<typeof installerOptions> };
   /** Bolt's, its receiver's and its Web API client's logger. */
   logger: Logger;
-  /** Read per request: Bolt takes its routes before linking exists. */
-  linking: () => Linking | undefined;
+  /** Account linking, whose browser routes Bolt serves. */
+  linking: Linking;
   /** Served beside /healthz and linking's routes (/readyz, /metrics). */
   routes: CustomRoute[];
   /** Times each Slack request by kind. */
@@ -103,6 +108,64 @@ export function createSlackApp(parts: SlackAppParts): App {
   });
   app.use(observeRequests(parts.metrics));
   return app;
+}
+
+/**
+ * How Bolt authorizes requests, and the bot's client of each team for work not tied to a request.
+ * One workspace: the configured bot token, checked with auth.test first (Bolt calls it from its
+ * constructor unless given the bot's ids, and asking first makes a wrong token or an unreachable
+ * Slack a clear start-up failure rather than every later request failing); every team gets that
+ * client. Many workspaces: Bolt's install routes, and each team's own installation.
+ */
+export async function slackAuth(parts: {
+  config: Config;
+  store: Pick<Store, 'installations' | 'claims'>;
+  /** Without a bot token or retries, for the token exchanges. */
+  tokenless: webApi.WebClient;
+  clientOptions: webApi.WebClientOptions;
+  logger: Logger;
+  now: () => Date;
+}): Promise<{ auth: SlackAppParts['auth']; slack: TeamClients }> {
+  const { config, store, tokenless, clientOptions, logger, now } = parts;
+  const { install } = config.slack;
+  if (!install) {
+    const bot = new webApi.WebClient(config.slack.botToken, clientOptions);
+    const auth = await bot.auth.test();
+    if (!auth.user_id || !auth.bot_id)
+      throw new Error('auth.test did not return the bot user id and bot id');
+    return {
+      auth: { kind: 'token', botId: auth.bot_id, botUserId: auth.user_id },
+      slack: singleTeamClients(bot),
+    };
+  }
+  const installed = createInstalledTeams({
+    installations: store.installations,
+    claims: store.claims,
+    refresh: (refresh_token) =>
+      tokenless.oauth.v2.access({
+        client_id: config.slack.clientId,
+        client_secret: config.slack.clientSecret,
+        grant_type: 'refresh_token',
+        refresh_token,
+      }),
+    now: () => now().getTime(),
+    logger,
+  });
+  return {
+    auth: {
+      kind: 'install',
+      installer: installerOptions({
+        clientId: config.slack.clientId,
+        clientSecret: config.slack.clientSecret,
+        stateSecret: install.stateSecret,
+        redirectUrl: install.redirectUrl,
+        webUrl: config.slack.webUrl,
+        installationStore: installed,
+        clientOptions,
+      }),
+    },
+    slack: installedTeamClients(installed, clientOptions),
+  };
 }
 
 /**
