@@ -7,9 +7,10 @@
 import { type ResolvedPerson, resolvePeople } from '../../accounts/people.js';
 import { PAY_EXAMPLE, parseAmount } from '../../core/command/index.js';
 import type { Friend, ServiceClient } from '../../service/index.js';
-import { bookPlan, findBooking, problemText, singleUse } from '../shared/booking.js';
+import { bookPlan, problemText, singleUse } from '../shared/booking.js';
 import { money } from '../shared/format.js';
 import { errorNotice, plainNotice } from '../shared/notices.js';
+import { findBooking } from '../shared/reconcile.js';
 import { linked, type SplitContext, tellFailure } from '../shared/split-context.js';
 import { friendOrNone, owedAfter } from './friend.js';
 import { owedIn, paymentCurrency, paymentRecordedText, planPartial } from './partial.js';

@@ -134,11 +134,12 @@ function notesWith(
   return joinBreakdown(notes, breakdown) || undefined;
 }
 
+/** Books the submitted expense or applies the edit; the person hears the outcome either way. */
 async function carryOut(s: Submission): Promise<void> {
-  const { deps, logger, user } = s;
+  const { logger } = s;
   const answer = formAnswer({
     client: s.client,
-    user: user.user_id,
+    user: s.user.user_id,
     channel: s.meta.c,
     thread_ts: s.meta.t,
     logger,
@@ -146,104 +147,16 @@ async function carryOut(s: Submission): Promise<void> {
   let receipt: FetchedReceipt | undefined;
   const nothingDone = s.edit ? 'Nothing was changed.' : 'Nothing was booked.';
   try {
-    const record = await deps.tokens.get(user);
-    if (!record) {
-      const url = await deps.linking.connectUrl(user);
-      await answer.ephemeral(connectPrompt({ url, reason: 'first_time' }));
-      return;
-    }
-    const client = deps.service.forLink(record);
-    const fail = async (error: unknown) => {
-      const failure = describeServiceFailure(error, nothingDone);
-      if (failure.relink) {
-        await deps.unlinking.unlink(user);
-        const url = await deps.linking.connectUrl(user);
-        await answer.ephemeral(connectPrompt({ url, reason: 'revoked' }));
-        return;
-      }
-      if (!(error instanceof ServiceBaseException)) throw error;
-      logger.warn(`expense form: service call failed: ${error.name}: ${error.message}`);
-      await answer.ephemeral(plainNotice(accessFailure(error, nothingDone)));
-    };
-    const fileId = s.form.files[0];
-    if (fileId) {
-      try {
-        if (!s.botToken) throw new Error('no bot token in the request context');
-        receipt = await fetchReceipt(s.client, s.botToken, fileId);
-      } catch (error) {
-        logger.warn(`expense form: receipt ${fileId}: ${(error as Error).message}`);
-        await answer.ephemeral(
-          plainNotice(
-            `I couldn't fetch your receipt from Slack (${(error as Error).message}). ${nothingDone} Try again, or leave the receipt out.`,
-          ),
-        );
-        return;
-      }
-    }
-    let group: GroupChoice | null = null;
-    if (s.form.group_id) {
-      try {
-        const find = async (fresh: boolean) =>
-          (await deps.directory.groups(user, client, fresh)).find((g) => g.id === s.form.group_id);
-        const found = (await find(false)) ?? (await find(true));
-        if (!found) {
-          await answer.ephemeral(
-            plainNotice(`You're no longer in the group you chose. ${nothingDone}`),
-          );
-          return;
-        }
-        group = { id: found.id, name: found.name, members: found.members };
-      } catch (error) {
-        await fail(error);
-        return;
-      }
-    }
-    if (s.edit) {
-      await applyEdit(s, { record, client, answer, fail, group, receipt: receipt?.path });
-      return;
-    }
-    const me = await deps.directory.slackUser(user.team_id, user.user_id).catch(() => undefined);
-    const done = await bookPlan(
-      {
-        deps,
-        user,
-        record,
-        client,
-        tz: s.meta.z,
-        locale: me?.locale,
-        reply: answer,
-        logger,
-        fail,
-        problem: (message) => plainNotice(message),
-        once: s.once,
-      },
-      {
-        description: s.form.description,
-        cost: s.form.cost,
-        currency: s.form.currency,
-        date: s.form.date,
-        payer: s.form.payer,
-        payers: s.payers,
-        participants: s.form.participants,
-        wholeGroup: false,
-        split: s.split,
-        group,
-        category_id: s.form.category_id ?? undefined,
-        details: notesWith(s.form.notes, s.itemised, s.form.currency, me?.locale),
-        ...(s.itemised ? { itemised: s.itemised } : {}),
-        repeat_interval: s.form.repeat,
-        receipt: receipt?.path,
-      },
-    );
-    if (!done) return;
-    const where = await answer.post(done.message);
-    await deps.expenses
-      .rememberBooked(user, {
-        expense_id: done.booked.id,
-        description: done.booked.description,
-        ...(where ? { channel: where.channel, ts: where.ts } : {}),
-      })
-      .catch((error: Error) => logger.warn(`expense form: could not remember: ${error.message}`));
+    const link = await linkOrPrompt(s, answer, nothingDone);
+    if (!link) return;
+    const fetched = await receiptOrTell(s, answer, nothingDone);
+    if (fetched === 'told') return;
+    receipt = fetched;
+    const group = await chosenGroup(s, link, answer, nothingDone);
+    if (group === undefined) return;
+    const c: EditContext = { ...link, answer, group, receipt: receipt?.path };
+    if (s.edit) await applyEdit(s, s.edit, c);
+    else await bookNew(s, c);
   } catch (error) {
     if (error instanceof JobMovedError) throw error;
     logger.error(`expense form failed: ${(error as Error).stack ?? String(error)}`);
@@ -255,6 +168,130 @@ async function carryOut(s: Submission): Promise<void> {
   } finally {
     await receipt?.remove().catch(() => undefined);
   }
+}
+
+type Link = Pick<EditContext, 'record' | 'client' | 'fail'>;
+
+/**
+ * The person's link, a client for it, and how a failed service call is told (a 401 removes the
+ * link and asks to connect again); undefined once they were asked to connect.
+ */
+async function linkOrPrompt(
+  s: Submission,
+  answer: FormAnswer,
+  nothingDone: string,
+): Promise<Link | undefined> {
+  const { deps, logger, user } = s;
+  const record = await deps.tokens.get(user);
+  if (!record) {
+    const url = await deps.linking.connectUrl(user);
+    await answer.ephemeral(connectPrompt({ url, reason: 'first_time' }));
+    return undefined;
+  }
+  const fail = async (error: unknown) => {
+    const failure = describeServiceFailure(error, nothingDone);
+    if (failure.relink) {
+      await deps.unlinking.unlink(user);
+      const url = await deps.linking.connectUrl(user);
+      await answer.ephemeral(connectPrompt({ url, reason: 'revoked' }));
+      return;
+    }
+    if (!(error instanceof ServiceBaseException)) throw error;
+    logger.warn(`expense form: service call failed: ${error.name}: ${error.message}`);
+    await answer.ephemeral(plainNotice(accessFailure(error, nothingDone)));
+  };
+  return { record, client: deps.service.forLink(record), fail };
+}
+
+/** The receipt attached to the form, fetched from Slack; 'told' when that failed. */
+async function receiptOrTell(
+  s: Submission,
+  answer: FormAnswer,
+  nothingDone: string,
+): Promise<FetchedReceipt | undefined | 'told'> {
+  const fileId = s.form.files[0];
+  if (!fileId) return undefined;
+  try {
+    if (!s.botToken) throw new Error('no bot token in the request context');
+    return await fetchReceipt(s.client, s.botToken, fileId);
+  } catch (error) {
+    s.logger.warn(`expense form: receipt ${fileId}: ${(error as Error).message}`);
+    await answer.ephemeral(
+      plainNotice(
+        `I couldn't fetch your receipt from Slack (${(error as Error).message}). ${nothingDone} Try again, or leave the receipt out.`,
+      ),
+    );
+    return 'told';
+  }
+}
+
+/** The group chosen in the form (null for none); undefined once the person was told why not. */
+async function chosenGroup(
+  s: Submission,
+  link: Link,
+  answer: FormAnswer,
+  nothingDone: string,
+): Promise<GroupChoice | null | undefined> {
+  const groupId = s.form.group_id;
+  if (!groupId) return null;
+  try {
+    const find = async (fresh: boolean) =>
+      (await s.deps.directory.groups(s.user, link.client, fresh)).find((g) => g.id === groupId);
+    const found = (await find(false)) ?? (await find(true));
+    if (found) return { id: found.id, name: found.name, members: found.members };
+    await answer.ephemeral(plainNotice(`You're no longer in the group you chose. ${nothingDone}`));
+    return undefined;
+  } catch (error) {
+    await link.fail(error);
+    return undefined;
+  }
+}
+
+/** A new expense, through the same booking as `/split`, posted where the form was opened. */
+async function bookNew(s: Submission, c: EditContext): Promise<void> {
+  const { deps, logger, user } = s;
+  const me = await deps.directory.slackUser(user.team_id, user.user_id).catch(() => undefined);
+  const done = await bookPlan(
+    {
+      deps,
+      user,
+      record: c.record,
+      client: c.client,
+      tz: s.meta.z,
+      locale: me?.locale,
+      reply: c.answer,
+      logger,
+      fail: c.fail,
+      problem: (message) => plainNotice(message),
+      once: s.once,
+    },
+    {
+      description: s.form.description,
+      cost: s.form.cost,
+      currency: s.form.currency,
+      date: s.form.date,
+      payer: s.form.payer,
+      payers: s.payers,
+      participants: s.form.participants,
+      wholeGroup: false,
+      split: s.split,
+      group: c.group,
+      category_id: s.form.category_id ?? undefined,
+      details: notesWith(s.form.notes, s.itemised, s.form.currency, me?.locale),
+      ...(s.itemised ? { itemised: s.itemised } : {}),
+      repeat_interval: s.form.repeat,
+      receipt: c.receipt,
+    },
+  );
+  if (!done) return;
+  const where = await c.answer.post(done.message);
+  await deps.expenses
+    .rememberBooked(user, {
+      expense_id: done.booked.id,
+      description: done.booked.description,
+      ...(where ? { channel: where.channel, ts: where.ts } : {}),
+    })
+    .catch((error: Error) => logger.warn(`expense form: could not remember: ${error.message}`));
 }
 
 interface EditContext {
@@ -358,8 +395,7 @@ async function changesOf(
   return notesAfter(!sameShares || costChanged);
 }
 
-async function applyEdit(s: Submission, c: EditContext): Promise<void> {
-  const base = s.edit as EditBase;
+async function applyEdit(s: Submission, base: EditBase, c: EditContext): Promise<void> {
   const { deps, logger, user } = s;
   let changes: ExpenseUpdate | { problem: string };
   try {
