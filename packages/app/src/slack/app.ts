@@ -48,7 +48,7 @@ const LOG_LEVELS: Record<Config['logLevel'], LogLevel> = {
   error: LogLevel.ERROR,
 };
 
-export interface SlackAppParts {
+interface SlackAppParts {
   config: Config;
   clientOptions: webApi.WebClientOptions;
   /**

@@ -5,13 +5,9 @@
  */
 import { friendBalance, summarizeBalances, summarizeGroup } from '../../core/balances.js';
 import type { Friend, Group, ServiceClient } from '../../service/index.js';
-import {
-  allBalancesMessage,
-  friendBalanceMessage,
-  groupBalanceMessage,
-} from '../shared/balance-views.js';
 import { onlyCurrency, toFriendInput, toGroupInput } from '../shared/ledger.js';
 import type { SlackMessage } from '../shared/message.js';
+import { allBalancesMessage, friendBalanceMessage, groupBalanceMessage } from './views.js';
 
 interface RenderOptions {
   currency?: string | null | undefined;

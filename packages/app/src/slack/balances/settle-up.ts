@@ -9,11 +9,11 @@ import type { BlockAction, Logger, RespondFn, webApi } from '@slack/bolt';
 import { ServiceBaseException } from '../../service/index.js';
 import type { SlackUserKey } from '../../store/index.js';
 import { DEDUPE_TTL_MS, type SlackDeps } from '../deps.js';
-import { parseSettleRef, type SettleRef } from '../shared/balance-views.js';
 import { type ButtonArgs, clickerOf } from '../shared/button.js';
 import type { SlackMessage } from '../shared/message.js';
 import { connectPrompt, plainNotice } from '../shared/notices.js';
 import { describeServiceFailure } from '../shared/service-failure.js';
+import { parseSettleRef, type SettleRef } from '../shared/settle-ref.js';
 import { renderAll, renderFriend, renderGroup } from './render.js';
 import { changedText, recordedText, settle } from './settle.js';
 

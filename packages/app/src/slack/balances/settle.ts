@@ -8,10 +8,10 @@
 import { minorOf, summarizeGroup } from '../../core/balances.js';
 import { currencyExponent, toWireAmount } from '../../core/money.js';
 import type { ExpenseShare, ServiceClient } from '../../service/index.js';
-import type { SettleRef } from '../shared/balance-views.js';
 import { money } from '../shared/format.js';
 import { toGroupInput } from '../shared/ledger.js';
 import { serviceMessage } from '../shared/service-failure.js';
+import type { SettleRef } from '../shared/settle-ref.js';
 
 interface Payment {
   /** 0 = outside groups. */

@@ -23,9 +23,10 @@ import {
 import type { DigestPreferences, DigestSubscription } from '../../store/digest.js';
 import type { Claims, ServiceTokenRecord, SlackUserKey, TokenStore } from '../../store/index.js';
 import { toFriendInput, toGroupInput } from '../shared/ledger.js';
+import type { SlackMessage } from '../shared/message.js';
 import { changesBetween, isEmptySnapshot, snapshotOf } from './snapshot.js';
 import { dayLabel, isDue, isValidTimeZone } from './time.js';
-import { digestMessage, digestRevokedMessage, type SlackMessage } from './views.js';
+import { digestMessage, digestRevokedMessage } from './views.js';
 
 /** The part of @slack/web-api's WebClient the runner uses; a WebClient fits as it is. */
 export interface DigestSlackClient {

@@ -6,7 +6,7 @@ import type { types } from '@slack/bolt';
 import type { Money } from '../../core/balances.js';
 import { type Infer, int, object, string } from '../../core/schema.js';
 import { LEDGER_ACTIONS } from '../ids.js';
-import { clipLines, positionText } from '../shared/balance-views.js';
+import { clipLines, positionText } from '../shared/balance-blocks.js';
 import { clip, LIMITS, mrkdwnEscape } from '../shared/limits.js';
 import type { SlackMessage } from '../shared/message.js';
 

@@ -6,7 +6,7 @@ import { listExportClicked, listPageClicked } from './list-buttons.js';
 import { type OtherHandlers, splitHandlers } from './run.js';
 
 /** What `/split` runs that other features own, handed in by slack/app.ts. */
-export interface SplitParts {
+interface SplitParts {
   /** The handlers of the `/split` kinds other features own. */
   handlers: OtherHandlers;
   /** Opens the expense form (expense-form/) for an empty `/split`, within its trigger's 3 s. */

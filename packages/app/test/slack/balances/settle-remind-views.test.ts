@@ -13,7 +13,6 @@ import {
   parsePartMeta,
   partForm,
 } from '../../../src/slack/balances/settle-part-views.js';
-import { settleConfirmMessage } from '../../../src/slack/shared/balance-views.js';
 import { parseRemindRef, remindActions } from '../../../src/slack/shared/remind-buttons.js';
 import {
   parseSettleRef,
@@ -21,6 +20,7 @@ import {
   settleRefValue,
   settleRefValueIn,
 } from '../../../src/slack/shared/settle-ref.js';
+import { settleConfirmMessage } from '../../../src/slack/shared/settle-views.js';
 import { blockKitErrors, viewErrors } from '../../support/block-kit-limits.js';
 
 /** Ann as my friend: she owes me €10 in Trip (7) and €-4 outside groups, and I owe her $5. */
