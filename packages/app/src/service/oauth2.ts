@@ -15,8 +15,13 @@ import {
   ServiceInputException,
   ServiceTimeoutException,
 } from './errors.js';
-import type { OAuth2Token } from './types.js';
 import { USER_AGENT } from './version.js';
+
+/** What the token endpoint gives for a code: the person's access token and its type. */
+export interface OAuth2Token {
+  access_token: string;
+  token_type: string;
+}
 
 export interface OAuth2Config {
   clientId: string;
