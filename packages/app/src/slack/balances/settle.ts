@@ -24,7 +24,7 @@ interface Payment {
 }
 
 type SettleOutcome =
-  | { kind: 'recorded'; payments: Payment[]; expenseIds: number[] }
+  | { kind: 'recorded'; expenseIds: number[] }
   /** The balance is no longer what was confirmed: `now` is the signed amount (positive = they owe me). */
   | { kind: 'changed'; now: number }
   /** Some payments were recorded, then the service refused or failed. */
@@ -147,7 +147,7 @@ export async function settle(
       return { kind: 'partial', recorded: index, of: plan.payments.length, error };
     }
   }
-  return { kind: 'recorded', payments: plan.payments, expenseIds };
+  return { kind: 'recorded', expenseIds };
 }
 
 /** "Recorded: you paid Ann €20.00." */

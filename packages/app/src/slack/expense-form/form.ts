@@ -116,7 +116,6 @@ function versioned(values: StateValues, base: string): { blockId: string; leaf?:
 interface CheckContext {
   /** yyyy-MM-dd in the person's zone. */
   today: string;
-  locale?: string | undefined;
   /** true/false when the service's currency list is at hand, undefined when it is not. */
   knownCurrency(code: string): boolean | undefined;
 }
