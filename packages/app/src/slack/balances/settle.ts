@@ -23,7 +23,7 @@ interface Payment {
   currency: string;
 }
 
-type SettleOutcome =
+export type SettleOutcome =
   | { kind: 'recorded'; expenseIds: number[] }
   /** The balance is no longer what was confirmed: `now` is the signed amount (positive = they owe me). */
   | { kind: 'changed'; now: number }
