@@ -22,8 +22,8 @@ export const DEFAULTS = {
 
 export const LOG_LEVELS = ['debug', 'info', 'warn', 'error'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
-export const LOG_FORMATS = ['json', 'pretty'] as const;
-export type LogFormat = (typeof LOG_FORMATS)[number];
+const LOG_FORMATS = ['json', 'pretty'] as const;
+type LogFormat = (typeof LOG_FORMATS)[number];
 
 export interface Config {
   slack: {
@@ -89,7 +89,7 @@ export class ConfigError extends Error {
 }
 
 /** The install's state is signed with it: as long as a random 128-bit value written in hex. */
-export const STATE_SECRET_MIN_LENGTH = 32;
+const STATE_SECRET_MIN_LENGTH = 32;
 
 /** A scrape's bearer token: a random secret, at least 128 bits written in hex. */
 export const METRICS_TOKEN_MIN_LENGTH = 32;
@@ -222,7 +222,7 @@ function withoutTrailingSlash(url: string): string {
 }
 
 /** Where a variable's value was read, as problems name it. */
-export type Origin = 'the environment' | '.env';
+type Origin = 'the environment' | '.env';
 
 /**
  * The real environment wins over the .env file, as with dotenv and Node's --env-file: a variable

@@ -37,7 +37,7 @@ export const SIGN_IN_CALLBACK_PATH = '/oauth/slack/callback';
 export const CALLBACK_PATH = '/oauth/callback';
 const COOKIE = 'split_link_state';
 
-export interface LinkingOptions {
+interface LinkingOptions {
   /** Public base URL, no trailing slash. */
   publicUrl: string;
   /** Registered with the service: `${publicUrl}/oauth/callback`. */

@@ -14,7 +14,7 @@ import type { SlackRequestKind } from './context.js';
 /** How one HTTP request to the expense service ended. */
 export type ServiceOutcome = 'ok' | 'error' | 'rate_limited' | 'timeout' | 'unreachable';
 
-export interface QueueDepths {
+interface QueueDepths {
   /** Jobs running or waiting on the work queue of this replica. */
   work: number;
   /** Durable jobs this replica holds (acknowledged, not finished). */

@@ -14,7 +14,7 @@ import type { Metrics } from './metrics.js';
 /** Resolves with undefined when ready, otherwise with a short reason for the operator. */
 export type Readiness = () => Promise<string | undefined>;
 
-export interface ObserveRouteOptions {
+interface ObserveRouteOptions {
   metrics: Metrics;
   ready: Readiness;
   /** Whether /metrics is served on this (the public) port; it then needs `metricsToken`. */
@@ -116,7 +116,7 @@ export async function startMetricsServer(
   return { server, port: (server.address() as AddressInfo).port };
 }
 
-export interface StoreReadinessOptions {
+interface StoreReadinessOptions {
   /** A store that has not answered by then is taken as down (it may be reconnecting). */
   timeoutMs: number;
   /** Told when readiness changes, not on every probe: probes come every few seconds. */

@@ -15,8 +15,13 @@ import {
   ServiceInputException,
   ServiceTimeoutException,
 } from './errors.js';
-import type { OAuth2Token } from './types.js';
 import { USER_AGENT } from './version.js';
+
+/** What the token endpoint gives for a code: the person's access token and its type. */
+export interface OAuth2Token {
+  access_token: string;
+  token_type: string;
+}
 
 export interface OAuth2Config {
   clientId: string;
@@ -64,7 +69,7 @@ function authorizationCode(
 }
 
 /** RFC 7636 S256: the challenge sent with the consent request is the verifier's SHA-256. */
-export function pkceChallenge(codeVerifier: string): string {
+function pkceChallenge(codeVerifier: string): string {
   return createHash('sha256').update(codeVerifier).digest('base64url');
 }
 

@@ -10,9 +10,9 @@ import { withRequest } from '../observe/context.js';
 import { routedPath } from './shared/routed-path.js';
 
 /** How far a request's timestamp may be from our clock, either way (Slack's rule). */
-export const REQUEST_TIMESTAMP_SKEW_S = 5 * 60;
+const REQUEST_TIMESTAMP_SKEW_S = 5 * 60;
 
-export interface SlackReceiverOptions extends HTTPReceiverOptions {
+interface SlackReceiverOptions extends HTTPReceiverOptions {
   /** Where events arrive: the requests this checks. */
   eventsPath: string;
   /** Told of each refusal (a function: the App's logger exists only once the receiver does). */
@@ -24,7 +24,7 @@ export interface SlackReceiverOptions extends HTTPReceiverOptions {
  * Whether a request's `x-slack-request-timestamp` is further ahead of `nowMs` than Slack allows.
  * A missing or malformed header is left to Bolt, which refuses it.
  */
-export function datedAhead(req: IncomingMessage, nowMs: number): boolean {
+function datedAhead(req: IncomingMessage, nowMs: number): boolean {
   const header = req.headers['x-slack-request-timestamp'];
   if (typeof header !== 'string') return false;
   const seconds = Number(header);

@@ -13,6 +13,7 @@ import { App, type webApi } from '@slack/bolt';
 import { createDirectory } from '../../src/accounts/directory.js';
 import { createLinking } from '../../src/accounts/linking.js';
 import { createServiceFactory } from '../../src/accounts/service.js';
+import { createUnlinking } from '../../src/accounts/unlink.js';
 import { registerListeners } from '../../src/slack/app.js';
 import type { SlackDeps } from '../../src/slack/deps.js';
 import type { FormDraft } from '../../src/slack/expense-form/form.js';
@@ -156,8 +157,9 @@ export async function startHandlerWorld(
     keepPending: async () => undefined,
     onLinked: async () => undefined,
   });
-  const deps = registerListeners(app, {
+  const { deps } = registerListeners(app, {
     fileHosts: fileHosts(undefined),
+    unlinking: createUnlinking({ tokens: store.tokens, forget: store.forget, directory }),
     tokens: store.tokens,
     linking,
     bindings: store.bindings,

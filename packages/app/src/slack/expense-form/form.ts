@@ -15,20 +15,8 @@ export { encodeMeta, FormMeta, parseMeta } from '../shared/modal.js';
 
 /** How the form splits: a kind of split, or an itemised bill (which books exact amounts). */
 export type SplitMethod = Split['kind'] | 'itemise';
-export const SPLIT_METHODS: readonly SplitMethod[] = [
-  'equal',
-  'exact',
-  'percent',
-  'shares',
-  'itemise',
-];
-export const REPEATS: readonly RepeatInterval[] = [
-  'never',
-  'weekly',
-  'fortnightly',
-  'monthly',
-  'yearly',
-];
+const SPLIT_METHODS: readonly SplitMethod[] = ['equal', 'exact', 'percent', 'shares', 'itemise'];
+const REPEATS: readonly RepeatInterval[] = ['never', 'weekly', 'fortnightly', 'monthly', 'yearly'];
 /** The service's expense notes are long texts; a Slack input caps what can be typed. */
 export const NOTES_MAX = 3000;
 export const DESCRIPTION_MAX = 255;
@@ -127,10 +115,9 @@ function versioned(values: StateValues, base: string): { blockId: string; leaf?:
   return found ? { blockId, leaf: found } : { blockId };
 }
 
-export interface CheckContext {
+interface CheckContext {
   /** yyyy-MM-dd in the person's zone. */
   today: string;
-  locale?: string | undefined;
   /** true/false when the service's currency list is at hand, undefined when it is not. */
   knownCurrency(code: string): boolean | undefined;
 }

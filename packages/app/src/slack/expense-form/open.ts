@@ -124,7 +124,7 @@ function plainText(text: string, names: Map<string, string>): string {
     .trim();
 }
 
-export interface NewFormRequest extends FormRequest {
+interface NewFormRequest extends FormRequest {
   /** Where the expense will be posted. */
   channel: string | undefined;
   /** "Split this": the message's thread. */
@@ -186,8 +186,7 @@ async function fillNewForm(r: NewFormRequest, opened: Opened): Promise<void> {
     ]);
   } catch (error) {
     if (describeServiceFailure(error, '').relink) {
-      await deps.tokens.delete(user);
-      deps.directory.forget(user);
+      await deps.unlinking.unlink(user);
       const url = await deps.linking.connectUrl(user);
       await update(
         r.client,
@@ -284,7 +283,7 @@ async function fillNewForm(r: NewFormRequest, opened: Opened): Promise<void> {
   );
 }
 
-export interface EditFormRequest extends FormRequest {
+interface EditFormRequest extends FormRequest {
   expenseId: number;
   /** The expense message, to update after saving. */
   channel: string | undefined;

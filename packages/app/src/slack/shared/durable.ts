@@ -19,7 +19,7 @@ export class JobMovedError extends Error {
 }
 
 /** One job's handle for its handler. */
-export interface JobRun {
+interface JobRun {
   id: string;
   /** What an earlier holder last saved (it stopped before finishing); undefined on a first run. */
   progress: unknown;

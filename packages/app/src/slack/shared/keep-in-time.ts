@@ -11,12 +11,12 @@ import type { SlackUserKey } from '../../store/index.js';
 import type { DurableWork } from './durable.js';
 
 /** What the handler can tell Slack within its window, leaving room for the answer's trip. */
-export const KEEP_BUDGET_MS = 2_000;
+const KEEP_BUDGET_MS = 2_000;
 
 /** `queued`: kept now; `repeat`: kept by an earlier delivery; `slow`: not answered in time. */
 export type Kept = 'queued' | 'repeat' | 'slow';
 
-export interface KeepOptions {
+interface KeepOptions {
   budgetMs?: number;
   /** After a `slow` answer: whether the write landed in the end (true) or failed (its error). */
   late?: (outcome: { kept: true } | { kept: false; error: Error }) => void | Promise<void>;

@@ -3,6 +3,7 @@
  * and what a repeated delivery, a failing store and an empty command get.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openNewForm } from '../../../src/slack/expense-form/open.js';
 import { splitCommand } from '../../../src/slack/split/command.js';
 import {
   type HandlerWorld,
@@ -40,7 +41,7 @@ function command(text: string, trigger_id = '1111.2222.abcd') {
 async function send(text: string, trigger_id?: string) {
   const rec = recorder();
   const body = command(text, trigger_id);
-  await splitCommand(world.deps)({
+  await splitCommand(world.deps, (request) => openNewForm({ deps: world.deps, ...request }))({
     ack: rec.ack,
     respond: rec.respond,
     command: body,
