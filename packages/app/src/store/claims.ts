@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { createdMeanwhile } from './created-meanwhile.js';
 import { applyPragmas, redisAdapter, type StoreKind, sqliteFile, storeKind } from './keyv.js';
 
 /**
@@ -189,9 +190,8 @@ async function postgresBackend(storeUrl: string): Promise<Backend> {
   const pool = new Pool({ connectionString: storeUrl, max: 4 });
   let ready: Promise<unknown> | undefined;
   const table = () => {
-    // Two processes creating the table at once may collide on the catalog's unique index.
-    ready ??= pool.query(CREATE_TABLE).catch((error: { code?: string }) => {
-      if (error.code !== '23505') {
+    ready ??= pool.query(CREATE_TABLE).catch((error: unknown) => {
+      if (!createdMeanwhile(error)) {
         ready = undefined;
         throw error;
       }

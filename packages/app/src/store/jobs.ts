@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { createdMeanwhile } from './created-meanwhile.js';
 import { applyPragmas, redisAdapter, type StoreKind, sqliteFile, storeKind } from './keyv.js';
 
 /**
@@ -199,11 +200,13 @@ const CREATE_INDEX = `CREATE INDEX IF NOT EXISTS ${TABLE}_due ON ${TABLE} (lease
 function sqlBackend(run: Run, kind: 'postgres' | 'sqlite'): Backend {
   let ready: Promise<unknown> | undefined;
   const table = () => {
-    ready ??= run(CREATE_TABLE, [])
-      .then(() => run(CREATE_INDEX, []))
-      .catch((error: { code?: string }) => {
-        // Two processes creating the table at once may collide on PostgreSQL's catalog.
-        if (error.code === '23505') return;
+    const create = (sql: string) =>
+      run(sql, []).catch((error: unknown) => {
+        if (!createdMeanwhile(error)) throw error;
+      });
+    ready ??= create(CREATE_TABLE)
+      .then(() => create(CREATE_INDEX))
+      .catch((error: unknown) => {
         ready = undefined;
         throw error;
       });
