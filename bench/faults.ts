@@ -4,7 +4,7 @@
  *   npx tsx bench/faults.ts     FAULTS_COMMANDS=N commands under kills (60), FAULTS_KILLS=K (3),
  *                               FAULTS_TRIALS=T trials per slow latency (4),
  *                               FAULTS_DUPLICATES=D commands and forms delivered twice (10),
- *                               FAULTS_PARTS=kill,slow,dup: which of the three parts below run
+ *                               FAULTS_PARTS=kill,slow,dup,receipt,abuse: which parts below run
  *
  * The expense emulator and the fake Slack run here; the app runs in child processes on one SQLite
  * store (packages/app/test/support/crash-support.ts), killed with SIGKILL and started again as a restarted
@@ -20,6 +20,13 @@
  * 3. Duplicates across restarts: D commands and D form submissions, each delivered to an app that
  *    is killed, then delivered again (Slack's retry; a second click on Submit) to the restarted
  *    app. Bookings per command, and answers.
+ * 4. Receipts an attacker chooses (bench/faults-abuse.ts): a 300 MB "jpg" served by the simulated
+ *    workspace, with its size said and unsaid, a file host that trickles, and a download address
+ *    on another port. The app's memory, the longest /healthz, where the bot token went.
+ * 5. Texts and clicks from inside the workspace (bench/faults-abuse.ts): a command naming 400
+ *    people, a 4,000-character hostile text, "Split this" on a 40,000-character message, Undo
+ *    pressed by someone who did not book, then /split disconnect and app_uninstalled, and the
+ *    rows of the store that still name the person or the workspace. Runs last: it uninstalls.
  */
 
 import { control, type Loose } from '@split/service-emulator/testing';
@@ -30,12 +37,13 @@ import {
   type Sent,
   startCrashWorld,
 } from '../packages/app/test/support/crash-support.js';
+import { receiptAbuse, workspaceAbuse } from './faults-abuse.js';
 
 const COMMANDS = Number(process.env.FAULTS_COMMANDS ?? 60);
 const KILLS = Number(process.env.FAULTS_KILLS ?? 3);
 const TRIALS = Number(process.env.FAULTS_TRIALS ?? 4);
 const DUPLICATES = Number(process.env.FAULTS_DUPLICATES ?? 10);
-const PARTS = new Set((process.env.FAULTS_PARTS ?? 'kill,slow,dup').split(','));
+const PARTS = new Set((process.env.FAULTS_PARTS ?? 'kill,slow,dup,receipt,abuse').split(','));
 
 const OPTIONS = {
   serviceTimeoutMs: 2_000,
@@ -228,6 +236,8 @@ try {
     await slowService(world, 30_000);
   }
   if (PARTS.has('dup')) await duplicates(world);
+  if (PARTS.has('receipt')) await receiptAbuse(world, OPTIONS);
+  if (PARTS.has('abuse')) await workspaceAbuse(world, OPTIONS);
 } finally {
   await world.close();
 }

@@ -2,30 +2,47 @@
  * Footprint of the production start against a bare Bolt app.
  *
  *   npm run build && npx tsx bench/footprint.ts [--rounds N]     (N = 7 unless given)
+ *   ... [--compare packages/app/<other>/main.js]
  *
- * Each round starts `node packages/app/dist/main.js` and `node bench/footprint-bare.mjs` one after the other,
- * alternating which goes first, with the same configuration: HTTP mode on a free port, the fake
- * Slack Web API of the app's test support for auth.test, and (for the app) the expense emulator, both
+ * Each round starts `node packages/app/dist/main.js` and `node bench/footprint-bare.mjs` one after
+ * the other, alternating which goes first, with the same configuration: HTTP mode on a free port,
+ * the fake Slack Web API of the app's test support, and (for the app) the expense emulator, both
  * served from this process. For each it measures the time from spawn to the first 200 from
- * /healthz (polled every 10 ms), then, after 2 s of idle, VmRSS from /proc/<pid>/status of that
- * node process itself. Medians over the rounds are printed with the ratios app / bare; the targets
- * are RSS <= 1.2x and start <= 1.5x.
+ * /healthz (polled every 10 ms). Then it sends 20 signed `/split 12 coffee @bob` commands from Ann,
+ * one after the other, each answered by its ack; the app books every one at the emulator (Ann and
+ * Bob are linked in the SQLite store it starts with) and the benchmark waits for the 20 bookings
+ * and their answers. After 2 s of idle it reads VmRSS from /proc/<pid>/status of that node process
+ * itself: the memory a process holds at rest once it has served its common request. Medians over
+ * the rounds are printed with the ratios app / bare; the targets are RSS <= 1.2x and start <= 1.5x.
+ *
+ * --compare starts another build of the app (another tree's dist/, placed inside packages/app so
+ * that its packages resolve) in the same rounds, with the app's configuration and warm-up: the
+ * three take turns, so that a change is read against a "before" measured on the same machine at
+ * the same time rather than against figures of another hour.
  *
  * Nothing is built here: the point is to measure the compiled start, so dist/ must exist.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { copyFile, mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { startFakeSlack } from '../packages/app/test/support/fake-slack.js';
+import { control, createUser, requestCounts } from '@split/service-emulator/testing';
+import { openStore } from '../packages/app/src/store/index.js';
+import { type FakeSlack, startFakeSlack } from '../packages/app/test/support/fake-slack.js';
+import { send, slashCommand } from '../packages/app/test/support/slack-requests.js';
 import { startEmulator } from '../packages/service-emulator/src/index.js';
 
 const IDLE_MS = 2_000;
 const POLL_MS = 10;
 const START_LIMIT_MS = 30_000;
+const WARM_UP_ACKS = 20;
+const WARM_UP_LIMIT_MS = 30_000;
+const WARM_UP_TEXT = '12 coffee <@U0BOB>';
+const SIGNING_SECRET = 'footprint-signing-secret';
+const TEAM = 'T0001';
 const TARGET_RSS = 1.2;
 const TARGET_START = 1.5;
 
@@ -34,12 +51,33 @@ interface Sample {
   rssKb: number;
 }
 
+/** The warm-up's view of the world: where answers go, and when the work of the acks is done. */
+interface WarmUp {
+  slack: FakeSlack;
+  /** Resolves once the app has finished the work the acks started (nothing to wait for: bare). */
+  settled: (before: Settled) => Promise<void>;
+  snapshot: () => Promise<Settled>;
+}
+
+interface Settled {
+  creates: number;
+  answers: number;
+}
+
 function roundsFromArgs(): number {
   const at = process.argv.indexOf('--rounds');
   if (at === -1) return 7;
   const value = Number(process.argv[at + 1]);
   if (!Number.isInteger(value) || value < 1) throw new Error('--rounds takes a whole number >= 1');
   return value;
+}
+
+function compareFromArgs(): string | undefined {
+  const at = process.argv.indexOf('--compare');
+  if (at === -1) return undefined;
+  const entry = process.argv[at + 1];
+  if (!entry || !existsSync(entry)) throw new Error('--compare takes the path of a built main.js');
+  return resolve(entry);
 }
 
 function median(values: number[]): number {
@@ -75,8 +113,27 @@ async function stop(child: ChildProcess): Promise<void> {
   clearTimeout(timer);
 }
 
-/** Spawns `node <entry>`, waits for a healthy /healthz and the idle time, then stops it. */
-async function measure(entry: string, env: Record<string, string>, cwd: string): Promise<Sample> {
+/** Sends the warm-up commands one after the other; each must be acked with a 200. */
+async function warmUp(port: number, warm: WarmUp): Promise<void> {
+  const before = await warm.snapshot();
+  for (let i = 0; i < WARM_UP_ACKS; i++) {
+    const request = slashCommand({ text: WARM_UP_TEXT, response_url: warm.slack.responseUrl() });
+    const reply = await send(`http://127.0.0.1:${port}/slack/events`, SIGNING_SECRET, request);
+    await reply.arrayBuffer();
+    if (reply.status !== 200) throw new Error(`warm-up /split answered ${reply.status}`);
+  }
+  await warm.settled(before);
+}
+
+/**
+ * Spawns `node <entry>`, waits for a healthy /healthz, warms it up, idles, then stops it.
+ */
+async function measure(
+  entry: string,
+  env: Record<string, string>,
+  cwd: string,
+  warm: WarmUp,
+): Promise<Sample> {
   const port = await freePort();
   let output = '';
   const started = performance.now();
@@ -105,6 +162,9 @@ async function measure(entry: string, env: Record<string, string>, cwd: string):
       if (healthy) startMs = performance.now() - started;
       else await new Promise((done) => setTimeout(done, POLL_MS));
     }
+    await warmUp(port, warm).catch((error: Error) => {
+      throw new Error(`${entry}: ${error.message}\n${output}`);
+    });
     await new Promise((done) => setTimeout(done, IDLE_MS));
     return { startMs, rssKb: vmRssKb(child.pid!) };
   } finally {
@@ -126,69 +186,152 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   const rounds = roundsFromArgs();
+  const otherEntry = compareFromArgs();
   const [slack, emu] = await Promise.all([startFakeSlack(), startEmulator()]);
   const dir = await mkdtemp(join(tmpdir(), 'split-footprint-'));
-  // A working directory of its own: no .env of the checkout is read, the SQLite file goes here.
-  const common = {
-    SLACK_BOT_TOKEN: slack.team.botToken,
-    SLACK_SIGNING_SECRET: 'footprint-signing-secret',
-    SLACK_API_URL: slack.url,
-  };
-  const appEnv = {
-    ...common,
-    SERVICE_API_URL: `${emu.url}/api/v3.0`,
-    SERVICE_AUTHORIZE_URL: `${emu.url}/oauth/authorize`,
-    SERVICE_TOKEN_URL: `${emu.url}/oauth/token`,
-    SLACK_CLIENT_ID: 'footprint.client',
-    SLACK_CLIENT_SECRET: 'footprint-slack-client',
-    SERVICE_CLIENT_ID: 'footprint',
-    SERVICE_CLIENT_SECRET: 'footprint-secret',
-    PUBLIC_URL: 'http://127.0.0.1:1',
-    STORE_URL: `sqlite://${join(dir, 'app.sqlite')}`,
-    ENCRYPTION_KEY: randomBytes(32).toString('hex'),
-  };
-  const app: Sample[] = [];
-  const bare: Sample[] = [];
-  const loadBefore = loadavg()[0]!;
   try {
-    console.log(`${rounds} rounds, Node ${process.version}, load average ${loadBefore.toFixed(2)}`);
-    console.log('round | app start | bare start | app RSS | bare RSS');
-    for (let round = 1; round <= rounds; round++) {
-      const runApp = async () => app.push(await measure(appEntry, appEnv, dir));
-      const runBare = async () => bare.push(await measure(bareEntry, common, dir));
-      // Alternating the order keeps a machine that warms up (or gets busier) from favouring one.
-      if (round % 2 === 1) {
-        await runApp();
-        await runBare();
-      } else {
-        await runBare();
-        await runApp();
+    const service = (
+      await control(emu.url, 'POST', 'apps', { redirect_uri: 'http://127.0.0.1:1/oauth/callback' })
+    ).body as { client_id: string; client_secret: string };
+    const encryptionKey = randomBytes(32).toString('hex');
+    // Ann and Bob, linked in a store that every start of the app gets a fresh copy of.
+    const seeded = join(dir, 'seeded.sqlite');
+    const store = await openStore(`sqlite://${seeded}`, { encryptionKey, dataDir: dir });
+    try {
+      for (const [id, name] of [
+        ['U0ANN', 'Ann'],
+        ['U0BOB', 'Bob'],
+      ] as const) {
+        const email = `${name.toLowerCase()}.footprint@example.com`;
+        slack.addUser({ id, name: name.toLowerCase(), real_name: name, email });
+        const created = await createUser(emu.url, { first_name: name, email });
+        const token = (
+          await control(emu.url, 'POST', 'tokens', {
+            user_id: created.user.id,
+            client_id: service.client_id,
+          })
+        ).body as { access_token: string };
+        await store.tokens.set(
+          { team_id: TEAM, user_id: id },
+          {
+            access_token: token.access_token,
+            token_type: 'bearer',
+            service_user_id: created.user.id,
+            name,
+            linked_at: new Date().toISOString(),
+          },
+        );
       }
+    } finally {
+      await store.close();
+    }
+
+    const common = {
+      SLACK_BOT_TOKEN: slack.team.botToken,
+      SLACK_SIGNING_SECRET: SIGNING_SECRET,
+      SLACK_API_URL: slack.url,
+    };
+    const appEnv = {
+      ...common,
+      SERVICE_API_URL: `${emu.url}/api/v3.0`,
+      SERVICE_AUTHORIZE_URL: `${emu.url}/oauth/authorize`,
+      SERVICE_TOKEN_URL: `${emu.url}/oauth/token`,
+      SLACK_CLIENT_ID: 'footprint.client',
+      SLACK_CLIENT_SECRET: 'footprint-slack-client',
+      SERVICE_CLIENT_ID: service.client_id,
+      SERVICE_CLIENT_SECRET: service.client_secret,
+      PUBLIC_URL: 'http://127.0.0.1:1',
+      ENCRYPTION_KEY: encryptionKey,
+    };
+    const snapshot = async (): Promise<Settled> => ({
+      creates: (await requestCounts(emu.url))['POST /api/v3.0/create_expense'] ?? 0,
+      answers: slack.responses.length,
+    });
+    const appWarm: WarmUp = {
+      slack,
+      snapshot,
+      settled: async (before) => {
+        const until = performance.now() + WARM_UP_LIMIT_MS;
+        for (;;) {
+          const now = await snapshot();
+          const creates = now.creates - before.creates;
+          const answers = now.answers - before.answers;
+          if (creates >= WARM_UP_ACKS && answers >= WARM_UP_ACKS) return;
+          if (performance.now() > until) {
+            throw new Error(
+              `the app booked ${creates} and answered ${answers} of ${WARM_UP_ACKS} warm-up commands in ${WARM_UP_LIMIT_MS} ms`,
+            );
+          }
+          await new Promise((done) => setTimeout(done, 50));
+        }
+      },
+    };
+    const bareWarm: WarmUp = { slack, snapshot, settled: async () => undefined };
+
+    const app: Sample[] = [];
+    const bare: Sample[] = [];
+    const other: Sample[] = [];
+    const loadBefore = loadavg()[0]!;
+    console.log(`${rounds} rounds, Node ${process.version}, load average ${loadBefore.toFixed(2)}`);
+    if (otherEntry) console.log(`compared with ${otherEntry}`);
+    console.log(
+      `round | app start | bare start | app RSS | bare RSS${otherEntry ? ' | compared start | compared RSS' : ''}`,
+    );
+    for (let round = 1; round <= rounds; round++) {
+      // A working directory of its own for each start: no .env of the checkout is read, and the
+      // app's SQLite file is a fresh copy of the seeded one.
+      const runAppBuild = async (entry: string, samples: Sample[]) => {
+        const cwd = await mkdtemp(join(dir, 'app-'));
+        await copyFile(seeded, join(cwd, 'app.sqlite'));
+        const env = { ...appEnv, STORE_URL: `sqlite://${join(cwd, 'app.sqlite')}` };
+        samples.push(await measure(entry, env, cwd, appWarm));
+      };
+      const runApp = () => runAppBuild(appEntry, app);
+      const runBare = async () => {
+        const cwd = await mkdtemp(join(dir, 'bare-'));
+        bare.push(await measure(bareEntry, common, cwd, bareWarm));
+      };
+      // Changing the order keeps a machine that warms up (or gets busier) from favouring one.
+      const runs = otherEntry
+        ? [runApp, runBare, () => runAppBuild(otherEntry, other)]
+        : [runApp, runBare];
+      for (let i = 0; i < runs.length; i++) await runs[(round - 1 + i) % runs.length]!();
       const a = app.at(-1)!;
       const b = bare.at(-1)!;
+      const o = other.at(-1);
       console.log(
         `${round} | ${a.startMs.toFixed(0)} ms | ${b.startMs.toFixed(0)} ms | ` +
-          `${(a.rssKb / 1024).toFixed(1)} MB | ${(b.rssKb / 1024).toFixed(1)} MB`,
+          `${(a.rssKb / 1024).toFixed(1)} MB | ${(b.rssKb / 1024).toFixed(1)} MB` +
+          (o ? ` | ${o.startMs.toFixed(0)} ms | ${(o.rssKb / 1024).toFixed(1)} MB` : ''),
+      );
+    }
+
+    const appRss = median(app.map((s) => s.rssKb)) / 1024;
+    const bareRss = median(bare.map((s) => s.rssKb)) / 1024;
+    const appStart = median(app.map((s) => s.startMs));
+    const bareStart = median(bare.map((s) => s.startMs));
+    const verdict = (ratio: number, target: number) =>
+      ratio <= target ? `within ${target}x` : `over ${target}x`;
+    console.log(
+      `\nmedians over ${rounds} rounds (load average ${loadavg()[0]!.toFixed(2)} at end)`,
+    );
+    console.log(
+      `idle RSS: app ${appRss.toFixed(1)} MB, bare ${bareRss.toFixed(1)} MB, ratio ${(appRss / bareRss).toFixed(2)} (${verdict(appRss / bareRss, TARGET_RSS)})`,
+    );
+    console.log(
+      `start:    app ${appStart.toFixed(0)} ms, bare ${bareStart.toFixed(0)} ms, ratio ${(appStart / bareStart).toFixed(2)} (${verdict(appStart / bareStart, TARGET_START)})`,
+    );
+    if (other.length) {
+      const otherRss = median(other.map((s) => s.rssKb)) / 1024;
+      const otherStart = median(other.map((s) => s.startMs));
+      console.log(
+        `compared: idle RSS ${otherRss.toFixed(1)} MB, ratio ${(otherRss / bareRss).toFixed(2)} to bare; start ${otherStart.toFixed(0)} ms, ratio ${(otherStart / bareStart).toFixed(2)}`,
       );
     }
   } finally {
     await Promise.allSettled([slack.close(), emu.close()]);
     await rm(dir, { recursive: true, force: true });
   }
-
-  const appRss = median(app.map((s) => s.rssKb)) / 1024;
-  const bareRss = median(bare.map((s) => s.rssKb)) / 1024;
-  const appStart = median(app.map((s) => s.startMs));
-  const bareStart = median(bare.map((s) => s.startMs));
-  const verdict = (ratio: number, target: number) =>
-    ratio <= target ? `within ${target}x` : `over ${target}x`;
-  console.log(`\nmedians over ${rounds} rounds (load average ${loadavg()[0]!.toFixed(2)} at end)`);
-  console.log(
-    `idle RSS: app ${appRss.toFixed(1)} MB, bare ${bareRss.toFixed(1)} MB, ratio ${(appRss / bareRss).toFixed(2)} (${verdict(appRss / bareRss, TARGET_RSS)})`,
-  );
-  console.log(
-    `start:    app ${appStart.toFixed(0)} ms, bare ${bareStart.toFixed(0)} ms, ratio ${(appStart / bareStart).toFixed(2)} (${verdict(appStart / bareStart, TARGET_START)})`,
-  );
 }
 
 main().catch((error: Error) => {

@@ -17,6 +17,11 @@
  * unread by parseCommand's cap, and read whole by the parser without its cap, the work the cap
  * saves), and a message read as "Split this" reads one (cut to the cap, then parsed). Each is
  * timed as the fastest of a few runs; one over 50 ms counts as slow.
+ *
+ * Crowds: one text in twenty names up to 400 people, in every mention form and some broken ones.
+ * As in the app, a text naming more than 50 is refused before it is parsed (the ack's count,
+ * slack/shared/limits.ts); for the others, every person the booking would look up must be one the
+ * count saw, or the count would not bound the lookups: a person it missed is a wrong booking.
  */
 import { performance } from 'node:perf_hooks';
 import {
@@ -27,6 +32,7 @@ import {
 } from '../packages/app/src/core/command/index.js';
 import { parseUncapped } from '../packages/app/src/core/command/parse.js';
 import { computeShares, type Split } from '../packages/app/src/core/split.js';
+import { MAX_PEOPLE, mentionedIds } from '../packages/app/src/slack/shared/limits.js';
 
 const TEXTS = Number(process.env.FUZZ_TEXTS ?? 10_000);
 let seed = Number(process.env.FUZZ_SEED ?? 1) >>> 0 || 1;
@@ -137,7 +143,26 @@ const TAILS = [
   'paid by __proto__',
 ];
 
+/** Many people at once, in every mention form and a few broken ones. */
+function crowd(): string {
+  const size = 1 + Math.floor(random() ** 2 * 400);
+  const forms = [
+    (i: number) => `<@U${i}>`,
+    (i: number) => `<@U${i}|p${i}>`,
+    (i: number) => `<@W${i}|${'x'.repeat(40)}>`,
+    (i: number) => `<@U${i}> ${pick(VALUES)}`,
+    (i: number) => `<@U${i}|`,
+    () => '<@',
+    (i: number) => `<@U${i}|<@U${i + 1}>`,
+  ];
+  const people = Array.from({ length: size }, (_, i) =>
+    pick(forms)(Math.floor(random() * size * 1.2) + i),
+  );
+  return [pick(AMOUNTS), pick(WORDS), ...people, random() < 0.3 ? pick(TAILS) : ''].join(' ');
+}
+
 function text(): string {
+  if (random() < 0.05) return crowd();
   const parts: string[] = [];
   const n = 1 + Math.floor(random() * 7);
   if (random() < 0.9) parts.push(pick(AMOUNTS));
@@ -177,6 +202,16 @@ interface Problem {
 
 function checkExpense(typed: string, expense: ParsedExpense, problems: Problem[]): void {
   const wrong = (what: string) => problems.push({ text: typed, what });
+  // Everyone the booking looks up in Slack was counted at the ack.
+  const counted = mentionedIds(typed);
+  const lookedUp = [
+    expense.payer,
+    ...expense.participants,
+    ...(expense.payers ?? []).map((p) => p.id),
+  ];
+  for (const id of new Set(lookedUp)) {
+    if (id !== ME && !counted.has(id)) wrong(`${id} is looked up but was not counted at the ack`);
+  }
   if (!Number.isSafeInteger(expense.cost) || expense.cost <= 0) wrong(`cost ${expense.cost}`);
   if (/(^|\s)(-1x|1e2%|1\.5\.5|--3)(\s|$)/.test(expense.description)) {
     wrong(`malformed number kept in the description "${expense.description}"`);
@@ -208,6 +243,8 @@ function checkExpense(typed: string, expense: ParsedExpense, problems: Problem[]
   for (const id of participants) if (!ids.includes(id)) wrong(`participant ${id} left out`);
 }
 
+class RefusedAtAck extends Error {}
+
 const ctx = { today: '2026-11-25', defaultCurrency: 'USD', locale: 'en-US' };
 const kinds = new Map<string, number>();
 const crashes: Problem[] = [];
@@ -220,6 +257,11 @@ for (let i = 0; i < TEXTS; i++) {
   const t0 = performance.now();
   let kind = 'crash';
   try {
+    // As the ack does: more people than an expense can have is refused before any parse.
+    if (mentionedIds(typed).size > MAX_PEOPLE) {
+      kind = `refused at the ack (over ${MAX_PEOPLE} people)`;
+      throw new RefusedAtAck();
+    }
     const parsed = parseCommand(typed, ctx);
     kind = parsed.kind;
     if (parsed.kind === 'expense') checkExpense(typed, parsed.expense, wrong);
@@ -227,7 +269,8 @@ for (let i = 0; i < TEXTS; i++) {
       wrong.push({ text: typed, what: `garbled message: ${parsed.message}` });
     }
   } catch (error) {
-    crashes.push({ text: typed, what: (error as Error).message });
+    if (!(error instanceof RefusedAtAck))
+      crashes.push({ text: typed, what: (error as Error).message });
   }
   const ms = performance.now() - t0;
   slowest = Math.max(slowest, ms);

@@ -134,6 +134,15 @@ describe.each(FILES)('$file', ({ file, scheme, store }) => {
     expect(conf).toMatch(/^\s*server app:3000\b/m);
     expect(conf).toMatch(/^\s*proxy_pass http:\/\/split_app;/m);
   });
+
+  it('serves /metrics on a port of its own, which the proxy does not forward', () => {
+    const port = /^\$\{METRICS_PORT:-(\d+)\}$/.exec(env.get('METRICS_PORT') ?? '')?.[1];
+    expect(port).toBeDefined();
+    expect(port).not.toBe('3000');
+    expect(env.has('PORT')).toBe(false);
+    const conf = readFileSync(join('deploy', 'nginx.conf'), 'utf8');
+    expect([...conf.matchAll(/^\s*server (\S+:\d+)/gm)].map((m) => m[1])).toEqual(['app:3000']);
+  });
 });
 
 describe('the two compose files', () => {

@@ -4,24 +4,25 @@
  * each part what it needs. main.ts, the test harness and the benchmarks call `startApp`.
  */
 import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { type App, type Logger, LogLevel, webApi } from '@slack/bolt';
+import { type App, type Logger, webApi } from '@slack/bolt';
 import { createDirectory } from './accounts/directory.js';
 import { createLinking, type Linking } from './accounts/linking.js';
-import { createServiceFactory } from './accounts/service.js';
+import { createServiceFactory, type ServiceFactory } from './accounts/service.js';
+import { createUnlinking } from './accounts/unlink.js';
 import type { Config } from './config.js';
-import { createLogger, type LogDestination, logEvent } from './observe/logger.js';
+import { createLogger, type LogDestination } from './observe/logger.js';
 import { createMetrics, type Metrics } from './observe/metrics.js';
 import { urlPassword } from './observe/redact.js';
-import { observeRoutes, type Readiness, storeReadiness } from './observe/routes.js';
-import { type AttemptReport, createLeanFetch } from './service/index.js';
 import {
-  createSlackApp,
-  jobHandlers,
-  registerListeners,
-  SLACK_EVENTS_PATH,
-  type SlackAppParts,
-} from './slack/app.js';
+  metricsHandler,
+  observeRoutes,
+  type Readiness,
+  startMetricsServer,
+  storeReadiness,
+} from './observe/routes.js';
+import { observeServiceCalls } from './observe/service-calls.js';
+import { createLeanFetch, type LeanFetch } from './service/index.js';
+import { createSlackApp, registerListeners, SLACK_EVENTS_PATH, slackAuth } from './slack/app.js';
 import type { SlackDeps } from './slack/deps.js';
 import {
   createDigestRunner,
@@ -33,12 +34,10 @@ import type { FormDraft } from './slack/expense-form/form.js';
 import { createReferenceData } from './slack/expense-form/reference.js';
 import { createFeedPoller, type FeedPoller } from './slack/feed/poller.js';
 import { type FeedScheduler, startFeedScheduler } from './slack/feed/scheduler.js';
-import { createInstalledTeams } from './slack/install/installation-store.js';
-import { installerOptions } from './slack/install/installer.js';
-import { installedTeamClients } from './slack/install/team-clients.js';
 import { afterLink } from './slack/linking/after-link.js';
 import { createDurableWork, type DurableOptions } from './slack/shared/durable.js';
-import { singleTeamClients, type TeamClients } from './slack/shared/team-clients.js';
+import { fileHosts } from './slack/shared/file-hosts.js';
+import type { TeamClients } from './slack/shared/team-clients.js';
 import {
   createAckGate,
   createWorkQueue,
@@ -52,7 +51,7 @@ import { openStore, type Store } from './store/index.js';
  * own; two minutes is four times the per-call timeout of 30 s that hosted web stacks commonly
  * enforce, and the emulator refuses to delay a request longer.
  */
-export const DEFAULT_SETTLE_MS = 120_000;
+const DEFAULT_SETTLE_MS = 120_000;
 
 export interface AppOptions {
   config: Config;
@@ -83,14 +82,14 @@ export interface AppOptions {
   feed?: FeedOptions;
 }
 
-export interface FeedOptions {
+interface FeedOptions {
   /** False: no timer; polls happen only through `RunningApp.feed.poller` (tests). */
   scheduler?: boolean;
   /** Between two polls of a feed; one minute by default. */
   intervalMs?: number;
 }
 
-export interface DigestOptions {
+interface DigestOptions {
   /** False: no timer; runs happen only through `RunningApp.digest.runner` (tests, benches). */
   scheduler?: boolean;
   /** Between two runs; one minute by default. */
@@ -114,14 +113,13 @@ export interface RunningApp {
   feed: { poller: FeedPoller; scheduler: FeedScheduler | undefined };
   /** What /metrics serves. */
   metrics: Metrics;
+  /** http://127.0.0.1:METRICS_PORT/metrics when metrics have a port of their own. */
+  metricsUrl: string | undefined;
   stop(): Promise<void>;
 }
 
 /** How long /readyz waits for the store before answering 503. */
-export const READY_TIMEOUT_MS = 2_000;
-
-/** When prom-client is loaded after the app serves, unless a scrape asks first. */
-const METRICS_LOAD_DELAY_MS = 1_000;
+const READY_TIMEOUT_MS = 2_000;
 
 /** Every configured value that must never be printed. */
 function secretsOf(config: Config): (string | undefined)[] {
@@ -133,92 +131,25 @@ function secretsOf(config: Config): (string | undefined)[] {
     config.slack.install?.stateSecret,
     config.service.clientSecret,
     config.encryptionKey,
+    config.metrics.token,
     urlPassword(config.storeUrl),
   ];
 }
 
-/** One line per service request; failures at info so they show at the default level. */
-function serviceAttempt(logger: Logger, metrics: Metrics) {
-  return (report: AttemptReport) => {
-    metrics.serviceRequest(report.operation, report.outcome);
-    if (report.retrying) metrics.serviceRetry(report.operation);
-    const level = report.outcome === 'ok' ? 'debug' : 'info';
-    // Every booking makes these calls; the line is not even built unless it will be written.
-    if (level === 'debug' && logger.getLevel() !== LogLevel.DEBUG) return;
-    logEvent(
-      logger,
-      level,
-      {
-        operation: report.operation,
-        status: report.status ?? null,
-        outcome: report.outcome,
-        durationMs: report.durationMs,
-        ...(report.attempt > 0 ? { attempt: report.attempt } : {}),
-        ...(report.retrying ? { retrying: true } : {}),
-      },
-      `service ${report.operation} ${report.status ?? report.outcome} in ${report.durationMs} ms`,
-    );
-  };
+/** What every part is built from: the configuration, the clock, logs, metrics and HTTP. */
+interface Basics {
+  config: Config;
+  options: AppOptions;
+  now: () => Date;
+  logger: Logger;
+  metrics: Metrics;
+  http: LeanFetch;
+  /** Every Slack Web API client's options. */
+  clientOptions: webApi.WebClientOptions;
 }
 
-/**
- * How Bolt authorizes requests. One workspace: the configured bot token, checked with auth.test
- * first (Bolt calls it from its constructor unless given the bot's ids, and asking first makes a
- * wrong token or an unreachable Slack a clear start-up failure rather than every later request
- * failing). Many workspaces: Bolt's install routes, and each team's own installation.
- */
-async function slackAuth(
-  config: Config,
-  store: Store<FormDraft>,
-  tokenless: webApi.WebClient,
-  clientOptions: webApi.WebClientOptions,
-  logger: Logger,
-  now: () => Date,
-): Promise<{ auth: SlackAppParts['auth']; teams: TeamClients | undefined }> {
-  const { install } = config.slack;
-  if (!install) {
-    const auth = await new webApi.WebClient(config.slack.botToken, clientOptions).auth.test();
-    if (!auth.user_id || !auth.bot_id)
-      throw new Error('auth.test did not return the bot user id and bot id');
-    return {
-      auth: { kind: 'token', botId: auth.bot_id, botUserId: auth.user_id },
-      teams: undefined,
-    };
-  }
-  const installed = createInstalledTeams({
-    installations: store.installations,
-    claims: store.claims,
-    refresh: (refresh_token) =>
-      tokenless.oauth.v2.access({
-        client_id: config.slack.clientId,
-        client_secret: config.slack.clientSecret,
-        grant_type: 'refresh_token',
-        refresh_token,
-      }),
-    now: () => now().getTime(),
-    logger,
-  });
-  return {
-    auth: {
-      kind: 'install',
-      installer: installerOptions({
-        clientId: config.slack.clientId,
-        clientSecret: config.slack.clientSecret,
-        stateSecret: install.stateSecret,
-        redirectUrl: install.redirectUrl,
-        webUrl: config.slack.webUrl,
-        installationStore: installed,
-        clientOptions,
-      }),
-    },
-    teams: installedTeamClients(installed, clientOptions),
-  };
-}
-
-export async function startApp(options: AppOptions): Promise<RunningApp> {
+function basics(options: AppOptions): Basics {
   const { config } = options;
-  const now = options.now ?? (() => new Date());
-  const slackRetries = options.slackRetries ?? 3;
   const logger: Logger =
     options.logger ??
     createLogger({
@@ -227,8 +158,6 @@ export async function startApp(options: AppOptions): Promise<RunningApp> {
       secrets: secretsOf(config),
       ...(options.logDestination ? { destination: options.logDestination } : {}),
     });
-  const metrics = createMetrics();
-  let readiness: Readiness = async () => 'starting';
   // Slack's and the service's calls share kept-alive connections and skip the global fetch's
   // per-call overhead (see service/lean-fetch.ts).
   const http = createLeanFetch();
@@ -236,15 +165,237 @@ export async function startApp(options: AppOptions): Promise<RunningApp> {
     logger,
     fetch: http,
     ...(config.slack.apiUrl ? { slackApiUrl: config.slack.apiUrl } : {}),
-    retryConfig: { retries: slackRetries, factor: 2, minTimeout: 500, maxTimeout: 5_000 },
+    retryConfig: {
+      retries: options.slackRetries ?? 3,
+      factor: 2,
+      minTimeout: 500,
+      maxTimeout: 5_000,
+    },
     timeout: 10_000,
   };
+  const now = options.now ?? (() => new Date());
+  return { config, options, now, logger, metrics: createMetrics(), http, clientOptions };
+}
 
+/**
+ * The parts the listeners and the linking routes share, built before either: the directory,
+ * service clients, the work queue and its durable jobs. `holdFor` is read per command: the HTTP
+ * server it watches starts after the listeners are registered.
+ */
+function sharedParts(
+  b: Basics,
+  store: Store<FormDraft>,
+  slack: TeamClients,
+  holdFor: () => number,
+) {
+  const { options } = b;
+  const directory = createDirectory({
+    slack: (team_id) => slack.forTeam(team_id),
+    ...(options.directoryTtlMs ? { ttlMs: options.directoryTtlMs } : {}),
+  });
+  const service = createServiceFactory({
+    ...b.config.service,
+    ...(options.serviceTimeoutMs !== undefined ? { timeoutMs: options.serviceTimeoutMs } : {}),
+    ...(options.serviceRetries !== undefined ? { retries: options.serviceRetries } : {}),
+    onAttempt: observeServiceCalls(b.logger, b.metrics),
+    fetch: b.http,
+  });
+  const work = createWorkQueue({ holdFor, ...options.work });
+  const durable = createDurableWork(store.jobs, work, b.logger, options.jobs);
+  b.metrics.watchQueues(() => ({ work: work.size, durable: durable.size }));
+  return { directory, service, work, durable };
+}
+
+type SharedParts = ReturnType<typeof sharedParts>;
+
+function linkingFor(
+  b: Basics,
+  store: Store<FormDraft>,
+  slack: TeamClients,
+  shared: SharedParts,
+  tokenless: webApi.WebClient,
+): Linking {
+  const { config } = b;
+  return createLinking({
+    publicUrl: config.publicUrl,
+    redirectUrl: config.oauthRedirectUrl,
+    states: store.linkStates,
+    tokens: store.tokens,
+    service: shared.service,
+    directory: shared.directory,
+    logger: b.logger,
+    slack: {
+      webUrl: config.slack.webUrl,
+      clientId: config.slack.clientId,
+      clientSecret: config.slack.clientSecret,
+      redirectUrl: config.signInRedirectUrl,
+      exchange: (args) => tokenless.openid.connect.token(args),
+    },
+    now: () => b.now().getTime(),
+    keepPending: keepPending(shared),
+    onLinked: afterLink((team_id) => slack.forTeam(team_id), b.logger),
+  });
+}
+
+function listenerParts(
+  b: Basics,
+  store: Store<FormDraft>,
+  slack: TeamClients,
+  shared: SharedParts,
+  linking: Linking,
+): Omit<SlackDeps, 'hooks'> {
+  const { options } = b;
+  const { directory, service } = shared;
+  return {
+    ...shared,
+    tokens: store.tokens,
+    linking,
+    bindings: store.bindings,
+    claims: store.claims,
+    reconcileDelayMs: options.reconcileDelayMs ?? 1_000,
+    settleMs: options.serviceSettleMs ?? DEFAULT_SETTLE_MS,
+    now: b.now,
+    expenses: store.expenses,
+    reference: createReferenceData(service),
+    slack,
+    preferences: store.preferences,
+    digest: store.digest,
+    splitDefaults: store.splitDefaults,
+    feeds: store.feeds,
+    forget: store.forget,
+    unlinking: createUnlinking({ tokens: store.tokens, forget: store.forget, directory }),
+    fileHosts: fileHosts(b.config.slack.apiUrl),
+  };
+}
+
+/** Starts Bolt: its HTTP server (returned, with its port) or its Socket Mode connection. */
+async function listen(app: App, config: Config): Promise<{ port: number; server?: Server }> {
+  try {
+    if (config.slack.socketMode) {
+      await app.start();
+      return { port: config.port };
+    }
+    const server = await app.start(config.port);
+    const address = server.address();
+    // Listening on a TCP port, the server's address is never a pipe's name.
+    if (address === null || typeof address === 'string')
+      throw new Error(`the HTTP server is not on a TCP port (${address})`);
+    return { port: address.port, server };
+  } catch (error) {
+    await app.stop().catch(() => undefined);
+    throw error;
+  }
+}
+
+function startDigest(
+  b: Basics,
+  store: Store<FormDraft>,
+  slack: TeamClients,
+  service: ServiceFactory,
+): RunningApp['digest'] {
+  const { options, logger, metrics } = b;
+  const clock = options.digest?.clock ?? b.now;
+  const runner = createDigestRunner({
+    preferences: store.digest,
+    tokens: store.tokens,
+    claims: store.claims,
+    slackFor: (team_id) => slack.forTeam(team_id),
+    serviceClientFor: (record) => service.forLink(record),
+    clock,
+    ...(options.digest?.concurrency ? { concurrency: options.digest.concurrency } : {}),
+    logger,
+    onOutcome: (outcome) => {
+      if (outcome === 'sent') metrics.digestSent();
+      else if (outcome === 'failed' || outcome === 'retry_later') metrics.digestFailed();
+    },
+  });
+  const scheduler =
+    options.digest?.scheduler === false
+      ? undefined
+      : startDigestScheduler(runner, {
+          clock,
+          ...(options.digest?.intervalMs ? { intervalMs: options.digest.intervalMs } : {}),
+          logger,
+        });
+  return { runner, scheduler };
+}
+
+function startFeeds(
+  b: Basics,
+  store: Store<FormDraft>,
+  slack: TeamClients,
+  service: ServiceFactory,
+): RunningApp['feed'] {
+  const { options, logger } = b;
+  const intervalMs = options.feed?.intervalMs ?? 60_000;
+  const poller = createFeedPoller({
+    feeds: store.feeds,
+    tokens: store.tokens,
+    claims: store.claims,
+    service,
+    slack,
+    logger,
+    intervalMs,
+  });
+  const scheduler =
+    options.feed?.scheduler === false
+      ? undefined
+      : startFeedScheduler(poller, { intervalMs, logger });
+  return { poller, scheduler };
+}
+
+/** Once the app serves: /readyz follows the store, and the start is logged. */
+function serving(
+  b: Basics,
+  port: number,
+  store: Store<FormDraft>,
+  metricsAt: number | undefined,
+): Readiness {
+  const { config, logger } = b;
+  const readiness = storeReadiness(() => store.ping(), {
+    timeoutMs: READY_TIMEOUT_MS,
+    onChange: (reason, error) => {
+      if (reason === undefined) logger.info('ready: the store answers');
+      else logger.warn(`not ready: ${reason}${error ? ` (${error.message})` : ''}`);
+    },
+  });
+  logger.info(
+    `Split is running (${config.slack.socketMode ? 'Socket Mode' : 'HTTP'}) on port ${port}${metricsAt === undefined ? '' : `, /metrics on port ${metricsAt}`}`,
+  );
+  return readiness;
+}
+
+async function stopApp(
+  b: Basics,
+  running: Omit<RunningApp, 'stop'>,
+  store: Store<FormDraft>,
+  metricsServer: Server | undefined,
+): Promise<void> {
+  const { logger } = b;
+  const { app, deps, digest, feed } = running;
+  metricsServer?.close();
+  metricsServer?.closeAllConnections();
+  // A DM being sent is finished (its claim and record written) before the store closes.
+  await digest.scheduler?.stop();
+  await feed.scheduler?.stop();
+  await app.stop().catch((error: Error) => logger.warn(`stopping Bolt: ${error.message}`));
+  // Commands already acked and started are finished before the store closes (bounded by main's
+  // timer); those not started are left to another replica or the next start.
+  await deps.durable.stop();
+  await deps.work.idle();
+  await store.close();
+  b.http.close();
+}
+
+export async function startApp(options: AppOptions): Promise<RunningApp> {
+  const b = basics(options);
+  const { config, logger, metrics, http } = b;
+  let readiness: Readiness = async () => 'starting';
   const store = await openStore<FormDraft>(config.storeUrl, {
     encryptionKey: config.encryptionKey,
     dataDir: config.dataDir,
     logger,
-    now,
+    now: b.now,
   }).catch((error: unknown) => {
     http.close();
     throw error;
@@ -252,167 +403,70 @@ export async function startApp(options: AppOptions): Promise<RunningApp> {
   try {
     // No bot token on the sign-in and install exchanges, and no retry: a code works once.
     const tokenless = new webApi.WebClient(undefined, {
-      ...clientOptions,
+      ...b.clientOptions,
       retryConfig: { retries: 0 },
     });
-    const { auth, teams } = await slackAuth(config, store, tokenless, clientOptions, logger, now);
-    let linking: Linking | undefined;
-    const app = createSlackApp({
+    const { auth, slack } = await slackAuth({
       config,
-      clientOptions,
-      auth,
+      store,
+      tokenless,
+      clientOptions: b.clientOptions,
       logger,
-      linking: () => linking,
-      routes: observeRoutes({ metrics, ready: () => readiness() }),
-      metrics,
-    });
-    const slack = teams ?? singleTeamClients(app.client);
-    const directory = createDirectory({
-      slack: (team_id) => slack.forTeam(team_id),
-      ...(options.directoryTtlMs ? { ttlMs: options.directoryTtlMs } : {}),
-    });
-    const service = createServiceFactory({
-      ...config.service,
-      ...(options.serviceTimeoutMs !== undefined ? { timeoutMs: options.serviceTimeoutMs } : {}),
-      ...(options.serviceRetries !== undefined ? { retries: options.serviceRetries } : {}),
-      onAttempt: serviceAttempt(logger, metrics),
-      fetch: http,
+      now: b.now,
     });
     // Set once the HTTP server is up; Socket Mode acks over its socket, where nothing is watched.
     let acks: { holdFor: () => number } | undefined;
-    const work = createWorkQueue({ holdFor: () => acks?.holdFor() ?? 0, ...options.work });
-    const durable = createDurableWork(store.jobs, work, logger, options.jobs);
-    metrics.watchQueues(() => ({ work: work.size, durable: durable.size }));
-    const deps = registerListeners(app, {
-      tokens: store.tokens,
-      linking: { connectUrl: (user, pending) => (linking as Linking).connectUrl(user, pending) },
-      bindings: store.bindings,
-      claims: store.claims,
-      directory,
-      service,
-      reconcileDelayMs: options.reconcileDelayMs ?? 1_000,
-      settleMs: options.serviceSettleMs ?? DEFAULT_SETTLE_MS,
-      now,
-      work,
-      durable,
-      expenses: store.expenses,
-      reference: createReferenceData(service),
-      slack,
-      preferences: store.preferences,
-      digest: store.digest,
-      splitDefaults: store.splitDefaults,
-      feeds: store.feeds,
-      forget: store.forget,
-    });
-    linking = createLinking({
-      publicUrl: config.publicUrl,
-      redirectUrl: config.oauthRedirectUrl,
-      states: store.linkStates,
-      tokens: store.tokens,
-      service,
-      directory,
+    const shared = sharedParts(b, store, slack, () => acks?.holdFor() ?? 0);
+    const linking = linkingFor(b, store, slack, shared, tokenless);
+    const app = createSlackApp({
+      config,
+      clientOptions: b.clientOptions,
+      auth,
       logger,
-      slack: {
-        webUrl: config.slack.webUrl,
-        clientId: config.slack.clientId,
-        clientSecret: config.slack.clientSecret,
-        redirectUrl: config.signInRedirectUrl,
-        exchange: (args) => tokenless.openid.connect.token(args),
-      },
-      now: () => now().getTime(),
-      keepPending: keepPending(deps),
-      onLinked: afterLink((team_id) => slack.forTeam(team_id), logger),
+      linking,
+      routes: observeRoutes({
+        metrics,
+        ready: () => readiness(),
+        metricsHere: config.metrics.port === undefined,
+        metricsToken: config.metrics.token,
+      }),
+      metrics,
     });
-
-    let port = config.port;
-    try {
-      if (config.slack.socketMode) {
-        await app.start();
-      } else {
-        const server = (await app.start(config.port)) as Server;
-        port = (server.address() as AddressInfo).port;
-        acks = createAckGate(server, SLACK_EVENTS_PATH);
-      }
-    } catch (error) {
-      await app.stop().catch(() => undefined);
-      throw error;
-    }
-    // Work acknowledged before a crash (here or on a replica that stopped) is taken up again.
-    deps.durable.start(jobHandlers(deps));
-    readiness = storeReadiness(() => store.ping(), {
-      timeoutMs: READY_TIMEOUT_MS,
-      onChange: (reason, error) => {
-        if (reason === undefined) logger.info('ready: the store answers');
-        else logger.warn(`not ready: ${reason}${error ? ` (${error.message})` : ''}`);
-      },
-    });
-    logger.info(
-      `Split is running (${config.slack.socketMode ? 'Socket Mode' : 'HTTP'}) on port ${port}`,
-    );
-    // A moment later, so that the first requests after a start are not answered behind it.
-    setTimeout(() => {
-      metrics.load().catch((error: Error) => logger.warn(`metrics: ${error.message}`));
-    }, METRICS_LOAD_DELAY_MS).unref();
-    const digestClock = options.digest?.clock ?? now;
-    const runner = createDigestRunner({
-      preferences: store.digest,
-      tokens: store.tokens,
-      claims: store.claims,
-      slackFor: (team_id) => slack.forTeam(team_id),
-      serviceClientFor: (record) => service.forLink(record),
-      clock: digestClock,
-      ...(options.digest?.concurrency ? { concurrency: options.digest.concurrency } : {}),
-      logger,
-      onOutcome: (outcome) => {
-        if (outcome === 'sent') metrics.digestSent();
-        else if (outcome === 'failed' || outcome === 'retry_later') metrics.digestFailed();
-      },
-    });
-    const scheduler =
-      options.digest?.scheduler === false
+    const { deps, jobs } = registerListeners(app, listenerParts(b, store, slack, shared, linking));
+    const { port, server } = await listen(app, config);
+    // METRICS_PORT: /metrics on a port of its own (else on this one behind METRICS_TOKEN, or off).
+    const metricsServer =
+      config.metrics.port === undefined
         ? undefined
-        : startDigestScheduler(runner, {
-            clock: digestClock,
-            ...(options.digest?.intervalMs ? { intervalMs: options.digest.intervalMs } : {}),
-            logger,
+        : await startMetricsServer(
+            config.metrics.port,
+            metricsHandler(metrics, config.metrics.token),
+          ).catch(async (error: unknown) => {
+            await app.stop().catch(() => undefined);
+            throw error;
           });
-    const feedInterval = options.feed?.intervalMs ?? 60_000;
-    const feedPoller = createFeedPoller({
-      feeds: store.feeds,
-      tokens: store.tokens,
-      claims: store.claims,
-      service,
-      slack,
-      logger,
-      intervalMs: feedInterval,
-    });
-    const feedScheduler =
-      options.feed?.scheduler === false
-        ? undefined
-        : startFeedScheduler(feedPoller, { intervalMs: feedInterval, logger });
-    let stopping: Promise<void> | undefined;
-    return {
+    if (server) acks = createAckGate(server, SLACK_EVENTS_PATH);
+    // Work acknowledged before a crash (here or on a replica that stopped) is taken up again.
+    deps.durable.start(jobs);
+    readiness = serving(b, port, store, metricsServer?.port);
+    const digest = startDigest(b, store, slack, shared.service);
+    const feed = startFeeds(b, store, slack, shared.service);
+    const running = {
       app,
       deps,
       port,
       url: `http://127.0.0.1:${port}`,
-      digest: { runner, scheduler },
-      feed: { poller: feedPoller, scheduler: feedScheduler },
+      digest,
+      feed,
       metrics,
+      metricsUrl: metricsServer && `http://127.0.0.1:${metricsServer.port}/metrics`,
+    };
+    let stopping: Promise<void> | undefined;
+    return {
+      ...running,
       stop() {
-        stopping ??= (async () => {
-          readiness = async () => 'stopping';
-          // A DM being sent is finished (its claim and record written) before the store closes.
-          await scheduler?.stop();
-          await feedScheduler?.stop();
-          await app.stop().catch((error: Error) => logger.warn(`stopping Bolt: ${error.message}`));
-          // Commands already acked and started are finished before the store closes (bounded by
-          // main's timer); those not started are left to another replica or the next start.
-          await deps.durable.stop();
-          await deps.work.idle();
-          await store.close();
-          http.close();
-        })();
+        readiness = async () => 'stopping';
+        stopping ??= stopApp(b, running, store, metricsServer?.server);
         return stopping;
       },
     };

@@ -22,8 +22,8 @@ export const DEFAULTS = {
 
 export const LOG_LEVELS = ['debug', 'info', 'warn', 'error'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
-export const LOG_FORMATS = ['json', 'pretty'] as const;
-export type LogFormat = (typeof LOG_FORMATS)[number];
+const LOG_FORMATS = ['json', 'pretty'] as const;
+type LogFormat = (typeof LOG_FORMATS)[number];
 
 export interface Config {
   slack: {
@@ -74,6 +74,11 @@ export interface Config {
   logLevel: LogLevel;
   /** LOG_FORMAT; unset: json when NODE_ENV is production (log collectors), else pretty. */
   logFormat: LogFormat;
+  /**
+   * Where /metrics is served: on `port` alone when set (0: any free port), else on the public port
+   * when `token` is set; nowhere when neither is. With a token, a scrape must carry it as a bearer.
+   */
+  metrics: { port: number | undefined; token: string | undefined };
 }
 
 export class ConfigError extends Error {
@@ -84,7 +89,10 @@ export class ConfigError extends Error {
 }
 
 /** The install's state is signed with it: as long as a random 128-bit value written in hex. */
-export const STATE_SECRET_MIN_LENGTH = 32;
+const STATE_SECRET_MIN_LENGTH = 32;
+
+/** A scrape's bearer token: a random secret, at least 128 bits written in hex. */
+export const METRICS_TOKEN_MIN_LENGTH = 32;
 
 /** Bolt's path for the end of an install (where Slack sends the browser back). */
 export const INSTALL_REDIRECT_PATH = '/slack/oauth_redirect';
@@ -163,6 +171,14 @@ const RULES = {
     valid: (v: string) => (LOG_FORMATS as readonly string[]).includes(v),
     problem: `must be one of ${LOG_FORMATS.join(', ')} (or be left unset)`,
   },
+  METRICS_PORT: {
+    valid: (v: string) => /^\d+$/.test(v) && Number(v) <= 65535,
+    problem: 'must be a whole number from 0 to 65535 (or be left unset)',
+  },
+  METRICS_TOKEN: {
+    valid: (v: string) => v.length >= METRICS_TOKEN_MIN_LENGTH && /^[\x21-\x7e]+$/.test(v),
+    problem: `must be at least ${METRICS_TOKEN_MIN_LENGTH} characters without spaces (a random secret, e.g. from openssl rand -hex 32)`,
+  },
 } as const satisfies Record<string, Rule>;
 
 type Name = keyof typeof RULES;
@@ -206,7 +222,7 @@ function withoutTrailingSlash(url: string): string {
 }
 
 /** Where a variable's value was read, as problems name it. */
-export type Origin = 'the environment' | '.env';
+type Origin = 'the environment' | '.env';
 
 /**
  * The real environment wins over the .env file, as with dotenv and Node's --env-file: a variable
@@ -290,6 +306,19 @@ export function loadConfig(
       ),
     );
   }
+  // Metrics on the public port would be served to anyone: a port of its own, or PORT with a token.
+  if (
+    input.METRICS_PORT !== undefined &&
+    input.METRICS_PORT !== '0' &&
+    Number(input.METRICS_PORT) === Number(input.PORT)
+  ) {
+    problems.push(
+      problemFor(
+        'METRICS_PORT',
+        'is the same port as PORT: give metrics a port of their own, or leave METRICS_PORT unset and set METRICS_TOKEN to serve them on PORT behind a bearer token',
+      ),
+    );
+  }
   if (problems.length > 0) throw new ConfigError(problems);
   const e = input as Checked;
   const publicUrl = withoutTrailingSlash(e.PUBLIC_URL);
@@ -329,5 +358,9 @@ export function loadConfig(
     encryptionKey: e.ENCRYPTION_KEY,
     logLevel: e.LOG_LEVEL as LogLevel,
     logFormat: (e.LOG_FORMAT ?? (input.NODE_ENV === 'production' ? 'json' : 'pretty')) as LogFormat,
+    metrics: {
+      port: e.METRICS_PORT === undefined ? undefined : Number(e.METRICS_PORT),
+      token: e.METRICS_TOKEN,
+    },
   };
 }

@@ -16,6 +16,7 @@ import { type Config, loadConfig, type RunningApp, startApp } from '@split/app';
 import { type RunningEmulator, startEmulator } from '@split/service-emulator';
 import {
   readManifest,
+  SANDBOX_EVENT_RETRY_DELAYS_MS,
   seedDemoWorkspace,
   startWorkspace,
   type Workspace,
@@ -153,6 +154,8 @@ export async function startSandbox(options: SandboxOptions): Promise<RunningSand
     host,
     pageDir: options.pageDir,
     app: readManifest(options.manifestYaml),
+    // Slack retries an event the app does not answer; here on a compressed schedule.
+    eventRetryDelaysMs: SANDBOX_EVENT_RETRY_DELAYS_MS,
     controls: {
       digest: () => sandbox.runDigest(),
       reset: () => sandbox.reset(),

@@ -1,6 +1,6 @@
 // Flows d, e and f: /split balance with Settle up, App Home (balances and settings, turning the
 // daily DM on), and the daily DM sent by the sandbox's "Run daily digest now".
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
   EmulatorReader,
   type Flows,
@@ -12,6 +12,9 @@ import {
   send,
   startFlows,
 } from './harness.js';
+
+// Chromium's path, or null: then every test here is skipped (test/support/chromium.ts).
+const chromiumPath = inject('chromiumPath');
 
 let flows: Flows;
 let emulator: EmulatorReader;
@@ -58,7 +61,7 @@ async function expectHomeSelectsAsPublished(): Promise<void> {
 }
 
 beforeAll(async () => {
-  flows = await startFlows();
+  flows = await startFlows(chromiumPath!);
   emulator = await EmulatorReader.connect(flows.sandbox.emulatorUrl);
   await link(flows, 'Ada');
 }, 60_000);
@@ -67,7 +70,7 @@ afterAll(async () => {
   await flows?.close();
 });
 
-describe('/split balance and Settle up', () => {
+describe.skipIf(!chromiumPath)('/split balance and Settle up', () => {
   it('shows balances and records a payment after the confirmation', async () => {
     const { page } = flows;
     await open(page, '#general');
@@ -107,7 +110,7 @@ describe('/split balance and Settle up', () => {
   });
 });
 
-describe('App Home and the daily DM', () => {
+describe.skipIf(!chromiumPath)('App Home and the daily DM', () => {
   it('shows balances and settings on the Home tab, and turns the daily DM on', async () => {
     const { page } = flows;
     await open(page, 'Split');

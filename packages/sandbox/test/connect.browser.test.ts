@@ -1,6 +1,6 @@
 // Flow a: an unlinked person's first /split leads to Connect, the service's sign-in and consent,
 // and then the /split they typed is carried out where they typed it.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
   actAs,
   clickConnect,
@@ -14,11 +14,14 @@ import {
   startFlows,
 } from './harness.js';
 
+// Chromium's path, or null: then every test here is skipped (test/support/chromium.ts).
+const chromiumPath = inject('chromiumPath');
+
 let flows: Flows;
 let emulator: EmulatorReader;
 
 beforeAll(async () => {
-  flows = await startFlows();
+  flows = await startFlows(chromiumPath!);
   emulator = await EmulatorReader.connect(flows.sandbox.emulatorUrl);
 }, 60_000);
 
@@ -26,7 +29,7 @@ afterAll(async () => {
   await flows?.close();
 });
 
-describe('Connect from the first /split', () => {
+describe.skipIf(!chromiumPath)('Connect from the first /split', () => {
   it('links Ada through sign-in and consent, DMs her, and books the pending /split', async () => {
     const { page } = flows;
     await actAs(page, 'Ada');

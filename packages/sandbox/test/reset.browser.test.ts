@@ -1,6 +1,6 @@
 // The sandbox's Reset control: everything done since the demo data (messages, expenses, links)
 // is gone, in the page, at the emulator and in the app.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
   EmulatorReader,
   type Flows,
@@ -14,10 +14,13 @@ import {
   waitUntil,
 } from './harness.js';
 
+// Chromium's path, or null: then every test here is skipped (test/support/chromium.ts).
+const chromiumPath = inject('chromiumPath');
+
 let flows: Flows;
 
 beforeAll(async () => {
-  flows = await startFlows();
+  flows = await startFlows(chromiumPath!);
   await link(flows, 'Ada');
 }, 60_000);
 
@@ -35,7 +38,7 @@ async function descriptions(): Promise<string[]> {
   return expenses.map((e) => e.description);
 }
 
-describe('Reset', () => {
+describe.skipIf(!chromiumPath)('Reset', () => {
   it('starts over from the demo data: no new messages, expenses or links', async () => {
     const { page } = flows;
     await open(page, '#lunch');

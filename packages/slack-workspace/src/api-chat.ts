@@ -2,7 +2,7 @@
 import { blockKitErrors, invalidBlocks } from './block-kit.js';
 import { optionalStr, SlackError, str } from './http-util.js';
 import { randomId, type WorkspaceState } from './state.js';
-import type { Channel, ScheduledMessage, StoredMessage, Team } from './types.js';
+import type { Channel, ScheduledMessage, StoredMessage, StoredUnfurl, Team } from './types.js';
 
 export type Method = (args: Record<string, unknown>, team: Team) => Record<string, unknown>;
 
@@ -50,14 +50,46 @@ export function messageJson(message: StoredMessage, team: Team) {
   return {
     type: 'message',
     ...(message.bot_id ? { subtype: 'bot_message', bot_id: message.bot_id } : {}),
+    ...(message.username !== undefined ? { username: message.username } : {}),
     text: message.text ?? '',
-    user: message.user,
+    ...(message.user ? { user: message.user } : {}),
     ts: message.ts,
     team: team.id,
-    ...(message.bot_id ? { app_id: team.appId } : {}),
+    ...(message.bot_id ? { app_id: message.app_id ?? team.appId } : {}),
     ...(message.blocks ? { blocks: message.blocks } : {}),
     ...(message.thread_ts ? { thread_ts: message.thread_ts } : {}),
+    ...(message.unfurls?.length ? { attachments: message.unfurls.map(unfurlAttachment) } : {}),
   };
+}
+
+/** An app's unfurl as Slack lists it among the message's attachments. */
+function unfurlAttachment(unfurl: StoredUnfurl, index: number) {
+  return {
+    ...(unfurl.attachment ?? {}),
+    id: index + 1,
+    ...(unfurl.blocks ? { blocks: unfurl.blocks } : {}),
+    app_unfurl_url: unfurl.url,
+    is_app_unfurl: true,
+  };
+}
+
+/**
+ * The parent a `thread_ts` names, as the ts replies carry: a reply's ts means its thread. In
+ * strict mode a ts that names no message in the conversation is `invalid_thread_ts`; lenient mode
+ * keeps it, for tests whose messages the workspace never saw.
+ */
+export function threadParent(
+  state: WorkspaceState,
+  channel: Channel,
+  ts: string | undefined,
+): string | undefined {
+  if (ts === undefined) return undefined;
+  const parent = state.findMessage(channel.id, ts);
+  if (!parent || parent.ephemeralFor !== undefined) {
+    if (state.strict) throw new SlackError('invalid_thread_ts');
+    return ts;
+  }
+  return parent.thread_ts ?? parent.ts;
 }
 
 /**
@@ -80,16 +112,18 @@ export function chatMethods(state: WorkspaceState): Record<string, Method> {
     ephemeralFor?: string,
   ) => {
     const { text, blocks } = messageContent(args);
-    return state.addMessage({
+    const message = state.addMessage({
       channel: channel.id,
       ts: state.nextTs(),
       text,
       blocks,
-      thread_ts: optionalStr(args, 'thread_ts'),
+      thread_ts: threadParent(state, channel, optionalStr(args, 'thread_ts')),
       user: team.botUserId,
       bot_id: team.botId,
       ...(ephemeralFor ? { ephemeralFor } : {}),
     });
+    state.announce({ kind: 'posted', message });
+    return message;
   };
 
   return {
@@ -115,10 +149,12 @@ export function chatMethods(state: WorkspaceState): Record<string, Method> {
       if (!message) throw new SlackError('message_not_found');
       if (message.bot_id !== team.botId) throw new SlackError('cant_update_message');
       const { text, blocks } = messageContent(args);
+      const previous = { ...message };
       message.text = text;
       message.blocks = blocks;
       message.edited = true;
       state.changed();
+      state.announce({ kind: 'changed', message, previous });
       return {
         channel: channel.id,
         ts: message.ts,
@@ -131,8 +167,10 @@ export function chatMethods(state: WorkspaceState): Record<string, Method> {
       const message = shared(channel.id, str(args, 'ts'));
       if (!message) throw new SlackError('message_not_found');
       if (message.bot_id !== team.botId) throw new SlackError('cant_delete_message');
+      const previous = { ...message };
       message.deleted = true;
       state.changed();
+      state.announce({ kind: 'deleted', message, previous });
       return { channel: channel.id, ts: message.ts };
     },
     'chat.scheduleMessage': (args, team) => {

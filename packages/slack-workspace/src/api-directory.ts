@@ -77,7 +77,9 @@ export function directoryMethods(state: WorkspaceState): Record<string, Method> 
         team.scopes.includes('users:read.email'),
         state.now(),
       );
-      if (args.include_locale === 'true' || args.include_locale === true) json.locale = user.locale;
+      // A boolean, which @slack/web-api sends as the string "true"; without it, no locale.
+      const withLocale = [true, 'true', '1', 1].includes(args.include_locale as string);
+      if (withLocale) json.locale = user.locale;
       return { user: json };
     },
     'users.lookupByEmail': (args, team) => {

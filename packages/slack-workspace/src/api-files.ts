@@ -156,7 +156,7 @@ export function fileMethods(state: WorkspaceState): Record<string, Method> {
         return file;
       });
       if (channel) {
-        state.addMessage({
+        const message = state.addMessage({
           channel: channel.id,
           ts: state.nextTs(),
           text: optionalStr(args, 'initial_comment') ?? '',
@@ -166,6 +166,7 @@ export function fileMethods(state: WorkspaceState): Record<string, Method> {
           bot_id: team.botId,
           files: files.map((f) => f.id),
         });
+        state.announce({ kind: 'posted', message });
       }
       return { files: files.map((f) => ({ id: f.id, title: f.title })) };
     },

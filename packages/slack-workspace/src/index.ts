@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { installMethods } from './api-oauth.js';
 import { openIdMethods } from './api-openid.js';
 import { createDeliverer } from './delivery.js';
+import { createMessageEvents } from './events.js';
 import { Installs } from './install.js';
 import { createInstallPage } from './install-page.js';
 import { createInteractions, type Interactions } from './interactions.js';
@@ -42,15 +43,28 @@ export { blockKitErrors, type Surface, viewErrors } from './block-kit.js';
 
 /** Where the package's build puts the page; the same place seen from src/ and from dist/. */
 export const BUILT_PAGE_DIR = fileURLToPath(new URL('../dist/page', import.meta.url));
-export { ACK_TIMEOUT_MS } from './delivery.js';
+export {
+  ACK_TIMEOUT_MS,
+  SANDBOX_EVENT_RETRY_DELAYS_MS,
+  SLACK_EVENT_RETRY_DELAYS_MS,
+} from './delivery.js';
 export { DEMO_CHANNELS, DEMO_PEOPLE, seedDemoWorkspace } from './demo.js';
 export { INSTALL_CODE_LIFE_MS, ROTATING_TOKEN_LIFE_S } from './install.js';
 export { INSTALL_AUTHORIZE_PATH, KNOWN_SCOPES } from './install-page.js';
 export { type Container, type Interactions, PageError, type ViewValues } from './interactions.js';
+export { unfurlId } from './links.js';
+export { LOCALES } from './locales.js';
 export { readManifest } from './manifest.js';
 export type { OidcClient, OidcClientInput } from './oidc.js';
 export { AUTHORIZE_PATH, KEYS_PATH } from './oidc-page.js';
-export type { PageChannel, PageMessage, PagePerson, PageState, PageView } from './page-state.js';
+export type {
+  PageChannel,
+  PageMessage,
+  PagePerson,
+  PageState,
+  PageUnfurl,
+  PageView,
+} from './page-state.js';
 export { SNAPSHOT_FORMAT, type WorkspaceSnapshot } from './persist.js';
 export { DEFAULT_SCOPES } from './state.js';
 export type * from './types.js';
@@ -151,6 +165,12 @@ export interface Workspace {
   readonly app: AppFacts;
   /** Every signed request sent to the app, with its status and timing. */
   deliveries: Delivery[];
+  /**
+   * A message from a bot that is not the app's, delivered to the app as Slack does: with `user`
+   * (another app's bot user), a message with `bot_id`, `app_id` and `bot_profile`; without, a
+   * classic bot's `bot_message` under `username`.
+   */
+  postAsOtherBot(input: OtherBotMessage): Promise<StoredMessage>;
   /** Notices shown to a person (Slack's errors such as a command's operation_timeout). */
   notices(userId: string): Notice[];
   /** What people do, delivered to the app as Slack would (the page API calls these). */
@@ -164,6 +184,20 @@ export interface Workspace {
   /** Replaces the state with a snapshot's; throws on anything else, changing nothing. */
   restore(json: unknown): void;
   close(): Promise<void>;
+}
+
+export interface OtherBotMessage {
+  channel: string;
+  text: string;
+  thread_ts?: string;
+  /** Its bot id; B0OTHERBOT unless given. */
+  bot_id?: string;
+  /** The other app's bot user; leave it out for a classic bot (an incoming webhook, say). */
+  user?: string;
+  /** The other app's id (A0OTHERAPP unless given), when `user` is set. */
+  app_id?: string;
+  /** A classic bot's name (its messages have no user). */
+  username?: string;
 }
 
 const DEFAULT_APP: AppFacts = { name: 'Split', commands: [], shortcuts: [], scopes: [] };
@@ -190,15 +224,18 @@ export async function startWorkspace(options: WorkspaceOptions = {}): Promise<Wo
     ...(options.appUrl ? { appUrl: options.appUrl } : {}),
     ...(options.signingSecret ? { signingSecret: options.signingSecret } : {}),
     ...(options.ackTimeoutMs ? { ackTimeoutMs: options.ackTimeoutMs } : {}),
+    ...(options.eventRetryDelaysMs ? { eventRetryDelaysMs: options.eventRetryDelaysMs } : {}),
     now: () => state.now(),
   });
-  const act = createInteractions(state, deliverer, () => app);
+  const events = createMessageEvents(state, deliverer, () => app);
+  const act = createInteractions(state, deliverer, () => app, events);
   const oidc = new Oidc(state);
   const installs = new Installs(state, oidc);
   const api = createWebApi(
     state,
     new Map([...openIdMethods(oidc), ...installMethods(installs)]),
     (token) => installs.expired(token),
+    () => app,
   );
   const controls = options.controls ?? {};
   const host = options.host ?? '127.0.0.1';
@@ -320,6 +357,25 @@ export async function startWorkspace(options: WorkspaceOptions = {}): Promise<Wo
       return app;
     },
     deliveries: deliverer.deliveries,
+    async postAsOtherBot(input) {
+      const channel = state.channels.get(input.channel);
+      if (!channel) throw new Error(`there is no channel ${input.channel}`);
+      const message = state.addMessage({
+        channel: channel.id,
+        ts: state.nextTs(),
+        text: input.text,
+        blocks: undefined,
+        thread_ts: input.thread_ts,
+        user: input.user ?? '',
+        bot_id: input.bot_id ?? 'B0OTHERBOT',
+        ...(input.user ? { app_id: input.app_id ?? 'A0OTHERAPP' } : {}),
+        ...(input.username !== undefined || !input.user
+          ? { username: input.username ?? 'Other bot' }
+          : {}),
+      });
+      await events.otherBotMessage(message);
+      return message;
+    },
     notices: (userId) => [...(state.notices.get(userId) ?? [])],
     act,
     pageState: (userId) => pageState(state, app, controls, userId),

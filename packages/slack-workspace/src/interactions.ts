@@ -5,51 +5,42 @@
  * not answer in 3 seconds becomes Slack's error notice.
  */
 
-import { fileObject, MAX_UPLOAD_BYTES } from './api-files.js';
+import { type Acting, type AttachedFile, createActing, PageError } from './acting.js';
+import { fileObject } from './api-files.js';
 import { viewJson } from './api-views.js';
-import { blockKitErrors, optionsAnswerErrors } from './block-kit.js';
+import { optionsAnswerErrors } from './block-kit.js';
 import type { Deliverer, DeliveryOutcome } from './delivery.js';
+import { envelopeFor, type MessageEvents } from './events.js';
 import { isObject } from './http-util.js';
+import { isLocale } from './locales.js';
 import {
-  type Actor,
   appHomeOpened,
   blockActions,
   blockSuggestion,
-  eventCallback,
   messageShortcut,
-  slashCommand,
   type ViewPayload,
   viewClosed,
   viewSubmission,
 } from './payloads.js';
-import { randomId, type WorkspaceState } from './state.js';
-import type { AppFacts, StoredFile, StoredMessage, StoredView, Team, User } from './types.js';
+import { createMessageActs, failureNotice, type MessageActs } from './person-messages.js';
+import type { SlackRequest } from './signing.js';
+import type { WorkspaceState } from './state.js';
+import type { AppFacts, StoredFile, StoredMessage, StoredView, User } from './types.js';
 import { handleViewAnswer } from './view-answer.js';
 
-/** A request the person cannot make; `message` is written for them. */
-export class PageError extends Error {}
+export { type AttachedFile, PageError };
 
-export interface AttachedFile {
-  name: string;
-  mimetype: string;
-  content: Buffer;
-}
-
+/**
+ * Where an element is: a view, or a message (`unfurl_url` set: in the app's unfurl of that link
+ * under the message, which Slack reports as a `message_attachment` container).
+ */
 export type Container =
-  | { type: 'message'; channel: string; ts: string }
+  | { type: 'message'; channel: string; ts: string; unfurl_url?: string }
   | { type: 'view'; view_id: string };
 
 export type ViewValues = Record<string, Record<string, Record<string, unknown>>>;
 
-export interface Interactions {
-  message(input: {
-    as: string;
-    channel: string;
-    text: string;
-    thread_ts?: string;
-    /** A file the person attaches to the message. */
-    file?: AttachedFile;
-  }): Promise<void>;
+export interface Interactions extends MessageActs {
   action(input: {
     as: string;
     container: Container;
@@ -73,53 +64,22 @@ export interface Interactions {
     channel?: string;
     ts?: string;
   }): Promise<void>;
+  /** The person opens a tab of the app's App Home: `app_home_opened`, each time. */
   homeOpened(input: { as: string; tab: 'home' | 'messages' }): Promise<void>;
+  /** The person's language in Slack's preferences (users.info gives it with include_locale). */
+  setLocale(input: { as: string; locale: string }): void;
 }
 
 export function createInteractions(
   state: WorkspaceState,
   deliverer: Deliverer,
   app: () => AppFacts,
+  events: MessageEvents,
 ): Interactions {
-  /** The person's own team (each team is a workspace of its own); the default one otherwise. */
-  function team(user?: User): Team {
-    const found = user ? state.teams.get(user.team_id) : state.defaultTeam();
-    if (!found) throw new PageError('This workspace has no team.');
-    return found;
-  }
-
-  /** Who the app's bot is in a team: an org-wide installation's bot in a team of that org. */
-  function installedAs(t: Team) {
-    const org = t.enterprise_id ? state.orgInstalls.get(t.enterprise_id) : undefined;
-    return {
-      ...(t.enterprise_id ? { enterprise_id: t.enterprise_id } : {}),
-      is_enterprise_install: org !== undefined,
-      authorized_user_id: (org ?? t).botUserId,
-    };
-  }
-
-  function person(id: string): User {
-    const user = state.users.get(id);
-    if (!user || user.is_bot || user.deleted || !state.teams.has(user.team_id))
-      throw new PageError(`There is no person ${JSON.stringify(id)} in this workspace.`);
-    return user;
-  }
-
-  /** Keeps a file a person attached, as Slack keeps an upload from its client. */
-  function shareFile(user: User, file: AttachedFile): StoredFile {
-    if (file.content.length === 0) throw new PageError('That file is empty.');
-    if (file.content.length > MAX_UPLOAD_BYTES)
-      throw new PageError(`Files can be at most ${MAX_UPLOAD_BYTES / (1024 * 1024)} MB here.`);
-    const stored: StoredFile = {
-      id: randomId('F'),
-      name: file.name.replace(/[/\\]/g, '_').slice(0, 200) || 'file',
-      mimetype: file.mimetype || 'application/octet-stream',
-      user: user.id,
-      content: file.content,
-    };
-    state.files.set(stored.id, stored);
-    return stored;
-  }
+  const acting: Acting = createActing(state);
+  const { team, person, channelFor, visibleMessage, actor } = acting;
+  const failed = (user: User, label: string, outcome: DeliveryOutcome) =>
+    failureNotice(state, user, label, outcome);
 
   /** The `files` of a message payload: Slack's file objects of the files still there. */
   function filesOf(ids: string[] | undefined) {
@@ -128,33 +88,6 @@ export function createInteractions(
       .filter((f): f is StoredFile => f !== undefined)
       .map((f) => fileObject(state, f, team()));
     return files.length > 0 ? { files } : {};
-  }
-
-  function channelFor(user: User, id: string) {
-    // The app's DM with each person exists from install on, as in Slack.
-    if (id === `D${user.id.replace(/^[UW]/, '')}`) state.dmChannel(user.id);
-    const channel = state.channels.get(id);
-    const visible =
-      channel &&
-      (channel.team_id ?? state.defaultTeamId) === user.team_id &&
-      (!channel.members || channel.members.has(user.id)) &&
-      (!channel.is_im || state.dms.get(user.id) === channel.id);
-    if (!channel || !visible) throw new PageError(`There is no channel ${JSON.stringify(id)}.`);
-    return channel;
-  }
-
-  function actor(user: User, channel?: { id: string; name: string }): Actor {
-    const t = team(user);
-    const { authorized_user_id: _bot, ...enterprise } = installedAs(t);
-    return {
-      ...enterprise,
-      team_id: t.id,
-      team_domain: t.domain,
-      user_id: user.id,
-      user_name: user.name,
-      api_app_id: t.appId,
-      ...(channel ? { channel_id: channel.id, channel_name: channel.name } : {}),
-    };
   }
 
   function openView(user: User, viewId: string): StoredView {
@@ -168,113 +101,47 @@ export function createInteractions(
     return viewJson(view, state.teams.get(view.team_id) ?? team(), values) as ViewPayload;
   }
 
-  function visibleMessage(user: User, channel: string, ts: string): StoredMessage {
-    const message = state.findMessage(channel, ts);
-    if (!message || (message.ephemeralFor && message.ephemeralFor !== user.id))
-      throw new PageError('That message is gone.');
-    return message;
-  }
-
-  /** Slack's notice when the app did not answer (in time) or refused the request. */
-  function failed(user: User, label: string, outcome: DeliveryOutcome): boolean {
-    if (!outcome.failure) return false;
-    state.addNotice(user.id, `${label} failed with the error "${outcome.failure}"`, 'error');
-    return true;
-  }
-
   function subscribed(event: string): boolean {
     const events = app().events;
     return events === undefined || events.includes(event);
   }
 
-  async function command(user: User, channelId: string, text: string): Promise<void> {
-    const [name = '', ...rest] = text.trim().split(/\s+/);
-    const known = app().commands;
-    if (known.length > 0 && !known.some((c) => c.command === name)) {
-      state.addNotice(
-        user.id,
-        `${name} is not a valid command. In Slack, all messages that start with the "/" character are interpreted as commands.`,
-        'info',
-      );
-      return;
-    }
-    const channel = channelFor(user, channelId);
-    const argumentText = text.trim().slice(name.length).trimStart();
-    const outcome = await deliverer.deliver(
-      'command',
-      slashCommand({
-        ...actor(user, channel),
-        command: name,
-        text: rest.length === 0 ? '' : argumentText,
-        response_url: state.registerResponseUrl({ channel: channel.id, user: user.id }),
-        trigger_id: state.issueTrigger(undefined, user.id),
-      }),
-    );
-    if (failed(user, name, outcome)) return;
-    const answer = outcome.answer;
-    const reply = typeof answer === 'string' ? { text: answer } : isObject(answer) ? answer : {};
-    if (reply.text === undefined && reply.blocks === undefined) return;
-    if (reply.blocks !== undefined && blockKitErrors(reply.blocks, 'message').length > 0) {
-      state.addNotice(user.id, `${name} failed with the error "invalid_blocks"`, 'error');
-      return;
-    }
-    const t = team(user);
-    state.addMessage({
-      channel: channel.id,
-      ts: state.nextTs(),
-      text: typeof reply.text === 'string' ? reply.text : undefined,
-      blocks: reply.blocks as unknown[] | undefined,
-      thread_ts: undefined,
-      user: t.botUserId,
-      bot_id: t.botId,
-      ...(reply.response_type === 'in_channel' ? {} : { ephemeralFor: user.id }),
-    });
+  /**
+   * A block action in the app's unfurl of a link: Slack's payload names the unfurl (container
+   * `message_attachment`, `app_unfurl`) instead of carrying the message, which is not the app's.
+   */
+  function unfurlAction(request: SlackRequest, message: StoredMessage, url: string): SlackRequest {
+    const index = (message.unfurls ?? []).findIndex((u) => u.url === url);
+    const unfurl = message.unfurls?.[index];
+    if (!unfurl) throw new PageError('That link preview is gone.');
+    const { message: _m, ...rest } = request.payload;
+    const payload = {
+      ...rest,
+      container: {
+        type: 'message_attachment',
+        message_ts: message.ts,
+        attachment_id: index + 1,
+        channel_id: message.channel,
+        is_ephemeral: false,
+        is_app_unfurl: true,
+        app_unfurl_url: url,
+      },
+      app_unfurl: {
+        id: index + 1,
+        blocks: unfurl.blocks ?? [],
+        app_unfurl_url: url,
+        is_app_unfurl: true,
+      },
+    };
+    return {
+      body: `payload=${encodeURIComponent(JSON.stringify(payload))}`,
+      contentType: request.contentType,
+      payload,
+    };
   }
 
   return {
-    async message({ as, channel: channelId, text, thread_ts, file }) {
-      const user = person(as);
-      if (text.trim() === '' && !file) throw new PageError('A message needs some text.');
-      if (text.startsWith('/') && !file) return command(user, channelId, text);
-      const channel = channelFor(user, channelId);
-      if (thread_ts !== undefined && !state.findMessage(channel.id, thread_ts))
-        throw new PageError('That thread is gone.');
-      const stored = file ? shareFile(user, file) : undefined;
-      const message = state.addMessage({
-        channel: channel.id,
-        ts: state.nextTs(),
-        text,
-        blocks: undefined,
-        thread_ts,
-        user: user.id,
-        bot_id: undefined,
-        ...(stored ? { files: [stored.id] } : {}),
-      });
-      const channelType = channel.is_im ? 'im' : channel.is_private ? 'group' : 'channel';
-      const event = channel.is_im ? 'message.im' : `message.${channelType}s`;
-      if (!(channel.is_im || channel.botIsMember) || !subscribed(event)) return;
-      await deliverer.deliver(
-        'event',
-        eventCallback(
-          {
-            type: 'message',
-            // A message with a file is Slack's file_share, carrying the file objects.
-            ...(stored
-              ? { subtype: 'file_share', files: [fileObject(state, stored, team())] }
-              : {}),
-            channel: channel.id,
-            channel_type: channelType,
-            user: user.id,
-            text,
-            ts: message.ts,
-            event_ts: message.ts,
-            ...(thread_ts ? { thread_ts } : {}),
-            team: user.team_id,
-          },
-          { team_id: user.team_id, api_app_id: team(user).appId, ...installedAs(team(user)) },
-        ),
-      );
-    },
+    ...createMessageActs(state, deliverer, events, acting, app),
 
     async action({ as, container, action, state: values }) {
       const user = person(as);
@@ -295,27 +162,30 @@ export function createInteractions(
       }
       const channel = channelFor(user, container.channel);
       const message = visibleMessage(user, channel.id, container.ts);
+      const inUnfurl = container.unfurl_url;
+      const request = blockActions({
+        ...actor(user, channel),
+        actions: base,
+        message: {
+          ts: message.ts,
+          text: message.text ?? '',
+          user: message.user,
+          ...(message.bot_id ? { bot_id: message.bot_id } : {}),
+          ...(message.blocks ? { blocks: message.blocks } : {}),
+        },
+        is_ephemeral: message.ephemeralFor !== undefined,
+        state: values ?? {},
+        response_url: state.registerResponseUrl({
+          channel: channel.id,
+          // Not tied to the message in an unfurl: that message is a person's, not the app's.
+          ...(inUnfurl ? {} : { ts: message.ts }),
+          user: user.id,
+        }),
+        trigger_id: state.issueTrigger(undefined, user.id),
+      });
       const outcome = await deliverer.deliver(
         'block_actions',
-        blockActions({
-          ...actor(user, channel),
-          actions: base,
-          message: {
-            ts: message.ts,
-            text: message.text ?? '',
-            user: message.user,
-            ...(message.bot_id ? { bot_id: message.bot_id } : {}),
-            ...(message.blocks ? { blocks: message.blocks } : {}),
-          },
-          is_ephemeral: message.ephemeralFor !== undefined,
-          state: values ?? {},
-          response_url: state.registerResponseUrl({
-            channel: channel.id,
-            ts: message.ts,
-            user: user.id,
-          }),
-          trigger_id: state.issueTrigger(undefined, user.id),
-        }),
+        inUnfurl ? unfurlAction(request, message, inUnfurl) : request,
       );
       failed(user, app().name, outcome);
     },
@@ -411,20 +281,29 @@ export function createInteractions(
     async homeOpened({ as, tab }) {
       const user = person(as);
       const t = team(user);
+      const home = app().app_home;
+      if (home && !(tab === 'home' ? home.home_tab_enabled : home.messages_tab_enabled))
+        throw new PageError(`The app has no ${tab === 'home' ? 'Home' : 'Messages'} tab.`);
       if (!subscribed('app_home_opened')) return;
-      const home = state.homes.get(user.id);
+      const published = state.homes.get(user.id);
       await deliverer.deliver(
         'event',
         appHomeOpened({
-          team_id: t.id,
-          api_app_id: t.appId,
-          ...installedAs(t),
+          ...envelopeFor(state, t),
           user: user.id,
           tab,
           channel: state.dmChannel(user.id),
-          ...(home ? { view: viewPayloadOf(home) } : {}),
+          ...(published ? { view: viewPayloadOf(published) } : {}),
         }),
       );
+    },
+
+    setLocale({ as, locale }) {
+      const user = person(as);
+      if (!isLocale(locale))
+        throw new PageError(`Slack has no language ${JSON.stringify(locale)}.`);
+      user.locale = locale;
+      state.changed();
     },
   };
 

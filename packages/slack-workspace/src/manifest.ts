@@ -1,7 +1,7 @@
 /** The app manifest facts the workspace needs, read from manifest.yml's text. */
 import { parse } from 'yaml';
 import { isObject } from './http-util.js';
-import type { AppFacts } from './types.js';
+import type { AppFacts, AppHome } from './types.js';
 
 const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
 const string = (value: unknown): string => (typeof value === 'string' ? value : '');
@@ -34,5 +34,23 @@ export function readManifest(yamlText: string): AppFacts {
       })),
     scopes: list(scopes.bot).map(string).filter(Boolean),
     events: list(events.bot_events).map(string).filter(Boolean),
+    ...(Array.isArray(features.unfurl_domains)
+      ? {
+          unfurl_domains: features.unfurl_domains
+            .map(string)
+            .map((d) => d.trim().toLowerCase())
+            .filter(Boolean),
+        }
+      : {}),
+    ...(isObject(features.app_home) ? { app_home: appHome(features.app_home) } : {}),
+  };
+}
+
+/** features.app_home; a flag the manifest leaves out is off. */
+function appHome(home: Record<string, unknown>): AppHome {
+  return {
+    home_tab_enabled: home.home_tab_enabled === true,
+    messages_tab_enabled: home.messages_tab_enabled === true,
+    messages_tab_read_only_enabled: home.messages_tab_read_only_enabled === true,
   };
 }

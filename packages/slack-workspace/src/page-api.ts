@@ -35,11 +35,20 @@ function optionalText(body: Record<string, unknown>, name: string): string | und
 }
 
 function container(value: unknown): Container {
-  if (isObject(value) && value.type === 'message')
-    return { type: 'message', channel: text(value, 'channel'), ts: text(value, 'ts') };
+  if (isObject(value) && value.type === 'message') {
+    const unfurl = optionalText(value, 'unfurl_url');
+    return {
+      type: 'message',
+      channel: text(value, 'channel'),
+      ts: text(value, 'ts'),
+      ...(unfurl ? { unfurl_url: unfurl } : {}),
+    };
+  }
   if (isObject(value) && value.type === 'view')
     return { type: 'view', view_id: text(value, 'view_id') };
-  throw new PageError('"container" must be a message (channel, ts) or a view (view_id).');
+  throw new PageError(
+    '"container" must be a message (channel, ts, and unfurl_url in a link preview) or a view (view_id).',
+  );
 }
 
 function values(value: unknown): ViewValues {
@@ -136,6 +145,36 @@ export function createPageApi(
           ...(thread ? { thread_ts: thread } : {}),
           ...(file ? { file } : {}),
         });
+        return {};
+      },
+    ],
+    [
+      'message-edit',
+      async (body) => {
+        await act.editMessage({
+          as: text(body, 'as'),
+          channel: text(body, 'channel'),
+          ts: text(body, 'ts'),
+          text: text(body, 'text'),
+        });
+        return {};
+      },
+    ],
+    [
+      'message-delete',
+      async (body) => {
+        await act.deleteMessage({
+          as: text(body, 'as'),
+          channel: text(body, 'channel'),
+          ts: text(body, 'ts'),
+        });
+        return {};
+      },
+    ],
+    [
+      'locale',
+      async (body) => {
+        act.setLocale({ as: text(body, 'as'), locale: text(body, 'locale') });
         return {};
       },
     ],

@@ -3,8 +3,17 @@
  * JSON shapes the page and the server agree on.
  */
 import { isObject } from './http-util.js';
+import { LOCALES } from './locales.js';
 import type { WorkspaceState } from './state.js';
-import type { AppFacts, Controls, Notice, StoredMessage, StoredView, User } from './types.js';
+import type {
+  AppFacts,
+  Controls,
+  Notice,
+  StoredMessage,
+  StoredUnfurl,
+  StoredView,
+  User,
+} from './types.js';
 
 type Block = unknown;
 type PlainText = { type: 'plain_text'; text: string; emoji?: boolean };
@@ -37,6 +46,19 @@ export interface PageMessage {
   ephemeral: boolean;
   edited: boolean;
   files?: { id: string; name: string; mimetype: string; url: string }[];
+  /** The app's previews of the message's links (chat.unfurl), in the links' order. */
+  unfurls?: PageUnfurl[];
+  /** A deleted message that still has replies: Slack keeps its place in the conversation. */
+  deleted?: boolean;
+}
+
+/** An unfurl: the app's blocks, or a legacy attachment's title and text. */
+export interface PageUnfurl {
+  url: string;
+  blocks?: Block[];
+  title?: string;
+  title_link?: string;
+  text?: string;
 }
 
 export interface PageView {
@@ -61,7 +83,11 @@ export interface PageState {
     commands: AppFacts['commands'];
     shortcuts: AppFacts['shortcuts'];
   };
+  /** App Home's tabs, as the manifest's features.app_home sets them. */
+  app_home: { home: boolean; messages: 'writable' | 'read_only' | 'off' };
   people: PagePerson[];
+  /** The languages a person can choose (their `locale` is one of them). */
+  locales: { locale: string; name: string }[];
   acting: string;
   channels: PageChannel[];
   messages: Record<string, PageMessage[]>;
@@ -127,9 +153,9 @@ export function pageState(
 ): PageState {
   const team = state.defaultTeam();
   const humans = people(state);
-  const senderName = (id: string) => {
-    if (team && id === team.botUserId) return app.name;
-    return state.users.get(id)?.display_name ?? id;
+  const senderName = (m: StoredMessage) => {
+    if (team && m.user === team.botUserId) return app.name;
+    return m.username ?? state.users.get(m.user)?.display_name ?? m.user;
   };
 
   const channels: PageChannel[] = [...state.channels.values()]
@@ -143,14 +169,16 @@ export function pageState(
 
   const messages: Record<string, PageMessage[]> = Object.create(null);
   for (const channel of channels) {
-    const stored = (state.messages.get(channel.id) ?? []).filter(
-      (m) => !m.deleted && (!m.ephemeralFor || m.ephemeralFor === acting),
+    const seen = (state.messages.get(channel.id) ?? []).filter(
+      (m) => !m.ephemeralFor || m.ephemeralFor === acting,
     );
     const replies = new Map<string, number>();
-    for (const m of stored) {
-      if (m.thread_ts && m.thread_ts !== m.ts)
+    for (const m of seen) {
+      if (!m.deleted && m.thread_ts && m.thread_ts !== m.ts)
         replies.set(m.thread_ts, (replies.get(m.thread_ts) ?? 0) + 1);
     }
+    // A deleted message is gone, unless replies still hang from it.
+    const stored = seen.filter((m) => !m.deleted || (replies.get(m.ts) ?? 0) > 0);
     messages[channel.id] = stored.map((m) => pageMessage(state, m, replies, senderName));
   }
 
@@ -164,7 +192,18 @@ export function pageState(
       commands: app.commands,
       shortcuts: app.shortcuts,
     },
+    app_home: {
+      home: app.app_home?.home_tab_enabled ?? true,
+      messages: !app.app_home
+        ? 'writable'
+        : !app.app_home.messages_tab_enabled
+          ? 'off'
+          : app.app_home.messages_tab_read_only_enabled
+            ? 'read_only'
+            : 'writable',
+    },
     people: humans.map(person),
+    locales: LOCALES.map((l) => ({ ...l })),
     acting,
     channels,
     messages,
@@ -179,8 +218,20 @@ function pageMessage(
   state: WorkspaceState,
   m: StoredMessage,
   replies: Map<string, number>,
-  senderName: (id: string) => string,
+  senderName: (m: StoredMessage) => string,
 ): PageMessage {
+  if (m.deleted) {
+    return {
+      ts: m.ts,
+      channel: m.channel,
+      reply_count: replies.get(m.ts) ?? 0,
+      sender: { id: '', name: '', is_bot: false },
+      text: '',
+      ephemeral: false,
+      edited: false,
+      deleted: true,
+    };
+  }
   const files = (m.files ?? [])
     .map((id) => state.files.get(id))
     .filter((f) => f !== undefined)
@@ -197,7 +248,7 @@ function pageMessage(
     reply_count: replies.get(m.ts) ?? 0,
     sender: {
       id: m.user,
-      name: senderName(m.user),
+      name: senderName(m),
       is_bot: m.bot_id !== undefined,
     },
     text: m.text ?? '',
@@ -205,5 +256,20 @@ function pageMessage(
     ephemeral: m.ephemeralFor !== undefined,
     edited: m.edited ?? false,
     ...(files.length > 0 ? { files } : {}),
+    ...(m.unfurls?.length ? { unfurls: m.unfurls.map(pageUnfurl) } : {}),
+  };
+}
+
+function pageUnfurl(unfurl: StoredUnfurl): PageUnfurl {
+  const field = (name: string) => {
+    const value = unfurl.attachment?.[name];
+    return typeof value === 'string' && value !== '' ? { [name]: value } : {};
+  };
+  return {
+    url: unfurl.url,
+    ...(unfurl.blocks ? { blocks: unfurl.blocks } : {}),
+    ...field('title'),
+    ...field('title_link'),
+    ...field('text'),
   };
 }

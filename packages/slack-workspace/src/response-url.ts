@@ -26,19 +26,23 @@ export function applyResponse(
   if (!entry.channel) return;
   const original = entry.ts ? state.findMessage(entry.channel, entry.ts) : undefined;
   if (original && body.delete_original) {
+    const previous = { ...original };
     original.deleted = true;
     state.changed();
+    state.announce({ kind: 'deleted', message: original, previous });
     return;
   }
   if (original && body.replace_original) {
+    const previous = { ...original };
     original.text = body.text as string | undefined;
     original.blocks = body.blocks as unknown[] | undefined;
     original.edited = true;
     state.changed();
+    state.announce({ kind: 'changed', message: original, previous });
     return;
   }
   const team = state.defaultTeam();
-  state.addMessage({
+  const message = state.addMessage({
     channel: entry.channel,
     ts: state.nextTs(),
     text: body.text as string | undefined,
@@ -48,6 +52,7 @@ export function applyResponse(
     bot_id: team?.botId,
     ...(body.response_type === 'in_channel' ? {} : { ephemeralFor: entry.user ?? 'unknown' }),
   });
+  state.announce({ kind: 'posted', message });
 }
 
 export async function handleResponseUrl(

@@ -51,6 +51,12 @@ export interface ResponseUrlEntry {
   user?: string;
 }
 
+/** What happened to a message, told to the Events API side (see events.ts). */
+export type MessageChange =
+  | { kind: 'posted'; message: StoredMessage }
+  | { kind: 'changed'; message: StoredMessage; previous: StoredMessage }
+  | { kind: 'deleted'; message: StoredMessage; previous: StoredMessage };
+
 export function randomId(prefix: string, length = 10): string {
   return prefix + randomBytes(length).toString('hex').toUpperCase().slice(0, length);
 }
@@ -89,6 +95,8 @@ export class WorkspaceState {
   version = 0;
   lastTsMicros = 0;
   origin = '';
+  /** Told of every message the app's bot posts, edits or deletes (not of ephemeral ones). */
+  readonly messageListeners = new Set<(change: MessageChange) => void>();
   private readonly waiters = new Set<() => void>();
   private readonly listeners = new Set<(version: number) => void>();
 
@@ -206,6 +214,12 @@ export class WorkspaceState {
     this.messages.set(message.channel, [...(this.messages.get(message.channel) ?? []), message]);
     this.changed();
     return message;
+  }
+
+  /** Tells the listeners what happened to a message everyone in its conversation sees. */
+  announce(change: MessageChange): void {
+    if (change.message.ephemeralFor !== undefined) return;
+    for (const listener of [...this.messageListeners]) listener(change);
   }
 
   findMessage(channel: string, ts: string): StoredMessage | undefined {

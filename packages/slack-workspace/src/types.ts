@@ -68,6 +68,21 @@ export interface StoredMessage {
   edited?: boolean;
   /** Ids of files shared with the message. */
   files?: string[];
+  /** The id Slack's client gives a message a person typed. */
+  client_msg_id?: string;
+  /** Another app's bot: its app id (the app's own messages carry the team's). */
+  app_id?: string;
+  /** A classic bot's name, on its `bot_message`s (which have no user). */
+  username?: string;
+  /** What the app attached to the message's links with chat.unfurl, in the links' order. */
+  unfurls?: StoredUnfurl[];
+}
+
+/** One link's unfurl: Block Kit blocks, or a legacy attachment's fields. */
+export interface StoredUnfurl {
+  url: string;
+  blocks?: unknown[];
+  attachment?: Record<string, unknown>;
 }
 
 export interface StoredView {
@@ -156,6 +171,19 @@ export interface Delivery {
   ms: number;
   /** The ack body: parsed JSON, a string, or undefined when empty. */
   answer: unknown;
+  /** An event's id, the same on every retry of it. */
+  event_id?: string;
+  /** Set on a retry: X-Slack-Retry-Num (1 to 3) and X-Slack-Retry-Reason. */
+  retry_num?: number;
+  retry_reason?: string;
+}
+
+/** The manifest's features.app_home. */
+export interface AppHome {
+  home_tab_enabled: boolean;
+  messages_tab_enabled: boolean;
+  /** The Messages tab shows what the app sends, and people cannot write there. */
+  messages_tab_read_only_enabled: boolean;
 }
 
 /** The app's manifest facts the workspace needs (see manifest.ts). */
@@ -164,8 +192,18 @@ export interface AppFacts {
   commands: { command: string; description: string; usage_hint: string }[];
   shortcuts: { callback_id: string; name: string; type: 'message' | 'global' }[];
   scopes: string[];
-  /** Bot events the app subscribes to; undefined = all of them. */
+  /**
+   * Bot events the app subscribes to, each delivered only with the scope it needs (message.im
+   * im:history, message.channels channels:history, message.groups groups:history, app_mention
+   * app_mentions:read, link_shared links:read). Undefined = every event that what people do
+   * causes, without scope checks; the app's own messages, edits and deletions come back to it as
+   * message events only when the list is given.
+   */
   events?: string[];
+  /** features.unfurl_domains: links to these domains, or their subdomains, go to the app. */
+  unfurl_domains?: string[];
+  /** features.app_home; undefined = a Home tab and a Messages tab people can write in. */
+  app_home?: AppHome;
 }
 
 export interface Controls {
@@ -191,6 +229,11 @@ export interface WorkspaceOptions {
   controls?: Controls;
   /** How long the app has to answer a request; Slack's rule is 3 s. */
   ackTimeoutMs?: number;
+  /**
+   * Delays (ms) before an unanswered event's retries 1, 2 and 3, as Slack retries events
+   * (SLACK_EVENT_RETRY_DELAYS_MS is Slack's own schedule); none by default: each event goes once.
+   */
+  eventRetryDelaysMs?: readonly number[];
   /**
    * Strict (the default): trigger ids and response_urls the workspace did not issue are refused.
    * Lenient: unknown Slack-shaped trigger ids are accepted once and unknown response_urls are

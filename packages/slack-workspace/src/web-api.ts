@@ -8,10 +8,12 @@ import { chatMethods, type Method } from './api-chat.js';
 import { directoryMethods } from './api-directory.js';
 import { fileMethods } from './api-files.js';
 import type { OpenMethod } from './api-openid.js';
+import { threadMethods } from './api-threads.js';
+import { unfurlMethods } from './api-unfurl.js';
 import { viewMethods } from './api-views.js';
 import { parseArgs, readBody, SlackError, send } from './http-util.js';
 import type { WorkspaceState } from './state.js';
-import type { RecordedCall, Team } from './types.js';
+import type { AppFacts, RecordedCall, Team } from './types.js';
 
 const METHOD_SCOPES = new Map<string, string[]>(
   Object.entries({
@@ -21,6 +23,7 @@ const METHOD_SCOPES = new Map<string, string[]>(
     'chat.delete': ['chat:write'],
     'chat.scheduleMessage': ['chat:write'],
     'chat.deleteScheduledMessage': ['chat:write'],
+    'chat.unfurl': ['links:write'],
     'users.info': ['users:read'],
     'users.lookupByEmail': ['users:read.email'],
     'conversations.open': ['im:write'],
@@ -48,16 +51,22 @@ export interface WebApi {
   httpError(method: string, status: number, times?: number): void;
 }
 
-/** `open` methods take no bot token: they authenticate the caller themselves. */
+/**
+ * `open` methods take no bot token: they authenticate the caller themselves. `app` is the app's
+ * manifest facts (chat.unfurl reads its unfurl domains).
+ */
 export function createWebApi(
   state: WorkspaceState,
   open: ReadonlyMap<string, OpenMethod> = new Map(),
   expired: (token: string) => boolean = () => false,
+  app: () => AppFacts = () => ({ name: 'App', commands: [], shortcuts: [], scopes: [] }),
 ): WebApi {
   const methods = new Map<string, Method>(
     Object.entries({
       ...directoryMethods(state),
       ...chatMethods(state),
+      ...threadMethods(state),
+      ...unfurlMethods(state, app),
       ...viewMethods(state),
       ...fileMethods(state),
     }),

@@ -5,7 +5,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildPage } from '../scripts/build-page.js';
 import {
   AUTHORIZE_PATH,
@@ -15,6 +15,9 @@ import {
   type Workspace,
 } from '../src/index.js';
 import { PEOPLE } from './support.js';
+
+// Chromium's path, or null: then every test here is skipped (test/support/chromium.ts).
+const chromiumPath = inject('chromiumPath');
 
 const REDIRECT = 'http://127.0.0.1:9/oauth/callback';
 
@@ -32,7 +35,7 @@ beforeAll(async () => {
   for (const person of PEOPLE) ws.addUser(person);
   client = ws.addOidcClient({ redirectUris: [REDIRECT], name: 'Split' });
   browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
+    executablePath: chromiumPath!,
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run'],
   });
   page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
@@ -51,7 +54,7 @@ afterAll(async () => {
 // Page functions are given as text: the tests are compiled without the DOM's types.
 const background = () => page.evaluate<string>('getComputedStyle(document.body).backgroundColor');
 
-describe('the Content-Security-Policy', () => {
+describe.skipIf(!chromiumPath)('the Content-Security-Policy', () => {
   it('is sent with the page, which still loads, talks to the workspace and renders', async () => {
     violations.length = 0;
     const response = await page.goto(`${ws.url}/?as=U0ANN&channel=C0001`);

@@ -17,6 +17,7 @@ export interface Answer {
   delayMs?: number;
   json?: unknown;
   text?: string;
+  headers?: Record<string, string>;
 }
 
 export interface RawApp {
@@ -54,10 +55,13 @@ export async function startRawApp(): Promise<RawApp> {
     const reply = () => {
       if (res.destroyed) return;
       if (answer.json !== undefined) {
-        res.writeHead(answer.status ?? 200, { 'content-type': 'application/json' });
+        res.writeHead(answer.status ?? 200, {
+          'content-type': 'application/json',
+          ...answer.headers,
+        });
         res.end(JSON.stringify(answer.json));
       } else {
-        res.writeHead(answer.status ?? 200, { 'content-type': 'text/plain' });
+        res.writeHead(answer.status ?? 200, { 'content-type': 'text/plain', ...answer.headers });
         res.end(answer.text ?? '');
       }
     };

@@ -9,7 +9,7 @@ import type { CurrentUser, Friend, Group, ServiceClient } from '../service/index
 import type { SlackUserKey } from '../store/index.js';
 import { TtlCache } from '../store/ttl-cache.js';
 
-export const DIRECTORY_TTL_MS = 5 * 60_000;
+const DIRECTORY_TTL_MS = 5 * 60_000;
 
 export interface SlackPerson {
   id: string;
@@ -60,7 +60,7 @@ interface SlackUserObject {
   };
 }
 
-export function slackPerson(user: SlackUserObject, id: string): SlackPerson {
+function slackPerson(user: SlackUserObject, id: string): SlackPerson {
   const profile = user.profile ?? {};
   const realName = profile.real_name || user.real_name || '';
   const [firstWord = '', ...restWords] = realName.split(/\s+/).filter(Boolean);

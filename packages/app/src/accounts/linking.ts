@@ -17,7 +17,9 @@
  * take a Slack id from the URL. So a link opened by anyone else, even in a browser it was sent
  * to, ends at Slack's sign-in with someone else's identity and is refused. Any refusal stores
  * nothing, leaves the link usable by its person, and answers a page saying what to do.
- * PKCE is not used with the service: its OAuth 2.0 helpers do not send a code_verifier.
+ * The consent uses PKCE (S256): each link state holds its own code_verifier, sealed in the store;
+ * its challenge goes with the consent request and the verifier with the code exchange, so a code
+ * that leaks from the callback's URL cannot be exchanged without it.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from '@slack/bolt';
@@ -35,7 +37,7 @@ export const SIGN_IN_CALLBACK_PATH = '/oauth/slack/callback';
 export const CALLBACK_PATH = '/oauth/callback';
 const COOKIE = 'split_link_state';
 
-export interface LinkingOptions {
+interface LinkingOptions {
   /** Public base URL, no trailing slash. */
   publicUrl: string;
   /** Registered with the service: `${publicUrl}/oauth/callback`. */

@@ -3,7 +3,7 @@
  * saying what to do next. Everything interpolated is escaped.
  */
 
-export function escapeHtml(text: string): string {
+function escapeHtml(text: string): string {
   return text
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')

@@ -5,7 +5,7 @@
 import { type AttemptReport, type FetchLike, ServiceClient } from '../service/index.js';
 import type { ServiceTokenRecord } from '../store/index.js';
 
-export interface ServiceSettings {
+interface ServiceSettings {
   apiUrl: string;
   authorizeUrl: string;
   tokenUrl: string;
@@ -28,7 +28,7 @@ export interface ServiceFactory {
   forApp(): ServiceClient;
 }
 
-export const DEFAULT_SERVICE_TIMEOUT_MS = 8_000;
+const DEFAULT_SERVICE_TIMEOUT_MS = 8_000;
 
 export function createServiceFactory(settings: ServiceSettings): ServiceFactory {
   const base = {

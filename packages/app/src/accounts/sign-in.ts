@@ -13,7 +13,7 @@
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
-export const SIGN_IN_PATH = '/openid/connect/authorize';
+const SIGN_IN_PATH = '/openid/connect/authorize';
 const SCOPES = 'openid email profile';
 /** Allowance for the two clocks disagreeing when checking the id_token's expiry. */
 const CLOCK_SKEW_S = 60;
@@ -37,18 +37,18 @@ export interface SlackSignInOptions {
 }
 
 /** Who Slack says signed in. */
-export interface SlackIdentity {
+interface SlackIdentity {
   team_id: string;
   user_id: string;
   email: string | undefined;
 }
 
-export type SignInOutcome =
+type SignInOutcome =
   | { ok: true; identity: SlackIdentity }
   /** `exchange`: Slack refused the code or did not answer; `token`: its id_token is unusable. */
   | { ok: false; reason: 'exchange' | 'token'; detail: string };
 
-export interface SlackSignIn {
+interface SlackSignIn {
   /** Where to send the browser for the link with this state. */
   authorizeUrl(linkState: string, teamId: string): string;
   /** The OIDC state Slack must send back for this link. */

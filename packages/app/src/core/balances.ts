@@ -9,7 +9,7 @@
  */
 import { currencyExponent, parseMinor } from './money.js';
 
-export interface BalanceEntry {
+interface BalanceEntry {
   currency_code: string;
   /** Signed decimal string, as on the wire ("-20.13"). */
   amount: string;
@@ -24,7 +24,7 @@ export interface FriendInput {
   groups: Array<{ group_id: number; balance: BalanceEntry[] }>;
 }
 
-export interface DebtInput {
+interface DebtInput {
   /** `from` owes `to`. */
   from: number;
   to: number;
@@ -32,7 +32,7 @@ export interface DebtInput {
   currency_code: string;
 }
 
-export interface MemberInput {
+interface MemberInput {
   id: number;
   first_name: string;
   last_name: string | null;
@@ -55,7 +55,7 @@ export interface Money {
   amount: number;
 }
 
-export interface CurrencyTotal {
+interface CurrencyTotal {
   currency: string;
   /** What friends owe me, minor units, >= 0. */
   owedToMe: number;
@@ -93,7 +93,7 @@ export interface FriendBreakdown {
   groups: Array<{ groupId: number; groupName: string | null; balance: Money[] }>;
 }
 
-export interface Person {
+interface Person {
   id: number;
   name: string;
 }
@@ -122,7 +122,7 @@ export interface GroupSummary {
   members: Array<Person & { balance: Money[] }>;
 }
 
-export interface SummaryOptions {
+interface SummaryOptions {
   /** Listed first (the person's default currency); the others follow by code. */
   preferredCurrency?: string;
 }

@@ -57,7 +57,7 @@ export function withExtras(
   };
 }
 
-export interface ItemisedBill {
+interface ItemisedBill {
   /** Who shares it, in the order that gives leftover units first. */
   participants: readonly string[];
   /** The sum of each person's own items, by id; people without items are left out. */
@@ -70,7 +70,7 @@ export interface ItemisedBill {
   tax: Extra | null;
 }
 
-export type ItemisedResult =
+type ItemisedResult =
   | { owed: Array<{ id: string; amount: number }>; summary: BillSummary }
   | { error: string; on: 'items' | 'subtotal' };
 

@@ -10,7 +10,7 @@
 
 export type Result<T> = { ok: true; value: T } | { ok: false };
 
-export interface Schema<T> {
+interface Schema<T> {
   /** Never throws: anything that is not a T is `{ ok: false }`. */
   safeParse(input: unknown): Result<T>;
   /** For values we build ourselves: a mismatch is a bug, so it throws (without the value). */
@@ -95,7 +95,7 @@ type OptionalKeys<S extends Shape> = {
   [K in keyof S]: S[K] extends OptionalSchema<unknown> ? K : never;
 }[keyof S];
 type Flatten<T> = { [K in keyof T]: T[K] };
-export type InferObject<S extends Shape> = Flatten<
+type InferObject<S extends Shape> = Flatten<
   { [K in Exclude<keyof S, OptionalKeys<S>>]: Infer<S[K]> } & {
     [K in OptionalKeys<S>]?: Infer<S[K]>;
   }

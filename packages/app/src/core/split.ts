@@ -21,12 +21,12 @@ export interface ExactSplitValue {
   /** Minor units owed by this participant. */
   amount: number;
 }
-export interface PercentSplitValue {
+interface PercentSplitValue {
   id: string;
   /** Basis points: 1% = 100, so 33.33% = 3333. */
   basisPoints: number;
 }
-export interface SharesSplitValue {
+interface SharesSplitValue {
   id: string;
   /** A positive whole number of shares. */
   shares: number;
@@ -46,7 +46,7 @@ export interface ShareRow {
   owed: number;
 }
 
-export interface ComputeSharesInput {
+interface ComputeSharesInput {
   /** Minor units, > 0. */
   cost: number;
   payer: string;
@@ -60,7 +60,7 @@ export interface ComputeSharesInput {
   payers?: readonly ExactSplitValue[] | undefined;
 }
 
-export type ComputeSharesResult = { shares: ShareRow[] } | { error: string };
+type ComputeSharesResult = { shares: ShareRow[] } | { error: string };
 
 /** 100% in basis points. */
 export const FULL_PERCENT = 10_000;

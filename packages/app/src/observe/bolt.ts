@@ -18,7 +18,7 @@ const KINDS = new Map<string, SlackRequestKind>([
   ['event_callback', 'event'],
 ]);
 
-export function requestKind(body: unknown): SlackRequestKind {
+function requestKind(body: unknown): SlackRequestKind {
   const fields = (body ?? {}) as { command?: unknown; type?: unknown };
   if (typeof fields.command === 'string') return 'command';
   return (typeof fields.type === 'string' && KINDS.get(fields.type)) || 'other';

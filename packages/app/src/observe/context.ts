@@ -16,7 +16,7 @@ export type SlackRequestKind =
   | 'event'
   | 'other';
 
-export interface RequestContext {
+interface RequestContext {
   readonly requestId: string;
   /** Known once Bolt has parsed the body. */
   kind?: SlackRequestKind;

@@ -13,15 +13,15 @@ import pino from 'pino';
 import { currentRequest } from './context.js';
 import { createScrubber } from './redact.js';
 
-export type LogFormat = 'json' | 'pretty';
-export type Level = 'debug' | 'info' | 'warn' | 'error';
+type LogFormat = 'json' | 'pretty';
+type Level = 'debug' | 'info' | 'warn' | 'error';
 
 /** Where finished lines go: anything with `write(line)`. */
 export interface LogDestination {
   write(line: string): unknown;
 }
 
-export interface LoggerOptions {
+interface LoggerOptions {
   level: Level;
   format: LogFormat;
   /** Exact values that must never be printed (tokens, client secrets, keys). */
@@ -31,7 +31,7 @@ export interface LoggerOptions {
 }
 
 /** Bolt's Logger, plus structured lines for the app's own events. */
-export interface AppLogger extends Logger {
+interface AppLogger extends Logger {
   /** One line with `fields` beside the message (`operation`, `status`, `durationMs`...). */
   event(level: Level, fields: Record<string, unknown>, msg: string): void;
 }

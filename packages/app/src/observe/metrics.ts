@@ -1,20 +1,20 @@
 /**
- * The app's Prometheus metrics, on a registry of its own (prom-client's global one would mix in
- * whatever else in the process registers there, and tests start several apps in one process).
- * Callers see only the methods below; prom-client stays in this folder.
+ * The app's Prometheus metrics: a few counters, a gauge and a histogram, each replica counting its
+ * own, served in the Prometheus text format (version 0.0.4) at /metrics.
  *
- * prom-client is loaded off the start path: importing it after Bolt took 13 to 34 ms here, in a
- * start of about 300 ms, for series nobody reads before the app serves. Until it is loaded (by
- * `load()`, which the app calls soon after it serves, or by the first scrape) every count is
- * kept in order and handed over then, so nothing counted early is lost.
+ * They are kept here in plain maps rather than with prom-client, which (with the OpenTelemetry API
+ * it requires for exemplars) held about 2 MB of the heap once loaded, 2 to 2.5 MB of the idle
+ * process's RSS, for six series whose exposition is a few lines of text (bench/README.md,
+ * "Footprint"). Every label value comes from the app's own code (a request kind, a service
+ * operation, an outcome, a queue name), never from what a person typed, and is escaped all the
+ * same.
  */
-import type { Registry } from 'prom-client';
 import type { SlackRequestKind } from './context.js';
 
 /** How one HTTP request to the expense service ended. */
 export type ServiceOutcome = 'ok' | 'error' | 'rate_limited' | 'timeout' | 'unreachable';
 
-export interface QueueDepths {
+interface QueueDepths {
   /** Jobs running or waiting on the work queue of this replica. */
   work: number;
   /** Durable jobs this replica holds (acknowledged, not finished). */
@@ -29,103 +29,153 @@ export interface Metrics {
   digestFailed(): void;
   /** Read at each scrape. */
   watchQueues(depths: () => QueueDepths): void;
-  /** Loads prom-client now rather than at the first scrape. */
-  load(): Promise<void>;
   /** The exposition: Prometheus text format. */
   render(): Promise<{ contentType: string; body: string }>;
 }
 
-/** The calls above, on prom-client's objects. */
-type Series = Omit<Metrics, 'watchQueues' | 'load' | 'render'> & { registry: Registry };
+export const CONTENT_TYPE = 'text/plain; version=0.0.4; charset=utf-8';
 
-async function createSeries(depths: () => QueueDepths): Promise<Series> {
-  const { Counter, Gauge, Histogram, Registry } = await import('prom-client');
-  const registry = new Registry();
-  const registers = [registry];
-  const slackRequests = new Histogram({
-    name: 'split_slack_request_duration_seconds',
-    help: 'Time Bolt spent on a Slack request (middleware and listeners), by kind',
-    labelNames: ['kind'] as const,
-    // Slack gives up on an acknowledgement after 3 s.
-    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2, 3, 5, 10],
-    registers,
-  });
-  const serviceRequests = new Counter({
-    name: 'split_service_requests_total',
-    help: 'HTTP requests to the expense service, each attempt counted, by operation and outcome',
-    labelNames: ['operation', 'outcome'] as const,
-    registers,
-  });
-  const serviceRetries = new Counter({
-    name: 'split_service_retries_total',
-    help: 'Failed attempts at a service read that were tried again, by operation',
-    labelNames: ['operation'] as const,
-    registers,
-  });
-  const digestSent = new Counter({
-    name: 'split_digest_dms_sent_total',
-    help: 'Daily balance DMs sent',
-    registers,
-  });
-  const digestFailed = new Counter({
-    name: 'split_digest_dms_failed_total',
-    help: 'Daily balance DMs not sent because of a failure (retried later or given up for the day)',
-    registers,
-  });
-  new Gauge({
-    name: 'split_queue_depth',
-    help: 'Work on this replica not yet finished: the work queue, and durable jobs held here',
-    labelNames: ['queue'] as const,
-    registers,
-    collect() {
-      const now = depths();
-      this.set({ queue: 'work' }, now.work);
-      this.set({ queue: 'durable' }, now.durable);
-    },
-  });
+/** Slack gives up on an acknowledgement after 3 s. */
+const REQUEST_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2, 3, 5, 10];
+
+function escapeLabel(value: string): string {
+  return value.replace(/[\\"\n]/g, (c) => (c === '\n' ? '\\n' : `\\${c}`));
+}
+
+function labelText(labels: [string, string][]): string {
+  if (labels.length === 0) return '';
+  return `{${labels.map(([name, value]) => `${name}="${escapeLabel(value)}"`).join(',')}}`;
+}
+
+/** Go's float syntax, which Prometheus parses: "+Inf", "-Inf", "NaN", or the number itself. */
+function sampleValue(value: number): string {
+  if (value === Number.POSITIVE_INFINITY) return '+Inf';
+  if (value === Number.NEGATIVE_INFINITY) return '-Inf';
+  return String(value);
+}
+
+function header(name: string, help: string, type: string): string {
+  const text = help.replace(/[\\\n]/g, (c) => (c === '\n' ? '\\n' : '\\\\'));
+  return `# HELP ${name} ${text}\n# TYPE ${name} ${type}\n`;
+}
+
+/** A counter; one without labels shows 0 before its first count, as Prometheus expects. */
+function counter(name: string, help: string, unlabelled = false) {
+  const values = new Map<string, number>();
+  if (unlabelled) values.set('', 0);
   return {
-    registry,
-    slackRequest: (kind, seconds) => slackRequests.observe({ kind }, seconds),
-    serviceRequest: (operation, outcome) => serviceRequests.inc({ operation, outcome }),
-    serviceRetry: (operation) => serviceRetries.inc({ operation }),
-    digestSent: () => digestSent.inc(),
-    digestFailed: () => digestFailed.inc(),
+    inc(labels: [string, string][] = []) {
+      const key = labelText(labels);
+      values.set(key, (values.get(key) ?? 0) + 1);
+    },
+    render(): string {
+      let out = header(name, help, 'counter');
+      for (const [labels, value] of values) out += `${name}${labels} ${sampleValue(value)}\n`;
+      return out;
+    },
+  };
+}
+
+interface HistogramSeries {
+  /** Observations per bucket, not cumulative; the last one is +Inf's. */
+  counts: number[];
+  sum: number;
+  count: number;
+}
+
+/** A histogram with one label; `le` comes first in a bucket's labels. */
+function histogram(name: string, help: string, label: string, buckets: number[]) {
+  const series = new Map<string, HistogramSeries>();
+  return {
+    observe(value: string, observed: number) {
+      let s = series.get(value);
+      if (!s) {
+        s = { counts: new Array<number>(buckets.length + 1).fill(0), sum: 0, count: 0 };
+        series.set(value, s);
+      }
+      const at = buckets.findIndex((bound) => observed <= bound);
+      s.counts[at === -1 ? buckets.length : at]! += 1;
+      s.sum += observed;
+      s.count += 1;
+    },
+    render(): string {
+      let out = header(name, help, 'histogram');
+      for (const [value, s] of series) {
+        let cumulative = 0;
+        for (let i = 0; i <= buckets.length; i++) {
+          cumulative += s.counts[i]!;
+          const le = i < buckets.length ? String(buckets[i]) : '+Inf';
+          out += `${name}_bucket${labelText([
+            ['le', le],
+            [label, value],
+          ])} ${cumulative}\n`;
+        }
+        const own = labelText([[label, value]]);
+        out += `${name}_sum${own} ${sampleValue(s.sum)}\n`;
+        out += `${name}_count${own} ${s.count}\n`;
+      }
+      return out;
+    },
   };
 }
 
 export function createMetrics(): Metrics {
   let depths: () => QueueDepths = () => ({ work: 0, durable: 0 });
-  let series: Series | undefined;
-  let loading: Promise<Series> | undefined;
-  const early: ((s: Series) => void)[] = [];
-  const load = () => {
-    loading ??= createSeries(() => depths()).then((loaded) => {
-      for (const count of early) count(loaded);
-      early.length = 0;
-      series = loaded;
-      return loaded;
-    });
-    return loading;
-  };
-  const record = (count: (s: Series) => void) => {
-    if (series) count(series);
-    else early.push(count);
+  const slackRequests = histogram(
+    'split_slack_request_duration_seconds',
+    'Time Bolt spent on a Slack request (middleware and listeners), by kind',
+    'kind',
+    REQUEST_BUCKETS,
+  );
+  const serviceRequests = counter(
+    'split_service_requests_total',
+    'HTTP requests to the expense service, each attempt counted, by operation and outcome',
+  );
+  const serviceRetries = counter(
+    'split_service_retries_total',
+    'Failed attempts at a service read that were tried again, by operation',
+  );
+  const digestSent = counter('split_digest_dms_sent_total', 'Daily balance DMs sent', true);
+  const digestFailed = counter(
+    'split_digest_dms_failed_total',
+    'Daily balance DMs not sent because of a failure (retried later or given up for the day)',
+    true,
+  );
+  const queueDepth = () => {
+    const now = depths();
+    return (
+      header(
+        'split_queue_depth',
+        'Work on this replica not yet finished: the work queue, and durable jobs held here',
+        'gauge',
+      ) +
+      `split_queue_depth${labelText([['queue', 'work']])} ${sampleValue(now.work)}\n` +
+      `split_queue_depth${labelText([['queue', 'durable']])} ${sampleValue(now.durable)}\n`
+    );
   };
   return {
-    slackRequest: (kind, seconds) => record((s) => s.slackRequest(kind, seconds)),
-    serviceRequest: (operation, outcome) => record((s) => s.serviceRequest(operation, outcome)),
-    serviceRetry: (operation) => record((s) => s.serviceRetry(operation)),
-    digestSent: () => record((s) => s.digestSent()),
-    digestFailed: () => record((s) => s.digestFailed()),
+    slackRequest: (kind, seconds) => slackRequests.observe(kind, seconds),
+    serviceRequest: (operation, outcome) =>
+      serviceRequests.inc([
+        ['operation', operation],
+        ['outcome', outcome],
+      ]),
+    serviceRetry: (operation) => serviceRetries.inc([['operation', operation]]),
+    digestSent: () => digestSent.inc(),
+    digestFailed: () => digestFailed.inc(),
     watchQueues(read) {
       depths = read;
     },
-    async load() {
-      await load();
-    },
     async render() {
-      const { registry } = await load();
-      return { contentType: registry.contentType, body: await registry.metrics() };
+      const body = [
+        slackRequests.render(),
+        serviceRequests.render(),
+        serviceRetries.render(),
+        digestSent.render(),
+        digestFailed.render(),
+        queueDepth(),
+      ].join('\n');
+      return { contentType: CONTENT_TYPE, body };
     },
   };
 }

@@ -1,6 +1,6 @@
 /**
- * The last guard between a log line and stdout: the configured secrets, and anything shaped like
- * a credential, are replaced before the line is written. Callers already avoid logging secrets;
+ * The last guard between a log line and stdout: the configured secrets, anything shaped like a
+ * credential or a one-time code, and e-mail addresses are replaced before the line is written. Callers already avoid logging secrets;
  * this catches what libraries log on their own (the Slack Web API client logs request bodies at
  * debug level and redacts only fields named like "token", not a client_secret).
  */
@@ -17,8 +17,17 @@ const PATTERNS: [RegExp, string][] = [
     /\b((?:access|refresh|id)_token|client_secret|signing_secret|oauth_token_secret|api_key|password)(\\?"?\s*[:=]\s*\\?"?)([^"\\&\s,}]+)/gi,
     `$1$2${MASK}`,
   ],
-  // One-time codes and states in OAuth redirects.
-  [/([?&](?:code|state)=)[^&\s"]+/g, `$1${MASK}`],
+  // One-time codes and states in OAuth redirects, and a code at the start of a form body.
+  [/((?:^|[?&\s])(?:code|state)=)[^&\s"]+/g, `$1${MASK}`],
+  // One-time codes in JSON (the Web API client logs the body of oauth.v2.access and of
+  // openid.connect.token). Error codes (ECONNRESET, ERR_..., 404) are kept: they say what failed.
+  [/\b(code\\?"\s*:\s*\\?")(?![A-Z0-9_]+\\?")([^"\\]+)/g, `$1${MASK}`],
+  // E-mail addresses: users.info answers carry them, and so do messages that name an account.
+  // A match starts only where a run of address characters does, so a long run is read once.
+  [
+    /(?<![A-Za-z0-9._%+-])[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/g,
+    `[e-mail ${MASK}]`,
+  ],
 ];
 
 /** Secrets shorter than this are not matched on their own: they would mask ordinary words. */

@@ -14,10 +14,11 @@ import {
   authorization,
   type Credentials,
   consumerOf,
+  type OAuth1Token,
   oauth1Token,
   type UserCredential,
 } from './credentials.js';
-import { nonNegativeInt } from './encode.js';
+import { nonNegativeInt, type PersonRef } from './encode.js';
 import {
   makeRedactor,
   type Redactor,
@@ -28,11 +29,22 @@ import { type Caller, invoke } from './invoke.js';
 import {
   checkVerifier,
   type OAuth2Config,
+  type OAuth2Token,
   oauth2AuthorizeUrl,
   oauth2ExchangeCode,
 } from './oauth2.js';
-import type { Operation } from './operation.js';
+import type { Edition, Operation } from './operation.js';
 import type { AttemptReport, FetchLike, RetryPolicy } from './request.js';
+import type { Comment, CommentResult } from './resources/comments.js';
+import type {
+  Expense,
+  ExpenseFilters,
+  ExpenseResult,
+  ExpenseUpdate,
+  NewExpense,
+} from './resources/expenses.js';
+import type { Friend, FriendResult, NewFriend } from './resources/friends.js';
+import type { Group, GroupResult, MemberResult, NewGroup } from './resources/groups.js';
 import {
   comments,
   expenses,
@@ -42,34 +54,10 @@ import {
   other,
   users,
 } from './resources/index.js';
-import type {
-  Category,
-  Comment,
-  CommentResult,
-  Currency,
-  CurrentUser,
-  Edition,
-  Expense,
-  ExpenseFilters,
-  ExpenseResult,
-  ExpenseUpdate,
-  Friend,
-  FriendResult,
-  Group,
-  GroupResult,
-  MemberResult,
-  NewExpense,
-  NewFriend,
-  NewGroup,
-  Notification,
-  OAuth1Token,
-  OAuth2Token,
-  PersonRef,
-  SuccessResult,
-  User,
-  UserResult,
-  UserUpdate,
-} from './types.js';
+import type { Notification } from './resources/notifications.js';
+import type { Category, Currency } from './resources/other.js';
+import type { CurrentUser, User, UserResult, UserUpdate } from './resources/users.js';
+import type { SuccessResult } from './results.js';
 
 export const DEFAULT_BASE_URL = 'https://secure.splitwise.com/api/v3.0';
 

@@ -7,7 +7,12 @@ import { ServiceException, ServiceInputException, ServiceUnauthorizedException }
 import { oauth1Header } from './oauth1.js';
 import { type ApiCall, send, type TransportConfig } from './request.js';
 import { asRecord } from './results.js';
-import type { OAuth1Token } from './types.js';
+
+/** An OAuth 1.0a token and its secret: a request token, or a person's access token. */
+export interface OAuth1Token {
+  oauth_token: string;
+  oauth_token_secret: string;
+}
 
 export type UserCredential =
   | { kind: 'oauth2'; token: string }
@@ -20,7 +25,7 @@ export interface Credentials {
   apiKey: string | undefined;
 }
 
-export interface Consumer {
+interface Consumer {
   key: string;
   secret: string;
 }

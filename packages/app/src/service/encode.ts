@@ -5,7 +5,11 @@
 import { MoneyError, parseMinor, WIRE_MAX_DECIMALS } from '../core/money.js';
 import { ServiceInputException } from './errors.js';
 import { percentEncode } from './oauth1.js';
-import type { PersonRef } from './types.js';
+
+/** A person on an expense or in a group: an existing user by id, or anyone by e-mail and name. */
+export type PersonRef =
+  | { user_id: number }
+  | { email: string; first_name: string; last_name?: string | null };
 
 /** Ordered name/value pairs: the body or query of one request. */
 export type Pairs = Array<[string, string]>;

@@ -23,14 +23,14 @@
 export type ServiceErrors = Record<string, string[]>;
 
 /** What an error keeps of an HTTP response. */
-export interface ErrorResponse {
+interface ErrorResponse {
   status: number;
   headers: Record<string, string>;
   /** The body as text (JSON bodies are kept as their text). */
   body: string;
 }
 
-export interface ServiceErrorOptions {
+interface ServiceErrorOptions {
   response?: ErrorResponse;
   errors?: ServiceErrors;
   /** True when the service may have applied the request although the call failed. */

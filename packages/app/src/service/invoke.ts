@@ -6,9 +6,9 @@
  */
 import { formEncode, type Pairs, segment } from './encode.js';
 import { ServiceEditionException, ServiceInputException } from './errors.js';
+import type { Edition } from './operation.js';
 import { type CallContext, type Operation, type Param, scalar } from './operation.js';
 import { type ApiCall, type RequestBody, send, type TransportConfig } from './request.js';
-import type { Edition } from './types.js';
 
 /** What a client lends an operation for one call. */
 export interface Caller {

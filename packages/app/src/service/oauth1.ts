@@ -12,7 +12,7 @@ export function percentEncode(value: string): string {
   );
 }
 
-export interface OAuth1SignInput {
+interface OAuth1SignInput {
   method: string;
   /** Full URL; its query parameters are signed too. */
   url: string;

@@ -15,8 +15,13 @@ import {
   ServiceInputException,
   ServiceTimeoutException,
 } from './errors.js';
-import type { OAuth2Token } from './types.js';
 import { USER_AGENT } from './version.js';
+
+/** What the token endpoint gives for a code: the person's access token and its type. */
+export interface OAuth2Token {
+  access_token: string;
+  token_type: string;
+}
 
 export interface OAuth2Config {
   clientId: string;
@@ -27,8 +32,27 @@ export interface OAuth2Config {
   redact: Redactor;
 }
 
-async function authorizationCode(config: OAuth2Config): Promise<AuthorizationCode> {
-  const { AuthorizationCode } = await import('simple-oauth2');
+let library: Promise<typeof import('simple-oauth2')> | undefined;
+
+/**
+ * simple-oauth2, imported by the first exchange and kept; exchanges that start while it loads wait
+ * for the same import. An import that fails (the package missing from an install) is reported as
+ * that, not as a service that did not answer, and is tried again by the next exchange.
+ */
+function oauthLibrary(): Promise<typeof import('simple-oauth2')> {
+  library ??= import('simple-oauth2').catch((error: Error) => {
+    library = undefined;
+    throw new ServiceException(
+      `oauth token exchange failed: the OAuth client library (simple-oauth2) could not be loaded: ${error.message}`,
+    );
+  });
+  return library;
+}
+
+function authorizationCode(
+  { AuthorizationCode }: typeof import('simple-oauth2'),
+  config: OAuth2Config,
+): AuthorizationCode {
   const authorize = new URL(config.authorizeUrl);
   const token = new URL(config.tokenUrl);
   return new AuthorizationCode({
@@ -45,7 +69,7 @@ async function authorizationCode(config: OAuth2Config): Promise<AuthorizationCod
 }
 
 /** RFC 7636 S256: the challenge sent with the consent request is the verifier's SHA-256. */
-export function pkceChallenge(codeVerifier: string): string {
+function pkceChallenge(codeVerifier: string): string {
   return createHash('sha256').update(codeVerifier).digest('base64url');
 }
 
@@ -121,9 +145,10 @@ export async function oauth2ExchangeCode(
   redirectUri: string,
   codeVerifier?: string,
 ): Promise<OAuth2Token> {
+  const library = await oauthLibrary();
   let token: Record<string, unknown>;
   try {
-    const result = await (await authorizationCode(config)).getToken({
+    const result = await authorizationCode(library, config).getToken({
       code,
       redirect_uri: redirectUri,
       ...(codeVerifier ? { code_verifier: codeVerifier } : {}),

@@ -4,9 +4,19 @@
  * its answer is read. The declarations live in `resources/`, `invoke.ts` runs them, and the
  * client's methods are one-line wrappers, so a fact about an operation has exactly one home.
  */
-import { amount, nonNegativeInt, type Pairs, put, putPerson, type WireScalar } from './encode.js';
+import {
+  amount,
+  nonNegativeInt,
+  type Pairs,
+  type PersonRef,
+  put,
+  putPerson,
+  type WireScalar,
+} from './encode.js';
 import { ServiceInputException } from './errors.js';
-import type { Edition, PersonRef } from './types.js';
+
+/** The service's API editions: what an operation needs and what a client speaks. */
+export type Edition = 1 | 2 | 3;
 
 /** What encoders, checks and readers know about the call they serve. */
 export interface CallContext {
@@ -31,7 +41,7 @@ interface ParamBase {
 }
 
 /** A parameter taken from one input field, sent under the field's name unless `wire` differs. */
-export interface FieldParam<In> extends ParamBase {
+interface FieldParam<In> extends ParamBase {
   field: keyof In & string;
   /** The wire name, when not the field's; a function when editions spell it differently. */
   wire?: string | ((edition: Edition) => string);
@@ -40,7 +50,7 @@ export interface FieldParam<In> extends ParamBase {
 }
 
 /** A parameter implied by the input as a whole rather than copied from one field. */
-export interface DerivedParam<In> extends ParamBase {
+interface DerivedParam<In> extends ParamBase {
   wire: string;
   value: (input: In) => unknown;
 }

@@ -7,7 +7,7 @@
  * Writes (POST) are never retried: a write whose outcome is unknown is reported as such
  * (`outcome_unknown`) for the caller to reconcile.
  */
-import { readFile } from 'node:fs/promises';
+import { openAsBlob } from 'node:fs';
 import { basename, extname } from 'node:path';
 import { formEncode, type Pairs } from './encode.js';
 import {
@@ -134,17 +134,18 @@ async function buildBody(body: RequestBody | undefined): Promise<{
       signedPairs: body.pairs,
     };
   }
-  let data: Buffer;
+  const type = CONTENT_TYPES[extname(body.file.path).toLowerCase()] ?? 'application/octet-stream';
+  let data: Blob;
   try {
-    data = await readFile(body.file.path);
+    // Backed by the file: its bytes are read as the request is sent, never held whole.
+    data = await openAsBlob(body.file.path, { type });
   } catch (error) {
     const code = errorCode(error) ?? 'unreadable';
     throw new ServiceInputException(`cannot read the ${body.file.field} file (${code})`);
   }
   const form = new FormData();
   for (const [name, value] of body.pairs) form.append(name, value);
-  const type = CONTENT_TYPES[extname(body.file.path).toLowerCase()] ?? 'application/octet-stream';
-  form.append(body.file.field, new Blob([data], { type }), basename(body.file.path));
+  form.append(body.file.field, data, basename(body.file.path));
   // fetch writes the multipart Content-Type with its boundary itself.
   return { init: { body: form } };
 }

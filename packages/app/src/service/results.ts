@@ -11,7 +11,12 @@ import {
   ServiceException,
 } from './errors.js';
 import type { CallContext, Reader } from './operation.js';
-import type { SuccessResult } from './types.js';
+
+/**
+ * What a mutation without an object resolves to (a delete, a removal): whether the service
+ * applied it, and its validation errors (`{}` on success, the reason when it refused).
+ */
+export type SuccessResult = { success: boolean; errors: ServiceErrors };
 
 export function asRecord(value: unknown): Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value)

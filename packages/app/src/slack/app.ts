@@ -1,40 +1,41 @@
 /**
- * Bolt, built from the parts the composition root (src/app.ts) gives it, and the listeners of
- * every feature registered on it.
+ * Bolt, built from the parts the composition root (src/app.ts) gives it: how it authorizes
+ * requests (one bot token, or an installation per workspace), its HTTP routes, and the listeners
+ * of every feature registered on it.
  */
-import { App, type CustomRoute, type Logger, LogLevel, type webApi } from '@slack/bolt';
+import { App, type CustomRoute, type Logger, LogLevel, webApi } from '@slack/bolt';
 import type { Linking } from '../accounts/linking.js';
 import type { Config } from '../config.js';
 import { observeRequests } from '../observe/bolt.js';
 import type { Metrics } from '../observe/metrics.js';
+import type { Store } from '../store/index.js';
 import { balanceCommand } from './balances/command.js';
 import { balanceListeners } from './balances/listeners.js';
 import { paidCommand } from './balances/paid-command.js';
 import { remindCommand } from './balances/remind.js';
-import { SETTLE_PART_JOB, settlePartJob } from './balances/settle-part-job.js';
 import type { SlackDeps, SlackHooks } from './deps.js';
 import { digestListeners } from './digest/listeners.js';
 import { expenseActionListeners } from './expense-actions/listeners.js';
 import { expenseFormListeners } from './expense-form/listeners.js';
 import { openNewForm } from './expense-form/open.js';
-import { FORM_JOB, formJob } from './expense-form/submit.js';
 import { channelFeed } from './feed/command.js';
 import { groupAdd, groupCreate, groupDelete, groupsList, groupUse } from './groups/commands.js';
 import { groupDefault } from './groups/default-split.js';
 import { groupListeners } from './groups/listeners.js';
 import { homeListeners } from './home/listeners.js';
 import { publishHome } from './home/publish.js';
-import type { installerOptions } from './install/installer.js';
+import { createInstalledTeams } from './install/installation-store.js';
+import { installerOptions } from './install/installer.js';
+import { installedTeamClients } from './install/team-clients.js';
 import { LINKING_COMMANDS } from './linking/commands.js';
 import { linkingListeners } from './linking/listeners.js';
 import { httpRoutes } from './linking/routes.js';
 import { createSlackReceiver } from './receiver.js';
 import type { JobHandler } from './shared/durable.js';
 import { createListenerTable } from './shared/listener-table.js';
-import type { SplitHandlers } from './shared/split-context.js';
-import { SPLIT_JOB, splitJob } from './split/command.js';
+import { singleTeamClients, type TeamClients } from './shared/team-clients.js';
 import { splitListeners } from './split/listeners.js';
-import { runSplit, SPLIT_COMMANDS } from './split/run.js';
+import type { OtherHandlers } from './split/run.js';
 import { uninstallListeners } from './uninstall/listeners.js';
 
 /** Bolt's default path for events, commands and interactions in HTTP mode. */
@@ -47,7 +48,7 @@ const LOG_LEVELS: Record<Config['logLevel'], LogLevel> = {
   error: LogLevel.ERROR,
 };
 
-export interface SlackAppParts {
+interface SlackAppParts {
   config: Config;
   clientOptions: webApi.WebClientOptions;
   /**
@@ -60,8 +61,8 @@ export interface SlackAppParts {
     | { kind: 'install'; installer: ReturnType<typeof installerOptions> };
   /** Bolt's, its receiver's and its Web API client's logger. */
   logger: Logger;
-  /** Read per request: Bolt takes its routes before linking exists. */
-  linking: () => Linking | undefined;
+  /** Account linking, whose browser routes Bolt serves. */
+  linking: Linking;
   /** Served beside /healthz and linking's routes (/readyz, /metrics). */
   routes: CustomRoute[];
   /** Times each Slack request by kind. */
@@ -109,9 +110,69 @@ export function createSlackApp(parts: SlackAppParts): App {
   return app;
 }
 
-/** Every `/split` kind and the feature that handles it; the type refuses a kind left out. */
-const SPLIT_HANDLERS: SplitHandlers = {
-  ...SPLIT_COMMANDS,
+/**
+ * How Bolt authorizes requests, and the bot's client of each team for work not tied to a request.
+ * One workspace: the configured bot token, checked with auth.test first (Bolt calls it from its
+ * constructor unless given the bot's ids, and asking first makes a wrong token or an unreachable
+ * Slack a clear start-up failure rather than every later request failing); every team gets that
+ * client. Many workspaces: Bolt's install routes, and each team's own installation.
+ */
+export async function slackAuth(parts: {
+  config: Config;
+  store: Pick<Store, 'installations' | 'claims'>;
+  /** Without a bot token or retries, for the token exchanges. */
+  tokenless: webApi.WebClient;
+  clientOptions: webApi.WebClientOptions;
+  logger: Logger;
+  now: () => Date;
+}): Promise<{ auth: SlackAppParts['auth']; slack: TeamClients }> {
+  const { config, store, tokenless, clientOptions, logger, now } = parts;
+  const { install } = config.slack;
+  if (!install) {
+    const bot = new webApi.WebClient(config.slack.botToken, clientOptions);
+    const auth = await bot.auth.test();
+    if (!auth.user_id || !auth.bot_id)
+      throw new Error('auth.test did not return the bot user id and bot id');
+    return {
+      auth: { kind: 'token', botId: auth.bot_id, botUserId: auth.user_id },
+      slack: singleTeamClients(bot),
+    };
+  }
+  const installed = createInstalledTeams({
+    installations: store.installations,
+    claims: store.claims,
+    refresh: (refresh_token) =>
+      tokenless.oauth.v2.access({
+        client_id: config.slack.clientId,
+        client_secret: config.slack.clientSecret,
+        grant_type: 'refresh_token',
+        refresh_token,
+      }),
+    now: () => now().getTime(),
+    logger,
+  });
+  return {
+    auth: {
+      kind: 'install',
+      installer: installerOptions({
+        clientId: config.slack.clientId,
+        clientSecret: config.slack.clientSecret,
+        stateSecret: install.stateSecret,
+        redirectUrl: install.redirectUrl,
+        webUrl: config.slack.webUrl,
+        installationStore: installed,
+        clientOptions,
+      }),
+    },
+    slack: installedTeamClients(installed, clientOptions),
+  };
+}
+
+/**
+ * The `/split` kinds other features handle, and the feature that handles each; the type refuses a
+ * kind left out.
+ */
+const SPLIT_HANDLERS: OtherHandlers = {
   ...LINKING_COMMANDS,
   balance: balanceCommand,
   groups: groupsList,
@@ -126,18 +187,22 @@ const SPLIT_HANDLERS: SplitHandlers = {
 };
 
 /**
- * Registers every feature's listeners on `app` and returns the listeners' deps: `base` with the
- * hooks through which one feature reaches another.
+ * Registers every feature's listeners on `app`. Returns the listeners' deps (`base` with the hooks
+ * through which one feature reaches another) and the durable job kinds the features carry out.
  */
-export function registerListeners(app: App, base: Omit<SlackDeps, 'hooks'>): SlackDeps {
+export function registerListeners(
+  app: App,
+  base: Omit<SlackDeps, 'hooks'>,
+): { deps: SlackDeps; jobs: Record<string, JobHandler> } {
   const hooks: SlackHooks = {
-    runSplit: (inv, reply, logger) => runSplit(SPLIT_HANDLERS, deps, inv, reply, logger),
-    openNewForm: (request) => openNewForm({ deps, ...request }),
     publishHome: (client, user, logger, notice) => publishHome(deps, client, user, logger, notice),
   };
   const deps: SlackDeps = { ...base, hooks };
   const table = createListenerTable();
-  splitListeners(table, deps);
+  splitListeners(table, deps, {
+    handlers: SPLIT_HANDLERS,
+    openForm: (request) => openNewForm({ deps, ...request }),
+  });
   expenseFormListeners(table, deps);
   expenseActionListeners(table, deps);
   balanceListeners(table, deps);
@@ -147,14 +212,5 @@ export function registerListeners(app: App, base: Omit<SlackDeps, 'hooks'>): Sla
   linkingListeners(table, deps);
   uninstallListeners(table, deps);
   table.install(app);
-  return deps;
-}
-
-/** How each kind of durable job (written before its ack) is carried out, on any replica. */
-export function jobHandlers(deps: SlackDeps): Record<string, JobHandler> {
-  return {
-    [SPLIT_JOB]: splitJob(deps),
-    [FORM_JOB]: formJob(deps),
-    [SETTLE_PART_JOB]: settlePartJob(deps),
-  };
+  return { deps, jobs: table.jobs() };
 }

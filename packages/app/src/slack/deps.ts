@@ -6,6 +6,7 @@ import type { Logger, webApi } from '@slack/bolt';
 import type { Directory } from '../accounts/directory.js';
 import type { Linking } from '../accounts/linking.js';
 import type { ServiceFactory } from '../accounts/service.js';
+import type { Unlinking } from '../accounts/unlink.js';
 import type {
   ChannelBindings,
   ChannelFeeds,
@@ -21,41 +22,15 @@ import type {
 import type { FormDraft } from './expense-form/form.js';
 import type { ReferenceData } from './expense-form/reference.js';
 import type { DurableWork } from './shared/durable.js';
-import type { Once } from './shared/marker.js';
-import type { Reply } from './shared/reply.js';
+import type { FileHosts } from './shared/file-hosts.js';
 import type { TeamClients } from './shared/team-clients.js';
 import type { WorkQueue } from './shared/work-queue.js';
-
-/** One `/split` to carry out: typed now, or saved while the person linked their account. */
-export interface SplitInvocation {
-  team_id: string;
-  user_id: string;
-  channel_id: string;
-  text: string;
-  /** Where the answer goes when it is carried out later. */
-  response_url?: string | undefined;
-  /**
-   * How a booking made by this command is kept to one (its marker, and an earlier run's create);
-   * absent, a booking gets a marker of its own.
-   */
-  once?: Once | undefined;
-}
 
 /**
  * What one feature offers another, wired by slack/app.ts, so that no feature folder imports
  * another: each can be read, changed or removed on its own.
  */
 export interface SlackHooks {
-  /** Carries out a `/split` (split/): typed, or pending until the person linked. */
-  runSplit(inv: SplitInvocation, reply: Reply, logger: Logger): Promise<void>;
-  /** Opens the expense form (expense-form/) for an empty `/split`, within its trigger's 3 s. */
-  openNewForm(request: {
-    client: webApi.WebClient;
-    logger: Logger;
-    trigger_id: string;
-    user: SlackUserKey;
-    channel: string;
-  }): Promise<void>;
   /** Publishes the person's App Home (home/) again, with a notice at the top. */
   publishHome(
     client: webApi.WebClient,
@@ -97,6 +72,8 @@ export interface SlackDeps {
   expenses: ExpenseStore<FormDraft>;
   /** What is kept about a person or a workspace, and removing it. */
   forget: Forget;
+  /** Ending a person's link, alone or with everything else kept about them. */
+  unlinking: Unlinking;
   /** The service's currencies and categories for the expense form, cached for an hour. */
   reference: ReferenceData;
   /**
@@ -104,6 +81,8 @@ export interface SlackDeps {
    * updating an undone message): the team's own installation's token when installed into many.
    */
   slack: TeamClients;
+  /** Where a file download may carry the bot token: Slack's file hosts (or its stand-in's). */
+  fileHosts: FileHosts;
   hooks: SlackHooks;
 }
 

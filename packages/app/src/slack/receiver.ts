@@ -7,11 +7,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { HTTPReceiver, type HTTPReceiverOptions } from '@slack/bolt';
 import { withRequest } from '../observe/context.js';
+import { routedPath } from './shared/routed-path.js';
 
 /** How far a request's timestamp may be from our clock, either way (Slack's rule). */
-export const REQUEST_TIMESTAMP_SKEW_S = 5 * 60;
+const REQUEST_TIMESTAMP_SKEW_S = 5 * 60;
 
-export interface SlackReceiverOptions extends HTTPReceiverOptions {
+interface SlackReceiverOptions extends HTTPReceiverOptions {
   /** Where events arrive: the requests this checks. */
   eventsPath: string;
   /** Told of each refusal (a function: the App's logger exists only once the receiver does). */
@@ -23,7 +24,7 @@ export interface SlackReceiverOptions extends HTTPReceiverOptions {
  * Whether a request's `x-slack-request-timestamp` is further ahead of `nowMs` than Slack allows.
  * A missing or malformed header is left to Bolt, which refuses it.
  */
-export function datedAhead(req: IncomingMessage, nowMs: number): boolean {
+function datedAhead(req: IncomingMessage, nowMs: number): boolean {
   const header = req.headers['x-slack-request-timestamp'];
   if (typeof header !== 'string') return false;
   const seconds = Number(header);
@@ -34,9 +35,10 @@ export function createSlackReceiver(options: SlackReceiverOptions): HTTPReceiver
   const { eventsPath, warn, now = Date.now, ...rest } = options;
   const receiver = new HTTPReceiver({ ...rest, endpoints: [eventsPath] });
   const bolt = receiver.requestListener;
-  // Only a header is read, before the body: the check costs nothing on the way to the ack.
+  // Only a header is read, before the body: the check costs nothing on the way to the ack. The
+  // path is compared as Bolt routes it, so `/slack/./events` is checked like `/slack/events`.
   receiver.requestListener = (req: IncomingMessage, res: ServerResponse) => {
-    if (req.method !== 'POST' || req.url?.split('?')[0] !== eventsPath) {
+    if (req.method !== 'POST' || routedPath(req.url) !== eventsPath) {
       bolt(req, res);
       return;
     }

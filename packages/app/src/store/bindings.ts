@@ -14,8 +14,8 @@ export interface ChannelKey {
 export interface ChannelBinding {
   group_id: number;
   group_name: string;
-  /** Slack user id of whoever bound it. */
-  bound_by: string;
+  /** Slack user id of whoever bound it; dropped when they remove their data. */
+  bound_by?: string;
   /** ISO 8601. */
   bound_at: string;
 }

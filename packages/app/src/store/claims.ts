@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { createdMeanwhile } from './created-meanwhile.js';
 import { applyPragmas, redisAdapter, type StoreKind, sqliteFile, storeKind } from './keyv.js';
 
 /**
@@ -21,7 +22,31 @@ export interface Claims {
   claim(key: string, ttlMs: number): Promise<boolean>;
   /** Gives up a claim this instance holds (e.g. the work failed and may be retried). */
   release(key: string): Promise<void>;
+  /**
+   * Deletes the claims whose keys name the team, or the team and the person (see claimNames),
+   * whoever holds them; returns how many went. For removing a workspace's or a person's data.
+   */
+  forget(team_id: string, user_id?: string): Promise<number>;
   close(): Promise<void>;
+}
+
+/**
+ * Whether a claim key (`<kind>:<team>:...`, e.g. `digest:T1:U1:2026-11-21`) names the team, and
+ * the person too when one is given: ids are whole segments between colons.
+ */
+export function claimNames(key: string, team_id: string, user_id?: string): boolean {
+  const segments = key.split(':').slice(1);
+  return segments.includes(team_id) && (user_id === undefined || segments.includes(user_id));
+}
+
+/** Redis's glob characters, matched literally. */
+function globEscape(text: string): string {
+  return text.replace(/[\\*?[\]^-]/g, (c) => `\\${c}`);
+}
+
+/** LIKE's wildcards, matched literally. */
+function likeEscape(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
 export interface CreateClaimsOptions {
@@ -66,6 +91,14 @@ export function createClaims(storeUrl: string, options: CreateClaimsOptions = {}
     async release(key) {
       await (await open()).release(prefix + key, owner);
     },
+    async forget(team_id, user_id) {
+      const backend = await open();
+      const keys = (await backend.keysWith(prefix, team_id)).filter((key) =>
+        claimNames(key.slice(prefix.length), team_id, user_id),
+      );
+      for (const key of keys) await backend.remove(key);
+      return keys.length;
+    },
     async close() {
       if (opened) await (await opened).close();
     },
@@ -77,6 +110,10 @@ const SWEEP_EVERY_MS = 60 * 60_000;
 interface Backend {
   claim(key: string, owner: string, ttlMs: number, nowMs: number): Promise<boolean>;
   release(key: string, owner: string): Promise<void>;
+  /** Keys (with the prefix) under `prefix` that contain `text`, to be filtered exactly. */
+  keysWith(prefix: string, text: string): Promise<string[]>;
+  /** Deletes a claim whoever holds it. */
+  remove(key: string): Promise<void>;
   /** Deletes expired claims (Redis expires its keys itself). */
   sweep(nowMs: number): Promise<void>;
   close(): Promise<void>;
@@ -96,6 +133,8 @@ async function openBackend(kind: StoreKind, storeUrl: string): Promise<Backend> 
 interface RedisLike {
   set(key: string, value: string, options: { NX: true; PX: number }): Promise<string | null>;
   eval(script: string, options: { keys: string[]; arguments: string[] }): Promise<unknown>;
+  scanIterator(options: { MATCH: string; COUNT: number }): AsyncIterable<string[]>;
+  del(key: string): Promise<number>;
 }
 
 const RELEASE_IF_OWNER =
@@ -114,6 +153,18 @@ async function redisBackend(storeUrl: string): Promise<Backend> {
         keys: [`claim:${key}`],
         arguments: [owner],
       });
+    },
+    async keysWith(prefix, text) {
+      const redis = await client();
+      const found: string[] = [];
+      const match = `claim:${globEscape(prefix)}*${globEscape(text)}*`;
+      for await (const keys of redis.scanIterator({ MATCH: match, COUNT: 500 })) {
+        for (const key of keys) found.push(key.slice('claim:'.length));
+      }
+      return found;
+    },
+    async remove(key) {
+      await (await client()).del(`claim:${key}`);
     },
     sweep: async () => undefined,
     close: () => adapter.disconnect(),
@@ -139,9 +190,8 @@ async function postgresBackend(storeUrl: string): Promise<Backend> {
   const pool = new Pool({ connectionString: storeUrl, max: 4 });
   let ready: Promise<unknown> | undefined;
   const table = () => {
-    // Two processes creating the table at once may collide on the catalog's unique index.
-    ready ??= pool.query(CREATE_TABLE).catch((error: { code?: string }) => {
-      if (error.code !== '23505') {
+    ready ??= pool.query(CREATE_TABLE).catch((error: unknown) => {
+      if (!createdMeanwhile(error)) {
         ready = undefined;
         throw error;
       }
@@ -163,6 +213,17 @@ async function postgresBackend(storeUrl: string): Promise<Backend> {
     async release(key, owner) {
       await table();
       await pool.query(`DELETE FROM ${TABLE} WHERE key = $1 AND owner = $2`, [key, owner]);
+    },
+    async keysWith(prefix, text) {
+      await table();
+      const { rows } = await pool.query(`SELECT key FROM ${TABLE} WHERE key LIKE $1 ESCAPE '\\'`, [
+        `${likeEscape(prefix)}%${likeEscape(text)}%`,
+      ]);
+      return (rows as { key: string }[]).map((row) => row.key);
+    },
+    async remove(key) {
+      await table();
+      await pool.query(`DELETE FROM ${TABLE} WHERE key = $1`, [key]);
     },
     async sweep(nowMs) {
       await pool.query(`DELETE FROM ${TABLE} WHERE expires_at <= $1`, [nowMs]);
@@ -204,6 +265,17 @@ async function sqliteBackend(storeUrl: string): Promise<Backend> {
     async release(key, owner) {
       await table();
       await all(`DELETE FROM ${TABLE} WHERE key = ? AND owner = ?`, [key, owner]);
+    },
+    async keysWith(prefix, text) {
+      await table();
+      const rows = await all(`SELECT key FROM ${TABLE} WHERE key LIKE ? ESCAPE '\\'`, [
+        `${likeEscape(prefix)}%${likeEscape(text)}%`,
+      ]);
+      return (rows as { key: string }[]).map((row) => row.key);
+    },
+    async remove(key) {
+      await table();
+      await all(`DELETE FROM ${TABLE} WHERE key = ?`, [key]);
     },
     async sweep(nowMs) {
       await all(`DELETE FROM ${TABLE} WHERE expires_at <= ?`, [nowMs]);

@@ -11,13 +11,17 @@
  * Preferences and channel bindings are cached for a minute on each replica; removal goes through
  * those stores, so this replica forgets at once and the others within the minute.
  *
- * Claims are left to expire on their own (the longest lives 48 hours): they hold no more than the
- * ids in their keys, and removing one early would let a redelivered request run twice.
+ * The durable jobs and the claims go too: a workspace's every job (queued, running or finished)
+ * and every claim whose key names the team; a person's jobs (what they typed or submitted and
+ * was not yet answered) and the claims whose keys name them. A redelivered request after that
+ * finds no link or no installation, so removing a claim early books nothing twice.
  */
 import type Keyv from 'keyv';
-import type { ChannelBindings } from './bindings.js';
+import type { ChannelBinding, ChannelBindings } from './bindings.js';
+import type { Claims } from './claims.js';
 import type { DigestPreferences } from './digest.js';
 import { installationKey, orgOfKey } from './installations.js';
+import type { Jobs } from './jobs.js';
 import type { UserPreferenceStore } from './preferences.js';
 import type { SlackUserKey } from './token-store.js';
 
@@ -35,6 +39,13 @@ export interface KeptAbout {
   linkStates?: number;
   /** Expense forms left open (counted only when removing). */
   drafts?: number;
+  /** Their commands and forms not yet answered (counted only when removing). */
+  jobs?: number;
+  /** Claims naming them: today's DM, reminders, clicks (counted only when removing). */
+  claims?: number;
+  /** Channel feeds that read their notifications, and groups' default splits naming them. */
+  feeds?: number;
+  splitDefaults?: number;
 }
 
 export interface Forget {
@@ -56,6 +67,8 @@ export interface ForgetParts {
   splitDefaults: Keyv;
   feeds: Keyv;
   installations: Keyv;
+  claims: Pick<Claims, 'forget'>;
+  jobs: Pick<Jobs, 'forget'>;
   /** Through the stores that cache, so that this replica forgets at once too. */
   preferenceStore: UserPreferenceStore;
   bindingStore: ChannelBindings;
@@ -73,19 +86,57 @@ export async function deleteWhere(
   match: (key: string, value: unknown) => boolean,
   remove: (key: string) => Promise<unknown> = (key) => keyv.delete(key),
 ): Promise<number> {
-  if (!keyv.iterator) throw new Error('this store cannot be walked, so nothing was removed');
-  const keys: string[] = [];
-  for await (const [key, value] of keyv.iterator(undefined)) {
-    if (typeof key === 'string' && match(key, value)) keys.push(key);
-  }
+  const keys = (await entriesWhere(keyv, match)).map(([key]) => key);
   for (const key of keys) await remove(key);
   return keys.length;
+}
+
+/** The records `match` picks, read whole before anything is changed. */
+async function entriesWhere(
+  keyv: Keyv,
+  match: (key: string, value: unknown) => boolean,
+): Promise<[string, unknown][]> {
+  if (!keyv.iterator) throw new Error('this store cannot be walked, so nothing was removed');
+  const found: [string, unknown][] = [];
+  for await (const [key, value] of keyv.iterator(undefined)) {
+    if (typeof key === 'string' && match(key, value)) found.push([key, value]);
+  }
+  return found;
 }
 
 function ownedBy(value: unknown, team_id: string, user_id?: string): boolean {
   if (!value || typeof value !== 'object') return false;
   const record = value as { team_id?: unknown; user_id?: unknown };
   return record.team_id === team_id && (user_id === undefined || record.user_id === user_id);
+}
+
+/** Whether a default split was saved by the person or gives them a part. */
+function splitNames(value: unknown, user: SlackUserKey): boolean {
+  const saved = value as { set_by?: unknown; parts?: { slack_id?: unknown }[] } | null;
+  return (
+    saved?.set_by === user.user_id ||
+    (saved?.parts ?? []).some((part) => part?.slack_id === user.user_id)
+  );
+}
+
+/**
+ * A channel's group stays bound when the person who bound it removes their data (the channel
+ * is everyone's); only their name on it goes.
+ */
+async function forgetBinder(parts: ForgetParts, user: SlackUserKey): Promise<number> {
+  const prefix = `${user.team_id}:`;
+  const theirs = (await entriesWhere(
+    parts.bindings,
+    (key, value) =>
+      key.startsWith(prefix) && (value as ChannelBinding | null)?.bound_by === user.user_id,
+  )) as [string, ChannelBinding][];
+  for (const [key, { bound_by: _dropped, ...binding }] of theirs) {
+    await parts.bindingStore.set(
+      { team_id: user.team_id, channel_id: key.slice(prefix.length) },
+      binding,
+    );
+  }
+  return theirs.length;
 }
 
 export function createForget(parts: ForgetParts): Forget {
@@ -108,12 +159,23 @@ export function createForget(parts: ForgetParts): Forget {
     async forgetPerson(user) {
       const kept = await about(user);
       const drafts = `draft:${personKey(user)}:`;
-      const [linkStates, expenseRecords] = await Promise.all([
+      const inTeam = (key: string) => key.startsWith(`${user.team_id}:`);
+      const [linkStates, expenseRecords, jobs, claims, feeds, splitDefaults] = await Promise.all([
         deleteWhere(parts.linkStates, (_, value) => ownedBy(value, user.team_id, user.user_id)),
         deleteWhere(
           parts.expenses,
           (key) => key.startsWith(drafts) || key === `last:${personKey(user)}`,
         ),
+        parts.jobs.forget(user.team_id, user.user_id),
+        parts.claims.forget(user.team_id, user.user_id),
+        // A feed reads its owner's notifications: without them it stops.
+        deleteWhere(
+          parts.feeds,
+          (key, value) => inTeam(key) && (value as { user_id?: unknown }).user_id === user.user_id,
+        ),
+        // A default split names each member by Slack id: one naming them can't be kept.
+        deleteWhere(parts.splitDefaults, (key, value) => inTeam(key) && splitNames(value, user)),
+        forgetBinder(parts, user),
         parts.tokens.delete(personKey(user)),
         parts.preferenceStore.delete(user),
         parts.digestStore.delete(user),
@@ -123,6 +185,10 @@ export function createForget(parts: ForgetParts): Forget {
         ...kept,
         linkStates,
         drafts: Math.max(0, expenseRecords - (kept.lastBooked ? 1 : 0)),
+        jobs,
+        claims,
+        feeds,
+        splitDefaults,
       };
     },
     async forgetWorkspace(team_id) {
@@ -145,6 +211,8 @@ export function createForget(parts: ForgetParts): Forget {
           parts.expenses,
           (key) => key.startsWith(`draft:${prefix}`) || key.startsWith(`last:${prefix}`),
         ),
+        parts.jobs.forget(team_id),
+        parts.claims.forget(team_id),
         // The workspace's own installation; an org-wide one stays while the org keeps the app.
         ...[
           installationKey({ teamId: team_id, isEnterpriseInstall: false }),

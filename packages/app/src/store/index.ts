@@ -41,7 +41,14 @@ export {
   type Installations,
   installationKey,
 } from './installations.js';
-export { type CreateJobsOptions, createJobs, type Job, type Jobs } from './jobs.js';
+export {
+  type CreateJobsOptions,
+  createJobs,
+  JOB_RETENTION_MS,
+  type Job,
+  type Jobs,
+  PERSON_FIELD,
+} from './jobs.js';
 export {
   type CreateKeyvOptions,
   createKeyv,

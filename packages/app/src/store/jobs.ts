@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { createdMeanwhile } from './created-meanwhile.js';
 import { applyPragmas, redisAdapter, type StoreKind, sqliteFile, storeKind } from './keyv.js';
 
 /**
@@ -29,7 +30,43 @@ export interface Jobs {
   finish(id: string, keepMs: number): Promise<void>;
   /** Lets the job go at once (shutting down), for another replica or the next start to take. */
   release(id: string): Promise<void>;
+  /**
+   * Deletes the jobs of a workspace (every job whose id names the team, finished ones included),
+   * or of one person in it (the jobs whose payload names them as `by`, see PERSON_FIELD); returns
+   * how many went. A job deleted while it runs finishes its run but saves and finishes nothing.
+   */
+  forget(team_id: string, user_id?: string): Promise<number>;
   close(): Promise<void>;
+}
+
+/**
+ * A payload that is an object with this field, `<team>:<user>`, is that person's work: it is
+ * removed with their data (`/split disconnect`), not only with the workspace's.
+ */
+export const PERSON_FIELD = 'by';
+
+/**
+ * No job is kept longer than this after it was queued, finished or not: a finished one keeps its
+ * id an hour (for the dedupe), and one that never finishes (its handler keeps failing, no replica
+ * takes it) holds what was typed no longer than this.
+ */
+export const JOB_RETENTION_MS = 7 * 24 * 60 * 60_000;
+
+/** Whether a job id (`<kind>:<team>:...`) names the team, and the person when one is given. */
+export function jobNames(
+  id: string,
+  payload: string | undefined,
+  team_id: string,
+  user_id?: string,
+): boolean {
+  if (!id.split(':').slice(1).includes(team_id)) return false;
+  if (user_id === undefined) return true;
+  try {
+    const parsed = JSON.parse(payload ?? 'null') as Record<string, unknown> | null;
+    return parsed !== null && parsed[PERSON_FIELD] === `${team_id}:${user_id}`;
+  } catch {
+    return false;
+  }
 }
 
 export interface Job {
@@ -94,6 +131,9 @@ export function createJobs(storeUrl: string, options: CreateJobsOptions = {}): J
     async release(id) {
       await (await open()).release(prefix + id, owner);
     },
+    async forget(team_id, user_id) {
+      return (await open()).forget(prefix, team_id, user_id);
+    },
     async close() {
       if (opened) await (await opened).close();
     },
@@ -113,6 +153,7 @@ interface Backend {
   save(id: string, owner: string, progress: string): Promise<boolean>;
   finish(id: string, owner: string, doneUntil: number, keepMs: number): Promise<void>;
   release(id: string, owner: string): Promise<void>;
+  forget(prefix: string, team_id: string, user_id: string | undefined): Promise<number>;
   /** Deletes finished jobs kept long enough (Redis expires its keys itself). */
   sweep(nowMs: number): Promise<void>;
   close(): Promise<void>;
@@ -159,11 +200,13 @@ const CREATE_INDEX = `CREATE INDEX IF NOT EXISTS ${TABLE}_due ON ${TABLE} (lease
 function sqlBackend(run: Run, kind: 'postgres' | 'sqlite'): Backend {
   let ready: Promise<unknown> | undefined;
   const table = () => {
-    ready ??= run(CREATE_TABLE, [])
-      .then(() => run(CREATE_INDEX, []))
-      .catch((error: { code?: string }) => {
-        // Two processes creating the table at once may collide on PostgreSQL's catalog.
-        if (error.code === '23505') return;
+    const create = (sql: string) =>
+      run(sql, []).catch((error: unknown) => {
+        if (!createdMeanwhile(error)) throw error;
+      });
+    ready ??= create(CREATE_TABLE)
+      .then(() => create(CREATE_INDEX))
+      .catch((error: unknown) => {
         ready = undefined;
         throw error;
       });
@@ -222,8 +265,22 @@ function sqlBackend(run: Run, kind: 'postgres' | 'sqlite'): Backend {
         [id, owner],
       );
     },
+    async forget(prefix, team_id, user_id) {
+      // The team's jobs are found by their ids; the person's among them by their payloads.
+      const rows = (await q(`SELECT id, payload FROM ${TABLE} WHERE id LIKE ?`, [
+        `${likeEscape(prefix)}%${likeEscape(team_id)}%`,
+      ])) as { id: string; payload: string }[];
+      const ids = rows
+        .filter((row) => jobNames(row.id.slice(prefix.length), row.payload, team_id, user_id))
+        .map((row) => row.id);
+      for (const id of ids) await q(`DELETE FROM ${TABLE} WHERE id = ?`, [id]);
+      return ids.length;
+    },
     async sweep(nowMs) {
-      await q(`DELETE FROM ${TABLE} WHERE done_until IS NOT NULL AND done_until <= ?`, [nowMs]);
+      await q(
+        `DELETE FROM ${TABLE} WHERE (done_until IS NOT NULL AND done_until <= ?) OR created_at <= ?`,
+        [nowMs, nowMs - JOB_RETENTION_MS],
+      );
     },
     close: () => run.close(),
   };
@@ -278,6 +335,13 @@ async function sqliteRunner(storeUrl: string): Promise<Run> {
 
 interface RedisLike {
   eval(script: string, options: { keys: string[]; arguments: string[] }): Promise<unknown>;
+  scanIterator(options: { MATCH: string; COUNT: number }): AsyncIterable<string[]>;
+  hGet(key: string, field: string): Promise<string | null>;
+}
+
+/** Redis's glob characters, matched literally. */
+function globEscape(text: string): string {
+  return text.replace(/[\\*?[\]^-]/g, (c) => `\\${c}`);
 }
 
 // One hash per job (`jobs:job:<id>`) and, per namespace, one sorted set of its undone jobs by
@@ -286,8 +350,12 @@ interface RedisLike {
 const REDIS_ADD = `
 if redis.call('exists', KEYS[1]) == 1 then return 0 end
 redis.call('hset', KEYS[1], 'payload', ARGV[2], 'owner', ARGV[3], 'created_at', ARGV[4], 'retakes', 0)
+redis.call('pexpire', KEYS[1], ARGV[6])
 redis.call('zadd', KEYS[2], ARGV[5], ARGV[1])
 return 1`;
+const REDIS_FORGET = `
+redis.call('zrem', KEYS[2], ARGV[1])
+return redis.call('del', KEYS[1])`;
 const REDIS_TAKE = `
 local ids = redis.call('zrangebyscore', KEYS[1], '-inf', ARGV[1], 'LIMIT', 0, tonumber(ARGV[4]))
 local out = {}
@@ -338,7 +406,14 @@ async function redisBackend(storeUrl: string, prefix: string): Promise<Backend> 
     async add(id, payload, owner, nowMs, leaseMs) {
       const reply = await (await client()).eval(REDIS_ADD, {
         keys: [jobKey(id), DUE],
-        arguments: [id, payload, owner, String(nowMs), String(nowMs + leaseMs)],
+        arguments: [
+          id,
+          payload,
+          owner,
+          String(nowMs),
+          String(nowMs + leaseMs),
+          String(JOB_RETENTION_MS),
+        ],
       });
       return reply === 1;
     },
@@ -366,6 +441,23 @@ async function redisBackend(storeUrl: string, prefix: string): Promise<Backend> 
     },
     async release(id, owner) {
       await mine(REDIS_RELEASE, id, owner, '');
+    },
+    async forget(prefix, team_id, user_id) {
+      const redis = await client();
+      const ids: string[] = [];
+      const match = `${globEscape(jobKey(prefix))}*${globEscape(team_id)}*`;
+      for await (const keys of redis.scanIterator({ MATCH: match, COUNT: 500 })) {
+        for (const key of keys) {
+          const id = key.slice(jobKey('').length);
+          const payload = user_id === undefined ? undefined : await redis.hGet(key, 'payload');
+          if (jobNames(id.slice(prefix.length), payload ?? undefined, team_id, user_id))
+            ids.push(id);
+        }
+      }
+      for (const id of ids) {
+        await redis.eval(REDIS_FORGET, { keys: [jobKey(id), DUE], arguments: [id] });
+      }
+      return ids.length;
     },
     sweep: async () => undefined,
     close: () => adapter.disconnect(),

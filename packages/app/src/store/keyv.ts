@@ -1,4 +1,4 @@
-import { chmodSync, closeSync, mkdirSync, openSync, statSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type KeyvPostgres from '@keyv/postgres';
 import type KeyvRedis from '@keyv/redis';
@@ -56,7 +56,17 @@ export function sqliteFile(storeUrl: string, cwd = process.cwd()): string {
   if (path === '' || path === ':memory:') return ':memory:';
   const file = resolve(cwd, path);
   mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
-  closeSync(openSync(file, 'a', 0o600));
+  // Created only when missing. Closing any descriptor of the database file drops every POSIX
+  // lock this process holds on it, SQLite's included: another process opening the file then
+  // believes it is alone, checkpoints and deletes the write-ahead log under the open
+  // connections, whose later commits go to a log nobody else sees (and are lost at restart).
+  if (!existsSync(file)) {
+    try {
+      closeSync(openSync(file, 'wx', 0o600));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+  }
   for (const name of [file, `${file}-wal`, `${file}-shm`]) ownerOnly(name);
   return file;
 }

@@ -135,6 +135,8 @@ export async function openStore<Draft = unknown>(
       claims,
       forget: createForget({
         ...keyvs,
+        claims,
+        jobs,
         preferenceStore: preferences,
         bindingStore: bindings,
         digestStore: digest,

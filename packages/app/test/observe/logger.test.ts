@@ -145,6 +145,36 @@ describe('the scrubber', () => {
     expect(scrub('x secret-value-longer y')).toBe('x [redacted] y');
   });
 
+  it('masks one-time codes and e-mail addresses, and keeps error codes', () => {
+    const scrub = createScrubber([]);
+    // The Web API client's debug lines for oauth.v2.access and openid.connect.token, as JSON.
+    const body = JSON.stringify({
+      msg: 'http request body: {"client_id":"1.2","code":"9e4f3570.9_StJ-sSJsEnwp","redirect_uri":"x"}',
+    });
+    expect(scrub(body)).not.toContain('9e4f3570');
+    expect(scrub('http request body: {"code":"4724469134.4644010092847.232b4e6d"}')).toBe(
+      'http request body: {"code":"[redacted]"}',
+    );
+    expect(scrub('code=4724469134.46440&client_id=1.2')).toBe('code=[redacted]&client_id=1.2');
+    const person = JSON.stringify({
+      msg: 'result: {"profile":{"email":"ann.b+x@mail.example.com"}}',
+    });
+    expect(scrub(person)).not.toContain('ann.b+x@mail.example.com');
+    expect(scrub('Connected as *Cy* (cy@example.org): ok')).toBe(
+      'Connected as *Cy* ([e-mail [redacted]]): ok',
+    );
+    for (const kept of ['{"code":"ECONNRESET"}', '{"code":"ERR_SOCKET_TIMEOUT"}', '{"code":404}'])
+      expect(scrub(kept)).toBe(kept);
+  });
+
+  it('reads a long run of address characters once (no quadratic backtracking)', () => {
+    const scrub = createScrubber([]);
+    const long = `${'a.'.repeat(200_000)} and ${'x'.repeat(200_000)}@`;
+    const started = performance.now();
+    expect(scrub(long)).toBe(long);
+    expect(performance.now() - started).toBeLessThan(1_000);
+  });
+
   it("finds a store URL's password", () => {
     expect(urlPassword('redis://:p%40ss-word@127.0.0.1:6379')).toBe('p@ss-word');
     expect(urlPassword('postgres://app:pw-123456@db/app')).toBe('pw-123456');

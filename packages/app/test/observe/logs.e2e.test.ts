@@ -35,6 +35,13 @@ beforeAll(async () => {
 });
 afterAll(() => h?.close());
 
+/** The e-mail address in a recorded users.info answer, if it carried one. */
+const emailOf = (call: { response?: unknown }): string[] => {
+  const email = (call.response as { user?: { profile?: { email?: unknown } } } | undefined)?.user
+    ?.profile?.email;
+  return typeof email === 'string' && email !== '' ? [email] : [];
+};
+
 /** The lines of service calls for `operation`, in order. */
 const serviceLines = (operation: string) =>
   lines().filter((line) => line.operation === operation && typeof line.durationMs === 'number');
@@ -104,5 +111,17 @@ describe('logs while handling Slack requests', () => {
       expect(secret.length, what).toBeGreaterThan(8);
       expect(text.includes(secret), `${what} in the logs`).toBe(false);
     }
+  });
+
+  it("keeps Sign in with Slack's one-time code and people's e-mail addresses out of the lines", async () => {
+    // The test above linked Cy through Sign in with Slack: its code was exchanged then.
+    const codes = h.slack.callsTo('openid.connect.token').map((c) => String(c.args.code));
+    expect(codes.length).toBeGreaterThan(0);
+    // users.info answered with these addresses while /split looked the people up.
+    const emails = [ann.email, bob.email, ...h.slack.callsTo('users.info').flatMap(emailOf)];
+    expect(emails.length).toBeGreaterThan(2);
+    const text = raw.join('');
+    for (const code of codes) expect(text.includes(code), 'a sign-in code').toBe(false);
+    for (const email of emails) expect(text.includes(email), email).toBe(false);
   });
 });

@@ -13,7 +13,7 @@ let ann: LinkedPerson;
 let bob: LinkedPerson;
 
 beforeAll(async () => {
-  h = await startHarness({ delayProxy: true, serviceRetries: 1 });
+  h = await startHarness({ delayProxy: true, serviceRetries: 1, env: { METRICS_PORT: '0' } });
   ann = await h.link({ slackId: 'U0ANN', first_name: 'Ann' });
   bob = await h.link({ slackId: 'U0BOB', first_name: 'Bob' });
 });
@@ -38,7 +38,7 @@ function sample(text: string, name: string, labels: Labels = {}): number {
 }
 
 async function scrape(): Promise<string> {
-  const response = await fetch(`${h.app.url}/metrics`);
+  const response = await fetch(h.app.metricsUrl ?? 'no metrics port');
   expect(response.status).toBe(200);
   expect(response.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
   return response.text();

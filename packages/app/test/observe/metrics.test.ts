@@ -1,31 +1,58 @@
 /**
- * The metrics before and after prom-client is loaded: what was counted before the first scrape
- * (or `load()`) is all there after it, and counting goes on from there.
+ * The Prometheus exposition the app writes itself, by value: each family's HELP and TYPE lines,
+ * counters by label set, cumulative histogram buckets with their sum and count, the queue gauge
+ * read at each scrape, and label values escaped.
  */
 import { describe, expect, it } from 'vitest';
 import { createMetrics } from '../../src/observe/metrics.js';
 
 describe('createMetrics', () => {
-  it('keeps what was counted before prom-client was loaded', async () => {
+  it('writes every family, with zeros for the unlabelled counters, before anything is counted', async () => {
+    const { contentType, body } = await createMetrics().render();
+    expect(contentType).toBe('text/plain; version=0.0.4; charset=utf-8');
+    expect(body).toBe(
+      [
+        '# HELP split_slack_request_duration_seconds Time Bolt spent on a Slack request (middleware and listeners), by kind',
+        '# TYPE split_slack_request_duration_seconds histogram',
+        '',
+        '# HELP split_service_requests_total HTTP requests to the expense service, each attempt counted, by operation and outcome',
+        '# TYPE split_service_requests_total counter',
+        '',
+        '# HELP split_service_retries_total Failed attempts at a service read that were tried again, by operation',
+        '# TYPE split_service_retries_total counter',
+        '',
+        '# HELP split_digest_dms_sent_total Daily balance DMs sent',
+        '# TYPE split_digest_dms_sent_total counter',
+        'split_digest_dms_sent_total 0',
+        '',
+        '# HELP split_digest_dms_failed_total Daily balance DMs not sent because of a failure (retried later or given up for the day)',
+        '# TYPE split_digest_dms_failed_total counter',
+        'split_digest_dms_failed_total 0',
+        '',
+        '# HELP split_queue_depth Work on this replica not yet finished: the work queue, and durable jobs held here',
+        '# TYPE split_queue_depth gauge',
+        'split_queue_depth{queue="work"} 0',
+        'split_queue_depth{queue="durable"} 0',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('counts by label set and goes on counting across scrapes', async () => {
     const metrics = createMetrics();
     metrics.serviceRequest('get_friends', 'ok');
     metrics.serviceRequest('get_friends', 'ok');
+    metrics.serviceRequest('create_expense', 'timeout');
     metrics.serviceRetry('get_friends');
-    metrics.slackRequest('command', 0.004);
     metrics.digestSent();
-    metrics.watchQueues(() => ({ work: 3, durable: 2 }));
     const first = (await metrics.render()).body;
     expect(first).toContain(
-      'split_service_requests_total{operation="get_friends",outcome="ok"} 2\n',
+      'split_service_requests_total{operation="get_friends",outcome="ok"} 2\n' +
+        'split_service_requests_total{operation="create_expense",outcome="timeout"} 1\n',
     );
     expect(first).toContain('split_service_retries_total{operation="get_friends"} 1\n');
-    expect(first).toContain(
-      'split_slack_request_duration_seconds_bucket{le="0.005",kind="command"} 1\n',
-    );
     expect(first).toContain('split_digest_dms_sent_total 1\n');
     expect(first).toContain('split_digest_dms_failed_total 0\n');
-    expect(first).toContain('split_queue_depth{queue="work"} 3\n');
-    expect(first).toContain('split_queue_depth{queue="durable"} 2\n');
 
     metrics.serviceRequest('get_friends', 'ok');
     metrics.digestFailed();
@@ -36,15 +63,60 @@ describe('createMetrics', () => {
     expect(second).toContain('split_digest_dms_failed_total 1\n');
   });
 
-  it('counts the same after an early load()', async () => {
+  it('writes a histogram with cumulative buckets, +Inf, sum and count per kind', async () => {
     const metrics = createMetrics();
-    metrics.serviceRequest('create_expense', 'timeout');
-    await metrics.load();
-    metrics.serviceRequest('create_expense', 'timeout');
-    const { contentType, body } = await metrics.render();
-    expect(contentType).toMatch(/^text\/plain; version=0\.0\.4/);
-    expect(body).toContain(
-      'split_service_requests_total{operation="create_expense",outcome="timeout"} 2\n',
+    metrics.slackRequest('command', 0.004);
+    metrics.slackRequest('command', 0.005);
+    metrics.slackRequest('command', 0.3);
+    metrics.slackRequest('command', 12);
+    metrics.slackRequest('action', 3);
+    const body = (await metrics.render()).body;
+    const series = (kind: string) =>
+      body
+        .split('\n')
+        .filter((line) => line.includes(`kind="${kind}"`))
+        .join('\n');
+    expect(series('command')).toBe(
+      [
+        'split_slack_request_duration_seconds_bucket{le="0.005",kind="command"} 2',
+        'split_slack_request_duration_seconds_bucket{le="0.01",kind="command"} 2',
+        'split_slack_request_duration_seconds_bucket{le="0.025",kind="command"} 2',
+        'split_slack_request_duration_seconds_bucket{le="0.05",kind="command"} 2',
+        'split_slack_request_duration_seconds_bucket{le="0.1",kind="command"} 2',
+        'split_slack_request_duration_seconds_bucket{le="0.25",kind="command"} 2',
+        'split_slack_request_duration_seconds_bucket{le="0.5",kind="command"} 3',
+        'split_slack_request_duration_seconds_bucket{le="1",kind="command"} 3',
+        'split_slack_request_duration_seconds_bucket{le="2",kind="command"} 3',
+        'split_slack_request_duration_seconds_bucket{le="3",kind="command"} 3',
+        'split_slack_request_duration_seconds_bucket{le="5",kind="command"} 3',
+        'split_slack_request_duration_seconds_bucket{le="10",kind="command"} 3',
+        'split_slack_request_duration_seconds_bucket{le="+Inf",kind="command"} 4',
+        `split_slack_request_duration_seconds_sum{kind="command"} ${0.004 + 0.005 + 0.3 + 12}`,
+        'split_slack_request_duration_seconds_count{kind="command"} 4',
+      ].join('\n'),
+    );
+    expect(series('action')).toContain(
+      'split_slack_request_duration_seconds_bucket{le="2",kind="action"} 0\n' +
+        'split_slack_request_duration_seconds_bucket{le="3",kind="action"} 1\n',
+    );
+  });
+
+  it('reads the queue depths at each scrape', async () => {
+    const metrics = createMetrics();
+    let work = 3;
+    metrics.watchQueues(() => ({ work, durable: 2 }));
+    expect((await metrics.render()).body).toContain(
+      'split_queue_depth{queue="work"} 3\nsplit_queue_depth{queue="durable"} 2\n',
+    );
+    work = 0;
+    expect((await metrics.render()).body).toContain('split_queue_depth{queue="work"} 0\n');
+  });
+
+  it('escapes backslashes, quotes and line breaks in label values', async () => {
+    const metrics = createMetrics();
+    metrics.serviceRetry('a\\b"c\nd');
+    expect((await metrics.render()).body).toContain(
+      'split_service_retries_total{operation="a\\\\b\\"c\\nd"} 1\n',
     );
   });
 

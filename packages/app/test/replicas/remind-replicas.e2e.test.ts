@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { call, type Loose } from '@split/service-emulator/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { slashCommand } from '../support/slack-requests.js';
+import { REDIS_URL } from '../support/stores.js';
 import { type ScratchStore, scratchRedis } from './stores.js';
 import {
   CHANNEL,
@@ -95,7 +96,7 @@ async function observe(world: ReplicaWorld, ann: Person, bob: Person): Promise<O
   };
 }
 
-describe('two replicas on one Redis store', () => {
+describe.skipIf(!REDIS_URL)('two replicas on one Redis store', () => {
   let store: ScratchStore | undefined;
   let world: ReplicaWorld | undefined;
   let ann: Person;

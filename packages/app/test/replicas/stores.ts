@@ -10,9 +10,11 @@
  */
 import { randomBytes } from 'node:crypto';
 import { createClient } from '@keyv/redis';
+import { POSTGRES_URL as POSTGRES, REDIS_URL as REDIS } from '../support/stores.js';
 
-export const REDIS_URL = 'redis://127.0.0.1:6379';
-export const POSTGRES_URL = 'postgres://postgres@127.0.0.1:5432/test';
+// Only tests that are skipped when a server is missing call these.
+const REDIS_URL = REDIS ?? 'redis://redis-is-missing';
+const POSTGRES_URL = POSTGRES ?? 'postgres://postgresql-is-missing/test';
 
 export interface ScratchStore {
   url: string;
@@ -80,6 +82,18 @@ export async function scratchPostgres(): Promise<ScratchStore> {
     async drop() {
       const again = await pgAdmin();
       try {
+        // The world's pools may still be closing their connections: cutting them (FORCE) makes
+        // pg report the cut as an uncaught error, so they get a few seconds to go first.
+        for (let tries = 0; tries < 50; tries++) {
+          try {
+            await again.query(`DROP DATABASE IF EXISTS ${name}`);
+            return;
+          } catch (error) {
+            // 55006: the database is being accessed by other users.
+            if ((error as { code?: string }).code !== '55006') throw error;
+            await new Promise((resolve) => setTimeout(resolve, 100));
+          }
+        }
         await again.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       } finally {
         await again.end();

@@ -12,11 +12,18 @@ import {
 } from './crash-support.js';
 
 export const CRASH_OPTIONS = {
-  serviceTimeoutMs: 2_000,
-  reconcileDelayMs: 200,
-  serviceSettleMs: 3_000,
-  jobs: { leaseMs: 1_000, pollMs: 200 },
+  serviceTimeoutMs: 1_000,
+  reconcileDelayMs: 100,
+  serviceSettleMs: 2_000,
+  jobs: { leaseMs: 500, pollMs: 100 },
 };
+
+/**
+ * How long after it was sent the service applies a create the tests slow down: longer than the
+ * half second a test waits before the kill (so the kill finds it at the service), and well inside
+ * the settle window (so that a restarted app waits for it instead of booking it again).
+ */
+export const SLOW_CREATE_MS = 1_200;
 
 export function crashSuite(): {
   world: () => CrashWorld;

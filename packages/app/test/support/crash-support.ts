@@ -26,6 +26,8 @@ export interface ChildSpec {
 
 export interface AppChild {
   eventsUrl: string;
+  /** The process, for reading its memory. */
+  pid: number;
   /** SIGKILL: nothing is flushed, nothing is finished. */
   kill(): Promise<void>;
   /** A clean stop (stdin closed), waiting for the exit. */
@@ -52,14 +54,25 @@ export interface CrashWorld {
   slack: FakeSlack;
   /** Ann's API key at the emulator, for reading her expenses. */
   annKey: string;
-  start(options?: ChildSpec['options']): Promise<AppChild>;
+  /** The SQLite store the app children share. */
+  storeUrl: string;
+  /** Starts the app; `env` changes its variables (e.g. SLACK_API_URL) for this start only. */
+  start(options?: ChildSpec['options'], env?: Record<string, string>): Promise<AppChild>;
   /**
    * Sends `/split <text>` as Ann, or as `user_id` (a given trigger id: a redelivery); resolves
    * with the ack.
    */
   command(app: AppChild, text: string, redeliver?: Sent, user_id?: string): Promise<Sent>;
-  /** Submits the expense form as Ann (given `again`: the same form, a double click). */
-  submitForm(app: AppChild, description: string, again?: FormSent): Promise<FormSent>;
+  /**
+   * Submits the expense form as Ann (given `again`: the same form, a double click), with the
+   * Slack file ids chosen as its receipt.
+   */
+  submitForm(
+    app: AppChild,
+    description: string,
+    again?: FormSent,
+    files?: string[],
+  ): Promise<FormSent>;
   /** How many expense messages the app posted for a description booked through the form. */
   formAnswers(description: string): number;
   /** Every answer to a sent command, in order. */
@@ -139,8 +152,11 @@ export async function startCrashWorld(): Promise<CrashWorld> {
   };
   const children = new Set<ChildProcess>();
 
-  const start = async (options: ChildSpec['options'] = {}): Promise<AppChild> => {
-    const spec: ChildSpec = { env, options };
+  const start = async (
+    options: ChildSpec['options'] = {},
+    changed: Record<string, string> = {},
+  ): Promise<AppChild> => {
+    const spec: ChildSpec = { env: { ...env, ...changed }, options };
     const child = spawn(process.execPath, ['--import', 'tsx', CHILD, JSON.stringify(spec)], {
       stdio: ['pipe', 'pipe', 'inherit'],
     });
@@ -159,6 +175,7 @@ export async function startCrashWorld(): Promise<CrashWorld> {
     });
     return {
       eventsUrl: `${url}/slack/events`,
+      pid: child.pid as number,
       async kill() {
         child.kill('SIGKILL');
         await exited;
@@ -174,6 +191,7 @@ export async function startCrashWorld(): Promise<CrashWorld> {
     emu,
     slack,
     annKey,
+    storeUrl,
     start,
     async command(app, text, redeliver, user_id = 'U0ANN') {
       // A redelivery is the same request again: same trigger id, same response_url.
@@ -188,7 +206,7 @@ export async function startCrashWorld(): Promise<CrashWorld> {
       await response.text();
       return { id, trigger_id, response_url, text, status: response.status };
     },
-    async submitForm(app, description, again) {
+    async submitForm(app, description, again, files = []) {
       const viewId = again?.viewId ?? `V${randomBytes(6).toString('hex').toUpperCase()}`;
       const response = await send(
         app.eventsUrl,
@@ -198,7 +216,7 @@ export async function startCrashWorld(): Promise<CrashWorld> {
           user_id: 'U0ANN',
           callback_id: 'expense_form',
           private_metadata: JSON.stringify({ v: 1, c: 'C0001', z: 'UTC' }),
-          values: formValues(description),
+          values: formValues(description, files),
         }),
       );
       await response.text();
@@ -229,7 +247,10 @@ export async function startCrashWorld(): Promise<CrashWorld> {
 }
 
 /** The form's state as Slack sends it: 20 EUR, Ann pays, Ann and Bob share equally, yesterday. */
-function formValues(description: string): Record<string, Record<string, Record<string, unknown>>> {
+function formValues(
+  description: string,
+  files: string[],
+): Record<string, Record<string, Record<string, unknown>>> {
   const leaf = (id: string, v: Record<string, unknown>) => ({ [id]: { [id]: v } });
   const option = (value: string) => ({
     selected_option: { text: { type: 'plain_text', text: value }, value },
@@ -250,7 +271,7 @@ function formValues(description: string): Record<string, Record<string, Record<s
     ...leaf('form_split', { type: 'radio_buttons', ...option('equal') }),
     ...leaf('form_notes', { type: 'plain_text_input', value: null }),
     ...leaf('form_repeat', { type: 'static_select', ...option('never') }),
-    ...leaf('form_receipt', { type: 'file_input', files: [] }),
+    ...leaf('form_receipt', { type: 'file_input', files: files.map((id) => ({ id })) }),
   };
 }
 

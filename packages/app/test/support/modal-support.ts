@@ -21,7 +21,7 @@ export interface FormFields {
   split?: string;
   notes?: string | null;
   repeat?: string;
-  files?: Array<{ id: string; name?: string }>;
+  files?: Array<{ id: string; name?: string; size?: number }>;
 }
 
 const option = (value: string | null | undefined) =>

@@ -49,6 +49,12 @@ export const api = {
       ...(thread_ts ? { thread_ts } : {}),
       ...(file ? { file } : {}),
     }),
+  editMessage: (as: string, channel: string, ts: string, text: string) =>
+    post('message-edit', { as, channel, ts, text }),
+  deleteMessage: (as: string, channel: string, ts: string) =>
+    post('message-delete', { as, channel, ts }),
+  /** The acting person's language, as users.info reports it. */
+  locale: (as: string, locale: string) => post('locale', { as, locale }),
   action: (as: string, container: Container, action: BlockAction, state?: StateValues) =>
     post('action', { as, container, action, ...(state ? { state } : {}) }),
   options: (

@@ -2,7 +2,7 @@
 // something changed), and lays out sidebar, conversation, thread panel and modal.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { api, getState, subscribe } from './api.js';
-import { Conversation, type Tab } from './components/conversation.js';
+import { appTabs, Conversation, type Tab } from './components/conversation.js';
 import { Modal } from './components/modal.js';
 import { Notices } from './components/notices.js';
 import { Sidebar } from './components/sidebar.js';
@@ -71,9 +71,12 @@ export function App() {
   }, [state?.acting, channel?.id, tab]);
 
   const isApp = channel?.kind === 'app';
+  // A tab the manifest turned off is not there to open: the first one that is, instead.
+  const tabs = state ? appTabs(state) : [];
+  const openTab = tabs.includes(tab) ? tab : tabs[0];
   useEffect(() => {
-    if (acting && isApp) api.homeOpened(acting, tab).catch(hooks.fail);
-  }, [acting, isApp, tab, hooks]);
+    if (acting && isApp && openTab) api.homeOpened(acting, openTab).catch(hooks.fail);
+  }, [acting, isApp, openTab, hooks]);
 
   if (!state || !channel) {
     return (

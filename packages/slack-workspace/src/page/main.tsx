@@ -3,7 +3,6 @@ import { App } from './app.js';
 import './styles/layout.css';
 import './styles/chat.css';
 import './styles/composer.css';
-import './styles/modal.css';
 import './styles/blocks.css';
 
 const root = document.getElementById('root');

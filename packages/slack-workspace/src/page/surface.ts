@@ -46,7 +46,7 @@ export function contentVersion(content: unknown): string {
 function containerKey(container: Container): string {
   return container.type === 'view'
     ? `view:${container.view_id}`
-    : `msg:${container.channel}:${container.ts}`;
+    : `msg:${container.channel}:${container.ts}${container.unfurl_url ? `:${container.unfurl_url}` : ''}`;
 }
 
 export function surfaceContext(options: {
@@ -71,7 +71,9 @@ export function surfaceContext(options: {
     surface: options.surface,
     idPrefix: key.replace(/[^A-Za-z0-9]/g, '_'),
     timeZone: me?.tz || Intl.DateTimeFormat().resolvedOptions().timeZone,
-    userName: (id) => people.get(id),
+    // The app's bot is named as people are (a mention of it reads @Split), but is no person to
+    // pick in a users select.
+    userName: (id) => people.get(id) ?? (id === state.app.bot_user_id ? state.app.name : undefined),
     channelName: (id) => channels.get(id),
     people: [...people].map(([id, name]) => ({ id, name })),
     channels: state.channels.filter((c) => c.kind === 'channel'),

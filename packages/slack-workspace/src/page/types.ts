@@ -77,6 +77,19 @@ export interface Message {
   ephemeral: boolean;
   edited: boolean;
   files?: { id: string; name: string; mimetype: string; url: string }[];
+  /** The app's previews of the message's links, in the links' order. */
+  unfurls?: Unfurl[];
+  /** A deleted message whose replies are still there. */
+  deleted?: boolean;
+}
+
+/** An app's unfurl of a link: its blocks, or a legacy attachment's title and text. */
+export interface Unfurl {
+  url: string;
+  blocks?: Block[];
+  title?: string;
+  title_link?: string;
+  text?: string;
 }
 
 export interface View {
@@ -117,7 +130,11 @@ export interface State {
   version: number;
   team: { id: string; name: string };
   app: AppInfo;
+  /** App Home's tabs as the manifest has them. */
+  app_home: { home: boolean; messages: 'writable' | 'read_only' | 'off' };
   people: Person[];
+  /** The languages a person can choose. */
+  locales: { locale: string; name: string }[];
   acting: string;
   channels: Channel[];
   messages: Record<string, Message[]>;
@@ -127,8 +144,9 @@ export interface State {
   controls: { digest: boolean; reset: boolean };
 }
 
+/** Where an element is; `unfurl_url` names the link whose preview (under the message) holds it. */
 export type Container =
-  | { type: 'message'; channel: string; ts: string }
+  | { type: 'message'; channel: string; ts: string; unfurl_url?: string }
   | { type: 'view'; view_id: string };
 
 /** One element's value in Slack's `view.state.values` shape. */

@@ -4,9 +4,12 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildPage } from '../../scripts/build-page.js';
 import { startWorkspace, type Workspace } from '../../src/index.js';
+
+// Chromium's path, or null: then every test here is skipped (test/support/chromium.ts).
+const chromiumPath = inject('chromiumPath');
 
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkaPj/HwAFBQIAX8jx0gAAAABJRU5ErkJggg==',
@@ -25,7 +28,7 @@ beforeAll(async () => {
   ws = await startWorkspace({ pageDir: join(dir, 'page') });
   ws.addUser({ id: 'U0ANN', name: 'ann', real_name: 'Ann Example', email: 'ann@example.com' });
   browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
+    executablePath: chromiumPath!,
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run'],
   });
   page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
@@ -38,7 +41,7 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-describe('the composer', () => {
+describe.skipIf(!chromiumPath)('the composer', () => {
   it('attaches a file to a message, which the workspace keeps and the page shows', async () => {
     await page.goto(`${ws.url}/?as=U0ANN&channel=C0001`);
     await page.getByRole('navigation').waitFor();

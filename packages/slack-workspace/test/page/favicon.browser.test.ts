@@ -5,7 +5,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildPage } from '../../scripts/build-page.js';
 import {
   AUTHORIZE_PATH,
@@ -15,6 +15,9 @@ import {
   type Workspace,
 } from '../../src/index.js';
 import { CHROMIUM_ARGS } from './stub.js';
+
+// Chromium's path, or null: then every test here is skipped (test/support/chromium.ts).
+const chromiumPath = inject('chromiumPath');
 
 const REDIRECT = 'http://app.test/callback';
 let dir: string;
@@ -29,7 +32,7 @@ beforeAll(async () => {
   ws = await startWorkspace({ pageDir: join(dir, 'page') });
   ws.addUser({ id: 'U0ANN', name: 'ann', real_name: 'Ann Example', email: 'ann@example.com' });
   client = ws.addOidcClient({ redirectUris: [REDIRECT], name: 'Split' });
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  browser = await chromium.launch({ executablePath: chromiumPath!, args: CHROMIUM_ARGS });
   page = await browser.newPage();
   page.setDefaultTimeout(4000);
 }, 30_000);
@@ -59,7 +62,7 @@ async function pageIcon(): Promise<unknown> {
 
 const ICON = { path: '/favicon.svg', status: 200, type: 'image/svg+xml', svg: true };
 
-describe('the icon', () => {
+describe.skipIf(!chromiumPath)('the icon', () => {
   it('is linked from the sandbox page and from the sign-in and install pages, and loads', async () => {
     await page.goto(`${ws.url}/`);
     await page.getByRole('navigation').waitFor();

@@ -1,9 +1,12 @@
 // The page drawn the way Slack's client draws it, in a real (headless) Chromium against the stub
 // workspace server: App Home shows what the app published, text wraps, selects fit their text,
 // modals close from their header and bring an error into view, messages group by sender.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Block, View } from '../../src/page/types.js';
 import { StubPage } from './stub.js';
+
+// Chromium's path, or null: then every test here is skipped (test/support/chromium.ts).
+const chromiumPath = inject('chromiumPath');
 
 const pt = (text: string) => ({ type: 'plain_text' as const, text });
 const md = (text: string) => ({ type: 'mrkdwn' as const, text });
@@ -63,7 +66,7 @@ async function homeSelects(): Promise<Record<string, string>> {
   return Object.fromEntries(pairs);
 }
 
-describe('App Home', () => {
+describe.skipIf(!chromiumPath)('App Home', () => {
   it('shows in its selects what the app last published, whatever was shown or chosen before', async () => {
     const { page } = stub;
     let settings = { on: false, currency: 'USD', group: '0' };
@@ -121,7 +124,7 @@ describe('App Home', () => {
   });
 });
 
-describe('a message the app edits', () => {
+describe.skipIf(!chromiumPath)('a message the app edits', () => {
   it('shows in its select what the app wrote, not what was chosen before the edit', async () => {
     const { page } = stub;
     await stub.open('?as=U1&channel=C1');
@@ -143,7 +146,7 @@ describe('a message the app edits', () => {
   });
 });
 
-describe('long words', () => {
+describe.skipIf(!chromiumPath)('long words', () => {
   it('wrap inside headers, sections, fields, context and message text, in messages and App Home', async () => {
     const { page } = stub;
     const word = 'Supercalifragilistic'.repeat(15);
@@ -211,7 +214,7 @@ describe('long words', () => {
   });
 });
 
-describe('selects', () => {
+describe.skipIf(!chromiumPath)('selects', () => {
   it('are as wide as the text they show, in actions blocks and section accessories', async () => {
     const { page } = stub;
     const remind = [option('Katherine Johnson', 'U3'), option('Grace Hopper', 'U4')];
@@ -282,7 +285,7 @@ describe('selects', () => {
   });
 });
 
-describe('a modal', () => {
+describe.skipIf(!chromiumPath)('a modal', () => {
   /** A form longer than the modal, its last field below the fold. */
   function longForm(): View {
     const field = (id: string, label: string): Block => ({
@@ -349,7 +352,7 @@ describe('a modal', () => {
   });
 });
 
-describe('"(edited)"', () => {
+describe.skipIf(!chromiumPath)('"(edited)"', () => {
   it('follows the last line of the message text, above the buttons', async () => {
     const { page } = stub;
     await stub.open('?as=U1&channel=C2', {
@@ -426,7 +429,7 @@ describe('"(edited)"', () => {
   });
 });
 
-describe('messages of one sender', () => {
+describe.skipIf(!chromiumPath)('messages of one sender', () => {
   it('show one avatar and name while they follow each other within a few minutes', async () => {
     const { page } = stub;
     const at = 1767261600;
@@ -485,7 +488,7 @@ describe('messages of one sender', () => {
   });
 });
 
-describe('"Run daily digest now"', () => {
+describe.skipIf(!chromiumPath)('"Run daily digest now"', () => {
   it('says how many daily DMs it sent, or that nobody was due one', async () => {
     const { page } = stub;
     await stub.open('?as=U1&channel=C1');
@@ -506,7 +509,7 @@ describe('"Run daily digest now"', () => {
   });
 });
 
-describe("the page's own icons", () => {
+describe.skipIf(!chromiumPath)("the page's own icons", () => {
   it('are SVG drawings, not emoji or symbol characters that need a font to show', async () => {
     const { page } = stub;
     await stub.open('?as=U1&channel=C1', {

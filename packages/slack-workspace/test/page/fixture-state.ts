@@ -193,7 +193,13 @@ export function cannedState(imageUrl: string): State {
       ],
       shortcuts: [{ callback_id: 'split_this', name: 'Split this', type: 'message' }],
     },
+    app_home: { home: true, messages: 'writable' },
     people: [person('U1', 'ann', 'Ann', 'Ann Lee'), person('U2', 'bob', 'Bob', 'Bob Stone')],
+    locales: [
+      { locale: 'en-US', name: 'English (US)' },
+      { locale: 'de-DE', name: 'Deutsch (Deutschland)' },
+      { locale: 'ja-JP', name: '日本語' },
+    ],
     acting: 'U1',
     channels: [
       { id: 'C1', name: 'general', kind: 'channel' },

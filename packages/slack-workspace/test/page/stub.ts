@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { expect, inject } from 'vitest';
 import { buildPage } from '../../scripts/build-page.js';
 import { PAGE_CSP } from '../../src/http-util.js';
 import type { State } from '../../src/page/types.js';
@@ -58,7 +58,8 @@ export class StubPage {
     await new Promise<void>((done) => this.#server.listen(0, '127.0.0.1', done));
     this.base = `http://127.0.0.1:${(this.#server.address() as AddressInfo).port}`;
     this.#browser = await chromium.launch({
-      executablePath: '/usr/bin/chromium',
+      // Only browser tests start the stub, and only when Chromium was found.
+      executablePath: inject('chromiumPath') ?? '',
       args: CHROMIUM_ARGS,
     });
     this.page = await this.#browser.newPage({ viewport: { width: 1280, height: 860 } });

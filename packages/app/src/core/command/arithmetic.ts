@@ -74,7 +74,7 @@ export function sumProblem(raw: string): { message: string; example: string } | 
 }
 
 /** Exact sum of plain decimal strings. */
-export function addDecimals(decimals: readonly string[]): string {
+function addDecimals(decimals: readonly string[]): string {
   const scale = Math.max(0, ...decimals.map((d) => (d.split('.')[1] ?? '').length));
   const total = decimals.reduce((sum, d) => {
     const [whole = '0', fraction = ''] = d.split('.');
@@ -87,7 +87,7 @@ export function addDecimals(decimals: readonly string[]): string {
 }
 
 /** A sum of items at `i`, with a currency on any item or in the next token; null if not a sum. */
-export function sumAt(
+function sumAt(
   tokens: Token[],
   i: number,
   defaultCurrency: string,

@@ -68,7 +68,7 @@ const MONTH_NAMES = [
  * What a date is for: an expense's day must be past, while a list's bounds may reach ahead
  * ("until 2026-12-31"); each refusal shows an example of its own kind.
  */
-export interface DateUse {
+interface DateUse {
   future: boolean;
   example: string;
 }

@@ -24,7 +24,7 @@ const LABELS = new Map<string, Label>([
   ['gst', 'tax'],
 ]);
 
-export interface TypedExtra {
+interface TypedExtra {
   label: Label;
   /** As typed, for messages. */
   raw: string;
@@ -32,7 +32,7 @@ export interface TypedExtra {
   value: { percent: string } | { amount: AmountCandidate };
 }
 
-export interface TypedExtras {
+interface TypedExtras {
   tip: TypedExtra | null;
   tax: TypedExtra | null;
 }

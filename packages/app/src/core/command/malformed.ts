@@ -9,7 +9,7 @@ import { sumProblem } from './arithmetic.js';
 import { EX } from './errors.js';
 import { trimEnd } from './tokens.js';
 
-export interface Malformed {
+interface Malformed {
   message: string;
   example: string;
 }

@@ -13,12 +13,12 @@ import { ME, type ParseContext, type Scan, type Token, type Value } from './type
 type AmountValue = Extract<Value, { kind: 'amount' }>;
 
 /** One of several payers, with the amount as typed (turned into minor units once the currency is known). */
-export interface PaidBy {
+interface PaidBy {
   id: string;
   amount: AmountValue;
 }
 
-export interface Payers {
+interface Payers {
   /** The one payer, or the first of several. Slack user id or ME. */
   payer: string;
   /** Two or more payers with what each paid; null when one person paid it all. */

@@ -37,7 +37,7 @@ const GROUP_MARKS = ['in', 'group'];
 /** Words that start words the description must have. */
 const SEARCH_MARKS = ['about', 'matching', 'containing'];
 /** Longest search accepted: it travels in the list's paging buttons. */
-export const MAX_SEARCH_CHARS = 200;
+const MAX_SEARCH_CHARS = 200;
 
 /**
  * Splits what is left of a list's text (no mentions, no dates) into a group's name and search

@@ -1,7 +1,25 @@
-/** Comments on expenses (edition 2 on): get_comments, create_comment, delete_comment. */
+/**
+ * Comments on expenses (edition 2 on): the comment as the service sends it, and get_comments,
+ * create_comment, delete_comment.
+ */
+import type { ServiceErrors } from '../errors.js';
 import type { Operation } from '../operation.js';
 import { applied, resource } from '../results.js';
-import type { Comment, CommentResult } from '../types.js';
+import type { UserSummary } from './users.js';
+
+export interface Comment {
+  id: number;
+  content: string;
+  comment_type: 'User' | 'System' | string;
+  relation_type: string;
+  relation_id: number;
+  created_at: string;
+  deleted_at: string | null;
+  user: UserSummary | null;
+}
+
+/** The comment when the service applied the change; else `errors` says why. */
+export type CommentResult = { comment?: Comment; errors: ServiceErrors };
 
 export const getComments: Operation<{ expense_id: number }, Comment[]> = {
   name: 'getComments',

@@ -1,9 +1,10 @@
 /**
- * Expenses: get_expenses (and a paginating walk over it), get_expense, create_expense,
- * update_expense, delete_expense, undelete_expense.
+ * Expenses: the expense as the service sends it, what creating and updating one takes, and
+ * get_expenses (and a paginating walk over it), get_expense, create_expense, update_expense,
+ * delete_expense, undelete_expense.
  */
-import { amount, put, putPerson } from '../encode.js';
-import { ServiceInputException } from '../errors.js';
+import { amount, type PersonRef, put, putPerson } from '../encode.js';
+import { type ServiceErrors, ServiceInputException } from '../errors.js';
 import {
   count,
   type Encoder,
@@ -13,18 +14,142 @@ import {
   type Param,
   type Reader,
 } from '../operation.js';
-import { asRecord, isObjectWithId, outcome, resource, succeeded } from '../results.js';
-import type {
-  Expense,
-  ExpenseFields,
-  ExpenseFilters,
-  ExpenseResult,
-  ExpenseShare,
-  ExpenseUpdate,
-  NewExpense,
-  ReminderDays,
-  SuccessResult,
-} from '../types.js';
+import {
+  asRecord,
+  isObjectWithId,
+  outcome,
+  resource,
+  type SuccessResult,
+  succeeded,
+} from '../results.js';
+import type { Comment } from './comments.js';
+import type { UserSummary } from './users.js';
+
+export interface Receipt {
+  large: string | null;
+  original: string | null;
+}
+
+export interface ExpenseUser {
+  user?: UserSummary;
+  user_id: number;
+  paid_share: string;
+  owed_share: string;
+  net_balance: string;
+}
+
+export interface Repayment {
+  from: number;
+  to: number;
+  amount: string;
+}
+
+export interface CategoryRef {
+  id: number;
+  name: string;
+}
+
+export type RepeatInterval = 'never' | 'weekly' | 'fortnightly' | 'monthly' | 'yearly';
+
+/** How many days before a recurring expense comes round its reminder goes out; -1 for none. */
+export type ReminderDays = -1 | 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 14;
+
+export interface Expense {
+  id: number;
+  group_id: number | null;
+  friendship_id?: number | null;
+  expense_bundle_id?: number | null;
+  description: string;
+  repeats?: boolean;
+  repeat_interval?: RepeatInterval | null;
+  email_reminder?: boolean;
+  email_reminder_in_advance?: number | null;
+  next_repeat?: string | null;
+  details?: string | null;
+  comments_count?: number;
+  payment: boolean;
+  creation_method?: string | null;
+  transaction_method?: string;
+  transaction_confirmed?: boolean;
+  transaction_id?: string | number | null;
+  transaction_status?: string | null;
+  cost: string;
+  currency_code: string;
+  repayments: Repayment[];
+  date: string;
+  created_at: string;
+  created_by?: UserSummary | null;
+  updated_at: string;
+  updated_by?: UserSummary | null;
+  deleted_at?: string | null;
+  deleted_by?: UserSummary | null;
+  category?: CategoryRef;
+  receipt?: Receipt;
+  users: ExpenseUser[];
+  /** Only from getExpense, and only from edition 2 on. */
+  comments?: Comment[];
+}
+
+/** A share of an expense. Amounts are decimal strings with at most two decimals ("12.50"). */
+export type ExpenseShare = PersonRef & { paid_share: string; owed_share: string };
+
+export interface ExpenseFields {
+  description?: string;
+  /** Decimal string, at most two decimals: "20", "20.5", "20.50". */
+  cost?: string;
+  currency_code?: string;
+  /** ISO 8601 timestamp or a Date. */
+  date?: string | Date;
+  /** A subcategory id (18 = General). */
+  category_id?: number;
+  group_id?: number;
+  details?: string;
+  /** How often the expense recurs; 'never' stops it. */
+  repeat_interval?: RepeatInterval;
+  /** Whether the people involved get an e-mail before the next occurrence of a recurring expense. */
+  email_reminder?: boolean;
+  /** How many days before the next occurrence that e-mail goes out. */
+  email_reminder_in_advance?: ReminderDays;
+  payment?: boolean;
+  /** Shares per person; the service replaces all shares with this set. */
+  users?: ExpenseShare[];
+  /** Path of a file to attach as the receipt (sent as multipart part `receipt`). */
+  receipt?: string;
+}
+
+export interface NewExpense extends ExpenseFields {
+  description: string;
+  cost: string;
+  /**
+   * Split the cost equally over all current members of `group_id`, the caller paying. Defaults
+   * to true when no `users` are given, and is false when they are. Requires a non-zero group_id.
+   */
+  split_equally?: boolean;
+}
+
+/** Only the fields set are sent; `split_equally` is not accepted by update_expense. */
+export interface ExpenseUpdate extends ExpenseFields {
+  id: number;
+}
+
+export interface ExpenseFilters {
+  /** Number of expenses to skip. */
+  offset?: number;
+  /** Page size; 0 asks for all (the service caps it). The service's default is 20. */
+  limit?: number;
+  group_id?: number;
+  /** Expenses between the caller and this user (sent as friendship_id in edition 1). */
+  friend_id?: number;
+  dated_after?: string | Date;
+  dated_before?: string | Date;
+  updated_after?: string | Date;
+  updated_before?: string | Date;
+  /** true hides deleted expenses (not in edition 1). */
+  visible?: boolean;
+}
+
+/** The expense when the service applied the change; else `errors` says why. */
+export type ExpenseResult = { expense?: Expense; errors: ServiceErrors };
 
 export const getExpenses: Operation<ExpenseFilters, Expense[]> = {
   name: 'getExpenses',

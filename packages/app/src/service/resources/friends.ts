@@ -1,7 +1,37 @@
-/** Friends: get_friends, get_friend, create_friend, delete_friend. */
+/**
+ * Friends: the friend with their balances as the service sends them, and get_friends, get_friend,
+ * create_friend, delete_friend.
+ */
+import type { ServiceErrors } from '../errors.js';
 import type { NoInput, Operation } from '../operation.js';
-import { applied, resource, succeeded } from '../results.js';
-import type { Friend, FriendResult, NewFriend, SuccessResult } from '../types.js';
+import { applied, resource, type SuccessResult, succeeded } from '../results.js';
+import type { User } from './users.js';
+
+export interface Balance {
+  currency_code: string;
+  amount: string;
+}
+
+export interface FriendGroup {
+  group_id: number;
+  balance: Balance[];
+}
+
+export interface Friend extends User {
+  /** Per currency, from the caller's view: positive means the friend owes the caller. */
+  balance: Balance[];
+  groups: FriendGroup[];
+  updated_at?: string;
+}
+
+export interface NewFriend {
+  email: string;
+  first_name?: string;
+  last_name?: string;
+}
+
+/** The friend when the service added them; else `errors` says why. */
+export type FriendResult = { friend?: Friend; errors: ServiceErrors };
 
 export const getFriends: Operation<NoInput, Friend[]> = {
   name: 'getFriends',

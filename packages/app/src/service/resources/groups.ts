@@ -1,20 +1,74 @@
 /**
- * Groups: get_groups, get_group, create_group, add_user_to_group, remove_user_from_group,
- * delete_group.
+ * Groups: the group with its members and debts as the service sends it, and get_groups,
+ * get_group, create_group, add_user_to_group, remove_user_from_group, delete_group.
  */
-import { put } from '../encode.js';
-import { normaliseErrors, ServiceInputException } from '../errors.js';
+import { type PersonRef, put } from '../encode.js';
+import { normaliseErrors, type ServiceErrors, ServiceInputException } from '../errors.js';
 import { type Encoder, type NoInput, type Operation, people, type Reader } from '../operation.js';
-import { asRecord, isObjectWithId, outcome, resource, succeeded } from '../results.js';
-import type {
-  Group,
-  GroupMember,
-  GroupResult,
-  MemberResult,
-  NewGroup,
-  PersonRef,
-  SuccessResult,
-} from '../types.js';
+import {
+  asRecord,
+  isObjectWithId,
+  outcome,
+  resource,
+  type SuccessResult,
+  succeeded,
+} from '../results.js';
+import type { Balance } from './friends.js';
+import type { User } from './users.js';
+
+/** `from` owes `to`. */
+export interface Debt {
+  from: number;
+  to: number;
+  amount: string;
+  currency_code: string;
+}
+
+/** A group member: a user with their net position in the group (positive = is owed). */
+export interface GroupMember extends User {
+  balance: Balance[];
+}
+
+export type GroupType = 'home' | 'trip' | 'couple' | 'other' | 'apartment' | 'house';
+
+export interface Group {
+  id: number;
+  name: string;
+  created_at?: string;
+  updated_at?: string;
+  members: GroupMember[];
+  simplify_by_default?: boolean;
+  original_debts: Debt[];
+  simplified_debts: Debt[];
+  whiteboard?: string | null;
+  whiteboard_lock_version?: number;
+  whiteboard_updated_at?: string | null;
+  whiteboard_updated_by?: number | null;
+  group_type?: GroupType | string;
+  invite_link?: string;
+  group_reminders?: unknown;
+  avatar?: Record<string, string | null>;
+  tall_avatar?: Record<string, string | null>;
+  custom_avatar?: boolean;
+  cover_photo?: Record<string, string | null>;
+  country_code?: string;
+}
+
+export interface NewGroup {
+  name: string;
+  group_type?: GroupType;
+  simplify_by_default?: boolean;
+  whiteboard?: string;
+  country_code?: string;
+  /** Members besides the caller, who is added automatically. */
+  users?: PersonRef[];
+}
+
+/** The group when the service created it; else `errors` says why. */
+export type GroupResult = { group?: Group; errors: ServiceErrors };
+
+/** Whether the person was added, and the member as the group now has them. */
+export type MemberResult = { success: boolean; user?: GroupMember; errors: ServiceErrors };
 
 export const getGroups: Operation<NoInput, Group[]> = {
   name: 'getGroups',

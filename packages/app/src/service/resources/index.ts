@@ -1,4 +1,4 @@
-/** Every operation of the service, one module per resource. */
+/** Every operation of the service, one module per resource with its types. */
 export * as comments from './comments.js';
 export * as expenses from './expenses.js';
 export * as friends from './friends.js';

@@ -1,7 +1,23 @@
-/** The caller's activity feed (edition 3): get_notifications. */
+/** The caller's activity feed (edition 3): the notification, and get_notifications. */
 import { count, type Operation } from '../operation.js';
 import { resource } from '../results.js';
-import type { Notification } from '../types.js';
+
+export interface NotificationSource {
+  type: string;
+  id: number;
+  url?: string | null;
+}
+
+export interface Notification {
+  id: number;
+  type: number;
+  created_at: string;
+  created_by: number;
+  source?: NotificationSource;
+  image_url?: string;
+  image_shape?: 'square' | 'circle' | string;
+  content: string;
+}
 
 export const getNotifications: Operation<
   { updated_after?: string | Date | undefined; limit: number },

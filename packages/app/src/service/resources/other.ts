@@ -1,7 +1,26 @@
-/** Reference data that needs no credential: get_currencies, get_categories. */
+/**
+ * Reference data that needs no credential: currencies and the category tree, and get_currencies,
+ * get_categories.
+ */
 import type { NoInput, Operation } from '../operation.js';
 import { resource } from '../results.js';
-import type { Category, Currency } from '../types.js';
+
+export interface Currency {
+  currency_code: string;
+  unit: string;
+}
+
+export interface Subcategory {
+  id: number;
+  name: string;
+  icon?: string;
+  icon_types?: Record<string, Record<string, string>>;
+  colors?: { light?: string; dark?: string };
+}
+
+export interface Category extends Subcategory {
+  subcategories: Subcategory[];
+}
 
 export const getCurrencies: Operation<NoInput, Currency[]> = {
   name: 'getCurrencies',

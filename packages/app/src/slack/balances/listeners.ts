@@ -3,6 +3,7 @@ import { LEDGER_ACTIONS, SETTLE_FORM } from '../ids.js';
 import type { ListenerTable } from '../shared/listener-table.js';
 import { remindClicked, reminderOffClicked } from './remind.js';
 import { settlePartClicked, settlePartSubmitted } from './settle-part.js';
+import { SETTLE_PART_JOB, settlePartJob } from './settle-part-job.js';
 import { settleCancelled, settleUpClicked } from './settle-up.js';
 
 export function balanceListeners(table: ListenerTable, deps: SlackDeps): void {
@@ -13,4 +14,5 @@ export function balanceListeners(table: ListenerTable, deps: SlackDeps): void {
   table.action(LEDGER_ACTIONS.reminderOff, reminderOffClicked(deps));
   table.action(LEDGER_ACTIONS.settlePart, settlePartClicked());
   table.view(SETTLE_FORM.callback, settlePartSubmitted(deps));
+  table.job(SETTLE_PART_JOB, settlePartJob(deps));
 }

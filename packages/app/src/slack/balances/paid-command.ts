@@ -7,9 +7,12 @@
 import { type ResolvedPerson, resolvePeople } from '../../accounts/people.js';
 import { PAY_EXAMPLE, parseAmount } from '../../core/command/index.js';
 import type { Friend, ServiceClient } from '../../service/index.js';
-import { bookPlan, findBooking, problemText, singleUse } from '../shared/booking.js';
+import type { ServiceTokenRecord } from '../../store/index.js';
+import { bookPlan, problemText, singleUse } from '../shared/booking.js';
 import { money } from '../shared/format.js';
+import type { Once } from '../shared/marker.js';
 import { errorNotice, plainNotice } from '../shared/notices.js';
+import { findBooking } from '../shared/reconcile.js';
 import { linked, type SplitContext, tellFailure } from '../shared/split-context.js';
 import { friendOrNone, owedAfter } from './friend.js';
 import { owedIn, paymentCurrency, paymentRecordedText, planPartial } from './partial.js';
@@ -40,144 +43,197 @@ export async function friendOf(
   return (await client.getFriends()).find((f) => f.email?.toLowerCase() === email);
 }
 
-export async function paidCommand(c: SplitContext<'paid'>): Promise<void> {
-  const payment = c.parsed.payment;
-  const example = payment.direction === 'to' ? PAY_EXAMPLE : '/split @ann paid me 15';
-  if (payment.person === c.user.user_id) {
-    await c.reply.ephemeral(errorNotice('A payment needs someone other than you.', example));
+type Paid = SplitContext<'paid'>;
+type Link = { client: ServiceClient; record: ServiceTokenRecord };
+
+/** Who the payment is with: their friendship on the service, and what to call them. */
+interface Counterpart {
+  friend: Friend;
+  name: string;
+}
+
+/** What is paid, in minor units of `currency`, and the group it goes into (null for none). */
+interface PlannedPayment {
+  minor: number;
+  currency: string;
+  /** The group's name is null when the caller's cached groups don't have it. */
+  group: { id: number; name: string | null } | null;
+}
+
+function exampleFor(c: Paid): string {
+  return c.parsed.payment.direction === 'to' ? PAY_EXAMPLE : '/split @ann paid me 15';
+}
+
+export async function paidCommand(c: Paid): Promise<void> {
+  if (c.parsed.payment.person === c.user.user_id) {
+    await c.reply.ephemeral(errorNotice('A payment needs someone other than you.', exampleFor(c)));
     return;
   }
   const link = await linked(c);
   if (!link) return;
-  const { client, record } = link;
-  const me = record.service_user_id;
-  const locale = c.ctx.locale;
   const once = c.inv.once ?? singleUse();
   try {
-    // A run after a crash first looks for the payment an earlier run may have sent: the balance
-    // it would read now may already include it.
-    if (once.sentAt !== undefined) {
-      const found = await findBooking(client, once.marker, c.ctx.today, undefined);
-      if (found && found !== 'unknown') {
-        await c.reply.ephemeral(plainNotice('That payment was recorded.'));
-        return;
-      }
-    }
-    const people = await resolvePeople({
-      caller: { ...c.user, service_user_id: me },
-      ids: [payment.person],
-      tokens: c.deps.tokens,
-      directory: c.deps.directory,
-      client,
-    });
-    if ('problem' in people) {
-      await c.reply.ephemeral(errorNotice(problemText(people.problem), example));
-      return;
-    }
-    const person = people.people.get(payment.person);
-    let name = person ? slackName(person) : 'them';
-    const friend = person ? await friendOf(client, person) : undefined;
-    if (!friend) {
-      await c.reply.ephemeral(
-        errorNotice(
-          `You and ${name} share no balance in the expense service, so there is nothing to pay back. ${NOTHING}`,
-          `/split 40 lunch @ann`,
-        ),
-      );
-      return;
-    }
-    name = [friend.first_name, friend.last_name].filter(Boolean).join(' ') || name;
-    const currency = paymentCurrency(
-      friend,
-      payment.direction,
-      payment.currency,
-      c.ctx.defaultCurrency,
-    );
-    if (!currency) {
-      const owed = [...owedIn(friend.balance, payment.direction)]
-        .map(([code, minor]) => money(minor, code, locale))
-        .join(' and ');
-      await c.reply.ephemeral(
-        errorNotice(
-          `${payment.direction === 'to' ? `You owe ${name}` : `${name} owes you`} ${owed}: say which currency the payment is in. ${NOTHING}`,
-          payment.direction === 'to' ? '/split paid @ann €15' : '/split @ann paid me €15',
-        ),
-      );
-      return;
-    }
-    const amount = parseAmount(payment.amountText, currency);
-    if ('error' in amount) {
-      await c.reply.ephemeral(errorNotice(amount.error, example));
-      return;
-    }
-    const plan = planPartial({
-      friend,
-      name,
-      direction: payment.direction,
-      amount: amount.minor,
-      currency: amount.currency,
-      locale,
-    });
-    if (!plan.ok) {
-      await c.reply.ephemeral(errorNotice(`${plan.reason} ${NOTHING}`, example));
-      return;
-    }
-    const groupName =
-      plan.group_id === 0
-        ? null
-        : ((await c.deps.directory.groups(c.user, client)).find((g) => g.id === plan.group_id)
-            ?.name ?? null);
-    const [payer, other] =
-      payment.direction === 'to'
-        ? [c.user.user_id, payment.person]
-        : [payment.person, c.user.user_id];
-    const done = await bookPlan(
-      {
-        deps: c.deps,
-        user: c.user,
-        record,
-        client,
-        tz: c.me?.tz,
-        locale,
-        reply: c.reply,
-        logger: c.logger,
-        fail: (error) => tellFailure(c, error, NOTHING),
-        problem: errorNotice,
-        once,
-      },
-      {
-        description: 'Payment',
-        payment: true,
-        cost: amount.minor,
-        currency: amount.currency,
-        date: c.ctx.today,
-        payer,
-        participants: [other],
-        wholeGroup: false,
-        split: { kind: 'equal' },
-        group:
-          plan.group_id === 0
-            ? null
-            : { id: plan.group_id, name: groupName ?? '', members: undefined },
-      },
-    );
-    if (!done) return;
-    c.logger.info(`/split paid: payment ${done.booked.id} recorded`);
-    const after = await owedAfter(client, friend.id, payment.direction, amount.currency);
-    await c.reply.ephemeral(
-      plainNotice(
-        `✅ ${paymentRecordedText({
-          name,
-          direction: payment.direction,
-          amount: amount.minor,
-          currency: amount.currency,
-          left: after,
-          group: groupName,
-          locale,
-        })}`,
-      ),
-    );
+    if (await recordedBefore(c, link.client, once)) return;
+    const counterpart = await counterpartOf(c, link);
+    if (!counterpart) return;
+    const planned = await plannedPayment(c, link.client, counterpart);
+    if (!planned) return;
+    await bookPayment(c, link, once, counterpart, planned);
   } catch (error) {
     await tellFailure(c, error, NOTHING);
   }
+}
+
+/**
+ * A run after a crash first looks for the payment an earlier run may have sent: the balance it
+ * would read now may already include it. True once the person was told it was recorded.
+ */
+async function recordedBefore(c: Paid, client: ServiceClient, once: Once): Promise<boolean> {
+  if (once.sentAt === undefined) return false;
+  const found = await findBooking(client, once.marker, c.ctx.today, undefined);
+  if (!found || found === 'unknown') return false;
+  await c.reply.ephemeral(plainNotice('That payment was recorded.'));
+  return true;
+}
+
+/** The person paid or paying, as the caller's friend; undefined once the caller was told why not. */
+async function counterpartOf(c: Paid, link: Link): Promise<Counterpart | undefined> {
+  const { person: slackId } = c.parsed.payment;
+  const people = await resolvePeople({
+    caller: { ...c.user, service_user_id: link.record.service_user_id },
+    ids: [slackId],
+    tokens: c.deps.tokens,
+    directory: c.deps.directory,
+    client: link.client,
+  });
+  if ('problem' in people) {
+    await c.reply.ephemeral(errorNotice(problemText(people.problem), exampleFor(c)));
+    return undefined;
+  }
+  const person = people.people.get(slackId);
+  const name = person ? slackName(person) : 'them';
+  const friend = person ? await friendOf(link.client, person) : undefined;
+  if (!friend) {
+    await c.reply.ephemeral(
+      errorNotice(
+        `You and ${name} share no balance in the expense service, so there is nothing to pay back. ${NOTHING}`,
+        `/split 40 lunch @ann`,
+      ),
+    );
+    return undefined;
+  }
+  return { friend, name: [friend.first_name, friend.last_name].filter(Boolean).join(' ') || name };
+}
+
+/**
+ * The payment as the balance allows it (partial.ts): its currency, its amount, and the group it
+ * pays back in; undefined once the caller was told why it can't be recorded.
+ */
+async function plannedPayment(
+  c: Paid,
+  client: ServiceClient,
+  { friend, name }: Counterpart,
+): Promise<PlannedPayment | undefined> {
+  const { direction, amountText } = c.parsed.payment;
+  const locale = c.ctx.locale;
+  const currency = paymentCurrency(
+    friend,
+    direction,
+    c.parsed.payment.currency,
+    c.ctx.defaultCurrency,
+  );
+  if (!currency) {
+    const owed = [...owedIn(friend.balance, direction)]
+      .map(([code, minor]) => money(minor, code, locale))
+      .join(' and ');
+    await c.reply.ephemeral(
+      errorNotice(
+        `${direction === 'to' ? `You owe ${name}` : `${name} owes you`} ${owed}: say which currency the payment is in. ${NOTHING}`,
+        direction === 'to' ? '/split paid @ann €15' : '/split @ann paid me €15',
+      ),
+    );
+    return undefined;
+  }
+  const amount = parseAmount(amountText, currency);
+  if ('error' in amount) {
+    await c.reply.ephemeral(errorNotice(amount.error, exampleFor(c)));
+    return undefined;
+  }
+  const plan = planPartial({
+    friend,
+    name,
+    direction,
+    amount: amount.minor,
+    currency: amount.currency,
+    locale,
+  });
+  if (!plan.ok) {
+    await c.reply.ephemeral(errorNotice(`${plan.reason} ${NOTHING}`, exampleFor(c)));
+    return undefined;
+  }
+  if (plan.group_id === 0) return { minor: amount.minor, currency: amount.currency, group: null };
+  const groups = await c.deps.directory.groups(c.user, client);
+  const groupName = groups.find((g) => g.id === plan.group_id)?.name ?? null;
+  return {
+    minor: amount.minor,
+    currency: amount.currency,
+    group: { id: plan.group_id, name: groupName },
+  };
+}
+
+/** Books the payment through the shared booking, then says what is left owed. */
+async function bookPayment(
+  c: Paid,
+  link: Link,
+  once: Once,
+  { friend, name }: Counterpart,
+  planned: PlannedPayment,
+): Promise<void> {
+  const { direction, person } = c.parsed.payment;
+  const [payer, other] = direction === 'to' ? [c.user.user_id, person] : [person, c.user.user_id];
+  const done = await bookPlan(
+    {
+      deps: c.deps,
+      user: c.user,
+      record: link.record,
+      client: link.client,
+      tz: c.me?.tz,
+      locale: c.ctx.locale,
+      reply: c.reply,
+      logger: c.logger,
+      fail: (error) => tellFailure(c, error, NOTHING),
+      problem: errorNotice,
+      once,
+    },
+    {
+      description: 'Payment',
+      payment: true,
+      cost: planned.minor,
+      currency: planned.currency,
+      date: c.ctx.today,
+      payer,
+      participants: [other],
+      wholeGroup: false,
+      split: { kind: 'equal' },
+      group: planned.group
+        ? { id: planned.group.id, name: planned.group.name ?? '', members: undefined }
+        : null,
+    },
+  );
+  if (!done) return;
+  c.logger.info(`/split paid: payment ${done.booked.id} recorded`);
+  const after = await owedAfter(link.client, friend.id, direction, planned.currency);
+  await c.reply.ephemeral(
+    plainNotice(
+      `✅ ${paymentRecordedText({
+        name,
+        direction,
+        amount: planned.minor,
+        currency: planned.currency,
+        left: after,
+        group: planned.group?.name ?? null,
+        locale: c.ctx.locale,
+      })}`,
+    ),
+  );
 }

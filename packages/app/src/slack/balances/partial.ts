@@ -52,9 +52,7 @@ export function paymentCurrency(
   return null;
 }
 
-export type PartialPlan =
-  | { ok: true; group_id: number; owed: number }
-  | { ok: false; reason: string };
+type PartialPlan = { ok: true; group_id: number } | { ok: false; reason: string };
 
 /** Where a payment of `amount` goes, or why it can't be recorded. */
 export function planPartial(input: {
@@ -97,7 +95,7 @@ export function planPartial(input: {
     const here = owedIn(group.balance, direction).get(currency) ?? 0;
     if (here > best.owed) best = { group_id: group.group_id, owed: here };
   }
-  return { ok: true, group_id: best.owed >= amount ? best.group_id : 0, owed };
+  return { ok: true, group_id: best.owed >= amount ? best.group_id : 0 };
 }
 
 /** "Recorded: you paid Ann €15.00." with what is left. */

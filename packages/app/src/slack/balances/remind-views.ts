@@ -6,16 +6,16 @@
 import type { types } from '@slack/bolt';
 import type { Money } from '../../core/balances.js';
 import { ACTIONS, LEDGER_ACTIONS } from '../ids.js';
-import { settleButton } from '../shared/balance-views.js';
 import { money } from '../shared/format.js';
 import { clip, LIMITS, mrkdwnEscape } from '../shared/limits.js';
 import type { SlackMessage } from '../shared/message.js';
+import { settleButton } from '../shared/settle-views.js';
 
 function amounts(owed: readonly Money[], locale?: string): string {
   return owed.map((m) => money(m.amount, m.currency, locale)).join(' and ');
 }
 
-export interface ReminderInput {
+interface ReminderInput {
   /** The sender's Slack id. */
   sender: string;
   senderName: string;

@@ -38,9 +38,9 @@ import {
 } from './remind-views.js';
 
 /** Longer than a day in any time zone, so the claim for one local day outlives that day. */
-export const REMIND_CLAIM_TTL_MS = 48 * 60 * 60_000;
+const REMIND_CLAIM_TTL_MS = 48 * 60 * 60_000;
 
-export function remindClaimKey(team: string, from: string, to: string, day: string): string {
+function remindClaimKey(team: string, from: string, to: string, day: string): string {
   return `remind:${team}:${from}:${to}:${day}`;
 }
 
@@ -50,7 +50,7 @@ const nameOf = (f: Friend) => [f.first_name, f.last_name].filter(Boolean).join('
  * Sends one reminder from `sender` to the friend `friendId` (Slack id `slackId` when known);
  * returns what the sender is told.
  */
-export async function sendReminder(input: {
+async function sendReminder(input: {
   deps: SlackDeps;
   sender: SlackUserKey;
   record: ServiceTokenRecord;
@@ -208,10 +208,7 @@ export function remindClicked(deps: SlackDeps) {
       await tell(text);
     } catch (error) {
       const failure = describeServiceFailure(error, 'No reminder was sent.');
-      if (failure.relink) {
-        await deps.tokens.delete(user);
-        deps.directory.forget(user);
-      }
+      if (failure.relink) await deps.unlinking.unlink(user);
       logger.warn(`remind failed: ${(error as Error).message}`);
       await tell(failure.text).catch((again: Error) =>
         logger.error(`remind: could not tell: ${again.message}`),

@@ -5,15 +5,11 @@
  */
 import { friendBalance, summarizeBalances, summarizeGroup } from '../../core/balances.js';
 import type { Friend, Group, ServiceClient } from '../../service/index.js';
-import {
-  allBalancesMessage,
-  friendBalanceMessage,
-  groupBalanceMessage,
-} from '../shared/balance-views.js';
 import { onlyCurrency, toFriendInput, toGroupInput } from '../shared/ledger.js';
 import type { SlackMessage } from '../shared/message.js';
+import { allBalancesMessage, friendBalanceMessage, groupBalanceMessage } from './views.js';
 
-export interface RenderOptions {
+interface RenderOptions {
   currency?: string | null | undefined;
   notice?: string | undefined;
   locale?: string | undefined;

@@ -13,14 +13,14 @@
 import type { Logger, webApi } from '@slack/bolt';
 import { currencyExponent, toWireAmount } from '../../core/money.js';
 import { type Expense, ServiceBaseException, type ServiceClient } from '../../service/index.js';
-import type { ServiceTokenRecord, SlackUserKey } from '../../store/index.js';
+import type { ServiceTokenRecord } from '../../store/index.js';
 import type { SlackDeps } from '../deps.js';
-import { settleUnknown } from '../shared/booking.js';
 import { middayIn, todayIn } from '../shared/dates.js';
 import { type JobHandler, JobMovedError } from '../shared/durable.js';
 import { money } from '../shared/format.js';
 import { bookingMarker, type Once, withMarker } from '../shared/marker.js';
 import { plainNotice } from '../shared/notices.js';
+import { lookUntilSettled } from '../shared/reconcile.js';
 import { replyViaResponseUrl } from '../shared/reply.js';
 import { describeServiceFailure, serviceMessage } from '../shared/service-failure.js';
 import type { SettleRef } from '../shared/settle-ref.js';
@@ -110,7 +110,6 @@ export function settlePartJob(deps: SlackDeps): JobHandler {
 
 interface Run {
   deps: SlackDeps;
-  user: SlackUserKey;
   record: ServiceTokenRecord;
   client: ServiceClient;
   job: PartJob;
@@ -137,7 +136,6 @@ async function recordPart(
   const person = await deps.directory.slackUser(user.team_id, user.user_id).catch(() => undefined);
   const r: Run = {
     deps,
-    user,
     record,
     client,
     job,
@@ -162,10 +160,7 @@ async function recordPart(
     return job.minor === job.ref.a ? await payWhole(r) : await payPart(r);
   } catch (error) {
     const failure = describeServiceFailure(error, NOTHING);
-    if (failure.relink) {
-      await deps.tokens.delete(user);
-      deps.directory.forget(user);
-    }
+    if (failure.relink) await deps.unlinking.unlink(user);
     if (!(error instanceof ServiceBaseException)) throw error;
     logger.warn(`pay part failed: ${error.message}`);
     return failure.text;
@@ -182,25 +177,16 @@ function lookFor(
   sentAt: number,
 ): Promise<Expense | null | 'unknown'> {
   const tell = r.tell;
-  return settleUnknown(
+  return lookUntilSettled(
     {
       deps: r.deps,
-      user: r.user,
-      record: r.record,
       client: r.client,
-      tz: r.tz,
-      locale: r.locale,
+      marker: r.once.marker,
       // A long wait is announced, so that the person does not record the payment again meanwhile.
-      reply: { ephemeral: (m) => tell(m.text), inChannel: (m) => tell(m.text) },
+      reply: { ephemeral: (m) => tell(m.text) },
       logger: r.logger,
-      fail: async () => undefined,
-      problem: plainNotice,
-      once: r.once,
     },
-    'Payment',
-    r.today,
-    groupId,
-    sentAt,
+    { description: 'Payment', date: r.today, groupId, sentAt },
   );
 }
 

@@ -13,7 +13,7 @@ import { input, type ModalView, metadata, plain, title } from '../shared/modal.j
 import { type SettleRef, settleRefSchema } from '../shared/settle-ref.js';
 
 /** Where the form came from, so that the outcome is told there. */
-export const partMetaSchema = object({
+const partMetaSchema = object({
   r: settleRefSchema,
   /** The response_url of the message whose control opened the form. */
   u: optional(string({ max: 500, regex: /^https?:\/\// })),

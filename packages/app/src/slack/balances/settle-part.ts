@@ -101,7 +101,12 @@ export function settlePartSubmitted(deps: SlackDeps) {
     try {
       // Kept before the form closes: once Slack has its ack, the payment must not be lost.
       const id = partJobId(team_id, view.id);
-      kept = await keepInTime(deps.durable, { id, kind: SETTLE_PART_JOB, payload: job }, logger);
+      const by = { team_id, user_id: job.user_id };
+      kept = await keepInTime(
+        deps.durable,
+        { id, kind: SETTLE_PART_JOB, payload: job, by },
+        logger,
+      );
     } catch (error) {
       logger.error(`pay part: could not queue the submission: ${(error as Error).message}`);
       await args.ack({ response_action: 'errors', errors: { [SETTLE_FORM.amount]: NOT_KEPT } });

@@ -6,16 +6,16 @@
  * while the balance is still what was confirmed (ledger/settle.ts).
  */
 import type { BlockAction, Logger, RespondFn, webApi } from '@slack/bolt';
-import { ServiceBaseException } from '../../service/index.js';
+import { ServiceBaseException, type ServiceClient } from '../../service/index.js';
 import type { SlackUserKey } from '../../store/index.js';
 import { DEDUPE_TTL_MS, type SlackDeps } from '../deps.js';
-import { parseSettleRef, type SettleRef } from '../shared/balance-views.js';
 import { type ButtonArgs, clickerOf } from '../shared/button.js';
 import type { SlackMessage } from '../shared/message.js';
 import { connectPrompt, plainNotice } from '../shared/notices.js';
 import { describeServiceFailure } from '../shared/service-failure.js';
+import { parseSettleRef, type SettleRef } from '../shared/settle-ref.js';
 import { renderAll, renderFriend, renderGroup } from './render.js';
-import { changedText, recordedText, settle } from './settle.js';
+import { changedText, recordedText, type SettleOutcome, settle } from './settle.js';
 
 const NOTHING = 'Nothing was recorded.';
 
@@ -55,8 +55,7 @@ function surfaceOf(
 }
 
 async function relink(deps: SlackDeps, user: SlackUserKey, surface: Surface): Promise<void> {
-  await deps.tokens.delete(user);
-  deps.directory.forget(user);
+  await deps.unlinking.unlink(user);
   // Home shows the Connect button by itself once the link is gone.
   if (surface.home) {
     await surface.tell(plainNotice('Your connection to the expense account stopped working.'));
@@ -107,27 +106,9 @@ async function recordSettlement(
   let notice: string;
   try {
     const outcome = await settle(service, me, ref);
-    switch (outcome.kind) {
-      case 'recorded':
-        logger.info(`settle up: recorded ${outcome.expenseIds.length} payment(s)`);
-        notice = `✅ ${recordedText(ref, await locale)}`;
-        break;
-      case 'changed':
-        await giveBack();
-        notice = changedText(ref, outcome.now, await locale);
-        break;
-      case 'refused':
-        await giveBack();
-        notice = `The expense service refused the payment: ${outcome.reason}. ${NOTHING}`;
-        break;
-      case 'partial':
-        await giveBack();
-        logger.warn(
-          `settle up: ${outcome.recorded} of ${outcome.of} recorded, then: ${String(outcome.error)}`,
-        );
-        notice = `I recorded ${outcome.recorded} of the ${outcome.of} payments (one per group), then the expense service failed. Press Settle up again to record the rest: I check the balance first, so nothing is paid twice.`;
-        break;
-    }
+    // Unless everything was recorded, the button must work again.
+    if (outcome.kind !== 'recorded') await giveBack();
+    notice = outcomeNotice(outcome, ref, await locale, logger);
   } catch (error) {
     await giveBack();
     if (error instanceof ServiceBaseException && error.outcome_unknown) {
@@ -144,18 +125,50 @@ async function recordSettlement(
     await surface.tell(plainNotice(failure.text));
     return;
   }
+  await surface.show(() => balanceAfter(service, me, ref, notice, logger), notice);
+}
+
+/** What the person is told of a settling's outcome. */
+function outcomeNotice(
+  outcome: SettleOutcome,
+  ref: SettleRef,
+  locale: string | undefined,
+  logger: Logger,
+): string {
+  switch (outcome.kind) {
+    case 'recorded':
+      logger.info(`settle up: recorded ${outcome.expenseIds.length} payment(s)`);
+      return `✅ ${recordedText(ref, locale)}`;
+    case 'changed':
+      return changedText(ref, outcome.now, locale);
+    case 'refused':
+      return `The expense service refused the payment: ${outcome.reason}. ${NOTHING}`;
+    case 'partial':
+      logger.warn(
+        `settle up: ${outcome.recorded} of ${outcome.of} recorded, then: ${String(outcome.error)}`,
+      );
+      return `I recorded ${outcome.recorded} of the ${outcome.of} payments (one per group), then the expense service failed. Press Settle up again to record the rest: I check the balance first, so nothing is paid twice.`;
+  }
+}
+
+/** The view the button was on, read again, with the outcome on top. */
+async function balanceAfter(
+  service: ServiceClient,
+  me: number,
+  ref: SettleRef,
+  notice: string,
+  logger: Logger,
+): Promise<SlackMessage> {
   const options = { notice };
-  await surface.show(async () => {
-    try {
-      if (ref.v === 'g') return await renderGroup(service, ref.id, me, options);
-      if (ref.v === 'f')
-        return await renderFriend(service, ref.k === 'f' ? ref.id : (ref.o ?? 0), options);
-      return await renderAll(service, me, options);
-    } catch (error) {
-      logger.warn(`settle up: reading the new balance failed: ${(error as Error).message}`);
-      return plainNotice(`${notice} (I couldn't read the new balance: /split balance shows it.)`);
-    }
-  }, notice);
+  try {
+    if (ref.v === 'g') return await renderGroup(service, ref.id, me, options);
+    if (ref.v === 'f')
+      return await renderFriend(service, ref.k === 'f' ? ref.id : (ref.o ?? 0), options);
+    return await renderAll(service, me, options);
+  } catch (error) {
+    logger.warn(`settle up: reading the new balance failed: ${(error as Error).message}`);
+    return plainNotice(`${notice} (I couldn't read the new balance: /split balance shows it.)`);
+  }
 }
 
 /** Settle up on a balance message or in Home, and Record payment on a DM's confirmation. */

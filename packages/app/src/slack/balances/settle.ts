@@ -8,12 +8,12 @@
 import { minorOf, summarizeGroup } from '../../core/balances.js';
 import { currencyExponent, toWireAmount } from '../../core/money.js';
 import type { ExpenseShare, ServiceClient } from '../../service/index.js';
-import type { SettleRef } from '../shared/balance-views.js';
 import { money } from '../shared/format.js';
 import { toGroupInput } from '../shared/ledger.js';
 import { serviceMessage } from '../shared/service-failure.js';
+import type { SettleRef } from '../shared/settle-ref.js';
 
-export interface Payment {
+interface Payment {
   /** 0 = outside groups. */
   group_id: number;
   debtor: number;
@@ -24,7 +24,7 @@ export interface Payment {
 }
 
 export type SettleOutcome =
-  | { kind: 'recorded'; payments: Payment[]; expenseIds: number[] }
+  | { kind: 'recorded'; expenseIds: number[] }
   /** The balance is no longer what was confirmed: `now` is the signed amount (positive = they owe me). */
   | { kind: 'changed'; now: number }
   /** Some payments were recorded, then the service refused or failed. */
@@ -104,7 +104,7 @@ function paymentShares(p: Payment): ExpenseShare[] {
  * again, and a durable record made before each create goes out, so that whoever resumes the job
  * after a crash looks for them before settling again.
  */
-export interface SettleOnce {
+interface SettleOnce {
   details: string;
   sending(at: number): Promise<void>;
 }
@@ -147,7 +147,7 @@ export async function settle(
       return { kind: 'partial', recorded: index, of: plan.payments.length, error };
     }
   }
-  return { kind: 'recorded', payments: plan.payments, expenseIds };
+  return { kind: 'recorded', expenseIds };
 }
 
 /** "Recorded: you paid Ann €20.00." */

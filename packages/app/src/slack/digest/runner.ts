@@ -23,9 +23,10 @@ import {
 import type { DigestPreferences, DigestSubscription } from '../../store/digest.js';
 import type { Claims, ServiceTokenRecord, SlackUserKey, TokenStore } from '../../store/index.js';
 import { toFriendInput, toGroupInput } from '../shared/ledger.js';
+import type { SlackMessage } from '../shared/message.js';
 import { changesBetween, isEmptySnapshot, snapshotOf } from './snapshot.js';
 import { dayLabel, isDue, isValidTimeZone } from './time.js';
-import { digestMessage, digestRevokedMessage, type SlackMessage } from './views.js';
+import { digestMessage, digestRevokedMessage } from './views.js';
 
 /** The part of @slack/web-api's WebClient the runner uses; a WebClient fits as it is. */
 export interface DigestSlackClient {
@@ -47,7 +48,7 @@ export interface DigestSlackClient {
 }
 
 /** The two reads a DM needs; a ServiceClient fits as it is. */
-export interface DigestServiceClient {
+interface DigestServiceClient {
   getFriends(): Promise<Friend[]>;
   getGroups(): Promise<Group[]>;
 }
@@ -88,7 +89,7 @@ export interface DigestRunnerOptions {
   onOutcome?: (outcome: DigestOutcome) => void;
 }
 
-export type DigestOutcome =
+type DigestOutcome =
   /** The DM went out. */
   | 'sent'
   /** Nothing owed and nothing changed, and the person did not ask for a DM anyway. */
@@ -130,7 +131,7 @@ export interface DigestRunner {
 
 const DEFAULT_CLAIM_TTL_MS = 48 * 3_600_000;
 
-export function digestClaimKey(user: SlackUserKey, day: string): string {
+function digestClaimKey(user: SlackUserKey, day: string): string {
   return `digest:${user.team_id}:${user.user_id}:${day}`;
 }
 

@@ -5,7 +5,7 @@
  */
 import type { DigestLogger, DigestRunner, DigestRunReport } from './runner.js';
 
-export interface DigestSchedulerOptions {
+interface DigestSchedulerOptions {
   /** Time between ticks; default one minute. */
   intervalMs?: number;
   clock: () => Date;

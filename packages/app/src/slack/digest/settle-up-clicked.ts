@@ -1,9 +1,9 @@
 import { minorOf } from '../../core/balances.js';
 import type { SlackDeps } from '../deps.js';
-import { settleConfirmMessage } from '../shared/balance-views.js';
 import { buttonListener } from '../shared/button.js';
 import { plainNotice } from '../shared/notices.js';
 import { describeServiceFailure } from '../shared/service-failure.js';
+import { settleConfirmMessage } from '../shared/settle-views.js';
 import { parseSettleUpValue } from './views.js';
 
 const NOTHING = 'Nothing was recorded.';

@@ -7,8 +7,7 @@ import type { BalanceSnapshot } from '../../store/digest.js';
 
 export type { BalanceSnapshot };
 
-export interface BalanceChange {
-  friendId: number;
+interface BalanceChange {
   name: string;
   currency: string;
   /** Minor units, positive = the friend owes me; 0 = nothing was / is outstanding. */
@@ -56,7 +55,7 @@ export function changesBetween(
     for (const currency of currencies) {
       const b = was?.amounts[currency] ?? 0;
       const a = now?.amounts[currency] ?? 0;
-      if (a !== b) changes.push({ friendId: Number(id), name, currency, before: b, after: a });
+      if (a !== b) changes.push({ name, currency, before: b, after: a });
     }
   }
   return changes.sort((x, y) => x.name.localeCompare(y.name) || (x.currency < y.currency ? -1 : 1));

@@ -6,7 +6,7 @@
 
 export { isValidTimeZone } from '../../store/digest.js';
 
-export interface LocalTime {
+interface LocalTime {
   /** Local calendar day, yyyy-MM-dd. */
   day: string;
   /** 0-23. */

@@ -1,10 +1,11 @@
 /**
  * Delete (after Slack's confirmation dialog) and its Undo, restore: one implementation, since
- * they differ only in the service call and in what the message shows afterwards. Both act with
- * the clicker's own token, and only when the clicker is on the expense.
+ * they differ only in who may click, the service call and what the message shows afterwards. Both
+ * act with the clicker's own token, and only when the clicker is on the expense; the Undo of a
+ * delete belongs to whoever deleted it, as the Undo of a booking belongs to whoever booked it.
  */
 import type { BlockAction } from '@slack/bolt';
-import type { ServiceClient, SuccessResult } from '../../service/index.js';
+import type { Expense, ServiceClient, SuccessResult } from '../../service/index.js';
 import type { SlackUserKey } from '../../store/index.js';
 import type { SlackDeps } from '../deps.js';
 import { buttonListener } from '../shared/button.js';
@@ -33,6 +34,8 @@ interface Change {
   nothingDone: string;
   /** Whether the expense is already as the click would leave it. */
   done(expense: { deleted_at?: string | null }): boolean;
+  /** Why this clicker, on the expense, may not make the change; undefined when they may. */
+  refusal?(expense: Expense, serviceUserId: number): string | undefined;
   call(client: ServiceClient, id: number): Promise<SuccessResult>;
   /** What replaces the message once the change is made. */
   after(input: {
@@ -62,9 +65,17 @@ const changeClicked = (deps: SlackDeps, change: Change) =>
         await reply.ephemeral(deniedMessage(access));
         return;
       }
+      const done = change.done(access.expense);
+      const refused = done
+        ? undefined
+        : change.refusal?.(access.expense, access.record.service_user_id);
+      if (refused) {
+        await reply.ephemeral(plainNotice(refused));
+        return;
+      }
       // The click's claim is given back once its work ends, so a double click whose second click
       // arrives later (on this replica or another) finds the change made: it only shows it again.
-      const result: SuccessResult = change.done(access.expense)
+      const result: SuccessResult = done
         ? { success: true, errors: {} }
         : await change.call(access.client, ref.e);
       if (!result.success) {
@@ -99,6 +110,10 @@ export const restoreClicked = (deps: SlackDeps) =>
     verb: 'restore',
     nothingDone: 'It is still deleted.',
     done: (expense) => !expense.deleted_at,
+    refusal: (expense, me) =>
+      expense.deleted_by?.id === me
+        ? undefined
+        : 'Only the person who deleted this expense can undo that. It is still deleted.',
     call: (client, id) => client.undeleteExpense(id),
     async after({ user, id, access }) {
       const expense = await access.client.getExpense(id);

@@ -8,7 +8,7 @@ import { formatDate, money } from '../shared/format.js';
 import { clip, LIMITS, lineSections, mrkdwnEscape } from '../shared/limits.js';
 import type { SlackMessage } from '../shared/message.js';
 
-export interface DetailsComment {
+interface DetailsComment {
   author: string;
   /** ISO timestamp. */
   at: string;
@@ -16,7 +16,7 @@ export interface DetailsComment {
   system: boolean;
 }
 
-export interface ExpenseDetails {
+interface ExpenseDetails {
   expense: BookedExpense;
   category: string | null;
   notes: string | null;

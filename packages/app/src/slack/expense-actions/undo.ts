@@ -1,16 +1,24 @@
 import { ServiceBaseException } from '../../service/index.js';
 import { DEDUPE_TTL_MS, type SlackDeps } from '../deps.js';
 import { buttonListener } from '../shared/button.js';
+import { accessExpense, deniedMessage } from '../shared/expense-access.js';
 import { parseExpenseRef, undoneMessage } from '../shared/expense-message.js';
 import { plainNotice } from '../shared/notices.js';
 import { describeServiceFailure, refusedText } from '../shared/service-failure.js';
 
 const NOTHING_CHANGED = 'Nothing was changed.';
 
+/** What someone on the expense who did not book it reads when they press its Undo. */
+export const NOT_THE_BOOKER =
+  "Only the person who booked this expense can undo it. You're on it, so Delete removes it for everyone (and its Undo brings it back). Nothing was changed.";
+
 /**
  * Undo on a booked expense: deletes it with the clicking person's own link and replaces the
- * message. A double click (or a redelivery) finds the expense already claimed and does nothing
- * more; a failure gives the claim back so that the button can be pressed again.
+ * message. The message is public, and the service lets anyone on an expense delete it, so the
+ * click is checked first: only the person who booked it (the service's `created_by`) may undo it;
+ * anyone else on it is pointed to Delete, and anyone not on it hears so. A double click (or a
+ * redelivery) finds the booker's claim taken and does nothing more; a refusal or a failure gives
+ * the claim back so that the button can be pressed again.
  */
 export const undoClicked = (deps: SlackDeps) =>
   buttonListener(deps, {
@@ -19,7 +27,8 @@ export const undoClicked = (deps: SlackDeps) =>
     damaged:
       "This Undo button is damaged, so I can't tell which expense it meant. Nothing was changed.",
     claim: {
-      key: ({ ref, user }) => `undo:${user.team_id}:${ref.e}`,
+      // Per clicker: someone else's refused click never holds up the booker's.
+      key: ({ ref, user }) => `undo:${user.team_id}:${ref.e}:${user.user_id}`,
       ttlMs: DEDUPE_TTL_MS,
       keep: true,
     },
@@ -29,10 +38,20 @@ export const undoClicked = (deps: SlackDeps) =>
       error instanceof ServiceBaseException && error.outcome_unknown
         ? "The expense service didn't confirm the undo in time. Press Undo again to make sure it's done."
         : describeServiceFailure(error, NOTHING_CHANGED).text,
-    work: async ({ ref, user, reply, args, giveBack, linked }) => {
-      const record = await linked();
-      if (!record) return;
-      const result = await deps.service.forLink(record).deleteExpense(ref.e);
+    work: async ({ ref, user, reply, args, giveBack }) => {
+      const access = await accessExpense(deps, user, ref.e, NOTHING_CHANGED);
+      if (!access.ok) {
+        await giveBack();
+        await reply.ephemeral(deniedMessage(access));
+        return;
+      }
+      if (access.expense.created_by?.id !== access.record.service_user_id) {
+        await giveBack();
+        args.logger.info(`undo of expense ${ref.e}: refused, the clicker did not book it`);
+        await reply.ephemeral(plainNotice(NOT_THE_BOOKER));
+        return;
+      }
+      const result = await access.client.deleteExpense(ref.e);
       if (!result.success) {
         await giveBack();
         await reply.ephemeral(plainNotice(refusedText(result.errors, NOTHING_CHANGED)));

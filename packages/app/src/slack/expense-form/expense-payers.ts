@@ -1,7 +1,7 @@
 /** Who paid a booked expense, as the form shows it when it is edited or duplicated. */
 import { parseMinor, toDecimal } from '../../core/money.js';
 
-export interface ExpensePayers {
+interface ExpensePayers {
   /** The Slack user who paid the most; undefined when that person has no Slack account here. */
   payer: string | undefined;
   /** The others who paid part of it, by Slack id (people without one cannot be shown). */

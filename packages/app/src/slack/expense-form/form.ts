@@ -8,33 +8,23 @@ import { currencyExponent, MoneyError, parseMinor, toDecimal } from '../../core/
 import { computeShares, type ExactSplitValue, type Split } from '../../core/split.js';
 import type { RepeatInterval } from '../../service/index.js';
 import { FORM } from '../ids.js';
+import { MAX_PEOPLE } from '../shared/limits.js';
+import { megabytes, RECEIPT_MAX_BYTES } from './receipt.js';
 
 export { encodeMeta, FormMeta, parseMeta } from '../shared/modal.js';
 
 /** How the form splits: a kind of split, or an itemised bill (which books exact amounts). */
 export type SplitMethod = Split['kind'] | 'itemise';
-export const SPLIT_METHODS: readonly SplitMethod[] = [
-  'equal',
-  'exact',
-  'percent',
-  'shares',
-  'itemise',
-];
-export const REPEATS: readonly RepeatInterval[] = [
-  'never',
-  'weekly',
-  'fortnightly',
-  'monthly',
-  'yearly',
-];
+const SPLIT_METHODS: readonly SplitMethod[] = ['equal', 'exact', 'percent', 'shares', 'itemise'];
+const REPEATS: readonly RepeatInterval[] = ['never', 'weekly', 'fortnightly', 'monthly', 'yearly'];
 /** The service's expense notes are long texts; a Slack input caps what can be typed. */
 export const NOTES_MAX = 3000;
 export const DESCRIPTION_MAX = 255;
 /**
  * The second step has one input per participant and a modal holds 100 blocks; beyond this many
- * people a form is not the way to book it anyway.
+ * people a form is not the way to book it anyway. The same bound as a typed `/split`'s.
  */
-export const MAX_PARTICIPANTS = 50;
+export const MAX_PARTICIPANTS = MAX_PEOPLE;
 /** Payers each get an input in the second step too; more than this is not a shared bill. */
 export const MAX_PAYERS = 10;
 
@@ -88,7 +78,7 @@ type StateLeaf = {
   selected_users?: string[];
   selected_user?: string | null;
   selected_date?: string | null;
-  files?: Array<{ id?: string }>;
+  files?: Array<{ id?: string; name?: string; size?: number }>;
   selected_options?: Array<{ value?: string }>;
 };
 export type StateValues = Record<string, Record<string, StateLeaf>>;
@@ -125,10 +115,9 @@ function versioned(values: StateValues, base: string): { blockId: string; leaf?:
   return found ? { blockId, leaf: found } : { blockId };
 }
 
-export interface CheckContext {
+interface CheckContext {
   /** yyyy-MM-dd in the person's zone. */
   today: string;
-  locale?: string | undefined;
   /** true/false when the service's currency list is at hand, undefined when it is not. */
   knownCurrency(code: string): boolean | undefined;
 }
@@ -215,9 +204,17 @@ export function checkForm(
     : 'never';
   const notes = (leaf(values, FORM.notes)?.value ?? '').trim();
   if (notes.length > NOTES_MAX) errors[FORM.notes] = `Keep notes under ${NOTES_MAX} characters.`;
-  const chosen = (leaf(values, FORM.receipt)?.files ?? [])
-    .map((f) => f.id)
-    .filter((id): id is string => typeof id === 'string');
+  const chosenFiles = leaf(values, FORM.receipt)?.files ?? [];
+  const chosen = chosenFiles.map((f) => f.id).filter((id): id is string => typeof id === 'string');
+  // Slack says each file's size: one too large for a receipt is named here, before anything is
+  // fetched, and the expense can be booked once it is taken out.
+  const oversized = chosenFiles.find(
+    (f) => typeof f.size === 'number' && f.size > RECEIPT_MAX_BYTES,
+  );
+  if (oversized) {
+    errors[FORM.receipt] =
+      `“${oversized.name || 'That file'}” is ${megabytes(oversized.size as number)}, larger than the ${megabytes(RECEIPT_MAX_BYTES)} a receipt can be. Remove it to book without a receipt, or choose a smaller one.`;
+  }
   // The message's image ("Split this"), when still ticked and no other file was chosen.
   const fromMessage = (leaf(values, FORM.messageReceipt)?.selected_options ?? [])
     .map((o) => o.value)

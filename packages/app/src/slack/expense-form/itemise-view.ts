@@ -10,7 +10,7 @@ import { clip, LIMITS } from '../shared/limits.js';
 import { input, type ModalView, metadata, plain, title, VIEW_LIMITS } from '../shared/modal.js';
 import type { ItemiseTyped } from './itemise.js';
 
-export interface ItemiseStepInput {
+interface ItemiseStepInput {
   /** The first step's amount: the subtotal, before tip and tax. */
   subtotal: number;
   currency: string;

@@ -22,7 +22,7 @@ export interface ItemiseTyped {
   tax: string;
 }
 
-export interface ItemisedForm {
+interface ItemisedForm {
   /** The first step's form with the total as its cost. */
   form: CheckedForm;
   split: Split;

@@ -10,16 +10,18 @@ import { groupPicked } from './group-picked.js';
 import { expenseItemiseSubmitted, itemisePreviewClicked } from './itemise-submitted.js';
 import { splitMessageShortcut } from './split-message.js';
 import { expenseSplitSubmitted } from './split-submitted.js';
+import { FORM_JOB, formJob } from './submit.js';
 
 /**
- * The form opens from an empty /split (split/ asks through deps.hooks), "Split this", Edit and
- * Duplicate.
+ * The form opens from an empty /split (split/ is handed openNewForm by slack/app.ts), "Split
+ * this", Edit and Duplicate; a submitted form is carried out as a durable job.
  */
 export function expenseFormListeners(table: ListenerTable, deps: SlackDeps): void {
   table.shortcut(CALLBACKS.splitMessage, splitMessageShortcut(deps));
   table.action(EXPENSE_ACTIONS.edit, editClicked(deps));
   table.action(EXPENSE_ACTIONS.duplicate, duplicateClicked(deps));
   table.view(EXPENSE_CALLBACKS.form, expenseFormSubmitted(deps));
+  table.job(FORM_JOB, formJob(deps));
   table.view(EXPENSE_CALLBACKS.splitStep, expenseSplitSubmitted(deps));
   table.view(EXPENSE_CALLBACKS.itemiseStep, expenseItemiseSubmitted(deps));
   table.action(FORM.itemPreview, itemisePreviewClicked(deps));

@@ -15,6 +15,7 @@ import { splitBreakdown } from '../shared/breakdown.js';
 import { todayIn } from '../shared/dates.js';
 import { accessExpense } from '../shared/expense-access.js';
 import { looksEqual } from '../shared/expense-people.js';
+import { mentionedIds } from '../shared/limits.js';
 import { notesOf } from '../shared/marker.js';
 import { plainNotice } from '../shared/notices.js';
 import { describeServiceFailure } from '../shared/service-failure.js';
@@ -123,7 +124,7 @@ function plainText(text: string, names: Map<string, string>): string {
     .trim();
 }
 
-export interface NewFormRequest extends FormRequest {
+interface NewFormRequest extends FormRequest {
   /** Where the expense will be posted. */
   channel: string | undefined;
   /** "Split this": the message's thread. */
@@ -168,11 +169,14 @@ async function fillNewForm(r: NewFormRequest, opened: Opened): Promise<void> {
   // A message may hold 40,000 characters; its start is read, as a command would be.
   const typed = r.message ? cutToCommandCap(r.message.text) : '';
   const mentioned = r.message
-    ? [...typed.matchAll(/<@([UW][A-Z0-9]+)(?:\|[^>]*)?>/g)].map((m) => m[1] as string)
+    ? [...mentionedIds(typed)].filter((id) => /^[UW][A-Z0-9]+$/.test(id))
     : [];
+  // Only as many as the form can hold are looked up: a message can mention hundreds.
   const candidates = [
     ...new Set([r.message?.author, ...mentioned].filter((id): id is string => !!id)),
-  ].filter((id) => id !== user.user_id);
+  ]
+    .filter((id) => id !== user.user_id)
+    .slice(0, MAX_PARTICIPANTS - 1);
   let profile: Awaited<ReturnType<typeof deps.directory.profile>>;
   let groups: Awaited<ReturnType<typeof deps.directory.groups>>;
   try {
@@ -182,8 +186,7 @@ async function fillNewForm(r: NewFormRequest, opened: Opened): Promise<void> {
     ]);
   } catch (error) {
     if (describeServiceFailure(error, '').relink) {
-      await deps.tokens.delete(user);
-      deps.directory.forget(user);
+      await deps.unlinking.unlink(user);
       const url = await deps.linking.connectUrl(user);
       await update(
         r.client,
@@ -280,7 +283,7 @@ async function fillNewForm(r: NewFormRequest, opened: Opened): Promise<void> {
   );
 }
 
-export interface EditFormRequest extends FormRequest {
+interface EditFormRequest extends FormRequest {
   expenseId: number;
   /** The expense message, to update after saving. */
   channel: string | undefined;

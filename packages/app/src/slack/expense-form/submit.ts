@@ -32,10 +32,10 @@ import { connectPrompt, plainNotice } from '../shared/notices.js';
 import { describeServiceFailure, refusedText } from '../shared/service-failure.js';
 import { clientOrNothing } from '../shared/team-clients.js';
 import type { CheckedForm, EditBase, FormMeta } from './form.js';
-import { type FetchedReceipt, fetchReceipt } from './receipt.js';
+import { type FetchedReceipt, fetchReceipt, ReceiptError } from './receipt.js';
 
 /** A submitted form as its job keeps it: all that carrying it out needs, on any replica. */
-export interface FormJob {
+interface FormJob {
   user: SlackUserKey;
   meta: FormMeta;
   /** The form's first view: the job's id, which makes a double submit act once. */
@@ -52,13 +52,13 @@ export interface FormJob {
 export const FORM_JOB = 'form';
 
 /** What the person is told, under the form, when the store cannot keep the submission. */
-export const NOT_KEPT =
+const NOT_KEPT =
   "I couldn't save this just now: my storage isn't answering. Try Submit again in a minute.";
 /**
  * Under the form when the store is slow to answer: the write goes on, and submitting again is
  * safe either way (it is booked once if the write landed, and tried again if it did not).
  */
-export const SLOW_TO_KEEP =
+const SLOW_TO_KEEP =
   'Saving this is taking longer than usual. Press Submit again in a moment: it is booked only once.';
 
 /**
@@ -75,7 +75,11 @@ export async function queueSubmission(
   const id = `form:${job.user.team_id}:${job.rootViewId}`;
   let kept: Kept;
   try {
-    kept = await keepInTime(deps.durable, { id, kind: FORM_JOB, payload: job }, logger);
+    kept = await keepInTime(
+      deps.durable,
+      { id, kind: FORM_JOB, payload: job, by: job.user },
+      logger,
+    );
   } catch (error) {
     logger.error(`expense form: could not queue the submission: ${(error as Error).message}`);
     await answer.ack({ response_action: 'errors', errors: { [answer.field]: NOT_KEPT } });
@@ -115,7 +119,7 @@ export function formJob(deps: SlackDeps): JobHandler {
   };
 }
 
-export interface Submission extends FormJob {
+interface Submission extends FormJob {
   deps: SlackDeps;
   client: webApi.WebClient;
   botToken: string | undefined;
@@ -134,11 +138,12 @@ function notesWith(
   return joinBreakdown(notes, breakdown) || undefined;
 }
 
-export async function carryOut(s: Submission): Promise<void> {
-  const { deps, logger, user } = s;
+/** Books the submitted expense or applies the edit; the person hears the outcome either way. */
+async function carryOut(s: Submission): Promise<void> {
+  const { logger } = s;
   const answer = formAnswer({
     client: s.client,
-    user: user.user_id,
+    user: s.user.user_id,
     channel: s.meta.c,
     thread_ts: s.meta.t,
     logger,
@@ -146,105 +151,14 @@ export async function carryOut(s: Submission): Promise<void> {
   let receipt: FetchedReceipt | undefined;
   const nothingDone = s.edit ? 'Nothing was changed.' : 'Nothing was booked.';
   try {
-    const record = await deps.tokens.get(user);
-    if (!record) {
-      const url = await deps.linking.connectUrl(user);
-      await answer.ephemeral(connectPrompt({ url, reason: 'first_time' }));
-      return;
-    }
-    const client = deps.service.forLink(record);
-    const fail = async (error: unknown) => {
-      const failure = describeServiceFailure(error, nothingDone);
-      if (failure.relink) {
-        await deps.tokens.delete(user);
-        deps.directory.forget(user);
-        const url = await deps.linking.connectUrl(user);
-        await answer.ephemeral(connectPrompt({ url, reason: 'revoked' }));
-        return;
-      }
-      if (!(error instanceof ServiceBaseException)) throw error;
-      logger.warn(`expense form: service call failed: ${error.name}: ${error.message}`);
-      await answer.ephemeral(plainNotice(accessFailure(error, nothingDone)));
-    };
-    const fileId = s.form.files[0];
-    if (fileId) {
-      try {
-        if (!s.botToken) throw new Error('no bot token in the request context');
-        receipt = await fetchReceipt(s.client, s.botToken, fileId);
-      } catch (error) {
-        logger.warn(`expense form: receipt ${fileId}: ${(error as Error).message}`);
-        await answer.ephemeral(
-          plainNotice(
-            `I couldn't fetch your receipt from Slack (${(error as Error).message}). ${nothingDone} Try again, or leave the receipt out.`,
-          ),
-        );
-        return;
-      }
-    }
-    let group: GroupChoice | null = null;
-    if (s.form.group_id) {
-      try {
-        const find = async (fresh: boolean) =>
-          (await deps.directory.groups(user, client, fresh)).find((g) => g.id === s.form.group_id);
-        const found = (await find(false)) ?? (await find(true));
-        if (!found) {
-          await answer.ephemeral(
-            plainNotice(`You're no longer in the group you chose. ${nothingDone}`),
-          );
-          return;
-        }
-        group = { id: found.id, name: found.name, members: found.members };
-      } catch (error) {
-        await fail(error);
-        return;
-      }
-    }
-    if (s.edit) {
-      await applyEdit(s, { record, client, answer, fail, group, receipt: receipt?.path });
-      return;
-    }
-    const me = await deps.directory.slackUser(user.team_id, user.user_id).catch(() => undefined);
-    const done = await bookPlan(
-      {
-        deps,
-        user,
-        record,
-        client,
-        tz: s.meta.z,
-        locale: me?.locale,
-        reply: answer,
-        logger,
-        fail,
-        problem: (message) => plainNotice(message),
-        once: s.once,
-      },
-      {
-        description: s.form.description,
-        cost: s.form.cost,
-        currency: s.form.currency,
-        date: s.form.date,
-        payer: s.form.payer,
-        payers: s.payers,
-        participants: s.form.participants,
-        wholeGroup: false,
-        split: s.split,
-        group,
-        category_id: s.form.category_id ?? undefined,
-        details: notesWith(s.form.notes, s.itemised, s.form.currency, me?.locale),
-        ...(s.itemised ? { itemised: s.itemised } : {}),
-        repeat_interval: s.form.repeat,
-        receipt: receipt?.path,
-      },
-    );
-    if (!done) return;
-    const where = await answer.post(done.message);
-    await deps.expenses
-      .rememberBooked(user, {
-        expense_id: done.booked.id,
-        description: done.booked.description,
-        ...(where ? { channel: where.channel, ts: where.ts } : {}),
-      })
-      .catch((error: Error) => logger.warn(`expense form: could not remember: ${error.message}`));
+    const link = await linkOrPrompt(s, answer, nothingDone);
+    if (!link) return;
+    receipt = await receiptOrLeaveOut(s, answer);
+    const group = await chosenGroup(s, link, answer, nothingDone);
+    if (group === undefined) return;
+    const c: EditContext = { ...link, answer, group, receipt: receipt?.path };
+    if (s.edit) await applyEdit(s, s.edit, c);
+    else await bookNew(s, c);
   } catch (error) {
     if (error instanceof JobMovedError) throw error;
     logger.error(`expense form failed: ${(error as Error).stack ?? String(error)}`);
@@ -256,6 +170,134 @@ export async function carryOut(s: Submission): Promise<void> {
   } finally {
     await receipt?.remove().catch(() => undefined);
   }
+}
+
+type Link = Pick<EditContext, 'record' | 'client' | 'fail'>;
+
+/**
+ * The person's link, a client for it, and how a failed service call is told (a 401 removes the
+ * link and asks to connect again); undefined once they were asked to connect.
+ */
+async function linkOrPrompt(
+  s: Submission,
+  answer: FormAnswer,
+  nothingDone: string,
+): Promise<Link | undefined> {
+  const { deps, logger, user } = s;
+  const record = await deps.tokens.get(user);
+  if (!record) {
+    const url = await deps.linking.connectUrl(user);
+    await answer.ephemeral(connectPrompt({ url, reason: 'first_time' }));
+    return undefined;
+  }
+  const fail = async (error: unknown) => {
+    const failure = describeServiceFailure(error, nothingDone);
+    if (failure.relink) {
+      await deps.unlinking.unlink(user);
+      const url = await deps.linking.connectUrl(user);
+      await answer.ephemeral(connectPrompt({ url, reason: 'revoked' }));
+      return;
+    }
+    if (!(error instanceof ServiceBaseException)) throw error;
+    logger.warn(`expense form: service call failed: ${error.name}: ${error.message}`);
+    await answer.ephemeral(plainNotice(accessFailure(error, nothingDone)));
+  };
+  return { record, client: deps.service.forLink(record), fail };
+}
+
+/**
+ * The receipt attached in the form, fetched from Slack. One that can't be fetched is named to the
+ * person with the reason, and the expense goes on without it: the form's other work is not lost.
+ */
+async function receiptOrLeaveOut(
+  s: Submission,
+  answer: FormAnswer,
+): Promise<FetchedReceipt | undefined> {
+  const fileId = s.form.files[0];
+  if (!fileId) return undefined;
+  try {
+    if (!s.botToken) throw new ReceiptError('I have no token to ask Slack for it with');
+    return await fetchReceipt(s.client, s.botToken, fileId, { hosts: s.deps.fileHosts });
+  } catch (error) {
+    const refused = error instanceof ReceiptError ? error : undefined;
+    const reason = refused?.reason ?? 'something went wrong on my side';
+    s.logger.warn(`expense form: receipt ${fileId} left out: ${(error as Error).message}`);
+    await answer.ephemeral(
+      plainNotice(
+        `I couldn't attach ${refused?.fileName ? `“${refused.fileName}”` : 'your receipt'}: ${reason}. ${s.edit ? "I'm saving your other changes without it." : "I'm booking the expense without it."} Edit it later to add a receipt.`,
+      ),
+    );
+    return undefined;
+  }
+}
+
+/** The group chosen in the form (null for none); undefined once the person was told why not. */
+async function chosenGroup(
+  s: Submission,
+  link: Link,
+  answer: FormAnswer,
+  nothingDone: string,
+): Promise<GroupChoice | null | undefined> {
+  const groupId = s.form.group_id;
+  if (!groupId) return null;
+  try {
+    const find = async (fresh: boolean) =>
+      (await s.deps.directory.groups(s.user, link.client, fresh)).find((g) => g.id === groupId);
+    const found = (await find(false)) ?? (await find(true));
+    if (found) return { id: found.id, name: found.name, members: found.members };
+    await answer.ephemeral(plainNotice(`You're no longer in the group you chose. ${nothingDone}`));
+    return undefined;
+  } catch (error) {
+    await link.fail(error);
+    return undefined;
+  }
+}
+
+/** A new expense, through the same booking as `/split`, posted where the form was opened. */
+async function bookNew(s: Submission, c: EditContext): Promise<void> {
+  const { deps, logger, user } = s;
+  const me = await deps.directory.slackUser(user.team_id, user.user_id).catch(() => undefined);
+  const done = await bookPlan(
+    {
+      deps,
+      user,
+      record: c.record,
+      client: c.client,
+      tz: s.meta.z,
+      locale: me?.locale,
+      reply: c.answer,
+      logger,
+      fail: c.fail,
+      problem: (message) => plainNotice(message),
+      once: s.once,
+    },
+    {
+      description: s.form.description,
+      cost: s.form.cost,
+      currency: s.form.currency,
+      date: s.form.date,
+      payer: s.form.payer,
+      payers: s.payers,
+      participants: s.form.participants,
+      wholeGroup: false,
+      split: s.split,
+      group: c.group,
+      category_id: s.form.category_id ?? undefined,
+      details: notesWith(s.form.notes, s.itemised, s.form.currency, me?.locale),
+      ...(s.itemised ? { itemised: s.itemised } : {}),
+      repeat_interval: s.form.repeat,
+      receipt: c.receipt,
+    },
+  );
+  if (!done) return;
+  const where = await c.answer.post(done.message);
+  await deps.expenses
+    .rememberBooked(user, {
+      expense_id: done.booked.id,
+      description: done.booked.description,
+      ...(where ? { channel: where.channel, ts: where.ts } : {}),
+    })
+    .catch((error: Error) => logger.warn(`expense form: could not remember: ${error.message}`));
 }
 
 interface EditContext {
@@ -359,8 +401,7 @@ async function changesOf(
   return notesAfter(!sameShares || costChanged);
 }
 
-async function applyEdit(s: Submission, c: EditContext): Promise<void> {
-  const base = s.edit as EditBase;
+async function applyEdit(s: Submission, base: EditBase, c: EditContext): Promise<void> {
   const { deps, logger, user } = s;
   let changes: ExpenseUpdate | { problem: string };
   try {

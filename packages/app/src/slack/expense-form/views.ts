@@ -51,7 +51,7 @@ const REPEAT_LABELS: Record<RepeatInterval, string> = {
   yearly: 'Every year',
 };
 
-export interface FormInitial {
+interface FormInitial {
   amountText?: string | undefined;
   currency?: string | undefined;
   description?: string | undefined;
@@ -68,7 +68,7 @@ export interface FormInitial {
   repeat?: RepeatInterval | undefined;
 }
 
-export interface FormViewInput {
+interface FormViewInput {
   mode: 'new' | 'edit';
   /** Encoded FormMeta. */
   meta: string;
@@ -285,7 +285,7 @@ export function expenseFormView(v: FormViewInput): ModalView {
 }
 
 /** The step for each method that has one; Itemise has its own (itemise-view.ts). */
-export type StepMethod = Exclude<SplitMethod, 'itemise'>;
+type StepMethod = Exclude<SplitMethod, 'itemise'>;
 
 const STEP_TITLES: Record<StepMethod, string> = {
   equal: 'Who paid what',
@@ -294,7 +294,7 @@ const STEP_TITLES: Record<StepMethod, string> = {
   shares: 'Shares',
 };
 
-export interface SplitStepInput {
+interface SplitStepInput {
   /** Equal only with several payers: then the step asks only what each paid. */
   method: StepMethod;
   cost: number;

@@ -7,7 +7,7 @@
 import type { Notification, ServiceClient } from '../../service/index.js';
 import type { ChannelFeed } from '../../store/index.js';
 
-export type FeedPosition = Pick<ChannelFeed, 'cursor' | 'seen'>;
+type FeedPosition = Pick<ChannelFeed, 'cursor' | 'seen'>;
 
 /** How many notifications are read to find where a new feed starts: only the newest matters. */
 const START_PEEK = 20;

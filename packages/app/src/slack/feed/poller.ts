@@ -49,7 +49,7 @@ class ChannelGone extends Error {}
 /** Longer than any notification stays within reach of the cursor. */
 const POSTED_TTL_MS = 48 * 60 * 60_000;
 
-export interface FeedPollerParts {
+interface FeedPollerParts {
   feeds: ChannelFeeds;
   tokens: TokenStore;
   claims: Claims;
@@ -61,7 +61,7 @@ export interface FeedPollerParts {
   intervalMs: number;
 }
 
-export interface FeedRunReport {
+interface FeedRunReport {
   polled: number;
   posted: number;
   stopped: number;

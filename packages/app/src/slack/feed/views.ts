@@ -7,7 +7,7 @@ import type { SlackMessage } from '../shared/message.js';
 /** What happened to an expense, as the service's notification types say it. */
 export type FeedVerb = 'added' | 'edited' | 'deleted' | 'restored';
 
-export interface FeedChange {
+interface FeedChange {
   verb: FeedVerb;
   /** The person who made the change, as the service names them. */
   who: string;

@@ -6,13 +6,13 @@ import type { types } from '@slack/bolt';
 import type { Money } from '../../core/balances.js';
 import { type Infer, int, object, string } from '../../core/schema.js';
 import { LEDGER_ACTIONS } from '../ids.js';
-import { clipLines, positionText } from '../shared/balance-views.js';
+import { clipLines, positionText } from '../shared/balance-blocks.js';
 import { clip, LIMITS, mrkdwnEscape } from '../shared/limits.js';
 import type { SlackMessage } from '../shared/message.js';
 
 /** What the Delete button carries. */
-export const groupRefSchema = object({ g: int({ min: 1 }), n: string({ max: 100 }) });
-export type GroupRef = Infer<typeof groupRefSchema>;
+const groupRefSchema = object({ g: int({ min: 1 }), n: string({ max: 100 }) });
+type GroupRef = Infer<typeof groupRefSchema>;
 
 export function parseGroupRef(value: string | undefined): GroupRef | undefined {
   if (value === undefined) return undefined;
@@ -34,7 +34,7 @@ function context(text: string): types.ContextBlock {
 
 const bold = (name: string) => `*${mrkdwnEscape(clip(name, 100))}*`;
 
-export interface GroupLine {
+interface GroupLine {
   id: number;
   name: string;
   members: number;

@@ -7,7 +7,7 @@
  */
 import { clip, mrkdwnEscape } from '../shared/limits.js';
 
-export interface ActivityItem {
+interface ActivityItem {
   content: string;
   /** ISO 8601. */
   created_at: string;
@@ -22,7 +22,7 @@ const ENTITIES: Record<string, string> = {
   nbsp: ' ',
 };
 
-export function decodeEntities(text: string): string {
+function decodeEntities(text: string): string {
   return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
     if (name[0] === '#') {
       const code =

@@ -15,7 +15,7 @@ import { type HomeInput, homeView } from './views.js';
 
 const ACTIVITY_ITEMS = 10;
 
-export async function homeInput(
+async function homeInput(
   deps: SlackDeps,
   user: SlackUserKey,
   logger: Logger,
@@ -59,8 +59,7 @@ export async function homeInput(
         r.reason.http_status === 401,
     )
   ) {
-    await deps.tokens.delete(user);
-    deps.directory.forget(user);
+    await deps.unlinking.unlink(user);
     logger.info(`removed the link of ${user.team_id}:${user.user_id}: the service answered 401`);
     return {
       kind: 'not_connected',

@@ -57,10 +57,7 @@ function homeAction(deps: SlackDeps, change: Change) {
         notice = `That setting wasn't saved: ${error.message}.`;
       } else {
         const failure = describeServiceFailure(error, "The setting wasn't changed.");
-        if (failure.relink) {
-          await deps.tokens.delete(user);
-          deps.directory.forget(user);
-        }
+        if (failure.relink) await deps.unlinking.unlink(user);
         logger.warn(`Home action ${args.action.action_id}: ${(error as Error).message}`);
         notice = failure.relink ? undefined : failure.text;
       }
@@ -81,9 +78,7 @@ async function slackZone(deps: SlackDeps, user: SlackUserKey): Promise<string> {
 /** Disconnect and "Remove my data" both remove everything, as `/split disconnect` does. */
 export const forgetClicked = (deps: SlackDeps) =>
   homeAction(deps, async (user) => {
-    const removed = await deps.forget.forgetPerson(user);
-    deps.directory.forget(user);
-    return forgottenText(removed);
+    return forgottenText(await deps.unlinking.forgetPerson(user));
   });
 
 export const digestToggled = (deps: SlackDeps) =>

@@ -8,25 +8,17 @@ import type { types } from '@slack/bolt';
 import type { BalanceSummary, Money } from '../../core/balances.js';
 import type { KeptAbout } from '../../store/index.js';
 import { ACTIONS, LEDGER_ACTIONS } from '../ids.js';
-import {
-  clipLines,
-  friendDebtRow,
-  friendRef,
-  positionText,
-  totalsText,
-} from '../shared/balance-views.js';
+import { balanceBlocks, clipLines, friendRef, summaryDebts } from '../shared/balance-blocks.js';
 import { keptLines } from '../shared/kept.js';
 import { clip, LIMITS, mrkdwnEscape } from '../shared/limits.js';
-import { remindActions } from '../shared/remind-buttons.js';
+import { settleButton } from '../shared/settle-views.js';
 
 /** Slack refuses a Home view of more than 100 blocks. */
-export const HOME_BLOCKS = 100;
-/** Debt rows with a button; `/split balance` has them all. */
-const HOME_DEBT_ROWS = 20;
+const HOME_BLOCKS = 100;
 /** A static select takes 100 options; one is "no default group". */
 const GROUP_OPTIONS = 99;
 
-export interface HomeDigest {
+interface HomeDigest {
   enabled: boolean;
   paused: boolean;
   hour: number;
@@ -197,7 +189,7 @@ export function keptBlocks(kept: KeptAbout | undefined): types.KnownBlock[] {
 }
 
 /** Payment reminders from others, on or off; nothing when the setting could not be read. */
-export function reminderSetting(off: boolean | undefined): types.KnownBlock[] {
+function reminderSetting(off: boolean | undefined): types.KnownBlock[] {
   if (off === undefined) return [];
   return [
     {
@@ -247,9 +239,10 @@ function notConnected(input: Extract<HomeInput, { kind: 'not_connected' }>): typ
   ];
 }
 
-export function homeView(input: HomeInput): types.HomeView {
-  if (input.kind === 'not_connected') return { type: 'home', blocks: notConnected(input) };
-  const { locale } = input;
+type Connected = Extract<HomeInput, { kind: 'connected' }>;
+
+/** The header, the notices, and who is connected with the Disconnect button. */
+function connectedTop(input: Connected): types.KnownBlock[] {
   const top: types.KnownBlock[] = [header('Split')];
   if (input.notice) top.push(section(mrkdwnEscape(input.notice)));
   if (input.problem) top.push(section(`:warning: ${mrkdwnEscape(input.problem)}`));
@@ -276,39 +269,21 @@ export function homeView(input: HomeInput): types.HomeView {
       },
     },
   });
+  return top;
+}
 
-  const balances: types.KnownBlock[] = [{ type: 'divider' }, header('Balances')];
-  const rows: types.KnownBlock[] = [];
-  if (input.summary) {
-    balances.push(section(totalsText(input.summary, locale)));
-    const debts = [
-      ...input.summary.iOwe.map((d) => friendDebtRow(d, 'iOwe', 'a', locale)),
-      ...input.summary.owesMe.map((d) => friendDebtRow(d, 'owesMe', 'a', locale)),
-    ];
-    rows.push(...debts.slice(0, HOME_DEBT_ROWS));
-    rows.push(
-      ...remindActions(
-        input.summary.owesMe,
-        [
-          ...input.summary.iOwe.map((d) => friendRef(d, 'iOwe', 'a')),
-          ...input.summary.owesMe.map((d) => friendRef(d, 'owesMe', 'a')),
-        ],
-        locale,
-      ),
-    );
-    if (debts.length > HOME_DEBT_ROWS) {
-      rows.push(
-        context(`…and ${debts.length - HOME_DEBT_ROWS} more. \`/split balance\` shows every debt.`),
-      );
-    }
-    const groupLines = input.groups
-      .filter((g) => g.balance.length > 0)
-      .map((g) => `• *${mrkdwnEscape(clip(g.name, 100))}*: ${positionText(g.balance, locale)}`);
-    if (groupLines.length > 0) rows.push(section(`*In groups*\n${clipLines(groupLines)}`));
-  } else {
-    balances.push(section("Your balances couldn't be read just now."));
-  }
-  rows.push({
+/**
+ * The balances (shared/balance-blocks.ts, as every surface shows them): what goes above the debt
+ * rows, the rows, and what goes below them (groups, Remind and Pay part…, Refresh).
+ */
+function balanceSection(input: Connected): {
+  above: types.KnownBlock[];
+  debts: types.KnownBlock[];
+  below: types.KnownBlock[];
+} {
+  const { locale } = input;
+  const above: types.KnownBlock[] = [{ type: 'divider' }, header('Balances')];
+  const refresh: types.ActionsBlock = {
     type: 'actions',
     elements: [
       {
@@ -318,14 +293,23 @@ export function homeView(input: HomeInput): types.HomeView {
         value: 'refresh',
       },
     ],
-  });
+  };
+  if (!input.summary) {
+    above.push(section("Your balances couldn't be read just now."));
+    return { above, debts: [], below: [refresh] };
+  }
+  const parts = balanceBlocks(
+    { summary: input.summary, groups: input.groups, locale },
+    {
+      settle: (debt, direction) => settleButton(friendRef(debt, direction, 'a'), locale),
+      controls: true,
+    },
+  );
+  above.push(parts.totals);
+  return { above, debts: parts.debts, below: [...parts.groups, ...parts.controls, refresh] };
+}
 
-  const activity: types.KnownBlock[] = [
-    { type: 'divider' },
-    header('Latest activity'),
-    section(input.activity.length > 0 ? clipLines(input.activity, 2900) : 'Nothing yet.'),
-  ];
-
+function settingsBlocks(input: Connected): types.KnownBlock[] {
   const digest = input.digest;
   const on = digest?.enabled === true;
   const tz = digest?.tz ?? input.tz ?? 'UTC';
@@ -334,7 +318,7 @@ export function homeView(input: HomeInput): types.HomeView {
     : digest?.paused
       ? `Paused (it was on at ${hourLabel(digest.hour)}).`
       : `On, at ${hourLabel(digest?.hour ?? 9)} every day.`;
-  const settings: types.KnownBlock[] = [
+  return [
     { type: 'divider' },
     header('Settings'),
     {
@@ -388,10 +372,23 @@ export function homeView(input: HomeInput): types.HomeView {
     ...reminderSetting(input.remindersOff),
     ...keptBlocks(input.kept),
   ];
+}
+
+export function homeView(input: HomeInput): types.HomeView {
+  if (input.kind === 'not_connected') return { type: 'home', blocks: notConnected(input) };
+  const top = connectedTop(input);
+  const { above, debts, below } = balanceSection(input);
+  const activity: types.KnownBlock[] = [
+    { type: 'divider' },
+    header('Latest activity'),
+    section(input.activity.length > 0 ? clipLines(input.activity, 2900) : 'Nothing yet.'),
+  ];
+  const settings = settingsBlocks(input);
   // The debt rows give way first: everything else is a fixed handful of blocks.
-  const room = HOME_BLOCKS - top.length - balances.length - activity.length - settings.length;
+  const fixed = top.length + above.length + below.length + activity.length + settings.length;
+  const rows = summaryDebts(debts, HOME_BLOCKS - fixed);
   return {
     type: 'home',
-    blocks: [...top, ...balances, ...rows.slice(0, Math.max(0, room)), ...activity, ...settings],
+    blocks: [...top, ...above, ...rows, ...below, ...activity, ...settings],
   };
 }

@@ -20,7 +20,7 @@ const REFRESH_CLAIM_MS = 30_000;
 const WAIT_STEP_MS = 100;
 
 /** What oauth.v2.access answers to grant_type=refresh_token. */
-export interface RefreshAnswer {
+interface RefreshAnswer {
   access_token?: string | undefined;
   refresh_token?: string | undefined;
   expires_in?: number | undefined;
@@ -33,7 +33,7 @@ export interface InstalledTeams extends InstallationStore {
   remove(scope: InstallationScope): Promise<boolean>;
 }
 
-export interface InstalledTeamsOptions {
+interface InstalledTeamsOptions {
   installations: Installations<unknown>;
   claims: Claims;
   /** oauth.v2.access with grant_type=refresh_token and the app's client credentials. */

@@ -9,8 +9,7 @@
 import type { InstallationStore, webApi } from '@slack/bolt';
 import { INSTALL_REDIRECT_PATH } from '../../config.js';
 
-export const INSTALL_PATH = '/slack/install';
-export { INSTALL_REDIRECT_PATH };
+const INSTALL_PATH = '/slack/install';
 
 /** The bot scopes asked for at install; manifest.yml lists the same (a test compares them). */
 export const BOT_SCOPES = [
@@ -24,7 +23,7 @@ export const BOT_SCOPES = [
   'files:write',
 ];
 
-export interface InstallerSettings {
+interface InstallerSettings {
   clientId: string;
   clientSecret: string;
   stateSecret: string;

@@ -24,8 +24,7 @@ export const LINKING_COMMANDS: Pick<SplitHandlers, 'connect' | 'disconnect' | 'w
   },
 
   disconnect: async (c) => {
-    const removed = await c.deps.forget.forgetPerson(c.user);
-    c.deps.directory.forget(c.user);
+    const removed = await c.deps.unlinking.forgetPerson(c.user);
     await c.reply.ephemeral(plainNotice(forgottenText(removed)));
   },
 

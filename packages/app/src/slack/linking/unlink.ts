@@ -25,8 +25,7 @@ export const unlinkClicked =
         });
         return;
       }
-      await deps.tokens.delete(user);
-      deps.directory.forget(user);
+      await deps.unlinking.unlink(user);
       logger.info(
         `unlinked ${user.team_id}:${user.user_id} from service user ${record.service_user_id}`,
       );

@@ -20,8 +20,8 @@ function context(text: string): types.ContextBlock {
 }
 
 /** The Unlink button's value: the service account it unlinks, so an old DM cannot unlink a newer one. */
-export const unlinkRefSchema = object({ s: int({ min: 1 }) });
-export type UnlinkRef = Infer<typeof unlinkRefSchema>;
+const unlinkRefSchema = object({ s: int({ min: 1 }) });
+type UnlinkRef = Infer<typeof unlinkRefSchema>;
 
 export function parseUnlinkRef(value: string | undefined): UnlinkRef | undefined {
   try {

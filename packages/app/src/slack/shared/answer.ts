@@ -21,7 +21,7 @@ function reasonOf(error: unknown): string {
 }
 
 /** The line a DM starts with when it stands in for an answer in a channel. */
-export function movedNote(channel: string, reason: string): types.ContextBlock {
+function movedNote(channel: string, reason: string): types.ContextBlock {
   const why =
     reason === 'not_in_channel' || reason === 'channel_not_found'
       ? "the app isn't in that conversation; add it there to get answers in place"

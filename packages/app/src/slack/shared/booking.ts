@@ -1,9 +1,9 @@
 /**
- * Booking a planned expense, shared by `/split <text>` and the expense form: the people, exact
- * shares, one create_expense, and the answer. Every create carries a marker in its notes, derived
- * from the command; a create whose outcome is unknown (timeout, lost connection, 5xx, a crash) is
- * never sent again while it may still land: its marker is looked for until the service can no
- * longer apply it, and the person is told the outcome.
+ * Booking a planned expense, shared by `/split <text>`, `/split paid` and the expense form: the
+ * people, exact shares, one create_expense, and the answer. Every create carries a marker in its
+ * notes, derived from the command; a create whose outcome is unknown (timeout, lost connection,
+ * 5xx, a crash) is never sent again while it may still land (reconcile.ts), and the person is
+ * told the outcome.
  */
 
 import { randomUUID } from 'node:crypto';
@@ -16,6 +16,7 @@ import {
   type Expense,
   type ExpenseShare,
   type GroupMember,
+  type NewExpense,
   type PersonRef,
   type RepeatInterval,
   ServiceBaseException,
@@ -27,9 +28,11 @@ import type { ServiceTokenRecord, SlackUserKey } from '../../store/index.js';
 import type { SlackDeps } from '../deps.js';
 import { middayIn } from './dates.js';
 import { type BookedExpense, expenseMessage, receiptUrlOf, type Who } from './expense-message.js';
-import { bookingMarker, carriesMarker, type Once, withMarker } from './marker.js';
+import { MAX_PEOPLE } from './limits.js';
+import { bookingMarker, type Once, withMarker } from './marker.js';
 import type { SlackMessage } from './message.js';
 import { plainNotice } from './notices.js';
+import { type Lookout, lookUntilSettled, type SentCreate } from './reconcile.js';
 import type { Reply } from './reply.js';
 import { refusedText } from './service-failure.js';
 
@@ -47,6 +50,10 @@ export function problemText(problem: ResolveProblem): string {
   }
 }
 
+function tooMany(people: number): string {
+  return `That would put ${people} people on one expense, and an expense here can have at most ${MAX_PEOPLE}. ${NOTHING_BOOKED}`;
+}
+
 export interface GroupChoice {
   id: number;
   name: string;
@@ -54,7 +61,7 @@ export interface GroupChoice {
 }
 
 /** An expense ready to book: amounts in minor units, people as Slack ids, the group chosen. */
-export interface BookPlan {
+interface BookPlan {
   description: string;
   cost: number;
   currency: string;
@@ -81,7 +88,7 @@ export interface BookPlan {
   payment?: boolean | undefined;
 }
 
-export interface PlanInput {
+interface PlanInput {
   deps: SlackDeps;
   user: SlackUserKey;
   record: ServiceTokenRecord;
@@ -98,196 +105,284 @@ export interface PlanInput {
   once: Once;
 }
 
+/** The people on an expense: Slack ids (or `svc:<id>` for members known only to the service). */
+interface People {
+  /** In the order that gives leftover units first. */
+  participants: string[];
+  refs: Map<string, PersonRef>;
+  whos: Map<string, Who>;
+}
+
+type Booked = { booked: Expense; message: SlackMessage };
+
+/** Tells the person privately why nothing was booked; gives undefined, for `return`. */
+async function tell(input: PlanInput, text: string): Promise<undefined> {
+  await input.reply.ephemeral(plainNotice(text));
+  return undefined;
+}
+
+async function tellProblem(input: PlanInput, text: string, example: string): Promise<undefined> {
+  await input.reply.ephemeral(input.problem(text, example));
+  return undefined;
+}
+
 /**
  * Books a planned expense: the people, exact shares, one create_expense (reconciled when its
  * outcome is unknown). Returns the expense and its message, or undefined once the person has been
- * told why not. Shared by `/split <text>` and the expense form.
+ * told why not. Shared by `/split <text>`, `/split paid` and the expense form.
  */
-export async function bookPlan(
-  input: PlanInput,
-  plan: BookPlan,
-): Promise<{ booked: Expense; message: SlackMessage } | undefined> {
-  const { deps, user, record, client, reply, logger, fail } = input;
-  const inv = { team_id: user.team_id, user_id: user.user_id };
-  const expense = plan;
-  const group = plan.group;
-  const problem = (message: string, example: string) =>
-    reply.ephemeral(input.problem(message, example)).then(() => undefined);
-  // People: Slack users first, then (whole group) the group's other members.
-  const slackIds = [
-    ...new Set([
-      ...expense.participants,
-      expense.payer,
-      ...(expense.payers ?? []).map((p) => p.id),
-    ]),
-  ];
-  let people: Awaited<ReturnType<typeof resolvePeople>>;
-  try {
-    people = await resolvePeople({
-      caller: { ...user, service_user_id: record.service_user_id },
-      ids: slackIds,
-      tokens: deps.tokens,
-      directory: deps.directory,
-      client,
-    });
-  } catch (error) {
-    if (error instanceof ServiceBaseException) return fail(error).then(() => undefined);
-    logger.warn(`/split: Slack lookup failed: ${(error as Error).message}`);
-    await reply.ephemeral(
-      plainNotice(
-        `I couldn't look up the people you mentioned in Slack. ${NOTHING_BOOKED} Try again in a minute.`,
-      ),
+export async function bookPlan(input: PlanInput, plan: BookPlan): Promise<Booked | undefined> {
+  const people = await peopleOn(input, plan);
+  if (!people) return undefined;
+  if (people.participants.length === 0) {
+    return tellProblem(
+      input,
+      'Nobody is left to share it: mention someone.',
+      '/split 40 lunch @ann',
     );
-    return undefined;
   }
-  if ('problem' in people) return problem(problemText(people.problem), '/split 40 lunch @ann');
-  const refs = new Map<string, PersonRef>();
-  const whos = new Map<string, Who>();
-  for (const [id, person] of people.people) {
-    refs.set(id, person.ref);
-    whos.set(id, { slack: id });
-  }
-  const participants = [...expense.participants];
-  if (expense.wholeGroup && group?.members) {
-    const taken = new Set<number>([record.service_user_id]);
-    for (const ref of refs.values()) if ('user_id' in ref) taken.add(ref.user_id);
-    const others = group.members.filter((m) => !taken.has(m.id));
-    // Members who are in this workspace are mentioned (and so notified); the rest are named.
-    const slackIds = await Promise.all(
-      others.map((m) =>
-        m.email ? deps.directory.slackIdByEmail(inv.team_id, m.email).catch(() => null) : null,
-      ),
-    );
-    others.forEach((member, i) => {
-      const key = `svc:${member.id}`;
-      participants.push(key);
-      refs.set(key, { user_id: member.id });
-      const slackId = slackIds[i];
-      whos.set(
-        key,
-        slackId
-          ? { slack: slackId }
-          : { name: [member.first_name, member.last_name].filter(Boolean).join(' ') },
-      );
-    });
-  }
-  if (participants.length === 0) {
-    return problem('Nobody is left to share it: mention someone.', '/split 40 lunch @ann');
-  }
-
   const shares = computeShares({
-    cost: expense.cost,
-    payer: expense.payer,
-    participants,
-    split: expense.split,
-    payers: expense.payers,
+    cost: plan.cost,
+    payer: plan.payer,
+    participants: people.participants,
+    split: plan.split,
+    payers: plan.payers,
   });
   if ('error' in shares) {
-    return problem(`That doesn't add up: ${shares.error}.`, '/split 40 lunch @ann 25 @bob 15');
+    return tellProblem(
+      input,
+      `That doesn't add up: ${shares.error}.`,
+      '/split 40 lunch @ann 25 @bob 15',
+    );
   }
-  const exponent = currencyExponent(expense.currency);
+  const exponent = currencyExponent(plan.currency);
   const users: ExpenseShare[] = shares.shares.map((row) => ({
-    ...(refs.get(row.id) as PersonRef),
+    ...(people.refs.get(row.id) as PersonRef),
     paid_share: toWireAmount(row.paid, exponent),
     owed_share: toWireAmount(row.owed, exponent),
   }));
+  const booked = await createOnce(input, plan, users);
+  if (!booked) return undefined;
+  return { booked, message: expenseMessage(bookedMessage(input, plan, booked, shares, people)) };
+}
 
-  let booked: Expense | undefined;
-  if (input.once.sentAt !== undefined) {
+/**
+ * Who is on the expense as the service knows them: the Slack users mentioned, then (a whole
+ * group) the group's other members; undefined once the person was told who could not be.
+ */
+async function peopleOn(input: PlanInput, plan: BookPlan): Promise<People | undefined> {
+  const mentioned = await lookUpMentioned(input, plan);
+  if (!mentioned) return undefined;
+  const people: People = { participants: [...plan.participants], refs: new Map(), whos: new Map() };
+  for (const [id, person] of mentioned) {
+    people.refs.set(id, person.ref);
+    people.whos.set(id, { slack: id });
+  }
+  if (plan.wholeGroup && plan.group?.members) {
+    const group = { name: plan.group.name, members: plan.group.members };
+    const added = await addOtherMembers(input, group, people, mentioned.size);
+    if (!added) return undefined;
+  }
+  return people;
+}
+
+/** The Slack users the plan names (participants and payers), resolved to service people. */
+async function lookUpMentioned(
+  input: PlanInput,
+  plan: BookPlan,
+): Promise<Map<string, { ref: PersonRef }> | undefined> {
+  const { user, record, deps } = input;
+  const ids = [
+    ...new Set([...plan.participants, plan.payer, ...(plan.payers ?? []).map((p) => p.id)]),
+  ];
+  // Each person is a Slack lookup: more than an expense can have is refused before any.
+  if (ids.length > MAX_PEOPLE)
+    return tellProblem(input, tooMany(ids.length), '/split 40 lunch @ann');
+  try {
+    const found = await resolvePeople({
+      caller: { ...user, service_user_id: record.service_user_id },
+      ids,
+      tokens: deps.tokens,
+      directory: deps.directory,
+      client: input.client,
+    });
+    if ('problem' in found) {
+      return tellProblem(input, problemText(found.problem), '/split 40 lunch @ann');
+    }
+    return found.people;
+  } catch (error) {
+    if (error instanceof ServiceBaseException) return input.fail(error).then(() => undefined);
+    input.logger.warn(`/split: Slack lookup failed: ${(error as Error).message}`);
+    return tell(
+      input,
+      `I couldn't look up the people you mentioned in Slack. ${NOTHING_BOOKED} Try again in a minute.`,
+    );
+  }
+}
+
+/**
+ * The group's members not already on the expense (nor the caller): those in this workspace are
+ * mentioned (and so notified), the rest are named. Undefined once the person was told that the
+ * group has more members than an expense can have.
+ */
+async function addOtherMembers(
+  input: PlanInput,
+  group: { name: string; members: GroupMember[] },
+  people: People,
+  named: number,
+): Promise<true | undefined> {
+  const taken = new Set<number>([input.record.service_user_id]);
+  for (const ref of people.refs.values()) if ('user_id' in ref) taken.add(ref.user_id);
+  const others = group.members.filter((m) => !taken.has(m.id));
+  const everyone = named + others.length;
+  if (everyone > MAX_PEOPLE) {
+    return tellProblem(
+      input,
+      `${tooMany(everyone)} The group "${group.name}" has ${group.members.length} members: mention who shared it instead.`,
+      '/split 40 lunch @ann',
+    );
+  }
+  const slackIds = await Promise.all(
+    others.map((m) =>
+      m.email
+        ? input.deps.directory.slackIdByEmail(input.user.team_id, m.email).catch(() => null)
+        : null,
+    ),
+  );
+  others.forEach((member, i) => {
+    const key = `svc:${member.id}`;
+    const slackId = slackIds[i];
+    people.participants.push(key);
+    people.refs.set(key, { user_id: member.id });
+    people.whos.set(
+      key,
+      slackId
+        ? { slack: slackId }
+        : { name: [member.first_name, member.last_name].filter(Boolean).join(' ') },
+    );
+  });
+  return true;
+}
+
+/**
+ * The plan's create_expense, made once however many runs it takes: a create an earlier run sent
+ * is looked for before anything is sent again. Undefined once the person was told why not.
+ */
+async function createOnce(
+  input: PlanInput,
+  plan: BookPlan,
+  users: ExpenseShare[],
+): Promise<Expense | undefined> {
+  const { sentAt } = input.once;
+  if (sentAt !== undefined) {
     // An earlier run sent this create and stopped before it heard back (a crash): it may have
     // been applied, or may still be, so it is looked for until it can no longer land.
-    const found = await settle(
-      input,
-      expense.description,
-      expense.date,
-      group?.id,
-      input.once.sentAt,
-    );
-    if (found === 'unknown') {
-      await reply.ephemeral(plainNotice(uncheckedText(`"${expense.description}"`, undefined)));
+    const found = await lookUntilSettled(lookout(input), sentCreate(plan, sentAt));
+    if (found === 'unknown') return tell(input, uncheckedText(`"${plan.description}"`, undefined));
+    if (found) {
+      input.logger.info(`/split: reconciled: expense ${found.id} was created before a restart`);
+      return found;
+    }
+  }
+  return sendCreate(input, plan, users);
+}
+
+async function sendCreate(
+  input: PlanInput,
+  plan: BookPlan,
+  users: ExpenseShare[],
+): Promise<Expense | undefined> {
+  const sentAt = Date.now();
+  // Recorded before the create goes out, so that whoever resumes this work after a crash looks
+  // for the expense before sending it again.
+  await input.once.sending(sentAt);
+  try {
+    const result = await input.client.createExpense(newExpense(input, plan, users));
+    if (result.expense) return result.expense;
+    return tell(input, refusedText(result.errors, NOTHING_BOOKED));
+  } catch (error) {
+    if (!(error instanceof ServiceBaseException) || !error.outcome_unknown) {
+      await input.fail(error);
       return undefined;
     }
-    if (found) {
-      logger.info(`/split: reconciled: expense ${found.id} was created before a restart`);
-      booked = found;
-    }
+    return settleUnknownCreate(input, plan, error, sentAt);
   }
-  if (!booked) {
-    const sentAt = Date.now();
-    // Recorded before the create goes out, so that whoever resumes this work after a crash
-    // looks for the expense before sending it again.
-    await input.once.sending(sentAt);
-    try {
-      const result = await client.createExpense({
-        description: expense.description,
-        ...(plan.payment ? { payment: true } : {}),
-        cost: toWireAmount(expense.cost, exponent),
-        currency_code: expense.currency,
-        date: middayIn(expense.date, input.tz),
-        ...(group ? { group_id: group.id } : {}),
-        ...(plan.category_id ? { category_id: plan.category_id } : {}),
-        details: withMarker(plan.details, input.once.marker),
-        ...(plan.repeat_interval && plan.repeat_interval !== 'never'
-          ? { repeat_interval: plan.repeat_interval }
-          : {}),
-        ...(plan.receipt ? { receipt: plan.receipt } : {}),
-        users,
-      });
-      if (!result.expense) {
-        await reply.ephemeral(plainNotice(refusedText(result.errors, NOTHING_BOOKED)));
-        return undefined;
-      }
-      booked = result.expense;
-    } catch (error) {
-      if (!(error instanceof ServiceBaseException) || !error.outcome_unknown) {
-        await fail(error);
-        return undefined;
-      }
-      logger.warn(`/split: create_expense outcome unknown (${error.name}); reconciling`);
-      const found = await settle(input, expense.description, expense.date, group?.id, sentAt);
-      const what = `"${expense.description}"`;
-      const cause =
-        error instanceof ServiceServerException
-          ? `The expense service failed while booking ${what} (HTTP ${error.http_status}).`
-          : error instanceof ServiceTimeoutException
-            ? `The expense service didn't answer in time while booking ${what}.`
-            : `The connection to the expense service broke while booking ${what}.`;
-      if (found === 'unknown') {
-        await reply.ephemeral(plainNotice(uncheckedText(what, cause)));
-        return undefined;
-      }
-      if (found === null) {
-        await reply.ephemeral(
-          plainNotice(`${cause} I checked: it was not booked, so it's safe to try again.`),
-        );
-        return undefined;
-      }
-      logger.info(`/split: reconciled: expense ${found.id} was created`);
-      booked = found;
-    }
-  }
+}
 
-  const message: BookedExpense = {
+function newExpense(input: PlanInput, plan: BookPlan, users: ExpenseShare[]): NewExpense {
+  const repeats = plan.repeat_interval && plan.repeat_interval !== 'never';
+  return {
+    description: plan.description,
+    ...(plan.payment ? { payment: true } : {}),
+    cost: toWireAmount(plan.cost, currencyExponent(plan.currency)),
+    currency_code: plan.currency,
+    date: middayIn(plan.date, input.tz),
+    ...(plan.group ? { group_id: plan.group.id } : {}),
+    ...(plan.category_id ? { category_id: plan.category_id } : {}),
+    details: withMarker(plan.details, input.once.marker),
+    ...(repeats ? { repeat_interval: plan.repeat_interval } : {}),
+    ...(plan.receipt ? { receipt: plan.receipt } : {}),
+    users,
+  };
+}
+
+/** A create that timed out, lost its connection or met a 5xx: booked or not, the person hears. */
+async function settleUnknownCreate(
+  input: PlanInput,
+  plan: BookPlan,
+  error: ServiceBaseException,
+  sentAt: number,
+): Promise<Expense | undefined> {
+  input.logger.warn(`/split: create_expense outcome unknown (${error.name}); reconciling`);
+  const found = await lookUntilSettled(lookout(input), sentCreate(plan, sentAt));
+  const what = `"${plan.description}"`;
+  const cause =
+    error instanceof ServiceServerException
+      ? `The expense service failed while booking ${what} (HTTP ${error.http_status}).`
+      : error instanceof ServiceTimeoutException
+        ? `The expense service didn't answer in time while booking ${what}.`
+        : `The connection to the expense service broke while booking ${what}.`;
+  if (found === 'unknown') return tell(input, uncheckedText(what, cause));
+  if (found === null) {
+    return tell(input, `${cause} I checked: it was not booked, so it's safe to try again.`);
+  }
+  input.logger.info(`/split: reconciled: expense ${found.id} was created`);
+  return found;
+}
+
+function lookout(input: PlanInput): Lookout {
+  const { deps, client, reply, logger } = input;
+  return { deps, client, reply, logger, marker: input.once.marker };
+}
+
+function sentCreate(plan: BookPlan, sentAt: number): SentCreate {
+  return { description: plan.description, date: plan.date, groupId: plan.group?.id, sentAt };
+}
+
+function bookedMessage(
+  input: PlanInput,
+  plan: BookPlan,
+  booked: Expense,
+  shares: { shares: Array<{ id: string; paid: number; owed: number }> },
+  people: People,
+): BookedExpense {
+  const who = (id: string): Who => people.whos.get(id) ?? { slack: id };
+  return {
     id: booked.id,
-    description: booked.description || expense.description,
-    cost: expense.cost,
-    currency: expense.currency,
-    date: expense.date,
-    payer: whos.get(expense.payer) ?? { slack: expense.payer },
-    lines: shares.shares.map((row) => ({
-      who: whos.get(row.id) ?? { slack: row.id },
-      paid: row.paid,
-      owed: row.owed,
-    })),
-    group: group?.name ?? null,
-    split: expense.split.kind,
-    bookedBy: inv.user_id,
+    description: booked.description || plan.description,
+    cost: plan.cost,
+    currency: plan.currency,
+    date: plan.date,
+    payer: who(plan.payer),
+    lines: shares.shares.map((row) => ({ who: who(row.id), paid: row.paid, owed: row.owed })),
+    group: plan.group?.name ?? null,
+    split: plan.split.kind,
+    bookedBy: input.user.user_id,
     locale: input.locale,
     repeat: plan.repeat_interval && plan.repeat_interval !== 'never' ? plan.repeat_interval : null,
     ...(plan.itemised ? { itemised: plan.itemised } : {}),
     receiptUrl: receiptUrlOf(booked.receipt),
   };
-  return { booked, message: expenseMessage(message) };
 }
 
 function uncheckedText(what: string, cause: string | undefined): string {
@@ -301,84 +396,3 @@ function uncheckedText(what: string, cause: string | undefined): string {
 export function singleUse(): Once {
   return { marker: bookingMarker(randomUUID()), sentAt: undefined, sending: async () => undefined };
 }
-
-/** Past this, a person waiting for the outcome is told it is being checked (once). */
-const SLOW_NOTICE_MS = 5_000;
-
-/**
- * Settles a create whose outcome is unknown: looks for its marker until it is found, or until
- * the service can no longer apply a request sent at `sentAt` (`settleMs` later) and a look after
- * that moment still does not find it. Returns the expense, null when it certainly was not booked,
- * or 'unknown' when the service could not be read for long after that moment either.
- */
-async function settle(
-  input: PlanInput,
-  description: string,
-  date: string,
-  groupId: number | undefined,
-  sentAt: number,
-): Promise<Expense | null | 'unknown'> {
-  const { deps, client, reply, logger } = input;
-  const horizon = sentAt + deps.settleMs;
-  // Reads that fail past the horizon are tried a while longer: the answer must be certain.
-  const giveUp = horizon + Math.max(deps.settleMs, 10 * deps.reconcileDelayMs);
-  const pause = Math.max(deps.reconcileDelayMs, 100);
-  let told = false;
-  let wait = deps.reconcileDelayMs;
-  for (;;) {
-    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-    wait = pause;
-    const lookedAt = Date.now();
-    const found = await findBooking(client, input.once.marker, date, groupId);
-    if (found !== null && found !== 'unknown') return found;
-    if (found === null && lookedAt >= horizon) return null;
-    if (lookedAt >= giveUp) return 'unknown';
-    if (!told && horizon - lookedAt > SLOW_NOTICE_MS) {
-      told = true;
-      logger.info(`/split: create of "${description}" not settled yet; told the person`);
-      await reply
-        .ephemeral(
-          plainNotice(
-            `The expense service hasn't confirmed "${description}" yet. Please don't book it again: I'm checking, and I'll tell you here whether it was booked.`,
-          ),
-        )
-        .catch((error: Error) => logger.warn(`/split: could not tell: ${error.message}`));
-    }
-  }
-}
-
-/**
- * The expense carrying `marker`, among the expenses dated around `date` (the date this app sent,
- * so no clock needs to agree) in the group it was booked into, else among the caller's own; null
- * when none does, 'unknown' when the read failed.
- */
-export async function findBooking(
-  client: ServiceClient,
-  marker: string,
-  date: string,
-  groupId: number | undefined,
-): Promise<Expense | null | 'unknown'> {
-  const day = Date.parse(`${date}T00:00:00Z`);
-  const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-  let around: Expense[];
-  try {
-    around = await client.getExpenses({
-      // Two days either side: the service compares dates in its own time zone.
-      dated_after: iso(day - 2 * DAY_MS),
-      dated_before: iso(day + 3 * DAY_MS),
-      // A group expense the caller only booked (not shares in) is listed under its group only.
-      ...(groupId ? { group_id: groupId } : {}),
-      limit: 0,
-    });
-  } catch {
-    return 'unknown';
-  }
-  const marked = around.filter((e) => carriesMarker(e.details, marker));
-  // A booking deleted since still was booked: it is reported, never booked again.
-  return marked.find((e) => !e.deleted_at) ?? marked[0] ?? null;
-}
-
-const DAY_MS = 24 * 60 * 60_000;
-
-/** For a create made outside `bookPlan` (a payment of part of a debt): the same settling. */
-export { settle as settleUnknown };

@@ -23,7 +23,7 @@ export function clickerOf(body: BlockAction): SlackUserKey {
   return { team_id: body.team?.id ?? body.user.team_id ?? '', user_id: body.user.id };
 }
 
-export interface Click<Ref> {
+interface Click<Ref> {
   ref: Ref;
   user: SlackUserKey;
   /** Privately, through the click's response_url. */
@@ -50,7 +50,7 @@ export async function readClick<Ref>(
   return { ref, user: clickerOf(args.body), reply };
 }
 
-export interface ClickWork<Ref> extends Click<Ref> {
+interface ClickWork<Ref> extends Click<Ref> {
   args: ButtonArgs;
   /** Gives a kept claim back before a refusal is told, so that the button can be pressed again. */
   giveBack(): Promise<void>;
@@ -58,7 +58,7 @@ export interface ClickWork<Ref> extends Click<Ref> {
   linked(): Promise<ServiceTokenRecord | undefined>;
 }
 
-export interface ButtonSpec<Ref> {
+interface ButtonSpec<Ref> {
   /** Names the click in logs ("undo of expense 12"). */
   name(ref: Ref): string;
   parse(value: string | undefined): Ref | undefined;
@@ -143,8 +143,7 @@ async function carryOut<Ref>(
     await giveBack();
     logger.warn(`${name} failed: ${(error as Error).message}`);
     if (spec.relinks && describeServiceFailure(error, '').relink) {
-      await deps.tokens.delete(user);
-      deps.directory.forget(user);
+      await deps.unlinking.unlink(user);
       const url = await deps.linking.connectUrl(user);
       await reply.ephemeral(connectPrompt({ url, reason: 'revoked' }));
       return;

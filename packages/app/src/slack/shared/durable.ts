@@ -7,7 +7,7 @@
  */
 import type { Logger } from '@slack/bolt';
 import { withRequest } from '../../observe/context.js';
-import type { Job, Jobs } from '../../store/index.js';
+import { type Job, type Jobs, PERSON_FIELD, type SlackUserKey } from '../../store/index.js';
 import type { WorkQueue } from './work-queue.js';
 
 /**
@@ -19,7 +19,7 @@ export class JobMovedError extends Error {
 }
 
 /** One job's handle for its handler. */
-export interface JobRun {
+interface JobRun {
   id: string;
   /** What an earlier holder last saved (it stopped before finishing); undefined on a first run. */
   progress: unknown;
@@ -36,9 +36,10 @@ export interface DurableWork {
   /**
    * Writes the job, held by this replica, and queues it here. False when the id is already
    * known (a redelivery of the same command): nothing is queued then. Throws when the store
-   * cannot take it, before anything is acknowledged.
+   * cannot take it, before anything is acknowledged. `by` is whose work it is: removing that
+   * person's data removes the job too.
    */
-  submit(id: string, kind: string, payload: unknown): Promise<boolean>;
+  submit(id: string, kind: string, payload: unknown, by: SlackUserKey): Promise<boolean>;
   /** Starts taking over jobs whose holder stopped. */
   start(handlers: Record<string, JobHandler>): void;
   /** Stops taking jobs, lets every job not yet started go to other replicas, and stops renewing. */
@@ -64,6 +65,8 @@ const MAX_RETAKES = 10;
 interface Payload {
   kind: string;
   data: unknown;
+  /** `<team>:<user>`, the store's PERSON_FIELD. */
+  [PERSON_FIELD]?: string;
 }
 
 export function createDurableWork(
@@ -167,8 +170,8 @@ export function createDurableWork(
   };
 
   return {
-    async submit(id, kind, data) {
-      const payload: Payload = { kind, data };
+    async submit(id, kind, data, by) {
+      const payload: Payload = { kind, data, [PERSON_FIELD]: `${by.team_id}:${by.user_id}` };
       if (!(await jobs.add(id, payload, leaseMs))) return false;
       run({ id, payload, progress: undefined, createdAt: Date.now(), retakes: 0 });
       return true;

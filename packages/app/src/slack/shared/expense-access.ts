@@ -67,8 +67,7 @@ export async function accessExpense(
     return { ok: true, record, client, expense };
   } catch (error) {
     if (describeServiceFailure(error, nothingDone).relink) {
-      await deps.tokens.delete(user);
-      deps.directory.forget(user);
+      await deps.unlinking.unlink(user);
       return {
         ok: false,
         kind: 'connect',

@@ -15,7 +15,7 @@ import type { SlackMessage } from './message.js';
 /** Someone on an expense: a Slack user (mentioned, so they are notified) or a service name. */
 export type Who = { slack: string } | { name: string };
 
-export interface ExpenseLine {
+interface ExpenseLine {
   who: Who;
   /** Minor units. */
   paid: number;
@@ -55,8 +55,8 @@ export function receiptUrlOf(
 }
 
 /** What the Undo button carries: small, versioned, and parsed with a schema when clicked. */
-export const ExpenseRef = object({ v: literal(1), e: int({ min: 1 }) });
-export type ExpenseRef = Infer<typeof ExpenseRef>;
+const ExpenseRef = object({ v: literal(1), e: int({ min: 1 }) });
+type ExpenseRef = Infer<typeof ExpenseRef>;
 
 export function encodeExpenseRef(id: number): string {
   return JSON.stringify({ v: 1, e: id } satisfies ExpenseRef);

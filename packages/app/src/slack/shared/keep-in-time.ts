@@ -7,15 +7,16 @@
  * at all, and `late` hears which.
  */
 import type { Logger } from '@slack/bolt';
+import type { SlackUserKey } from '../../store/index.js';
 import type { DurableWork } from './durable.js';
 
 /** What the handler can tell Slack within its window, leaving room for the answer's trip. */
-export const KEEP_BUDGET_MS = 2_000;
+const KEEP_BUDGET_MS = 2_000;
 
 /** `queued`: kept now; `repeat`: kept by an earlier delivery; `slow`: not answered in time. */
 export type Kept = 'queued' | 'repeat' | 'slow';
 
-export interface KeepOptions {
+interface KeepOptions {
   budgetMs?: number;
   /** After a `slow` answer: whether the write landed in the end (true) or failed (its error). */
   late?: (outcome: { kept: true } | { kept: false; error: Error }) => void | Promise<void>;
@@ -24,11 +25,11 @@ export interface KeepOptions {
 /** Throws when the store refuses the write within the budget: nothing is kept then. */
 export async function keepInTime(
   durable: Pick<DurableWork, 'submit'>,
-  job: { id: string; kind: string; payload: unknown },
+  job: { id: string; kind: string; payload: unknown; by: SlackUserKey },
   logger: Logger,
   options: KeepOptions = {},
 ): Promise<Kept> {
-  const write = durable.submit(job.id, job.kind, job.payload);
+  const write = durable.submit(job.id, job.kind, job.payload, job.by);
   let timer: NodeJS.Timeout | undefined;
   const slow = new Promise<'slow'>((resolve) => {
     timer = setTimeout(() => resolve('slow'), options.budgetMs ?? KEEP_BUDGET_MS);

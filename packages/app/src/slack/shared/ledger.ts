@@ -43,7 +43,7 @@ export function onlyCurrency<T extends FriendInput | GroupInput>(
   );
 }
 
-export type GroupMatch =
+type GroupMatch =
   | { kind: 'found'; group: Group }
   | { kind: 'ambiguous'; groups: Group[] }
   | { kind: 'unknown'; groups: Group[] };
@@ -73,7 +73,7 @@ export function matchGroup(groups: readonly Group[], typed: string): GroupMatch 
 }
 
 /** "Roommates, Trip to Rome and 3 more" for messages that list groups. */
-export function groupList(groups: readonly Group[], max = 10): string {
+function groupList(groups: readonly Group[], max = 10): string {
   const names = groups.slice(0, max).map((g) => `"${g.name}"`);
   const more = groups.length - names.length;
   return more > 0 ? `${names.join(', ')} and ${more} more` : names.join(', ');

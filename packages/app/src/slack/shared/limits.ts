@@ -18,6 +18,23 @@ export const LIMITS = {
   contextElements: 10,
 } as const;
 
+/**
+ * The most people on one expense, or named in one command: the form's people picker holds as
+ * many, and each person is a Slack lookup (users.info, or users.lookupByEmail for a group's
+ * members), so this also bounds what one command costs Slack.
+ */
+export const MAX_PEOPLE = 50;
+
+/**
+ * The distinct people a text mentions (`<@U123>`, `<@U123|ann>`), as the command's tokenizer reads
+ * them. Each attempt stops at the next angle bracket, so the text is read in linear time.
+ */
+export function mentionedIds(text: string): Set<string> {
+  const ids = new Set<string>();
+  for (const match of text.matchAll(/<@([^<>|]*)(?:\|[^<>]*)?>/g)) ids.add(match[1] as string);
+  return ids;
+}
+
 /** Cuts text to `max` characters, marking the cut with an ellipsis. */
 export function clip(text: string, max: number): string {
   return text.length <= max ? text : `${text.slice(0, Math.max(0, max - 1))}…`;

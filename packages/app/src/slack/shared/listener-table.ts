@@ -1,7 +1,9 @@
 /**
  * Where every feature registers its listeners. Buttons, form submissions and menu searches are
  * each found by their id in a map, behind one Bolt listener per kind; commands, events and
- * shortcuts go to Bolt as they are (the app has one of each).
+ * shortcuts go to Bolt as they are (the app has one of each). The kinds of durable job a feature
+ * carries out after an ack (shared/durable.ts) are registered here too, for the composition root
+ * to start once the app serves.
  *
  * Bolt tries every registered listener on every request, slash commands included: each try copies
  * the request's arguments into a new object and runs the listener's filters through promises.
@@ -27,6 +29,7 @@ import type {
   SlackViewMiddlewareArgs,
   ViewSubmitAction,
 } from '@slack/bolt';
+import type { JobHandler } from './durable.js';
 
 /** The registration calls of Bolt's App, with the same typing. */
 export interface ListenerTable {
@@ -48,6 +51,8 @@ export interface ListenerTable {
     actionId: string,
     handler: Middleware<SlackOptionsMiddlewareArgs<S>>,
   ): void;
+  /** How a kind of durable job (written before its ack) is carried out, on any replica. */
+  job(kind: string, handler: JobHandler): void;
 }
 
 // The maps hold handlers of many payload types under one key type; each handler is only ever
@@ -60,12 +65,17 @@ function exactly(ids: Iterable<string>): RegExp {
   return new RegExp(`^(?:${escaped.join('|')})$`);
 }
 
-export function createListenerTable(): ListenerTable & { install(app: App): void } {
+export function createListenerTable(): ListenerTable & {
+  install(app: App): void;
+  /** Every job kind registered, with its handler. */
+  jobs(): Record<string, JobHandler>;
+} {
   const actions = new Map<string, AnyHandler>();
+  const jobs = new Map<string, JobHandler>();
   const views = new Map<string, AnyHandler>();
   const options = new Map<string, AnyHandler>();
   const direct: ((app: App) => void)[] = [];
-  const add = (kind: string, map: Map<string, AnyHandler>, id: string, handler: AnyHandler) => {
+  const add = <H>(kind: string, map: Map<string, H>, id: string, handler: H) => {
     if (map.has(id)) throw new Error(`two ${kind} listeners for "${id}"`);
     map.set(id, handler);
   };
@@ -89,6 +99,10 @@ export function createListenerTable(): ListenerTable & { install(app: App): void
     options(actionId, handler) {
       add('options', options, actionId, handler as AnyHandler);
     },
+    job(kind, handler) {
+      add('job', jobs, kind, handler);
+    },
+    jobs: () => Object.fromEntries(jobs),
     install(app) {
       for (const register of direct) register(app);
       if (actions.size > 0) {

@@ -11,11 +11,11 @@ import { clip, LIMITS, mrkdwnEscape } from './limits.js';
 import { type SettleRef, settleRefValueIn } from './settle-ref.js';
 
 /** What a Remind button carries: the friend's service id and name. */
-export const remindRefSchema = object({
+const remindRefSchema = object({
   id: int({ min: 1 }),
   n: string({ max: 60 }),
 });
-export type RemindRef = Infer<typeof remindRefSchema>;
+type RemindRef = Infer<typeof remindRefSchema>;
 
 export function parseRemindRef(value: string | undefined): RemindRef | undefined {
   if (value === undefined) return undefined;

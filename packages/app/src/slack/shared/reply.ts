@@ -39,18 +39,7 @@ export function replyViaResponseUrl(url: string, fetchImpl: typeof fetch = fetch
   };
 }
 
-export function replyInChannel(client: webApi.WebClient, channel: string, user: string): Reply {
-  return {
-    ephemeral: async (m) => {
-      await client.chat.postEphemeral({ channel, user, ...m });
-    },
-    inChannel: async (m) => {
-      await client.chat.postMessage({ channel, ...m });
-    },
-  };
-}
-
-export function withFallback(primary: Reply, fallback: Reply, logger: Logger): Reply {
+function withFallback(primary: Reply, fallback: Reply, logger: Logger): Reply {
   const either =
     (kind: keyof Reply) =>
     async (m: SlackMessage): Promise<void> => {

@@ -13,7 +13,7 @@ import {
   ServiceUnauthorizedException,
 } from '../../service/index.js';
 
-export interface FailureText {
+interface FailureText {
   text: string;
   /** The token no longer works: remove it and ask the person to connect again. */
   relink: boolean;

@@ -9,13 +9,26 @@ import type { SlackPerson } from '../../accounts/directory.js';
 import type { ParseContext, ParseResult } from '../../core/command/index.js';
 import { ServiceBaseException, type ServiceClient } from '../../service/index.js';
 import type { ServiceTokenRecord, SlackUserKey } from '../../store/index.js';
-import type { SlackDeps, SplitInvocation } from '../deps.js';
-
-export type { SplitInvocation };
-
+import type { SlackDeps } from '../deps.js';
+import type { Once } from './marker.js';
 import { type ConnectReason, connectPrompt, plainNotice } from './notices.js';
 import type { Reply } from './reply.js';
 import { describeServiceFailure } from './service-failure.js';
+
+/** One `/split` to carry out: typed now, or saved while the person linked their account. */
+export interface SplitInvocation {
+  team_id: string;
+  user_id: string;
+  channel_id: string;
+  text: string;
+  /** Where the answer goes when it is carried out later. */
+  response_url?: string | undefined;
+  /**
+   * How a booking made by this command is kept to one (its marker, and an earlier run's create);
+   * absent, a booking gets a marker of its own.
+   */
+  once?: Once | undefined;
+}
 
 export interface BoundGroup {
   group_id: number;
@@ -92,8 +105,7 @@ export async function linked(
 
 /** Removes a link the service no longer takes (a 401) and asks to connect again. */
 export async function relink(c: SplitRequest): Promise<void> {
-  await c.deps.tokens.delete(c.user);
-  c.deps.directory.forget(c.user);
+  await c.deps.unlinking.unlink(c.user);
   c.logger.info(
     `removed the link of ${c.user.team_id}:${c.user.user_id}: the service answered 401`,
   );

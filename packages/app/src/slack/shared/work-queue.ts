@@ -1,5 +1,6 @@
 import { AsyncResource } from 'node:async_hooks';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { routedPath } from './routed-path.js';
 
 /**
  * Work that follows an ack, a few jobs at a time. Slack waits 3 seconds for an ack, and an ack is
@@ -145,8 +146,8 @@ export function createWorkQueue(options: WorkQueueOptions = {}): WorkQueue {
 /**
  * Watches Slack's requests on `server` for the work queue's `holdFor`: jobs wait while a request
  * is unanswered, and for `quietMs` after the last one was answered, since in a burst the next
- * request is already on its way. Only Bolt's events path counts: the OAuth pages answer after a
- * token exchange and are not acks.
+ * request is already on its way. Only Bolt's events path counts, read as Bolt reads it: the OAuth
+ * pages answer after a token exchange and are not acks.
  */
 export function createAckGate(
   server: Server,
@@ -156,7 +157,7 @@ export function createAckGate(
   let pending = 0;
   let lastAnswered = Number.NEGATIVE_INFINITY;
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
-    if (req.url?.split('?')[0] !== path) return;
+    if (routedPath(req.url) !== path) return;
     pending += 1;
     let counted = true;
     const done = () => {

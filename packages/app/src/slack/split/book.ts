@@ -26,7 +26,7 @@ import {
   withDefaultNote,
 } from '../shared/split-default.js';
 
-export interface BookInput {
+interface BookInput {
   deps: SlackDeps;
   inv: SplitInvocation;
   /** As parsed with the caller's own default currency. */
@@ -87,104 +87,34 @@ async function unbindIfDeleted(input: BookInput, client: ServiceClient): Promise
   return true;
 }
 
+const EXAMPLE = '/split 40 lunch @ann';
+
+/** Who shares the expense and how: as typed, or the group's default split. */
+interface SplitPeople {
+  participants: string[];
+  split: ParsedExpense['split'];
+  wholeGroup: boolean;
+  /** The group's default split, when it decided the people. */
+  byDefault?: SplitDefault;
+}
+
 export async function bookExpense(input: BookInput): Promise<void> {
   const { deps, inv, record, reply, logger } = input;
   const user: SlackUserKey = { team_id: inv.team_id, user_id: inv.user_id };
   const client = deps.service.forLink(record);
-
-  const fail = async (error: unknown) => {
-    const failure = describeServiceFailure(error, NOTHING_BOOKED);
-    if (failure.relink) return input.relink();
-    if (!(error instanceof ServiceBaseException)) throw error;
-    logger.warn(`/split: service call failed: ${error.name}: ${error.message}`);
-    await reply.ephemeral(plainNotice(failure.text));
-  };
-
+  const fail = (error: unknown) => tellServiceFailure(input, error);
   if (!input.profileCurrency.ok) return fail(input.profileCurrency.error);
-  const resolved = resolveMe(input.expense, inv.user_id);
-  if ('error' in resolved)
-    return reply.ephemeral(errorNotice(resolved.error, '/split 40 lunch @ann'));
-  const expense = resolved;
-
-  // The group: named in the text, else the channel's.
-  let group: GroupChoice | null = null;
+  const expense = resolveMe(input.expense, inv.user_id);
+  if ('error' in expense) return reply.ephemeral(errorNotice(expense.error, EXAMPLE));
+  let group: GroupChoice | null | undefined;
   try {
-    if (expense.group !== null) {
-      const wanted = expense.group.trim().toLowerCase();
-      const named = (list: Group[]) =>
-        list.filter((g) => g.id !== 0).find((g) => g.name.trim().toLowerCase() === wanted);
-      let groups = await deps.directory.groups(user, client);
-      let found = named(groups);
-      if (!found) {
-        groups = await deps.directory.groups(user, client, true);
-        found = named(groups);
-      }
-      groups = groups.filter((g) => g.id !== 0);
-      if (!found) {
-        const names = groups.map((g) => g.name).slice(0, 10);
-        return reply.ephemeral(
-          errorNotice(
-            names.length > 0
-              ? `You have no group called "${expense.group}". Your groups: ${names.join(', ')}.`
-              : `You have no group called "${expense.group}" (you're in no groups yet).`,
-            names[0] ? `/split 40 lunch in ${names[0]}` : '/split 40 lunch @ann',
-          ),
-        );
-      }
-      group = { id: found.id, name: found.name, members: found.members };
-    } else if (input.binding) {
-      const binding = input.binding;
-      const bound = (list: Group[]) => list.find((g) => g.id === binding.group_id);
-      const found =
-        bound(await deps.directory.groups(user, client)) ??
-        // Cached before the caller joined, perhaps.
-        bound(await deps.directory.groups(user, client, true));
-      if (!found) {
-        if (await unbindIfDeleted(input, client)) return;
-        return reply.ephemeral(
-          errorNotice(
-            binding.source === 'channel'
-              ? `This channel books into the group "${binding.group_name}", which your account can't see. Mention the people instead, or name one of your groups with "in".`
-              : `Your default group "${binding.group_name}" is not one of your groups any more. Mention the people instead, or choose another default in App Home.`,
-            '/split 40 lunch @ann',
-          ),
-        );
-      }
-      group = {
-        id: found.id,
-        name: found.name,
-        members: expense.wholeGroup ? found.members : undefined,
-      };
-    }
+    group = await groupOf(input, client, expense);
   } catch (error) {
     return fail(error);
   }
-
-  // A `/split` into a group that names nobody uses the group's default split, if it has one.
-  let people = {
-    participants: expense.participants,
-    split: expense.split,
-    wholeGroup: expense.wholeGroup,
-  };
-  let byDefault: SplitDefault | undefined;
-  if (group?.members && expense.wholeGroup && expense.participants.includes(inv.user_id)) {
-    const saved = await deps.splitDefaults.get({ team_id: inv.team_id, group_id: group.id });
-    if (saved) {
-      // Read fresh: the cached group can predate someone leaving it.
-      let members: Group['members'];
-      try {
-        members = (await client.getGroup(group.id)).members;
-      } catch (error) {
-        return fail(error);
-      }
-      const gone = leftTheGroup(saved, members);
-      if (gone.length > 0)
-        return reply.ephemeral(errorNotice(leftTheGroupText(saved, gone), '/split 40 lunch @ann'));
-      people = { ...defaultAsSplit(saved), wholeGroup: false };
-      byDefault = saved;
-    }
-  }
-
+  if (group === undefined) return;
+  const people = await splitPeople(input, client, expense, group);
+  if (!people) return;
   const done = await bookPlan(
     {
       deps,
@@ -214,7 +144,9 @@ export async function bookExpense(input: BookInput): Promise<void> {
       date: expense.date,
       payer: expense.payer,
       payers: expense.payers,
-      ...people,
+      participants: people.participants,
+      split: people.split,
+      wholeGroup: people.wholeGroup,
       group,
       repeat_interval: expense.repeat,
       ...(expense.itemised
@@ -226,12 +158,129 @@ export async function bookExpense(input: BookInput): Promise<void> {
     },
   );
   if (!done) return;
+  const { message } = done;
   await reply.inChannel(
-    byDefault ? withDefaultNote(done.message, byDefault, group?.name ?? '') : done.message,
+    people.byDefault ? withDefaultNote(message, people.byDefault, group?.name ?? '') : message,
   );
   await deps.expenses
     .rememberBooked(user, { expense_id: done.booked.id, description: done.booked.description })
     .catch((error: Error) =>
       logger.warn(`/split: could not remember the booking: ${error.message}`),
     );
+}
+
+/** A failed service call told to the person (a 401 removes the link and asks to connect again). */
+async function tellServiceFailure(input: BookInput, error: unknown): Promise<void> {
+  const failure = describeServiceFailure(error, NOTHING_BOOKED);
+  if (failure.relink) return input.relink();
+  if (!(error instanceof ServiceBaseException)) throw error;
+  input.logger.warn(`/split: service call failed: ${error.name}: ${error.message}`);
+  await input.reply.ephemeral(plainNotice(failure.text));
+}
+
+/**
+ * The group the expense goes into: the one named in the text, else the channel's (or the
+ * caller's default); null for none; undefined once the person was told why not.
+ */
+async function groupOf(
+  input: BookInput,
+  client: ServiceClient,
+  expense: ParsedExpense,
+): Promise<GroupChoice | null | undefined> {
+  if (expense.group !== null) return namedGroup(input, client, expense.group);
+  const binding = input.binding;
+  if (!binding) return null;
+  const user = { team_id: input.inv.team_id, user_id: input.inv.user_id };
+  const bound = (list: Group[]) => list.find((g) => g.id === binding.group_id);
+  const found =
+    bound(await input.deps.directory.groups(user, client)) ??
+    // Cached before the caller joined, perhaps.
+    bound(await input.deps.directory.groups(user, client, true));
+  if (found) {
+    return {
+      id: found.id,
+      name: found.name,
+      members: expense.wholeGroup ? found.members : undefined,
+    };
+  }
+  if (await unbindIfDeleted(input, client)) return undefined;
+  await input.reply.ephemeral(
+    errorNotice(
+      binding.source === 'channel'
+        ? `This channel books into the group "${binding.group_name}", which your account can't see. Mention the people instead, or name one of your groups with "in".`
+        : `Your default group "${binding.group_name}" is not one of your groups any more. Mention the people instead, or choose another default in App Home.`,
+      EXAMPLE,
+    ),
+  );
+  return undefined;
+}
+
+/** The caller's group called `name` (a fresh list when the cached one lacks it), or told not. */
+async function namedGroup(
+  input: BookInput,
+  client: ServiceClient,
+  name: string,
+): Promise<GroupChoice | undefined> {
+  const user = { team_id: input.inv.team_id, user_id: input.inv.user_id };
+  const wanted = name.trim().toLowerCase();
+  const named = (list: Group[]) =>
+    list.filter((g) => g.id !== 0).find((g) => g.name.trim().toLowerCase() === wanted);
+  let groups = await input.deps.directory.groups(user, client);
+  let found = named(groups);
+  if (!found) {
+    groups = await input.deps.directory.groups(user, client, true);
+    found = named(groups);
+  }
+  if (found) return { id: found.id, name: found.name, members: found.members };
+  const names = groups
+    .filter((g) => g.id !== 0)
+    .map((g) => g.name)
+    .slice(0, 10);
+  await input.reply.ephemeral(
+    errorNotice(
+      names.length > 0
+        ? `You have no group called "${name}". Your groups: ${names.join(', ')}.`
+        : `You have no group called "${name}" (you're in no groups yet).`,
+      names[0] ? `/split 40 lunch in ${names[0]}` : EXAMPLE,
+    ),
+  );
+  return undefined;
+}
+
+/**
+ * Who shares the expense: as typed, unless it goes into a group and names nobody, when the
+ * group's default split (if it has one) decides. Undefined once the person was told why not.
+ */
+async function splitPeople(
+  input: BookInput,
+  client: ServiceClient,
+  expense: ParsedExpense,
+  group: GroupChoice | null,
+): Promise<SplitPeople | undefined> {
+  const typed = {
+    participants: expense.participants,
+    split: expense.split,
+    wholeGroup: expense.wholeGroup,
+  };
+  const namesNobody = expense.wholeGroup && expense.participants.includes(input.inv.user_id);
+  if (!group?.members || !namesNobody) return typed;
+  const saved = await input.deps.splitDefaults.get({
+    team_id: input.inv.team_id,
+    group_id: group.id,
+  });
+  if (!saved) return typed;
+  // Read fresh: the cached group can predate someone leaving it.
+  let members: Group['members'];
+  try {
+    members = (await client.getGroup(group.id)).members;
+  } catch (error) {
+    await tellServiceFailure(input, error);
+    return undefined;
+  }
+  const gone = leftTheGroup(saved, members);
+  if (gone.length > 0) {
+    await input.reply.ephemeral(errorNotice(leftTheGroupText(saved, gone), EXAMPLE));
+    return undefined;
+  }
+  return { ...defaultAsSplit(saved), wholeGroup: false, byDefault: saved };
 }

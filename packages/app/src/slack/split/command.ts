@@ -1,17 +1,20 @@
 import { createHash } from 'node:crypto';
-import type { AllMiddlewareArgs, SlackCommandMiddlewareArgs } from '@slack/bolt';
+import type { AllMiddlewareArgs, Logger, SlackCommandMiddlewareArgs, webApi } from '@slack/bolt';
 import type { SlackUserKey } from '../../store/index.js';
 import type { PendingCommand } from '../../store/link-states.js';
 import type { SlackDeps } from '../deps.js';
 import { type JobHandler, JobMovedError } from '../shared/durable.js';
 import { type Kept, keepInTime } from '../shared/keep-in-time.js';
+import { MAX_PEOPLE, mentionedIds } from '../shared/limits.js';
 import { bookingMarker } from '../shared/marker.js';
 import { plainNotice } from '../shared/notices.js';
 import { replyLater, replyViaResponseUrl } from '../shared/reply.js';
+import type { SplitHandlers } from '../shared/split-context.js';
 import { clientOrNothing } from '../shared/team-clients.js';
+import { runSplit } from './run.js';
 
 /** A `/split` as its job keeps it: all that carrying it out needs, on any replica. */
-export interface SplitJob {
+interface SplitJob {
   team_id: string;
   user_id: string;
   channel_id: string;
@@ -36,12 +39,26 @@ const NOT_KEPT =
 const SLOW =
   "Saving this is taking longer than usual. The answer will appear here once it's done, or I'll say it couldn't be.";
 
+/** What a command naming more people than an expense can have is answered. */
+export function tooManyPeople(named: number): string {
+  return `That names ${named} people, and one command can name at most ${MAX_PEOPLE} (as many as an expense can have, in the form too). Nothing was done. Split it into smaller expenses.`;
+}
+
+/** Opens the expense form (the expense-form feature's, handed in) for an empty `/split`. */
+export type OpenForm = (request: {
+  client: webApi.WebClient;
+  logger: Logger;
+  trigger_id: string;
+  user: SlackUserKey;
+  channel: string;
+}) => Promise<void>;
+
 /**
  * `/split ...`: the command is written to the durable job queue, then acked; it is carried out
  * after the ack by whichever replica holds it. A repeated delivery of the same invocation (same
  * trigger_id) finds its job already queued and adds nothing.
  */
-export function splitCommand(deps: SlackDeps) {
+export function splitCommand(deps: SlackDeps, openForm: OpenForm) {
   return async ({
     ack,
     command,
@@ -51,13 +68,19 @@ export function splitCommand(deps: SlackDeps) {
     if (command.text.trim() === '') {
       await ack();
       // The form needs the trigger id, which works once and only for 3 seconds: nothing first.
-      await deps.hooks.openNewForm({
+      await openForm({
         client,
         logger,
         trigger_id: command.trigger_id,
         user: { team_id: command.team_id, user_id: command.user_id },
         channel: command.channel_id,
       });
+      return;
+    }
+    // Refused before anything is kept or asked of Slack: each person named is a lookup.
+    const named = mentionedIds(command.text).size;
+    if (named > MAX_PEOPLE) {
+      await ack({ response_type: 'ephemeral', text: tooManyPeople(named) });
       return;
     }
     const job: SplitJob = {
@@ -70,7 +93,8 @@ export function splitCommand(deps: SlackDeps) {
     const id = `command:${command.team_id}:${command.trigger_id}`;
     let kept: Kept;
     try {
-      kept = await keepInTime(deps.durable, { id, kind: SPLIT_JOB, payload: job }, logger, {
+      const by = { team_id: command.team_id, user_id: command.user_id };
+      kept = await keepInTime(deps.durable, { id, kind: SPLIT_JOB, payload: job, by }, logger, {
         // Answered "slow" already: a write that failed in the end is told through the
         // response_url; one that landed is carried out and answers for itself.
         late: async (outcome) => {
@@ -95,7 +119,7 @@ export function splitCommand(deps: SlackDeps) {
 }
 
 /** Carries out a queued `/split`, answering through its response_url or, later, a DM. */
-export function splitJob(deps: SlackDeps): JobHandler {
+export function splitJob(deps: SlackDeps, handlers: SplitHandlers): JobHandler {
   return async (payload, run, logger) => {
     const job = payload as SplitJob;
     const client = await clientOrNothing(deps, job.team_id, logger);
@@ -109,7 +133,9 @@ export function splitJob(deps: SlackDeps): JobHandler {
       logger,
     });
     try {
-      await deps.hooks.runSplit(
+      await runSplit(
+        handlers,
+        deps,
         {
           team_id: job.team_id,
           user_id: job.user_id,
@@ -158,6 +184,6 @@ export function keepPending(deps: Pick<SlackDeps, 'durable'>) {
       response_url: pending.response_url,
       typed_at: pending.at,
     };
-    await deps.durable.submit(`linked:${user.team_id}:${id}`, SPLIT_JOB, job);
+    await deps.durable.submit(`linked:${user.team_id}:${id}`, SPLIT_JOB, job, user);
   };
 }

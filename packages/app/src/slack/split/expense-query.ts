@@ -105,7 +105,7 @@ export async function resolveQuery(input: {
 }
 
 /** What the service filters itself: a group, else the first person; and the dates. */
-export function serviceFilters(q: ExpenseQuery): ExpenseFilters {
+function serviceFilters(q: ExpenseQuery): ExpenseFilters {
   return {
     visible: true,
     ...(q.group ? { group_id: q.group.id } : {}),
@@ -116,14 +116,14 @@ export function serviceFilters(q: ExpenseQuery): ExpenseFilters {
 }
 
 /** Whether an expense passes the filters the service does not apply. */
-export function matches(q: ExpenseQuery, e: Expense): boolean {
+function matches(q: ExpenseQuery, e: Expense): boolean {
   if (e.payment) return false;
   if (!q.people.every((id) => e.users.some((u) => u.user_id === id))) return false;
   const description = e.description.toLowerCase();
   return q.words.every((w) => description.includes(w.toLowerCase()));
 }
 
-export interface Scan {
+interface Scan {
   /** The matches found, at most `want`, newest first. */
   items: Expense[];
   /**

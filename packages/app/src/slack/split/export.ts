@@ -16,9 +16,9 @@ import { describeQuery, type ExpenseQuery, scanExpenses } from './expense-query.
 import { groupNames } from './list-page.js';
 
 /** Expenses in one file at most: enough for years of a household, small enough to open anywhere. */
-export const MAX_EXPORT = 1000;
+const MAX_EXPORT = 1000;
 /** Expenses read from the service for one file at most, when filters it can't apply are used. */
-export const MAX_EXPORT_READ = 10_000;
+const MAX_EXPORT_READ = 10_000;
 
 /** The Slack error code of a failed Web API call, if it is one. */
 function slackErrorCode(error: unknown): string | undefined {

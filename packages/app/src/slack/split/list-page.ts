@@ -13,12 +13,12 @@ import { describeQuery, type ExpenseQuery, scanExpenses } from './expense-query.
 import { encodeListRef, MAX_PAGES } from './list-ref.js';
 import { expenseListMessage, type ListedExpense } from './list-view.js';
 
-export const LIST_SIZE = 20;
+const LIST_SIZE = 20;
 /**
  * Expenses read from the service for one page at most: with filters the service can't apply, a
  * page may need many reads, and a click must be answered within Slack's response_url time.
  */
-export const MAX_READ_PER_PAGE = 500;
+const MAX_READ_PER_PAGE = 500;
 
 /** A service amount in minor units; one the service wrote wrongly counts as 0 in a list. */
 function minorOf(e: Expense) {

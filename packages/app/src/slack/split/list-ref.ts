@@ -25,7 +25,7 @@ const refSchema = object({
   w: optional(string({ max: 400 })),
 });
 
-export interface ListRef {
+interface ListRef {
   query: ExpenseQuery;
   /** The service offset each page up to this one starts at; the last is this page's. */
   starts: number[];

@@ -1,11 +1,21 @@
 import type { SlackDeps } from '../deps.js';
 import { COMMAND, LIST_ACTIONS } from '../ids.js';
 import type { ListenerTable } from '../shared/listener-table.js';
-import { splitCommand } from './command.js';
+import { type OpenForm, SPLIT_JOB, splitCommand, splitJob } from './command.js';
 import { listExportClicked, listPageClicked } from './list-buttons.js';
+import { type OtherHandlers, splitHandlers } from './run.js';
 
-export function splitListeners(table: ListenerTable, deps: SlackDeps): void {
-  table.command(COMMAND, splitCommand(deps));
+/** What `/split` runs that other features own, handed in by slack/app.ts. */
+interface SplitParts {
+  /** The handlers of the `/split` kinds other features own. */
+  handlers: OtherHandlers;
+  /** Opens the expense form (expense-form/) for an empty `/split`, within its trigger's 3 s. */
+  openForm: OpenForm;
+}
+
+export function splitListeners(table: ListenerTable, deps: SlackDeps, parts: SplitParts): void {
+  table.command(COMMAND, splitCommand(deps, parts.openForm));
+  table.job(SPLIT_JOB, splitJob(deps, splitHandlers(parts.handlers)));
   table.action(LIST_ACTIONS.previous, listPageClicked(deps));
   table.action(LIST_ACTIONS.next, listPageClicked(deps));
   table.action(LIST_ACTIONS.export, listExportClicked(deps));

@@ -1,7 +1,7 @@
 /**
  * Carries out a `/split` once it has been acked: reads what was typed, once, and hands it to the
  * handler for its kind. The kinds handled here are the expense itself, help, and the expense
- * commands; slack/app.ts joins them with the other features' into the one table, where the type
+ * commands; the other features' handlers are handed in (slack/app.ts lists them), and the type
  * checker refuses a kind without a handler.
  */
 import type { Logger } from '@slack/bolt';
@@ -23,10 +23,12 @@ import {
 import { bookExpense } from './book.js';
 import { exportCommand, formWithoutTrigger, listExpenses, undoLast } from './expense-commands.js';
 
-export const SPLIT_COMMANDS: Pick<
-  SplitHandlers,
-  'help' | 'error' | 'expense' | 'open_modal' | 'list' | 'export' | 'undo'
-> = {
+type OwnKind = 'help' | 'error' | 'expense' | 'open_modal' | 'list' | 'export' | 'undo';
+
+/** The handlers of the kinds other features own, each typed for exactly its kind. */
+export type OtherHandlers = Omit<SplitHandlers, OwnKind>;
+
+const OWN_HANDLERS: Pick<SplitHandlers, OwnKind> = {
   help: (c) => c.reply.ephemeral(helpMessage(HELP_SECTIONS)),
 
   error: (c) => c.reply.ephemeral(errorNotice(c.parsed.message, c.parsed.example)),
@@ -81,7 +83,15 @@ async function profileCurrency(deps: SlackDeps, inv: SplitInvocation): Promise<P
   }
 }
 
-/** Parses what was typed once, with the caller's own currency, day and locale, and runs it. */
+/** Every kind's handler: this feature's own and the other features'. */
+export function splitHandlers(others: OtherHandlers): SplitHandlers {
+  return { ...OWN_HANDLERS, ...others };
+}
+
+/**
+ * Runs a `/split` text for a person in a conversation: parses it once, with the caller's own
+ * currency, day and locale, and hands it to its kind's handler.
+ */
 export async function runSplit(
   handlers: SplitHandlers,
   deps: SlackDeps,

@@ -45,10 +45,7 @@ export function uninstallListeners(table: ListenerTable, deps: SlackDeps): void 
       args.logger.info(`tokens_revoked: removed the installation in ${team}`);
     }
     if (!team || users.length === 0) return;
-    for (const user_id of users) {
-      await deps.tokens.delete({ team_id: team, user_id });
-      deps.directory.forget({ team_id: team, user_id });
-    }
+    for (const user_id of users) await deps.unlinking.unlink({ team_id: team, user_id });
     args.logger.info(`tokens_revoked: removed the links of ${users.length} people in ${team}`);
   });
 }

@@ -213,12 +213,13 @@ describe('parsing takes time in proportion to the text', () => {
     ]) {
       expectQuick(text);
     }
-  });
+    // The bound is on processor time; on a busy machine the wall clock runs far past it.
+  }, 60_000);
 
   it('reads random long mixes of punctuation and keywords quickly', () => {
     const next = generator(20_261_125);
     for (let n = 0; n < 60; n++) expectQuick(next());
-  });
+  }, 60_000);
 });
 
 describe('trimEnd and trimBoth', () => {

@@ -1,5 +1,5 @@
 /**
- * parseCommand in a process of its own, one text per IPC message, for prototype-keys.test.ts: a
+ * parseCommand in a process of its own, one text per IPC message, for prototype-keys.e2e.test.ts: a
  * parse that never returns can then be stopped from outside instead of blocking the test run.
  * Each reply is the result as JSON, with anything that is not plain data spelled out so that the
  * test sees it: a String object or a function would otherwise pass through JSON unnoticed.

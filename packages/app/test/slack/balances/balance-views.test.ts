@@ -5,19 +5,15 @@
 import { describe, expect, it } from 'vitest';
 import { summarizeBalances, summarizeGroup } from '../../../src/core/balances.js';
 import type { Group } from '../../../src/service/index.js';
+import { allBalancesMessage, groupBalanceMessage } from '../../../src/slack/balances/views.js';
 import {
   deleteGroupConfirm,
   groupsMessage,
   parseGroupRef,
 } from '../../../src/slack/groups/views.js';
-import {
-  allBalancesMessage,
-  groupBalanceMessage,
-  parseSettleRef,
-  settleButton,
-  settleRefValue,
-} from '../../../src/slack/shared/balance-views.js';
 import { matchGroup } from '../../../src/slack/shared/ledger.js';
+import { parseSettleRef, settleRefValue } from '../../../src/slack/shared/settle-ref.js';
+import { settleButton } from '../../../src/slack/shared/settle-views.js';
 import { blockKitErrors } from '../../support/block-kit-limits.js';
 import { blocksText } from '../../support/harness.js';
 

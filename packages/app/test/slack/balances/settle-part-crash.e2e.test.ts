@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { call, control, type Loose } from '@split/service-emulator/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CRASH_OPTIONS, crashSuite } from '../../support/crash-suite.js';
+import { CRASH_OPTIONS, crashSuite, SLOW_CREATE_MS } from '../../support/crash-suite.js';
 import { type AppChild, type CrashWorld, eventually } from '../../support/crash-support.js';
 import { SIGNING_SECRET } from '../../support/harness.js';
 import { send, viewSubmission } from '../../support/slack-requests.js';
@@ -98,7 +98,7 @@ describe('Pay part… across a crash', () => {
     const first = await start({ work: { maxRunning: 1 } });
     await control(world.emu.url, 'POST', 'faults', {
       path: '/api/v3.0/create_expense',
-      latency_ms: 2_000,
+      latency_ms: SLOW_CREATE_MS,
       times: 1,
     });
     const blocker = await world.command(first, '12 crash blocker <@U0BOB>');
@@ -124,7 +124,7 @@ describe('Pay part… across a crash', () => {
     // The create reaches the service, which applies it two seconds later; the app dies meanwhile.
     await control(world.emu.url, 'POST', 'faults', {
       path: '/api/v3.0/create_expense',
-      latency_ms: 2_000,
+      latency_ms: SLOW_CREATE_MS,
       times: 1,
     });
     const sent = await submitPart(first, '7');
@@ -148,7 +148,7 @@ describe('Pay part… across a crash', () => {
     const first = await start();
     await control(world.emu.url, 'POST', 'faults', {
       path: '/api/v3.0/create_expense',
-      latency_ms: 2_000,
+      latency_ms: SLOW_CREATE_MS,
       times: 1,
     });
     const sent = await submitPart(first, (owed / 100).toFixed(2), undefined, owed);

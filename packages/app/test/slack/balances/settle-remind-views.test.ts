@@ -13,7 +13,6 @@ import {
   parsePartMeta,
   partForm,
 } from '../../../src/slack/balances/settle-part-views.js';
-import { settleConfirmMessage } from '../../../src/slack/shared/balance-views.js';
 import { parseRemindRef, remindActions } from '../../../src/slack/shared/remind-buttons.js';
 import {
   parseSettleRef,
@@ -21,6 +20,7 @@ import {
   settleRefValue,
   settleRefValueIn,
 } from '../../../src/slack/shared/settle-ref.js';
+import { settleConfirmMessage } from '../../../src/slack/shared/settle-views.js';
 import { blockKitErrors, viewErrors } from '../../support/block-kit-limits.js';
 
 /** Ann as my friend: she owes me €10 in Trip (7) and €-4 outside groups, and I owe her $5. */
@@ -70,8 +70,8 @@ describe('partial payments', () => {
 
   it('places a part in the group whose debt covers it, else outside groups', () => {
     const base = { friend: ann, name: 'Ann', direction: 'from' as const, currency: 'EUR' };
-    expect(planPartial({ ...base, amount: 500 })).toEqual({ ok: true, group_id: 3, owed: 600 });
-    expect(planPartial({ ...base, amount: 600 })).toEqual({ ok: true, group_id: 3, owed: 600 });
+    expect(planPartial({ ...base, amount: 500 })).toEqual({ ok: true, group_id: 3 });
+    expect(planPartial({ ...base, amount: 600 })).toEqual({ ok: true, group_id: 3 });
   });
 
   it('refuses more than is owed, and nothing owed that way', () => {

@@ -1,6 +1,5 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { emptyRunReport, startDigestScheduler } from '../../../src/slack/digest/index.js';
-import { type Harness, startHarness } from './harness.js';
 
 describe('digest scheduler', () => {
   it('never overlaps runs, and stop() waits for the run in progress', async () => {
@@ -55,25 +54,5 @@ describe('digest scheduler', () => {
     expect(calls).toBeGreaterThanOrEqual(2);
     expect(errors).toHaveLength(1);
     expect(seen.every((d) => d === fixed)).toBe(true);
-  });
-});
-
-describe('digest scheduler with the real runner', () => {
-  let h: Harness;
-  afterEach(async () => {
-    await h.close();
-  });
-
-  it('sends each person one DM over many ticks', async () => {
-    h = await startHarness();
-    const people = [];
-    for (let i = 0; i < 3; i++) people.push(await h.person('UTC', { always: true }));
-    const scheduler = startDigestScheduler(h.app.runner, {
-      intervalMs: 20,
-      clock: () => new Date('2026-11-21T08:30:00Z'),
-    });
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    await scheduler.stop();
-    for (const person of people) expect(h.dms(person)).toHaveLength(1);
   });
 });

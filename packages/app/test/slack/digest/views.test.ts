@@ -1,13 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { type FriendInput, summarizeBalances } from '../../../src/core/balances.js';
 import {
-  DIGEST_ACTION_IDS,
   digestMessage,
   digestRevokedMessage,
-  MAX_MESSAGE_BLOCKS,
-  MAX_SECTION_TEXT,
   parseSettleUpValue,
 } from '../../../src/slack/digest/views.js';
+import { DIGEST_ACTION_IDS } from '../../../src/slack/ids.js';
+import { LIMITS } from '../../../src/slack/shared/limits.js';
 import { blockKitErrors } from '../../support/block-kit-limits.js';
 
 const friend = (id: number, name: string, amount: string, currency = 'USD'): FriendInput => ({
@@ -39,7 +38,7 @@ describe('daily DM view', () => {
         type: 'section',
         text: {
           type: 'mrkdwn',
-          text: '• EUR: you owe *€5.50*\n• USD: you are owed *$20.00*',
+          text: '• *EUR*: you owe *€5.50*\n• *USD*: you are owed *$20.00*',
         },
       },
       {
@@ -122,14 +121,16 @@ describe('daily DM view', () => {
       })),
       groups: many.map((f) => ({ name: f.first_name, balance: [{ currency: 'USD', amount: 5 }] })),
     });
-    expect(message.blocks.length).toBeLessThanOrEqual(MAX_MESSAGE_BLOCKS);
+    expect(message.blocks.length).toBeLessThanOrEqual(LIMITS.messageBlocks);
     // 20 debt rows and a note for the other 180.
-    expect(message.blocks.filter((b) => b.accessory !== undefined)).toHaveLength(20);
+    expect(message.blocks.filter((b) => 'accessory' in b && b.accessory)).toHaveLength(20);
     for (const block of message.blocks) {
-      const text = (block.text as { text?: string } | undefined)?.text ?? '';
-      expect(text.length).toBeLessThanOrEqual(MAX_SECTION_TEXT);
+      const text = block.type === 'section' ? (block.text?.text ?? '') : '';
+      expect(text.length).toBeLessThanOrEqual(LIMITS.sectionText);
     }
-    expect(JSON.stringify(message.blocks)).toContain('more. `/split balance` shows them all.');
+    expect(JSON.stringify(message.blocks)).toContain(
+      '…and 180 more. `/split balance` shows every debt.',
+    );
     expect(blockKitErrors(message.blocks, 'message')).toEqual([]);
     expect(JSON.stringify(message.blocks).length).toBeLessThan(13_000);
   });

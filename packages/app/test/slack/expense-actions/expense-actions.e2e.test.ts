@@ -253,6 +253,38 @@ describe('Delete and Undo', () => {
     expect((await expense(b.id)).deleted_at).toBeNull();
   });
 
+  it('lets only the booker Undo: others on it are pointed to Delete, others are refused, privately', async () => {
+    const b = await book('14 coffee <@U0BOB>');
+    const bobs = await (await click('expense_undo', b, 'U0BOB')).answer();
+    expect(bobs.body.response_type).toBe('ephemeral');
+    expect(bobs.body.replace_original).toBe(false);
+    expect(blocksText(bobs.body.blocks)).toContain(
+      'Only the person who booked this expense can undo it',
+    );
+    const dans = await (await click('expense_undo', b, 'U0DAN')).answer();
+    expect(dans.body.response_type).toBe('ephemeral');
+    expect(blocksText(dans.body.blocks)).toContain('Only the people on this expense');
+    expect((await expense(b.id)).deleted_at).toBeNull();
+    // Their refused clicks held nothing up: the booker's Undo goes through.
+    const anns = await (await click('expense_undo', b, 'U0ANN')).answer();
+    expect(anns.body.replace_original).toBe(true);
+    expect(anns.body.text).toContain('Undone by <@U0ANN>');
+    expect((await expense(b.id)).deleted_at).toBeTruthy();
+  });
+
+  it('lets only whoever deleted an expense Undo the delete', async () => {
+    const b = await book('16 flowers <@U0BOB>');
+    const deleted = await (await click('expense_delete', b, 'U0BOB')).answer();
+    const onDeleted = { ...b, blocks: deleted.body.blocks as unknown[] };
+    const anns = await (await click('expense_restore', onDeleted, 'U0ANN')).answer();
+    expect(anns.body.response_type).toBe('ephemeral');
+    expect(blocksText(anns.body.blocks)).toContain('Only the person who deleted this expense');
+    expect((await expense(b.id)).deleted_at).toBeTruthy();
+    const bobs = await (await click('expense_restore', onDeleted, 'U0BOB')).answer();
+    expect(bobs.body.replace_original).toBe(true);
+    expect((await expense(b.id)).deleted_at).toBeNull();
+  });
+
   it('answers a Delete whose claim store is down, and deletes nothing', async () => {
     const b = await book('11 bagels <@U0BOB>');
     const claims = h.app.deps.claims;

@@ -5,6 +5,8 @@
  * reaches the expense.
  */
 
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { call, type Loose, raw } from '@split/service-emulator/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blockKitErrors, viewErrors } from '../../support/block-kit-limits.js';
@@ -214,6 +216,111 @@ describe('booking from the form', () => {
     const path = new URL(e.receipt.original).pathname;
     const bytes = await raw<string>(h.emu.url, path);
     expect(bytes.status).toBe(200);
+  });
+});
+
+describe('a receipt that cannot be attached', () => {
+  const ephemeralSince = (since: number) =>
+    h.slack.waitForCall('chat.postEphemeral', (c) => c.at >= since && c.args.user === 'U0ANN');
+
+  it('is named in the form when Slack says it is too large, and the form books once it is out', async () => {
+    const form = await openFromCommand();
+    const big = { id: 'F0HUGE', name: 'huge scan.jpg', size: 300 * 2 ** 20 };
+    const refused = await submit(h, {
+      viewId: form.viewId,
+      meta: form.meta,
+      values: formValues(lunch({ description: 'Huge receipt', files: [big] })),
+    });
+    expect(refused).toEqual({
+      response_action: 'errors',
+      errors: {
+        form_receipt:
+          '“huge scan.jpg” is 300.0 MB, larger than the 4.9 MB a receipt can be. Remove it to book without a receipt, or choose a smaller one.',
+      },
+    });
+    const since = h.slack.now();
+    const ack = await submit(h, {
+      viewId: form.viewId,
+      meta: form.meta,
+      values: formValues(lunch({ description: 'Huge receipt' })),
+    });
+    expect(ack).toEqual({ response_action: 'clear' });
+    const e = await expense(expenseIdIn((await posted(since)).args.blocks));
+    expect(e.description).toBe('Huge receipt');
+  });
+
+  it('is left out, named with the reason, when Slack says so only later: the expense is booked', async () => {
+    // The form's payload said nothing of its size; files.info does.
+    h.slack.addFile({
+      id: 'F0LARGE',
+      name: 'large.png',
+      mimetype: 'image/png',
+      content: Buffer.alloc(6 * 2 ** 20),
+    });
+    const form = await openFromCommand();
+    const since = h.slack.now();
+    await submit(h, {
+      viewId: form.viewId,
+      meta: form.meta,
+      values: formValues(lunch({ description: 'Large receipt', files: [{ id: 'F0LARGE' }] })),
+    });
+    const notice = await ephemeralSince(since);
+    expect(String(notice.args.text)).toBe(
+      "I couldn't attach “large.png”: it is 6.0 MB, larger than the 4.9 MB a receipt can be. I'm booking the expense without it. Edit it later to add a receipt.",
+    );
+    const e = await expense(expenseIdIn((await posted(since)).args.blocks));
+    expect(e.description).toBe('Large receipt');
+    expect(e.receipt?.original ?? null).toBeNull();
+  });
+
+  it('is never asked for on another host: the bot token stays with Slack, the expense is booked', async () => {
+    const seen: (string | undefined)[] = [];
+    const other = createServer((req, res) => {
+      seen.push(req.headers.authorization);
+      res.end('x');
+    });
+    await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
+    const port = (other.address() as AddressInfo).port;
+    // A Slack whose files.info names another loopback port as the file's download address.
+    const forTeam = h.app.deps.slack.forTeam;
+    h.app.deps.slack.forTeam = async (team) => {
+      const client = await forTeam(team);
+      return Object.create(client, {
+        files: {
+          value: {
+            ...client.files,
+            info: async () => ({
+              ok: true,
+              file: {
+                id: 'F0AWAY',
+                name: 'away.png',
+                size: 10,
+                url_private_download: `http://127.0.0.1:${port}/files/F0AWAY/away.png`,
+              },
+            }),
+          },
+        },
+      });
+    };
+    try {
+      const form = await openFromCommand();
+      const since = h.slack.now();
+      await submit(h, {
+        viewId: form.viewId,
+        meta: form.meta,
+        values: formValues(lunch({ description: 'Receipt elsewhere', files: [{ id: 'F0AWAY' }] })),
+      });
+      const notice = await ephemeralSince(since);
+      expect(String(notice.args.text)).toContain(
+        `I couldn't attach “away.png”: its download address is on 127.0.0.1:${port}, not on Slack's file host`,
+      );
+      const e = await expense(expenseIdIn((await posted(since)).args.blocks));
+      expect(e.description).toBe('Receipt elsewhere');
+      expect(seen).toEqual([]);
+    } finally {
+      h.app.deps.slack.forTeam = forTeam;
+      other.close();
+    }
   });
 });
 

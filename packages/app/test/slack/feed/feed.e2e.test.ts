@@ -1,5 +1,6 @@
 /**
- * The channel feed end to end, on one Redis store: changes to the group's expenses made straight
+ * The channel feed end to end, on one shared store (Redis, or PostgreSQL where the run has no
+ * Redis): changes to the group's expenses made straight
  * at the service with another person's token are posted to the bound channel (added, edited,
  * deleted), each once, while two app instances poll, and after a restart; a booking made from
  * that channel is not echoed; expenses outside the group and changes after `feed off` are not
@@ -8,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningApp, startApp } from '../../../src/app.js';
 import type { Group } from '../../../src/service/index.js';
-import { type ScratchStore, scratchRedis } from '../../replicas/stores.js';
+import { type ScratchStore, scratchPostgres, scratchRedis } from '../../replicas/stores.js';
 import { ask, book, eventually, serviceFor, textOf } from '../../support/balance-support.js';
 import { blockKitErrors } from '../../support/block-kit-limits.js';
 import {
@@ -18,6 +19,11 @@ import {
   SIGNING_SECRET,
   startHarness,
 } from '../../support/harness.js';
+import { POSTGRES_URL, REDIS_URL } from '../../support/stores.js';
+
+/** A store of the run's own that two app instances share; none when the run has neither server. */
+const sharedStore = REDIS_URL ? scratchRedis : POSTGRES_URL ? scratchPostgres : undefined;
+
 import { slackSender } from '../../support/slack-requests.js';
 
 const FLAT = 'C0FEED';
@@ -57,7 +63,7 @@ async function postedOnce(text: string): Promise<void> {
 }
 
 beforeAll(async () => {
-  scratch = await scratchRedis();
+  scratch = await sharedStore!();
   h = await startHarness({ env: { STORE_URL: scratch.url }, feed: { intervalMs: POLL_MS } });
   ann = await h.link({
     slackId: 'U0ANN',
@@ -78,7 +84,7 @@ afterAll(async () => {
   await scratch?.drop();
 });
 
-describe('the channel feed', () => {
+describe.skipIf(!sharedStore)('the channel feed', () => {
   it('is refused outside a bound channel, and is off until turned on', async () => {
     expect(textOf(await ask(h, 'feed on'))).toContain('This channel books into no group');
     expect(textOf(await ask(h, 'feed', 'U0ANN', FLAT))).toContain('shows no group activity');

@@ -6,7 +6,7 @@
 
 import { call, control, createUser, type Loose } from '@split/service-emulator/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CRASH_OPTIONS, crashSuite } from '../../support/crash-suite.js';
+import { CRASH_OPTIONS, crashSuite, SLOW_CREATE_MS } from '../../support/crash-suite.js';
 import { type AppChild, type CrashWorld, eventually } from '../../support/crash-support.js';
 import {
   connectButtonUrl,
@@ -49,7 +49,7 @@ describe('a command typed before linking, across a crash', () => {
 
     await control(world.emu.url, 'POST', 'faults', {
       path: '/api/v3.0/create_expense',
-      latency_ms: 2_000,
+      latency_ms: SLOW_CREATE_MS,
       times: 1,
     });
     const blocker = await world.command(first, '12 link blocker <@U0BOB>');

@@ -13,6 +13,9 @@ import { createJobs, type Jobs } from '../../../src/store/index.js';
 import { quietLogger } from '../../support/harness.js';
 
 let dir: string;
+/** Whose work the jobs here are. */
+const ANN = { team_id: 'T1', user_id: 'U0ANN' };
+
 const opened: Jobs[] = [];
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'split-durable-'));
@@ -51,11 +54,11 @@ describe('durable work', () => {
     const durable = runner('once.sqlite');
     const seen: unknown[] = [];
     durable.start({ echo: async (payload) => void seen.push(payload) });
-    expect(await durable.submit('command:T1:a', 'echo', { text: 'hi' })).toBe(true);
-    expect(await durable.submit('command:T1:a', 'echo', { text: 'hi' })).toBe(false);
+    expect(await durable.submit('command:T1:a', 'echo', { text: 'hi' }, ANN)).toBe(true);
+    expect(await durable.submit('command:T1:a', 'echo', { text: 'hi' }, ANN)).toBe(false);
     await until(() => seen.length === 1);
     await new Promise((resolve) => setTimeout(resolve, 400));
-    expect(await durable.submit('command:T1:a', 'echo', { text: 'hi' })).toBe(false);
+    expect(await durable.submit('command:T1:a', 'echo', { text: 'hi' }, ANN)).toBe(false);
     expect(seen).toEqual([{ text: 'hi' }]);
     await durable.stop();
   });
@@ -72,7 +75,7 @@ describe('durable work', () => {
     };
     first.start({ book: stuck });
     const resumed: unknown[] = [];
-    expect(await first.submit('command:T1:b', 'book', { text: '40 lunch' })).toBe(true);
+    expect(await first.submit('command:T1:b', 'book', { text: '40 lunch' }, ANN)).toBe(true);
     second.start({ book: async (payload, run) => void resumed.push([payload, run.progress]) });
     await until(() => resumed.length === 1);
     expect(resumed).toEqual([[{ text: '40 lunch' }, { sentAt: 42 }]]);
@@ -106,7 +109,7 @@ describe('durable work', () => {
         await gate;
       },
     });
-    expect(await durable.submit('command:T1:c', 'book', { text: '40 lunch' })).toBe(true);
+    expect(await durable.submit('command:T1:c', 'book', { text: '40 lunch' }, ANN)).toBe(true);
     await until(() => takenBack.length >= 2);
     expect(takenBack[0]).toBe('command:T1:c');
     expect(runs).toBe(1);

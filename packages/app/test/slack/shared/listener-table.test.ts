@@ -110,4 +110,16 @@ describe('listener table', () => {
     );
     table.view('expense_edit', async () => undefined);
   });
+
+  it('lists the durable job kinds registered, and refuses a kind twice', () => {
+    const table = createListenerTable();
+    const split = async () => undefined;
+    const form = async () => undefined;
+    table.job('split', split);
+    table.job('form', form);
+    expect(table.jobs()).toEqual({ split, form });
+    expect(() => table.job('split', async () => undefined)).toThrow(
+      'two job listeners for "split"',
+    );
+  });
 });

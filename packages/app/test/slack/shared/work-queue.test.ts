@@ -1,11 +1,5 @@
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import {
-  createAckGate,
-  createLoopMonitor,
-  createWorkQueue,
-} from '../../../src/slack/shared/work-queue.js';
+import { createLoopMonitor, createWorkQueue } from '../../../src/slack/shared/work-queue.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -104,7 +98,8 @@ describe('work queue holding back for acks', () => {
         queue.push(async () => {
           running += 1;
           peak = Math.max(peak, running);
-          await sleep(30);
+          // Long beside the 5 ms slot, so that a timer late on a busy machine changes nothing.
+          await sleep(150);
           running -= 1;
         });
       }
@@ -130,43 +125,3 @@ describe('loop monitor', () => {
     expect(busy()).toBe(false);
   });
 });
-
-describe('ack gate', () => {
-  it('holds while a Slack request is unanswered and for quietMs after, and ignores other paths', async () => {
-    const answers: (() => void)[] = [];
-    const server = createServer((_req, res) => {
-      answers.push(() => res.end('ok'));
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    try {
-      const gate = createAckGate(server, '/slack/events', 30);
-      const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-      expect(gate.holdFor()).toBe(0);
-
-      const other = fetch(`${base}/oauth/callback?code=x`);
-      await until(() => answers.length === 1);
-      expect(gate.holdFor()).toBe(0);
-      answers.shift()!();
-      await (await other).text();
-
-      const slack = fetch(`${base}/slack/events`, { method: 'POST', body: 'x' });
-      await until(() => answers.length === 1);
-      expect(gate.holdFor()).toBe(30);
-      answers.shift()!();
-      await (await slack).text();
-      const quiet = gate.holdFor();
-      expect(quiet).toBeGreaterThan(0);
-      expect(quiet).toBeLessThanOrEqual(30);
-      await sleep(40);
-      expect(gate.holdFor()).toBe(0);
-    } finally {
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
-    }
-  });
-});
-
-async function until(condition: () => boolean): Promise<void> {
-  for (let i = 0; i < 200 && !condition(); i++) await sleep(5);
-  expect(condition()).toBe(true);
-}

@@ -6,7 +6,7 @@
 
 import { control, type Loose } from '@split/service-emulator/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CRASH_OPTIONS, crashSuite } from '../../support/crash-suite.js';
+import { CRASH_OPTIONS, crashSuite, SLOW_CREATE_MS } from '../../support/crash-suite.js';
 import { type CrashWorld, eventually } from '../../support/crash-support.js';
 
 const suite = crashSuite();
@@ -63,7 +63,7 @@ describe('a crash of the app', () => {
     const first = await start();
     await control(world.emu.url, 'POST', 'faults', {
       path: '/api/v3.0/create_expense',
-      latency_ms: 2_000,
+      latency_ms: SLOW_CREATE_MS,
       times: 1,
     });
     const sent = await world.command(first, '31 redelivered dinner <@U0BOB>');
@@ -89,7 +89,7 @@ describe('a crash of the app', () => {
     const first = await start();
     await control(world.emu.url, 'POST', 'faults', {
       path: '/api/v3.0/create_expense',
-      latency_ms: 2_000,
+      latency_ms: SLOW_CREATE_MS,
       times: 1,
     });
     const sent = await world.submitForm(first, 'double clicked taxi');

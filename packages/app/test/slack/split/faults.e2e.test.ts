@@ -3,6 +3,7 @@
  * that fails, answers late or refuses, repeated deliveries, and Undo (pressed once or twice).
  */
 
+import { request as httpRequest } from 'node:http';
 import { call, control, type Loose } from '@split/service-emulator/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blockKitErrors } from '../../support/block-kit-limits.js';
@@ -14,7 +15,7 @@ import {
   SIGNING_SECRET,
   startHarness,
 } from '../../support/harness.js';
-import { slashCommand } from '../../support/slack-requests.js';
+import { signature, slashCommand } from '../../support/slack-requests.js';
 
 let h: Harness;
 let ann: LinkedPerson;
@@ -67,6 +68,53 @@ describe('requests that are not from Slack', () => {
     expect(reply.status).toBe(200);
     expect(SIGNING_SECRET).not.toBe('');
   });
+
+  // fetch() would tidy these paths before sending them; Slack's requests are not the only ones.
+  const rawPost = (target: string, timestamp: number, text: string) => {
+    const built = slashCommand({ text, response_url: h.slack.responseUrl() });
+    const app = new URL(h.eventsUrl);
+    return new Promise<number>((resolve, reject) => {
+      const req = httpRequest(
+        {
+          host: app.hostname,
+          port: app.port,
+          method: 'POST',
+          path: target,
+          headers: {
+            'content-type': built.contentType,
+            'x-slack-request-timestamp': String(timestamp),
+            'x-slack-signature': signature(SIGNING_SECRET, timestamp, built.body),
+          },
+        },
+        (res) => {
+          res.resume();
+          res.on('end', () => resolve(res.statusCode ?? 0));
+        },
+      );
+      req.on('error', reject);
+      req.end(built.body);
+    });
+  };
+
+  it.each([
+    '/slack/%2e/events',
+    '/slack/./events',
+    '/slack/x/../events',
+    '/slack/events#frag',
+    '/slack\\events',
+    `http://split.test/slack/events`,
+  ])(
+    'refuses a request dated a year ahead at %s, a path Bolt serves as its events',
+    async (target) => {
+      const now = Math.floor(Date.now() / 1000);
+      // Bolt routes the path to its events: a request dated now is served there.
+      expect(await rawPost(target, now, 'help')).toBe(200);
+      const before = await creates();
+      expect(await rawPost(target, now + 365 * 24 * 3600, '40 lunch <@U0BOB>')).toBe(401);
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      expect(await creates()).toBe(before);
+    },
+  );
 
   it('takes a request dated four minutes ahead: clocks may differ by up to five', async () => {
     const reply = await h.sender.send(

@@ -1,6 +1,7 @@
 // The message box: Enter sends, Shift+Enter breaks the line; `/` offers the app's commands and
-// `@` offers people. Text is sent the way Slack's client sends it: `&`, `<`, `>` escaped and
-// chosen mentions as `<@U…|name>`.
+// `@` offers people and the app. Text is sent the way Slack's client sends it: `&`, `<`, `>`
+// escaped, links as `<https://…>`, and mentions as `<@U…>` (`<@U…|name>` in a slash command, as
+// Slack escapes a command's text).
 import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { CloseIcon, PaperclipIcon, SendIcon } from '../icons.js';
 import type { AppInfo, AttachedFile, Person } from '../types.js';
@@ -13,23 +14,40 @@ function mentionName(person: Person): string {
   return person.display_name || person.real_name || person.name;
 }
 
+/** A bare http(s) URL, without the punctuation that ends a sentence around it. */
+const BARE_URL = /https?:\/\/[^\s<>]*[^\s<>.,;:!?)'"]/g;
+
+/** Wraps the bare links of escaped text as Slack's client does: `<https://…>`. */
+export function wrapLinks(escaped: string): string {
+  return escaped.replace(BARE_URL, (url) => `<${url}>`);
+}
+
+export interface EncodeOptions {
+  /** The app's bot, mentionable as `@<its name>`. */
+  bot?: { id: string; name: string };
+  /** Mentions as `<@U…|name>`, as a slash command's escaped text has them (the default). */
+  labels?: boolean;
+}
+
 /**
- * Escapes the text, then turns `@name` of a known person (display name or user name) into
- * Slack's mention syntax. Longest names go first so "@Ann Lee" wins over "@Ann".
+ * Escapes the text and wraps its links, then turns `@name` of a known person (display name or
+ * user name) or of the app into Slack's mention syntax. Longest names go first so "@Ann Lee"
+ * wins over "@Ann".
  */
-export function encodeMessage(text: string, people: Person[]): string {
-  const names = people
-    .flatMap(
-      (p) =>
-        [
-          [mentionName(p), p],
-          [p.name, p],
-        ] as const,
-    )
-    .filter(([name]) => name)
-    .sort((a, b) => b[0].length - a[0].length);
+export function encodeMessage(text: string, people: Person[], options: EncodeOptions = {}): string {
+  const labels = options.labels ?? true;
+  const targets: (readonly [string, { id: string; name: string }])[] = people.flatMap(
+    (p) =>
+      [
+        [mentionName(p), p],
+        [p.name, p],
+      ] as const,
+  );
+  if (options.bot)
+    targets.push([options.bot.name, { id: options.bot.id, name: options.bot.name.toLowerCase() }]);
+  const names = targets.filter(([name]) => name).sort((a, b) => b[0].length - a[0].length);
   let out = '';
-  let rest = escapeText(text);
+  let rest = wrapLinks(escapeText(text));
   while (rest) {
     const at = rest.search(/(^|[\s(])@/);
     if (at === -1) break;
@@ -42,7 +60,7 @@ export function encodeMessage(text: string, people: Person[]): string {
         !/[\p{L}\p{N}_.-]/u.test(rest[escapeText(name).length] ?? ''),
     );
     if (hit) {
-      out += `<@${hit[1].id}|${hit[1].name}>`;
+      out += labels ? `<@${hit[1].id}|${hit[1].name}>` : `<@${hit[1].id}>`;
       rest = rest.slice(escapeText(hit[0]).length);
     } else {
       out += '@';
@@ -78,18 +96,25 @@ function suggestionsFor(text: string, caret: number, app: AppInfo, people: Perso
   const mention = /(^|\s)@([^\s@]*)$/.exec(before);
   if (mention) {
     const typed = mention[2]!.toLowerCase();
+    const bot: Suggestion[] =
+      app.bot_user_id && app.name.toLowerCase().startsWith(typed)
+        ? [{ key: app.bot_user_id, label: app.name, detail: 'App', insert: `@${app.name} ` }]
+        : [];
     return {
       from: caret - typed.length - 1,
-      items: people
-        .filter((p) =>
-          [p.display_name, p.real_name, p.name].some((n) => n?.toLowerCase().startsWith(typed)),
-        )
-        .map((p) => ({
-          key: p.id,
-          label: mentionName(p),
-          detail: p.real_name && p.real_name !== mentionName(p) ? p.real_name : `@${p.name}`,
-          insert: `@${mentionName(p)} `,
-        })),
+      items: [
+        ...people
+          .filter((p) =>
+            [p.display_name, p.real_name, p.name].some((n) => n?.toLowerCase().startsWith(typed)),
+          )
+          .map((p) => ({
+            key: p.id,
+            label: mentionName(p),
+            detail: p.real_name && p.real_name !== mentionName(p) ? p.real_name : `@${p.name}`,
+            insert: `@${mentionName(p)} `,
+          })),
+        ...bot,
+      ],
     };
   }
   return null;
@@ -159,7 +184,15 @@ export function Composer(props: {
     if ((!trimmed && !file) || sending) return;
     setSending(true);
     try {
-      await props.onSend(encodeMessage(trimmed, props.people), file);
+      const bot = props.app.bot_user_id
+        ? { id: props.app.bot_user_id, name: props.app.name }
+        : undefined;
+      // A message's mentions are bare ids; a command's carry names, as Slack escapes commands.
+      const encoded = encodeMessage(trimmed, props.people, {
+        ...(bot ? { bot } : {}),
+        labels: trimmed.startsWith('/'),
+      });
+      await props.onSend(encoded, file);
       update('', 0);
       setFile(undefined);
     } finally {

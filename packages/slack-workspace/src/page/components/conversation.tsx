@@ -1,5 +1,6 @@
-// The open conversation: its header (with Home and Messages tabs for the app's conversation),
-// the message list or the App Home, and the composer.
+// The open conversation: its header (with the Home and Messages tabs the manifest enables for the
+// app's conversation), the message list or the App Home, and the composer (none in a read-only
+// Messages tab, where Slack says writing is turned off).
 import type { ComponentChildren } from 'preact';
 import { useEffect, useRef } from 'preact/hooks';
 import { Blocks } from '../blocks/blocks.js';
@@ -66,6 +67,14 @@ function Home(props: { state: State; values: SurfaceValues; hooks: SurfaceHooks 
   );
 }
 
+/** The App Home tabs the manifest enables (both when it says nothing). */
+export function appTabs(state: State): Tab[] {
+  const tabs: Tab[] = [];
+  if (state.app_home.home) tabs.push('home');
+  if (state.app_home.messages !== 'off') tabs.push('messages');
+  return tabs;
+}
+
 export function Conversation(props: {
   state: State;
   channel: Channel;
@@ -78,9 +87,12 @@ export function Conversation(props: {
   /** Shown under the header, above the messages (the notices). */
   banner?: ComponentChildren;
 }) {
-  const { state, channel, tab, values, hooks } = props;
+  const { state, channel, values, hooks } = props;
   const isApp = channel.kind === 'app';
+  const tabs = appTabs(state);
+  const tab = tabs.includes(props.tab) ? props.tab : (tabs[0] ?? 'messages');
   const showHome = isApp && tab === 'home';
+  const readOnly = isApp && state.app_home.messages !== 'writable';
   const messages = (state.messages[channel.id] ?? []).filter(
     (m) => !m.thread_ts || m.thread_ts === m.ts,
   );
@@ -120,13 +132,13 @@ export function Conversation(props: {
             role="tablist"
             aria-label={`${state.app.name} tabs`}
             onKeyDown={(event) => {
-              if (event.key === 'ArrowRight' || event.key === 'ArrowLeft') {
+              if ((event.key === 'ArrowRight' || event.key === 'ArrowLeft') && tabs.length > 1) {
                 props.onTab(tab === 'home' ? 'messages' : 'home');
               }
             }}
           >
-            {tabButton('home', 'Home')}
-            {tabButton('messages', 'Messages')}
+            {tabs.includes('home') ? tabButton('home', 'Home') : null}
+            {tabs.includes('messages') ? tabButton('messages', 'Messages') : null}
           </div>
         ) : null}
       </header>
@@ -143,7 +155,11 @@ export function Conversation(props: {
       ) : (
         <div class="conversation-panel">{panel}</div>
       )}
-      {showHome ? null : (
+      {showHome ? null : readOnly ? (
+        <p class="composer-off" role="note">
+          Sending messages to this app has been turned off.
+        </p>
+      ) : (
         <Composer
           app={state.app}
           people={state.people}

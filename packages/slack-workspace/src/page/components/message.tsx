@@ -1,5 +1,6 @@
-// One message of a conversation: sender, time, body (blocks or mrkdwn text), files, thread
-// replies, and the "More actions" menu carrying the app's message shortcuts.
+// One message of a conversation: sender, time, body (blocks or mrkdwn text), files, the app's
+// link previews, thread replies, and the "More actions" menu carrying the app's message
+// shortcuts, Reply in thread, and Edit and Delete on one's own messages.
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { api } from '../api.js';
 import { Blocks } from '../blocks/blocks.js';
@@ -13,6 +14,8 @@ import {
   surfaceContext,
 } from '../surface.js';
 import type { Message, State } from '../types.js';
+import { ConfirmDelete, EditMessage } from './message-edit.js';
+import { Unfurls } from './unfurl.js';
 
 export function initials(name: string): string {
   const words = name.trim().split(/\s+/).filter(Boolean);
@@ -38,6 +41,9 @@ function MoreActions(props: {
   message: Message;
   hooks: SurfaceHooks;
   onReply?: () => void;
+  /** Set on the acting person's own messages. */
+  onEdit?: () => void;
+  onDelete?: () => void;
 }) {
   const { state, message, hooks } = props;
   const [open, setOpen] = useState(false);
@@ -111,6 +117,25 @@ function MoreActions(props: {
               Reply in thread
             </button>
           ) : null}
+          {[
+            ['Edit message', props.onEdit],
+            ['Delete message', props.onDelete],
+          ].map(([label, run]) =>
+            typeof run === 'function' ? (
+              <button
+                type="button"
+                role="menuitem"
+                class="menu-item"
+                key={label as string}
+                onClick={() => {
+                  setOpen(false);
+                  run();
+                }}
+              >
+                {label as string}
+              </button>
+            ) : null,
+          )}
         </div>
       ) : null}
     </div>
@@ -131,7 +156,7 @@ export function continuesGroup(previous: Message | undefined, message: Message):
   return gap >= 0 && gap < GROUP_SECONDS;
 }
 
-export function MessageView(props: {
+interface MessageProps {
   state: State;
   message: Message;
   values: SurfaceValues;
@@ -139,8 +164,15 @@ export function MessageView(props: {
   onOpenThread?: (ts: string) => void;
   /** Set when the message continues the previous one's group (see continuesGroup). */
   continued?: boolean;
-}) {
+}
+
+export function MessageView(props: MessageProps) {
+  return props.message.deleted ? <DeletedMessage {...props} /> : <LiveMessage {...props} />;
+}
+
+function LiveMessage(props: MessageProps) {
   const { state, message, values, hooks } = props;
+  const [mode, setMode] = useState<'read' | 'edit' | 'delete'>('read');
   const name = message.sender.is_bot
     ? message.sender.name
     : displayName(state, message.sender.id, message.sender.name);
@@ -163,6 +195,7 @@ export function MessageView(props: {
     ? () => props.onOpenThread?.(message.thread_ts ?? message.ts)
     : undefined;
   const time = formatTime(message.ts, me?.tz);
+  const mine = message.sender.id === state.acting && !message.sender.is_bot && !message.ephemeral;
   // The article keeps its sender and time as its name, shown or not.
   return (
     <article
@@ -192,13 +225,30 @@ export function MessageView(props: {
             Only visible to you
           </div>
         ) : null}
-        <div class="msg-body">
-          {blocks.length ? (
-            <Blocks key={version} blocks={blocks} ctx={ctx} trailing={edited} />
-          ) : (
-            <Mrkdwn text={message.text} ctx={ctx} trailing={edited} />
-          )}
-        </div>
+        {mode === 'edit' ? (
+          <EditMessage
+            state={state}
+            message={message}
+            hooks={hooks}
+            onDone={() => setMode('read')}
+          />
+        ) : (
+          <div class="msg-body">
+            {blocks.length ? (
+              <Blocks key={version} blocks={blocks} ctx={ctx} trailing={edited} />
+            ) : (
+              <Mrkdwn text={message.text} ctx={ctx} trailing={edited} />
+            )}
+          </div>
+        )}
+        {mode === 'delete' ? (
+          <ConfirmDelete
+            state={state}
+            message={message}
+            hooks={hooks}
+            onDone={() => setMode('read')}
+          />
+        ) : null}
         {message.files?.length ? (
           <ul class="msg-files">
             {message.files.map((file) => (
@@ -211,13 +261,42 @@ export function MessageView(props: {
             ))}
           </ul>
         ) : null}
+        <Unfurls state={state} message={message} values={values} hooks={hooks} />
         {message.reply_count > 0 && openThread ? (
           <button type="button" class="msg-replies" onClick={openThread}>
             {message.reply_count} {message.reply_count === 1 ? 'reply' : 'replies'}
           </button>
         ) : null}
       </div>
-      <MoreActions state={state} message={message} hooks={hooks} onReply={openThread} />
+      <MoreActions
+        state={state}
+        message={message}
+        hooks={hooks}
+        onReply={openThread}
+        {...(mine ? { onEdit: () => setMode('edit'), onDelete: () => setMode('delete') } : {})}
+      />
+    </article>
+  );
+}
+
+/** A deleted message whose replies remain: Slack keeps its place, with no content. */
+function DeletedMessage(props: { message: Message; onOpenThread?: (ts: string) => void }) {
+  const { message } = props;
+  return (
+    <article class="msg msg-deleted" aria-label="Deleted message">
+      <div class="avatar avatar-deleted" aria-hidden="true" />
+      <div class="msg-main">
+        <div class="msg-body msg-tombstone">This message was deleted.</div>
+        {message.reply_count > 0 && props.onOpenThread ? (
+          <button
+            type="button"
+            class="msg-replies"
+            onClick={() => props.onOpenThread?.(message.ts)}
+          >
+            {message.reply_count} {message.reply_count === 1 ? 'reply' : 'replies'}
+          </button>
+        ) : null}
+      </div>
     </article>
   );
 }

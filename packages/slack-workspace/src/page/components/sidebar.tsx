@@ -1,4 +1,5 @@
-// The left column: workspace name, who the page acts as, the conversations, sandbox controls.
+// The left column: workspace name, who the page acts as (and their language, as Slack's
+// preferences set it), the conversations, sandbox controls.
 import type { ComponentChildren } from 'preact';
 import { useState } from 'preact/hooks';
 import { api } from '../api.js';
@@ -25,6 +26,7 @@ export function Sidebar(props: {
   const [digesting, setDigesting] = useState(false);
   const channels = state.channels.filter((c) => c.kind === 'channel');
   const apps = state.channels.filter((c) => c.kind === 'app');
+  const me = state.people.find((p) => p.id === state.acting);
   const link = (id: string, label: string, icon?: ComponentChildren) => (
     <li key={id}>
       <a
@@ -57,6 +59,21 @@ export function Sidebar(props: {
           {state.people.map((p) => (
             <option key={p.id} value={p.id}>
               {p.display_name || p.real_name || p.name}
+            </option>
+          ))}
+        </select>
+        <label for="acting-locale">Language</label>
+        <select
+          id="acting-locale"
+          value={me?.locale}
+          onChange={(event) => {
+            const locale = (event.currentTarget as HTMLSelectElement).value;
+            api.locale(state.acting, locale).catch(hooks.fail);
+          }}
+        >
+          {state.locales.map((l) => (
+            <option key={l.locale} value={l.locale} lang={l.locale}>
+              {l.name}
             </option>
           ))}
         </select>

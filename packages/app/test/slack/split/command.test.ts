@@ -1,0 +1,113 @@
+/**
+ * The /split command listener called directly: what it acks, what it keeps for after the ack,
+ * and what a repeated delivery, a failing store and an empty command get.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openNewForm } from '../../../src/slack/expense-form/open.js';
+import { splitCommand } from '../../../src/slack/split/command.js';
+import {
+  type HandlerWorld,
+  recorder,
+  startHandlerWorld,
+  TEAM,
+} from '../../support/handler-world.js';
+
+let world: HandlerWorld;
+beforeEach(async () => {
+  world = await startHandlerWorld({
+    answers: { 'views.open': { ok: true, view: { id: 'V0FORM', hash: 'h1' } } },
+  });
+});
+afterEach(() => world.close());
+
+function command(text: string, trigger_id = '1111.2222.abcd') {
+  return {
+    team_id: TEAM,
+    team_domain: 'acme',
+    user_id: 'U0ANN',
+    user_name: 'ann',
+    channel_id: 'C0001',
+    channel_name: 'general',
+    command: '/split',
+    text,
+    trigger_id,
+    response_url: 'https://hooks.slack.test/commands/T0001/1/abc',
+    api_app_id: 'A0FAKEAPP',
+    token: 'unused',
+  };
+}
+
+/** Calls the listener as Bolt would for one delivery of `/split <text>`. */
+async function send(text: string, trigger_id?: string) {
+  const rec = recorder();
+  const body = command(text, trigger_id);
+  await splitCommand(world.deps, (request) => openNewForm({ deps: world.deps, ...request }))({
+    ack: rec.ack,
+    respond: rec.respond,
+    command: body,
+    body,
+    payload: body,
+    client: world.client,
+    logger: world.logger,
+    context: { teamId: TEAM, isEnterpriseInstall: false },
+    next: async () => undefined,
+    say: async () => ({ ok: true }),
+  } as unknown as Parameters<ReturnType<typeof splitCommand>>[0]);
+  return rec;
+}
+
+describe('/split', () => {
+  it('keeps the command for after the ack, then acks with nothing to show', async () => {
+    const rec = await send('40 lunch <@U0BOB>');
+    expect(rec.acks).toEqual([undefined]);
+    await world.settled();
+    expect(world.ran).toEqual([
+      {
+        kind: 'split',
+        payload: {
+          team_id: TEAM,
+          user_id: 'U0ANN',
+          channel_id: 'C0001',
+          text: '40 lunch <@U0BOB>',
+          response_url: 'https://hooks.slack.test/commands/T0001/1/abc',
+        },
+      },
+    ]);
+    expect(world.calls).toEqual([]);
+  });
+
+  it('acks a repeated delivery (same trigger id) and keeps nothing more', async () => {
+    await send('40 lunch', '9.9.9');
+    await world.settled();
+    const again = await send('40 lunch', '9.9.9');
+    await world.settled();
+    expect(again.acks).toEqual([undefined]);
+    expect(world.ran).toHaveLength(1);
+    expect(world.logger.lines).toContain('info /split: repeated delivery of trigger 9.9.9 ignored');
+  });
+
+  it('tells the person at once, in the ack, when the store cannot keep the command', async () => {
+    await world.store.close();
+    const rec = await send('40 lunch');
+    expect(rec.acks).toEqual([
+      {
+        response_type: 'ephemeral',
+        text: "I couldn't take that command just now: my storage isn't answering. Nothing was booked. Try again in a minute.",
+      },
+    ]);
+    expect(world.ran).toEqual([]);
+  });
+
+  it('opens the expense form for an empty /split, after the ack, and asks to connect first', async () => {
+    const rec = await send('  ', '7.7.7');
+    expect(rec.acks).toEqual([undefined]);
+    await world.settled();
+    expect(world.calls.map((c) => c.method)).toEqual(['views.open', 'views.update']);
+    expect(world.calls[0]!.args.trigger_id).toBe('7.7.7');
+    const filled = world.calls[1]!.args as { view_id: string; view: unknown };
+    expect(filled.view_id).toBe('V0FORM');
+    expect(JSON.stringify(filled.view)).toContain('connect your expense account first');
+    expect(JSON.stringify(filled.view)).toContain('https://split.test/oauth/start?state=');
+    expect(world.ran).toEqual([]);
+  });
+});
