@@ -1,0 +1,25 @@
+/**
+ * The voice a Slack user is answered in: their Slack locale and time zone (users.info with
+ * include_locale, through the directory's cache), read once per request. When Slack cannot say,
+ * the person still gets an answer, in English with amounts en-US style and instants in UTC.
+ */
+import type { Logger } from '@slack/bolt';
+import type { Directory } from '../../accounts/directory.js';
+import type { SlackUserKey } from '../../store/index.js';
+import { type Voice, voiceFor } from '../../voice/index.js';
+
+export type { Voice };
+
+export async function voiceOf(
+  deps: { directory: Pick<Directory, 'slackUser'> },
+  user: SlackUserKey,
+  logger?: Pick<Logger, 'warn'>,
+): Promise<Voice> {
+  const person = await deps.directory
+    .slackUser(user.team_id, user.user_id)
+    .catch((error: Error) => {
+      logger?.warn(`users.info for ${user.user_id} failed, answering in English: ${error.message}`);
+      return undefined;
+    });
+  return voiceFor({ locale: person?.locale, tz: person?.tz });
+}
