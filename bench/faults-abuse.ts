@@ -351,6 +351,23 @@ export async function workspaceAbuse(world: CrashWorld, options: Record<string, 
       return `form filled: ${world.slack.callsTo('views.update').length > before ? 'yes' : 'no'}`;
     });
 
+    await run('"Split this" on 40,000 characters of "<@U1|", never closed', async () => {
+      const before = world.slack.callsTo('views.update').length;
+      await signed(
+        app,
+        messageShortcut({
+          trigger_id: world.slack.issueTrigger(),
+          message: { text: '<@U1|'.repeat(8_000) },
+        }),
+      );
+      await eventually(
+        () => world.slack.callsTo('views.update').length > before,
+        15_000,
+        'the form',
+      ).catch(() => undefined);
+      return `form filled: ${world.slack.callsTo('views.update').length > before ? 'yes' : 'no'}`;
+    });
+
     // Undo pressed by someone on the expense who did not book it.
     const booked = await world.command(app, '14 coffee <@U0BOB>');
     await eventually(() => world.answers(booked).length > 0, 15_000, 'the booking');
