@@ -11,6 +11,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { Worker } from 'node:worker_threads';
 import { call, type Loose } from '@split/service-emulator/testing';
+import { createJobs } from '../packages/app/src/store/index.js';
 import {
   type AppChild,
   type CrashWorld,
@@ -243,7 +244,9 @@ export async function receiptAbuse(world: CrashWorld, options: Record<string, un
       { SLACK_API_URL: lying.apiUrl },
       'F0AWAY',
     );
-    console.log(`    requests that reached the other port: ${tokens.length}`);
+    console.log(
+      `    requests that reached the other port: ${tokens.length}, with the bot token: ${tokens.filter((t) => t.startsWith('Bearer xoxb-')).length}`,
+    );
   } finally {
     awayServer.close();
     lying.server.closeAllConnections();
@@ -279,11 +282,20 @@ async function rowsNaming(storeUrl: string, text: string): Promise<number> {
 
 /** Texts and clicks an attacker inside the workspace sends. */
 export async function workspaceAbuse(world: CrashWorld, options: Record<string, unknown>) {
-  const people = Array.from({ length: 400 }, (_, i) => {
-    const id = `U0M${String(i).padStart(4, '0')}`;
-    world.slack.addUser({ id, name: `m${i}`, real_name: `M ${i}`, email: `m${i}@example.com` });
-    return id;
-  });
+  // Two crowds, so that the second case finds none of the first one's lookups cached.
+  const crowd = (prefix: string) =>
+    Array.from({ length: 400 }, (_, i) => {
+      const id = `U0${prefix}${String(i).padStart(4, '0')}`;
+      world.slack.addUser({
+        id,
+        name: id,
+        real_name: `${prefix} ${i}`,
+        email: `${id}@example.com`,
+      });
+      return id;
+    });
+  const people = crowd('M');
+  const others = crowd('S');
   const app = await world.start(options);
   const infos = () => world.slack.callsTo('users.info').length;
   try {
@@ -295,7 +307,12 @@ export async function workspaceAbuse(world: CrashWorld, options: Record<string, 
       const watcher = await watch(app);
       const before = infos();
       const outcome = await act();
-      await sleep(500);
+      // Until the lookups stop: a second with no new users.info call.
+      let seen = -1;
+      for (let i = 0; i < 100 && seen !== infos(); i++) {
+        seen = infos();
+        await sleep(1_000);
+      }
       const w = await watcher.stop();
       console.log(`  ${name}`);
       console.log(`    ${fmt(w)}; users.info calls: ${infos() - before}; ${outcome}`);
@@ -317,7 +334,7 @@ export async function workspaceAbuse(world: CrashWorld, options: Record<string, 
       return `answered: ${world.answers(sent).length > 0 ? 'yes' : 'no'}`;
     });
     await run('"Split this" on a 40,000-character message naming 400 people', async () => {
-      const text = `Dinner 400 ${people.map((p) => `<@${p}|someone>`).join(' ')} `.padEnd(
+      const text = `Dinner 400 ${others.map((p) => `<@${p}|someone>`).join(' ')} `.padEnd(
         40_000,
         'x',
       );
@@ -325,6 +342,23 @@ export async function workspaceAbuse(world: CrashWorld, options: Record<string, 
       await signed(
         app,
         messageShortcut({ trigger_id: world.slack.issueTrigger(), message: { text } }),
+      );
+      await eventually(
+        () => world.slack.callsTo('views.update').length > before,
+        15_000,
+        'the form',
+      ).catch(() => undefined);
+      return `form filled: ${world.slack.callsTo('views.update').length > before ? 'yes' : 'no'}`;
+    });
+
+    await run('"Split this" on 40,000 characters of "<@U1|", never closed', async () => {
+      const before = world.slack.callsTo('views.update').length;
+      await signed(
+        app,
+        messageShortcut({
+          trigger_id: world.slack.issueTrigger(),
+          message: { text: '<@U1|'.repeat(8_000) },
+        }),
       );
       await eventually(
         () => world.slack.callsTo('views.update').length > before,
@@ -364,7 +398,20 @@ export async function workspaceAbuse(world: CrashWorld, options: Record<string, 
       `  Undo on Ann's booking pressed by Bob: ${expense.body.expense.deleted_at ? 'DELETED' : 'refused, the expense stays'}`,
     );
 
-    // Bob disconnects, then the workspace uninstalls.
+    // Bob books and reminds Ann (a claim naming both), and has a command acknowledged by a
+    // replica that stopped before answering it (a job naming him). Then he disconnects, then the
+    // workspace uninstalls.
+    const tea = await world.command(app, '8 tea <@U0ANN>', undefined, 'U0BOB');
+    await eventually(() => world.answers(tea).length > 0, 15_000, 'the tea');
+    const remind = await world.command(app, 'remind <@U0ANN>', undefined, 'U0BOB');
+    await eventually(() => world.answers(remind).length > 0, 15_000, 'the reminder');
+    const replica = createJobs(world.storeUrl, { namespace: 'slack' });
+    await replica.add(
+      `command:${TEAM}:T0BENCHPENDING`,
+      { kind: 'split', data: { text: '5 cake' }, by: `${TEAM}:U0BOB` },
+      10 * 60_000,
+    );
+    await replica.close();
     const before = await rowsNaming(world.storeUrl, 'U0BOB');
     const out = await world.command(app, 'disconnect', undefined, 'U0BOB');
     await eventually(() => world.answers(out).length > 0, 10_000, 'disconnect');
