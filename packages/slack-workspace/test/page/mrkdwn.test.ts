@@ -36,6 +36,20 @@ describe('mrkdwn formatting', () => {
     expect(byTag(pre, 'strong')).toHaveLength(0);
   });
 
+  it('formats nothing whose characters an app fenced with zero-width spaces, as Slack does', () => {
+    const z = '\u200b';
+    const fenced = (c: string) => `${z}${c}${z}`;
+    const root = renderMrkdwn(
+      `${fenced('*')}star${fenced('*')} ${fenced('_')}it${fenced('_')} ${fenced('~')}s${fenced('~')} ${fenced('`')}c${fenced('`')}`,
+    );
+    for (const tag of ['strong', 'em', 's', 'code']) expect(byTag(root, tag), tag).toHaveLength(0);
+    expect(text(root).replaceAll(z, '')).toBe('*star* _it_ ~s~ `c`');
+    // A person's own formatting, written by the app, still formats.
+    expect(
+      byTag(renderMrkdwn(`*Lunch* by ${fenced('*')}Ann${fenced('*')}`), 'strong'),
+    ).toHaveLength(1);
+  });
+
   it('turns line breaks into <br>', () => {
     const root = renderMrkdwn('one\ntwo');
     expect(byTag(root, 'br')).toHaveLength(1);

@@ -12,10 +12,12 @@ const BREAK = '\u200b';
  * `<` and `>` become entities, as Slack asks, so that no `<!channel>`, `<@U…>` or `<url|label>`
  * in it is read as markup; each of mrkdwn's formatting characters (`*`, `_`, `~`, `` ` ``) is
  * fenced by zero-width spaces, since mrkdwn has no escape for them and pairs them up only at word
- * edges: fenced, each sits inside a "word" and pairs with nothing.
+ * edges: fenced, each sits inside a "word" and pairs with nothing. A `>` that starts a line would
+ * quote it: a zero-width space goes before it too.
  */
 export function mrkdwn(text: string): string {
   let out = '';
+  let lineStart = true;
   for (const char of text) {
     switch (char) {
       case '&':
@@ -25,7 +27,7 @@ export function mrkdwn(text: string): string {
         out += '&lt;';
         break;
       case '>':
-        out += '&gt;';
+        out += lineStart ? `${BREAK}&gt;` : '&gt;';
         break;
       case '*':
       case '_':
@@ -36,6 +38,7 @@ export function mrkdwn(text: string): string {
       default:
         out += char;
     }
+    lineStart = char === '\n';
   }
   return out;
 }

@@ -22,6 +22,12 @@ describe('mrkdwn', () => {
     );
   });
 
+  it('keeps a > that starts a line from quoting it', () => {
+    expect(mrkdwn('> not a quote\na > b\n>> x')).toBe(
+      `${ZW}&gt; not a quote\na &gt; b\n${ZW}&gt;&gt; x`,
+    );
+  });
+
   it('leaves every other character, emoji and other scripts included, as written', () => {
     const text = 'Café 🍕 ランチ 40€ #lunch @here :tada: a.b,c!?';
     expect(mrkdwn(text)).toBe(text);

@@ -28,6 +28,11 @@ export function unescapeEntities(text: string): string {
 
 const SAFE_URL = /^(https?:|mailto:)/i;
 const WORD = /[\p{L}\p{N}]/u;
+/**
+ * What a formatting character may not touch on its inner side: white space, and the zero-width
+ * space that apps put beside a character of user text to keep it from formatting.
+ */
+const SPACE = /[\s\u200b]/;
 
 function entity(body: string): Inline {
   const bar = body.indexOf('|');
@@ -61,7 +66,7 @@ function entity(body: string): Inline {
 function opensAt(s: string, i: number): boolean {
   const before = i === 0 ? '' : s[i - 1]!;
   const after = s[i + 1] ?? '';
-  return !WORD.test(before) && after !== '' && !/\s/.test(after);
+  return !WORD.test(before) && after !== '' && !SPACE.test(after);
 }
 
 function closeOf(s: string, i: number, marker: string): number {
@@ -73,7 +78,7 @@ function closeOf(s: string, i: number, marker: string): number {
       if (end !== -1) k = end;
       continue;
     }
-    if (c === marker && !/\s/.test(s[k - 1]!) && !WORD.test(s[k + 1] ?? '')) return k;
+    if (c === marker && !SPACE.test(s[k - 1]!) && !WORD.test(s[k + 1] ?? '')) return k;
   }
   return -1;
 }
@@ -110,9 +115,9 @@ export function parseInline(s: string): Inline[] {
         continue;
       }
     }
-    if (c === '`') {
+    if (c === '`' && !SPACE.test(s[i + 1] ?? ' ')) {
       const end = s.indexOf('`', i + 1);
-      if (end > i + 1 && !s.slice(i + 1, end).includes('\n')) {
+      if (end > i + 1 && !s.slice(i + 1, end).includes('\n') && !SPACE.test(s[end - 1]!)) {
         flush();
         out.push({ k: 'code', text: unescapeEntities(s.slice(i + 1, end)) });
         i = end + 1;
