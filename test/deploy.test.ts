@@ -182,7 +182,7 @@ describe("the README's section for the workspace admin", () => {
 
   it('says why the app needs each scope the manifest asks for, and of which kind', () => {
     const rows = new Map(
-      [...section.matchAll(/^\| `([a-z:.]+)` \| (bot|user) \| (.+) \|$/gm)].map((m) => [
+      [...section.matchAll(/^\| `([a-z_:.]+)` \| (bot|user) \| (.+) \|$/gm)].map((m) => [
         m[1]!,
         { kind: m[2], why: m[3]! },
       ]),

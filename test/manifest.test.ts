@@ -67,19 +67,37 @@ describe('manifest.yml', () => {
   it('subscribes to the events the app handles', () => {
     expect([...manifest.settings.event_subscriptions.bot_events].sort()).toEqual([
       'app_home_opened',
+      'app_mention',
       'app_uninstalled',
+      'link_shared',
+      'message.im',
       'tokens_revoked',
     ]);
   });
 
+  it("unfurls the expense service's links, on its domain and every subdomain", () => {
+    expect(manifest.features.unfurl_domains).toEqual(['splitwise.com']);
+  });
+
+  it('the schema check has teeth: six unfurl domains are refused', () => {
+    const validate = validator();
+    const broken = structuredClone(manifest);
+    broken.features.unfurl_domains = ['a.test', 'b.test', 'c.test', 'd.test', 'e.test', 'f.test'];
+    expect(validate(broken)).toBe(false);
+  });
+
   it('asks only for the bot scopes the app uses, and the user scopes of Sign in with Slack', () => {
     expect([...manifest.oauth_config.scopes.bot].sort()).toEqual([
+      'app_mentions:read',
       'chat:write',
       'chat:write.public',
       'commands',
       'files:read',
       'files:write',
+      'im:history',
       'im:write',
+      'links:read',
+      'links:write',
       'users:read',
       'users:read.email',
     ]);
@@ -90,10 +108,11 @@ describe('manifest.yml', () => {
     ]);
   });
 
-  it('has a Home tab and a messages tab', () => {
-    expect(manifest.features.app_home).toMatchObject({
+  it('has a Home tab and a Messages tab people can write in', () => {
+    expect(manifest.features.app_home).toEqual({
       home_tab_enabled: true,
       messages_tab_enabled: true,
+      messages_tab_read_only_enabled: false,
     });
   });
 });

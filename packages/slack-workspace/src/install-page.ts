@@ -38,6 +38,16 @@ export const KNOWN_SCOPES = new Map<string, string>([
   ['files:read', 'View files shared in channels and conversations that the app has been added to'],
   ['files:write', 'Upload, edit, and delete files as the app'],
   ['team:read', 'View the name, email domain, and icon for workspaces the app is connected to'],
+  [
+    'app_mentions:read',
+    'View messages that directly mention the app in conversations that the app is in',
+  ],
+  [
+    'im:history',
+    'View messages and other content in direct messages that the app has been added to',
+  ],
+  ['links:read', 'View URLs in messages'],
+  ['links:write', 'Show previews of URLs in messages'],
 ]);
 
 const PARAMS = ['client_id', 'scope', 'user_scope', 'redirect_uri', 'state', 'team'];

@@ -76,6 +76,11 @@ export interface StoredMessage {
   username?: string;
   /** What the app attached to the message's links with chat.unfurl, in the links' order. */
   unfurls?: StoredUnfurl[];
+  /**
+   * Set on Slack's prompt to connect (chat.unfurl's user_auth_*): the ts of the message whose
+   * links it is about. Shown to that message's author alone (`ephemeralFor`).
+   */
+  authPromptFor?: string;
 }
 
 /** One link's unfurl: Block Kit blocks, or a legacy attachment's fields. */

@@ -173,6 +173,84 @@ describe('chat.unfurl', () => {
     ).toMatchObject({ ok: false, error: 'missing_scope', needed: 'links:write' });
   });
 
+  it('asks the link’s author alone to connect (user_auth_*), once per message', async () => {
+    const parent = await share('plans');
+    await rig.ws.act.message({
+      as: 'U0ANN',
+      channel: 'C0001',
+      text: `<${GROUP}>`,
+      thread_ts: parent.ts,
+    });
+    const posted = rig.ws.messages('C0001').at(-1)!;
+    const connect = 'https://app.test/connect?state=s1';
+    expect(
+      await rig.api('chat.unfurl', {
+        channel: 'C0001',
+        ts: posted.ts,
+        unfurls: {},
+        user_auth_required: true,
+        user_auth_url: connect,
+        user_auth_message: `Connect first: <${connect}|connect>`,
+      }),
+    ).toEqual({ ok: true });
+    const prompt = (user: string) =>
+      rig.ws.pageState(user).messages.C0001!.filter((m) => m.ephemeral);
+    expect(prompt('U0ANN')).toMatchObject([
+      {
+        thread_ts: parent.ts,
+        sender: { is_bot: true },
+        text: `Connect first: <${connect}|connect>`,
+        blocks: [
+          {
+            type: 'section',
+            text: { type: 'mrkdwn', text: `Connect first: <${connect}|connect>` },
+          },
+        ],
+      },
+    ]);
+    expect(prompt('U0BOB')).toEqual([]);
+    expect(rig.ws.pageState('U0BOB').messages.C0001!.at(-1)).not.toHaveProperty('unfurls');
+    // The app's own messages list nothing of it either.
+    const history = await rig.api('conversations.replies', { channel: 'C0001', ts: parent.ts });
+    expect(JSON.stringify(history)).not.toContain('Connect first');
+
+    // Asked again for the same message (a form's `1`, the URL alone): the prompt is replaced.
+    await rig.api('chat.unfurl', {
+      unfurl_id: unfurlId('C0001', posted.ts),
+      source: 'conversations_history',
+      unfurls: '{}',
+      user_auth_required: '1',
+      user_auth_url: connect,
+    });
+    expect(prompt('U0ANN')).toMatchObject([
+      { text: `Split can show previews of these links once you connect: <${connect}|connect>.` },
+    ]);
+  });
+
+  it('refuses a prompt Slack refuses, and shows none unless asked', async () => {
+    const posted = await share(`<${GROUP}>`);
+    const at = { channel: 'C0001', ts: posted.ts, unfurls: {} };
+    expect(
+      await rig.api('chat.unfurl', { ...at, user_auth_url: 'javascript:alert(1)' }),
+    ).toMatchObject({
+      ok: false,
+      error: 'invalid_arguments',
+    });
+    expect(
+      await rig.api('chat.unfurl', {
+        ...at,
+        user_auth_blocks: [{ type: 'section', text: { type: 'mrkdwn', text: '' } }],
+      }),
+    ).toMatchObject({ ok: false, error: 'invalid_blocks' });
+    await rig.api('chat.unfurl', { ...at, user_auth_required: false });
+    expect(rig.ws.messages('C0001').filter((m) => m.ephemeralFor)).toEqual([]);
+    const blocks = [{ type: 'section', text: { type: 'mrkdwn', text: 'Connect, please' } }];
+    await rig.api('chat.unfurl', { ...at, user_auth_blocks: JSON.stringify(blocks) });
+    expect(rig.ws.messages('C0001').filter((m) => m.ephemeralFor)).toMatchObject([
+      { ephemeralFor: 'U0ANN', blocks },
+    ]);
+  });
+
   it('sends a button in a preview as block_actions naming the unfurl', async () => {
     const posted = await share(`<${GROUP}>`);
     const blocks = [

@@ -36,6 +36,7 @@ import { createListenerTable } from './shared/listener-table.js';
 import { singleTeamClients, type TeamClients } from './shared/team-clients.js';
 import { splitListeners } from './split/listeners.js';
 import type { OtherHandlers } from './split/run.js';
+import { unfurlListeners } from './unfurl/listeners.js';
 import { uninstallListeners } from './uninstall/listeners.js';
 
 /** Bolt's default path for events, commands and interactions in HTTP mode. */
@@ -211,6 +212,7 @@ export function registerListeners(
   digestListeners(table, deps);
   linkingListeners(table, deps);
   uninstallListeners(table, deps);
+  unfurlListeners(table, deps);
   table.install(app);
   return { deps, jobs: table.jobs() };
 }

@@ -81,6 +81,14 @@ export const SETTLE_FORM = {
   amount: 'settle_part_amount',
 } as const;
 
+/** Links to the expense service, unfolded under the message that carries them (unfurl/). */
+export const UNFURL = {
+  /** Sent when a message carries a link to one of manifest.yml's unfurl_domains. */
+  linkShared: 'link_shared',
+  /** The Open button: a link, but Slack still posts block_actions for it, so it is acked. */
+  open: 'unfurl_open',
+} as const;
+
 export const EVENTS = {
   appHomeOpened: 'app_home_opened',
   appUninstalled: 'app_uninstalled',

@@ -21,6 +21,10 @@ export const BOT_SCOPES = [
   'im:write',
   'files:read',
   'files:write',
+  'app_mentions:read',
+  'im:history',
+  'links:read',
+  'links:write',
 ];
 
 interface InstallerSettings {
