@@ -38,6 +38,7 @@ import { afterLink } from './slack/linking/after-link.js';
 import { createDurableWork, type DurableOptions } from './slack/shared/durable.js';
 import { fileHosts } from './slack/shared/file-hosts.js';
 import type { TeamClients } from './slack/shared/team-clients.js';
+import { voiceOf } from './slack/shared/voice.js';
 import {
   createAckGate,
   createWorkQueue,
@@ -324,7 +325,7 @@ function startFeeds(
   b: Basics,
   store: Store<FormDraft>,
   slack: TeamClients,
-  service: ServiceFactory,
+  shared: SharedParts,
 ): RunningApp['feed'] {
   const { options, logger } = b;
   const intervalMs = options.feed?.intervalMs ?? 60_000;
@@ -332,8 +333,9 @@ function startFeeds(
     feeds: store.feeds,
     tokens: store.tokens,
     claims: store.claims,
-    service,
+    service: shared.service,
     slack,
+    voiceOf: (user) => voiceOf(shared, user, logger),
     logger,
     intervalMs,
   });
@@ -450,7 +452,7 @@ export async function startApp(options: AppOptions): Promise<RunningApp> {
     deps.durable.start(jobs);
     readiness = serving(b, port, store, metricsServer?.port);
     const digest = startDigest(b, store, slack, shared.service);
-    const feed = startFeeds(b, store, slack, shared.service);
+    const feed = startFeeds(b, store, slack, shared);
     const running = {
       app,
       deps,
