@@ -154,6 +154,7 @@ export async function startHandlerWorld(
         throw new Error('a listener unit test signed in with Slack');
       },
     },
+    replacePrompt: async () => undefined,
     keepPending: async () => undefined,
     onLinked: async () => undefined,
   });
