@@ -44,20 +44,39 @@ export function browserLocale(header: string | undefined): string | undefined {
   return best?.tag;
 }
 
-function page(
+/** A link on a page, and a page that moves on by itself (the install's way back to Slack). */
+interface PageExtras {
+  links?: { href: string; text: string }[];
+  refresh?: string;
+}
+
+/**
+ * One of the app's browser pages: a title and paragraphs of text (escaped here), in the language
+ * of `voice`, which its `lang` names.
+ */
+export function htmlPage(
   voice: Voice,
   status: number,
   title: string,
   paragraphs: string[],
   ok: boolean,
+  extras: PageExtras = {},
 ): Page {
-  const body = paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n    ');
+  const body = [
+    ...paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),
+    ...(extras.links ?? []).map(
+      (l) => `<p><a href="${escapeHtml(l.href)}">${escapeHtml(l.text)}</a></p>`,
+    ),
+  ].join('\n    ');
+  const refresh = extras.refresh
+    ? `\n  <meta http-equiv="refresh" content="0; URL=${escapeHtml(extras.refresh)}">`
+    : '';
   // The language of the words (a locale the app does not cover gets English ones).
   const html = `<!DOCTYPE html>
 <html lang="${escapeHtml(voice.language)}">
 <head>
   <meta charset="utf-8">
-  <meta name="viewport" content="width=device-width, initial-scale=1">
+  <meta name="viewport" content="width=device-width, initial-scale=1">${refresh}
   <title>${escapeHtml(title)} · Split</title>
   <style>
     body { font: 16px/1.5 system-ui, sans-serif; margin: 0; background: #f6f7f6; color: #1d1c1d; }
@@ -76,6 +95,8 @@ function page(
 `;
   return { status, html };
 }
+
+const page = htmlPage;
 
 /** Why Sign in with Slack did not prove who is in the browser (sign-in.ts), or Slack's own code. */
 export type SignInProblem =
