@@ -38,13 +38,14 @@ import { afterLink } from './slack/linking/after-link.js';
 import { createDurableWork, type DurableOptions } from './slack/shared/durable.js';
 import { fileHosts } from './slack/shared/file-hosts.js';
 import type { TeamClients } from './slack/shared/team-clients.js';
+import { voiceOf } from './slack/shared/voice.js';
 import {
   createAckGate,
   createWorkQueue,
   type WorkQueueOptions,
 } from './slack/shared/work-queue.js';
 import { keepPending } from './slack/split/command.js';
-import { openStore, type Store } from './store/index.js';
+import { openStore, type SlackUserKey, type Store } from './store/index.js';
 
 /**
  * How long a create may still be applied after it was sent. The service states no bound of its
@@ -208,14 +209,23 @@ function sharedParts(
 
 type SharedParts = ReturnType<typeof sharedParts>;
 
+type HomePublisher = (client: webApi.WebClient, user: SlackUserKey) => Promise<void>;
+
 function linkingFor(
   b: Basics,
   store: Store<FormDraft>,
   slack: TeamClients,
   shared: SharedParts,
   tokenless: webApi.WebClient,
+  publishHome: () => HomePublisher | undefined,
 ): Linking {
   const { config } = b;
+  const linked = afterLink({
+    client: (team_id) => slack.forTeam(team_id),
+    directory: shared.directory,
+    publishHome,
+    logger: b.logger,
+  });
   return createLinking({
     publicUrl: config.publicUrl,
     redirectUrl: config.oauthRedirectUrl,
@@ -233,7 +243,8 @@ function linkingFor(
     },
     now: () => b.now().getTime(),
     keepPending: keepPending(shared),
-    onLinked: afterLink((team_id) => slack.forTeam(team_id), b.logger),
+    onLinked: linked.onLinked,
+    replacePrompt: linked.replacePrompt,
   });
 }
 
@@ -324,7 +335,7 @@ function startFeeds(
   b: Basics,
   store: Store<FormDraft>,
   slack: TeamClients,
-  service: ServiceFactory,
+  shared: SharedParts,
 ): RunningApp['feed'] {
   const { options, logger } = b;
   const intervalMs = options.feed?.intervalMs ?? 60_000;
@@ -332,8 +343,9 @@ function startFeeds(
     feeds: store.feeds,
     tokens: store.tokens,
     claims: store.claims,
-    service,
+    service: shared.service,
     slack,
+    voiceOf: (user) => voiceOf(shared, user, logger),
     logger,
     intervalMs,
   });
@@ -417,7 +429,9 @@ export async function startApp(options: AppOptions): Promise<RunningApp> {
     // Set once the HTTP server is up; Socket Mode acks over its socket, where nothing is watched.
     let acks: { holdFor: () => number } | undefined;
     const shared = sharedParts(b, store, slack, () => acks?.holdFor() ?? 0);
-    const linking = linkingFor(b, store, slack, shared, tokenless);
+    // App Home is published again after linking: through the listeners' hooks, made below.
+    let publishHome: HomePublisher | undefined;
+    const linking = linkingFor(b, store, slack, shared, tokenless, () => publishHome);
     const app = createSlackApp({
       config,
       clientOptions: b.clientOptions,
@@ -433,6 +447,7 @@ export async function startApp(options: AppOptions): Promise<RunningApp> {
       metrics,
     });
     const { deps, jobs } = registerListeners(app, listenerParts(b, store, slack, shared, linking));
+    publishHome = (client, user) => deps.hooks.publishHome(client, user, logger);
     const { port, server } = await listen(app, config);
     // METRICS_PORT: /metrics on a port of its own (else on this one behind METRICS_TOKEN, or off).
     const metricsServer =
@@ -450,7 +465,7 @@ export async function startApp(options: AppOptions): Promise<RunningApp> {
     deps.durable.start(jobs);
     readiness = serving(b, port, store, metricsServer?.port);
     const digest = startDigest(b, store, slack, shared.service);
-    const feed = startFeeds(b, store, slack, shared.service);
+    const feed = startFeeds(b, store, slack, shared);
     const running = {
       app,
       deps,

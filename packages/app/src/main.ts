@@ -17,19 +17,25 @@ function fail(lines: string[]): never {
   process.exit(1);
 }
 
-function stopOnSignals(running: Stoppable, log: (message: string) => void): void {
+/** Where the shutdown is told: the app's logger once it runs, so every line is one of its lines. */
+interface ShutdownLog {
+  info(message: string): void;
+  error(message: string): void;
+}
+
+function stopOnSignals(running: Stoppable, log: ShutdownLog): void {
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    log(`${signal} received: shutting down`);
+    log.info(`${signal} received: shutting down`);
     // A stuck close must not keep a container from stopping.
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     running.stop().then(
       () => process.exit(0),
       (error: Error) => {
-        console.error(`shutdown failed: ${error.message}`);
+        log.error(`shutdown failed: ${error.message}`);
         process.exit(1);
       },
     );
@@ -113,7 +119,10 @@ async function main(): Promise<void> {
       fresh: args.fresh,
       logLevel: setting('LOG_LEVEL'),
     }).catch((error: Error) => fail([`The sandbox cannot start: ${error.message}`]));
-    stopOnSignals({ stop: () => sandbox.close() }, (message) => console.error(message));
+    stopOnSignals(
+      { stop: () => sandbox.close() },
+      { info: (message) => console.error(message), error: (message) => console.error(message) },
+    );
     return;
   }
 
@@ -135,7 +144,10 @@ async function main(): Promise<void> {
   const running = await startApp({ config }).catch((error: Error) =>
     fail([`Split cannot start: ${error.message}`]),
   );
-  stopOnSignals(running, (message) => running.app.logger.info(message));
+  stopOnSignals(running, {
+    info: (message) => running.app.logger.info(message),
+    error: (message) => running.app.logger.error(message),
+  });
 }
 
 void main();

@@ -20,15 +20,24 @@
  * The consent uses PKCE (S256): each link state holds its own code_verifier, sealed in the store;
  * its challenge goes with the consent request and the verifier with the code exchange, so a code
  * that leaks from the callback's URL cannot be exchanged without it.
+ *
+ * Each page is in the language of the Slack user the link was made for (their Slack locale, read
+ * through the directory), or, when the page cannot tell whose link it is, in the browser's
+ * (Accept-Language), else in English.
+ *
+ * No stale prompt: Slack sends the click on a Connect prompt's button (which opens the link) with
+ * a response_url of that message; it is kept with the link state, and once the person is linked
+ * the prompt is replaced through it with the account it now books into.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from '@slack/bolt';
 import { ServiceBaseException } from '../service/index.js';
 import type { ServiceTokenRecord, SlackUserKey, TokenStore } from '../store/index.js';
-import type { LinkStates, PendingCommand } from '../store/link-states.js';
+import type { ConsumeResult, LinkStates, PendingCommand } from '../store/link-states.js';
 import { LINK_STATE_TTL_MS } from '../store/link-states.js';
+import { type Voice, voiceFor } from '../voice/index.js';
 import type { Directory } from './directory.js';
-import { type Page, pages } from './pages.js';
+import { browserLocale, type Page, type Pages, pagesFor } from './pages.js';
 import type { ServiceFactory } from './service.js';
 import { createSlackSignIn, type SlackSignInOptions, sameText } from './sign-in.js';
 
@@ -66,11 +75,21 @@ interface LinkingOptions {
     pending?: { text: string; kept: boolean },
     serviceEmail?: string,
   ): Promise<void>;
+  /**
+   * Replaces the Connect prompt whose button the person clicked (`responseUrl`, Slack's for that
+   * message) with the account they are now linked to. Throws when Slack refuses.
+   */
+  replacePrompt(user: SlackUserKey, responseUrl: string, record: ServiceTokenRecord): Promise<void>;
 }
 
 export interface Linking {
   /** The Connect button's URL for this person, remembering the command to carry out after. */
   connectUrl(user: SlackUserKey, pending?: PendingCommand): Promise<string>;
+  /**
+   * `user` clicked the Connect button of a prompt for the link with `state`: its message is
+   * replaced through `responseUrl` once they are linked (right away if they already are).
+   */
+  promptClicked(state: string, user: SlackUserKey, responseUrl: string): Promise<void>;
   start(req: IncomingMessage, res: ServerResponse): Promise<void>;
   signedIn(req: IncomingMessage, res: ServerResponse): Promise<void>;
   callback(req: IncomingMessage, res: ServerResponse): Promise<void>;
@@ -114,11 +133,26 @@ function heldLink(req: IncomingMessage): { state: string; proof: string | undefi
 
 const NO_STORE = { 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' };
 
-const refusal = {
-  unknown: pages.unknownState,
-  expired: pages.expiredState,
-  used: pages.usedState,
-} as const;
+/** The page for a link that cannot be used. */
+function refusal(pages: Pages, reason: 'unknown' | 'expired' | 'used'): Page {
+  switch (reason) {
+    case 'unknown':
+      return pages.unknownState();
+    case 'expired':
+      return pages.expiredState();
+    case 'used':
+      return pages.usedState();
+  }
+}
+
+/** Whom a link was made for, when the store still knows. */
+function ownerOf(found: ConsumeResult): SlackUserKey | undefined {
+  if (found.ok) return { team_id: found.link.team_id, user_id: found.link.user_id };
+  return found.reason === 'unknown' ? undefined : found.user;
+}
+
+/** An error code as a provider sends it back in a redirect; anything else is not shown. */
+const ERROR_CODE = /^[a-z_]{1,64}$/;
 
 export function createLinking(options: LinkingOptions): Linking {
   const { states, tokens, service, directory, logger } = options;
@@ -128,18 +162,50 @@ export function createLinking(options: LinkingOptions): Linking {
     `${COOKIE}=${encodeURIComponent(value)}; Path=/oauth; HttpOnly; SameSite=Lax; Max-Age=${maxAgeS}${secure ? '; Secure' : ''}`;
   const clearCookie = cookie('', 0);
 
+  /** The voice of the link's person when known and Slack gives their locale, else the browser's. */
+  async function voiceOf(req: IncomingMessage, user: SlackUserKey | undefined): Promise<Voice> {
+    if (user) {
+      const person = await directory.slackUser(user.team_id, user.user_id).catch(() => undefined);
+      if (person?.locale) return voiceFor({ locale: person.locale, tz: person.tz });
+    }
+    return voiceFor({ locale: browserLocale(req.headers['accept-language']) });
+  }
+  const pagesOf = async (req: IncomingMessage, user?: SlackUserKey) =>
+    pagesFor(await voiceOf(req, user));
+
+  /** Something broke on our side: said in the browser's language, whatever it was. */
+  async function failed(req: IncomingMessage, res: ServerResponse, what: string, error: unknown) {
+    logger.error(`${what}: ${(error as Error).message}`);
+    if (res.headersSent) return;
+    try {
+      sendPage(res, (await pagesOf(req)).failure());
+    } catch {
+      res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8', ...NO_STORE });
+      res.end('Something went wrong. Please try again in a minute.\n');
+    }
+  }
+
   return {
     async connectUrl(user, pending) {
       const state = await states.create(user, pending);
       return `${options.publicUrl}${START_PATH}?state=${encodeURIComponent(state)}`;
     },
 
+    async promptClicked(state, user, responseUrl) {
+      const noted = await states.notePrompt(state, user, responseUrl);
+      if (noted !== 'used') return;
+      // Linked through this link before Slack's click arrived: the prompt is replaced now.
+      const record = await tokens.get(user);
+      if (record) await options.replacePrompt(user, responseUrl, record);
+    },
+
     async start(req, res) {
       try {
         const state = new URL(req.url ?? '/', 'http://app').searchParams.get('state');
-        if (!state) return sendPage(res, pages.missingState());
+        if (!state) return sendPage(res, (await pagesOf(req)).missingState());
         const found = await states.peek(state);
-        if (!found.ok) return sendPage(res, refusal[found.reason]());
+        if (!found.ok)
+          return sendPage(res, refusal(await pagesOf(req, ownerOf(found)), found.reason));
         res.writeHead(302, {
           location: signIn.authorizeUrl(state, found.link.team_id),
           'set-cookie': cookie(state, Math.ceil(LINK_STATE_TTL_MS / 1000)),
@@ -147,8 +213,7 @@ export function createLinking(options: LinkingOptions): Linking {
         });
         res.end();
       } catch (error) {
-        logger.error(`oauth start failed: ${(error as Error).message}`);
-        sendPage(res, pages.failure());
+        await failed(req, res, 'linking: the start page failed', error);
       }
     },
 
@@ -156,22 +221,29 @@ export function createLinking(options: LinkingOptions): Linking {
       try {
         const query = new URL(req.url ?? '/', 'http://app').searchParams;
         const oidcState = query.get('state');
-        if (!oidcState) return sendPage(res, pages.missingState());
+        if (!oidcState) return sendPage(res, (await pagesOf(req)).missingState());
         const held = heldLink(req);
-        if (!held) return sendPage(res, pages.otherBrowser());
+        if (!held) return sendPage(res, (await pagesOf(req)).otherBrowser());
         if (!sameText(oidcState, signIn.oidcState(held.state))) {
-          return sendPage(res, pages.signInStateMismatch());
+          return sendPage(res, (await pagesOf(req)).signInStateMismatch());
         }
         const found = await states.peek(held.state);
-        if (!found.ok) return sendPage(res, refusal[found.reason](), { 'set-cookie': clearCookie });
+        const pages = await pagesOf(req, ownerOf(found));
+        if (!found.ok)
+          return sendPage(res, refusal(pages, found.reason), { 'set-cookie': clearCookie });
         const { link } = found;
         const error = query.get('error');
         if (error) {
           // Only an error code is shown: the URL is anyone's to write, the page is ours.
-          const said = /^[a-z_]{1,64}$/.test(error) ? error : 'an error';
           return sendPage(
             res,
-            error === 'access_denied' ? pages.signInCancelled() : pages.signInFailed(said),
+            error === 'access_denied'
+              ? pages.signInCancelled()
+              : pages.signInFailed(
+                  ERROR_CODE.test(error)
+                    ? { problem: 'slack_error', code: error }
+                    : { problem: 'unreadable' },
+                ),
           );
         }
         const code = query.get('code');
@@ -179,7 +251,7 @@ export function createLinking(options: LinkingOptions): Linking {
         const outcome = await signIn.finish(code, held.state);
         if (!outcome.ok) {
           logger.warn(`sign in with Slack failed (${outcome.reason}): ${outcome.detail}`);
-          return sendPage(res, pages.signInFailed(outcome.detail));
+          return sendPage(res, pages.signInFailed(outcome.why));
         }
         const who = outcome.identity;
         if (who.team_id !== link.team_id || who.user_id !== link.user_id) {
@@ -210,8 +282,7 @@ export function createLinking(options: LinkingOptions): Linking {
         });
         res.end();
       } catch (error) {
-        logger.error(`sign in with Slack failed: ${(error as Error).message}`);
-        if (!res.headersSent) sendPage(res, pages.failure());
+        await failed(req, res, 'sign in with Slack failed', error);
       }
     },
 
@@ -219,31 +290,39 @@ export function createLinking(options: LinkingOptions): Linking {
       try {
         const query = new URL(req.url ?? '/', 'http://app').searchParams;
         const state = query.get('state');
-        if (!state) return sendPage(res, pages.missingState(), { 'set-cookie': clearCookie });
+        if (!state)
+          return sendPage(res, (await pagesOf(req)).missingState(), { 'set-cookie': clearCookie });
         const held = heldLink(req);
         if (held === undefined || !sameText(held.state, state)) {
           // A state the browser did not start with: refused before it is even looked up, so a
           // link sent to someone else cannot use up (or complete) another person's linking.
-          return sendPage(res, pages.otherBrowser());
+          return sendPage(res, (await pagesOf(req)).otherBrowser());
         }
         if (held.proof === undefined || !sameText(held.proof, signIn.proof(state))) {
           // Looked up without being used: a stale link says so, a live one stays usable.
           const found = await states.peek(state);
-          return sendPage(res, found.ok ? pages.notSignedIn() : refusal[found.reason]());
+          const pages = await pagesOf(req, ownerOf(found));
+          return sendPage(res, found.ok ? pages.notSignedIn() : refusal(pages, found.reason));
         }
         const consumed = await states.consume(state);
+        const pages = await pagesOf(req, ownerOf(consumed));
         if (!consumed.ok) {
-          return sendPage(res, refusal[consumed.reason](), { 'set-cookie': clearCookie });
+          return sendPage(res, refusal(pages, consumed.reason), { 'set-cookie': clearCookie });
         }
         const { link } = consumed;
         const error = query.get('error');
         if (error) {
+          // Only an error code is shown: the URL is anyone's to write, the page is ours.
           return sendPage(
             res,
-            error === 'access_denied' ? pages.denied() : pages.providerError(error),
-            {
-              'set-cookie': clearCookie,
-            },
+            error === 'access_denied'
+              ? pages.denied()
+              : pages.providerError(
+                  ERROR_CODE.test(error)
+                    ? { problem: 'said', text: error }
+                    : { problem: 'unreadable' },
+                ),
+            { 'set-cookie': clearCookie },
           );
         }
         const code = query.get('code');
@@ -271,11 +350,19 @@ export function createLinking(options: LinkingOptions): Linking {
           directory.rememberProfile(user, me);
         } catch (caught) {
           if (caught instanceof ServiceBaseException) {
-            logger.warn(`oauth callback: the service refused the sign-in: ${caught.message}`);
-            const detail =
-              caught.errors?.base?.[0] ??
-              (caught.http_status ? `HTTP ${caught.http_status}` : 'no answer in time');
-            return sendPage(res, pages.providerError(detail), { 'set-cookie': clearCookie });
+            logger.warn(`linking: the service refused the consent: ${caught.message}`);
+            const said = caught.errors?.base?.[0];
+            return sendPage(
+              res,
+              pages.providerError(
+                said !== undefined
+                  ? { problem: 'said', text: said }
+                  : caught.http_status
+                    ? { problem: 'http', status: caught.http_status }
+                    : { problem: 'timeout' },
+              ),
+              { 'set-cookie': clearCookie },
+            );
           }
           throw caught;
         }
@@ -293,6 +380,15 @@ export function createLinking(options: LinkingOptions): Linking {
         logger.info(
           `linked ${link.team_id}:${link.user_id} to service user ${record.service_user_id}`,
         );
+        // The prompt clicked for this link (kept when Slack posted the click) says it is done.
+        const prompt = await states.promptOf(state).catch(() => undefined);
+        if (prompt) {
+          await options
+            .replacePrompt(user, prompt, record)
+            .catch((replaceError: Error) =>
+              logger.warn(`could not replace the Connect prompt: ${replaceError.message}`),
+            );
+        }
         await options.onLinked(
           user,
           record,
@@ -300,8 +396,7 @@ export function createLinking(options: LinkingOptions): Linking {
           serviceEmail,
         );
       } catch (error) {
-        logger.error(`oauth callback failed: ${(error as Error).message}`);
-        if (!res.headersSent) sendPage(res, pages.failure());
+        await failed(req, res, 'linking: the consent callback failed', error);
       }
     },
   };

@@ -12,6 +12,7 @@
  * browser holding the link's state can present them, and nobody without the secret can make them.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { SignInProblem } from './pages.js';
 
 const SIGN_IN_PATH = '/openid/connect/authorize';
 const SCOPES = 'openid email profile';
@@ -45,8 +46,16 @@ interface SlackIdentity {
 
 type SignInOutcome =
   | { ok: true; identity: SlackIdentity }
-  /** `exchange`: Slack refused the code or did not answer; `token`: its id_token is unusable. */
-  | { ok: false; reason: 'exchange' | 'token'; detail: string };
+  /**
+   * `exchange`: Slack refused the code or did not answer; `token`: its id_token is unusable.
+   * `detail` says why for the log; `why`, for the person's page.
+   */
+  | { ok: false; reason: 'exchange' | 'token'; detail: string; why: SignInProblem };
+
+type TokenProblem = Exclude<
+  SignInProblem['problem'],
+  'slack_error' | 'http_error' | 'no_answer' | 'unreadable' | 'no_id_token'
+>;
 
 interface SlackSignIn {
   /** Where to send the browser for the link with this state. */
@@ -81,31 +90,36 @@ function claimsOf(idToken: string): Record<string, unknown> | undefined {
 export function checkIdToken(
   idToken: string,
   expected: { issuer: string; clientId: string; nonce: string; nowS: number },
-): { ok: true; identity: SlackIdentity } | { ok: false; detail: string } {
+): { ok: true; identity: SlackIdentity } | { ok: false; detail: string; problem: TokenProblem } {
+  const refused = (problem: TokenProblem, detail: string) =>
+    ({ ok: false, detail, problem }) as const;
   const claims = claimsOf(idToken);
-  if (!claims) return { ok: false, detail: 'the id_token is not a JWT' };
+  if (!claims) return refused('not_jwt', 'the id_token is not a JWT');
   const audience = Array.isArray(claims.aud) ? claims.aud : [claims.aud];
-  if (claims.iss !== expected.issuer) return { ok: false, detail: 'it was issued by someone else' };
+  if (claims.iss !== expected.issuer) return refused('issuer', 'it was issued by someone else');
   if (!audience.includes(expected.clientId))
-    return { ok: false, detail: 'it was issued to another app' };
+    return refused('audience', 'it was issued to another app');
   if (typeof claims.exp !== 'number' || claims.exp + CLOCK_SKEW_S < expected.nowS)
-    return { ok: false, detail: 'it has expired' };
+    return refused('expired', 'it has expired');
   if (typeof claims.nonce !== 'string' || !sameText(claims.nonce, expected.nonce))
-    return { ok: false, detail: 'it belongs to another sign-in' };
+    return refused('nonce', 'it belongs to another sign-in');
   const user = claims['https://slack.com/user_id'] ?? claims.sub;
   const team = claims['https://slack.com/team_id'];
   if (typeof user !== 'string' || typeof team !== 'string' || user === '' || team === '')
-    return { ok: false, detail: 'it names no Slack team and user' };
+    return refused('no_identity', 'it names no Slack team and user');
   const email = typeof claims.email === 'string' ? claims.email : undefined;
   return { ok: true, identity: { team_id: team, user_id: user, email } };
 }
 
 /** Slack's error code, or the kind of failure; never a message that could carry arguments. */
-function describe(error: unknown): string {
+function describe(error: unknown): { detail: string; why: SignInProblem } {
   const data = (error as { data?: { error?: unknown } }).data;
-  if (typeof data?.error === 'string') return data.error;
+  if (typeof data?.error === 'string')
+    return { detail: data.error, why: { problem: 'slack_error', code: data.error } };
   const code = (error as { code?: unknown }).code;
-  return code === 'slack_webapi_http_error' ? 'an HTTP error' : 'no answer';
+  return code === 'slack_webapi_http_error'
+    ? { detail: 'an HTTP error', why: { problem: 'http_error' } }
+    : { detail: 'no answer', why: { problem: 'no_answer' } };
 }
 
 export function createSlackSignIn(options: SlackSignInOptions): SlackSignIn {
@@ -142,16 +156,29 @@ export function createSlackSignIn(options: SlackSignInOptions): SlackSignIn {
         });
         idToken = answer.id_token;
       } catch (error) {
-        return { ok: false, reason: 'exchange', detail: describe(error) };
+        return { ok: false, reason: 'exchange', ...describe(error) };
       }
-      if (!idToken) return { ok: false, reason: 'token', detail: 'no id_token came back' };
+      if (!idToken)
+        return {
+          ok: false,
+          reason: 'token',
+          detail: 'no id_token came back',
+          why: { problem: 'no_id_token' },
+        };
       const checked = checkIdToken(idToken, {
         issuer: options.webUrl,
         clientId: options.clientId,
         nonce: nonce(linkState),
         nowS: Math.floor(options.now() / 1000),
       });
-      return checked.ok ? checked : { ok: false, reason: 'token', detail: checked.detail };
+      return checked.ok
+        ? checked
+        : {
+            ok: false,
+            reason: 'token',
+            detail: checked.detail,
+            why: { problem: checked.problem },
+          };
     },
   };
 }

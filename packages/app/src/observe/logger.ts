@@ -6,6 +6,11 @@
  *
  * Formats: `json`, one object per line with `level`, `time` and `msg`, for machines; `pretty`,
  * one short line for a person at a terminal.
+ *
+ * The scrubber reads the message and the fields before they are written, never the JSON line: a
+ * pattern that matched inside the line could take the backslash of an escaped quote with it (a
+ * URL inside a request body that the Web API client logs) and leave a line that no collector can
+ * read, with no `msg` to show.
  */
 import { formatWithOptions } from 'node:util';
 import type { Logger, LogLevel } from '@slack/bolt';
@@ -60,13 +65,24 @@ export function prettyLine(json: string): string {
   return `${clock} ${String(level).toUpperCase().padEnd(5)}${id} ${String(msg ?? '')}${fields ? ` ${fields}` : ''}\n`;
 }
 
+/** Every text in a line's fields through the scrubber, however deep. */
+function scrubbed(value: unknown, scrub: (text: string) => string, depth = 0): unknown {
+  if (typeof value === 'string') return scrub(value);
+  if (value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map((item) => scrubbed(item, scrub, depth + 1));
+  const proto = Object.getPrototypeOf(value);
+  // An Error, a Date or anything deeper than a line needs: its text, scrubbed like the rest.
+  if ((proto !== Object.prototype && proto !== null) || depth > 8) return scrub(text([value]));
+  const out: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value)) out[key] = scrubbed(item, scrub, depth + 1);
+  return out;
+}
+
 export function createLogger(options: LoggerOptions): AppLogger {
   const scrub = createScrubber(options.secrets);
   const out = options.destination ?? pino.destination({ dest: 1, sync: true });
   const stream =
-    options.format === 'pretty'
-      ? { write: (line: string) => out.write(prettyLine(scrub(line))) }
-      : { write: (line: string) => out.write(scrub(line)) };
+    options.format === 'pretty' ? { write: (line: string) => out.write(prettyLine(line)) } : out;
   const base = pino(
     {
       level: options.level,
@@ -85,7 +101,8 @@ export function createLogger(options: LoggerOptions): AppLogger {
   );
   let name: string | undefined;
   const write = (level: Level, fields: Record<string, unknown>, msg: string) => {
-    base[level](name === undefined ? fields : { name, ...fields }, msg);
+    const all = name === undefined ? fields : { name, ...fields };
+    base[level](scrubbed(all, scrub) as Record<string, unknown>, scrub(msg));
   };
   const at =
     (level: Level) =>

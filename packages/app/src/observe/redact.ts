@@ -1,7 +1,8 @@
 /**
- * The last guard between a log line and stdout: the configured secrets, anything shaped like a
- * credential or a one-time code, and e-mail addresses are replaced before the line is written. Callers already avoid logging secrets;
- * this catches what libraries log on their own (the Slack Web API client logs request bodies at
+ * The last guard between a log line and stdout: in its message and fields, the configured
+ * secrets, anything shaped like a credential or a one-time code, and e-mail addresses are
+ * replaced before the line is written. Callers already avoid logging secrets; this catches what
+ * libraries log on their own (the Slack Web API client logs request bodies at
  * debug level and redacts only fields named like "token", not a client_secret).
  */
 
@@ -18,7 +19,8 @@ const PATTERNS: [RegExp, string][] = [
     `$1$2${MASK}`,
   ],
   // One-time codes and states in OAuth redirects, and a code at the start of a form body.
-  [/((?:^|[?&\s])(?:code|state)=)[^&\s"]+/g, `$1${MASK}`],
+  // The value stops at a backslash too: in text that holds JSON, `\"` ends the URL.
+  [/((?:^|[?&\s])(?:code|state)=)[^&\s"\\]+/g, `$1${MASK}`],
   // One-time codes in JSON (the Web API client logs the body of oauth.v2.access and of
   // openid.connect.token). Error codes (ECONNRESET, ERR_..., 404) are kept: they say what failed.
   [/\b(code\\?"\s*:\s*\\?")(?![A-Z0-9_]+\\?")([^"\\]+)/g, `$1${MASK}`],

@@ -42,7 +42,7 @@ export interface SlackHooks {
 
 export interface SlackDeps {
   tokens: TokenStore;
-  linking: Pick<Linking, 'connectUrl'>;
+  linking: Pick<Linking, 'connectUrl' | 'promptClicked'>;
   bindings: ChannelBindings;
   /** Shared across replicas: dedupe of commands and clicks. */
   claims: Claims;

@@ -37,14 +37,21 @@ export interface LinkState extends SlackUserKey {
   code_verifier: string;
   /** Set once the state has been consumed, so the start route can say so before consent. */
   used_at?: number;
+  /**
+   * The response_url of the click on this link's Connect button (Slack sends one although the
+   * button opens a URL): once linked, the prompt is replaced through it.
+   */
+  prompt_url?: string;
 }
 
 /** The record as kept: the verifier only sealed, with the record's store key as its context. */
 type StoredLinkState = Omit<LinkState, 'code_verifier'> & { sealed_verifier: Sealed };
 
+/** A link that cannot be used names whom it was made for, when it is known (for their language). */
 export type ConsumeResult =
   | { ok: true; link: LinkState }
-  | { ok: false; reason: 'unknown' | 'expired' | 'used' };
+  | { ok: false; reason: 'unknown' }
+  | { ok: false; reason: 'expired' | 'used'; user: SlackUserKey };
 
 export interface LinkStates {
   create(user: SlackUserKey, pending?: PendingCommand): Promise<string>;
@@ -52,6 +59,17 @@ export interface LinkStates {
   consume(state: string): Promise<ConsumeResult>;
   /** Reads without consuming (the start route checks the link before sending the person on). */
   peek(state: string): Promise<ConsumeResult>;
+  /**
+   * Keeps `responseUrl` as where this link's prompt can be replaced, when the link is `user`'s
+   * and still usable; says `used` when it was already used (the prompt can be replaced now).
+   */
+  notePrompt(
+    state: string,
+    user: SlackUserKey,
+    responseUrl: string,
+  ): Promise<'noted' | 'used' | 'unknown'>;
+  /** The response_url kept by notePrompt, if the link is known and one was kept. */
+  promptOf(state: string): Promise<string | undefined>;
 }
 
 function storeKey(state: string): string {
@@ -113,17 +131,33 @@ export function createLinkStates(options: {
     async peek(state) {
       const link = await read(state);
       if (!link) return { ok: false, reason: 'unknown' };
-      if (link.used_at !== undefined) return { ok: false, reason: 'used' };
-      if (now() - link.created_at > ttlMs) return { ok: false, reason: 'expired' };
+      const user = { team_id: link.team_id, user_id: link.user_id };
+      if (link.used_at !== undefined) return { ok: false, reason: 'used', user };
+      if (now() - link.created_at > ttlMs) return { ok: false, reason: 'expired', user };
       return { ok: true, link };
+    },
+    async notePrompt(state, user, responseUrl) {
+      const link = await read(state);
+      if (!link || link.team_id !== user.team_id || link.user_id !== user.user_id) return 'unknown';
+      if (link.used_at !== undefined) return 'used';
+      if (now() - link.created_at > ttlMs) return 'unknown';
+      // Slack posts the click as the browser opens the link, long before the consent comes back
+      // and consume() writes the record again.
+      const id = storeKey(state);
+      await keyv.set(id, stored(id, { ...link, prompt_url: responseUrl }), ttlMs + KEEP_MS);
+      return 'noted';
+    },
+    async promptOf(state) {
+      return (await read(state))?.prompt_url;
     },
     async consume(state) {
       const link = await read(state);
       if (!link) return { ok: false, reason: 'unknown' };
+      const user = { team_id: link.team_id, user_id: link.user_id };
       if (!(await claims.claim(`link-state:${storeKey(state)}`, ttlMs + KEEP_MS))) {
-        return { ok: false, reason: 'used' };
+        return { ok: false, reason: 'used', user };
       }
-      if (now() - link.created_at > ttlMs) return { ok: false, reason: 'expired' };
+      if (now() - link.created_at > ttlMs) return { ok: false, reason: 'expired', user };
       // The claim alone decides who consumes; the mark only lets peek() tell a reused link apart.
       const id = storeKey(state);
       await keyv.set(id, stored(id, { ...link, used_at: now() }), ttlMs + KEEP_MS);

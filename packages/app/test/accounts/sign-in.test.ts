@@ -37,21 +37,31 @@ describe('checkIdToken', () => {
   });
 
   it.each([
-    ['another issuer', { iss: 'https://evil.example' }, 'it was issued by someone else'],
-    ['another app', { aud: '99.99' }, 'it was issued to another app'],
-    ['an expiry past the allowed skew', { exp: 1_000_000 - 61 }, 'it has expired'],
-    ['no expiry', { exp: undefined }, 'it has expired'],
-    ['another nonce', { nonce: 'n-2' }, 'it belongs to another sign-in'],
-    ['no nonce', { nonce: undefined }, 'it belongs to another sign-in'],
-    ['no team', { 'https://slack.com/team_id': undefined }, 'it names no Slack team and user'],
-  ])('refuses %s', (_what, change, detail) => {
-    expect(checkIdToken(jwt({ ...good, ...change }), expected)).toEqual({ ok: false, detail });
+    ['another issuer', { iss: 'https://evil.example' }, 'it was issued by someone else', 'issuer'],
+    ['another app', { aud: '99.99' }, 'it was issued to another app', 'audience'],
+    ['an expiry past the allowed skew', { exp: 1_000_000 - 61 }, 'it has expired', 'expired'],
+    ['no expiry', { exp: undefined }, 'it has expired', 'expired'],
+    ['another nonce', { nonce: 'n-2' }, 'it belongs to another sign-in', 'nonce'],
+    ['no nonce', { nonce: undefined }, 'it belongs to another sign-in', 'nonce'],
+    [
+      'no team',
+      { 'https://slack.com/team_id': undefined },
+      'it names no Slack team and user',
+      'no_identity',
+    ],
+  ])('refuses %s', (_what, change, detail, problem) => {
+    expect(checkIdToken(jwt({ ...good, ...change }), expected)).toEqual({
+      ok: false,
+      detail,
+      problem,
+    });
   });
 
   it('refuses what is not a JWT', () => {
     expect(checkIdToken('not.a-jwt', expected)).toEqual({
       ok: false,
       detail: 'the id_token is not a JWT',
+      problem: 'not_jwt',
     });
   });
 });
@@ -94,6 +104,7 @@ describe('createSlackSignIn', () => {
       ok: false,
       reason: 'exchange',
       detail: 'invalid_code',
+      why: { problem: 'slack_error', code: 'invalid_code' },
     });
   });
 });

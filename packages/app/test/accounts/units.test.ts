@@ -41,7 +41,7 @@ describe('link states', () => {
         code_verifier: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
       },
     });
-    expect(await states.consume(a)).toEqual({ ok: false, reason: 'used' });
+    expect(await states.consume(a)).toEqual({ ok: false, reason: 'used', user });
     expect(await states.consume('x'.repeat(43))).toEqual({ ok: false, reason: 'unknown' });
     expect(await states.consume('short')).toEqual({ ok: false, reason: 'unknown' });
   });
@@ -51,7 +51,7 @@ describe('link states', () => {
     const state = await states.create(user);
     expect((await states.peek(state)).ok).toBe(true);
     expect((await states.consume(state)).ok).toBe(true);
-    expect(await states.peek(state)).toEqual({ ok: false, reason: 'used' });
+    expect(await states.peek(state)).toEqual({ ok: false, reason: 'used', user });
   });
 
   it('expire after 10 minutes and keep only a hash of the state as the key', async () => {
@@ -62,8 +62,38 @@ describe('link states', () => {
     const state = await states.create(user);
     expect([...store.keys()].some((k) => String(k).includes(state))).toBe(false);
     now += 10 * 60_000 + 1;
-    expect(await states.peek(state)).toEqual({ ok: false, reason: 'expired' });
-    expect(await states.consume(state)).toEqual({ ok: false, reason: 'expired' });
+    expect(await states.peek(state)).toEqual({ ok: false, reason: 'expired', user });
+    expect(await states.consume(state)).toEqual({ ok: false, reason: 'expired', user });
+  });
+});
+
+describe('a link prompt', () => {
+  const user = { team_id: 'T1', user_id: 'U1' };
+  const key = randomBytes(32);
+  let dir: string;
+  let claims: Claims;
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'split-prompts-'));
+    claims = createClaims(`sqlite://${join(dir, 'claims.sqlite')}`, { namespace: 'prompts' });
+  });
+  afterAll(async () => {
+    await claims?.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('is kept with the link for its own person, and said to be used once it is', async () => {
+    const states = createLinkStates({ keyv: new Keyv(), claims, key });
+    const state = await states.create(user);
+    const url = 'https://hooks.slack.test/actions/1';
+    expect(await states.notePrompt(state, { ...user, user_id: 'U0EVE' }, url)).toBe('unknown');
+    expect(await states.promptOf(state)).toBeUndefined();
+    expect(await states.notePrompt(state, user, url)).toBe('noted');
+    expect(await states.promptOf(state)).toBe(url);
+    expect((await states.consume(state)).ok).toBe(true);
+    expect(await states.promptOf(state)).toBe(url);
+    expect(await states.notePrompt(state, user, `${url}/2`)).toBe('used');
+    expect(await states.promptOf(state)).toBe(url);
+    expect(await states.notePrompt('x'.repeat(43), user, url)).toBe('unknown');
   });
 });
 

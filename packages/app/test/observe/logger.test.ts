@@ -102,6 +102,62 @@ describe('createLogger (json)', () => {
   });
 });
 
+describe('every line', () => {
+  /** What a log collector needs of each line: one JSON object with level, time and msg. */
+  function expectReadable(lines: string[]) {
+    for (const line of lines) {
+      let record: Record<string, unknown>;
+      try {
+        record = JSON.parse(line) as Record<string, unknown>;
+      } catch {
+        throw new Error(`not one JSON object: ${line}`);
+      }
+      expect(typeof record.level, line).toBe('string');
+      expect(typeof record.time, line).toBe('string');
+      expect(typeof record.msg, line).toBe('string');
+      expect(record.msg, line).not.toBe('');
+    }
+  }
+
+  it('has level, time and msg, with a masked link inside a logged request body', () => {
+    const out = capture();
+    const logger = createLogger({
+      level: 'debug',
+      format: 'json',
+      secrets: ['client-secret-0123'],
+      ...out,
+    });
+    // The Web API client's debug line for a views.publish holding a Connect button, and others
+    // whose masked value ends where JSON escapes a quote or a backslash.
+    const url = 'http://split.test/oauth/start?state=r_nRQM6iERjIWXPt2ij1uTWShL5sCXyQdG_LP3t_rG8';
+    logger.debug(
+      `http request body: ${JSON.stringify({ view: { blocks: [{ type: 'button', url }] } })}`,
+    );
+    logger.info(`opened "${url}"`);
+    logger.warn('callback /oauth/callback?code=9f8e7d6c\\ failed');
+    logger.event('info', { link: `"${url}"`, secret: 'client-secret-0123' }, 'fields');
+    expect(out.lines).toHaveLength(4);
+    expectReadable(out.lines);
+    const text = out.lines.join('');
+    for (const value of [
+      'r_nRQM6iERjIWXPt2ij1uTWShL5sCXyQdG_LP3t_rG8',
+      '9f8e7d6c',
+      'client-secret-0123',
+    ])
+      expect(text).not.toContain(value);
+    expect(records(out.lines)[1]!.msg).toBe(
+      'opened "http://split.test/oauth/start?state=[redacted]"',
+    );
+  });
+
+  it('fails the check on a line without msg', () => {
+    expect(() =>
+      expectReadable(['{"level":"info","time":"2026-11-27T10:00:00.000Z"}\n']),
+    ).toThrow();
+    expect(() => expectReadable(['{"level":"info","time":"x","msg":"a\\"}}\n'])).toThrow();
+  });
+});
+
 describe('createLogger (pretty)', () => {
   it('writes one short line: time, level, request id, message, fields', () => {
     const out = capture();

@@ -49,7 +49,13 @@ const serviceLines = (operation: string) =>
 describe('logs while handling Slack requests', () => {
   it('writes only JSON lines with level, time and msg', async () => {
     await h.split(`12 coffee <@${bob.slackId}>`);
+    // App Home for someone not connected: the Web API client logs the views.publish body, whose
+    // Connect button's link (state masked) sits inside the JSON of the line.
+    h.addSlackUser({ slackId: 'U0HOM', first_name: 'Hom' });
+    await h.sender.appHomeOpened({ user: 'U0HOM' });
+    await h.slack.waitForCall('views.publish', (call) => JSON.stringify(call).includes('U0HOM'));
     expect(raw.length).toBeGreaterThan(10);
+    expect(raw.some((line) => line.includes('oauth/start?state=[redacted]'))).toBe(true);
     for (const line of raw) {
       expect(line.endsWith('\n')).toBe(true);
       const record = JSON.parse(line) as Line;

@@ -45,7 +45,9 @@ export function recordingClient(answers: Record<string, unknown> = {}): {
   const calls: ApiCall[] = [];
   const at = (path: string[]): unknown =>
     new Proxy(() => undefined, {
-      get: (_target, key) => (typeof key === 'string' ? at([...path, key]) : undefined),
+      // Not a thenable: a client handed back from an async function is awaited.
+      get: (_target, key) =>
+        typeof key === 'string' && key !== 'then' ? at([...path, key]) : undefined,
       apply: async (_target, _this, [args]: [Record<string, unknown>?]) => {
         const method = path.join('.');
         calls.push({ method, args: args ?? {} });
@@ -154,6 +156,7 @@ export async function startHandlerWorld(
         throw new Error('a listener unit test signed in with Slack');
       },
     },
+    replacePrompt: async () => undefined,
     keepPending: async () => undefined,
     onLinked: async () => undefined,
   });

@@ -24,6 +24,7 @@ import { connectPrompt, errorNotice, plainNotice } from '../shared/notices.js';
 import { parseRemindRef } from '../shared/remind-buttons.js';
 import { describeServiceFailure } from '../shared/service-failure.js';
 import { linked, type SplitContext, tellFailure } from '../shared/split-context.js';
+import { voiceOf } from '../shared/voice.js';
 import { friendOrNone } from './friend.js';
 import { friendOf, slackName } from './paid-command.js';
 import { owedIn } from './partial.js';
@@ -188,7 +189,7 @@ export function remindClicked(deps: SlackDeps) {
           await args.respond({
             response_type: 'ephemeral',
             replace_original: false,
-            ...connectPrompt({ url, reason: 'first_time' }),
+            ...connectPrompt(await voiceOf(deps, user, logger), { url, reason: 'first_time' }),
           });
         return;
       }

@@ -14,6 +14,7 @@ import type { SlackMessage } from '../shared/message.js';
 import { connectPrompt, plainNotice } from '../shared/notices.js';
 import { describeServiceFailure } from '../shared/service-failure.js';
 import { parseSettleRef, type SettleRef } from '../shared/settle-ref.js';
+import { voiceOf } from '../shared/voice.js';
 import { renderAll, renderFriend, renderGroup } from './render.js';
 import { changedText, recordedText, type SettleOutcome, settle } from './settle.js';
 
@@ -62,7 +63,10 @@ async function relink(deps: SlackDeps, user: SlackUserKey, surface: Surface): Pr
     return;
   }
   await surface.tell(
-    connectPrompt({ url: await deps.linking.connectUrl(user), reason: 'revoked' }),
+    connectPrompt(await voiceOf(deps, user), {
+      url: await deps.linking.connectUrl(user),
+      reason: 'revoked',
+    }),
   );
 }
 
@@ -92,7 +96,10 @@ async function recordSettlement(
   if (!record) {
     await giveBack();
     await surface.tell(
-      connectPrompt({ url: await deps.linking.connectUrl(user), reason: 'first_time' }),
+      connectPrompt(await voiceOf(deps, user, logger), {
+        url: await deps.linking.connectUrl(user),
+        reason: 'first_time',
+      }),
     );
     return;
   }

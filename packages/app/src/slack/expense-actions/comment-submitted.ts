@@ -7,6 +7,7 @@ import { accessFailure } from '../shared/expense-access.js';
 import { parseMeta } from '../shared/modal.js';
 import { connectPrompt, plainNotice } from '../shared/notices.js';
 import { refusedText } from '../shared/service-failure.js';
+import { voiceOf } from '../shared/voice.js';
 
 /** The comment form's Post: an empty comment is refused in the form; the rest after the ack. */
 export function commentSubmitted(deps: SlackDeps) {
@@ -46,7 +47,9 @@ export function commentSubmitted(deps: SlackDeps) {
         const record = await deps.tokens.get(user);
         if (!record) {
           const url = await deps.linking.connectUrl(user);
-          await answer.ephemeral(connectPrompt({ url, reason: 'first_time' }));
+          await answer.ephemeral(
+            connectPrompt(await voiceOf(deps, user, logger), { url, reason: 'first_time' }),
+          );
           return;
         }
         const result = await deps.service.forLink(record).createComment(expenseId, content);

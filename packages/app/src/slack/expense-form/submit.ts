@@ -31,6 +31,7 @@ import { bookingMarker, type Once } from '../shared/marker.js';
 import { connectPrompt, plainNotice } from '../shared/notices.js';
 import { describeServiceFailure, refusedText } from '../shared/service-failure.js';
 import { clientOrNothing } from '../shared/team-clients.js';
+import { voiceOf } from '../shared/voice.js';
 import type { CheckedForm, EditBase, FormMeta } from './form.js';
 import { type FetchedReceipt, fetchReceipt, ReceiptError } from './receipt.js';
 
@@ -187,7 +188,9 @@ async function linkOrPrompt(
   const record = await deps.tokens.get(user);
   if (!record) {
     const url = await deps.linking.connectUrl(user);
-    await answer.ephemeral(connectPrompt({ url, reason: 'first_time' }));
+    await answer.ephemeral(
+      connectPrompt(await voiceOf(deps, user, logger), { url, reason: 'first_time' }),
+    );
     return undefined;
   }
   const fail = async (error: unknown) => {
@@ -195,7 +198,9 @@ async function linkOrPrompt(
     if (failure.relink) {
       await deps.unlinking.unlink(user);
       const url = await deps.linking.connectUrl(user);
-      await answer.ephemeral(connectPrompt({ url, reason: 'revoked' }));
+      await answer.ephemeral(
+        connectPrompt(await voiceOf(deps, user, logger), { url, reason: 'revoked' }),
+      );
       return;
     }
     if (!(error instanceof ServiceBaseException)) throw error;

@@ -2,60 +2,75 @@
  * `/split feed on|off`: in a channel bound to a group, posts the group's expense activity made
  * anywhere (the service's own app included). The feed reads the notifications of the person who
  * turned it on, so it starts from what their account has seen so far and reports only what comes
- * after.
+ * after. Its answers are in the voice of the person who typed the command.
  */
 import type { ChannelFeed } from '../../store/index.js';
-import { errorNotice, plainNotice } from '../shared/notices.js';
+import type { Voice } from '../../voice/index.js';
 import {
   linked,
   type SplitContext,
   type SplitHandler,
   tellFailure,
 } from '../shared/split-context.js';
+import { mention, mrkdwn } from '../shared/text.js';
+import { voiceOf } from '../shared/voice.js';
 import { startingPoint } from './cursor.js';
+import { feedError, feedNotice } from './views.js';
 
-const BIND_FIRST = 'This channel books into no group: bind it to one first, then turn the feed on.';
-
-// Group names go into these notices as they are called: plainNotice escapes the whole text once.
 export const channelFeed: SplitHandler<'feed'> = async (c) => {
+  const voice = await voiceOf(c.deps, c.user, c.logger);
   const channel = { team_id: c.user.team_id, channel_id: c.inv.channel_id };
   const current = await c.deps.feeds.get(channel);
   if (c.parsed.action === 'status') {
     await c.reply.ephemeral(
-      plainNotice(
+      feedNotice(
         current
-          ? `This channel shows the activity of *${current.group_name}*, read through <@${current.user_id}>'s account. \`/split feed off\` stops it.`
-          : 'This channel shows no group activity. In a channel bound to a group, `/split feed on` posts its expenses added, edited or deleted anywhere.',
+          ? voice.t('feed.status_on', {
+              group: mrkdwn(current.group_name),
+              owner: mention(current.user_id),
+            })
+          : voice.t('feed.status_off'),
       ),
     );
     return;
   }
   if (c.parsed.action === 'off') {
     if (!current) {
-      await c.reply.ephemeral(plainNotice('The feed is not on in this channel: nothing to stop.'));
+      await c.reply.ephemeral(feedNotice(voice.t('feed.nothing_to_stop')));
       return;
     }
     await c.deps.feeds.delete(channel);
     await c.reply.inChannel(
-      plainNotice(`<@${c.inv.user_id}> stopped the activity feed of *${current.group_name}* here.`),
+      feedNotice(
+        voice.t('feed.turned_off', {
+          person: mention(c.inv.user_id),
+          group: mrkdwn(current.group_name),
+        }),
+      ),
     );
     return;
   }
-  await turnOn(c, current);
+  await turnOn(c, voice, current);
 };
 
-async function turnOn(c: SplitContext<'feed'>, current: ChannelFeed | undefined): Promise<void> {
+async function turnOn(
+  c: SplitContext<'feed'>,
+  voice: Voice,
+  current: ChannelFeed | undefined,
+): Promise<void> {
   const binding = await c.deps.bindings.get({
     team_id: c.user.team_id,
     channel_id: c.inv.channel_id,
   });
   if (!binding) {
-    await c.reply.ephemeral(errorNotice(BIND_FIRST, '/split group use Roommates'));
+    await c.reply.ephemeral(
+      feedError(voice, voice.t('feed.bind_first'), voice.t('feed.bind_example')),
+    );
     return;
   }
   if (current?.group_id === binding.group_id && current.user_id === c.inv.user_id) {
     await c.reply.ephemeral(
-      plainNotice(`The activity feed of *${binding.group_name}* is on already.`),
+      feedNotice(voice.t('feed.already_on', { group: mrkdwn(binding.group_name) })),
     );
     return;
   }
@@ -73,11 +88,14 @@ async function turnOn(c: SplitContext<'feed'>, current: ChannelFeed | undefined)
       ...start,
     });
     await c.reply.inChannel(
-      plainNotice(
-        `<@${c.inv.user_id}> turned on the activity feed of *${binding.group_name}*: expenses added, edited or deleted in it, here or in the expense service's own app, are posted here (what <@${c.inv.user_id}>'s account is notified of). \`/split feed off\` stops it.`,
+      feedNotice(
+        voice.t('feed.turned_on', {
+          person: mention(c.inv.user_id),
+          group: mrkdwn(binding.group_name),
+        }),
       ),
     );
   } catch (error) {
-    await tellFailure(c, error, 'The feed was not turned on.');
+    await tellFailure(c, error, voice.t('feed.not_turned_on'));
   }
 }

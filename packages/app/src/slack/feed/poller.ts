@@ -24,7 +24,14 @@ import {
   ServiceNotFoundException,
   ServiceUnauthorizedException,
 } from '../../service/index.js';
-import type { ChannelFeed, ChannelFeeds, Claims, TokenStore } from '../../store/index.js';
+import type {
+  ChannelFeed,
+  ChannelFeeds,
+  Claims,
+  SlackUserKey,
+  TokenStore,
+} from '../../store/index.js';
+import type { Voice } from '../../voice/index.js';
 import { notesOf } from '../shared/marker.js';
 import { NotInstalledError, type TeamClients } from '../shared/team-clients.js';
 import { advance, oldestFirst, unseen } from './cursor.js';
@@ -56,6 +63,8 @@ interface FeedPollerParts {
   service: ServiceFactory;
   /** The bot's client of the feed's workspace. */
   slack: TeamClients;
+  /** The voice of a Slack user (their locale and zone): a feed speaks in its owner's. */
+  voiceOf(user: SlackUserKey): Promise<Voice>;
   logger: Logger;
   /** Between two polls of one feed. */
   intervalMs: number;
@@ -85,6 +94,18 @@ export function createFeedPoller(parts: FeedPollerParts): FeedPoller {
       : undefined;
   }
 
+  /**
+   * The voice of the person who turned the feed on, read when the feed first has something to
+   * say in a run (a poll with nothing new asks Slack nothing).
+   */
+  function ownerVoice(feed: ChannelFeed): () => Promise<Voice> {
+    let voice: Promise<Voice> | undefined;
+    return () => {
+      voice ??= parts.voiceOf({ team_id: feed.team_id, user_id: feed.user_id });
+      return voice;
+    };
+  }
+
   async function stop(feed: ChannelFeed, report: FeedRunReport): Promise<void> {
     if (!(await stillOn(feed))) return;
     await feeds.delete(feed);
@@ -94,10 +115,11 @@ export function createFeedPoller(parts: FeedPollerParts): FeedPoller {
       return;
     logger.info(`feed ${key(feed)}: stopped, its owner is no longer linked`);
     const slack = await parts.slack.forTeam(feed.team_id);
+    const voice = await ownerVoice(feed)();
     await slack.chat
       .postMessage({
         channel: feed.channel_id,
-        ...feedStoppedMessage(feed.user_id, feed.group_name),
+        ...feedStoppedMessage(voice, feed.user_id, feed.group_name),
       })
       .catch((error: Error) => logger.warn(`feed ${key(feed)}: could not tell: ${error.message}`));
   }
@@ -106,6 +128,7 @@ export function createFeedPoller(parts: FeedPollerParts): FeedPoller {
   async function handle(
     feed: ChannelFeed,
     client: ServiceClient,
+    voice: () => Promise<Voice>,
     n: Notification,
     report: FeedRunReport,
   ): Promise<boolean> {
@@ -135,7 +158,7 @@ export function createFeedPoller(parts: FeedPollerParts): FeedPoller {
     try {
       await slack.chat.postMessage({
         channel: feed.channel_id,
-        ...feedChangeMessage({
+        ...feedChangeMessage(await voice(), {
           verb,
           who: actorName(expense, n.created_by),
           description: expense.description,
@@ -170,9 +193,10 @@ export function createFeedPoller(parts: FeedPollerParts): FeedPoller {
       throw error;
     }
     const handled: Notification[] = [];
+    const voice = ownerVoice(feed);
     try {
       for (const n of oldestFirst(unseen(feed, list))) {
-        if (!(await handle(feed, client, n, report))) break;
+        if (!(await handle(feed, client, voice, n, report))) break;
         handled.push(n);
       }
     } finally {
@@ -204,8 +228,8 @@ export function createFeedPoller(parts: FeedPollerParts): FeedPoller {
   };
 }
 
-/** The name the service gives whoever made the change. */
-function actorName(expense: Expense, userId: number): string {
+/** The name the service gives whoever made the change, if it names them. */
+function actorName(expense: Expense, userId: number): string | undefined {
   const people = [
     expense.updated_by,
     expense.deleted_by,
@@ -213,5 +237,6 @@ function actorName(expense: Expense, userId: number): string {
     ...expense.users.map((u) => u.user),
   ];
   const found = people.find((p) => p && p.id === userId);
-  return found ? [found.first_name, found.last_name].filter(Boolean).join(' ') : 'Someone';
+  const name = found ? [found.first_name, found.last_name].filter(Boolean).join(' ') : '';
+  return name === '' ? undefined : name;
 }

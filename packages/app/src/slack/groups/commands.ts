@@ -9,7 +9,6 @@ import { summarizeGroup } from '../../core/balances.js';
 import type { Group, PersonRef, ServiceClient } from '../../service/index.js';
 import { problemText } from '../shared/booking.js';
 import { groupMatchProblem, matchGroup, toGroupInput } from '../shared/ledger.js';
-import { mrkdwnEscape } from '../shared/limits.js';
 import { errorNotice, plainNotice } from '../shared/notices.js';
 import { refusedText } from '../shared/service-failure.js';
 import {
@@ -18,9 +17,20 @@ import {
   type SplitRequest,
   tellFailure,
 } from '../shared/split-context.js';
-import { deleteGroupConfirm, groupDoneMessage, groupsMessage } from './views.js';
+import { mention } from '../shared/text.js';
+import { voiceOf } from '../shared/voice.js';
+import {
+  deleteGroupConfirm,
+  groupError,
+  groupName,
+  groupNotice,
+  groupsMessage,
+  typed,
+} from './views.js';
 
-const NOTHING_CHANGED = 'Nothing was changed.';
+// What other features write (the service's refusals, a name matching no group, a person who
+// cannot be added) comes in their own words through their notices; what groups say is written
+// here in the voice of the person who typed the command.
 
 /** The named group, read fresh when the cached list does not have it; undefined once told. */
 export async function findGroup(
@@ -66,6 +76,7 @@ export async function peopleFor(
 export const groupsList: SplitHandler<'groups'> = async (c) => {
   const link = await linked(c);
   if (!link) return;
+  const voice = await voiceOf(c.deps, c.user, c.logger);
   try {
     const [all, bound] = await Promise.all([
       c.deps.directory.groups(c.user, link.client, true),
@@ -74,7 +85,7 @@ export const groupsList: SplitHandler<'groups'> = async (c) => {
     ]);
     const groups = all.filter((g) => g.id !== 0);
     await c.reply.ephemeral(
-      groupsMessage({
+      groupsMessage(voice, {
         groups: groups.map((g) => ({
           id: g.id,
           name: g.name,
@@ -82,11 +93,10 @@ export const groupsList: SplitHandler<'groups'> = async (c) => {
           balance: summarizeGroup(toGroupInput(g), link.record.service_user_id).myBalance,
         })),
         boundId: bound?.group_id,
-        locale: c.me?.locale,
       }),
     );
   } catch (error) {
-    await tellFailure(c, error, 'Nothing was shown.');
+    await tellFailure(c, error, voice.t('groups.nothing_shown'));
   }
 };
 
@@ -95,14 +105,16 @@ export const groupCreate: SplitHandler<'group_create'> = async (c) => {
   const link = await linked(c);
   if (!link) return;
   const { client, record } = link;
+  const voice = await voiceOf(c.deps, c.user, c.logger);
   try {
     const existing = (await c.deps.directory.groups(c.user, client, true)).find(
       (g) => g.id !== 0 && g.name.trim().toLowerCase() === name.trim().toLowerCase(),
     );
     if (existing) {
       await c.reply.ephemeral(
-        errorNotice(
-          `You already have a group called "${existing.name}". Pick another name, or add people to it.`,
+        groupError(
+          voice,
+          voice.t('groups.exists', { group: groupName(existing.name) }),
           `/split group add @ann ${existing.name}`,
         ),
       );
@@ -112,41 +124,49 @@ export const groupCreate: SplitHandler<'group_create'> = async (c) => {
     if (!users) return;
     const result = await client.createGroup({ name, simplify_by_default: true, users });
     if (!result.group) {
-      await c.reply.ephemeral(plainNotice(refusedText(result.errors, 'No group was created.')));
+      await c.reply.ephemeral(
+        plainNotice(refusedText(result.errors, voice.t('groups.not_created'))),
+      );
       return;
     }
     await c.deps.directory.groups(c.user, client, true).catch(() => undefined);
     const others = mentions.filter((id) => id !== c.inv.user_id);
+    const made = result.group.name;
     await c.reply.inChannel(
-      groupDoneMessage(
-        `<@${c.inv.user_id}> created the group *${mrkdwnEscape(result.group.name)}*${
-          others.length > 0 ? ` with ${others.map((id) => `<@${id}>`).join(', ')}` : ''
-        }.`,
-        `\`/split 40 lunch in ${result.group.name}\` books into it; \`/split group use ${result.group.name}\` makes this channel book into it.`,
+      groupNotice(
+        others.length > 0
+          ? voice.t('groups.created_with', {
+              person: mention(c.inv.user_id),
+              group: groupName(made),
+              people: voice.list(others.map(mention)),
+            })
+          : voice.t('groups.created', { person: mention(c.inv.user_id), group: groupName(made) }),
+        voice.t('groups.created_detail', {
+          book: typed(voice.t('groups.created_book', { group: made })),
+          use: typed(`/split group use ${made}`),
+        }),
       ),
     );
   } catch (error) {
-    await tellFailure(c, error, 'No group was created.');
+    await tellFailure(c, error, voice.t('groups.not_created'));
   }
 };
 
 export const groupAdd: SplitHandler<'group_add'> = async (c) => {
-  const { group: typed, mentions } = c.parsed;
+  const { group: named, mentions } = c.parsed;
   const link = await linked(c);
   if (!link) return;
   const { client, record } = link;
+  const voice = await voiceOf(c.deps, c.user, c.logger);
   try {
-    const group = await findGroup(c, client, typed, '/split group add @ann Roommates');
+    const group = await findGroup(c, client, named, voice.t('groups.add_example'));
     if (!group) return;
     const people = await peopleFor(c, client, record.service_user_id, mentions);
     if (!people) return;
     const others = mentions.filter((id) => id !== c.inv.user_id);
     if (others.length === 0) {
       await c.reply.ephemeral(
-        errorNotice(
-          "You're in it already: mention who should join.",
-          `/split group add @ann ${group.name}`,
-        ),
+        groupError(voice, voice.t('groups.in_it_already'), `/split group add @ann ${group.name}`),
       );
       return;
     }
@@ -154,42 +174,50 @@ export const groupAdd: SplitHandler<'group_add'> = async (c) => {
     for (const [i, person] of people.entries()) {
       const result = await client.addUserToGroup(person, group.id);
       if (!result.success) {
-        const done = added.length > 0 ? ` (${added.join(', ')} joined before that)` : '';
-        await c.reply.ephemeral(
-          plainNotice(refusedText(result.errors, `<@${others[i]}> was not added${done}.`)),
-        );
+        const notAdded = voice.t('groups.not_added', {
+          person: mention(others[i]!),
+          count: added.length,
+          joined: voice.list(added),
+        });
+        await c.reply.ephemeral(plainNotice(refusedText(result.errors, notAdded)));
         return;
       }
-      added.push(`<@${others[i]}>`);
+      added.push(mention(others[i]!));
     }
     await c.deps.directory.groups(c.user, client, true).catch(() => undefined);
     await c.reply.inChannel(
-      groupDoneMessage(
-        `<@${c.inv.user_id}> added ${added.join(', ')} to *${mrkdwnEscape(group.name)}*.`,
+      groupNotice(
+        voice.t('groups.added', {
+          person: mention(c.inv.user_id),
+          people: voice.list(added),
+          group: groupName(group.name),
+        }),
       ),
     );
   } catch (error) {
-    await tellFailure(c, error, NOTHING_CHANGED);
+    await tellFailure(c, error, voice.t('groups.nothing_changed'));
   }
 };
 
 export const groupDelete: SplitHandler<'group_delete'> = async (c) => {
   const link = await linked(c);
   if (!link) return;
+  const voice = await voiceOf(c.deps, c.user, c.logger);
   try {
-    const group = await findGroup(c, link.client, c.parsed.name, '/split group delete Roommates');
+    const group = await findGroup(c, link.client, c.parsed.name, voice.t('groups.delete_example'));
     if (!group) return;
-    await c.reply.ephemeral(deleteGroupConfirm({ g: group.id, n: group.name }));
+    await c.reply.ephemeral(deleteGroupConfirm(voice, { g: group.id, n: group.name }));
   } catch (error) {
-    await tellFailure(c, error, NOTHING_CHANGED);
+    await tellFailure(c, error, voice.t('groups.nothing_changed'));
   }
 };
 
 export const groupUse: SplitHandler<'group_use'> = async (c) => {
   const link = await linked(c);
   if (!link) return;
+  const voice = await voiceOf(c.deps, c.user, c.logger);
   try {
-    const group = await findGroup(c, link.client, c.parsed.name, '/split group use Roommates');
+    const group = await findGroup(c, link.client, c.parsed.name, voice.t('groups.use_example'));
     if (!group) return;
     await c.deps.bindings.set(
       { team_id: c.user.team_id, channel_id: c.inv.channel_id },
@@ -201,12 +229,12 @@ export const groupUse: SplitHandler<'group_use'> = async (c) => {
       },
     );
     await c.reply.inChannel(
-      groupDoneMessage(
-        `<@${c.inv.user_id}> set this channel to book into *${mrkdwnEscape(group.name)}*.`,
-        `\`/split 30 pizza\` here now splits among the whole group; mention people to share with only them.`,
+      groupNotice(
+        voice.t('groups.used', { person: mention(c.inv.user_id), group: groupName(group.name) }),
+        voice.t('groups.used_detail'),
       ),
     );
   } catch (error) {
-    await tellFailure(c, error, NOTHING_CHANGED);
+    await tellFailure(c, error, voice.t('groups.nothing_changed'));
   }
 };

@@ -6,8 +6,7 @@
 import { DEFAULT_EXAMPLE, ME } from '../../core/command/index.js';
 import type { Group, ServiceClient } from '../../service/index.js';
 import type { DefaultPart } from '../../store/index.js';
-import { mrkdwnEscape } from '../shared/limits.js';
-import { errorNotice, plainNotice } from '../shared/notices.js';
+import type { Voice } from '../../voice/index.js';
 import {
   linked,
   type SplitContext,
@@ -15,30 +14,32 @@ import {
   tellFailure,
 } from '../shared/split-context.js';
 import { defaultParts, defaultShort } from '../shared/split-default.js';
+import { mention } from '../shared/text.js';
+import { voiceOf } from '../shared/voice.js';
 import { findGroup, peopleFor } from './commands.js';
-import { groupDoneMessage } from './views.js';
+import { groupError, groupName, groupNotice, typed } from './views.js';
 
 /** The group named, else the channel's or the caller's default group; undefined once told. */
 async function groupOf(
   c: SplitContext<'group_default'>,
+  voice: Voice,
   client: ServiceClient,
 ): Promise<Group | undefined> {
   if (c.parsed.group !== null) return findGroup(c, client, c.parsed.group, DEFAULT_EXAMPLE);
   const binding = c.binding;
   if (!binding) {
-    await c.reply.ephemeral(
-      errorNotice(
-        'Which group? Name it, or type this in a channel bound to a group with `/split group use`.',
-        DEFAULT_EXAMPLE,
-      ),
-    );
+    await c.reply.ephemeral(groupError(voice, voice.t('groups.which_group'), DEFAULT_EXAMPLE));
     return undefined;
   }
   const groups = await c.deps.directory.groups(c.user, client, true);
   const found = groups.find((g) => g.id === binding.group_id);
   if (!found) {
     await c.reply.ephemeral(
-      errorNotice(`I can't find the group "${binding.group_name}" among yours.`, DEFAULT_EXAMPLE),
+      groupError(
+        voice,
+        voice.t('groups.cannot_find', { group: groupName(binding.group_name) }),
+        DEFAULT_EXAMPLE,
+      ),
     );
   }
   return found;
@@ -48,19 +49,24 @@ export const groupDefault: SplitHandler<'group_default'> = async (c) => {
   const link = await linked(c);
   if (!link) return;
   const { client, record } = link;
+  const voice = await voiceOf(c.deps, c.user, c.logger);
   try {
-    const group = await groupOf(c, client);
+    const group = await groupOf(c, voice, client);
     if (!group) return;
     const key = { team_id: c.user.team_id, group_id: group.id };
-    const name = mrkdwnEscape(group.name);
+    const name = groupName(group.name);
     const parsed = c.parsed;
     if (parsed.action === 'show') {
       const saved = await c.deps.splitDefaults.get(key);
       await c.reply.ephemeral(
-        plainNotice(
+        groupNotice(
           saved
-            ? `*${name}* splits by default ${defaultShort(saved)}: ${defaultParts(saved)}. A \`/split\` into it that names nobody uses it; \`/split group default ${group.name} clear\` removes it.`
-            : `*${name}* has no default split: a \`/split\` into it that names nobody splits equally among everyone. Set one like this: \`/split group default ${group.name} me 60% @ann 40%\`.`,
+            ? voice.t('groups.default_saved', {
+                group: name,
+                short: defaultShort(saved),
+                parts: defaultParts(saved),
+              })
+            : voice.t('groups.default_none', { group: name }),
         ),
       );
       return;
@@ -69,12 +75,14 @@ export const groupDefault: SplitHandler<'group_default'> = async (c) => {
       const had = await c.deps.splitDefaults.delete(key);
       await (had
         ? c.reply.inChannel(
-            groupDoneMessage(
-              `<@${c.inv.user_id}> cleared the default split of *${name}*.`,
-              'A `/split` into it that names nobody splits equally again.',
+            groupNotice(
+              voice.t('groups.default_cleared', { person: mention(c.inv.user_id), group: name }),
+              voice.t('groups.default_cleared_detail'),
             ),
           )
-        : c.reply.ephemeral(plainNotice(`*${name}* had no default split: nothing to clear.`)));
+        : c.reply.ephemeral(
+            groupNotice(voice.t('groups.default_nothing_to_clear', { group: name })),
+          ));
       return;
     }
     const split = parsed.split;
@@ -100,13 +108,18 @@ export const groupDefault: SplitHandler<'group_default'> = async (c) => {
           serviceId = group.members.find((m) => m.email?.toLowerCase() === email)?.id;
         }
       }
-      if (serviceId === undefined || !members.has(serviceId)) outside.push(`<@${id}>`);
+      if (serviceId === undefined || !members.has(serviceId)) outside.push(mention(id));
       else parts.push({ slack_id: id, service_user_id: serviceId, value: values[i]!.value });
     }
     if (outside.length > 0) {
       await c.reply.ephemeral(
-        errorNotice(
-          `${outside.join(', ')} ${outside.length === 1 ? 'is' : 'are'} not in *${name}*: a default splits among the group's members. Add them first with \`/split group add\`. Nothing was saved.`,
+        groupError(
+          voice,
+          voice.t('groups.default_outside', {
+            people: voice.list(outside),
+            count: outside.length,
+            group: name,
+          }),
           `/split group add @ann ${group.name}`,
         ),
       );
@@ -122,12 +135,19 @@ export const groupDefault: SplitHandler<'group_default'> = async (c) => {
     };
     await c.deps.splitDefaults.set(key, saved);
     await c.reply.inChannel(
-      groupDoneMessage(
-        `<@${c.inv.user_id}> set the default split of *${name}* to ${defaultShort(saved)}: ${defaultParts(saved)}.`,
-        `\`/split 1200 rent in ${group.name}\` (or in a channel bound to it) now splits this way when it names nobody; mention people to split otherwise.`,
+      groupNotice(
+        voice.t('groups.default_set', {
+          person: mention(c.inv.user_id),
+          group: name,
+          short: defaultShort(saved),
+          parts: defaultParts(saved),
+        }),
+        voice.t('groups.default_set_detail', {
+          rent: typed(voice.t('groups.default_rent', { group: group.name })),
+        }),
       ),
     );
   } catch (error) {
-    await tellFailure(c, error, 'Nothing was changed.');
+    await tellFailure(c, error, voice.t('groups.nothing_changed'));
   }
 };

@@ -1,21 +1,20 @@
+import type { Voice } from '../../voice/index.js';
 import { DEDUPE_TTL_MS, type SlackDeps } from '../deps.js';
-import { buttonListener } from '../shared/button.js';
-import { mrkdwnEscape } from '../shared/limits.js';
+import { type ButtonArgs, buttonListener, clickerOf } from '../shared/button.js';
 import { plainNotice } from '../shared/notices.js';
 import { describeServiceFailure, refusedText } from '../shared/service-failure.js';
-import { groupDoneMessage, parseGroupRef } from './views.js';
-
-const NOTHING = 'Nothing was deleted.';
+import { voiceOf } from '../shared/voice.js';
+import { groupName, groupNotice, parseGroupRef } from './views.js';
 
 /**
  * The confirmed Delete under `/split group delete <name>`: deletes the group with the clicking
  * person's own link, unbinds this channel if it booked into it, and replaces the confirmation.
  */
-export const groupDeleteClicked = (deps: SlackDeps) =>
+const deleteGroup = (deps: SlackDeps, voice: Voice) =>
   buttonListener(deps, {
     name: (ref) => `group delete ${ref.g}`,
     parse: parseGroupRef,
-    damaged: `This Delete button is damaged. ${NOTHING}`,
+    damaged: voice.t('groups.delete_damaged'),
     claim: {
       key: ({ ref, user }) => `group-delete:${user.team_id}:${ref.g}`,
       ttlMs: DEDUPE_TTL_MS,
@@ -23,7 +22,7 @@ export const groupDeleteClicked = (deps: SlackDeps) =>
     },
     queued: false,
     relinks: true,
-    failureText: (error) => describeServiceFailure(error, NOTHING).text,
+    failureText: (error) => describeServiceFailure(error, voice.t('groups.nothing_deleted')).text,
     work: async ({ ref, user, reply, args, giveBack, linked }) => {
       const record = await linked();
       if (!record) return;
@@ -31,7 +30,9 @@ export const groupDeleteClicked = (deps: SlackDeps) =>
       const result = await client.deleteGroup(ref.g);
       if (!result.success) {
         await giveBack();
-        await reply.ephemeral(plainNotice(refusedText(result.errors, NOTHING)));
+        await reply.ephemeral(
+          plainNotice(refusedText(result.errors, voice.t('groups.nothing_deleted'))),
+        );
         return;
       }
       const channel = args.body.channel?.id;
@@ -44,7 +45,19 @@ export const groupDeleteClicked = (deps: SlackDeps) =>
       await deps.directory.groups(user, client, true).catch(() => undefined);
       await args.respond({
         replace_original: true,
-        ...groupDoneMessage(`Deleted the group *${mrkdwnEscape(ref.n)}*.`),
+        ...groupNotice(voice.t('groups.deleted', { group: groupName(ref.n) })),
       });
     },
   });
+
+/**
+ * The click is acknowledged first (Slack waits three seconds for it), then the button's words are
+ * written in the voice of the person who clicked.
+ */
+export const groupDeleteClicked =
+  (deps: SlackDeps) =>
+  async (args: ButtonArgs): Promise<void> => {
+    await args.ack();
+    const voice = await voiceOf(deps, clickerOf(args.body), args.logger);
+    await deleteGroup(deps, voice)({ ...args, ack: async () => undefined });
+  };

@@ -1,14 +1,18 @@
 /**
  * Groups as Block Kit: the list, what a group command did, and the delete confirmation. Pure
- * functions; they keep within Slack's limits (50 blocks a message, 3000 characters a section).
+ * functions of data and the reader's voice; they keep within Slack's limits (50 blocks a message,
+ * 3000 characters a section). Group names come from the expense service: each goes through
+ * `mrkdwn()` (or `plainText()` in plain_text fields) before it is placed in a message.
  */
 import type { types } from '@slack/bolt';
 import type { Money } from '../../core/balances.js';
 import { type Infer, int, object, string } from '../../core/schema.js';
+import type { Voice } from '../../voice/index.js';
 import { LEDGER_ACTIONS } from '../ids.js';
 import { clipLines, positionText } from '../shared/balance-blocks.js';
-import { clip, LIMITS, mrkdwnEscape } from '../shared/limits.js';
+import { clip, LIMITS } from '../shared/limits.js';
 import type { SlackMessage } from '../shared/message.js';
+import { mrkdwn, plainText } from '../shared/text.js';
 
 /** What the Delete button carries. */
 const groupRefSchema = object({ g: int({ min: 1 }), n: string({ max: 100 }) });
@@ -32,7 +36,11 @@ function context(text: string): types.ContextBlock {
   return { type: 'context', elements: [{ type: 'mrkdwn', text: clip(text, LIMITS.sectionText) }] };
 }
 
-const bold = (name: string) => `*${mrkdwnEscape(clip(name, 100))}*`;
+/** A group's name for mrkdwn, cut to what a line can hold. */
+export const groupName = (name: string) => mrkdwn(clip(name, 100));
+
+/** A command as the person would type it, in a code span. */
+export const typed = (command: string) => `\`${mrkdwn(command)}\``;
 
 interface GroupLine {
   id: number;
@@ -42,52 +50,58 @@ interface GroupLine {
   balance: Money[];
 }
 
-export function groupsMessage(input: {
-  groups: GroupLine[];
-  /** The group this channel books into, if any. */
-  boundId?: number | undefined;
-  locale?: string | undefined;
-}): SlackMessage {
+export function groupsMessage(
+  voice: Voice,
+  input: {
+    groups: GroupLine[];
+    /** The group this channel books into, if any. */
+    boundId?: number | undefined;
+  },
+): SlackMessage {
   if (input.groups.length === 0) {
     return {
-      text: "You're in no groups yet.",
-      blocks: [
-        section("You're in no groups yet."),
-        context('`/split group create Roommates @ann @bob` makes one.'),
-      ],
+      text: voice.t('groups.none_yet'),
+      blocks: [section(voice.t('groups.none_yet')), context(voice.t('groups.none_yet_hint'))],
     };
   }
   // One section holds the whole list (clipped with "…and N more"): a list of 200 groups would
   // otherwise pass the 50 blocks of a message.
-  const lines = input.groups.map(
-    (g) =>
-      `• ${bold(g.name)} (${g.members} ${g.members === 1 ? 'member' : 'members'}): ${positionText(g.balance, input.locale)}${
-        g.id === input.boundId ? ' · _this channel books into it_' : ''
-      }`,
+  const lines = input.groups.map((g) =>
+    voice.t('groups.list_line', {
+      name: groupName(g.name),
+      members: g.members,
+      position: positionText(g.balance, voice.locale),
+      bound: g.id === input.boundId ? 'yes' : 'no',
+    }),
   );
   return {
-    text: `Your groups: ${input.groups.map((g) => g.name).join(', ')}`.slice(
-      0,
+    text: clip(
+      voice.t('groups.list_fallback', {
+        names: voice.list(input.groups.map((g) => mrkdwn(g.name))),
+      }),
       LIMITS.fallbackText,
     ),
     blocks: [
-      { type: 'header', text: { type: 'plain_text', text: 'Your groups', emoji: true } },
+      {
+        type: 'header',
+        text: {
+          type: 'plain_text',
+          text: clip(voice.t('groups.list_header'), LIMITS.headerText),
+          emoji: true,
+        },
+      },
       section(clipLines(lines, 2900)),
-      context(
-        '`/split balance <group>` shows its debts · `/split group use <group>` makes this channel book into it · `/split group add @someone <group>` · `/split group delete <group>`',
-      ),
+      context(voice.t('groups.list_footer')),
     ],
   };
 }
 
-export function deleteGroupConfirm(ref: GroupRef): SlackMessage {
-  const name = bold(ref.n);
+export function deleteGroupConfirm(voice: Voice, ref: GroupRef): SlackMessage {
+  const name = `*${groupName(ref.n)}*`;
   return {
-    text: `Delete the group ${ref.n}?`,
+    text: clip(voice.t('groups.delete_fallback', { group: groupName(ref.n) }), LIMITS.fallbackText),
     blocks: [
-      section(
-        `Delete the group ${name}? Its expenses stop counting in everyone's balances (the service keeps them, so it can be restored on the service's website).`,
-      ),
+      section(voice.t('groups.delete_question', { group: name })),
       {
         type: 'actions',
         elements: [
@@ -95,16 +109,23 @@ export function deleteGroupConfirm(ref: GroupRef): SlackMessage {
             type: 'button',
             action_id: LEDGER_ACTIONS.groupDelete,
             style: 'danger',
-            text: { type: 'plain_text', text: 'Delete group', emoji: true },
+            text: {
+              type: 'plain_text',
+              text: plainText(voice.t('groups.delete_button')),
+              emoji: true,
+            },
             value: JSON.stringify(groupRefSchema.parse({ g: ref.g, n: ref.n.slice(0, 100) })),
             confirm: {
-              title: { type: 'plain_text', text: 'Delete this group?' },
+              title: {
+                type: 'plain_text',
+                text: plainText(voice.t('groups.delete_confirm_title')),
+              },
               text: {
                 type: 'mrkdwn',
-                text: clip(`The group ${name} will be deleted for all its members.`, 300),
+                text: clip(voice.t('groups.delete_confirm_text', { group: name }), 300),
               },
-              confirm: { type: 'plain_text', text: 'Delete' },
-              deny: { type: 'plain_text', text: 'Keep it' },
+              confirm: { type: 'plain_text', text: plainText(voice.t('groups.delete_confirm')) },
+              deny: { type: 'plain_text', text: plainText(voice.t('groups.delete_keep')) },
               style: 'danger',
             },
           },
@@ -114,9 +135,16 @@ export function deleteGroupConfirm(ref: GroupRef): SlackMessage {
   };
 }
 
-export function groupDoneMessage(text: string, detail?: string): SlackMessage {
+/** What a group command did, from text already written as mrkdwn, with an optional hint below. */
+export function groupNotice(text: string, detail?: string): SlackMessage {
   return {
     text: clip(text, LIMITS.fallbackText),
     blocks: [section(text), ...(detail ? [context(detail)] : [])],
   };
+}
+
+/** A refusal, with a command that works; `example` is a command as the person would type it. */
+export function groupError(voice: Voice, text: string, example: string): SlackMessage {
+  const full = `:warning: ${text}\n${voice.t('groups.example', { example: typed(example) })}`;
+  return { text: clip(full, LIMITS.fallbackText), blocks: [section(full)] };
 }

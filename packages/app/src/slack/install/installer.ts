@@ -8,6 +8,7 @@
  */
 import type { InstallationStore, webApi } from '@slack/bolt';
 import { INSTALL_REDIRECT_PATH } from '../../config.js';
+import { installCallbacks } from './pages.js';
 
 const INSTALL_PATH = '/slack/install';
 
@@ -55,6 +56,8 @@ export function installerOptions(settings: InstallerSettings) {
       directInstall: false,
       stateVerification: true,
       authorizationUrl: `${settings.webUrl}/oauth/v2/authorize`,
+      // Where Slack sends the browser back: our pages, in the browser's language.
+      callbackOptions: installCallbacks(INSTALL_PATH),
       // No retry: a code is spent by its first exchange.
       clientOptions: { ...settings.clientOptions, retryConfig: { retries: 0 } },
     },

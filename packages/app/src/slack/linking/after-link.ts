@@ -1,33 +1,76 @@
 /**
  * What happens once someone has linked their account: a DM names the expense account now linked,
  * with an Unlink button, and says what becomes of the command that sent them to link (kept as
- * `/split` work by the split feature, before the page promised it).
+ * `/split` work by the split feature, before the page promised it); the Connect prompt they
+ * clicked is replaced by the account it linked; and App Home, which offered Connect, is published
+ * again. All in the person's voice.
  */
 import type { Logger, webApi } from '@slack/bolt';
+import type { Directory } from '../../accounts/directory.js';
 import type { ServiceTokenRecord, SlackUserKey } from '../../store/index.js';
-import { linkedDm } from './views.js';
+import { voiceOf } from '../shared/voice.js';
+import { linkedDm, promptConnectedMessage } from './views.js';
 
-export function afterLink(client: (team_id: string) => Promise<webApi.WebClient>, logger: Logger) {
-  return async (
-    user: SlackUserKey,
-    record: ServiceTokenRecord,
-    pending?: { text: string; kept: boolean },
-    serviceEmail?: string,
-  ) => {
-    try {
-      const web = await client(user.team_id);
-      await web.chat.postMessage({
-        channel: user.user_id,
-        ...linkedDm({
-          name: record.name,
-          email: serviceEmail,
-          serviceUserId: record.service_user_id,
-          pendingText: pending?.kept ? pending.text : undefined,
-          failedText: pending && !pending.kept ? pending.text : undefined,
+/** Slack answers a response_url at once; one that hangs is not waited for. */
+const RESPONSE_URL_TIMEOUT_MS = 10_000;
+
+export function afterLink(parts: {
+  client: (team_id: string) => Promise<webApi.WebClient>;
+  directory: Pick<Directory, 'slackUser'>;
+  /** Publishes the person's App Home again (set once the listeners exist). */
+  publishHome: () => ((client: webApi.WebClient, user: SlackUserKey) => Promise<void>) | undefined;
+  logger: Logger;
+  fetch?: typeof fetch;
+}) {
+  const { logger } = parts;
+  const post = parts.fetch ?? fetch;
+  return {
+    async onLinked(
+      user: SlackUserKey,
+      record: ServiceTokenRecord,
+      pending?: { text: string; kept: boolean },
+      serviceEmail?: string,
+    ): Promise<void> {
+      const voice = await voiceOf(parts, user, logger);
+      let web: webApi.WebClient;
+      try {
+        web = await parts.client(user.team_id);
+        await web.chat.postMessage({
+          channel: user.user_id,
+          ...linkedDm(voice, {
+            name: record.name,
+            email: serviceEmail,
+            serviceUserId: record.service_user_id,
+            pendingText: pending?.kept ? pending.text : undefined,
+            failedText: pending && !pending.kept ? pending.text : undefined,
+          }),
+        });
+      } catch (error) {
+        logger.warn(`could not DM ${user.user_id} after linking: ${(error as Error).message}`);
+        return;
+      }
+      await parts
+        .publishHome()?.(web, user)
+        .catch((error: Error) => logger.warn(`Home after linking: ${error.message}`));
+    },
+
+    async replacePrompt(
+      user: SlackUserKey,
+      responseUrl: string,
+      record: ServiceTokenRecord,
+    ): Promise<void> {
+      const voice = await voiceOf(parts, user, logger);
+      const response = await post(responseUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          replace_original: true,
+          ...promptConnectedMessage(voice, record.name),
         }),
+        signal: AbortSignal.timeout(RESPONSE_URL_TIMEOUT_MS),
       });
-    } catch (error) {
-      logger.warn(`could not DM ${user.user_id} after linking: ${(error as Error).message}`);
-    }
+      await response.body?.cancel();
+      if (!response.ok) throw new Error(`the response_url answered HTTP ${response.status}`);
+    },
   };
 }

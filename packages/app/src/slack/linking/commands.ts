@@ -8,15 +8,17 @@ import { forgottenText } from '../shared/kept.js';
 import { plainNotice, whoamiMessage } from '../shared/notices.js';
 import type { SplitHandlers } from '../shared/split-context.js';
 import { promptConnect } from '../shared/split-context.js';
+import { mrkdwn } from '../shared/text.js';
+import { voiceOf } from '../shared/voice.js';
+import { linkingNotice } from './views.js';
 
 export const LINKING_COMMANDS: Pick<SplitHandlers, 'connect' | 'disconnect' | 'whoami'> = {
   connect: async (c) => {
     const record = await c.deps.tokens.get(c.user);
     if (record) {
+      const voice = await voiceOf(c.deps, c.user, c.logger);
       await c.reply.ephemeral(
-        plainNotice(
-          `You're already connected as ${record.name}. To link another account, type /split disconnect first.`,
-        ),
+        linkingNotice(voice.t('linking.already_connected', { name: mrkdwn(record.name) })),
       );
       return;
     }

@@ -5,6 +5,6 @@ import { connectClicked } from './connect-clicked.js';
 import { unlinkClicked } from './unlink.js';
 
 export function linkingListeners(table: ListenerTable, deps: SlackDeps): void {
-  table.action(ACTIONS.connect, connectClicked);
+  table.action(ACTIONS.connect, connectClicked(deps));
   table.action(LINKING_ACTIONS.unlink, unlinkClicked(deps));
 }

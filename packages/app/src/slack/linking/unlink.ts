@@ -1,13 +1,16 @@
 /**
  * Unlink, on the DM after linking: removes the person's link, if it is still the account that DM
- * named, and puts what it did in the DM's place. App Home is published again so that it shows
- * the person as not connected.
+ * named, and puts what it did in the DM's place. Pressed on a DM whose account is no longer the
+ * one linked, it has nothing left to do: the DM says so in its place too, rather than keep a
+ * button that can never work. App Home is published again so that it shows the person as not
+ * connected. Everything is said in the voice of the person who clicked.
  */
 
 import type { SlackDeps } from '../deps.js';
 import type { ButtonArgs } from '../shared/button.js';
 import { clickerOf } from '../shared/button.js';
-import { parseUnlinkRef, unlinkedMessage, unlinkStaleText } from './views.js';
+import { voiceOf } from '../shared/voice.js';
+import { linkingNotice, parseUnlinkRef, unlinkedMessage, unlinkStaleMessage } from './views.js';
 
 export const unlinkClicked =
   (deps: SlackDeps) =>
@@ -15,27 +18,24 @@ export const unlinkClicked =
     await ack();
     const user = clickerOf(body);
     const ref = parseUnlinkRef(action.value);
+    const voice = await voiceOf(deps, user, logger);
     try {
       const record = await deps.tokens.get(user);
       if (!ref || !record || record.service_user_id !== ref.s) {
-        await respond({
-          response_type: 'ephemeral',
-          replace_original: false,
-          text: unlinkStaleText(record?.name),
-        });
+        await respond({ replace_original: true, ...unlinkStaleMessage(voice, record?.name) });
         return;
       }
       await deps.unlinking.unlink(user);
       logger.info(
         `unlinked ${user.team_id}:${user.user_id} from service user ${record.service_user_id}`,
       );
-      await respond({ replace_original: true, ...unlinkedMessage(record.name) });
+      await respond({ replace_original: true, ...unlinkedMessage(voice, record.name) });
     } catch (error) {
       logger.error(`unlink for ${user.user_id}: ${(error as Error).message}`);
       await respond({
         response_type: 'ephemeral',
         replace_original: false,
-        text: "I couldn't unlink just now. Please try again, or type /split disconnect.",
+        ...linkingNotice(voice.t('linking.unlink_failed')),
       }).catch(() => undefined);
       return;
     }

@@ -1,15 +1,19 @@
 /**
  * What linking says in Slack: the DM after linking, naming the expense account now linked with an
- * Unlink button (someone who finds an account there that is not theirs can undo it at once), and
- * what Unlink leaves in its place. Pure functions from data to Block Kit. The DM keeps the shared
- * "Connected as" notice's own lines (what happens next) under its first one.
+ * Unlink button (someone who finds an account there that is not theirs can undo it at once), the
+ * line that takes the place of a Connect prompt once it is done, and what Unlink leaves in the
+ * DM's place. Pure functions of data and the reader's voice. The DM keeps the shared "Connected
+ * as" notice's own lines (what happens next) under its first one. Account names and e-mails come
+ * from the expense service: they go through `mrkdwn()`.
  */
 import type { types } from '@slack/bolt';
 import { type Infer, int, object } from '../../core/schema.js';
+import type { Voice } from '../../voice/index.js';
 import { LINKING_ACTIONS } from '../ids.js';
-import { clip, LIMITS, mrkdwnEscape } from '../shared/limits.js';
+import { clip, LIMITS } from '../shared/limits.js';
 import type { SlackMessage } from '../shared/message.js';
 import { linkedDm as connectedNotice } from '../shared/notices.js';
+import { mrkdwn, plainText } from '../shared/text.js';
 
 function section(text: string): types.SectionBlock {
   return { type: 'section', text: { type: 'mrkdwn', text: clip(text, LIMITS.sectionText) } };
@@ -17,6 +21,11 @@ function section(text: string): types.SectionBlock {
 
 function context(text: string): types.ContextBlock {
   return { type: 'context', elements: [{ type: 'mrkdwn', text: clip(text, LIMITS.sectionText) }] };
+}
+
+/** Text already written as mrkdwn, as a message of one section. */
+export function linkingNotice(text: string): SlackMessage {
+  return { text: clip(text, LIMITS.fallbackText), blocks: [section(text)] };
 }
 
 /** The Unlink button's value: the service account it unlinks, so an old DM cannot unlink a newer one. */
@@ -33,30 +42,34 @@ export function parseUnlinkRef(value: string | undefined): UnlinkRef | undefined
 }
 
 /** The account as a person recognises it: its name, and its e-mail when the service gave one. */
-function account(name: string, email: string | undefined): string {
-  return email ? `*${mrkdwnEscape(name)}* (${mrkdwnEscape(email)})` : `*${mrkdwnEscape(name)}*`;
+function account(voice: Voice, name: string, email: string | undefined): string {
+  return email
+    ? voice.t('linking.account_with_email', { name: mrkdwn(name), email: mrkdwn(email) })
+    : voice.t('linking.account', { name: mrkdwn(name) });
 }
 
-export function linkedDm(input: {
-  name: string;
-  email?: string | undefined;
-  serviceUserId: number;
-  /** The command about to be carried out. */
-  pendingText?: string | undefined;
-  /** The command that could not be kept, to be typed again. */
-  failedText?: string | undefined;
-}): SlackMessage {
+export function linkedDm(
+  voice: Voice,
+  input: {
+    name: string;
+    email?: string | undefined;
+    serviceUserId: number;
+    /** The command about to be carried out. */
+    pendingText?: string | undefined;
+    /** The command that could not be kept, to be typed again. */
+    failedText?: string | undefined;
+  },
+): SlackMessage {
   const notice = connectedNotice({
     name: input.name,
     pendingText: input.pendingText,
     failedText: input.failedText,
   });
+  const named = account(voice, input.name, input.email);
   return {
-    text: notice.text,
+    text: clip(voice.t('linking.connected_as', { name: mrkdwn(input.name) }), LIMITS.fallbackText),
     blocks: [
-      section(
-        `:white_check_mark: Connected as ${account(input.name, input.email)}: your Slack account now books into this expense account. You can now use \`/split\` anywhere.`,
-      ),
+      section(voice.t('linking.dm_connected', { account: named })),
       ...notice.blocks.slice(1),
       {
         type: 'actions',
@@ -65,44 +78,57 @@ export function linkedDm(input: {
             type: 'button',
             action_id: LINKING_ACTIONS.unlink,
             style: 'danger',
-            text: { type: 'plain_text', text: 'Unlink', emoji: true },
+            text: {
+              type: 'plain_text',
+              text: plainText(voice.t('linking.unlink_button')),
+              emoji: true,
+            },
             value: JSON.stringify(unlinkRefSchema.parse({ s: input.serviceUserId })),
             confirm: {
-              title: { type: 'plain_text', text: 'Unlink this account?' },
+              title: {
+                type: 'plain_text',
+                text: plainText(voice.t('linking.unlink_confirm_title')),
+              },
               text: {
                 type: 'mrkdwn',
-                text: clip(
-                  `I'll forget my token for ${account(input.name, input.email)}; nothing more is booked through it.`,
-                  300,
-                ),
+                text: clip(voice.t('linking.unlink_confirm_text', { account: named }), 300),
               },
-              confirm: { type: 'plain_text', text: 'Unlink' },
-              deny: { type: 'plain_text', text: 'Keep it' },
+              confirm: { type: 'plain_text', text: plainText(voice.t('linking.unlink_button')) },
+              deny: { type: 'plain_text', text: plainText(voice.t('linking.unlink_keep')) },
               style: 'danger',
             },
           },
         ],
       },
-      context('Not your account, or not the one you meant? Unlink it, then `/split connect`.'),
+      context(voice.t('linking.dm_not_yours')),
     ],
   };
+}
+
+/**
+ * Takes the place of a Connect prompt once the person is linked: the prompt's button is used up,
+ * and the line says what it did.
+ */
+export function promptConnectedMessage(voice: Voice, name: string): SlackMessage {
+  return linkingNotice(voice.t('linking.prompt_connected', { name: mrkdwn(name) }));
 }
 
 /** Replaces the DM once Unlink has removed the link. */
-export function unlinkedMessage(name: string): SlackMessage {
+export function unlinkedMessage(voice: Voice, name: string): SlackMessage {
   return {
-    text: `Unlinked ${name}`,
-    blocks: [
-      section(
-        `Unlinked: I no longer hold a token for the expense account *${mrkdwnEscape(name)}*. \`/split connect\` links an account again.`,
-      ),
-    ],
+    text: clip(voice.t('linking.unlinked_fallback', { name: mrkdwn(name) }), LIMITS.fallbackText),
+    blocks: [section(voice.t('linking.unlinked', { name: mrkdwn(name) }))],
   };
 }
 
-/** Unlink pressed on a DM whose account is no longer the one linked. */
-export function unlinkStaleText(current: string | undefined): string {
-  return current
-    ? `That account is no longer linked: you're connected as ${current} now. /split disconnect unlinks it.`
-    : "That account is no longer linked: you aren't connected. /split connect links your expense account.";
+/**
+ * Replaces the DM when its Unlink was pressed after its account stopped being the one linked:
+ * the button has nothing left to do.
+ */
+export function unlinkStaleMessage(voice: Voice, current: string | undefined): SlackMessage {
+  return linkingNotice(
+    current
+      ? voice.t('linking.unlink_stale_other', { name: mrkdwn(current) })
+      : voice.t('linking.unlink_stale_none'),
+  );
 }

@@ -15,6 +15,7 @@ import type { SlackDeps } from '../deps.js';
 import { connectPrompt, plainNotice } from './notices.js';
 import { type Reply, replyWithRespond } from './reply.js';
 import { describeServiceFailure } from './service-failure.js';
+import { voiceOf } from './voice.js';
 
 export type ButtonArgs = SlackActionMiddlewareArgs<BlockButtonAction> & AllMiddlewareArgs;
 
@@ -135,7 +136,8 @@ async function carryOut<Ref>(
         if (record) return record;
         await giveBack();
         const url = await deps.linking.connectUrl(user);
-        await reply.ephemeral(connectPrompt({ url, reason: 'first_time' }));
+        const voice = await voiceOf(deps, user, logger);
+        await reply.ephemeral(connectPrompt(voice, { url, reason: 'first_time' }));
         return undefined;
       },
     });
@@ -145,7 +147,8 @@ async function carryOut<Ref>(
     if (spec.relinks && describeServiceFailure(error, '').relink) {
       await deps.unlinking.unlink(user);
       const url = await deps.linking.connectUrl(user);
-      await reply.ephemeral(connectPrompt({ url, reason: 'revoked' }));
+      const voice = await voiceOf(deps, user, logger);
+      await reply.ephemeral(connectPrompt(voice, { url, reason: 'revoked' }));
       return;
     }
     await reply.ephemeral(plainNotice(spec.failureText(error))).catch(() => undefined);

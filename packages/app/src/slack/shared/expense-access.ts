@@ -13,13 +13,14 @@ import type { SlackDeps } from '../deps.js';
 import type { SlackMessage } from './message.js';
 import { connectPrompt, plainNotice } from './notices.js';
 import { describeServiceFailure } from './service-failure.js';
+import { type Voice, voiceOf } from './voice.js';
 
 export const NOT_ON_IT =
   "Only the people on this expense can change it, and you're not one of them. Ask whoever booked it.";
 
 export type Access =
   | { ok: true; record: ServiceTokenRecord; client: ServiceClient; expense: Expense }
-  | { ok: false; kind: 'connect'; url: string; reason: 'first_time' | 'revoked' }
+  | { ok: false; kind: 'connect'; url: string; reason: 'first_time' | 'revoked'; voice: Voice }
   | { ok: false; kind: 'refused'; text: string };
 
 /** Maps a service failure on an expense to what the person reads (a 403 means "not on it"). */
@@ -40,7 +41,7 @@ export function changeFailure(error: unknown, nothingDone: string): string {
 /** What someone refused by accessExpense reads: a Connect button, or why not. */
 export function deniedMessage(access: Exclude<Access, { ok: true }>): SlackMessage {
   return access.kind === 'connect'
-    ? connectPrompt({ url: access.url, reason: access.reason })
+    ? connectPrompt(access.voice, { url: access.url, reason: access.reason })
     : plainNotice(access.text);
 }
 
@@ -57,6 +58,7 @@ export async function accessExpense(
       kind: 'connect',
       url: await deps.linking.connectUrl(user),
       reason: 'first_time',
+      voice: await voiceOf(deps, user),
     };
   }
   const client = deps.service.forLink(record);
@@ -73,6 +75,7 @@ export async function accessExpense(
         kind: 'connect',
         url: await deps.linking.connectUrl(user),
         reason: 'revoked',
+        voice: await voiceOf(deps, user),
       };
     }
     if (!(error instanceof ServiceBaseException)) throw error;

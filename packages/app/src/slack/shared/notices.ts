@@ -4,6 +4,7 @@
  */
 import type { types } from '@slack/bolt';
 import type { HelpSection } from '../../core/command/index.js';
+import type { Voice } from '../../voice/index.js';
 import { ACTIONS, BLOCKS } from '../ids.js';
 import { clip, LIMITS, mrkdwnEscape } from './limits.js';
 import type { SlackMessage } from './message.js';
@@ -38,25 +39,27 @@ export function typedCommand(text: string): string {
 
 export type ConnectReason = 'first_time' | 'revoked' | 'asked';
 
-const CONNECT_INTRO: Record<ConnectReason, string> = {
-  first_time: 'To book expenses from Slack, connect your expense account first. It takes a minute.',
-  revoked:
-    'Your connection to the expense account stopped working (it was revoked or expired), so I removed it. Connect again to carry on.',
-  asked: 'Connect your expense account to Slack.',
-};
-
-export function connectPrompt(input: {
-  url: string;
-  reason: ConnectReason;
-  pendingText?: string | undefined;
-}): SlackMessage {
+/**
+ * Asks the person to connect their expense account, in their voice; `pendingText` is what they
+ * typed, carried out once they have. The button's block is the prompt's own (BLOCKS.connectActions):
+ * a click on it lets linking replace the whole prompt once it is done.
+ */
+export function connectPrompt(
+  voice: Voice,
+  input: {
+    url: string;
+    reason: ConnectReason;
+    pendingText?: string | undefined;
+  },
+): SlackMessage {
+  const intro = voice.t('linking.connect_intro', { reason: input.reason });
   const after = input.pendingText
-    ? `\nOnce you're connected I'll carry out \`/split ${typedCommand(input.pendingText)}\`.`
+    ? `\n${voice.t('linking.connect_after', { command: `\`/split ${typedCommand(input.pendingText)}\`` })}`
     : '';
   return {
-    text: `${CONNECT_INTRO[input.reason]} Open: ${input.url}`,
+    text: voice.t('linking.connect_fallback', { intro, url: input.url }),
     blocks: [
-      section(`${CONNECT_INTRO[input.reason]}${after}`),
+      section(`${intro}${after}`),
       {
         type: 'actions',
         block_id: BLOCKS.connectActions,
@@ -65,12 +68,12 @@ export function connectPrompt(input: {
             type: 'button',
             action_id: ACTIONS.connect,
             style: 'primary',
-            text: { type: 'plain_text', text: 'Connect account', emoji: true },
+            text: { type: 'plain_text', text: voice.t('linking.connect_button'), emoji: true },
             url: input.url,
           },
         ],
       },
-      context('The link works once, for 10 minutes, and only for you.'),
+      context(voice.t('linking.connect_note')),
     ],
   };
 }

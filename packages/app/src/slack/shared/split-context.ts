@@ -14,6 +14,7 @@ import type { Once } from './marker.js';
 import { type ConnectReason, connectPrompt, plainNotice } from './notices.js';
 import type { Reply } from './reply.js';
 import { describeServiceFailure } from './service-failure.js';
+import { voiceOf } from './voice.js';
 
 /** One `/split` to carry out: typed now, or saved while the person linked their account. */
 export interface SplitInvocation {
@@ -86,8 +87,9 @@ export async function promptConnect(
       }
     : undefined;
   const url = await c.deps.linking.connectUrl(c.user, pending);
+  const voice = await voiceOf(c.deps, c.user, c.logger);
   await c.reply.ephemeral(
-    connectPrompt({ url, reason, pendingText: carry ? c.inv.text : undefined }),
+    connectPrompt(voice, { url, reason, pendingText: carry ? c.inv.text : undefined }),
   );
 }
 

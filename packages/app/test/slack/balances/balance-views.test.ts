@@ -14,6 +14,7 @@ import {
 import { matchGroup } from '../../../src/slack/shared/ledger.js';
 import { parseSettleRef, settleRefValue } from '../../../src/slack/shared/settle-ref.js';
 import { settleButton } from '../../../src/slack/shared/settle-views.js';
+import { voiceFor } from '../../../src/voice/index.js';
 import { blockKitErrors } from '../../support/block-kit-limits.js';
 import { blocksText } from '../../support/harness.js';
 
@@ -119,8 +120,8 @@ describe('group names', () => {
 });
 
 describe('group views', () => {
-  it('list 200 groups in one message within limits', () => {
-    const message = groupsMessage({
+  it('list 200 groups in one message within limits', async () => {
+    const message = groupsMessage(await voiceFor({}), {
       groups: Array.from({ length: 200 }, (_, i) => ({
         id: i + 1,
         name: `Group ${i + 1}`,
@@ -132,8 +133,8 @@ describe('group views', () => {
     expect(blocksText(message.blocks)).toMatch(/…and \d+ more/);
   });
 
-  it('ask before deleting, with a danger confirm within limits', () => {
-    const message = deleteGroupConfirm({ g: 4, n: 'Flat '.repeat(40) });
+  it('ask before deleting, with a danger confirm within limits', async () => {
+    const message = deleteGroupConfirm(await voiceFor({}), { g: 4, n: 'Flat '.repeat(40) });
     expect(blockKitErrors(message.blocks, 'message')).toEqual([]);
   });
 

@@ -300,7 +300,10 @@ describe('a revoked link', () => {
     const settle = button(message.blocks, 'balance_settle_up', 'Ann Lee');
     const { answer } = await click(h, message, settle, 'U0DEE');
     const posted = await answer();
-    expect(textOf(posted.body)).toContain('stopped working');
+    // Dee's Slack speaks German (an earlier test gave her de-DE).
+    expect(textOf(posted.body)).toContain(
+      'Die Verbindung zu deinem Ausgabenkonto funktioniert nicht mehr',
+    );
     expect(JSON.stringify(posted.body.blocks)).toContain('account_connect');
     expect(await h.app.deps.tokens.get({ team_id: 'T0001', user_id: 'U0DEE' })).toBeUndefined();
   });

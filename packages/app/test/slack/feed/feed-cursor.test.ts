@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Notification } from '../../../src/service/index.js';
 import { advance, oldestFirst, unseen } from '../../../src/slack/feed/cursor.js';
-import { feedChangeMessage, feedStoppedMessage } from '../../../src/slack/feed/views.js';
 
 const note = (id: number, created_at: string): Notification => ({
   id,
@@ -38,41 +37,5 @@ describe('a feed cursor', () => {
 
   it('reads oldest first, ties in id order', () => {
     expect(oldestFirst([c, a, b]).map((n) => n.id)).toEqual([1, 2, 3]);
-  });
-});
-
-describe('feed messages', () => {
-  it('names the change, the person and the amount, pinging nobody', () => {
-    expect(
-      feedChangeMessage({
-        verb: 'deleted',
-        who: 'Bob Ray',
-        description: 'Dinner <3',
-        cost: 6000,
-        currency: 'EUR',
-        group: 'Roommates',
-      }),
-    ).toEqual({
-      text: 'Bob Ray deleted “Dinner <3” €60.00 in Roommates.',
-      blocks: [
-        {
-          type: 'section',
-          text: {
-            type: 'mrkdwn',
-            text: 'Bob Ray deleted ~“Dinner &lt;3”~ €60.00 in *Roommates*.',
-          },
-        },
-        {
-          type: 'context',
-          elements: [{ type: 'mrkdwn', text: 'Group activity · `/split feed off` stops these' }],
-        },
-      ],
-    });
-  });
-
-  it('says once why it stopped', () => {
-    expect(feedStoppedMessage('U0ANN', 'Roommates').text).toBe(
-      'The activity feed of *Roommates* here has stopped: <@U0ANN>, who turned it on, no longer has an expense account connected. `/split feed on` starts it again with yours.',
-    );
   });
 });

@@ -45,7 +45,7 @@ describe('group commands', () => {
     const message = await ask(h, 'group create Roommates <@U0BOB|bob> <@U0CHO|cho>');
     expect(message.ephemeralFor).toBeUndefined();
     expect(textOf(message)).toContain(
-      '<@U0ANN> created the group *Roommates* with <@U0BOB>, <@U0CHO>.',
+      '<@U0ANN> created the group *Roommates* with <@U0BOB> and <@U0CHO>.',
     );
     const [group] = await groupsOfAnn();
     expect(group?.name).toBe('Roommates');
@@ -55,7 +55,7 @@ describe('group commands', () => {
 
   it('refuses a second group with the same name', async () => {
     expect(textOf(await ask(h, 'group create roommates'))).toContain(
-      'You already have a group called "Roommates"',
+      'You already have a group called “Roommates”',
     );
     expect(await groupsOfAnn()).toHaveLength(1);
   });

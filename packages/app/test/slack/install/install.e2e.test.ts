@@ -67,12 +67,30 @@ describe('installing into many workspaces', () => {
     expect(exchange?.response).toMatchObject({ ok: true, team: { id: 'T0002' } });
   });
 
+  it('ends on a page in the browser’s language, installed or cancelled', async () => {
+    const again = await install(w, 'U0ANN', { language: 'de-DE,de;q=0.9,en;q=0.5' });
+    expect(again.done.status).toBe(200);
+    expect(again.done.body).toContain('<html lang="de">');
+    expect(again.done.body).toContain('Split ist installiert');
+    expect(again.done.body).toContain('href="slack://app?team=T0001&amp;id=');
+    const cancelled = await install(w, 'U0ANN', { decision: 'deny', language: 'fr' });
+    expect(cancelled.done.body).toContain('Tu as annulé l’installation : rien n’a été installé.');
+    expect(cancelled.done.body).toContain('href="/slack/install"');
+    const english = await install(w, 'U0ANN', { decision: 'deny' });
+    expect(english.done.body).toContain(
+      'You cancelled the installation, so nothing was installed.',
+    );
+  });
+
   it('refuses to finish an install without the browser that started it (state cookie)', async () => {
     const start = await fetch(`${w.app.url}/slack/install`);
     const href = /href="([^"]+)"/.exec(await start.text())?.[1]?.replace(/&amp;/g, '&');
     const state = new URL(href ?? '').searchParams.get('state');
-    const back = await fetch(`${w.app.url}/slack/oauth_redirect?code=made-up&state=${state}`);
+    const back = await fetch(`${w.app.url}/slack/oauth_redirect?code=made-up&state=${state}`, {
+      headers: { 'accept-language': 'ja' },
+    });
     expect(back.status).toBeGreaterThanOrEqual(400);
+    expect(await back.text()).toContain('Split はインストールされていません');
     expect(w.ws.callsTo('oauth.v2.access').some((c) => c.args.code === 'made-up')).toBe(false);
   });
 

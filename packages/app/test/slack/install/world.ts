@@ -142,7 +142,12 @@ export interface InstallWalk {
 export async function install(
   w: World,
   as: string,
-  options: { decision?: 'allow' | 'deny'; org?: boolean } = {},
+  options: {
+    decision?: 'allow' | 'deny';
+    org?: boolean;
+    /** The browser's Accept-Language. */
+    language?: string;
+  } = {},
 ): Promise<InstallWalk> {
   const start = await fetch(`${w.app.url}/slack/install`);
   const installBody = await start.text();
@@ -170,7 +175,10 @@ export async function install(
   if (decided.status !== 302 || !location)
     throw new Error(`install page answered ${decided.status}`);
   const returned = new URL(location);
-  const back = await fetch(w.local(location), { headers: { cookie }, redirect: 'manual' });
+  const back = await fetch(w.local(location), {
+    headers: { cookie, ...(options.language ? { 'accept-language': options.language } : {}) },
+    redirect: 'manual',
+  });
   return {
     installPage: { status: start.status, body: installBody },
     authorizeUrl,

@@ -1,11 +1,31 @@
+/**
+ * What linking says in Slack, by value: the DM after linking, the line that replaces a Connect
+ * prompt, and what Unlink leaves, in the reader's voice, with what the service named (account
+ * names, e-mails) escaped in the blocks and the fallback text.
+ */
 import { describe, expect, it } from 'vitest';
 import { LINKING_ACTIONS } from '../../../src/slack/ids.js';
-import { linkedDm, parseUnlinkRef, unlinkedMessage } from '../../../src/slack/linking/views.js';
+import {
+  linkedDm,
+  parseUnlinkRef,
+  promptConnectedMessage,
+  unlinkedMessage,
+  unlinkStaleMessage,
+} from '../../../src/slack/linking/views.js';
+import { connectPrompt } from '../../../src/slack/shared/notices.js';
+import { voiceFor } from '../../../src/voice/index.js';
 import { blockKitErrors } from '../../support/block-kit-limits.js';
+import { blocksText } from '../../support/harness.js';
+
+const en = await voiceFor({ locale: 'en-US' });
+const de = await voiceFor({ locale: 'de-DE', tz: 'Europe/Berlin' });
+const ja = await voiceFor({ locale: 'ja-JP', tz: 'Asia/Tokyo' });
+
+const HOSTILE = '<!channel> *Eve* & <https://evil.example|co>';
 
 describe('the DM after linking', () => {
   it('names the linked account with its e-mail, and offers Unlink for that account', () => {
-    const dm = linkedDm({ name: 'Ann Lee', email: 'ann@example.com', serviceUserId: 42 });
+    const dm = linkedDm(en, { name: 'Ann Lee', email: 'ann@example.com', serviceUserId: 42 });
     expect(dm.text).toBe('Connected as Ann Lee');
     expect(dm.blocks[0]).toEqual({
       type: 'section',
@@ -26,10 +46,27 @@ describe('the DM after linking', () => {
     expect(blockKitErrors(dm.blocks, 'message')).toEqual([]);
   });
 
-  it('escapes what the service named and says what comes next', () => {
-    const dm = linkedDm({ name: '<b> & co', serviceUserId: 7, pendingText: '40 lunch' });
+  it('escapes what the service named, in the blocks and the fallback, and says what comes next', () => {
+    const dm = linkedDm(en, { name: '<b> & co', serviceUserId: 7, pendingText: '40 lunch' });
     expect(JSON.stringify(dm.blocks[0])).toContain('Connected as *&lt;b&gt; &amp; co*: your');
     expect(JSON.stringify(dm.blocks[1])).toContain('Now carrying out `/split 40 lunch`');
+    const hostile = linkedDm(en, { name: HOSTILE, email: 'a_b*c@x.example', serviceUserId: 7 });
+    expect(`${hostile.text} ${blocksText(hostile.blocks)}`).not.toMatch(/<!|<https?:/);
+    expect(hostile.text).toBe(
+      'Connected as &lt;!channel&gt; \u200b*\u200bEve\u200b*\u200b &amp; &lt;https://evil.example|co&gt;',
+    );
+  });
+
+  it('is written in German and Japanese', () => {
+    const dm = linkedDm(de, { name: 'Ann Lee', serviceUserId: 42 });
+    expect(dm.text).toBe('Verbunden als Ann Lee');
+    expect(blocksText(dm.blocks)).toContain(
+      'Verbunden als *Ann Lee*: Dein Slack-Konto bucht jetzt',
+    );
+    expect(JSON.stringify(dm.blocks)).toContain('"text":"Trennen"');
+    expect(linkedDm(ja, { name: 'Ann Lee', serviceUserId: 42 }).text).toBe(
+      'Ann Lee として接続しました',
+    );
   });
 
   it('reads only the Unlink value it wrote', () => {
@@ -39,8 +76,37 @@ describe('the DM after linking', () => {
     expect(parseUnlinkRef(undefined)).toBeUndefined();
   });
 
-  it('says what Unlink did', () => {
-    expect(unlinkedMessage('Ann Lee').text).toBe('Unlinked Ann Lee');
-    expect(blockKitErrors(unlinkedMessage('Ann Lee').blocks, 'message')).toEqual([]);
+  it('says what Unlink did, or that it had nothing left to do', () => {
+    expect(unlinkedMessage(en, 'Ann Lee').text).toBe('Unlinked Ann Lee');
+    expect(blockKitErrors(unlinkedMessage(en, 'Ann Lee').blocks, 'message')).toEqual([]);
+    expect(unlinkedMessage(de, '<b>').text).toBe('&lt;b&gt; getrennt');
+    expect(unlinkStaleMessage(en, 'Neddy Moss').text).toBe(
+      "That account is no longer linked: you're connected as Neddy Moss now. `/split disconnect` unlinks it.",
+    );
+    expect(unlinkStaleMessage(de, undefined).text).toContain('Du bist nicht verbunden.');
+  });
+});
+
+describe('a Connect prompt', () => {
+  it('asks in the reader’s language, and is replaced by one line once connected', () => {
+    const prompt = connectPrompt(de, {
+      url: 'http://x/oauth/start?state=s',
+      reason: 'first_time',
+      pendingText: '40 Mittagessen',
+    });
+    expect(prompt.text).toBe(
+      'Um Ausgaben aus Slack zu buchen, verbinde zuerst dein Ausgabenkonto. Das dauert nur eine Minute. Öffne: http://x/oauth/start?state=s',
+    );
+    expect(blocksText(prompt.blocks)).toContain(
+      'Sobald du verbunden bist, führe ich `/split 40 Mittagessen` aus.',
+    );
+    expect(JSON.stringify(prompt.blocks)).toContain('"text":"Konto verbinden"');
+    expect(blockKitErrors(prompt.blocks, 'message')).toEqual([]);
+    const done = promptConnectedMessage(ja, HOSTILE);
+    expect(done.text).toBe(
+      ':white_check_mark: *&lt;!channel&gt; \u200b*\u200bEve\u200b*\u200b &amp; &lt;https://evil.example|co&gt;* として接続しました。',
+    );
+    expect(done.blocks).toHaveLength(1);
+    expect(JSON.stringify(done.blocks)).not.toContain('"type":"actions"');
   });
 });

@@ -74,7 +74,12 @@ describe('the DM after linking', () => {
     expect((await h.app.deps.tokens.get(key('U0MAE')))?.service_user_id).toBe(account.id);
 
     await press('U0MAE', dm);
-    await h.slack.waitForCall('views.publish', (c) => c.args.user_id === 'U0MAE');
+    await h.slack.waitForResponse((p) => p.body.text === 'Unlinked Mae Moss');
+    // App Home, published as connected once the link was made, offers Connect again.
+    await h.slack.waitForCall(
+      'views.publish',
+      (c) => c.args.user_id === 'U0MAE' && JSON.stringify(c.args).includes('Connect account'),
+    );
     expect(await h.app.deps.tokens.get(key('U0MAE'))).toBeUndefined();
     const replaced = h.slack.messages('U0MAE').find((m) => m.ts === dm.ts)!;
     expect(replaced.text).toBe('Unlinked Mae Moss');
@@ -94,6 +99,10 @@ describe('the DM after linking', () => {
       String(p.body.text).includes('That account is no longer linked'),
     );
     expect(told.body.text).toContain("you're connected as Neddy Moss now");
+    // The old DM's Unlink can do nothing more: the DM says so in its place.
+    const replaced = h.slack.messages('U0NED').find((m) => m.ts === oldDm.ts)!;
+    expect(replaced.text).toContain('That account is no longer linked');
+    expect(JSON.stringify(replaced.blocks)).not.toContain(LINKING_ACTIONS.unlink);
     expect((await h.app.deps.tokens.get(key('U0NED')))?.service_user_id).toBe(second.id);
   });
 });

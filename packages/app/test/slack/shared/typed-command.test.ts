@@ -2,6 +2,7 @@
 // markup for mentions and its escaping are not shown raw inside the code span.
 import { describe, expect, it } from 'vitest';
 import { connectPrompt, linkedDm, typedCommand } from '../../../src/slack/shared/notices.js';
+import { voiceFor } from '../../../src/voice/index.js';
 
 describe('typedCommand', () => {
   it('shows mentions, channels and links by their labels', () => {
@@ -18,10 +19,14 @@ describe('typedCommand', () => {
     expect(typedCommand('12 a&amp;amp;b')).toBe('12 a&amp;amp;b');
   });
 
-  it('is what the Connect prompt and the DM after linking quote', () => {
+  it('is what the Connect prompt and the DM after linking quote', async () => {
     const pending = '40 lunch <@U0GRACE|grace>';
     const prompt = JSON.stringify(
-      connectPrompt({ url: 'http://x/', reason: 'first_time', pendingText: pending }).blocks,
+      connectPrompt(await voiceFor({}), {
+        url: 'http://x/',
+        reason: 'first_time',
+        pendingText: pending,
+      }).blocks,
     );
     expect(prompt).toContain('`/split 40 lunch @grace`');
     expect(prompt).not.toContain('U0GRACE');

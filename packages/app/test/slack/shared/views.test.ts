@@ -15,6 +15,7 @@ import {
   helpMessage,
   linkedDm,
 } from '../../../src/slack/shared/notices.js';
+import { voiceFor } from '../../../src/voice/index.js';
 import { blockKitErrors } from '../../support/block-kit-limits.js';
 
 const lunch: BookedExpense = {
@@ -141,8 +142,8 @@ describe('Undo button value', () => {
 });
 
 describe('notices', () => {
-  it('carries a Connect link button and says what will happen next', () => {
-    const m = connectPrompt({
+  it('carries a Connect link button and says what will happen next', async () => {
+    const m = connectPrompt(await voiceFor({}), {
       url: 'http://x/oauth/start?state=s',
       reason: 'first_time',
       pendingText: '40 lunch',
