@@ -179,7 +179,7 @@ async function observe(world: ReplicaWorld, ann: Person, bob: Person): Promise<O
     if (!late) {
       await control(world.emu.url, 'POST', 'faults', {
         path: '/api/v3.0/get_expense/*',
-        latency_ms: 2_000,
+        latency_ms: 3_000,
         times: 2,
       });
     }
@@ -204,13 +204,13 @@ async function observe(world: ReplicaWorld, ann: Person, bob: Person): Promise<O
   const dms = [ann, bob].map((p, i) => world.slack.messages(p.slackId).length - dmsBefore[i]!);
 
   // Settle up, confirmed on both. The balance is read slowly, so that without a shared claim both
-  // replicas would read it before either records the payment. Two seconds, because on a busy
+  // replicas would read it before either records the payment. Three seconds, because on a busy
   // machine a shorter delay let the later replica's read come after the first payment (the
-  // control then saw one); it stays under the replicas' service timeout of 3 s.
+  // control then saw one); it stays under the replicas' service timeout of 5 s.
   const balance = await ask(world, 'balance');
   await control(world.emu.url, 'POST', 'faults', {
     path: '/api/v3.0/get_friend/*',
-    latency_ms: 2_000,
+    latency_ms: 3_000,
     times: 2,
   });
   const settleId = await clickOnBoth(world, balance, buttonIn(balance.blocks, 'balance_settle_up'));

@@ -99,11 +99,11 @@ export async function startReplicaWorld(storeUrls: [string, string]): Promise<Re
       config,
       logger,
       slackRetries: 0,
-      // Above the 2 s the scenarios hold a read for, so that a slow read is slow, not failed.
-      serviceTimeoutMs: 3_000,
+      // Above the 3 s the scenarios hold a read for, so that a slow read is slow, not failed.
+      serviceTimeoutMs: 5_000,
       serviceRetries: 0,
       reconcileDelayMs: 0,
-      serviceSettleMs: 3_000,
+      serviceSettleMs: 5_000,
       digest: { scheduler: false },
     });
     const replica = { app, eventsUrl: `${app.url}/slack/events`, logger };
