@@ -21,7 +21,11 @@ import {
   settleRefValueIn,
 } from '../../../src/slack/shared/settle-ref.js';
 import { settleConfirmMessage } from '../../../src/slack/shared/settle-views.js';
+import { voiceFor } from '../../../src/voice/index.js';
 import { blockKitErrors, viewErrors } from '../../support/block-kit-limits.js';
+import { voices } from '../../support/voice-support.js';
+
+const en = voices.en;
 
 /** Ann as my friend: she owes me €10 in Trip (7) and €-4 outside groups, and I owe her $5. */
 const ann: Friend = {
@@ -70,20 +74,23 @@ describe('partial payments', () => {
 
   it('places a part in the group whose debt covers it, else outside groups', () => {
     const base = { friend: ann, name: 'Ann', direction: 'from' as const, currency: 'EUR' };
-    expect(planPartial({ ...base, amount: 500 })).toEqual({ ok: true, group_id: 3 });
-    expect(planPartial({ ...base, amount: 600 })).toEqual({ ok: true, group_id: 3 });
+    expect(planPartial({ ...base, amount: 500 }, en)).toEqual({ ok: true, group_id: 3 });
+    expect(planPartial({ ...base, amount: 600 }, en)).toEqual({ ok: true, group_id: 3 });
   });
 
   it('refuses more than is owed, and nothing owed that way', () => {
     expect(
-      planPartial({ friend: ann, name: 'Ann', direction: 'from', currency: 'EUR', amount: 601 }),
+      planPartial(
+        { friend: ann, name: 'Ann', direction: 'from', currency: 'EUR', amount: 601 },
+        en,
+      ),
     ).toEqual({
       ok: false,
       reason:
         'Ann owes you €6.00: a payment of €6.01 would leave you owing them. Record at most €6.00.',
     });
     expect(
-      planPartial({ friend: ann, name: 'Ann', direction: 'to', currency: 'EUR', amount: 100 }),
+      planPartial({ friend: ann, name: 'Ann', direction: 'to', currency: 'EUR', amount: 100 }, en),
     ).toEqual({
       ok: false,
       reason:
@@ -93,13 +100,13 @@ describe('partial payments', () => {
 
   it('says what was recorded and what is left', () => {
     const base = { name: 'Ann', amount: 1500, currency: 'EUR', group: null };
-    expect(paymentRecordedText({ ...base, direction: 'to', left: 500 })).toBe(
+    expect(paymentRecordedText({ ...base, direction: 'to', left: 500 }, en)).toBe(
       'Recorded: you paid Ann €15.00. You still owe Ann €5.00.',
     );
-    expect(paymentRecordedText({ ...base, direction: 'from', left: 0, group: 'Trip' })).toBe(
+    expect(paymentRecordedText({ ...base, direction: 'from', left: 0, group: 'Trip' }, en)).toBe(
       'Recorded: Ann paid you €15.00 in Trip. You and Ann are settled up in EUR.',
     );
-    expect(paymentRecordedText({ ...base, direction: 'from', left: undefined })).toBe(
+    expect(paymentRecordedText({ ...base, direction: 'from', left: undefined }, en)).toBe(
       'Recorded: Ann paid you €15.00.',
     );
   });
@@ -109,7 +116,7 @@ const ref: SettleRef = { k: 'f', id: 7, c: 'JPY', a: 1500, p: 1, v: 'a', n: 'Ann
 
 describe('the Pay part form', () => {
   it('is a valid modal pre-filled with the whole debt, its origin read back', () => {
-    const view = partForm({ r: ref, h: 1 });
+    const view = partForm({ r: ref, h: 1 }, en);
     expect(viewErrors(view)).toEqual([]);
     expect(JSON.stringify(view.blocks)).toContain('"initial_value":"1500"');
     expect(parsePartMeta(view.private_metadata)).toEqual({ r: ref, h: 1 });
@@ -118,28 +125,32 @@ describe('the Pay part form', () => {
   });
 
   it('checks the amount with the currency of the debt', () => {
-    expect(checkPartAmount('1 000', ref)).toEqual({ minor: 1000 });
-    expect(checkPartAmount('¥1500', ref)).toEqual({ minor: 1500 });
-    expect(checkPartAmount('10.5', ref)).toEqual({
+    expect(checkPartAmount('1 000', ref, en)).toEqual({ minor: 1000 });
+    expect(checkPartAmount('¥1500', ref, en)).toEqual({ minor: 1500 });
+    expect(checkPartAmount('10.5', ref, en)).toEqual({
       error: 'JPY has no cents: "10.5" can\'t have decimals.',
     });
-    expect(checkPartAmount('1501', ref)).toEqual({
+    expect(checkPartAmount('1501', ref, en)).toEqual({
       error:
         'That is more than the ¥1,500 owed: it would turn the debt around. Type at most ¥1,500.',
     });
   });
 
-  it("opens in the locale the debt was shown in, carried by the menu's option", () => {
-    const [block] = remindActions([], [{ ...ref, c: 'EUR', a: 2050 }], 'de-DE');
+  it("opens in the locale the debt was shown in, carried by the menu's option", async () => {
+    const [block] = remindActions([], [{ ...ref, c: 'EUR', a: 2050 }], voices.de);
     const menu = block?.elements[0] as { options: Array<{ value: string }> } | undefined;
     const option = menu?.options[0];
     const carried = parseSettleRef(option?.value);
     expect(carried?.l).toBe('de-DE');
-    const form = partForm({ r: carried as SettleRef }, carried?.l);
-    expect(JSON.stringify(form.blocks)).toContain('You owe *Ann* *20,50\u00a0€*');
-    expect(checkPartAmount('21', carried as SettleRef, carried?.l)).toEqual({
+    const voice = await voiceFor({ locale: carried?.l });
+    const form = partForm({ r: carried as SettleRef }, voice);
+    expect(JSON.stringify(form.blocks)).toContain('Du schuldest *Ann* *20,50\u00a0€*');
+    // The field holds the whole debt with the German decimal mark, which the amount grammar reads.
+    expect(JSON.stringify(form.blocks)).toContain('"initial_value":"20,50"');
+    expect(checkPartAmount('20,50', carried as SettleRef, voice)).toEqual({ minor: 2050 });
+    expect(checkPartAmount('21', carried as SettleRef, voice)).toEqual({
       error:
-        'That is more than the 20,50\u00a0€ owed: it would turn the debt around. Type at most 20,50\u00a0€.',
+        'Das ist mehr als die geschuldeten 20,50\u00a0€: Die Schuld würde sich umdrehen. Gib höchstens 20,50\u00a0€ ein.',
     });
   });
 
@@ -152,17 +163,17 @@ describe('the Pay part form', () => {
   });
 
   it("is offered on the daily DM's confirmation", () => {
-    const message = settleConfirmMessage(ref);
+    const message = settleConfirmMessage(ref, en);
     expect(blockKitErrors(message.blocks, 'message')).toEqual([]);
     expect(JSON.stringify(message.blocks)).toContain('"action_id":"balance_settle_part"');
-    const german = JSON.stringify(settleConfirmMessage(ref, 'de-DE').blocks);
+    const german = JSON.stringify(settleConfirmMessage(ref, voices.de).blocks);
     expect(german).toContain('\\"l\\":\\"de-DE\\"');
   });
 });
 
 describe('Remind controls', () => {
   it('are a button for one person, a menu for several, with Pay part beside them', () => {
-    const [one] = remindActions([{ id: 7, name: 'Ann' }]);
+    const [one] = remindActions([{ id: 7, name: 'Ann' }], [], en);
     expect(one?.elements.map((e) => [e.type, e.action_id])).toEqual([['button', 'balance_remind']]);
     const value = (one?.elements[0] as { value?: string } | undefined)?.value;
     expect(parseRemindRef(value)).toEqual({ id: 7, n: 'Ann' });
@@ -173,13 +184,14 @@ describe('Remind controls', () => {
         { id: 7, name: 'Ann' },
       ],
       [ref],
+      en,
     );
     expect(both?.elements.map((e) => [e.type, e.action_id])).toEqual([
       ['static_select', 'balance_settle_part'],
       ['static_select', 'balance_remind'],
     ]);
     expect(blockKitErrors([both], 'message')).toEqual([]);
-    expect(remindActions([], [])).toEqual([]);
+    expect(remindActions([], [], en)).toEqual([]);
   });
 
   it('keep 100 options and 150-character values with long names', () => {
@@ -190,6 +202,7 @@ describe('Remind controls', () => {
     const blocks = remindActions(
       people,
       people.map((p) => ({ ...ref, id: p.id, n: p.name })),
+      en,
     );
     expect(blockKitErrors(blocks, 'message')).toEqual([]);
   });
@@ -201,12 +214,10 @@ describe('the reminder DM', () => {
     { currency: 'USD', amount: 400 },
   ];
   it('offers Settle up per currency to someone linked', () => {
-    const message = reminderMessage({
-      sender: 'U0ANN',
-      senderName: 'Ann',
-      owed,
-      settle: { friendId: 7 },
-    });
+    const message = reminderMessage(
+      { sender: 'U0ANN', senderName: 'Ann', owed, settle: { friendId: 7 } },
+      en,
+    );
     expect(blockKitErrors(message.blocks, 'message')).toEqual([]);
     expect(message.text).toBe(
       '<@U0ANN> sent you a reminder: according to their expense account, you owe them €20.00 and $4.00.',
@@ -218,12 +229,10 @@ describe('the reminder DM', () => {
   });
 
   it('offers Connect to someone not linked', () => {
-    const message = reminderMessage({
-      sender: 'U0ANN',
-      senderName: 'Ann',
-      owed,
-      connectUrl: 'https://split.test/connect/abc',
-    });
+    const message = reminderMessage(
+      { sender: 'U0ANN', senderName: 'Ann', owed, connectUrl: 'https://split.test/connect/abc' },
+      en,
+    );
     const json = JSON.stringify(message.blocks);
     expect(json).toContain('account_connect');
     expect(json).not.toContain('balance_settle_up');
