@@ -1,14 +1,18 @@
 /**
- * For the tests of what the app writes in a person's voice: the voices of three people (en-US,
- * de-DE, ja-JP), the text people may type that must come through escaped, and the mrkdwn of a
- * payload (where Slack reads markup) apart from its plain_text (where it shows text as it is).
+ * For the tests of what the app writes in a person's voice: a voice in each language the app
+ * speaks (en-US, de-DE, ja-JP, fr-FR, es-ES, pt-BR), the text people may type that must come
+ * through escaped, and the mrkdwn of a payload (where Slack reads markup) apart from its
+ * plain_text (where it shows text as it is).
  */
 import { type Voice, voiceFor } from '../../src/voice/index.js';
 
-export const voices: Record<'en' | 'de' | 'ja', Voice> = {
+export const voices: Record<'en' | 'de' | 'ja' | 'fr' | 'es' | 'pt', Voice> = {
   en: await voiceFor({ locale: 'en-US', tz: 'America/New_York' }),
   de: await voiceFor({ locale: 'de-DE', tz: 'Europe/Berlin' }),
   ja: await voiceFor({ locale: 'ja-JP', tz: 'Asia/Tokyo' }),
+  fr: await voiceFor({ locale: 'fr-FR', tz: 'Europe/Paris' }),
+  es: await voiceFor({ locale: 'es-ES', tz: 'Europe/Madrid' }),
+  pt: await voiceFor({ locale: 'pt-BR', tz: 'America/Sao_Paulo' }),
 };
 
 /** A name or a description with everything mrkdwn could read as markup. */

@@ -15,12 +15,11 @@ import { matchGroup } from '../../../src/slack/shared/ledger.js';
 import { parseSettleRef, settleRefValue } from '../../../src/slack/shared/settle-ref.js';
 import { settleButton } from '../../../src/slack/shared/settle-views.js';
 import { mrkdwn } from '../../../src/slack/shared/text.js';
-import { voiceFor } from '../../../src/voice/index.js';
 import { blockKitErrors } from '../../support/block-kit-limits.js';
 import { blocksText } from '../../support/harness.js';
-import { HOSTILE, mrkdwnTexts, plainTexts, rawIn } from '../../support/voice-support.js';
+import { HOSTILE, mrkdwnTexts, plainTexts, rawIn, voices } from '../../support/voice-support.js';
 
-const en = await voiceFor({ locale: 'en-US', tz: 'UTC' });
+const en = voices.en;
 
 const friend = (id: number, name: string, amount: string, currency = 'EUR') => ({
   id,
@@ -172,5 +171,65 @@ describe('group views', () => {
     expect(blockKitErrors(message.blocks, 'message')).toEqual([]);
     expect(message.blocks.length).toBeLessThanOrEqual(50);
     expect(blocksText(message.blocks)).toContain('more debts');
+  });
+});
+
+describe('balances in the reader’s voice', () => {
+  const friends = [friend(1, 'Ann', '1234.5'), friend(2, 'Ben', '-5', 'USD')];
+
+  it('German: words, amounts, the fallback and the buttons', () => {
+    const message = allBalancesMessage(
+      {
+        summary: summarizeBalances(friends),
+        groups: [{ name: 'Flat', balance: [{ currency: 'EUR', amount: 123450 }] }],
+        currency: null,
+      },
+      voices.de,
+    );
+    const text = blocksText(message.blocks).replace(/\u00a0/g, ' ');
+    expect(message.text.replace(/\u00a0/g, ' ')).toBe(
+      'Deine Salden: du bekommst 1.234,50 € und du schuldest 5,00 $.',
+    );
+    expect(text).toContain('Deine Salden');
+    expect(text).toContain('*Ann* schuldet dir *1.234,50 €*');
+    expect(text).toContain('Du schuldest *Ben* *5,00 $*');
+    expect(text).toContain('*In Gruppen*\n• *Flat*: du bekommst 1.234,50 €');
+    expect(text).toContain('Ausgleichen');
+    expect(text).toContain('Ann erinnern');
+    expect(blockKitErrors(message.blocks, 'message')).toEqual([]);
+  });
+
+  it('Japanese: a group', () => {
+    const summary = summarizeGroup(
+      {
+        id: 9,
+        name: 'Trip',
+        members: [
+          {
+            id: 1,
+            first_name: 'Me',
+            last_name: null,
+            balance: [{ currency_code: 'EUR', amount: '1234.5' }],
+          },
+          {
+            id: 2,
+            first_name: 'Ann',
+            last_name: null,
+            balance: [{ currency_code: 'EUR', amount: '-1234.5' }],
+          },
+        ],
+        simplified_debts: [{ from: 2, to: 1, amount: '1234.5', currency_code: 'EUR' }],
+        simplify_by_default: true,
+      },
+      1,
+    );
+    const message = groupBalanceMessage({ group: summary, me: 1 }, voices.ja);
+    const text = blocksText(message.blocks);
+    expect(text).toContain(
+      '*Trip* では、*€1,234.50* の貸しがあります。'.replace('*€1,234.50*', '€1,234.50'),
+    );
+    expect(text).toContain('*Ann* はあなたに *€1,234.50* を借りています');
+    expect(text).toContain('*メンバー*');
+    expect(message.text).toBe('Trip：€1,234.50 の貸しがあります。');
   });
 });

@@ -7,12 +7,21 @@ import {
   paymentRecordedText,
   planPartial,
 } from '../../../src/slack/balances/partial.js';
-import { reminderMessage } from '../../../src/slack/balances/remind-views.js';
+import {
+  alreadyRemindedText,
+  nothingOwedText,
+  notInWorkspaceText,
+  reminderMessage,
+  reminderSentText,
+  remindersOffText,
+} from '../../../src/slack/balances/remind-views.js';
+import { changedText, recordedText, refusedText } from '../../../src/slack/balances/settle.js';
 import {
   checkPartAmount,
   parsePartMeta,
   partForm,
 } from '../../../src/slack/balances/settle-part-views.js';
+import { unmatchedGroupText } from '../../../src/slack/shared/ledger.js';
 import { parseRemindRef, remindActions } from '../../../src/slack/shared/remind-buttons.js';
 import {
   parseSettleRef,
@@ -20,10 +29,18 @@ import {
   settleRefValue,
   settleRefValueIn,
 } from '../../../src/slack/shared/settle-ref.js';
-import { settleConfirmMessage } from '../../../src/slack/shared/settle-views.js';
+import { settleButton, settleConfirmMessage } from '../../../src/slack/shared/settle-views.js';
+import { mrkdwn } from '../../../src/slack/shared/text.js';
 import { voiceFor } from '../../../src/voice/index.js';
 import { blockKitErrors, viewErrors } from '../../support/block-kit-limits.js';
-import { voices } from '../../support/voice-support.js';
+import {
+  HOSTILE,
+  mrkdwnTexts,
+  plainTexts,
+  rawIn,
+  spaced,
+  voices,
+} from '../../support/voice-support.js';
 
 const en = voices.en;
 
@@ -236,5 +253,117 @@ describe('the reminder DM', () => {
     const json = JSON.stringify(message.blocks);
     expect(json).toContain('account_connect');
     expect(json).not.toContain('balance_settle_up');
+  });
+});
+
+describe('what people and the service wrote, escaped on every settle and remind text', () => {
+  const hostileRef: SettleRef = {
+    k: 'g',
+    id: 7,
+    o: 3,
+    c: 'EUR',
+    a: 2050,
+    p: 1,
+    v: 'g',
+    n: HOSTILE,
+  };
+
+  it('in confirm dialogs, the DM confirmation with its notification, and the Pay part form', () => {
+    const button = settleButton(hostileRef, voices.de);
+    const confirmation = settleConfirmMessage({ ...hostileRef, k: 'f', n: HOSTILE }, voices.de);
+    const form = partForm({ r: hostileRef }, voices.de);
+    const remind = remindActions([{ id: 3, name: HOSTILE }], [hostileRef], voices.de);
+    const texts = [
+      ...mrkdwnTexts(button),
+      ...mrkdwnTexts(confirmation.blocks),
+      confirmation.text,
+      ...mrkdwnTexts(form.blocks),
+      ...mrkdwnTexts(remind),
+    ];
+    expect(rawIn(texts)).toEqual([]);
+    expect(texts.join('\n')).toContain(mrkdwn(HOSTILE));
+    // Buttons, options and the form's labels are plain_text: the name as typed.
+    expect(plainTexts(remind)).toContain(`${HOSTILE} erinnern`);
+  });
+
+  it('in the reminder DM (the sender’s name on Settle up), and what the sender is told', () => {
+    const dm = reminderMessage(
+      {
+        sender: 'U0ANN',
+        senderName: HOSTILE,
+        owed: [{ currency: 'EUR', amount: 500 }],
+        settle: { friendId: 3 },
+      },
+      voices.ja,
+    );
+    const told = [
+      reminderSentText(HOSTILE, [{ currency: 'EUR', amount: 500 }], voices.en),
+      nothingOwedText(HOSTILE, voices.en),
+      notInWorkspaceText(HOSTILE, voices.en),
+      remindersOffText(HOSTILE, voices.en),
+      alreadyRemindedText(HOSTILE, voices.en),
+    ];
+    expect(rawIn([...mrkdwnTexts(dm.blocks), dm.text, ...told])).toEqual([]);
+  });
+
+  it('in what a payment says, and why one is refused', () => {
+    const friend = { ...ann, first_name: HOSTILE } as Friend;
+    const texts = [
+      paymentRecordedText(
+        { name: HOSTILE, direction: 'to', amount: 100, currency: 'EUR', left: 5, group: HOSTILE },
+        voices.fr,
+      ),
+      ...(
+        [
+          ['from', 601],
+          ['to', 100],
+        ] as const
+      ).flatMap(([direction, amount]) => {
+        const plan = planPartial(
+          { friend, name: HOSTILE, direction, currency: 'EUR', amount },
+          voices.fr,
+        );
+        return plan.ok ? [] : [plan.reason];
+      }),
+      recordedText(hostileRef, voices.es),
+      changedText(hostileRef, -300, voices.es),
+      refusedText(HOSTILE, voices.es),
+      unmatchedGroupText(voices.de, HOSTILE, { kind: 'unknown', groups: [] }),
+    ];
+    expect(texts).toHaveLength(7);
+    expect(rawIn(texts)).toEqual([]);
+  });
+});
+
+describe('settle and remind texts in the reader’s voice', () => {
+  it('German and Japanese, amounts written their way', () => {
+    const euros: SettleRef = { ...ref, c: 'EUR', a: 123450, p: 0, n: 'Ann' };
+    expect(spaced(recordedText(euros, voices.de))).toBe('Erfasst: Ann hat dir 1.234,50 € gezahlt.');
+    expect(spaced(recordedText(euros, voices.ja))).toBe(
+      '記録しました：Ann から €1,234.50 を受け取りました。',
+    );
+    expect(spaced(changedText({ ...euros, k: 'g' }, 0, voices.de))).toBe(
+      'Es wurde nichts erfasst: Der Saldo hat sich geändert, seit er angezeigt wurde (Stand jetzt: ausgeglichen in dieser Gruppe, in EUR). Hier ist er, wie er jetzt steht.',
+    );
+    const confirm = settleButton(euros, voices.ja).confirm;
+    expect(confirm?.title?.text).toBe('支払いを記録しますか？');
+    expect(spaced(confirm?.text.text ?? '')).toBe(
+      '*Ann* から *€1,234.50* を受け取ったと記録しますか？経費サービスでこの貸し借りが精算されます。',
+    );
+    const dm = reminderMessage(
+      { sender: 'U0ANN', senderName: 'Ann', owed: [{ currency: 'EUR', amount: 123450 }] },
+      voices.de,
+    );
+    expect(spaced(dm.text)).toBe(
+      '<@U0ANN> hat dir eine Erinnerung geschickt: Laut dem Ausgabenkonto von <@U0ANN> schuldest du 1.234,50 €.',
+    );
+    expect(
+      spaced(
+        paymentRecordedText(
+          { name: 'Ann', direction: 'to', amount: 1500, currency: 'EUR', left: 0, group: null },
+          voices.ja,
+        ),
+      ),
+    ).toBe('記録しました：Ann に €15.00 を支払いました。あなたと Ann は EUR で精算済みです。');
   });
 });
