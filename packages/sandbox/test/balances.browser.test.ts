@@ -125,8 +125,8 @@ describe.skipIf(!chromiumPath)('App Home and the daily DM', () => {
 
     await home.getByRole('button', { name: 'Turn on' }).click();
     // Reminders have a "Turn off" of their own on the same tab, so the text tells them apart.
-    await home.getByText(/On, at 09:00 every day/).waitFor();
-    expect(await home.innerText()).toMatch(/Daily balance DM\nOn, at 09:00 every day/);
+    await home.getByText(/On, at 9:00 every day/).waitFor();
+    expect(await home.innerText()).toMatch(/Daily balance DM\nOn, at 9:00 every day/);
     // The republished tab has a block more above the selects: each shows its own value.
     await expectHomeSelectsAsPublished();
 

@@ -45,7 +45,7 @@ export function recordingClient(answers: Record<string, unknown> = {}): {
   const calls: ApiCall[] = [];
   const at = (path: string[]): unknown =>
     new Proxy(() => undefined, {
-      // Not a thenable: a client handed back from an async function is awaited.
+      // Not a thenable: a client handed through a promise (forTeam) must resolve to itself.
       get: (_target, key) =>
         typeof key === 'string' && key !== 'then' ? at([...path, key]) : undefined,
       apply: async (_target, _this, [args]: [Record<string, unknown>?]) => {

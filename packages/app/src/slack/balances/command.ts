@@ -1,36 +1,29 @@
 import type { Friend } from '../../service/index.js';
-import { groupMatchProblem, matchGroup } from '../shared/ledger.js';
-import { errorNotice, plainNotice } from '../shared/notices.js';
+import { notice, problem } from '../shared/balance-blocks.js';
+import { matchGroup, unmatchedGroupText } from '../shared/ledger.js';
 import { linked, type SplitHandler, tellFailure } from '../shared/split-context.js';
+import { mrkdwn } from '../shared/text.js';
+import { voiceOf } from '../shared/voice.js';
 import { allFrom, friendFrom, groupFrom } from './render.js';
-
-const NOTHING = 'Nothing was shown.';
 
 /**
  * `/split balance`, `/split balance @ann`, `/split balance Roommates`, `... in EUR`: a private
- * message with every currency, per friend and per group, and Settle up buttons.
+ * message with every currency, per friend and per group, and Settle up buttons, in the voice of
+ * the person who asked.
  */
 export const balanceCommand: SplitHandler<'balance'> = async (c) => {
   const { mention, group: typedGroup, currency } = c.parsed;
+  const voice = await voiceOf(c.deps, c.user, c.logger);
   const link = await linked(c);
   if (!link) return;
   const { record, client } = link;
   const me = record.service_user_id;
   try {
     const profile = await c.deps.directory.profile(c.user, client).catch(() => undefined);
-    const options = {
-      currency,
-      locale: c.me?.locale,
-      preferredCurrency: profile?.default_currency,
-    };
+    const options = { currency, preferredCurrency: profile?.default_currency };
     if (mention) {
       if (mention === c.inv.user_id) {
-        await c.reply.ephemeral(
-          errorNotice(
-            "That's you. Mention someone else, or leave the mention out for all your balances.",
-            '/split balance @ann',
-          ),
-        );
+        await c.reply.ephemeral(problem(voice, voice.t('balances.self'), '/split balance @ann'));
         return;
       }
       const [friends, groups, their, slack] = await Promise.all([
@@ -45,13 +38,15 @@ export const balanceCommand: SplitHandler<'balance'> = async (c) => {
         (email ? friends.find((f) => f.email?.toLowerCase() === email) : undefined);
       if (!friend) {
         await c.reply.ephemeral(
-          plainNotice(
-            `You and ${slack?.name ?? 'they'} share no expenses in your expense account yet, so there is no balance to show.`,
+          notice(
+            slack?.name
+              ? voice.t('balances.no_shared_expenses', { name: mrkdwn(slack.name) })
+              : voice.t('balances.no_shared_expenses_someone'),
           ),
         );
         return;
       }
-      await c.reply.ephemeral(friendFrom(friend, groups, options));
+      await c.reply.ephemeral(friendFrom(friend, groups, options, voice));
       return;
     }
     if (typedGroup) {
@@ -59,16 +54,16 @@ export const balanceCommand: SplitHandler<'balance'> = async (c) => {
       const match = matchGroup(groups, typedGroup);
       if (match.kind !== 'found') {
         await c.reply.ephemeral(
-          errorNotice(groupMatchProblem(typedGroup, match), '/split balance Roommates'),
+          problem(voice, unmatchedGroupText(voice, typedGroup, match), '/split balance Roommates'),
         );
         return;
       }
-      await c.reply.ephemeral(groupFrom(match.group, me, options));
+      await c.reply.ephemeral(groupFrom(match.group, me, options, voice));
       return;
     }
     const [friends, groups] = await Promise.all([client.getFriends(), client.getGroups()]);
-    await c.reply.ephemeral(allFrom(friends, groups, me, options));
+    await c.reply.ephemeral(allFrom(friends, groups, me, options, voice));
   } catch (error) {
-    await tellFailure(c, error, NOTHING);
+    await tellFailure(c, error, voice.t('balances.nothing_shown'));
   }
 };

@@ -12,7 +12,7 @@ export function balanceListeners(table: ListenerTable, deps: SlackDeps): void {
   table.action(LEDGER_ACTIONS.settleCancel, settleCancelled);
   table.action(LEDGER_ACTIONS.remind, remindClicked(deps));
   table.action(LEDGER_ACTIONS.reminderOff, reminderOffClicked(deps));
-  table.action(LEDGER_ACTIONS.settlePart, settlePartClicked());
+  table.action(LEDGER_ACTIONS.settlePart, settlePartClicked(deps));
   table.view(SETTLE_FORM.callback, settlePartSubmitted(deps));
   table.job(SETTLE_PART_JOB, settlePartJob(deps));
 }

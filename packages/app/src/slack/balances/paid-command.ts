@@ -8,21 +8,31 @@ import { type ResolvedPerson, resolvePeople } from '../../accounts/people.js';
 import { PAY_EXAMPLE, parseAmount } from '../../core/command/index.js';
 import type { Friend, ServiceClient } from '../../service/index.js';
 import type { ServiceTokenRecord } from '../../store/index.js';
+import type { Voice } from '../../voice/index.js';
+import { notice, problem, sentences } from '../shared/balance-blocks.js';
 import { bookPlan, problemText, singleUse } from '../shared/booking.js';
-import { money } from '../shared/format.js';
 import type { Once } from '../shared/marker.js';
-import { errorNotice, plainNotice } from '../shared/notices.js';
+import { errorNotice } from '../shared/notices.js';
 import { findBooking } from '../shared/reconcile.js';
 import { linked, type SplitContext, tellFailure } from '../shared/split-context.js';
+import { mrkdwn } from '../shared/text.js';
+import { voiceOf } from '../shared/voice.js';
 import { friendOrNone, owedAfter } from './friend.js';
-import { owedIn, paymentCurrency, paymentRecordedText, planPartial } from './partial.js';
+import {
+  amountsText,
+  owedIn,
+  paymentCurrency,
+  paymentRecordedText,
+  planPartial,
+} from './partial.js';
 
-const NOTHING = 'Nothing was recorded.';
-
-/** A person as Slack names them in text: first and last name, else the display name. */
-export function slackName(person: ResolvedPerson): string {
+/**
+ * A person as Slack names them in text: first and last name, else the display name; undefined
+ * when Slack does not know them.
+ */
+export function slackName(person: ResolvedPerson): string | undefined {
   const slack = person.slack;
-  if (!slack) return 'them';
+  if (!slack) return undefined;
   return [slack.first_name, slack.last_name].filter(Boolean).join(' ') || slack.name;
 }
 
@@ -65,22 +75,23 @@ function exampleFor(c: Paid): string {
 }
 
 export async function paidCommand(c: Paid): Promise<void> {
+  const voice = await voiceOf(c.deps, c.user, c.logger);
   if (c.parsed.payment.person === c.user.user_id) {
-    await c.reply.ephemeral(errorNotice('A payment needs someone other than you.', exampleFor(c)));
+    await c.reply.ephemeral(problem(voice, voice.t('settle.paid_self'), exampleFor(c)));
     return;
   }
   const link = await linked(c);
   if (!link) return;
   const once = c.inv.once ?? singleUse();
   try {
-    if (await recordedBefore(c, link.client, once)) return;
-    const counterpart = await counterpartOf(c, link);
+    if (await recordedBefore(c, link.client, once, voice)) return;
+    const counterpart = await counterpartOf(c, link, voice);
     if (!counterpart) return;
-    const planned = await plannedPayment(c, link.client, counterpart);
+    const planned = await plannedPayment(c, link.client, counterpart, voice);
     if (!planned) return;
-    await bookPayment(c, link, once, counterpart, planned);
+    await bookPayment(c, link, once, counterpart, planned, voice);
   } catch (error) {
-    await tellFailure(c, error, NOTHING);
+    await tellFailure(c, error, voice.t('settle.nothing_recorded'));
   }
 }
 
@@ -88,16 +99,21 @@ export async function paidCommand(c: Paid): Promise<void> {
  * A run after a crash first looks for the payment an earlier run may have sent: the balance it
  * would read now may already include it. True once the person was told it was recorded.
  */
-async function recordedBefore(c: Paid, client: ServiceClient, once: Once): Promise<boolean> {
+async function recordedBefore(
+  c: Paid,
+  client: ServiceClient,
+  once: Once,
+  voice: Voice,
+): Promise<boolean> {
   if (once.sentAt === undefined) return false;
   const found = await findBooking(client, once.marker, c.ctx.today, undefined);
   if (!found || found === 'unknown') return false;
-  await c.reply.ephemeral(plainNotice('That payment was recorded.'));
+  await c.reply.ephemeral(notice(voice.t('settle.paid_before')));
   return true;
 }
 
 /** The person paid or paying, as the caller's friend; undefined once the caller was told why not. */
-async function counterpartOf(c: Paid, link: Link): Promise<Counterpart | undefined> {
+async function counterpartOf(c: Paid, link: Link, voice: Voice): Promise<Counterpart | undefined> {
   const { person: slackId } = c.parsed.payment;
   const people = await resolvePeople({
     caller: { ...c.user, service_user_id: link.record.service_user_id },
@@ -111,18 +127,28 @@ async function counterpartOf(c: Paid, link: Link): Promise<Counterpart | undefin
     return undefined;
   }
   const person = people.people.get(slackId);
-  const name = person ? slackName(person) : 'them';
+  const name = person ? slackName(person) : undefined;
   const friend = person ? await friendOf(link.client, person) : undefined;
   if (!friend) {
     await c.reply.ephemeral(
-      errorNotice(
-        `You and ${name} share no balance in the expense service, so there is nothing to pay back. ${NOTHING}`,
+      problem(
+        voice,
+        name
+          ? voice.t('settle.no_balance', { name: mrkdwn(name) })
+          : voice.t('settle.no_balance_someone'),
         `/split 40 lunch @ann`,
       ),
     );
     return undefined;
   }
-  return { friend, name: [friend.first_name, friend.last_name].filter(Boolean).join(' ') || name };
+  return {
+    friend,
+    name:
+      [friend.first_name, friend.last_name].filter(Boolean).join(' ') ||
+      name ||
+      friend.email ||
+      `#${friend.id}`,
+  };
 }
 
 /**
@@ -133,9 +159,9 @@ async function plannedPayment(
   c: Paid,
   client: ServiceClient,
   { friend, name }: Counterpart,
+  voice: Voice,
 ): Promise<PlannedPayment | undefined> {
   const { direction, amountText } = c.parsed.payment;
-  const locale = c.ctx.locale;
   const currency = paymentCurrency(
     friend,
     direction,
@@ -143,12 +169,16 @@ async function plannedPayment(
     c.ctx.defaultCurrency,
   );
   if (!currency) {
-    const owed = [...owedIn(friend.balance, direction)]
-      .map(([code, minor]) => money(minor, code, locale))
-      .join(' and ');
+    const values = {
+      name: mrkdwn(name),
+      amounts: amountsText(owedIn(friend.balance, direction), voice),
+    };
     await c.reply.ephemeral(
-      errorNotice(
-        `${direction === 'to' ? `You owe ${name}` : `${name} owes you`} ${owed}: say which currency the payment is in. ${NOTHING}`,
+      problem(
+        voice,
+        direction === 'to'
+          ? voice.t('settle.which_currency_you_owe', values)
+          : voice.t('settle.which_currency_owes_you', values),
         direction === 'to' ? '/split paid @ann €15' : '/split @ann paid me €15',
       ),
     );
@@ -159,16 +189,18 @@ async function plannedPayment(
     await c.reply.ephemeral(errorNotice(amount.error, exampleFor(c)));
     return undefined;
   }
-  const plan = planPartial({
-    friend,
-    name,
-    direction,
-    amount: amount.minor,
-    currency: amount.currency,
-    locale,
-  });
+  const plan = planPartial(
+    { friend, name, direction, amount: amount.minor, currency: amount.currency },
+    voice,
+  );
   if (!plan.ok) {
-    await c.reply.ephemeral(errorNotice(`${plan.reason} ${NOTHING}`, exampleFor(c)));
+    await c.reply.ephemeral(
+      problem(
+        voice,
+        sentences(voice, plan.reason, voice.t('settle.nothing_recorded')),
+        exampleFor(c),
+      ),
+    );
     return undefined;
   }
   if (plan.group_id === 0) return { minor: amount.minor, currency: amount.currency, group: null };
@@ -188,6 +220,7 @@ async function bookPayment(
   once: Once,
   { friend, name }: Counterpart,
   planned: PlannedPayment,
+  voice: Voice,
 ): Promise<void> {
   const { direction, person } = c.parsed.payment;
   const [payer, other] = direction === 'to' ? [c.user.user_id, person] : [person, c.user.user_id];
@@ -201,7 +234,7 @@ async function bookPayment(
       locale: c.ctx.locale,
       reply: c.reply,
       logger: c.logger,
-      fail: (error) => tellFailure(c, error, NOTHING),
+      fail: (error) => tellFailure(c, error, voice.t('settle.nothing_recorded')),
       problem: errorNotice,
       once,
     },
@@ -224,16 +257,18 @@ async function bookPayment(
   c.logger.info(`/split paid: payment ${done.booked.id} recorded`);
   const after = await owedAfter(link.client, friend.id, direction, planned.currency);
   await c.reply.ephemeral(
-    plainNotice(
-      `✅ ${paymentRecordedText({
-        name,
-        direction,
-        amount: planned.minor,
-        currency: planned.currency,
-        left: after,
-        group: planned.group?.name ?? null,
-        locale: c.ctx.locale,
-      })}`,
+    notice(
+      `✅ ${paymentRecordedText(
+        {
+          name,
+          direction,
+          amount: planned.minor,
+          currency: planned.currency,
+          left: after,
+          group: planned.group?.name ?? null,
+        },
+        voice,
+      )}`,
     ),
   );
 }

@@ -14,7 +14,9 @@
  */
 import { minorOf } from '../../core/balances.js';
 import type { Balance, Friend } from '../../service/index.js';
-import { money } from '../shared/format.js';
+import type { Voice } from '../../voice/index.js';
+import { sentences } from '../shared/balance-blocks.js';
+import { mrkdwn } from '../shared/text.js';
 
 /** `to`: I pay them; `from`: they pay me. */
 export type Direction = 'to' | 'from';
@@ -52,42 +54,61 @@ export function paymentCurrency(
   return null;
 }
 
+/** Why a payment can't be recorded: mrkdwn, already written. */
 type PartialPlan = { ok: true; group_id: number } | { ok: false; reason: string };
 
+/** "€10.00 and $5.00": what is owed in each currency. */
+export function amountsText(owed: Map<string, number>, voice: Voice): string {
+  return voice.list([...owed].map(([code, minor]) => voice.money(minor, code)));
+}
+
 /** Where a payment of `amount` goes, or why it can't be recorded. */
-export function planPartial(input: {
-  friend: Friend;
-  name: string;
-  direction: Direction;
-  amount: number;
-  currency: string;
-  locale?: string | undefined;
-}): PartialPlan {
-  const { friend, name, direction, amount, currency, locale } = input;
-  const owed = owedIn(friend.balance, direction).get(currency) ?? 0;
-  const shown = (minor: number) => money(minor, currency, locale);
+export function planPartial(
+  input: {
+    friend: Friend;
+    /** As the person knows them: escaped here. */
+    name: string;
+    direction: Direction;
+    amount: number;
+    currency: string;
+  },
+  voice: Voice,
+): PartialPlan {
+  const { friend, direction, amount, currency } = input;
+  const name = mrkdwn(input.name);
+  const owedAll = owedIn(friend.balance, direction);
+  const owed = owedAll.get(currency) ?? 0;
   if (owed === 0) {
-    const others = [...owedIn(friend.balance, direction)]
-      .map(([code, minor]) => money(minor, code, locale))
-      .join(' and ');
-    const what =
-      direction === 'to'
-        ? `You don't owe ${name} anything in ${currency}`
-        : `${name} doesn't owe you anything in ${currency}`;
-    return {
-      ok: false,
-      reason: others
-        ? `${what} (${direction === 'to' ? 'you owe them' : 'they owe you'} ${others}): name that currency with the amount.`
-        : `${what}, so there is nothing to pay back.`,
-    };
-  }
-  if (amount > owed) {
+    const values = { name, currency, amounts: amountsText(owedAll, voice) };
+    if (owedAll.size > 0) {
+      return {
+        ok: false,
+        reason:
+          direction === 'to'
+            ? voice.t('settle.none_in_currency_you_owe', values)
+            : voice.t('settle.none_in_currency_owes_you', values),
+      };
+    }
     return {
       ok: false,
       reason:
         direction === 'to'
-          ? `You owe ${name} ${shown(owed)}: a payment of ${shown(amount)} would leave them owing you. Pay at most ${shown(owed)}.`
-          : `${name} owes you ${shown(owed)}: a payment of ${shown(amount)} would leave you owing them. Record at most ${shown(owed)}.`,
+          ? voice.t('settle.nothing_to_pay_you', values)
+          : voice.t('settle.nothing_to_pay_them', values),
+    };
+  }
+  if (amount > owed) {
+    const values = {
+      name,
+      owed: voice.money(owed, currency),
+      amount: voice.money(amount, currency),
+    };
+    return {
+      ok: false,
+      reason:
+        direction === 'to'
+          ? voice.t('settle.too_much_you_owe', values)
+          : voice.t('settle.too_much_owes_you', values),
     };
   }
   let best = { group_id: 0, owed: 0 };
@@ -98,28 +119,42 @@ export function planPartial(input: {
   return { ok: true, group_id: best.owed >= amount ? best.group_id : 0 };
 }
 
-/** "Recorded: you paid Ann €15.00." with what is left. */
-export function paymentRecordedText(input: {
-  name: string;
-  direction: Direction;
-  amount: number;
-  currency: string;
-  /** What is owed in that direction afterwards, when it could be read. */
-  left: number | undefined;
-  group: string | null;
-  locale?: string | undefined;
-}): string {
-  const { name, direction, currency, locale } = input;
-  const paid = money(input.amount, currency, locale);
-  const where = input.group ? ` in ${input.group}` : '';
-  const head =
-    direction === 'to'
-      ? `Recorded: you paid ${name} ${paid}${where}.`
-      : `Recorded: ${name} paid you ${paid}${where}.`;
+/** "Recorded: you paid Ann €15.00." with what is left, in mrkdwn. */
+export function paymentRecordedText(
+  input: {
+    name: string;
+    direction: Direction;
+    amount: number;
+    currency: string;
+    /** What is owed in that direction afterwards, when it could be read. */
+    left: number | undefined;
+    group: string | null;
+  },
+  voice: Voice,
+): string {
+  const { direction, currency } = input;
+  const name = mrkdwn(input.name);
+  const paid = voice.money(input.amount, currency);
+  const head = input.group
+    ? voice.t(direction === 'to' ? 'settle.recorded_you_paid_in' : 'settle.recorded_they_paid_in', {
+        name,
+        amount: paid,
+        group: mrkdwn(input.group),
+      })
+    : voice.t(direction === 'to' ? 'settle.recorded_you_paid' : 'settle.recorded_they_paid', {
+        name,
+        amount: paid,
+      });
   if (input.left === undefined) return head;
-  if (input.left === 0) return `${head} You and ${name} are settled up in ${currency}.`;
-  const left = money(input.left, currency, locale);
-  return direction === 'to'
-    ? `${head} You still owe ${name} ${left}.`
-    : `${head} ${name} still owes you ${left}.`;
+  if (input.left === 0) {
+    return sentences(voice, head, voice.t('settle.left_settled', { name, currency }));
+  }
+  const left = voice.money(input.left, currency);
+  return sentences(
+    voice,
+    head,
+    direction === 'to'
+      ? voice.t('settle.left_you_owe', { name, amount: left })
+      : voice.t('settle.left_owes_you', { name, amount: left }),
+  );
 }

@@ -16,14 +16,17 @@ import { resolvePeople } from '../../accounts/people.js';
 import { REMIND_EXAMPLE } from '../../core/command/index.js';
 import type { Friend, ServiceClient } from '../../service/index.js';
 import type { ServiceTokenRecord, SlackUserKey } from '../../store/index.js';
+import type { Voice } from '../../voice/index.js';
 import type { SlackDeps } from '../deps.js';
+import { notice, problem } from '../shared/balance-blocks.js';
 import { problemText } from '../shared/booking.js';
 import { clickerOf } from '../shared/button.js';
 import { todayIn } from '../shared/dates.js';
-import { connectPrompt, errorNotice, plainNotice } from '../shared/notices.js';
+import { connectPrompt, errorNotice } from '../shared/notices.js';
 import { parseRemindRef } from '../shared/remind-buttons.js';
 import { describeServiceFailure } from '../shared/service-failure.js';
 import { linked, type SplitContext, tellFailure } from '../shared/split-context.js';
+import { mrkdwn } from '../shared/text.js';
 import { voiceOf } from '../shared/voice.js';
 import { friendOrNone } from './friend.js';
 import { friendOf, slackName } from './paid-command.js';
@@ -48,8 +51,8 @@ function remindClaimKey(team: string, from: string, to: string, day: string): st
 const nameOf = (f: Friend) => [f.first_name, f.last_name].filter(Boolean).join(' ');
 
 /**
- * Sends one reminder from `sender` to the friend `friendId` (Slack id `slackId` when known);
- * returns what the sender is told.
+ * Sends one reminder from `sender` to the friend `friendId` (Slack id `slackId` when known), in
+ * the voice of the person reminded; returns what the sender is told, in the sender's (mrkdwn).
  */
 async function sendReminder(input: {
   deps: SlackDeps;
@@ -60,44 +63,50 @@ async function sendReminder(input: {
   slackId: string | null;
   /** The sender's local day, yyyy-MM-dd. */
   today: string;
-  /** Used until the friend's own name is read. */
-  name: string;
-  locale: string | undefined;
+  /** Used until the friend's own name is read; undefined when Slack does not know them. */
+  name: string | undefined;
+  /** The sender's. */
+  voice: Voice;
   logger: Logger;
 }): Promise<string> {
-  const { deps, sender, client, logger, locale } = input;
-  let name = input.name;
+  const { deps, sender, client, logger, voice } = input;
   const friend = await friendOrNone(client, input.friendId);
-  if (!friend) return nothingOwedText(name);
-  name = nameOf(friend) || name;
+  if (!friend) return nothingOwedText(input.name, voice);
+  const name = nameOf(friend) || input.name || friend.email || `#${friend.id}`;
   const owed = [...owedIn(friend.balance, 'from')].map(([currency, amount]) => ({
     currency,
     amount,
   }));
-  if (owed.length === 0) return nothingOwedText(name);
+  if (owed.length === 0) return nothingOwedText(name, voice);
   const slackId =
     input.slackId ??
     (friend.email ? await deps.directory.slackIdByEmail(sender.team_id, friend.email) : null);
-  if (!slackId || slackId === sender.user_id) return notInWorkspaceText(name);
+  if (!slackId || slackId === sender.user_id) return notInWorkspaceText(name, voice);
   const target = { team_id: sender.team_id, user_id: slackId };
   const prefs = await deps.preferences.get(target);
-  if (prefs.reminders_off) return remindersOffText(name);
+  if (prefs.reminders_off) return remindersOffText(name, voice);
   const key = remindClaimKey(sender.team_id, sender.user_id, slackId, input.today);
-  if (!(await deps.claims.claim(key, REMIND_CLAIM_TTL_MS))) return alreadyRemindedText(name);
+  if (!(await deps.claims.claim(key, REMIND_CLAIM_TTL_MS))) {
+    return alreadyRemindedText(name, voice);
+  }
   try {
-    const [theirLink, me] = await Promise.all([
+    const [theirLink, me, theirVoice] = await Promise.all([
       deps.tokens.get(target),
       deps.directory.slackUser(sender.team_id, sender.user_id).catch(() => undefined),
+      // The DM is read by the person who owes: in their language, amounts written their way.
+      voiceOf(deps, target, logger),
     ]);
-    const message = reminderMessage({
-      sender: sender.user_id,
-      senderName: (me?.name ?? input.record.name ?? 'them').slice(0, 60),
-      owed,
-      ...(theirLink
-        ? { settle: { friendId: input.record.service_user_id } }
-        : { connectUrl: await deps.linking.connectUrl(target) }),
-      locale,
-    });
+    const message = reminderMessage(
+      {
+        sender: sender.user_id,
+        senderName: (me?.name ?? input.record.name ?? '').slice(0, 60),
+        owed,
+        ...(theirLink
+          ? { settle: { friendId: input.record.service_user_id } }
+          : { connectUrl: await deps.linking.connectUrl(target) }),
+      },
+      theirVoice,
+    );
     const slack = await deps.slack.forTeam(sender.team_id);
     await slack.chat.postMessage({ channel: slackId, ...message });
   } catch (error) {
@@ -108,19 +117,19 @@ async function sendReminder(input: {
     throw error;
   }
   logger.info('remind: reminder sent');
-  return reminderSentText(name, owed, locale);
+  return reminderSentText(name, owed, voice);
 }
 
 /** `/split remind @ann`. */
 export async function remindCommand(c: SplitContext<'remind'>): Promise<void> {
   const target = c.parsed.mention;
+  const voice = await voiceOf(c.deps, c.user, c.logger);
   if (target === c.user.user_id) {
-    await c.reply.ephemeral(errorNotice("You can't remind yourself.", REMIND_EXAMPLE));
+    await c.reply.ephemeral(problem(voice, voice.t('remind.self'), REMIND_EXAMPLE));
     return;
   }
   const link = await linked(c);
   if (!link) return;
-  const nothing = 'No reminder was sent.';
   try {
     const people = await resolvePeople({
       caller: { ...c.user, service_user_id: link.record.service_user_id },
@@ -134,10 +143,10 @@ export async function remindCommand(c: SplitContext<'remind'>): Promise<void> {
       return;
     }
     const person = people.people.get(target);
-    const name = person ? slackName(person) : 'They';
+    const name = person ? slackName(person) : undefined;
     const friend = person ? await friendOf(link.client, person) : undefined;
     if (!friend) {
-      await c.reply.ephemeral(plainNotice(nothingOwedText(name)));
+      await c.reply.ephemeral(notice(nothingOwedText(name, voice)));
       return;
     }
     const text = await sendReminder({
@@ -149,12 +158,12 @@ export async function remindCommand(c: SplitContext<'remind'>): Promise<void> {
       slackId: target,
       today: c.ctx.today,
       name,
-      locale: c.ctx.locale,
+      voice,
       logger: c.logger,
     });
-    await c.reply.ephemeral(plainNotice(text));
+    await c.reply.ephemeral(notice(text));
   } catch (error) {
-    await tellFailure(c, error, nothing);
+    await tellFailure(c, error, voice.t('remind.nothing_sent'));
   }
 }
 
@@ -167,24 +176,29 @@ export function remindClicked(deps: SlackDeps) {
     const { body, logger, client } = args;
     const user = clickerOf(body);
     const home = body.view?.type === 'home';
+    const voice = await voiceOf(deps, user, logger);
+    /** Tells the sender a line of mrkdwn: at the top of Home, or by the message. */
     const tell = async (text: string) => {
       if (home) await deps.hooks.publishHome(client, user, logger, text);
-      else await args.respond({ response_type: 'ephemeral', replace_original: false, text });
+      else
+        await args.respond({
+          response_type: 'ephemeral',
+          replace_original: false,
+          ...notice(text),
+        });
     };
     try {
       // A button carries the person in its value; the menu (several people) in the option chosen.
       const action = args.action as { value?: string; selected_option?: { value?: string } };
       const ref = parseRemindRef(action.value ?? action.selected_option?.value);
       if (!ref) {
-        await tell(
-          "This Remind button is damaged, so I can't tell whom it meant. `/split remind @someone` works.",
-        );
+        await tell(voice.t('remind.damaged'));
         return;
       }
       const record = await deps.tokens.get(user);
       if (!record) {
         const url = await deps.linking.connectUrl(user);
-        if (home) await tell('Connect your expense account first.');
+        if (home) await tell(voice.t('settle.connect_first'));
         else
           await args.respond({
             response_type: 'ephemeral',
@@ -193,7 +207,6 @@ export function remindClicked(deps: SlackDeps) {
           });
         return;
       }
-      const me = await deps.directory.slackUser(user.team_id, user.user_id).catch(() => undefined);
       const text = await sendReminder({
         deps,
         sender: user,
@@ -201,17 +214,17 @@ export function remindClicked(deps: SlackDeps) {
         client: deps.service.forLink(record),
         friendId: ref.id,
         slackId: null,
-        today: todayIn(me?.tz, deps.now()),
+        today: todayIn(voice.timeZone, deps.now()),
         name: ref.n,
-        locale: me?.locale,
+        voice,
         logger,
       });
       await tell(text);
     } catch (error) {
-      const failure = describeServiceFailure(error, 'No reminder was sent.');
+      const failure = describeServiceFailure(error, voice.t('remind.nothing_sent'));
       if (failure.relink) await deps.unlinking.unlink(user);
       logger.warn(`remind failed: ${(error as Error).message}`);
-      await tell(failure.text).catch((again: Error) =>
+      await tell(mrkdwn(failure.text)).catch((again: Error) =>
         logger.error(`remind: could not tell: ${again.message}`),
       );
     }
@@ -223,15 +236,16 @@ export function reminderOffClicked(deps: SlackDeps) {
   return async (args: ActionArgs): Promise<void> => {
     await args.ack();
     const user = clickerOf(args.body);
+    const voice = await voiceOf(deps, user, args.logger);
     try {
       await deps.preferences.setRemindersOff(user, true);
-      await args.respond({ replace_original: true, ...remindersOffMessage() });
+      await args.respond({ replace_original: true, ...remindersOffMessage(voice) });
     } catch (error) {
       args.logger.warn(`reminders off failed: ${(error as Error).message}`);
       await args.respond({
         response_type: 'ephemeral',
         replace_original: false,
-        text: "I couldn't save that just now: reminders are still on. Try again in a minute, or use App Home.",
+        ...notice(voice.t('remind.off_failed')),
       });
     }
   };

@@ -14,22 +14,29 @@ import type { Logger, webApi } from '@slack/bolt';
 import { currencyExponent, toWireAmount } from '../../core/money.js';
 import { type Expense, ServiceBaseException, type ServiceClient } from '../../service/index.js';
 import type { ServiceTokenRecord } from '../../store/index.js';
+import type { Voice } from '../../voice/index.js';
 import type { SlackDeps } from '../deps.js';
+import { notice, sentences } from '../shared/balance-blocks.js';
 import { middayIn, todayIn } from '../shared/dates.js';
 import { type JobHandler, JobMovedError } from '../shared/durable.js';
-import { money } from '../shared/format.js';
 import { bookingMarker, type Once, withMarker } from '../shared/marker.js';
-import { plainNotice } from '../shared/notices.js';
 import { lookUntilSettled } from '../shared/reconcile.js';
 import { replyViaResponseUrl } from '../shared/reply.js';
 import { describeServiceFailure, serviceMessage } from '../shared/service-failure.js';
 import type { SettleRef } from '../shared/settle-ref.js';
 import { clientOrNothing } from '../shared/team-clients.js';
+import { mrkdwn } from '../shared/text.js';
+import { voiceOf } from '../shared/voice.js';
 import { friendOrNone, owedAfter } from './friend.js';
 import { type Direction, paymentRecordedText, planPartial } from './partial.js';
-import { changedText, planSettlement, recordedText, settle } from './settle.js';
-
-export const NOTHING = 'Nothing was recorded.';
+import {
+  changedText,
+  planSettlement,
+  recordedText,
+  refusedText,
+  settle,
+  stateText,
+} from './settle.js';
 
 export const SETTLE_PART_JOB = 'settle-part';
 
@@ -56,18 +63,19 @@ export function partJobId(team_id: string, viewId: string): string {
   return `settle-part:${team_id}:${viewId}`;
 }
 
+/** Tells the person a line of mrkdwn, already written. */
 type Tell = (text: string) => Promise<void>;
 
 function teller(deps: SlackDeps, client: webApi.WebClient, job: PartJob, logger: Logger): Tell {
   const user = { team_id: job.team_id, user_id: job.user_id };
   const dm = async (text: string) => {
-    await client.chat.postMessage({ channel: user.user_id, ...plainNotice(text) });
+    await client.chat.postMessage({ channel: user.user_id, ...notice(text) });
   };
   return async (text) => {
     if (job.answer.via === 'home') return deps.hooks.publishHome(client, user, logger, text);
     if (job.answer.via === 'response_url') {
       try {
-        return await replyViaResponseUrl(job.answer.url).ephemeral(plainNotice(text));
+        return await replyViaResponseUrl(job.answer.url).ephemeral(notice(text));
       } catch (error) {
         // A response_url lasts 30 minutes and five answers: past that, the person hears by DM.
         logger.warn(`pay part: response_url failed: ${(error as Error).message}`);
@@ -84,6 +92,7 @@ export function settlePartJob(deps: SlackDeps): JobHandler {
     const client = await clientOrNothing(deps, job.team_id, logger);
     if (!client) return;
     const tell = teller(deps, client, job, logger);
+    const voice = await voiceOf(deps, { team_id: job.team_id, user_id: job.user_id }, logger);
     let sent = (run.progress as PartProgress | undefined)?.sentAt !== undefined;
     const once: Once = {
       marker: bookingMarker(run.id),
@@ -94,13 +103,13 @@ export function settlePartJob(deps: SlackDeps): JobHandler {
       },
     };
     try {
-      await tell(await recordPart(deps, job, once, tell, logger));
+      await tell(await recordPart(deps, job, once, tell, voice, logger));
     } catch (error) {
       if (error instanceof JobMovedError) throw error;
       logger.error(`pay part: ${(error as Error).stack ?? String(error)}`);
       const text = sent
-        ? `Something went wrong on my side after I sent the payment, so I can't tell whether it was recorded: look at your balance with ${job.ref.n} before trying again.`
-        : `Something went wrong on my side. ${NOTHING} Try again in a minute.`;
+        ? voice.t('settle.failed_after_send', { name: mrkdwn(job.ref.n) })
+        : voice.t('settle.failed');
       await tell(text).catch((again: Error) =>
         logger.error(`pay part: could not tell: ${again.message}`),
       );
@@ -115,8 +124,7 @@ interface Run {
   job: PartJob;
   once: Once;
   today: string;
-  tz: string | undefined;
-  locale: string | undefined;
+  voice: Voice;
   tell: Tell;
   logger: Logger;
 }
@@ -127,22 +135,21 @@ async function recordPart(
   job: PartJob,
   once: Once,
   tell: Tell,
+  voice: Voice,
   logger: Logger,
 ): Promise<string> {
   const user = { team_id: job.team_id, user_id: job.user_id };
   const record = await deps.tokens.get(user);
-  if (!record) return `Connect your expense account first: \`/split connect\`. ${NOTHING}`;
+  if (!record) return voice.t('settle.connect_command');
   const client = deps.service.forLink(record);
-  const person = await deps.directory.slackUser(user.team_id, user.user_id).catch(() => undefined);
   const r: Run = {
     deps,
     record,
     client,
     job,
     once,
-    today: todayIn(person?.tz, deps.now()),
-    tz: person?.tz,
-    locale: person?.locale,
+    today: todayIn(voice.timeZone, deps.now()),
+    voice,
     tell,
     logger,
   };
@@ -151,7 +158,7 @@ async function recordPart(
       // An earlier holder sent a create and stopped before it heard back: it may have been
       // recorded, or may still be, so it is looked for before anything is sent again.
       const found = await lookFor(r, undefined, once.sentAt);
-      if (found === 'unknown') return uncheckedText(job.ref.n);
+      if (found === 'unknown') return uncheckedText(voice, job.ref.n);
       if (found) {
         logger.info(`pay part: reconciled: payment ${found.id} was recorded before a restart`);
         return foundText(r);
@@ -159,11 +166,11 @@ async function recordPart(
     }
     return job.minor === job.ref.a ? await payWhole(r) : await payPart(r);
   } catch (error) {
-    const failure = describeServiceFailure(error, NOTHING);
+    const failure = describeServiceFailure(error, voice.t('settle.nothing_recorded'));
     if (failure.relink) await deps.unlinking.unlink(user);
     if (!(error instanceof ServiceBaseException)) throw error;
     logger.warn(`pay part failed: ${error.message}`);
-    return failure.text;
+    return mrkdwn(failure.text);
   }
 }
 
@@ -190,8 +197,8 @@ function lookFor(
   );
 }
 
-function uncheckedText(name: string): string {
-  return `The expense service didn't confirm the payment, and I couldn't check whether it was recorded: look at your balance with ${name} before trying again.`;
+function uncheckedText(voice: Voice, name: string): string {
+  return voice.t('settle.unchecked', { name: mrkdwn(name) });
 }
 
 function directionOf(ref: SettleRef): Direction {
@@ -201,31 +208,27 @@ function directionOf(ref: SettleRef): Direction {
 /** The payment was recorded, though its create was never answered: what it did, as it stands. */
 async function foundText(r: Run): Promise<string> {
   const { ref, minor, currency } = r.job;
+  const { voice } = r;
+  const name = mrkdwn(ref.n);
   if (minor !== ref.a) {
     const left = await owedAfter(r.client, ref.id, directionOf(ref), currency);
-    return `✅ ${paymentRecordedText({ name: ref.n, direction: directionOf(ref), amount: minor, currency, left, group: null, locale: r.locale })}`;
+    return `✅ ${paymentRecordedText({ name: ref.n, direction: directionOf(ref), amount: minor, currency, left, group: null }, voice)}`;
   }
   // Settling a friend debt can take one payment per group: were they all recorded?
   const plan = await planSettlement(r.client, r.record.service_user_id, ref).catch(() => undefined);
-  if (plan && 'changed' in plan && plan.changed === 0) return `✅ ${recordedText(ref, r.locale)}`;
+  if (plan && 'changed' in plan && plan.changed === 0) return `✅ ${recordedText(ref, voice)}`;
   if (plan && 'changed' in plan) {
-    const now = plan.changed;
-    const state =
-      now > 0
-        ? `${ref.n} owes you ${money(now, ref.c, r.locale)}`
-        : `you owe ${ref.n} ${money(-now, ref.c, r.locale)}`;
-    return `I recorded part of the settling before I was interrupted; now ${state}. Use Settle up again for the rest: it checks the balance first.`;
+    return voice.t('settle.found_part', { state: stateText(ref, plan.changed, voice) });
   }
-  if (plan) {
-    // Found, yet the balance is as it was shown: the payment was deleted since.
-    return `I recorded a payment to settle this before I was interrupted, but your balance with ${ref.n} is still what was shown: someone may have deleted the payment. Look at your recent expenses before settling again.`;
-  }
-  return `I recorded a payment to settle this before I was interrupted, but I couldn't read your balance with ${ref.n} since: look at it before doing anything more.`;
+  // Found, yet the balance is as it was shown: the payment was deleted since.
+  if (plan) return voice.t('settle.found_deleted', { name });
+  return voice.t('settle.found_unread', { name });
 }
 
 /** The whole debt: exactly Settle up, with this job's marker on each payment. */
 async function payWhole(r: Run): Promise<string> {
   const { ref } = r.job;
+  const { voice } = r;
   let sentAt = 0;
   let outcome: Awaited<ReturnType<typeof settle>>;
   try {
@@ -242,31 +245,29 @@ async function payWhole(r: Run): Promise<string> {
     }
     r.logger.warn(`pay part: settle create outcome unknown (${error.name}); reconciling`);
     const found = await lookFor(r, undefined, sentAt);
-    if (found === 'unknown') return uncheckedText(ref.n);
-    if (found === null) {
-      return `The expense service didn't record the payment. ${NOTHING} It's safe to try again.`;
-    }
+    if (found === 'unknown') return uncheckedText(voice, ref.n);
+    if (found === null) return voice.t('settle.not_recorded');
     return foundText(r);
   }
-  if (outcome.kind === 'recorded') return `✅ ${recordedText(ref, r.locale)}`;
-  if (outcome.kind === 'changed') return changedText(ref, outcome.now, r.locale);
+  if (outcome.kind === 'recorded') return `✅ ${recordedText(ref, voice)}`;
+  if (outcome.kind === 'changed') return changedText(ref, outcome.now, voice);
   if (outcome.kind === 'refused') {
-    return `The expense service refused the payment: ${outcome.reason}. ${NOTHING}`;
+    return refusedText(outcome.reason, voice);
   }
-  return `I recorded ${outcome.recorded} of the ${outcome.of} payments (one per group), then the expense service failed. Use Settle up again for the rest: it checks the balance first.`;
+  return voice.t('settle.partial', { recorded: outcome.recorded, of: outcome.of });
 }
 
 /** Part of a friend debt: one payment, placed as `/split paid` places it. */
 async function payPart(r: Run): Promise<string> {
-  const { client, job, locale } = r;
+  const { client, job, voice } = r;
   const { ref, minor, currency } = job;
   const me = r.record.service_user_id;
   const friend = await friendOrNone(client, ref.id);
-  if (!friend) return `You and ${ref.n} share no balance any more. ${NOTHING}`;
+  if (!friend) return voice.t('settle.no_balance_any_more', { name: mrkdwn(ref.n) });
   const direction = directionOf(ref);
   const name = [friend.first_name, friend.last_name].filter(Boolean).join(' ') || ref.n;
-  const plan = planPartial({ friend, name, direction, amount: minor, currency, locale });
-  if (!plan.ok) return `${plan.reason} ${NOTHING}`;
+  const plan = planPartial({ friend, name, direction, amount: minor, currency }, voice);
+  if (!plan.ok) return sentences(voice, plan.reason, voice.t('settle.nothing_recorded'));
   const [debtor, creditor] = direction === 'to' ? [me, friend.id] : [friend.id, me];
   const amount = toWireAmount(minor, currencyExponent(currency));
   const sentAt = Date.now();
@@ -277,7 +278,7 @@ async function payPart(r: Run): Promise<string> {
       payment: true,
       cost: amount,
       currency_code: currency,
-      date: middayIn(r.today, r.tz),
+      date: middayIn(r.today, voice.timeZone),
       details: withMarker(undefined, r.once.marker),
       ...(plan.group_id !== 0 ? { group_id: plan.group_id } : {}),
       users: [
@@ -286,17 +287,15 @@ async function payPart(r: Run): Promise<string> {
       ],
     });
     if (!result.expense) {
-      return `The expense service refused the payment: ${serviceMessage(result.errors) ?? 'it gave no reason'}. ${NOTHING}`;
+      return refusedText(serviceMessage(result.errors) ?? null, voice);
     }
   } catch (error) {
     if (!(error instanceof ServiceBaseException) || !error.outcome_unknown) throw error;
     r.logger.warn(`pay part: create outcome unknown (${error.name}); reconciling`);
     const found = await lookFor(r, plan.group_id !== 0 ? plan.group_id : undefined, sentAt);
-    if (found === 'unknown') return uncheckedText(name);
-    if (found === null) {
-      return `The expense service didn't record the payment. ${NOTHING} It's safe to try again.`;
-    }
+    if (found === 'unknown') return uncheckedText(voice, name);
+    if (found === null) return voice.t('settle.not_recorded');
   }
   const left = await owedAfter(client, friend.id, direction, currency);
-  return `✅ ${paymentRecordedText({ name, direction, amount: minor, currency, left, group: null, locale })}`;
+  return `✅ ${paymentRecordedText({ name, direction, amount: minor, currency, left, group: null }, voice)}`;
 }

@@ -1,16 +1,19 @@
 /**
  * The form behind "Pay part…": one amount, pre-filled with the whole debt, read by the same
  * amount grammar as `/split` (`12,50`, `€12.50`, `1 000`), in the debt's currency. Pure: the view,
- * its private_metadata, and the check of what was typed (errors go under the field).
+ * its private_metadata, and the check of what was typed (errors go under the field), in the voice
+ * of the locale the debt was shown in (the form opens before anything about the person is read).
  */
 import { parseAmount } from '../../core/command/index.js';
 import { currencyExponent, toDecimal } from '../../core/money.js';
 import { object, oneOf, optional, string } from '../../core/schema.js';
+import type { Voice } from '../../voice/index.js';
 import { SETTLE_FORM } from '../ids.js';
-import { money } from '../shared/format.js';
-import { clip, LIMITS, mrkdwnEscape } from '../shared/limits.js';
+import { strong } from '../shared/balance-blocks.js';
+import { clip, LIMITS } from '../shared/limits.js';
 import { input, type ModalView, metadata, plain, title } from '../shared/modal.js';
 import { type SettleRef, settleRefSchema } from '../shared/settle-ref.js';
+import { mrkdwn } from '../shared/text.js';
 
 /** Where the form came from, so that the outcome is told there. */
 const partMetaSchema = object({
@@ -36,55 +39,73 @@ export function parsePartMeta(text: string | undefined): PartMeta | undefined {
   }
 }
 
-export function partForm(meta: PartMeta, locale?: string): ModalView {
+const decimalMarks = new Map<string, string>();
+
+/**
+ * The whole debt as a plain decimal for the amount field, with the decimal mark of the reader's
+ * locale when it is a comma ("1234,50"): the amount grammar reads either mark, and no grouping
+ * is written, so that nothing can be read as thousands.
+ */
+export function fieldAmount(minor: number, currency: string, voice: Voice): string {
+  let mark = decimalMarks.get(voice.locale);
+  if (mark === undefined) {
+    const decimal = new Intl.NumberFormat(voice.locale)
+      .formatToParts(1.5)
+      .find((part) => part.type === 'decimal')?.value;
+    mark = decimal === ',' ? ',' : '.';
+    if (decimalMarks.size > 500) decimalMarks.clear();
+    decimalMarks.set(voice.locale, mark);
+  }
+  return toDecimal(minor, currencyExponent(currency)).replace('.', mark);
+}
+
+export function partForm(meta: PartMeta, voice: Voice): ModalView {
   const ref = meta.r;
-  const owed = money(ref.a, ref.c, locale);
-  const name = `*${mrkdwnEscape(clip(ref.n, 60))}*`;
+  const owed = voice.money(ref.a, ref.c);
+  const values = { name: strong(mrkdwn(clip(ref.n, 60))), amount: strong(owed) };
   const question =
     ref.p === 1
-      ? `You owe ${name} *${owed}*. How much did you pay them?`
-      : `${name} owes you *${owed}*. How much did they pay you?`;
+      ? voice.t('settle.form_question_you_paid', values)
+      : voice.t('settle.form_question_they_paid', values);
   return {
     type: 'modal',
     callback_id: SETTLE_FORM.callback,
-    title: title('Record a payment'),
-    submit: plain('Record payment'),
-    close: plain('Cancel'),
+    title: title(voice.t('settle.form_title')),
+    submit: plain(voice.t('settle.record_payment')),
+    close: plain(voice.t('settle.cancel')),
     private_metadata: metadata(JSON.stringify(partMetaSchema.parse(meta))),
     blocks: [
       { type: 'section', text: { type: 'mrkdwn', text: clip(question, LIMITS.sectionText) } },
       input(
         SETTLE_FORM.amount,
-        `Amount (${ref.c})`,
+        voice.t('settle.form_amount', { currency: ref.c }),
         {
           type: 'plain_text_input',
-          initial_value: toDecimal(ref.a, currencyExponent(ref.c)),
+          initial_value: fieldAmount(ref.a, ref.c, voice),
         },
-        {
-          hint: `The whole ${owed} settles it; less records part of it. At most ${owed}.`,
-        },
+        { hint: voice.t('settle.form_hint', { amount: owed }) },
       ),
     ],
   };
 }
 
-/** What was typed as minor units of the debt's currency, or the error to show under the field. */
+/**
+ * What was typed as minor units of the debt's currency, or the error to show under the field
+ * (plain text).
+ */
 export function checkPartAmount(
   typed: string,
   ref: SettleRef,
-  locale?: string,
+  voice: Voice,
 ): { minor: number } | { error: string } {
   const read = parseAmount(typed, ref.c);
   if ('error' in read) return read;
   if (read.currency !== ref.c) {
-    return { error: `This debt is in ${ref.c}: type the amount in ${ref.c}.` };
+    return { error: voice.t('settle.form_other_currency', { currency: ref.c }) };
   }
-  if (read.minor === 0) return { error: 'A payment must be more than zero.' };
-  const owed = money(ref.a, ref.c, locale);
+  if (read.minor === 0) return { error: voice.t('settle.form_zero') };
   if (read.minor > ref.a) {
-    return {
-      error: `That is more than the ${owed} owed: it would turn the debt around. Type at most ${owed}.`,
-    };
+    return { error: voice.t('settle.form_too_much', { amount: voice.money(ref.a, ref.c) }) };
   }
   return { minor: read.minor };
 }

@@ -15,28 +15,22 @@ import type {
   SlackViewMiddlewareArgs,
   ViewSubmitAction,
 } from '@slack/bolt';
+import { voiceFor } from '../../voice/index.js';
 import type { SlackDeps } from '../deps.js';
 import { SETTLE_FORM } from '../ids.js';
+import { notice } from '../shared/balance-blocks.js';
+import { clickerOf } from '../shared/button.js';
 import { type Kept, keepInTime } from '../shared/keep-in-time.js';
 import { parseSettleRef } from '../shared/settle-ref.js';
-import { NOTHING, type PartJob, partJobId, SETTLE_PART_JOB } from './settle-part-job.js';
+import { voiceOf } from '../shared/voice.js';
+import { type PartJob, partJobId, SETTLE_PART_JOB } from './settle-part-job.js';
 import { checkPartAmount, type PartMeta, parsePartMeta, partForm } from './settle-part-views.js';
-
-/**
- * Under the field when the store is slow to answer: submitting again is safe either way (it is
- * recorded once if the first write landed, and tried again if it did not).
- */
-const SLOW =
-  'Saving this is taking longer than usual. Press Record payment again in a moment: it is recorded only once.';
-
-/** Under the field when the store cannot keep the submission: the form stays open. */
-const NOT_KEPT = `I couldn't save this just now: my storage isn't answering. ${NOTHING} Try Record payment again in a minute.`;
 
 type ActionArgs = SlackActionMiddlewareArgs<BlockAction> & AllMiddlewareArgs;
 type SubmitArgs = SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs;
 
 /** "Pay part…": a menu option under a balance, or a button on the DM's confirmation. */
-export function settlePartClicked() {
+export function settlePartClicked(deps: SlackDeps) {
   return async (args: ActionArgs): Promise<void> => {
     await args.ack();
     const { body, client, logger } = args;
@@ -44,10 +38,12 @@ export function settlePartClicked() {
     const ref = parseSettleRef(action.value ?? action.selected_option?.value);
     if (!ref) {
       logger.warn('pay part: a value that does not parse');
+      // No form to open in time: the person's own voice can be read first.
+      const voice = await voiceOf(deps, clickerOf(body), logger);
       await args.respond({
         response_type: 'ephemeral',
         replace_original: false,
-        text: `This control is damaged, so I can't tell which debt it meant. ${NOTHING}`,
+        ...notice(voice.t('settle.part_damaged')),
       });
       return;
     }
@@ -57,7 +53,8 @@ export function settlePartClicked() {
         : { r: ref, ...(body.response_url ? { u: body.response_url } : {}) };
     // The trigger id works once and for 3 seconds: the form opens before anything is read.
     // The locale comes from the control, which was drawn with the person's.
-    await client.views.open({ trigger_id: body.trigger_id, view: partForm(meta, ref.l) });
+    const voice = await voiceFor({ locale: ref.l });
+    await client.views.open({ trigger_id: body.trigger_id, view: partForm(meta, voice) });
   };
 }
 
@@ -67,16 +64,16 @@ export function settlePartSubmitted(deps: SlackDeps) {
     const { view, body, logger } = args;
     const meta = parsePartMeta(view.private_metadata);
     const typed = view.state.values[SETTLE_FORM.amount]?.[SETTLE_FORM.amount]?.value ?? '';
+    // The answer is due within 3 seconds: the voice is the one the form was opened in.
+    const voice = await voiceFor({ locale: meta?.r.l });
     if (!meta) {
       await args.ack({
         response_action: 'errors',
-        errors: {
-          [SETTLE_FORM.amount]: `This form is damaged. ${NOTHING} Close it and use Settle up again.`,
-        },
+        errors: { [SETTLE_FORM.amount]: voice.t('settle.form_damaged') },
       });
       return;
     }
-    const checked = checkPartAmount(typed, meta.r, meta.r.l);
+    const checked = checkPartAmount(typed, meta.r, voice);
     if ('error' in checked) {
       await args.ack({
         response_action: 'errors',
@@ -109,11 +106,19 @@ export function settlePartSubmitted(deps: SlackDeps) {
       );
     } catch (error) {
       logger.error(`pay part: could not queue the submission: ${(error as Error).message}`);
-      await args.ack({ response_action: 'errors', errors: { [SETTLE_FORM.amount]: NOT_KEPT } });
+      await args.ack({
+        response_action: 'errors',
+        errors: { [SETTLE_FORM.amount]: voice.t('settle.form_not_kept') },
+      });
       return;
     }
     if (kept === 'slow') {
-      await args.ack({ response_action: 'errors', errors: { [SETTLE_FORM.amount]: SLOW } });
+      // Submitting again is safe either way: recorded once if the first write landed, and tried
+      // again if it did not.
+      await args.ack({
+        response_action: 'errors',
+        errors: { [SETTLE_FORM.amount]: voice.t('settle.form_slow') },
+      });
       return;
     }
     if (kept === 'repeat') logger.info('pay part: this form was already submitted, ignored');

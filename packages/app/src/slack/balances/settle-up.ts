@@ -5,69 +5,78 @@
  * A double click acts once (a claim per button and surface), and the payment is recorded only
  * while the balance is still what was confirmed (ledger/settle.ts).
  */
-import type { BlockAction, Logger, RespondFn, webApi } from '@slack/bolt';
+import type { Logger, RespondFn, webApi } from '@slack/bolt';
 import { ServiceBaseException, type ServiceClient } from '../../service/index.js';
 import type { SlackUserKey } from '../../store/index.js';
+import type { Voice } from '../../voice/index.js';
 import { DEDUPE_TTL_MS, type SlackDeps } from '../deps.js';
+import { notice, sentences } from '../shared/balance-blocks.js';
 import { type ButtonArgs, clickerOf } from '../shared/button.js';
 import type { SlackMessage } from '../shared/message.js';
-import { connectPrompt, plainNotice } from '../shared/notices.js';
+import { type ConnectReason, connectPrompt } from '../shared/notices.js';
 import { describeServiceFailure } from '../shared/service-failure.js';
 import { parseSettleRef, type SettleRef } from '../shared/settle-ref.js';
+import { mrkdwn } from '../shared/text.js';
 import { voiceOf } from '../shared/voice.js';
 import { renderAll, renderFriend, renderGroup } from './render.js';
-import { changedText, recordedText, type SettleOutcome, settle } from './settle.js';
-
-const NOTHING = 'Nothing was recorded.';
+import { changedText, recordedText, refusedText, type SettleOutcome, settle } from './settle.js';
 
 /** Where the answer goes: the message the button was on, or the Home tab. */
 interface Surface {
-  home: boolean;
-  /** Replaces the message (or republishes Home with `notice`). */
-  show(message: () => Promise<SlackMessage>, notice: string): Promise<void>;
-  /** A private line next to it (Home: at the top of the tab). */
-  tell(message: SlackMessage): Promise<void>;
+  /** Replaces the message (or republishes Home with `said` on top). */
+  show(message: () => Promise<SlackMessage>, said: string): Promise<void>;
+  /** A private line (mrkdwn) next to it (Home: at the top of the tab). */
+  tell(text: string): Promise<void>;
+  /** Asks to connect: a Connect button by the message; Home shows its own. */
+  connect(reason: ConnectReason): Promise<void>;
 }
 
-function surfaceOf(
-  deps: SlackDeps,
-  body: BlockAction,
-  respond: RespondFn,
-  client: webApi.WebClient,
-  logger: Logger,
-): Surface {
+function surfaceOf(deps: SlackDeps, args: ButtonArgs, voice: Voice): Surface {
+  const { body, respond, client, logger } = args;
   const user = clickerOf(body);
   if (body.view?.type === 'home') {
-    return {
-      home: true,
-      show: (_message, notice) => deps.hooks.publishHome(client, user, logger, notice),
-      tell: (message) => deps.hooks.publishHome(client, user, logger, message.text),
-    };
+    return homeSurface(deps, client, user, logger, voice);
   }
+  return messageSurface(deps, user, respond, voice);
+}
+
+function homeSurface(
+  deps: SlackDeps,
+  client: webApi.WebClient,
+  user: SlackUserKey,
+  logger: Logger,
+  voice: Voice,
+): Surface {
   return {
-    home: false,
-    show: async (message) => {
-      await respond({ replace_original: true, ...(await message()) });
-    },
-    tell: async (message) => {
-      await respond({ response_type: 'ephemeral', replace_original: false, ...message });
-    },
+    show: (_message, said) => deps.hooks.publishHome(client, user, logger, said),
+    tell: (text) => deps.hooks.publishHome(client, user, logger, text),
+    connect: (reason) =>
+      deps.hooks.publishHome(
+        client,
+        user,
+        logger,
+        reason === 'revoked' ? voice.t('settle.connection_lost') : voice.t('settle.connect_first'),
+      ),
   };
 }
 
-async function relink(deps: SlackDeps, user: SlackUserKey, surface: Surface): Promise<void> {
-  await deps.unlinking.unlink(user);
-  // Home shows the Connect button by itself once the link is gone.
-  if (surface.home) {
-    await surface.tell(plainNotice('Your connection to the expense account stopped working.'));
-    return;
-  }
-  await surface.tell(
-    connectPrompt(await voiceOf(deps, user), {
-      url: await deps.linking.connectUrl(user),
-      reason: 'revoked',
-    }),
-  );
+function messageSurface(
+  deps: SlackDeps,
+  user: SlackUserKey,
+  respond: RespondFn,
+  voice: Voice,
+): Surface {
+  const tell = async (message: SlackMessage) => {
+    await respond({ response_type: 'ephemeral', replace_original: false, ...message });
+  };
+  return {
+    show: async (message) => {
+      await respond({ replace_original: true, ...(await message()) });
+    },
+    tell: (text) => tell(notice(text)),
+    connect: async (reason) =>
+      tell(connectPrompt(voice, { url: await deps.linking.connectUrl(user), reason })),
+  };
 }
 
 async function recordSettlement(
@@ -75,6 +84,7 @@ async function recordSettlement(
   args: ButtonArgs,
   ref: SettleRef,
   surface: Surface,
+  voice: Voice,
 ): Promise<void> {
   const { body, action, logger } = args;
   const user = clickerOf(body);
@@ -95,66 +105,57 @@ async function recordSettlement(
   });
   if (!record) {
     await giveBack();
-    await surface.tell(
-      connectPrompt(await voiceOf(deps, user, logger), {
-        url: await deps.linking.connectUrl(user),
-        reason: 'first_time',
-      }),
-    );
+    await surface.connect('first_time');
     return;
   }
   const service = deps.service.forLink(record);
   const me = record.service_user_id;
-  // Read while the payment is recorded: only the answer needs it.
-  const locale = deps.directory
-    .slackUser(user.team_id, user.user_id)
-    .then((person) => person.locale)
-    .catch(() => undefined);
-  let notice: string;
+  const nothing = voice.t('settle.nothing_recorded');
+  let said: string;
   try {
     const outcome = await settle(service, me, ref);
     // Unless everything was recorded, the button must work again.
     if (outcome.kind !== 'recorded') await giveBack();
-    notice = outcomeNotice(outcome, ref, await locale, logger);
+    said = outcomeText(outcome, ref, voice, logger);
   } catch (error) {
     await giveBack();
     if (error instanceof ServiceBaseException && error.outcome_unknown) {
-      await surface.tell(
-        plainNotice(
-          "The expense service didn't confirm the payment in time. Press Settle up again: I check the balance first, so it is never paid twice.",
-        ),
-      );
+      await surface.tell(voice.t('settle.unconfirmed'));
       return;
     }
-    const failure = describeServiceFailure(error, NOTHING);
-    if (failure.relink) return relink(deps, user, surface);
+    const failure = describeServiceFailure(error, nothing);
+    if (failure.relink) {
+      await deps.unlinking.unlink(user);
+      await surface.connect('revoked');
+      return;
+    }
     logger.warn(`settle up failed: ${(error as Error).message}`);
-    await surface.tell(plainNotice(failure.text));
+    await surface.tell(mrkdwn(failure.text));
     return;
   }
-  await surface.show(() => balanceAfter(service, me, ref, notice, logger), notice);
+  await surface.show(() => balanceAfter(service, me, ref, said, voice, logger), said);
 }
 
-/** What the person is told of a settling's outcome. */
-function outcomeNotice(
+/** What the person is told of a settling's outcome, in mrkdwn. */
+export function outcomeText(
   outcome: SettleOutcome,
   ref: SettleRef,
-  locale: string | undefined,
-  logger: Logger,
+  voice: Voice,
+  logger: Pick<Logger, 'info' | 'warn'>,
 ): string {
   switch (outcome.kind) {
     case 'recorded':
       logger.info(`settle up: recorded ${outcome.expenseIds.length} payment(s)`);
-      return `✅ ${recordedText(ref, locale)}`;
+      return `✅ ${recordedText(ref, voice)}`;
     case 'changed':
-      return changedText(ref, outcome.now, locale);
+      return changedText(ref, outcome.now, voice);
     case 'refused':
-      return `The expense service refused the payment: ${outcome.reason}. ${NOTHING}`;
+      return refusedText(outcome.reason, voice);
     case 'partial':
       logger.warn(
         `settle up: ${outcome.recorded} of ${outcome.of} recorded, then: ${String(outcome.error)}`,
       );
-      return `I recorded ${outcome.recorded} of the ${outcome.of} payments (one per group), then the expense service failed. Press Settle up again to record the rest: I check the balance first, so nothing is paid twice.`;
+      return voice.t('settle.partial', { recorded: outcome.recorded, of: outcome.of });
   }
 }
 
@@ -163,18 +164,19 @@ async function balanceAfter(
   service: ServiceClient,
   me: number,
   ref: SettleRef,
-  notice: string,
+  said: string,
+  voice: Voice,
   logger: Logger,
 ): Promise<SlackMessage> {
-  const options = { notice };
+  const options = { notice: said };
   try {
-    if (ref.v === 'g') return await renderGroup(service, ref.id, me, options);
+    if (ref.v === 'g') return await renderGroup(service, ref.id, me, options, voice);
     if (ref.v === 'f')
-      return await renderFriend(service, ref.k === 'f' ? ref.id : (ref.o ?? 0), options);
-    return await renderAll(service, me, options);
+      return await renderFriend(service, ref.k === 'f' ? ref.id : (ref.o ?? 0), options, voice);
+    return await renderAll(service, me, options, voice);
   } catch (error) {
     logger.warn(`settle up: reading the new balance failed: ${(error as Error).message}`);
-    return plainNotice(`${notice} (I couldn't read the new balance: /split balance shows it.)`);
+    return notice(sentences(voice, said, voice.t('settle.balance_unread')));
   }
 }
 
@@ -182,23 +184,20 @@ async function balanceAfter(
 export function settleUpClicked(deps: SlackDeps) {
   return async (args: ButtonArgs): Promise<void> => {
     await args.ack();
+    const voice = await voiceOf(deps, clickerOf(args.body), args.logger);
     const ref = parseSettleRef(args.action.value);
-    const surface = surfaceOf(deps, args.body, args.respond, args.client, args.logger);
+    const surface = surfaceOf(deps, args, voice);
     try {
       if (!ref) {
         args.logger.warn('settle up: a button value that does not parse');
-        await surface.tell(
-          plainNotice(
-            `This Settle up button is damaged, so I can't tell which debt it meant. ${NOTHING}`,
-          ),
-        );
+        await surface.tell(voice.t('settle.damaged'));
         return;
       }
-      await recordSettlement(deps, args, ref, surface);
+      await recordSettlement(deps, args, ref, surface, voice);
     } catch (error) {
       args.logger.error(`settle up: ${(error as Error).stack ?? String(error)}`);
       await surface
-        .tell(plainNotice(`Something went wrong on my side. ${NOTHING} Try again in a minute.`))
+        .tell(voice.t('settle.failed'))
         .catch((again: Error) => args.logger.error(`settle up: could not tell: ${again.message}`));
     }
   };

@@ -8,10 +8,11 @@
 import { minorOf, summarizeGroup } from '../../core/balances.js';
 import { currencyExponent, toWireAmount } from '../../core/money.js';
 import type { ExpenseShare, ServiceClient } from '../../service/index.js';
-import { money } from '../shared/format.js';
+import type { Voice } from '../../voice/index.js';
 import { toGroupInput } from '../shared/ledger.js';
 import { serviceMessage } from '../shared/service-failure.js';
 import type { SettleRef } from '../shared/settle-ref.js';
+import { mrkdwn } from '../shared/text.js';
 
 interface Payment {
   /** 0 = outside groups. */
@@ -29,7 +30,8 @@ export type SettleOutcome =
   | { kind: 'changed'; now: number }
   /** Some payments were recorded, then the service refused or failed. */
   | { kind: 'partial'; recorded: number; of: number; error: unknown }
-  | { kind: 'refused'; reason: string };
+  /** The service refused the first payment, giving `reason` (null when it gave none). */
+  | { kind: 'refused'; reason: string | null };
 
 /** Sum of a currency's entries, in minor units; positive = the friend owes me. */
 function amountIn(entries: ReadonlyArray<{ currency_code: string; amount: string }>, c: string) {
@@ -132,13 +134,13 @@ export async function settle(
         users: paymentShares(p),
       });
       if (!result.expense) {
-        const reason = serviceMessage(result.errors) ?? 'it gave no reason';
+        const reason = serviceMessage(result.errors) ?? null;
         if (index === 0) return { kind: 'refused', reason };
         return {
           kind: 'partial',
           recorded: index,
           of: plan.payments.length,
-          error: new Error(reason),
+          error: new Error(reason ?? 'refused without a reason'),
         };
       }
       expenseIds.push(result.expense.id);
@@ -150,21 +152,35 @@ export async function settle(
   return { kind: 'recorded', expenseIds };
 }
 
-/** "Recorded: you paid Ann €20.00." */
-export function recordedText(ref: SettleRef, locale?: string): string {
-  const amount = money(ref.a, ref.c, locale);
+/** "Recorded: you paid Ann €20.00.", in mrkdwn. */
+export function recordedText(ref: SettleRef, voice: Voice): string {
+  const values = { name: mrkdwn(ref.n), amount: voice.money(ref.a, ref.c) };
   return ref.p === 1
-    ? `Recorded: you paid ${ref.n} ${amount}.`
-    : `Recorded: ${ref.n} paid you ${amount}.`;
+    ? voice.t('settle.recorded_you_paid', values)
+    : voice.t('settle.recorded_they_paid', values);
 }
 
-/** Why nothing was recorded when the balance moved. */
-export function changedText(ref: SettleRef, now: number, locale?: string): string {
-  const state =
-    now === 0
-      ? 'settled up'
-      : now > 0
-        ? `${ref.n} owes you ${money(now, ref.c, locale)}`
-        : `you owe ${ref.n} ${money(-now, ref.c, locale)}`;
-  return `Nothing was recorded: the balance changed since this was shown (now ${state}${ref.k === 'g' ? ' in this group' : ''}, in ${ref.c}). Here it is as it stands.`;
+/** "Ann owes you €5.00", "you owe Ann €5.00", "settled up": a balance as it stands, in mrkdwn. */
+export function stateText(ref: SettleRef, now: number, voice: Voice): string {
+  const name = mrkdwn(ref.n);
+  if (now === 0) return voice.t('settle.state_settled');
+  return now > 0
+    ? voice.t('settle.state_owes_you', { name, amount: voice.money(now, ref.c) })
+    : voice.t('settle.state_you_owe', { name, amount: voice.money(-now, ref.c) });
+}
+
+/** That the service refused a payment, and why when it said. */
+export function refusedText(reason: string | null, voice: Voice): string {
+  return reason
+    ? voice.t('settle.refused', { reason: mrkdwn(reason) })
+    : voice.t('settle.refused_silently');
+}
+
+/** Why nothing was recorded when the balance moved, in mrkdwn. */
+export function changedText(ref: SettleRef, now: number, voice: Voice): string {
+  return voice.t('settle.changed', {
+    state: stateText(ref, now, voice),
+    scope: ref.k === 'g' ? 'group' : 'friend',
+    currency: ref.c,
+  });
 }

@@ -1,7 +1,7 @@
 /**
  * `/split balance` and what Settle up shows again: everything, one friend, one group. Pure
- * functions from core's summaries to `{ text, blocks }`, within Slack's 50 blocks a message (debt
- * rows beyond give way to an "…and N more" line).
+ * functions from core's summaries to `{ text, blocks }` in the reader's voice, within Slack's 50
+ * blocks a message (debt rows beyond give way to an "…and N more" line).
  */
 import type { types } from '@slack/bolt';
 import type {
@@ -11,6 +11,7 @@ import type {
   GroupSummary,
   Money,
 } from '../../core/balances.js';
+import type { Voice } from '../../voice/index.js';
 import {
   balanceBlocks,
   balancesFallback,
@@ -19,25 +20,32 @@ import {
   debtRow,
   fitRows,
   friendRef,
-  positionText,
+  position,
   section,
+  strong,
   who,
 } from '../shared/balance-blocks.js';
-import { money } from '../shared/format.js';
-import { clip, LIMITS, mrkdwnEscape } from '../shared/limits.js';
+import { clip, LIMITS } from '../shared/limits.js';
 import type { SlackMessage } from '../shared/message.js';
 import { remindActions } from '../shared/remind-buttons.js';
 import { settleButton } from '../shared/settle-views.js';
+import { mrkdwn, plainText } from '../shared/text.js';
 
 function header(text: string): types.HeaderBlock {
   return {
     type: 'header',
-    text: { type: 'plain_text', text: clip(text, LIMITS.headerText), emoji: true },
+    text: { type: 'plain_text', text: clip(plainText(text), LIMITS.headerText), emoji: true },
   };
 }
 
+/** A line shown first: mrkdwn already written (what was just recorded, or why nothing was). */
 function noticeBlocks(notice: string | undefined): types.KnownBlock[] {
-  return notice ? [section(mrkdwnEscape(notice))] : [];
+  return notice ? [section(notice)] : [];
+}
+
+/** The notification text: the notice first, then what the balance comes to. */
+function fallbackWith(notice: string | undefined, text: string): string {
+  return clip(notice ? `${notice} ${text}` : text, LIMITS.fallbackText);
 }
 
 /** Fits the debt rows between `head` and `tail` within a message's 50 blocks. */
@@ -45,11 +53,10 @@ function withRows(
   head: types.KnownBlock[],
   rows: types.KnownBlock[],
   tail: types.KnownBlock[],
-  what: string,
+  more: (count: number) => string,
 ): types.KnownBlock[] {
-  const more = (n: number) => context(`…and ${n} more ${what}.`);
   const room = LIMITS.messageBlocks - head.length - tail.length;
-  return [...head, ...fitRows(rows, room, more), ...tail];
+  return [...head, ...fitRows(rows, room, (count) => context(more(count))), ...tail];
 }
 
 /** One group debt; with a button when it involves me. */
@@ -57,16 +64,16 @@ function groupDebtRow(
   group: { id: number },
   debt: GroupDebt,
   me: number,
-  locale?: string,
+  voice: Voice,
 ): types.SectionBlock {
-  const amount = `*${money(debt.amount, debt.currency, locale)}*`;
+  const amount = strong(voice.money(debt.amount, debt.currency));
   const mine = debt.from.id === me || debt.to.id === me;
   const text =
     debt.from.id === me
-      ? `You owe ${who(debt.to.name)} ${amount}`
+      ? voice.t('balances.you_owe', { name: who(debt.to.name), amount })
       : debt.to.id === me
-        ? `${who(debt.from.name)} owes you ${amount}`
-        : `${who(debt.from.name)} owes ${who(debt.to.name)} ${amount}`;
+        ? voice.t('balances.owes_you', { name: who(debt.from.name), amount })
+        : voice.t('balances.owes', { from: who(debt.from.name), to: who(debt.to.name), amount });
   const block: types.SectionBlock = { type: 'section', text: { type: 'mrkdwn', text } };
   if (mine) {
     const other = debt.from.id === me ? debt.to : debt.from;
@@ -81,7 +88,7 @@ function groupDebtRow(
         v: 'g',
         n: other.name,
       },
-      locale,
+      voice,
     );
   }
   return block;
@@ -93,30 +100,30 @@ interface AllBalancesInput {
   groups: Array<{ name: string; balance: Money[] }>;
   /** Only this currency was asked for. */
   currency?: string | null | undefined;
-  /** A line shown first (what was just recorded, or why nothing was). */
+  /** A line shown first, mrkdwn already written (what was just recorded, or why nothing was). */
   notice?: string | undefined;
-  locale?: string | undefined;
 }
 
-export function allBalancesMessage(input: AllBalancesInput): SlackMessage {
-  const { summary, locale } = input;
-  const only = input.currency ? ` in ${input.currency}` : '';
-  const balances = balanceBlocks(input, {
-    settle: (debt, direction) => settleButton(friendRef(debt, direction, 'a'), locale),
-    controls: true,
-  });
-  const head = [...noticeBlocks(input.notice), header(`Your balances${only}`), balances.totals];
-  const tail = [
-    ...balances.groups,
-    ...balances.controls,
-    context(
-      '`/split balance @someone` or `/split balance <group>` shows one friend or group. Settle up records a payment after you confirm it.',
-    ),
-  ];
-  const fallback = balancesFallback(`Your balances${only}`, summary, locale);
+export function allBalancesMessage(input: AllBalancesInput, voice: Voice): SlackMessage {
+  const { summary } = input;
+  const title = input.currency
+    ? voice.t('balances.title_in', { currency: input.currency })
+    : voice.t('balances.title');
+  const balances = balanceBlocks(
+    input,
+    {
+      settle: (debt, direction) => settleButton(friendRef(debt, direction, 'a'), voice),
+      controls: true,
+    },
+    voice,
+  );
+  const head = [...noticeBlocks(input.notice), header(title), balances.totals];
+  const tail = [...balances.groups, ...balances.controls, context(voice.t('balances.all_hint'))];
   return {
-    text: clip(`${input.notice ? `${input.notice} ` : ''}${fallback}`, LIMITS.fallbackText),
-    blocks: withRows(head, balances.debts, tail, 'debts: `/split balance @someone` shows one'),
+    text: fallbackWith(input.notice, balancesFallback(title, summary, voice)),
+    blocks: withRows(head, balances.debts, tail, (count) =>
+      voice.t('balances.more_debts_all', { count }),
+    ),
   };
 }
 
@@ -124,63 +131,71 @@ interface FriendBalanceInput {
   friend: FriendBreakdown;
   currency?: string | null | undefined;
   notice?: string | undefined;
-  locale?: string | undefined;
 }
 
-export function friendBalanceMessage(input: FriendBalanceInput): SlackMessage {
-  const { friend, locale } = input;
+/** "owes you €5.00 and you owe $2.00": each part of a balance with one friend. */
+function friendParts(voice: Voice, balance: readonly Money[]): string {
+  return voice.list(
+    balance.map((m) =>
+      m.amount > 0
+        ? voice.t('balances.part_owes_you', { amount: voice.money(m.amount, m.currency) })
+        : voice.t('balances.part_you_owe', { amount: voice.money(-m.amount, m.currency) }),
+    ),
+  );
+}
+
+export function friendBalanceMessage(input: FriendBalanceInput, voice: Voice): SlackMessage {
+  const { friend } = input;
   const head: types.KnownBlock[] = [
     ...noticeBlocks(input.notice),
-    header(`You and ${friend.name}`),
+    header(voice.t('balances.you_and', { name: friend.name })),
   ];
   const debts = friend.total.map((m) => ({
     debt: { id: friend.id, name: friend.name, currency: m.currency, amount: Math.abs(m.amount) },
     direction: m.amount > 0 ? ('owesMe' as const) : ('iOwe' as const),
   }));
   const rows: types.KnownBlock[] = debts.map(({ debt, direction }) =>
-    debtRow(debt, direction, settleButton(friendRef(debt, direction, 'f'), locale), locale),
+    debtRow(debt, direction, settleButton(friendRef(debt, direction, 'f'), voice), voice),
   );
   if (rows.length === 0) {
+    const name = who(friend.name);
     head.push(
       section(
-        `You and ${who(friend.name)} are settled up${input.currency ? ` in ${input.currency}` : ''}.`,
+        input.currency
+          ? voice.t('balances.friend_settled_in', { name, currency: input.currency })
+          : voice.t('balances.friend_settled', { name }),
       ),
     );
   }
   const tail: types.KnownBlock[] = [];
   const lines = friend.groups.map((g) => {
-    const name = g.groupId === 0 ? 'Outside groups' : (g.groupName ?? `Group ${g.groupId}`);
-    const parts = g.balance.map((m) =>
-      m.amount > 0
-        ? `owes you ${money(m.amount, m.currency, locale)}`
-        : `you owe ${money(-m.amount, m.currency, locale)}`,
-    );
-    return `• ${who(name)}: ${parts.join(', ')}`;
+    const name =
+      g.groupId === 0
+        ? voice.t('balances.outside_groups')
+        : (g.groupName ?? voice.t('balances.group_number', { id: String(g.groupId) }));
+    return `• ${who(name)}: ${friendParts(voice, g.balance)}`;
   });
-  if (lines.length > 0) tail.push(section(`*Where it comes from*\n${clipLines(lines)}`));
+  if (lines.length > 0) {
+    tail.push(
+      section(`*${voice.t('balances.where_from')}*\n${clipLines(lines, undefined, voice)}`),
+    );
+  }
   tail.push(
     ...remindActions(
       friend.total.some((m) => m.amount > 0) ? [friend] : [],
       debts.map(({ debt, direction }) => friendRef(debt, direction, 'f')),
-      locale,
+      voice,
     ),
   );
-  tail.push(
-    context('Settle up records a payment for the whole amount in that currency, group by group.'),
-  );
+  tail.push(context(voice.t('balances.friend_hint')));
+  const name = mrkdwn(friend.name);
   const text =
     rows.length === 0
-      ? `You and ${friend.name} are settled up.`
-      : `You and ${friend.name}: ${friend.total
-          .map((m) =>
-            m.amount > 0
-              ? `owes you ${money(m.amount, m.currency, locale)}`
-              : `you owe ${money(-m.amount, m.currency, locale)}`,
-          )
-          .join(', ')}.`;
+      ? voice.t('balances.friend_settled', { name })
+      : voice.t('balances.friend_fallback', { name, position: friendParts(voice, friend.total) });
   return {
-    text: clip(`${input.notice ? `${input.notice} ` : ''}${text}`, LIMITS.fallbackText),
-    blocks: withRows(head, rows, tail, 'currencies'),
+    text: fallbackWith(input.notice, text),
+    blocks: withRows(head, rows, tail, (count) => voice.t('balances.more_currencies', { count })),
   };
 }
 
@@ -189,52 +204,70 @@ interface GroupBalanceInput {
   me: number;
   currency?: string | null | undefined;
   notice?: string | undefined;
-  locale?: string | undefined;
 }
 
-export function groupBalanceMessage(input: GroupBalanceInput): SlackMessage {
-  const { group, me, locale } = input;
+export function groupBalanceMessage(input: GroupBalanceInput, voice: Voice): SlackMessage {
+  const { group, me } = input;
+  const name = who(group.name);
+  const settled = group.myBalance.length === 0;
   const head: types.KnownBlock[] = [
     ...noticeBlocks(input.notice),
     header(group.name),
     section(
-      group.myBalance.length === 0
-        ? `You are settled up in ${who(group.name)}${input.currency ? ` in ${input.currency}` : ''}.`
-        : `In ${who(group.name)}, ${positionText(group.myBalance, locale)}.`,
+      settled
+        ? input.currency
+          ? voice.t('balances.group_settled_in', { group: name, currency: input.currency })
+          : voice.t('balances.group_settled', { group: name })
+        : voice.t('balances.group_position', {
+            group: name,
+            position: position(voice, group.myBalance),
+          }),
     ),
   ];
   // My own debts first (they carry the buttons), then everyone else's.
   const mine = group.debts.filter((d) => d.from.id === me || d.to.id === me);
   const others = group.debts.filter((d) => d.from.id !== me && d.to.id !== me);
-  const rows = [...mine, ...others].map((d) => groupDebtRow(group, d, me, locale));
-  if (rows.length === 0) head.push(section('Nobody in this group owes anybody.'));
+  const rows = [...mine, ...others].map((d) => groupDebtRow(group, d, me, voice));
+  if (rows.length === 0) head.push(section(voice.t('balances.group_nobody')));
   else
     head.push(
       context(
-        group.simplified
-          ? 'Debts as the group simplifies them (fewest payments):'
-          : 'Debts between each pair of members:',
+        group.simplified ? voice.t('balances.group_simplified') : voice.t('balances.group_pairs'),
       ),
     );
   const tail: types.KnownBlock[] = [];
   const memberLines = group.members.map(
     (m) =>
-      `• ${who(m.id === me ? 'You' : m.name)}: ${
+      `• ${m.id === me ? `*${voice.t('balances.you')}*` : who(m.name)}: ${
         m.balance.length === 0
-          ? 'settled up'
-          : m.balance
-              .map((b) =>
+          ? voice.t('balances.settled_up')
+          : voice.list(
+              m.balance.map((b) =>
                 b.amount > 0
-                  ? `is owed ${money(b.amount, b.currency, locale)}`
-                  : `owes ${money(-b.amount, b.currency, locale)}`,
-              )
-              .join(', ')
+                  ? voice.t('balances.member_is_owed', {
+                      amount: voice.money(b.amount, b.currency),
+                    })
+                  : voice.t('balances.member_owes', {
+                      amount: voice.money(-b.amount, b.currency),
+                    }),
+              ),
+            )
       }`,
   );
-  if (memberLines.length > 0) tail.push(section(`*Members*\n${clipLines(memberLines)}`));
-  const text = `${group.name}: ${group.myBalance.length === 0 ? 'you are settled up' : positionText(group.myBalance, locale)}.`;
+  if (memberLines.length > 0) {
+    tail.push(
+      section(`*${voice.t('balances.members')}*\n${clipLines(memberLines, undefined, voice)}`),
+    );
+  }
+  const plainName = mrkdwn(group.name);
+  const text = settled
+    ? voice.t('balances.group_fallback_settled', { group: plainName })
+    : voice.t('balances.group_fallback', {
+        group: plainName,
+        position: position(voice, group.myBalance),
+      });
   return {
-    text: clip(`${input.notice ? `${input.notice} ` : ''}${text}`, LIMITS.fallbackText),
-    blocks: withRows(head, rows, tail, 'debts'),
+    text: fallbackWith(input.notice, text),
+    blocks: withRows(head, rows, tail, (count) => voice.t('balances.more_debts', { count })),
   };
 }

@@ -1,7 +1,8 @@
 import type { AllMiddlewareArgs, BlockButtonAction, SlackActionMiddlewareArgs } from '@slack/bolt';
 import type { SlackDeps } from '../deps.js';
+import { notice } from '../shared/balance-blocks.js';
 import { clickerOf } from '../shared/button.js';
-import { plainNotice } from '../shared/notices.js';
+import { voiceOf } from '../shared/voice.js';
 
 /** Pause daily DM, on the DM itself: no DM from now on until it is resumed in the Home tab. */
 export function digestPauseClicked(deps: SlackDeps) {
@@ -13,16 +14,15 @@ export function digestPauseClicked(deps: SlackDeps) {
   }: SlackActionMiddlewareArgs<BlockButtonAction> & AllMiddlewareArgs): Promise<void> => {
     await ack();
     const user = clickerOf(body);
+    const voice = await voiceOf(deps, user, logger);
     let text: string;
     try {
       const paused = await deps.digest.pause(user);
-      text = paused
-        ? 'Paused: no more daily balance DMs until you resume them in my Home tab.'
-        : "You don't have a daily balance DM to pause.";
+      text = paused ? voice.t('digest.paused') : voice.t('digest.nothing_to_pause');
     } catch (error) {
       logger.error(`digest pause: ${(error as Error).message}`);
-      text = "Something went wrong on my side and the DM isn't paused. Try again in a minute.";
+      text = voice.t('digest.pause_failed');
     }
-    await respond({ response_type: 'ephemeral', replace_original: false, ...plainNotice(text) });
+    await respond({ response_type: 'ephemeral', replace_original: false, ...notice(text) });
   };
 }

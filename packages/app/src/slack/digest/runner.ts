@@ -22,10 +22,11 @@ import {
 } from '../../service/index.js';
 import type { DigestPreferences, DigestSubscription } from '../../store/digest.js';
 import type { Claims, ServiceTokenRecord, SlackUserKey, TokenStore } from '../../store/index.js';
+import { voiceFor } from '../../voice/index.js';
 import { toFriendInput, toGroupInput } from '../shared/ledger.js';
 import type { SlackMessage } from '../shared/message.js';
 import { changesBetween, isEmptySnapshot, snapshotOf } from './snapshot.js';
-import { dayLabel, isDue, isValidTimeZone } from './time.js';
+import { isDue, isValidTimeZone } from './time.js';
 import { digestMessage, digestRevokedMessage } from './views.js';
 
 /** The part of @slack/web-api's WebClient the runner uses; a WebClient fits as it is. */
@@ -322,6 +323,8 @@ export function createDigestRunner(options: DigestRunnerOptions): DigestRunner {
       }
 
       const { tz, locale } = await currentSlackSettings(sub);
+      // The DM is written for its reader: their language, amounts and days written their way.
+      const voice = await voiceFor({ locale, tz });
       if (tz !== sub.tz) {
         // The person moved: follow their new zone, which may put their hour later or on
         // another local day.
@@ -351,7 +354,7 @@ export function createDigestRunner(options: DigestRunnerOptions): DigestRunner {
         groups = rawGroups.map(toGroupInput);
       } catch (error) {
         if (!(error instanceof ServiceUnauthorizedException)) throw error;
-        const channel = await send(sub, digestRevokedMessage());
+        const channel = await send(sub, digestRevokedMessage(voice));
         delivered = true;
         logger.info(`digest ${who}: service token revoked; told the person once`);
         return await finish('revoked_notified', {
@@ -372,16 +375,18 @@ export function createDigestRunner(options: DigestRunnerOptions): DigestRunner {
       }
 
       const me = token.service_user_id;
-      const message = digestMessage({
-        dayLabel: dayLabel(day, locale),
-        locale,
-        summary,
-        changes,
-        first: sub.snapshot === null,
-        groups: groups
-          .filter((g) => g.id !== 0)
-          .map((g) => ({ name: g.name, balance: summarizeGroup(g, me).myBalance })),
-      });
+      const message = digestMessage(
+        {
+          day,
+          summary,
+          changes,
+          first: sub.snapshot === null,
+          groups: groups
+            .filter((g) => g.id !== 0)
+            .map((g) => ({ name: g.name, balance: summarizeGroup(g, me).myBalance })),
+        },
+        voice,
+      );
       const channel = await send(sub, message);
       delivered = true;
       logger.debug(`digest ${who}: sent for ${day}`);

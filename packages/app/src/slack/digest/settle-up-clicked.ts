@@ -1,39 +1,54 @@
+import type { AllMiddlewareArgs, BlockButtonAction, SlackActionMiddlewareArgs } from '@slack/bolt';
 import { minorOf } from '../../core/balances.js';
 import type { SlackDeps } from '../deps.js';
-import { buttonListener } from '../shared/button.js';
-import { plainNotice } from '../shared/notices.js';
+import { notice } from '../shared/balance-blocks.js';
+import { clickerOf } from '../shared/button.js';
+import { connectPrompt } from '../shared/notices.js';
+import { replyWithRespond } from '../shared/reply.js';
 import { describeServiceFailure } from '../shared/service-failure.js';
 import { settleConfirmMessage } from '../shared/settle-views.js';
+import { mrkdwn } from '../shared/text.js';
+import { voiceOf } from '../shared/voice.js';
 import { parseSettleUpValue } from './views.js';
-
-const NOTHING = 'Nothing was recorded.';
 
 /**
  * Settle up in the daily DM: the DM's button names the friend and currency only, so the debt is
- * read as it stands now and offered for confirmation.
+ * read as it stands now and offered for confirmation, in the voice of the person who clicked.
+ * Nothing is recorded here, so a double click only shows the confirmation twice.
  */
-export const digestSettleUpClicked = (deps: SlackDeps) =>
-  buttonListener(deps, {
-    name: () => 'DM settle up',
-    parse: parseSettleUpValue,
-    damaged: `This Settle up button is damaged. ${NOTHING} \`/split balance\` has working ones.`,
-    queued: false,
-    relinks: true,
-    failureText: (error) => describeServiceFailure(error, NOTHING).text,
-    work: async ({ ref: value, reply, linked, user }) => {
-      const record = await linked();
-      if (!record) return;
-      const [friend, me] = await Promise.all([
-        deps.service.forLink(record).getFriend(value.friend_id),
-        deps.directory.slackUser(user.team_id, user.user_id).catch(() => undefined),
-      ]);
+export function digestSettleUpClicked(deps: SlackDeps) {
+  return async (
+    args: SlackActionMiddlewareArgs<BlockButtonAction> & AllMiddlewareArgs,
+  ): Promise<void> => {
+    await args.ack();
+    const { logger } = args;
+    const user = clickerOf(args.body);
+    const reply = replyWithRespond(args.respond);
+    const voice = await voiceOf(deps, user, logger);
+    const nothing = voice.t('settle.nothing_recorded');
+    const value = parseSettleUpValue(args.action.value);
+    if (!value) {
+      logger.warn(`${args.action.action_id}: a button value that does not parse`);
+      await reply.ephemeral(notice(voice.t('digest.damaged')));
+      return;
+    }
+    try {
+      const record = await deps.tokens.get(user);
+      if (!record) {
+        const url = await deps.linking.connectUrl(user);
+        await reply.ephemeral(connectPrompt(voice, { url, reason: 'first_time' }));
+        return;
+      }
+      const friend = await deps.service.forLink(record).getFriend(value.friend_id);
       const name = [friend.first_name, friend.last_name].filter(Boolean).join(' ');
       const owed = friend.balance
         .filter((b) => b.currency_code.toUpperCase() === value.currency)
         .reduce((sum, b) => sum + minorOf(b), 0);
       if (owed === 0) {
         await reply.ephemeral(
-          plainNotice(`You and ${name} are already settled up in ${value.currency}.`),
+          notice(
+            voice.t('digest.already_settled', { name: mrkdwn(name), currency: value.currency }),
+          ),
         );
         return;
       }
@@ -48,8 +63,19 @@ export const digestSettleUpClicked = (deps: SlackDeps) =>
             v: 'f',
             n: name.slice(0, 60),
           },
-          me?.locale,
+          voice,
         ),
       );
-    },
-  });
+    } catch (error) {
+      logger.warn(`DM settle up failed: ${(error as Error).message}`);
+      const failure = describeServiceFailure(error, nothing);
+      if (failure.relink) {
+        await deps.unlinking.unlink(user);
+        const url = await deps.linking.connectUrl(user);
+        await reply.ephemeral(connectPrompt(voice, { url, reason: 'revoked' }));
+        return;
+      }
+      await reply.ephemeral(notice(mrkdwn(failure.text))).catch(() => undefined);
+    }
+  };
+}

@@ -1,24 +1,27 @@
 /**
  * The daily balance DM as Block Kit: pure functions from balances to `{ text, blocks }`, ready for
- * chat.postMessage. The balances are shared/balance-blocks.ts's, as in `/split balance` and App
- * Home; around them the DM says what changed since the last one and offers Pause. It keeps within
- * Slack's limits, so a person with many friends gets a shortened DM instead of an
- * `invalid_blocks` error and no DM at all.
+ * chat.postMessage, in the voice of the person it is for. The balances are
+ * shared/balance-blocks.ts's, as in `/split balance` and App Home; around them the DM says what
+ * changed since the last one and offers Pause. It keeps within Slack's limits, so a person with
+ * many friends gets a shortened DM instead of an `invalid_blocks` error and no DM at all.
  */
 import type { types } from '@slack/bolt';
 import type { BalanceSummary, FriendDebt, Money } from '../../core/balances.js';
 import { type Infer, int, object, string } from '../../core/schema.js';
+import type { Voice } from '../../voice/index.js';
 import { DIGEST_ACTION_IDS } from '../ids.js';
 import {
   balanceBlocks,
   balancesFallback,
   clipLines,
+  context,
   section,
   summaryDebts,
+  who,
 } from '../shared/balance-blocks.js';
-import { money } from '../shared/format.js';
-import { clip, LIMITS, mrkdwnEscape } from '../shared/limits.js';
+import { clip, LIMITS } from '../shared/limits.js';
 import type { SlackMessage } from '../shared/message.js';
+import { plainText } from '../shared/text.js';
 
 interface DigestChange {
   name: string;
@@ -29,16 +32,14 @@ interface DigestChange {
 }
 
 interface DigestMessageInput {
-  /** "Saturday 21 November". */
-  dayLabel: string;
+  /** The person's local day the DM is for, yyyy-MM-dd. */
+  day: string;
   summary: BalanceSummary;
   /** My position in each group, positive = I am owed; zero currencies left out. */
   groups: Array<{ name: string; balance: Money[] }>;
   changes: DigestChange[];
   /** True for the first DM, when there is no "since last time" to tell. */
   first: boolean;
-  /** The person's Slack locale (users.info with include_locale), for every amount. */
-  locale?: string | undefined;
 }
 
 /** What a Settle up button carries: small, and read back through a schema. */
@@ -63,49 +64,67 @@ export function parseSettleUpValue(value: string | undefined): SettleUpValue | u
   }
 }
 
-function changeLine(change: DigestChange, locale: string | undefined): string {
-  const name = `*${mrkdwnEscape(change.name)}*`;
-  const state = (amount: number) =>
-    amount > 0
-      ? `owes you ${money(amount, change.currency, locale)}`
-      : amount < 0
-        ? `you owe ${money(-amount, change.currency, locale)}`
-        : 'settled';
-  if (change.after === 0) return `• ${name}: settled up (was: ${state(change.before)})`;
-  if (change.before === 0) return `• ${name}: new, ${state(change.after)}`;
-  return `• ${name}: ${state(change.after)} (was: ${state(change.before)})`;
+function plain(text: string): types.PlainTextElement {
+  return { type: 'plain_text', text: clip(plainText(text), LIMITS.buttonText) };
+}
+
+/** "owes you €5.00", "you owe €5.00", "settled": one side of a change. */
+function state(amount: number, currency: string, voice: Voice): string {
+  if (amount > 0)
+    return voice.t('balances.part_owes_you', { amount: voice.money(amount, currency) });
+  if (amount < 0)
+    return voice.t('balances.part_you_owe', { amount: voice.money(-amount, currency) });
+  return voice.t('digest.settled');
+}
+
+function changeLine(change: DigestChange, voice: Voice): string {
+  const name = who(change.name);
+  const before = state(change.before, change.currency, voice);
+  const after = state(change.after, change.currency, voice);
+  if (change.after === 0) return `• ${voice.t('digest.change_settled', { name, before })}`;
+  if (change.before === 0) return `• ${voice.t('digest.change_new', { name, after })}`;
+  return `• ${voice.t('digest.change', { name, before, after })}`;
 }
 
 /** The DM's Settle up: it names the friend and currency, and the click reads the debt afresh. */
-function settleUpButton(debt: FriendDebt): types.Button {
+function settleUpButton(debt: FriendDebt, voice: Voice): types.Button {
   return {
     type: 'button',
     action_id: DIGEST_ACTION_IDS.settleUp,
-    text: { type: 'plain_text', text: 'Settle up' },
+    text: plain(voice.t('settle.settle_up')),
     value: settleUpValue({ friend_id: debt.id, currency: debt.currency }),
   };
 }
 
 /** The daily DM: totals, what changed, one row per debt with Settle up, groups, Pause. */
-export function digestMessage(input: DigestMessageInput): SlackMessage {
-  const { locale } = input;
-  const balances = balanceBlocks(input, { settle: settleUpButton, controls: false });
+export function digestMessage(input: DigestMessageInput, voice: Voice): SlackMessage {
+  const day = voice.day(input.day);
+  const balances = balanceBlocks(
+    input,
+    { settle: (debt) => settleUpButton(debt, voice), controls: false },
+    voice,
+  );
   const head: types.KnownBlock[] = [
     {
       type: 'header',
       text: {
         type: 'plain_text',
-        text: clip(`Your balances, ${input.dayLabel}`, LIMITS.headerText),
+        text: clip(plainText(voice.t('digest.title', { day })), LIMITS.headerText),
       },
     },
     balances.totals,
   ];
   if (!input.first) {
+    const since = voice.t('digest.since_last');
     head.push(
       section(
         input.changes.length === 0
-          ? '*Since your last DM:* nothing changed.'
-          : `*Since your last DM:*\n${clipLines(input.changes.map((c) => changeLine(c, locale)))}`,
+          ? `*${since}* ${voice.t('digest.nothing_changed')}`
+          : `*${since}*\n${clipLines(
+              input.changes.map((c) => changeLine(c, voice)),
+              undefined,
+              voice,
+            )}`,
       ),
     );
   }
@@ -117,23 +136,23 @@ export function digestMessage(input: DigestMessageInput): SlackMessage {
         {
           type: 'button',
           action_id: DIGEST_ACTION_IDS.pause,
-          text: { type: 'plain_text', text: 'Pause daily DM' },
+          text: plain(voice.t('digest.pause')),
           value: 'pause',
         },
       ],
     },
-    {
-      type: 'context',
-      elements: [
-        {
-          type: 'mrkdwn',
-          text: 'You get this because you turned on the daily balance DM. Change its hour or turn it off in the app’s Home tab.',
-        },
-      ],
-    },
+    context(voice.t('digest.why')),
   ];
-  const rows = summaryDebts(balances.debts, LIMITS.messageBlocks - head.length - tail.length);
-  const fallback = balancesFallback(`Your balances for ${input.dayLabel}`, input.summary, locale);
+  const rows = summaryDebts(
+    balances.debts,
+    LIMITS.messageBlocks - head.length - tail.length,
+    voice,
+  );
+  const fallback = balancesFallback(
+    voice.t('digest.fallback_title', { day }),
+    input.summary,
+    voice,
+  );
   return {
     text: clip(fallback, LIMITS.fallbackText),
     blocks: [...head, ...rows, ...tail],
@@ -141,15 +160,9 @@ export function digestMessage(input: DigestMessageInput): SlackMessage {
 }
 
 /** Told once when the person's service token stops working; the DM then stays quiet. */
-export function digestRevokedMessage(): SlackMessage {
-  const text =
-    'Your expense account is no longer connected, so your daily balance DM has stopped. Reconnect with /split connect to get it again.';
+export function digestRevokedMessage(voice: Voice): SlackMessage {
   return {
-    text,
-    blocks: [
-      section(
-        ':warning: Your expense account is no longer connected (the access was revoked or expired), so your daily balance DM has stopped.\nReconnect with `/split connect` and it starts again on its own.',
-      ),
-    ],
+    text: voice.t('digest.revoked_fallback'),
+    blocks: [section(`:warning: ${voice.t('digest.revoked')}`)],
   };
 }

@@ -3,9 +3,11 @@
  * using `<strong> <strike> <small> <br> <font>`: bold and strike-through
  * become mrkdwn, line breaks a separator, anything else is dropped to its text. Text is decoded
  * from HTML entities and then escaped for mrkdwn, so nothing a person typed (an expense called
- * "<!channel>") can turn into a mention or a link.
+ * "<!channel>", or "*star*") can turn into a mention, a link or formatting.
  */
-import { clip, mrkdwnEscape } from '../shared/limits.js';
+import type { Voice } from '../../voice/index.js';
+import { todayIn } from '../shared/dates.js';
+import { mrkdwn } from '../shared/text.js';
 
 interface ActivityItem {
   content: string;
@@ -37,28 +39,22 @@ function decodeEntities(text: string): string {
   });
 }
 
-/**
- * Characters that would open mrkdwn formatting inside a bold or struck span; they are replaced by
- * look-alikes there so that the span closes where the HTML said.
- */
-function inSpan(text: string): string {
-  return text.replace(/\*/g, '∗').replace(/~/g, '∼');
-}
+/** A run of text with the formatting the HTML gave it, or a line break. */
+type Piece = { text: string; bold: boolean; strike: boolean } | { break: true };
 
-/** One notification's HTML as a single mrkdwn line. */
-export function notificationText(html: string): string {
-  const out: string[] = [];
+/** The notification's text as pieces: entities decoded, spaces collapsed, unknown tags dropped. */
+function piecesOf(html: string): Piece[] {
+  const pieces: Piece[] = [];
   let bold = 0;
   let strike = 0;
-  const tokens = html.split(/(<[^>]*>)/);
-  for (const token of tokens) {
+  for (const token of html.split(/(<[^>]*>)/)) {
     if (token === '') continue;
     const tag = /^<\s*(\/?)\s*([a-z]+)[^>]*>$/i.exec(token);
     if (tag) {
       const closing = tag[1] === '/';
       const name = tag[2]!.toLowerCase();
       if (name === 'br' || name === 'p' || name === 'div') {
-        if (!closing || name !== 'br') out.push(' — ');
+        if (!closing || name !== 'br') pieces.push({ break: true });
       } else if (name === 'strong' || name === 'b') {
         bold = Math.max(0, bold + (closing ? -1 : 1));
       } else if (name === 'strike' || name === 's' || name === 'del') {
@@ -66,41 +62,98 @@ export function notificationText(html: string): string {
       }
       continue;
     }
-    let text = mrkdwnEscape(decodeEntities(token).replace(/\s+/g, ' '));
-    if (text.trim() === '') {
+    pieces.push({
+      text: decodeEntities(token).replace(/\s+/g, ' '),
+      bold: bold > 0,
+      strike: strike > 0,
+    });
+  }
+  // One break between two runs of text, none at either end.
+  const out: Piece[] = [];
+  let text = false;
+  for (const piece of pieces) {
+    const last = out.at(-1);
+    const afterBreak = last !== undefined && 'break' in last;
+    if ('break' in piece) {
+      if (text && !afterBreak) out.push(piece);
+    } else if (piece.text.trim() !== '' || !afterBreak) {
+      out.push(piece);
+      text ||= piece.text.trim() !== '';
+    }
+  }
+  const last = out.at(-1);
+  if (last !== undefined && 'break' in last) out.pop();
+  return out;
+}
+
+/** The pieces cut to `max` visible characters, the cut marked with an ellipsis. */
+function cut(pieces: Piece[], max: number): Piece[] {
+  const out: Piece[] = [];
+  let length = 0;
+  for (const piece of pieces) {
+    const size = 'break' in piece ? BREAK.length : piece.text.length;
+    if (length + size <= max) {
+      out.push(piece);
+      length += size;
+      continue;
+    }
+    const room = Math.max(0, max - length - 1);
+    if ('break' in piece) out.push({ text: '…', bold: false, strike: false });
+    else out.push({ ...piece, text: `${piece.text.slice(0, room).trimEnd()}…` });
+    break;
+  }
+  return out;
+}
+
+const BREAK = ' — ';
+
+/**
+ * One notification's HTML as a single mrkdwn line of at most `max` visible characters (cut before
+ * it is formatted, so that a cut never leaves a bold or struck span open). What people typed is
+ * escaped with the one mrkdwn rule, so it reads as typed and formats nothing.
+ */
+export function notificationText(html: string, max = Number.POSITIVE_INFINITY): string {
+  const out: string[] = [];
+  for (const piece of cut(piecesOf(html), max)) {
+    if ('break' in piece) {
+      out.push(BREAK);
+      continue;
+    }
+    const text = mrkdwn(piece.text);
+    if (text.trim() === '' || (!piece.bold && !piece.strike)) {
       out.push(text);
       continue;
     }
-    if (bold > 0 || strike > 0) {
-      // mrkdwn spans must not start or end with a space.
-      const lead = /^\s*/.exec(text)![0];
-      const trail = /\s*$/.exec(text)![0];
-      text = inSpan(text.trim());
-      if (strike > 0) text = `~${text}~`;
-      if (bold > 0) text = `*${text}*`;
-      out.push(`${lead}${text}${trail}`);
-    } else {
-      out.push(text);
-    }
+    // mrkdwn spans must not start or end with a space.
+    const lead = /^\s*/.exec(text)![0];
+    const trail = /\s*$/.exec(text)![0];
+    let span = text.trim();
+    if (piece.strike) span = `~${span}~`;
+    if (piece.bold) span = `*${span}*`;
+    out.push(`${lead}${span}${trail}`);
   }
-  return out
-    .join('')
-    .replace(/(\s*—\s*)+/g, ' — ')
-    .replace(/^\s*—\s*|\s*—\s*$/g, '')
-    .trim();
+  return out.join('').replace(/ {2,}/g, ' ').trim();
 }
 
-/** Slack renders `<!date^…>` in the reader's own time zone; the fallback is for old clients. */
-function when(iso: string): string {
+/**
+ * Slack writes `<!date^…>` in the reader's own way; the text after `|` is for clients that can't,
+ * written as the voice writes a date and a time, in the reader's zone.
+ */
+function when(iso: string, voice: Voice): string {
   const ms = Date.parse(iso);
   if (!Number.isFinite(ms)) return '';
+  const instant = new Date(ms);
   const seconds = Math.floor(ms / 1000);
-  return ` · <!date^${seconds}^{date_short_pretty} {time}|${new Date(ms).toISOString().slice(0, 16).replace('T', ' ')} UTC>`;
+  const fallback = `${voice.date(todayIn(voice.timeZone, instant))} ${voice.time(instant)}`;
+  return ` · <!date^${seconds}^{date_short_pretty} {time}|${mrkdwn(fallback)}>`;
 }
 
+/** A line of activity holds at most this many visible characters, its date aside. */
+const LINE = 240;
+
 /** Lines for the newest `max` items, newest first; each line kept short. */
-export function activityLines(items: readonly ActivityItem[], max = 10): string[] {
+export function activityLines(items: readonly ActivityItem[], voice: Voice, max = 10): string[] {
   return items
     .slice(0, max)
-    .map((n) => `• ${clip(notificationText(n.content), 240)}${when(n.created_at)}`);
+    .map((n) => `• ${notificationText(n.content, LINE)}${when(n.created_at, voice)}`);
 }

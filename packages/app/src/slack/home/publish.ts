@@ -1,15 +1,18 @@
 /**
- * Publishes a person's Home tab: everything read with their own token, in parallel (friends,
- * groups, notifications, their profile), plus the app's own settings. What cannot be read is said
- * on the tab instead of leaving it stale; a revoked token removes the link and shows Connect.
+ * Publishes a person's Home tab, in their voice: everything read with their own token, in
+ * parallel (friends, groups, notifications, their profile), plus the app's own settings. What
+ * cannot be read is said on the tab instead of leaving it stale; a revoked token removes the link
+ * and shows Connect.
  */
 import type { Logger, webApi } from '@slack/bolt';
 import { summarizeBalances, summarizeGroup } from '../../core/balances.js';
 import { ServiceUnauthorizedException } from '../../service/index.js';
 import type { KeptAbout, ServiceTokenRecord, SlackUserKey } from '../../store/index.js';
+import type { Voice } from '../../voice/index.js';
 import type { SlackDeps } from '../deps.js';
 import { toFriendInput, toGroupInput } from '../shared/ledger.js';
 import { describeServiceFailure } from '../shared/service-failure.js';
+import { voiceOf } from '../shared/voice.js';
 import { activityLines } from './activity-view.js';
 import { type HomeInput, homeView } from './views.js';
 
@@ -19,6 +22,7 @@ async function homeInput(
   deps: SlackDeps,
   user: SlackUserKey,
   logger: Logger,
+  voice: Voice,
   notice?: string,
   known?: ServiceTokenRecord,
 ): Promise<HomeInput> {
@@ -38,7 +42,7 @@ async function homeInput(
     };
   }
   const client = deps.service.forLink(record);
-  const [friends, groups, notifications, profile, currencies, digest, prefs, slack, kept] =
+  const [friends, groups, notifications, profile, currencies, digest, prefs, kept] =
     await Promise.allSettled([
       client.getFriends(),
       client.getGroups(),
@@ -47,7 +51,6 @@ async function homeInput(
       deps.reference.currencies(),
       deps.digest.get(user),
       deps.preferences.get(user),
-      deps.directory.slackUser(user.team_id, user.user_id),
       deps.forget.about(user),
     ]);
   const serviceResults = [friends, groups, notifications, profile];
@@ -79,7 +82,6 @@ async function homeInput(
   const summaryOptions = preferredCurrency ? { preferredCurrency } : {};
   const groupList = (value(groups) ?? []).filter((g) => g.id !== 0);
   const friendList = value(friends);
-  const locale = value(slack)?.locale;
   const sub = value(digest);
   return {
     kind: 'connected',
@@ -95,19 +97,18 @@ async function homeInput(
       name: g.name,
       balance: summarizeGroup(toGroupInput(g), me, summaryOptions).myBalance,
     })),
-    activity: activityLines(value(notifications) ?? [], ACTIVITY_ITEMS),
+    activity: activityLines(value(notifications) ?? [], voice, ACTIVITY_ITEMS),
     digest: sub
       ? { enabled: sub.enabled, paused: sub.paused, hour: sub.hour, tz: sub.tz }
       : undefined,
-    tz: value(slack)?.tz,
+    tz: voice.timeZone,
     defaultCurrency: preferredCurrency,
     currencies: (value(currencies) ?? []).map((c) => ({ code: c.currency_code, unit: c.unit })),
     defaultGroup: value(prefs)?.default_group ?? null,
     notice,
     problem: failed
-      ? describeServiceFailure(failed.reason, 'Some of this tab may be missing.').text
+      ? describeServiceFailure(failed.reason, voice.t('home.partly_read')).text
       : undefined,
-    locale,
     kept: value(kept),
     remindersOff: value(prefs)?.reminders_off,
   };
@@ -134,10 +135,14 @@ export async function publishHome(
   slack: webApi.WebClient,
   user: SlackUserKey,
   logger: Logger,
+  /** A line at the top, in the person's voice: mrkdwn already written. */
   notice?: string,
   /** The person's link when the caller has just read it, so that the store is read once. */
   known?: ServiceTokenRecord,
+  /** The person's voice when the caller has built it. */
+  spoken?: Voice,
 ): Promise<void> {
-  const input = await homeInput(deps, user, logger, notice, known);
-  await slack.views.publish({ user_id: user.user_id, view: homeView(input) });
+  const voice = spoken ?? (await voiceOf(deps, user, logger));
+  const input = await homeInput(deps, user, logger, voice, notice, known);
+  await slack.views.publish({ user_id: user.user_id, view: homeView(input, voice) });
 }

@@ -1,8 +1,9 @@
 /**
- * The Home tab's controls: Disconnect and Remove my data, the daily DM (on/off, resume, its hour), the default
- * currency (kept on the service, through update_user) and the default group. Each change
- * republishes the tab with a line saying what happened, or what went wrong: Home actions have no
- * response_url, so the tab is where the person hears back.
+ * The Home tab's controls: Disconnect and Remove my data, the daily DM (on/off, resume, its
+ * hour), the default currency (kept on the service, through update_user), the default group and
+ * payment reminders. Each change republishes the tab with a line saying what happened, or what
+ * went wrong, in the person's voice: Home actions have no response_url, so the tab is where the
+ * person hears back.
  */
 import type {
   AllMiddlewareArgs,
@@ -12,23 +13,26 @@ import type {
 } from '@slack/bolt';
 import type { ServiceTokenRecord, SlackUserKey } from '../../store/index.js';
 import { DigestPreferenceError } from '../../store/index.js';
+import type { Voice } from '../../voice/index.js';
 import type { SlackDeps } from '../deps.js';
 import { clickerOf } from '../shared/button.js';
-import { forgottenText } from '../shared/kept.js';
 import { describeServiceFailure, serviceMessage } from '../shared/service-failure.js';
+import { mrkdwn } from '../shared/text.js';
+import { voiceOf } from '../shared/voice.js';
 import { publishHome } from './publish.js';
-import { hourLabel } from './views.js';
+import { forgottenText, hourLabel } from './views.js';
 
 type Args = SlackActionMiddlewareArgs<BlockAction<BlockElementAction>> & AllMiddlewareArgs;
 
 /**
- * What a change did; undefined when the tab simply shows the new state. `link` reads the person's
- * link once for the change and the tab after it.
+ * What a change did, in mrkdwn; undefined when the tab simply shows the new state. `link` reads
+ * the person's link once for the change and the tab after it.
  */
 type Change = (
   user: SlackUserKey,
   args: Args,
   link: () => Promise<ServiceTokenRecord | undefined>,
+  voice: Voice,
 ) => Promise<string | undefined>;
 
 function selected(args: Args): { value: string; text: string } | undefined {
@@ -42,6 +46,7 @@ function homeAction(deps: SlackDeps, change: Change) {
     await args.ack();
     const { body, client, logger } = args;
     const user = clickerOf(body);
+    const voice = await voiceOf(deps, user, logger);
     let read: Promise<ServiceTokenRecord | undefined> | undefined;
     const link = () => {
       read ??= deps.tokens.get(user);
@@ -49,21 +54,21 @@ function homeAction(deps: SlackDeps, change: Change) {
     };
     let notice: string | undefined;
     try {
-      notice = await change(user, args, link);
+      notice = await change(user, args, link, voice);
     } catch (error) {
       // Whatever was read may be gone now (a 401 removes the link); the tab reads it afresh.
       read = undefined;
       if (error instanceof DigestPreferenceError) {
-        notice = `That setting wasn't saved: ${error.message}.`;
+        notice = voice.t('home.not_saved', { reason: mrkdwn(error.message) });
       } else {
-        const failure = describeServiceFailure(error, "The setting wasn't changed.");
+        const failure = describeServiceFailure(error, voice.t('home.not_changed'));
         if (failure.relink) await deps.unlinking.unlink(user);
         logger.warn(`Home action ${args.action.action_id}: ${(error as Error).message}`);
-        notice = failure.relink ? undefined : failure.text;
+        notice = failure.relink ? undefined : mrkdwn(failure.text);
       }
     }
     try {
-      await publishHome(deps, client, user, logger, notice, read ? await read : undefined);
+      await publishHome(deps, client, user, logger, notice, read ? await read : undefined, voice);
     } catch (error) {
       logger.error(`Home for ${user.user_id}: ${(error as Error).stack ?? String(error)}`);
     }
@@ -77,44 +82,48 @@ async function slackZone(deps: SlackDeps, user: SlackUserKey): Promise<string> {
 
 /** Disconnect and "Remove my data" both remove everything, as `/split disconnect` does. */
 export const forgetClicked = (deps: SlackDeps) =>
-  homeAction(deps, async (user) => {
-    return forgottenText(await deps.unlinking.forgetPerson(user));
+  homeAction(deps, async (user, _args, _link, voice) => {
+    return forgottenText(await deps.unlinking.forgetPerson(user), voice);
   });
 
 export const digestToggled = (deps: SlackDeps) =>
-  homeAction(deps, async (user, args) => {
+  homeAction(deps, async (user, args, _link, voice) => {
     const on = (args.action as { value?: string }).value === 'on';
     if (!on) {
       await deps.digest.disable(user);
-      return 'The daily balance DM is off.';
+      return voice.t('home.digest_now_off');
     }
     const tz = await slackZone(deps, user);
     const current = await deps.digest.get(user);
     const sub = await deps.digest.enable(user, { tz, hour: current?.hour ?? 9 });
-    return `The daily balance DM is on: every day at ${hourLabel(sub.hour)} (${sub.tz}), when something is owed or changed.`;
+    return voice.t('home.digest_now_on', {
+      time: hourLabel(voice, sub.hour),
+      zone: mrkdwn(sub.tz),
+    });
   });
 
 export const digestResumed = (deps: SlackDeps) =>
-  homeAction(deps, async (user) => {
+  homeAction(deps, async (user, _args, _link, voice) => {
     await deps.digest.resume(user);
-    return 'The daily balance DM is back on.';
+    return voice.t('home.digest_resumed');
   });
 
 export const digestHourChosen = (deps: SlackDeps) =>
-  homeAction(deps, async (user, args) => {
+  homeAction(deps, async (user, args, _link, voice) => {
     const hour = Number(selected(args)?.value);
     const current = await deps.digest.get(user);
     const sub = await deps.digest.set(user, {
       hour,
       ...(current ? {} : { tz: await slackZone(deps, user) }),
     });
+    const time = hourLabel(voice, sub.hour);
     return sub.enabled
-      ? `The daily balance DM now comes at ${hourLabel(sub.hour)} (${sub.tz}).`
-      : `Hour set to ${hourLabel(sub.hour)}; turn the daily DM on to get it.`;
+      ? voice.t('home.digest_hour_now', { time, zone: mrkdwn(sub.tz) })
+      : voice.t('home.digest_hour_set', { time });
   });
 
 export const currencyChosen = (deps: SlackDeps) =>
-  homeAction(deps, async (user, args, link) => {
+  homeAction(deps, async (user, args, link, voice) => {
     const code = selected(args)?.value;
     const record = await link();
     if (!record || !code) return undefined;
@@ -122,37 +131,40 @@ export const currencyChosen = (deps: SlackDeps) =>
       .forLink(record)
       .updateUser({ id: record.service_user_id, default_currency: code });
     if (!result.user) {
-      return `The expense service refused: ${serviceMessage(result.errors) ?? 'it gave no reason'}. The default currency wasn't changed.`;
+      const reason = serviceMessage(result.errors);
+      return reason
+        ? voice.t('home.currency_refused', { reason: mrkdwn(reason) })
+        : voice.t('home.currency_refused_silently');
     }
     deps.directory.rememberProfile(user, result.user);
-    return `Your default currency is now ${result.user.default_currency ?? code}.`;
+    return voice.t('home.currency_now_set', {
+      currency: mrkdwn(result.user.default_currency ?? code),
+    });
   });
 
 export const defaultGroupChosen = (deps: SlackDeps) =>
-  homeAction(deps, async (user, args, link) => {
+  homeAction(deps, async (user, args, link, voice) => {
     const choice = selected(args);
     if (!choice) return undefined;
     const id = Number(choice.value);
     if (!Number.isInteger(id) || id <= 0) {
       await deps.preferences.setDefaultGroup(user, null);
-      return 'No default group: `/split` books outside groups unless the channel has one.';
+      return voice.t('home.group_now_none');
     }
     const record = await link();
     if (!record) return undefined;
     const groups = await deps.directory.groups(user, deps.service.forLink(record), true);
     const group = groups.find((g) => g.id === id);
-    if (!group) return "That group no longer exists, so the default group wasn't changed.";
+    if (!group) return voice.t('home.group_gone');
     await deps.preferences.setDefaultGroup(user, { id: group.id, name: group.name });
-    return `Your default group is now ${group.name}.`;
+    return voice.t('home.group_now_set', { group: mrkdwn(group.name) });
   });
 
 export const remindersToggled = (deps: SlackDeps) =>
-  homeAction(deps, async (user, args) => {
+  homeAction(deps, async (user, args, _link, voice) => {
     const on = (args.action as { value?: string }).value === 'on';
     await deps.preferences.setRemindersOff(user, !on);
-    return on
-      ? 'Payment reminders are on: someone you owe can remind you, at most once a day.'
-      : 'Payment reminders are off: nobody can send you one.';
+    return on ? voice.t('home.reminders_now_on') : voice.t('home.reminders_now_off');
   });
 
 export const homeRefreshed = (deps: SlackDeps) => homeAction(deps, async () => undefined);

@@ -1,22 +1,33 @@
 /**
  * The App Home tab: the connection, balances with Settle up, the latest activity, and settings
- * (the daily DM and its hour, the default currency, the default group). A pure function from what
- * was read to a `home` view; it keeps within Slack's limits itself (100 blocks a Home view, 100
- * options a static select, 3000 characters a section).
+ * (the daily DM and its hour, the default currency, the default group, payment reminders), and
+ * what the app keeps about the person. A pure function from what was read to a `home` view, in
+ * the voice of the person whose tab it is; it keeps within Slack's limits itself (100 blocks a
+ * Home view, 100 options a static select, 3000 characters a section).
  */
 import type { types } from '@slack/bolt';
 import type { BalanceSummary, Money } from '../../core/balances.js';
 import type { KeptAbout } from '../../store/index.js';
+import { formatsFor, type Voice } from '../../voice/index.js';
 import { ACTIONS, LEDGER_ACTIONS } from '../ids.js';
-import { balanceBlocks, clipLines, friendRef, summaryDebts } from '../shared/balance-blocks.js';
-import { keptLines } from '../shared/kept.js';
-import { clip, LIMITS, mrkdwnEscape } from '../shared/limits.js';
+import {
+  balanceBlocks,
+  clipLines,
+  friendRef,
+  summaryDebts,
+  who,
+} from '../shared/balance-blocks.js';
+import { clip, LIMITS } from '../shared/limits.js';
 import { settleButton } from '../shared/settle-views.js';
+import { mrkdwn, plainText } from '../shared/text.js';
 
 /** Slack refuses a Home view of more than 100 blocks. */
 const HOME_BLOCKS = 100;
 /** A static select takes 100 options; one is "no default group". */
 const GROUP_OPTIONS = 99;
+/** A confirm dialog's title and text. */
+const CONFIRM_TITLE = 100;
+const CONFIRM_TEXT = 300;
 
 interface HomeDigest {
   enabled: boolean;
@@ -33,6 +44,7 @@ export type HomeInput =
       revoked?: boolean;
       /** What the app keeps about the person even so (settings, the DM's subscription). */
       kept?: KeptAbout | undefined;
+      /** A line at the top, mrkdwn already written: what just happened. */
       notice?: string | undefined;
       /** Payment reminders from others are off; undefined when the setting could not be read. */
       remindersOff?: boolean | undefined;
@@ -44,6 +56,7 @@ export type HomeInput =
       /** Undefined when the service could not be read (the reason is in `problem`). */
       summary?: BalanceSummary | undefined;
       groups: Array<{ id: number; name: string; balance: Money[] }>;
+      /** mrkdwn lines, already written (activity-view.ts). */
       activity: string[];
       digest: HomeDigest | undefined;
       /** The person's Slack time zone, shown next to the hour. */
@@ -52,10 +65,10 @@ export type HomeInput =
       /** Codes the service knows, with their symbol. */
       currencies: Array<{ code: string; unit: string }>;
       defaultGroup: { id: number; name: string } | null;
-      /** A line at the top: what just happened, or what could not be read. */
+      /** A line at the top, mrkdwn already written: what just happened. */
       notice?: string | undefined;
+      /** What could not be read, as the service or the store said it (escaped here). */
       problem?: string | undefined;
-      locale?: string | undefined;
       kept?: KeptAbout | undefined;
       remindersOff?: boolean | undefined;
     };
@@ -69,29 +82,41 @@ function context(text: string): types.ContextBlock {
 }
 
 function header(text: string): types.HeaderBlock {
-  return { type: 'header', text: { type: 'plain_text', text: clip(text, LIMITS.headerText) } };
+  return {
+    type: 'header',
+    text: { type: 'plain_text', text: clip(plainText(text), LIMITS.headerText) },
+  };
 }
 
-const plain = (text: string): types.PlainTextElement => ({
+const plain = (text: string, max = 75): types.PlainTextElement => ({
   type: 'plain_text',
-  text: clip(text, 75),
+  text: clip(plainText(text), max),
 });
 
 function option(text: string, value: string): types.PlainTextOption {
   return { text: plain(text), value };
 }
 
-export function hourLabel(hour: number): string {
-  return `${String(hour).padStart(2, '0')}:00`;
+/** A setting's name in bold over what it is now. */
+const setting = (name: string, state: string) => `*${name}*\n${state}`;
+
+/**
+ * An hour of the day ("9:00 AM", "09:00", "9:00") as the person writes times: the hour is already
+ * in their zone, so it is written as it is, in UTC.
+ */
+export function hourLabel(voice: Voice, hour: number): string {
+  return formatsFor(voice.locale, 'UTC').time(new Date(Date.UTC(2000, 0, 1, hour)));
 }
 
 /**
  * 153 currencies do not fit a static select's 100 options, so they are grouped by first letter
- * (at most 26 groups of at most 100 options each).
+ * (at most 26 groups of at most 100 options each). The initial option is one of the options
+ * itself, as Block Kit asks.
  */
 export function currencySelect(
   currencies: Array<{ code: string; unit: string }>,
   current: string | undefined,
+  voice: Voice,
 ): types.StaticSelect {
   const label = (c: { code: string; unit: string }) =>
     c.unit && c.unit !== c.code ? `${c.code} (${c.unit})` : c.code;
@@ -109,7 +134,7 @@ export function currencySelect(
   const select: types.StaticSelect = {
     type: 'static_select',
     action_id: LEDGER_ACTIONS.homeCurrency,
-    placeholder: plain('Choose a currency'),
+    placeholder: plain(voice.t('home.currency_placeholder')),
     option_groups: [...byLetter]
       .slice(0, 100)
       .map(([letter, options]) => ({ label: plain(letter), options })),
@@ -118,12 +143,12 @@ export function currencySelect(
   return select;
 }
 
-function hourSelect(hour: number): types.StaticSelect {
-  const options = Array.from({ length: 24 }, (_, h) => option(hourLabel(h), String(h)));
+function hourSelect(hour: number, voice: Voice): types.StaticSelect {
+  const options = Array.from({ length: 24 }, (_, h) => option(hourLabel(voice, h), String(h)));
   return {
     type: 'static_select',
     action_id: LEDGER_ACTIONS.homeDigestHour,
-    placeholder: plain('Hour'),
+    placeholder: plain(voice.t('home.hour_placeholder')),
     options,
     initial_option: options[hour] ?? options[9]!,
   };
@@ -132,8 +157,9 @@ function hourSelect(hour: number): types.StaticSelect {
 function groupSelect(
   groups: Array<{ id: number; name: string }>,
   current: { id: number; name: string } | null,
+  voice: Voice,
 ): types.StaticSelect {
-  const none = option('No default group', '0');
+  const none = option(voice.t('home.no_default_group'), '0');
   const options = [
     none,
     ...groups.slice(0, GROUP_OPTIONS).map((g) => option(g.name, String(g.id))),
@@ -142,45 +168,67 @@ function groupSelect(
   return {
     type: 'static_select',
     action_id: LEDGER_ACTIONS.homeDefaultGroup,
-    placeholder: plain('Choose a group'),
+    placeholder: plain(voice.t('home.group_placeholder')),
     options,
     ...(initial ? { initial_option: initial } : {}),
   };
+}
+
+/** One line per thing kept, in plain words (no user text); empty when nothing is. */
+export function keptLines(kept: KeptAbout, voice: Voice): string[] {
+  const lines: string[] = [];
+  if (kept.token) lines.push(voice.t('home.kept_token'));
+  if (kept.preferences) lines.push(voice.t('home.kept_preferences'));
+  if (kept.digest) {
+    lines.push(
+      kept.digest.snapshot
+        ? voice.t('home.kept_digest_with_snapshot')
+        : voice.t('home.kept_digest'),
+    );
+  }
+  if (kept.lastBooked) lines.push(voice.t('home.kept_last_booked'));
+  if (kept.drafts) lines.push(voice.t('home.kept_drafts', { count: kept.drafts }));
+  if (kept.linkStates) lines.push(voice.t('home.kept_link_states', { count: kept.linkStates }));
+  return lines;
+}
+
+/** What "Remove my data" (and Disconnect) answer, in mrkdwn. */
+export function forgottenText(kept: KeptAbout, voice: Voice): string {
+  const lines = keptLines(kept, voice);
+  if (lines.length === 0) return voice.t('home.forgotten_nothing');
+  return voice.t('home.forgotten', { items: voice.list(lines) });
 }
 
 /**
  * What the app keeps about the person, with the button that removes it; nothing when nothing is
  * kept. The confirm dialog says what goes and what stays, before anything is removed.
  */
-export function keptBlocks(kept: KeptAbout | undefined): types.KnownBlock[] {
-  const lines = kept ? keptLines(kept) : [];
+export function keptBlocks(kept: KeptAbout | undefined, voice: Voice): types.KnownBlock[] {
+  const lines = kept ? keptLines(kept, voice) : [];
   if (lines.length === 0) return [];
   return [
     { type: 'divider' },
-    header('Your data'),
+    header(voice.t('home.data_title')),
     {
       type: 'section',
       text: {
         type: 'mrkdwn',
         text: clip(
-          `What Split keeps about you:\n${lines.map((l) => `• ${mrkdwnEscape(l)}`).join('\n')}`,
+          `${voice.t('home.data_intro')}\n${lines.map((l) => `• ${l}`).join('\n')}`,
           LIMITS.sectionText,
         ),
       },
       accessory: {
         type: 'button',
         action_id: LEDGER_ACTIONS.homeForget,
-        text: plain('Remove my data'),
+        text: plain(voice.t('home.remove_data')),
         value: 'forget',
         style: 'danger',
         confirm: {
-          title: plain('Remove your data?'),
-          text: {
-            type: 'mrkdwn',
-            text: 'I will remove everything listed here, your token included, so you will be disconnected. Your expenses stay in the expense service; connect again at any time.',
-          },
-          confirm: plain('Remove'),
-          deny: plain('Cancel'),
+          title: plain(voice.t('home.remove_title'), CONFIRM_TITLE),
+          text: { type: 'mrkdwn', text: clip(voice.t('home.remove_text'), CONFIRM_TEXT) },
+          confirm: plain(voice.t('home.remove')),
+          deny: plain(voice.t('home.cancel')),
           style: 'danger',
         },
       },
@@ -189,36 +237,39 @@ export function keptBlocks(kept: KeptAbout | undefined): types.KnownBlock[] {
 }
 
 /** Payment reminders from others, on or off; nothing when the setting could not be read. */
-function reminderSetting(off: boolean | undefined): types.KnownBlock[] {
+function reminderSetting(off: boolean | undefined, voice: Voice): types.KnownBlock[] {
   if (off === undefined) return [];
   return [
     {
       type: 'section',
       text: {
         type: 'mrkdwn',
-        text: off
-          ? '*Payment reminders*\nOff: nobody can send you a reminder of what you owe them.'
-          : '*Payment reminders*\nOn: someone you owe can send you a reminder, at most once a day.',
+        text: setting(
+          voice.t('home.reminders_title'),
+          off ? voice.t('home.reminders_off') : voice.t('home.reminders_on'),
+        ),
       },
       accessory: {
         type: 'button',
         action_id: LEDGER_ACTIONS.homeRemindersToggle,
-        text: plain(off ? 'Turn on' : 'Turn off'),
+        text: plain(off ? voice.t('home.turn_on') : voice.t('home.turn_off')),
         value: off ? 'on' : 'off',
       },
     },
   ];
 }
 
-function notConnected(input: Extract<HomeInput, { kind: 'not_connected' }>): types.KnownBlock[] {
+/** The app's name, the same in every language. */
+const APP_NAME = 'Split';
+
+function notConnected(
+  input: Extract<HomeInput, { kind: 'not_connected' }>,
+  voice: Voice,
+): types.KnownBlock[] {
   return [
-    header('Split'),
-    ...(input.notice ? [section(mrkdwnEscape(input.notice))] : []),
-    section(
-      input.revoked
-        ? ':warning: Your connection to the expense account stopped working (it was revoked or expired). Connect again to see your balances here.'
-        : "You haven't connected your expense account yet. Connect it once, and this tab shows what you owe and are owed, per friend, group and currency, with buttons to settle up; `/split 40 lunch @ann` then books expenses from any channel.",
-    ),
+    header(APP_NAME),
+    ...(input.notice ? [section(input.notice)] : []),
+    section(input.revoked ? `:warning: ${voice.t('home.revoked')}` : voice.t('home.welcome')),
     {
       type: 'actions',
       elements: [
@@ -226,45 +277,43 @@ function notConnected(input: Extract<HomeInput, { kind: 'not_connected' }>): typ
           type: 'button',
           action_id: ACTIONS.connect,
           style: 'primary',
-          text: plain('Connect account'),
+          text: plain(voice.t('home.connect')),
           url: input.connectUrl,
         },
       ],
     },
-    context(
-      'The link works once, for 10 minutes, and only for you. Reopen this tab for a new one.',
-    ),
-    ...reminderSetting(input.remindersOff),
-    ...keptBlocks(input.kept),
+    context(voice.t('home.connect_hint')),
+    ...reminderSetting(input.remindersOff, voice),
+    ...keptBlocks(input.kept, voice),
   ];
 }
 
 type Connected = Extract<HomeInput, { kind: 'connected' }>;
 
 /** The header, the notices, and who is connected with the Disconnect button. */
-function connectedTop(input: Connected): types.KnownBlock[] {
-  const top: types.KnownBlock[] = [header('Split')];
-  if (input.notice) top.push(section(mrkdwnEscape(input.notice)));
-  if (input.problem) top.push(section(`:warning: ${mrkdwnEscape(input.problem)}`));
+function connectedTop(input: Connected, voice: Voice): types.KnownBlock[] {
+  const top: types.KnownBlock[] = [header(APP_NAME)];
+  if (input.notice) top.push(section(input.notice));
+  if (input.problem) top.push(section(`:warning: ${mrkdwn(input.problem)}`));
   top.push({
     type: 'section',
     text: {
       type: 'mrkdwn',
-      text: `Connected as *${mrkdwnEscape(clip(input.name, 100))}* (account #${input.serviceUserId}).`,
+      text: voice.t('home.connected_as', {
+        name: who(clip(input.name, 100)),
+        account: String(input.serviceUserId),
+      }),
     },
     accessory: {
       type: 'button',
       action_id: LEDGER_ACTIONS.homeDisconnect,
-      text: plain('Disconnect'),
+      text: plain(voice.t('home.disconnect')),
       value: 'disconnect',
       confirm: {
-        title: plain('Disconnect?'),
-        text: {
-          type: 'mrkdwn',
-          text: 'I will remove everything I keep about you: the token for your expense account, your settings here, the daily DM and your unfinished forms. Your expenses stay in the service; connect again at any time.',
-        },
-        confirm: plain('Disconnect'),
-        deny: plain('Cancel'),
+        title: plain(voice.t('home.disconnect_title'), CONFIRM_TITLE),
+        text: { type: 'mrkdwn', text: clip(voice.t('home.disconnect_text'), CONFIRM_TEXT) },
+        confirm: plain(voice.t('home.disconnect')),
+        deny: plain(voice.t('home.cancel')),
         style: 'danger',
       },
     },
@@ -276,58 +325,67 @@ function connectedTop(input: Connected): types.KnownBlock[] {
  * The balances (shared/balance-blocks.ts, as every surface shows them): what goes above the debt
  * rows, the rows, and what goes below them (groups, Remind and Pay part…, Refresh).
  */
-function balanceSection(input: Connected): {
+function balanceSection(
+  input: Connected,
+  voice: Voice,
+): {
   above: types.KnownBlock[];
   debts: types.KnownBlock[];
   below: types.KnownBlock[];
 } {
-  const { locale } = input;
-  const above: types.KnownBlock[] = [{ type: 'divider' }, header('Balances')];
+  const above: types.KnownBlock[] = [{ type: 'divider' }, header(voice.t('home.balances'))];
   const refresh: types.ActionsBlock = {
     type: 'actions',
     elements: [
       {
         type: 'button',
         action_id: LEDGER_ACTIONS.homeRefresh,
-        text: plain('Refresh'),
+        text: plain(voice.t('home.refresh')),
         value: 'refresh',
       },
     ],
   };
   if (!input.summary) {
-    above.push(section("Your balances couldn't be read just now."));
+    above.push(section(voice.t('home.balances_unread')));
     return { above, debts: [], below: [refresh] };
   }
   const parts = balanceBlocks(
-    { summary: input.summary, groups: input.groups, locale },
+    { summary: input.summary, groups: input.groups },
     {
-      settle: (debt, direction) => settleButton(friendRef(debt, direction, 'a'), locale),
+      settle: (debt, direction) => settleButton(friendRef(debt, direction, 'a'), voice),
       controls: true,
     },
+    voice,
   );
   above.push(parts.totals);
   return { above, debts: parts.debts, below: [...parts.groups, ...parts.controls, refresh] };
 }
 
-function settingsBlocks(input: Connected): types.KnownBlock[] {
+function digestState(digest: HomeDigest | undefined, voice: Voice): string {
+  if (digest?.enabled !== true) return voice.t('home.digest_off');
+  const time = hourLabel(voice, digest.hour);
+  return digest.paused
+    ? voice.t('home.digest_paused', { time })
+    : voice.t('home.digest_on', { time });
+}
+
+function settingsBlocks(input: Connected, voice: Voice): types.KnownBlock[] {
   const digest = input.digest;
   const on = digest?.enabled === true;
   const tz = digest?.tz ?? input.tz ?? 'UTC';
-  const digestState = !on
-    ? 'Off. Turn it on for a DM with your balances once a day, at the hour you choose.'
-    : digest?.paused
-      ? `Paused (it was on at ${hourLabel(digest.hour)}).`
-      : `On, at ${hourLabel(digest?.hour ?? 9)} every day.`;
   return [
     { type: 'divider' },
-    header('Settings'),
+    header(voice.t('home.settings')),
     {
       type: 'section',
-      text: { type: 'mrkdwn', text: `*Daily balance DM*\n${digestState}` },
+      text: {
+        type: 'mrkdwn',
+        text: setting(voice.t('home.digest_title'), digestState(digest, voice)),
+      },
       accessory: {
         type: 'button',
         action_id: LEDGER_ACTIONS.homeDigestToggle,
-        text: plain(on ? 'Turn off' : 'Turn on'),
+        text: plain(on ? voice.t('home.turn_off') : voice.t('home.turn_on')),
         value: on ? 'off' : 'on',
         ...(on ? {} : { style: 'primary' as const }),
       },
@@ -335,58 +393,68 @@ function settingsBlocks(input: Connected): types.KnownBlock[] {
     {
       type: 'actions',
       elements: [
-        hourSelect(digest?.hour ?? 9),
+        hourSelect(digest?.hour ?? 9, voice),
         ...(on && digest?.paused
           ? [
               {
                 type: 'button' as const,
                 action_id: LEDGER_ACTIONS.homeDigestResume,
-                text: plain('Resume'),
+                text: plain(voice.t('home.resume')),
                 value: 'resume',
               },
             ]
           : []),
       ],
     },
-    context(`Hour in your Slack time zone: ${mrkdwnEscape(tz)}.`),
+    context(voice.t('home.hour_zone', { zone: mrkdwn(tz) })),
     {
       type: 'section',
       text: {
         type: 'mrkdwn',
-        text: `*Default currency*\nUsed when an amount has no currency. Now: ${input.defaultCurrency ?? 'not set'}.`,
+        text: setting(
+          voice.t('home.currency_title'),
+          input.defaultCurrency
+            ? voice.t('home.currency_now', { currency: mrkdwn(input.defaultCurrency) })
+            : voice.t('home.currency_unset'),
+        ),
       },
-      accessory: currencySelect(input.currencies, input.defaultCurrency),
+      accessory: currencySelect(input.currencies, input.defaultCurrency, voice),
     },
     {
       type: 'section',
       text: {
         type: 'mrkdwn',
-        text: `*Default group*\n${
+        text: setting(
+          voice.t('home.group_title'),
           input.defaultGroup
-            ? `\`/split\` books into *${mrkdwnEscape(clip(input.defaultGroup.name, 100))}* unless the channel has a group or you name one.`
-            : '`/split` books outside groups unless the channel has a group or you name one.'
-        }`,
+            ? voice.t('home.group_set', { group: who(clip(input.defaultGroup.name, 100)) })
+            : voice.t('home.group_unset'),
+        ),
       },
-      accessory: groupSelect(input.groups, input.defaultGroup),
+      accessory: groupSelect(input.groups, input.defaultGroup, voice),
     },
-    ...reminderSetting(input.remindersOff),
-    ...keptBlocks(input.kept),
+    ...reminderSetting(input.remindersOff, voice),
+    ...keptBlocks(input.kept, voice),
   ];
 }
 
-export function homeView(input: HomeInput): types.HomeView {
-  if (input.kind === 'not_connected') return { type: 'home', blocks: notConnected(input) };
-  const top = connectedTop(input);
-  const { above, debts, below } = balanceSection(input);
+export function homeView(input: HomeInput, voice: Voice): types.HomeView {
+  if (input.kind === 'not_connected') return { type: 'home', blocks: notConnected(input, voice) };
+  const top = connectedTop(input, voice);
+  const { above, debts, below } = balanceSection(input, voice);
   const activity: types.KnownBlock[] = [
     { type: 'divider' },
-    header('Latest activity'),
-    section(input.activity.length > 0 ? clipLines(input.activity, 2900) : 'Nothing yet.'),
+    header(voice.t('home.activity')),
+    section(
+      input.activity.length > 0
+        ? clipLines(input.activity, 2900, voice)
+        : voice.t('home.activity_none'),
+    ),
   ];
-  const settings = settingsBlocks(input);
+  const settings = settingsBlocks(input, voice);
   // The debt rows give way first: everything else is a fixed handful of blocks.
   const fixed = top.length + above.length + below.length + activity.length + settings.length;
-  const rows = summaryDebts(debts, HOME_BLOCKS - fixed);
+  const rows = summaryDebts(debts, HOME_BLOCKS - fixed, voice);
   return {
     type: 'home',
     blocks: [...top, ...above, ...rows, ...below, ...activity, ...settings],

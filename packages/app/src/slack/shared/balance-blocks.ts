@@ -1,17 +1,21 @@
 /**
  * A person's balances as Block Kit, the one way every surface shows them: `/split balance` and
  * what Settle up shows again (balances/views.ts), App Home (home/views.ts) and the daily DM
- * (digest/views.ts). Pure functions from core's summaries to blocks, which each surface places
- * under its own header and around its own controls. Every currency is shown in its own right
- * (nothing is converted), and everything keeps within Slack's limits: names are cut, lists say
- * how many lines they left out, and debt rows give way to a note within the room a surface has.
+ * (digest/views.ts). Pure functions from core's summaries to blocks, in the reader's voice, which
+ * each surface places under its own header and around its own controls. Every currency is shown
+ * in its own right (nothing is converted), and everything keeps within Slack's limits: names are
+ * cut, lists say how many lines they left out, and debt rows give way to a note within the room a
+ * surface has.
  */
 import type { types } from '@slack/bolt';
 import type { BalanceSummary, FriendDebt, Money } from '../../core/balances.js';
-import { money } from './format.js';
-import { clip, LIMITS, mrkdwnEscape } from './limits.js';
+import { formatMoney } from '../../core/money.js';
+import type { Voice } from '../../voice/index.js';
+import { clip, LIMITS } from './limits.js';
+import type { SlackMessage } from './message.js';
 import { remindActions } from './remind-buttons.js';
 import type { SettleRef } from './settle-ref.js';
+import { mrkdwn } from './text.js';
 
 /** A list section stays well under 3000 and the ~13,000-character total of a message. */
 const LIST_TEXT = 1500;
@@ -26,16 +30,54 @@ export function context(text: string): types.ContextBlock {
 }
 
 /** A person's or a group's name in bold, cut and escaped. */
-export const who = (name: string) => `*${mrkdwnEscape(clip(name, NAME))}*`;
+export const who = (name: string) => `*${mrkdwn(clip(name, NAME))}*`;
 
-/** Joins lines until the next would pass `limit`, then says how many were left out. */
-export function clipLines(lines: readonly string[], limit = LIST_TEXT): string {
+/** An amount in bold. */
+export const strong = (text: string) => `*${text}*`;
+
+/**
+ * Sentences one after another, as the language writes them: Japanese runs them together, the
+ * others put a space between.
+ */
+export function sentences(voice: Voice, ...texts: string[]): string {
+  return texts.filter((text) => text !== '').join(voice.language === 'ja' ? '' : ' ');
+}
+
+/**
+ * A private answer of mrkdwn already written (values escaped), and the same text as its
+ * notification: Slack reads a message's fallback `text` as mrkdwn too.
+ */
+export function notice(text: string): SlackMessage {
+  return { text: clip(text, LIMITS.fallbackText), blocks: [section(text)] };
+}
+
+/**
+ * Something the person typed that cannot be done, with a working `example` of what to type (the
+ * example is the app's own, shown as code).
+ */
+export function problem(voice: Voice, text: string, example?: string): SlackMessage {
+  const tryThis = example
+    ? `\n${voice.t('balances.for_example', { example: `\`${example}\`` })}`
+    : '';
+  return {
+    text: clip(text, LIMITS.fallbackText),
+    blocks: [section(`:warning: ${text}${tryThis}`), context(voice.t('balances.help_hint'))],
+  };
+}
+
+/**
+ * Joins lines until the next would pass `limit`, then says how many were left out. Without a
+ * voice the note is English: groups/views.ts still calls it so, until the groups speak the voice.
+ */
+export function clipLines(lines: readonly string[], limit = LIST_TEXT, voice?: Voice): string {
+  const more = (count: number) =>
+    voice ? voice.t('balances.and_more', { count }) : `…and ${count} more`;
   const kept: string[] = [];
   let length = 0;
   for (const [index, line] of lines.entries()) {
-    const more = lines.length - index;
-    const tail = `…and ${more} more`;
-    if (length + line.length + 1 + (more > 1 ? tail.length + 1 : 0) > limit) {
+    const left = lines.length - index;
+    const tail = more(left);
+    if (length + line.length + 1 + (left > 1 ? tail.length + 1 : 0) > limit) {
       kept.push(tail);
       break;
     }
@@ -45,49 +87,89 @@ export function clipLines(lines: readonly string[], limit = LIST_TEXT): string {
   return clip(kept.join('\n'), limit);
 }
 
-/** "you are owed €10.00, you owe $5.00" for a signed position (positive = I am owed). */
+/**
+ * "you are owed €10.00, you owe $5.00" in English only, for groups/views.ts until the groups
+ * speak the voice (then `position` replaces it).
+ */
 export function positionText(balance: readonly Money[], locale?: string): string {
   if (balance.length === 0) return 'settled up';
   return balance
     .map((m) =>
       m.amount > 0
-        ? `you are owed ${money(m.amount, m.currency, locale)}`
-        : `you owe ${money(-m.amount, m.currency, locale)}`,
+        ? `you are owed ${formatMoney(m.amount, m.currency, locale)}`
+        : `you owe ${formatMoney(-m.amount, m.currency, locale)}`,
     )
     .join(', ');
 }
 
-/** Totals per currency, one line each; owed both ways, what settling everything comes to. */
-function totalsText(summary: BalanceSummary, locale?: string): string {
-  if (summary.settled) return 'You are all settled up: nobody owes you and you owe nobody.';
-  return clipLines(
-    summary.totals.map((t) => {
-      const parts: string[] = [];
-      if (t.owedToMe > 0) parts.push(`you are owed *${money(t.owedToMe, t.currency, locale)}*`);
-      if (t.iOwe > 0) parts.push(`you owe *${money(t.iOwe, t.currency, locale)}*`);
-      const net =
-        t.owedToMe > 0 && t.iOwe > 0
-          ? t.net === 0
-            ? ' (even overall)'
-            : t.net > 0
-              ? ` (overall you are owed ${money(t.net, t.currency, locale)})`
-              : ` (overall you owe ${money(-t.net, t.currency, locale)})`
-          : '';
-      return `• *${t.currency}*: ${parts.join(', ')}${net}`;
-    }),
+/**
+ * "you are owed €10.00 and you owe $5.00" for a signed position (positive = I am owed);
+ * `amount` writes each amount (in bold, or not).
+ */
+export function position(
+  voice: Voice,
+  balance: readonly Money[],
+  amount: (text: string) => string = (text) => text,
+): string {
+  if (balance.length === 0) return voice.t('balances.settled_up');
+  return voice.list(
+    balance.map((m) =>
+      m.amount > 0
+        ? voice.t('balances.you_are_owed', {
+            amount: amount(voice.money(m.amount, m.currency)),
+          })
+        : voice.t('balances.you_owe_amount', {
+            amount: amount(voice.money(-m.amount, m.currency)),
+          }),
+    ),
   );
 }
 
-/** The notification text of a balance: "Your balances: owed $20.00; you owe €5.50." */
-export function balancesFallback(title: string, summary: BalanceSummary, locale?: string): string {
-  if (summary.settled) return `${title}: all settled up.`;
-  const parts = summary.totals.map((t) => {
-    const bits: string[] = [];
-    if (t.owedToMe > 0) bits.push(`owed ${money(t.owedToMe, t.currency, locale)}`);
-    if (t.iOwe > 0) bits.push(`you owe ${money(t.iOwe, t.currency, locale)}`);
-    return bits.join(', ');
-  });
-  return `${title}: ${parts.join('; ')}.`;
+/** Totals per currency, one line each; owed both ways, what settling everything comes to. */
+function totalsText(summary: BalanceSummary, voice: Voice): string {
+  if (summary.settled) return voice.t('balances.all_settled');
+  return clipLines(
+    summary.totals.map((t) => {
+      const parts: string[] = [];
+      if (t.owedToMe > 0) {
+        parts.push(
+          voice.t('balances.you_are_owed', {
+            amount: strong(voice.money(t.owedToMe, t.currency)),
+          }),
+        );
+      }
+      if (t.iOwe > 0) {
+        parts.push(
+          voice.t('balances.you_owe_amount', { amount: strong(voice.money(t.iOwe, t.currency)) }),
+        );
+      }
+      const net =
+        t.owedToMe > 0 && t.iOwe > 0
+          ? t.net === 0
+            ? voice.t('balances.net_even')
+            : t.net > 0
+              ? voice.t('balances.net_owed', { amount: voice.money(t.net, t.currency) })
+              : voice.t('balances.net_owe', { amount: voice.money(-t.net, t.currency) })
+          : '';
+      return `• *${t.currency}*: ${voice.list(parts)}${net ? ` ${net}` : ''}`;
+    }),
+    LIST_TEXT,
+    voice,
+  );
+}
+
+/** The notification text of a balance: "Your balances: you are owed $20.00 and you owe €5.50." */
+export function balancesFallback(title: string, summary: BalanceSummary, voice: Voice): string {
+  if (summary.settled) return voice.t('balances.fallback_settled', { title });
+  const parts = summary.totals.flatMap((t) => [
+    ...(t.owedToMe > 0
+      ? [voice.t('balances.you_are_owed', { amount: voice.money(t.owedToMe, t.currency) })]
+      : []),
+    ...(t.iOwe > 0
+      ? [voice.t('balances.you_owe_amount', { amount: voice.money(t.iOwe, t.currency) })]
+      : []),
+  ]);
+  return voice.t('balances.fallback', { title, position: voice.list(parts) });
 }
 
 type DebtDirection = 'owesMe' | 'iOwe';
@@ -114,17 +196,18 @@ export function debtRow(
   debt: FriendDebt,
   direction: DebtDirection,
   button: types.Button,
-  locale?: string,
+  voice: Voice,
 ): types.SectionBlock {
-  const amount = `*${money(debt.amount, debt.currency, locale)}*`;
+  const amount = strong(voice.money(debt.amount, debt.currency));
+  const name = who(debt.name);
   return {
     type: 'section',
     text: {
       type: 'mrkdwn',
       text:
         direction === 'owesMe'
-          ? `${who(debt.name)} owes you ${amount}`
-          : `You owe ${who(debt.name)} ${amount}`,
+          ? voice.t('balances.owes_you', { name, amount })
+          : voice.t('balances.you_owe', { name, amount }),
     },
     accessory: button,
   };
@@ -147,9 +230,13 @@ const SUMMARY_DEBT_ROWS = 20;
  * The debt rows of App Home or the daily DM within `room` blocks: at most 20 rows, then a note
  * pointing to `/split balance` for the rest.
  */
-export function summaryDebts(debts: types.KnownBlock[], room: number): types.KnownBlock[] {
-  return fitRows(debts, Math.min(SUMMARY_DEBT_ROWS + 1, room), (n) =>
-    context(`…and ${n} more. \`/split balance\` shows every debt.`),
+export function summaryDebts(
+  debts: types.KnownBlock[],
+  room: number,
+  voice: Voice,
+): types.KnownBlock[] {
+  return fitRows(debts, Math.min(SUMMARY_DEBT_ROWS + 1, room), (count) =>
+    context(voice.t('balances.more_debts_elsewhere', { count })),
   );
 }
 
@@ -157,7 +244,6 @@ interface BalancesInput {
   summary: BalanceSummary;
   /** Each group with my position in it; settled ones are left out. */
   groups: ReadonlyArray<{ name: string; balance: readonly Money[] }>;
-  locale?: string | undefined;
 }
 
 interface BalancesLayout {
@@ -179,17 +265,28 @@ interface BalanceBlocks {
   controls: types.ActionsBlock[];
 }
 
-export function balanceBlocks(input: BalancesInput, layout: BalancesLayout): BalanceBlocks {
-  const { summary, locale } = input;
+export function balanceBlocks(
+  input: BalancesInput,
+  layout: BalancesLayout,
+  voice: Voice,
+): BalanceBlocks {
+  const { summary } = input;
   const row = (direction: DebtDirection) => (debt: FriendDebt) =>
-    debtRow(debt, direction, layout.settle(debt, direction), locale);
+    debtRow(debt, direction, layout.settle(debt, direction), voice);
   const groupLines = input.groups
     .filter((g) => g.balance.length > 0)
-    .map((g) => `• ${who(g.name)}: ${positionText(g.balance, locale)}`);
+    .map((g) => `• ${who(g.name)}: ${position(voice, g.balance)}`);
   return {
-    totals: section(totalsText(summary, locale)),
+    totals: section(totalsText(summary, voice)),
     debts: [...summary.iOwe.map(row('iOwe')), ...summary.owesMe.map(row('owesMe'))],
-    groups: groupLines.length > 0 ? [section(`*In groups*\n${clipLines(groupLines)}`)] : [],
+    groups:
+      groupLines.length > 0
+        ? [
+            section(
+              `*${voice.t('balances.in_groups')}*\n${clipLines(groupLines, LIST_TEXT, voice)}`,
+            ),
+          ]
+        : [],
     controls: layout.controls
       ? remindActions(
           summary.owesMe,
@@ -197,7 +294,7 @@ export function balanceBlocks(input: BalancesInput, layout: BalancesLayout): Bal
             ...summary.iOwe.map((d) => friendRef(d, 'iOwe', 'a')),
             ...summary.owesMe.map((d) => friendRef(d, 'owesMe', 'a')),
           ],
-          locale,
+          voice,
         )
       : [],
   };

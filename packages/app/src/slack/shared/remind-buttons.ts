@@ -1,14 +1,15 @@
 /**
  * The controls under a balance (a message or App Home) besides each row's Settle up: "Pay
  * part…" (a menu of the debts, each opening the amount form) and Remind (the people who owe me).
- * Pure; Remind asks before it sends, as Settle up does.
+ * Pure, in the reader's voice; Remind asks before it sends, as Settle up does.
  */
 import type { types } from '@slack/bolt';
 import { type Infer, int, object, string } from '../../core/schema.js';
+import type { Voice } from '../../voice/index.js';
 import { LEDGER_ACTIONS } from '../ids.js';
-import { money } from './format.js';
-import { clip, LIMITS, mrkdwnEscape } from './limits.js';
+import { clip, LIMITS } from './limits.js';
 import { type SettleRef, settleRefValueIn } from './settle-ref.js';
+import { mrkdwn, plainText } from './text.js';
 
 /** What a Remind button carries: the friend's service id and name. */
 const remindRefSchema = object({
@@ -27,12 +28,6 @@ export function parseRemindRef(value: string | undefined): RemindRef | undefined
   }
 }
 
-/**
- * A name in a button or option label: plain text, where Slack shows `<!channel>` literally; the
- * angle brackets are dropped anyway, so that no label even looks like a mention.
- */
-const label = (name: string) => name.replace(/[<>]/g, '');
-
 /** A static select holds at most 100 options (Slack's limit). */
 const MAX_OPTIONS = 100;
 /** An option's value holds at most 150 characters: the name in it is cut shorter. */
@@ -40,6 +35,12 @@ const OPTION_VALUE = 150;
 const NAME_IN_OPTION = 40;
 /** An option's text holds at most 75 characters. */
 const OPTION_TEXT = 75;
+/** A confirm dialog's text holds at most 300 characters. */
+const CONFIRM_TEXT = 300;
+
+function plain(text: string, max: number): types.PlainTextElement {
+  return { type: 'plain_text', text: clip(plainText(text), max), emoji: true };
+}
 
 function refValue(p: { id: number; name: string }, nameLength: number): string {
   return JSON.stringify(remindRefSchema.parse({ id: p.id, n: p.name.slice(0, nameLength) }));
@@ -49,20 +50,21 @@ function refValue(p: { id: number; name: string }, nameLength: number): string {
  * "Pay part…": a menu of the debts (friend-wide ones: a group's own debts are settled whole),
  * each option carrying its SettleRef with the name cut to fit an option's 150 characters.
  */
-function payPartMenu(refs: readonly SettleRef[], locale?: string): types.StaticSelect {
+function payPartMenu(refs: readonly SettleRef[], voice: Voice): types.StaticSelect {
   return {
     type: 'static_select',
     action_id: LEDGER_ACTIONS.settlePart,
-    placeholder: { type: 'plain_text', text: 'Pay part of a debt…', emoji: true },
+    placeholder: plain(voice.t('remind.pay_part_placeholder'), OPTION_TEXT),
     options: refs.slice(0, MAX_OPTIONS).map((ref) => {
-      const amount = money(ref.a, ref.c, locale);
-      const name = label(ref.n);
-      const text = ref.p === 1 ? `You owe ${name} ${amount}` : `${name} owes you ${amount}`;
+      const values = { name: ref.n, amount: voice.money(ref.a, ref.c) };
       return {
-        text: { type: 'plain_text', text: clip(text, OPTION_TEXT), emoji: true },
+        text: plain(
+          ref.p === 1 ? voice.t('balances.you_owe', values) : voice.t('balances.owes_you', values),
+          OPTION_TEXT,
+        ),
         value: settleRefValueIn(
           { ...ref, n: ref.n.slice(0, NAME_IN_OPTION) },
-          locale,
+          voice.locale,
           OPTION_VALUE,
         ),
       };
@@ -77,13 +79,13 @@ function payPartMenu(refs: readonly SettleRef[], locale?: string): types.StaticS
  */
 export function remindActions(
   people: ReadonlyArray<{ id: number; name: string }>,
-  debts: readonly SettleRef[] = [],
-  locale?: string,
+  debts: readonly SettleRef[],
+  voice: Voice,
 ): types.ActionsBlock[] {
   const seen = new Set<number>();
   const unique = people.filter((p) => !seen.has(p.id) && seen.add(p.id));
   const parts = debts.filter((d) => d.k === 'f');
-  const pay: types.ActionsBlockElement[] = parts.length > 0 ? [payPartMenu(parts, locale)] : [];
+  const pay: types.ActionsBlockElement[] = parts.length > 0 ? [payPartMenu(parts, voice)] : [];
   const [only] = unique;
   if (!only) return pay.length > 0 ? [{ type: 'actions', elements: pay }] : [];
   if (unique.length === 1) {
@@ -95,23 +97,19 @@ export function remindActions(
           {
             type: 'button',
             action_id: LEDGER_ACTIONS.remind,
-            text: {
-              type: 'plain_text',
-              text: clip(`Remind ${label(only.name)}`, LIMITS.buttonText),
-              emoji: true,
-            },
+            text: plain(voice.t('remind.button', { name: only.name }), LIMITS.buttonText),
             value: refValue(only, 60),
             confirm: {
-              title: { type: 'plain_text', text: 'Send a reminder?' },
+              title: plain(voice.t('remind.confirm_title'), OPTION_TEXT),
               text: {
                 type: 'mrkdwn',
                 text: clip(
-                  `Send *${mrkdwnEscape(only.name)}* a DM with what they owe you? At most one a day.`,
-                  300,
+                  voice.t('remind.confirm_one', { name: `*${mrkdwn(clip(only.name, 60))}*` }),
+                  CONFIRM_TEXT,
                 ),
               },
-              confirm: { type: 'plain_text', text: 'Send reminder' },
-              deny: { type: 'plain_text', text: 'Cancel' },
+              confirm: plain(voice.t('remind.send'), OPTION_TEXT),
+              deny: plain(voice.t('settle.cancel'), OPTION_TEXT),
             },
           },
         ],
@@ -126,23 +124,16 @@ export function remindActions(
         {
           type: 'static_select',
           action_id: LEDGER_ACTIONS.remind,
-          placeholder: { type: 'plain_text', text: 'Remind someone who owes you…', emoji: true },
+          placeholder: plain(voice.t('remind.placeholder'), OPTION_TEXT),
           options: unique.slice(0, MAX_OPTIONS).map((p) => ({
-            text: {
-              type: 'plain_text',
-              text: clip(`Remind ${label(p.name)}`, OPTION_TEXT),
-              emoji: true,
-            },
+            text: plain(voice.t('remind.button', { name: p.name }), OPTION_TEXT),
             value: refValue(p, NAME_IN_OPTION),
           })),
           confirm: {
-            title: { type: 'plain_text', text: 'Send a reminder?' },
-            text: {
-              type: 'mrkdwn',
-              text: 'Send them a DM with what they owe you? At most one a day per person.',
-            },
-            confirm: { type: 'plain_text', text: 'Send reminder' },
-            deny: { type: 'plain_text', text: 'Cancel' },
+            title: plain(voice.t('remind.confirm_title'), OPTION_TEXT),
+            text: { type: 'mrkdwn', text: clip(voice.t('remind.confirm_many'), CONFIRM_TEXT) },
+            confirm: plain(voice.t('remind.send'), OPTION_TEXT),
+            deny: plain(voice.t('settle.cancel'), OPTION_TEXT),
           },
         },
       ],

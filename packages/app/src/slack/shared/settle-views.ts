@@ -1,56 +1,79 @@
 /**
  * Settle up on a balance: the button that asks before it records anything, and what a DM's
- * Settle up leads to (the debt as it stands, with Record payment, Pay part… and Cancel).
+ * Settle up leads to (the debt as it stands, with Record payment, Pay part… and Cancel). Pure,
+ * in the voice of the person who sees them.
  */
 import type { types } from '@slack/bolt';
+import type { Voice } from '../../voice/index.js';
 import { LEDGER_ACTIONS } from '../ids.js';
-import { section, who } from './balance-blocks.js';
-import { money } from './format.js';
-import { clip, LIMITS, mrkdwnEscape } from './limits.js';
+import { section, strong, who } from './balance-blocks.js';
+import { clip, LIMITS } from './limits.js';
 import type { SlackMessage } from './message.js';
 import { type SettleRef, settleRefValue, settleRefValueIn } from './settle-ref.js';
+import { mrkdwn, plainText } from './text.js';
 
-function confirmFor(ref: SettleRef, locale?: string): types.ConfirmationDialog {
-  const amount = money(ref.a, ref.c, locale);
-  const name = mrkdwnEscape(clip(ref.n, 60));
-  const where = ref.k === 'g' ? ' in this group' : '';
+/** Slack's limits on a confirm dialog: a 100-character title, a 300-character text. */
+const CONFIRM_TITLE = 100;
+const CONFIRM_TEXT = 300;
+
+function plain(text: string, max: number = LIMITS.buttonText): types.PlainTextElement {
+  return { type: 'plain_text', text: clip(plainText(text), max), emoji: true };
+}
+
+function confirmFor(ref: SettleRef, voice: Voice): types.ConfirmationDialog {
+  const values = {
+    name: strong(mrkdwn(clip(ref.n, 60))),
+    amount: strong(voice.money(ref.a, ref.c)),
+    scope: ref.k === 'g' ? 'group' : 'friend',
+  };
   return {
-    title: { type: 'plain_text', text: 'Record a payment?' },
+    title: plain(voice.t('settle.confirm_title'), CONFIRM_TITLE),
     text: {
       type: 'mrkdwn',
       text: clip(
         ref.p === 1
-          ? `Record that you paid *${name}* *${amount}*${where}? It settles that debt in the expense service.`
-          : `Record that *${name}* paid you *${amount}*${where}? It settles that debt in the expense service.`,
-        300,
+          ? voice.t('settle.confirm_you_paid', values)
+          : voice.t('settle.confirm_they_paid', values),
+        CONFIRM_TEXT,
       ),
     },
-    confirm: { type: 'plain_text', text: 'Record payment' },
-    deny: { type: 'plain_text', text: 'Cancel' },
+    confirm: plain(voice.t('settle.record_payment')),
+    deny: plain(voice.t('settle.cancel')),
   };
 }
 
 /** A Settle up button that asks before it records anything. */
-export function settleButton(ref: SettleRef, locale?: string): types.Button {
+export function settleButton(ref: SettleRef, voice: Voice): types.Button {
   return {
     type: 'button',
     action_id: LEDGER_ACTIONS.settleUp,
-    text: { type: 'plain_text', text: 'Settle up', emoji: true },
+    text: plain(voice.t('settle.settle_up')),
     value: settleRefValue(ref),
-    confirm: confirmFor(ref, locale),
+    confirm: confirmFor(ref, voice),
   };
 }
 
 /** What a DM's Settle up leads to: the debt as it stands now, and a button to record it. */
-export function settleConfirmMessage(ref: SettleRef, locale?: string): SlackMessage {
-  const amount = money(ref.a, ref.c, locale);
-  const name = who(ref.n);
+export function settleConfirmMessage(ref: SettleRef, voice: Voice): SlackMessage {
+  const amount = voice.money(ref.a, ref.c);
   const text =
     ref.p === 1
-      ? `Record that you paid ${name} *${amount}*? That is everything you owe them in ${ref.c}.`
-      : `Record that ${name} paid you *${amount}*? That is everything they owe you in ${ref.c}.`;
+      ? voice.t('settle.confirm_you_paid_all', {
+          name: who(ref.n),
+          amount: strong(amount),
+          currency: ref.c,
+        })
+      : voice.t('settle.confirm_they_paid_all', {
+          name: who(ref.n),
+          amount: strong(amount),
+          currency: ref.c,
+        });
+  const fallback = { name: mrkdwn(ref.n), amount };
   return {
-    text: `Settle up: ${ref.p === 1 ? `you owe ${ref.n}` : `${ref.n} owes you`} ${amount}.`,
+    text:
+      ref.p === 1
+        ? voice.t('settle.confirm_fallback_you_owe', fallback)
+        : voice.t('settle.confirm_fallback_owes_you', fallback),
     blocks: [
       section(text),
       {
@@ -60,19 +83,19 @@ export function settleConfirmMessage(ref: SettleRef, locale?: string): SlackMess
             type: 'button',
             action_id: LEDGER_ACTIONS.settleConfirm,
             style: 'primary',
-            text: { type: 'plain_text', text: 'Record payment', emoji: true },
+            text: plain(voice.t('settle.record_payment')),
             value: settleRefValue(ref),
           },
           {
             type: 'button',
             action_id: LEDGER_ACTIONS.settlePart,
-            text: { type: 'plain_text', text: 'Pay part…', emoji: true },
-            value: settleRefValueIn(ref, locale, LIMITS.buttonValue),
+            text: plain(voice.t('settle.pay_part')),
+            value: settleRefValueIn(ref, voice.locale, LIMITS.buttonValue),
           },
           {
             type: 'button',
             action_id: LEDGER_ACTIONS.settleCancel,
-            text: { type: 'plain_text', text: 'Cancel', emoji: true },
+            text: plain(voice.t('settle.cancel')),
             value: 'cancel',
           },
         ],

@@ -14,9 +14,13 @@ import {
 import { matchGroup } from '../../../src/slack/shared/ledger.js';
 import { parseSettleRef, settleRefValue } from '../../../src/slack/shared/settle-ref.js';
 import { settleButton } from '../../../src/slack/shared/settle-views.js';
+import { mrkdwn } from '../../../src/slack/shared/text.js';
 import { voiceFor } from '../../../src/voice/index.js';
 import { blockKitErrors } from '../../support/block-kit-limits.js';
 import { blocksText } from '../../support/harness.js';
+import { HOSTILE, mrkdwnTexts, plainTexts, rawIn, voices } from '../../support/voice-support.js';
+
+const en = voices.en;
 
 const friend = (id: number, name: string, amount: string, currency = 'EUR') => ({
   id,
@@ -31,7 +35,7 @@ describe('allBalancesMessage', () => {
     const friends = Array.from({ length: 120 }, (_, i) =>
       friend(i + 1, `Friend ${i + 1}`, i % 2 === 0 ? `${i + 1}.5` : `-${i + 1}`),
     );
-    const message = allBalancesMessage({ summary: summarizeBalances(friends), groups: [] });
+    const message = allBalancesMessage({ summary: summarizeBalances(friends), groups: [] }, en);
     expect(blockKitErrors(message.blocks, 'message')).toEqual([]);
     expect(message.blocks).toHaveLength(50);
     const text = blocksText(message.blocks);
@@ -46,26 +50,35 @@ describe('allBalancesMessage', () => {
       name: `${long}${i}`,
       balance: [{ currency: 'EUR', amount: -100 * (i + 1) }],
     }));
-    const message = allBalancesMessage({
-      summary: summarizeBalances([friend(1, long, '10')]),
-      groups,
-      notice: long,
-    });
+    const message = allBalancesMessage(
+      {
+        summary: summarizeBalances([friend(1, long, '10')]),
+        groups,
+        notice: long,
+      },
+      en,
+    );
     expect(blockKitErrors(message.blocks, 'message')).toEqual([]);
     expect(message.text.length).toBeLessThanOrEqual(4000);
   });
 
-  it('escapes names, so that a name cannot mention the channel', () => {
-    const message = allBalancesMessage({
-      summary: summarizeBalances([friend(1, '<!channel> & co', '-10')]),
-      groups: [],
-    });
-    expect(blocksText(message.blocks)).toContain('&lt;!channel&gt; &amp; co');
-    expect(blocksText(message.blocks)).not.toContain('<!channel>');
+  it('escapes names in mrkdwn and the fallback, and shows them as typed in plain text', () => {
+    const message = allBalancesMessage(
+      {
+        summary: summarizeBalances([friend(1, HOSTILE, '-10'), friend(2, HOSTILE, '5', 'USD')]),
+        groups: [{ name: HOSTILE, balance: [{ currency: 'EUR', amount: -1000 }] }],
+      },
+      en,
+    );
+    const marked = mrkdwnTexts(message.blocks);
+    expect(marked.join('\n')).toContain(mrkdwn(HOSTILE));
+    expect(rawIn([...marked, message.text])).toEqual([]);
+    // Options and button labels are plain_text: Slack shows them as they are, markup and all.
+    expect(plainTexts(message.blocks)).toContain(`You owe ${HOSTILE} €10.00`);
   });
 
   it('says when everything is settled', () => {
-    const message = allBalancesMessage({ summary: summarizeBalances([]), groups: [] });
+    const message = allBalancesMessage({ summary: summarizeBalances([]), groups: [] }, en);
     expect(blocksText(message.blocks)).toContain('You are all settled up');
   });
 });
@@ -82,7 +95,7 @@ describe('Settle up buttons', () => {
       v: 'g',
       n: 'x'.repeat(200),
     } as const;
-    const b = settleButton(ref);
+    const b = settleButton(ref, en);
     expect(parseSettleRef(b.value)).toEqual({ ...ref, n: 'x'.repeat(60) });
     expect(blockKitErrors([{ type: 'actions', elements: [b] }], 'message')).toEqual([]);
     expect(JSON.stringify(b.confirm)).toContain('€20.50');
@@ -155,9 +168,69 @@ describe('group views', () => {
       { id: 9, name: 'Big', members, simplified_debts: debts, simplify_by_default: true },
       1,
     );
-    const message = groupBalanceMessage({ group: summary, me: 1 });
+    const message = groupBalanceMessage({ group: summary, me: 1 }, en);
     expect(blockKitErrors(message.blocks, 'message')).toEqual([]);
     expect(message.blocks.length).toBeLessThanOrEqual(50);
     expect(blocksText(message.blocks)).toContain('more debts');
+  });
+});
+
+describe('balances in the reader’s voice', () => {
+  const friends = [friend(1, 'Ann', '1234.5'), friend(2, 'Ben', '-5', 'USD')];
+
+  it('German: words, amounts, the fallback and the buttons', () => {
+    const message = allBalancesMessage(
+      {
+        summary: summarizeBalances(friends),
+        groups: [{ name: 'Flat', balance: [{ currency: 'EUR', amount: 123450 }] }],
+        currency: null,
+      },
+      voices.de,
+    );
+    const text = blocksText(message.blocks).replace(/\u00a0/g, ' ');
+    expect(message.text.replace(/\u00a0/g, ' ')).toBe(
+      'Deine Salden: du bekommst 1.234,50 € und du schuldest 5,00 $.',
+    );
+    expect(text).toContain('Deine Salden');
+    expect(text).toContain('*Ann* schuldet dir *1.234,50 €*');
+    expect(text).toContain('Du schuldest *Ben* *5,00 $*');
+    expect(text).toContain('*In Gruppen*\n• *Flat*: du bekommst 1.234,50 €');
+    expect(text).toContain('Ausgleichen');
+    expect(text).toContain('Ann erinnern');
+    expect(blockKitErrors(message.blocks, 'message')).toEqual([]);
+  });
+
+  it('Japanese: a group', () => {
+    const summary = summarizeGroup(
+      {
+        id: 9,
+        name: 'Trip',
+        members: [
+          {
+            id: 1,
+            first_name: 'Me',
+            last_name: null,
+            balance: [{ currency_code: 'EUR', amount: '1234.5' }],
+          },
+          {
+            id: 2,
+            first_name: 'Ann',
+            last_name: null,
+            balance: [{ currency_code: 'EUR', amount: '-1234.5' }],
+          },
+        ],
+        simplified_debts: [{ from: 2, to: 1, amount: '1234.5', currency_code: 'EUR' }],
+        simplify_by_default: true,
+      },
+      1,
+    );
+    const message = groupBalanceMessage({ group: summary, me: 1 }, voices.ja);
+    const text = blocksText(message.blocks);
+    expect(text).toContain(
+      '*Trip* では、*€1,234.50* の貸しがあります。'.replace('*€1,234.50*', '€1,234.50'),
+    );
+    expect(text).toContain('*Ann* はあなたに *€1,234.50* を借りています');
+    expect(text).toContain('*メンバー*');
+    expect(message.text).toBe('Trip：€1,234.50 の貸しがあります。');
   });
 });

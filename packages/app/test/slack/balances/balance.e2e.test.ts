@@ -97,7 +97,7 @@ describe('/split balance', () => {
     const text = textOf(message);
     // The default currency (EUR) first, then the others by code.
     expect(text).toContain(
-      '• *EUR*: you are owed *€20.00*, you owe *€30.00* (overall you owe €10.00)',
+      '• *EUR*: you are owed *€20.00* and you owe *€30.00* (overall you owe €10.00)',
     );
     expect(text).toContain('• *JPY*: you are owed *¥500*');
     expect(text).toContain('• *USD*: you owe *$15.00*');
@@ -146,7 +146,7 @@ describe('/split balance', () => {
 
   it('says which groups exist when the name matches none', async () => {
     const text = textOf(await ask(h, 'balance Holidays'));
-    expect(text).toContain('You have no group called "Holidays". Your groups: "Trip".');
+    expect(text).toContain('You have no group called “Holidays”. Your groups: “Trip”.');
   });
 
   it('asks an unconnected person to connect, keeping the command', async () => {
@@ -186,7 +186,7 @@ describe('Settle up', () => {
     ]);
   });
 
-  it("says what it recorded in the person's Slack locale", async () => {
+  it("answers in the person's Slack locale, the button's answer as the command's", async () => {
     const dee = await h.link({
       slackId: 'U0DEE',
       first_name: 'Dee',
@@ -204,9 +204,14 @@ describe('Settle up', () => {
     const message = await ask(h, 'balance', 'U0DEE');
     const amount = formatMoney(1200, 'EUR', 'de-DE');
     expect(amount).not.toBe('€12.00');
+    expect(textOf(message)).toContain('Deine Salden');
+    expect(textOf(message)).toContain(`Du schuldest *Ann Lee* *${amount}*`);
     const settle = button(message.blocks, 'balance_settle_up', amount);
+    expect(settle.text?.text).toBe('Ausgleichen');
     await (await click(h, message, settle, 'U0DEE')).answer();
-    expect(textOf(current(h, message))).toContain(`Recorded: you paid Ann Lee ${amount}.`);
+    const after = textOf(current(h, message));
+    expect(after).toContain(`✅ Erfasst: Du hast Ann Lee ${amount} gezahlt.`);
+    expect(after).toContain('Alles ausgeglichen');
   });
 
   it('records one payment when the button is clicked twice at once', async () => {

@@ -194,3 +194,27 @@ describe('/split paid', () => {
     expect(await owes(ann, cho, 'USD')).toBe(before - 100);
   });
 });
+
+describe('/split paid, for someone whose Slack is in German', () => {
+  it('answers in German, amounts written the German way', async () => {
+    const han = await h.link({ slackId: 'U0HAN', first_name: 'Han', locale: 'de-DE' });
+    await book(h, bob, {
+      cost: '40',
+      currency: 'EUR',
+      shares: [
+        { who: bob, owed: '20' },
+        { who: han, owed: '20' },
+      ],
+    });
+    const text = textOf(await ask(h, 'paid <@U0BOB|bob> 15', 'U0HAN'));
+    expect(text).toContain(
+      '✅ Erfasst: Du hast Bob Ray 15,00\u00a0€ gezahlt. Du schuldest Bob Ray noch 5,00\u00a0€.',
+    );
+    const refused = textOf(await ask(h, 'paid <@U0BOB|bob> 6', 'U0HAN'));
+    expect(refused).toContain(
+      'Du schuldest Bob Ray 5,00\u00a0€: Eine Zahlung von 6,00\u00a0€ würde die Schuld umdrehen. Zahle höchstens 5,00\u00a0€. Es wurde nichts erfasst.',
+    );
+    expect(refused).toContain('Zum Beispiel: `/split paid @ann 15`');
+    expect(await owes(han, bob, 'EUR')).toBe(500);
+  });
+});

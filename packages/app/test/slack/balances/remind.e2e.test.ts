@@ -234,3 +234,45 @@ describe('App Home', () => {
     expect(menu.options.map((o) => o.text.text)).toContain('Remind Dee Berg');
   });
 });
+
+describe('a reminder to someone whose Slack is in German', () => {
+  it('reaches them in German, amounts written their way, and its answers stay German', async () => {
+    const gia = await h.link({
+      slackId: 'U0GIA',
+      first_name: 'Gia',
+      last_name: 'Rossi',
+      locale: 'de-DE',
+      tz: 'Europe/Berlin',
+    });
+    await book(h, ann, {
+      cost: '2469',
+      currency: 'EUR',
+      shares: [
+        { who: ann, owed: '1234.50' },
+        { who: gia, owed: '1234.50' },
+      ],
+    });
+    // Ann asks in English, and hears back in English.
+    const text = textOf(await ask(h, 'remind <@U0GIA|gia>'));
+    expect(text).toContain('Reminder sent to Gia Rossi: they owe you €1,234.50.');
+    const channel = h.slack.dmChannel('U0GIA');
+    const german = () =>
+      h.slack.messages(channel).filter((m) => textOf(m).includes('Erinnerung geschickt'));
+    await eventually(() => expect(german()).toHaveLength(1));
+    const dm = german()[0]!;
+    expect(dm.text).toBe(
+      '<@U0ANN> hat dir eine Erinnerung geschickt: Laut dem Ausgabenkonto von <@U0ANN> schuldest du 1.234,50\u00a0€.',
+    );
+    const settle = button(dm.blocks, 'balance_settle_up');
+    expect(settle.text?.text).toBe('Ausgleichen');
+    expect(JSON.stringify(settle.confirm)).toContain('*1.234,50\u00a0€*');
+    expect(button(dm.blocks, 'reminder_off').text?.text).toBe('Keine Erinnerungen mehr');
+    // Gia settles from the DM: the answer is hers, in German.
+    const { answer } = await click(h, dm, settle, 'U0GIA', channel);
+    expect((await answer()).status).toBe(200);
+    const after = textOf(h.slack.messages(channel).find((m) => m.ts === dm.ts)!);
+    // Ann as the reminder named her: her Slack name.
+    expect(after).toContain('✅ Erfasst: Du hast ann 1.234,50\u00a0€ gezahlt.');
+    expect(after).toContain('Du und *Ann* seid quitt.');
+  });
+});

@@ -61,7 +61,7 @@ async function openForm(user = 'U0ANN'): Promise<{
   const menu = (message.blocks as Loose[])
     .flatMap((b) => b.elements ?? [])
     .find((e: Loose) => e.action_id === 'balance_settle_part');
-  const option = menu.options.find((o: Loose) => o.text.text.startsWith('You owe Bob Ray'));
+  const option = menu.options.find((o: Loose) => o.text.text.includes('Bob Ray'));
   const since = Date.now();
   const answerId = randomBytes(8).toString('hex');
   const sent = await h.sender.blockActions({
@@ -86,8 +86,9 @@ async function openForm(user = 'U0ANN'): Promise<{
   };
 }
 
-async function submit(form: { viewId: string; meta: string }, amount: string) {
+async function submit(form: { viewId: string; meta: string }, amount: string, user = 'U0ANN') {
   const response = await h.sender.viewSubmission({
+    user_id: user,
     id: form.viewId,
     callback_id: 'settle_part_form',
     private_metadata: form.meta,
@@ -226,14 +227,23 @@ describe('Pay part… kept before the ack', () => {
       ],
     });
     const form = await openForm('U0CLEO');
-    expect(JSON.stringify(form.view.blocks)).toContain('You owe *Bob Ray* *12,00\u00a0€*');
-    expect(await submit(form, '12,01')).toEqual({
+    const blocks = JSON.stringify(form.view.blocks);
+    expect(blocks).toContain('Du schuldest *Bob Ray* *12,00\u00a0€*. Wie viel hast du gezahlt?');
+    expect(blocks).toContain('"initial_value":"12,00"');
+    expect(form.view.title).toMatchObject({ text: 'Zahlung erfassen' });
+    expect(await submit(form, '12,01', 'U0CLEO')).toEqual({
       response_action: 'errors',
       errors: {
         settle_part_amount:
-          'That is more than the 12,00\u00a0€ owed: it would turn the debt around. Type at most 12,00\u00a0€.',
+          'Das ist mehr als die geschuldeten 12,00\u00a0€: Die Schuld würde sich umdrehen. Gib höchstens 12,00\u00a0€ ein.',
       },
     });
+    // The outcome, told where the form came from, in her language too.
+    expect(await submit(form, '5', 'U0CLEO')).toBeNull();
+    const done = await h.slack.waitForResponse((p) => p.id === form.answerId, 5_000);
+    expect(done.body.text).toBe(
+      '✅ Erfasst: Du hast Bob Ray 5,00\u00a0€ gezahlt. Du schuldest Bob Ray noch 7,00\u00a0€.',
+    );
   });
 
   it('keeps the form open saying so when the store is slow, and a second submit records once', async () => {

@@ -138,7 +138,7 @@ describe('Pay part…, the control', () => {
       response_url: RESPONSE_URL,
       actions: [{ type: 'button', action_id: 'balance_settle_part', value: JSON.stringify(REF) }],
     };
-    await settlePartClicked()({
+    await settlePartClicked(world.deps)({
       ack: rec.ack,
       respond: rec.respond,
       body,

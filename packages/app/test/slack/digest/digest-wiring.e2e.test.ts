@@ -158,14 +158,27 @@ describe("the DM in the person's Slack locale", () => {
     const [digest] = h.slack.messages(dm);
     const amount = formatMoney(2000, 'EUR', 'de-DE');
     expect(amount).not.toBe('€20.00');
-    expect(textOf(digest!)).toContain('Montag, 23. November');
-    expect(textOf(digest!)).toContain(`You owe *Bob Ray* *${amount}*`);
+    expect(textOf(digest!)).toContain('Deine Salden, Montag, 23. November');
+    expect(textOf(digest!)).toContain(`Du schuldest *Bob Ray* *${amount}*`);
 
     await (
       await click(h, digest!, button(digest!.blocks, 'digest_settle_up'), 'U0DEE', dm)
     ).answer();
     const confirmation = h.slack.messages(dm).at(-1)!;
-    expect(textOf(confirmation)).toContain(`Record that you paid *Bob Ray* *${amount}*?`);
+    expect(textOf(confirmation)).toContain(`Erfassen, dass du *Bob Ray* *${amount}* gezahlt hast?`);
+    // Record payment: the DM's confirmation turns into the balance with Bob, still in German.
+    await (
+      await click(
+        h,
+        confirmation,
+        button(confirmation.blocks, 'balance_settle_confirm'),
+        'U0DEE',
+        dm,
+      )
+    ).answer();
+    const settled = textOf(current(h, confirmation, dm));
+    expect(settled).toContain(`✅ Erfasst: Du hast Bob Ray ${amount} gezahlt.`);
+    expect(settled).toContain('Du und *Bob Ray* seid quitt.');
   });
 });
 

@@ -48,9 +48,9 @@ describe('daily balance DM, end to end (emulator + fake Slack + SQLite)', () => 
     const [dm] = h.dms(ana);
     const owed = formatMoney(1500, 'USD', 'fr-FR');
     expect(owed).not.toBe('$15.00');
-    expect(blockText(dm!.blocks)).toContain('samedi 21 novembre');
+    expect(blockText(dm!.blocks)).toContain('Tes soldes, samedi 21 novembre');
     expect(blockText(dm!.blocks)).toContain(`*${owed}*`);
-    expect(dm!.text).toContain(`you owe ${owed}`);
+    expect(dm!.text).toBe(`Tes soldes du samedi 21 novembre : tu dois ${owed}.`);
     expect(dm!.text).not.toContain('$15.00');
   });
 

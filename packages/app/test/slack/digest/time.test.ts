@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { isDue, isValidTimeZone, localTime } from '../../../src/slack/digest/index.js';
-import { dayLabel } from '../../../src/slack/digest/time.js';
 
 const at = (iso: string) => new Date(iso);
 
@@ -74,15 +73,6 @@ describe('local time and when the DM is due', () => {
       minute: 30,
     });
     expect(localTime(noon, 'Asia/Tokyo').hour).toBe(21);
-  });
-
-  it('labels a day in the person’s locale, the same when asked again', () => {
-    for (let i = 0; i < 2; i++) {
-      expect(dayLabel('2026-11-21')).toBe('Saturday 21 November');
-      expect(dayLabel('2026-11-21', 'en-US')).toBe('Saturday, November 21');
-      expect(dayLabel('2026-11-22', 'en-US')).toBe('Sunday, November 22');
-      expect(dayLabel('2026-11-21', 'fr-FR')).toBe('samedi 21 novembre');
-    }
   });
 
   it('gives the same answer when asked again (valid zones are remembered, others are not)', () => {

@@ -11,8 +11,12 @@ import {
   homeView,
   keptBlocks,
 } from '../../../src/slack/home/views.js';
+import { mrkdwn } from '../../../src/slack/shared/text.js';
 import { viewErrors } from '../../support/block-kit-limits.js';
 import { blocksText } from '../../support/harness.js';
+import { HOSTILE, mrkdwnTexts, rawIn, spaced, voices } from '../../support/voice-support.js';
+
+const en = voices.en;
 
 const codes = (n: number) =>
   Array.from({ length: n }, (_, i) => {
@@ -59,12 +63,13 @@ describe('homeView', () => {
         currencies: codes(153),
         digest: { enabled: true, paused: true, hour: 21, tz: 'Asia/Tokyo' },
       }),
+      en,
     );
     expect(viewErrors(view as unknown as Record<string, unknown>)).toEqual([]);
     expect(view.blocks.length).toBeLessThanOrEqual(100);
-    const text = blocksText(view.blocks);
+    const text = spaced(blocksText(view.blocks));
     expect(text).toContain('…and 280 more.');
-    expect(text).toContain('Paused (it was on at 21:00).');
+    expect(text).toContain('Paused (it was on at 9:00 PM).');
     expect(text).toContain('Asia/Tokyo');
   });
 
@@ -77,6 +82,7 @@ describe('homeView', () => {
         { code: 'JPY', unit: '¥' },
       ],
       'JPY',
+      en,
     );
     const total = (select.option_groups ?? []).reduce((n, g) => n + g.options.length, 0);
     expect(total).toBe(153);
@@ -88,10 +94,10 @@ describe('homeView', () => {
   });
 
   it('offers Connect to someone not connected', () => {
-    const view = homeView({
-      kind: 'not_connected',
-      connectUrl: 'http://split.test/oauth/start?s=1',
-    });
+    const view = homeView(
+      { kind: 'not_connected', connectUrl: 'http://split.test/oauth/start?s=1' },
+      en,
+    );
     expect(viewErrors(view as unknown as Record<string, unknown>)).toEqual([]);
     expect(JSON.stringify(view)).toContain('"url":"http://split.test/oauth/start?s=1"');
   });
@@ -106,7 +112,7 @@ describe('what the app keeps, on the Home tab', () => {
   };
 
   it('lists it with Remove my data behind a confirm dialog, within the 100 blocks', () => {
-    const blocks = keptBlocks(kept);
+    const blocks = keptBlocks(kept, en);
     expect(blocks).toEqual([
       { type: 'divider' },
       { type: 'header', text: { type: 'plain_text', text: 'Your data' } },
@@ -114,7 +120,7 @@ describe('what the app keeps, on the Home tab', () => {
         type: 'section',
         text: {
           type: 'mrkdwn',
-          text: 'What Split keeps about you:\n• the token of your expense account (encrypted)\n• your daily balance DM settings, with the balances it last showed you\n• the last expense you booked from Slack (for /split undo)',
+          text: 'What Split keeps about you:\n• the token of your expense account (encrypted)\n• your daily balance DM settings, with the balances it last showed you\n• the last expense you booked from Slack (for `/split undo`)',
         },
         accessory: {
           type: 'button',
@@ -135,21 +141,26 @@ describe('what the app keeps, on the Home tab', () => {
         },
       },
     ]);
-    const view = homeView(connected({ kept }));
+    const view = homeView(connected({ kept }), en);
     expect(view.blocks.slice(-3)).toEqual(blocks);
     expect(viewErrors(view)).toEqual([]);
   });
 
   it('shows nothing when nothing is kept, and shows it to someone not connected too', () => {
     expect(
-      keptBlocks({ token: false, preferences: false, digest: null, lastBooked: false }),
+      keptBlocks({ token: false, preferences: false, digest: null, lastBooked: false }, en),
     ).toEqual([]);
-    const view = homeView({
-      kind: 'not_connected',
-      connectUrl: 'http://split.test/oauth/start?state=x',
-      kept: { token: false, preferences: true, digest: null, lastBooked: false },
-    });
-    expect(blocksText(view.blocks)).toContain('your default group');
+    const view = homeView(
+      {
+        kind: 'not_connected',
+        connectUrl: 'http://split.test/oauth/start?state=x',
+        kept: { token: false, preferences: true, digest: null, lastBooked: false },
+      },
+      en,
+    );
+    expect(blocksText(view.blocks)).toContain(
+      'your settings here (default group, payment reminders)',
+    );
   });
 });
 
@@ -172,15 +183,162 @@ describe('activity lines', () => {
     const line = notificationText(
       '<strong>Eve</strong> added <strong>“&lt;!channel&gt; &amp; *x* &#x3C;@U1&#62;”</strong>.',
     );
-    expect(line).toBe('*Eve* added *“&lt;!channel&gt; &amp; ∗x∗ &lt;@U1&gt;”*.');
+    // Inside the bold span too, the stars someone typed stay stars and format nothing.
+    expect(line).toBe(`*Eve* added *${mrkdwn('“<!channel> & *x* <@U1>”')}*.`);
     expect(line).not.toMatch(/<[!@]/);
+    expect(
+      rawIn([notificationText(`<strong>Eve</strong> added <strong>“${HOSTILE}”</strong>`)]),
+    ).toEqual([]);
+  });
+
+  it('cuts a long line before formatting it, so that no span is left open', () => {
+    const line = notificationText(
+      `<strong>You</strong> added <strong>“${'long '.repeat(80)}”</strong>.`,
+      60,
+    );
+    expect(line).toMatch(/^\*You\* added \*“[long ]+…\*$/);
+    expect([...line].length).toBeLessThanOrEqual(60 + 4);
+    const plain = notificationText(`<strong>You</strong> paid ${'x'.repeat(100)}`, 20);
+    expect(plain).toBe(`*You* paid ${'x'.repeat(10)}…`);
   });
 
   it('drops unknown tags and keeps lines short, with a date Slack formats', () => {
-    const [line] = activityLines([
-      { content: `<a href="x">link</a> ${'y'.repeat(500)}`, created_at: '2026-11-20T10:00:00Z' },
-    ]);
+    const [line] = activityLines(
+      [{ content: `<a href="x">link</a> ${'y'.repeat(500)}`, created_at: '2026-11-20T10:00:00Z' }],
+      en,
+    );
     expect(line).toMatch(/^• link y+…/);
-    expect(line).toContain('<!date^1795168800^{date_short_pretty} {time}|2026-11-20 10:00 UTC>');
+    // Old clients show the date as the reader writes it, in the reader's zone (New York).
+    expect(spaced(line ?? '')).toContain(
+      '<!date^1795168800^{date_short_pretty} {time}|Fri, Nov 20, 2026 5:00 AM>',
+    );
+    const [late] = activityLines([{ content: 'x', created_at: '2026-11-20T23:30:00Z' }], voices.ja);
+    // 08:30 the next day in Tokyo: the day is the reader's.
+    expect(late).toContain('|2026年11月21日(土) 8:30>');
+  });
+});
+
+/** Every static select in a view, with its options (grouped ones included). */
+function selects(view: unknown) {
+  const found: Array<{
+    action_id: string;
+    options: Array<{ text: { type: string; text: string }; value: string }>;
+    initial_option?: unknown;
+  }> = [];
+  const walk = (value: unknown) => {
+    if (Array.isArray(value)) value.forEach(walk);
+    else if (value && typeof value === 'object') {
+      const record = value as Record<string, unknown>;
+      if (record.type === 'static_select') {
+        const groups = (record.option_groups ?? []) as Array<{ options: unknown[] }>;
+        found.push({
+          action_id: String(record.action_id),
+          options: [...((record.options ?? []) as []), ...groups.flatMap((g) => g.options)] as [],
+          initial_option: record.initial_option,
+        });
+      }
+      for (const v of Object.values(record)) walk(v);
+    }
+  };
+  walk(view);
+  return found;
+}
+
+describe('App Home in its reader’s voice', () => {
+  const summary = summarizeBalances([
+    {
+      id: 2,
+      first_name: 'Ann',
+      last_name: null,
+      balance: [{ currency_code: 'EUR', amount: '1234.5' }],
+      groups: [],
+    },
+  ]);
+  const input = connected({
+    summary,
+    groups: [{ id: 4, name: 'Flat', balance: [{ currency: 'EUR', amount: 123450 }] }],
+    digest: { enabled: true, paused: false, hour: 7, tz: 'Europe/Berlin' },
+    currencies: [
+      { code: 'EUR', unit: '€' },
+      { code: 'USD', unit: '$' },
+    ],
+    defaultGroup: { id: 4, name: 'Flat' },
+    remindersOff: false,
+  });
+
+  it('is German, with German amounts and hours, for a de-DE reader', () => {
+    const view = homeView(input, voices.de);
+    const text = spaced(blocksText(view.blocks));
+    expect(text).toContain('Verbunden als *Ann Lee* (Konto #1).');
+    expect(text).toContain('• *EUR*: du bekommst *1.234,50 €*');
+    expect(text).toContain('*Ann* schuldet dir *1.234,50 €*');
+    expect(text).toContain('*Tägliche Saldo-DM* An, jeden Tag um 7:00.');
+    expect(text).toContain('Uhrzeit in deiner Slack-Zeitzone: Europe/Berlin.');
+    expect(text).toContain('`/split` bucht in *Flat*');
+    expect(viewErrors(view)).toEqual([]);
+  });
+
+  it('is Japanese for a ja-JP reader', () => {
+    const text = spaced(blocksText(homeView(input, voices.ja).blocks));
+    expect(text).toContain('*Ann* はあなたに *€1,234.50* を借りています');
+    expect(text).toContain('オン、毎日 7:00。');
+    expect(text).toContain('最近のアクティビティ');
+  });
+
+  it('publishes selects whose initial option is one of their options, in plain text, in every language', () => {
+    for (const voice of [voices.en, voices.de, voices.ja]) {
+      const view = homeView(input, voice);
+      const found = selects(view);
+      expect(found.map((s) => s.action_id)).toEqual(
+        expect.arrayContaining(['home_currency', 'home_default_group', 'home_digest_hour']),
+      );
+      for (const select of found) {
+        for (const option of select.options) expect(option.text.type).toBe('plain_text');
+        if (select.initial_option !== undefined) {
+          expect(select.options, `${voice.locale} ${select.action_id}`).toContainEqual(
+            select.initial_option,
+          );
+        }
+      }
+      const hour = found.find((s) => s.action_id === 'home_digest_hour');
+      expect(hour?.initial_option).toEqual(hour?.options[7]);
+      expect(found.find((s) => s.action_id === 'home_currency')?.initial_option).toMatchObject({
+        value: 'EUR',
+      });
+      expect(found.find((s) => s.action_id === 'home_default_group')?.initial_option).toMatchObject(
+        {
+          value: '4',
+        },
+      );
+      expect(viewErrors(view)).toEqual([]);
+    }
+  });
+
+  it('escapes what people and the service wrote: names, groups, the notice’s values', () => {
+    const view = homeView(
+      connected({
+        name: HOSTILE,
+        summary: summarizeBalances([
+          {
+            id: 2,
+            first_name: HOSTILE,
+            last_name: null,
+            balance: [{ currency_code: 'EUR', amount: '5' }],
+            groups: [],
+          },
+        ]),
+        groups: [{ id: 4, name: HOSTILE, balance: [{ currency: 'EUR', amount: 500 }] }],
+        defaultGroup: { id: 4, name: HOSTILE },
+        problem: HOSTILE,
+        notice: voices.de.t('home.group_now_set', { group: mrkdwn(HOSTILE) }),
+        activity: [`• ${notificationText(`<strong>${HOSTILE}</strong> added “${HOSTILE}”`)}`],
+      }),
+      voices.de,
+    );
+    expect(rawIn(mrkdwnTexts(view))).toEqual([]);
+    // The group select shows the name as it is: plain text.
+    expect(
+      selects(view).find((s) => s.action_id === 'home_default_group')?.options[1]?.text.text,
+    ).toBe(HOSTILE);
   });
 });

@@ -7,6 +7,7 @@
 
 import { control } from '@split/service-emulator/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mrkdwn } from '../../../src/slack/shared/text.js';
 import {
   book,
   button,
@@ -24,6 +25,7 @@ import {
   startHarness,
 } from '../../support/harness.js';
 import { viewPayload } from '../../support/slack-requests.js';
+import { spaced } from '../../support/voice-support.js';
 
 let h: Harness;
 let ann: LinkedPerson;
@@ -142,7 +144,7 @@ describe('App Home', () => {
     // Activity: the service's HTML as mrkdwn, with what people typed escaped.
     expect(text).toContain('Latest activity');
     expect(text).toContain(
-      '• *Bob R.* added *“dinner &lt;!channel&gt; ∗bold∗”*. — You owe $20.00 · ',
+      `• *Bob R.* added *${mrkdwn('“dinner <!channel> *bold*”')}*. — You owe $20.00 · `,
     );
     expect(text).toContain('• *You* added *“test expense”*. — You get back €25.00 · ');
     expect(text).not.toMatch(/<strong>|<br>|<font/);
@@ -170,17 +172,18 @@ describe('App Home', () => {
 
   it('turns the daily DM on in the Slack time zone, and changes its hour', async () => {
     let view = await act('U0ANN', { action_id: 'home_digest_toggle', value: 'on' });
-    expect(textOfView(view)).toContain(
-      'The daily balance DM is on: every day at 09:00 (Europe/Paris)',
+    // Ann's Slack gives no locale: en-US times.
+    expect(spaced(textOfView(view))).toContain(
+      'The daily balance DM is on: every day at 9:00 AM (Europe/Paris)',
     );
     expect(await h.app.deps.digest.get(ANN)).toMatchObject({
       enabled: true,
       hour: 9,
       tz: 'Europe/Paris',
     });
-    view = await act('U0ANN', { action_id: 'home_digest_hour', ...option('7', '07:00') });
-    expect(textOfView(view)).toContain('now comes at 07:00 (Europe/Paris)');
-    expect(textOfView(view)).toContain('On, at 07:00 every day.');
+    view = await act('U0ANN', { action_id: 'home_digest_hour', ...option('7', '7:00 AM') });
+    expect(spaced(textOfView(view))).toContain('now comes at 7:00 AM (Europe/Paris)');
+    expect(spaced(textOfView(view))).toContain('On, at 7:00 AM every day.');
     expect(await h.app.deps.digest.get(ANN)).toMatchObject({ enabled: true, hour: 7 });
     view = await act('U0ANN', { action_id: 'home_digest_toggle', value: 'off' });
     expect(await h.app.deps.digest.get(ANN)).toMatchObject({ enabled: false, hour: 7 });
@@ -224,6 +227,45 @@ describe('App Home', () => {
     expect(textOfView(after)).toContain('✅ Recorded: you paid Bob Ray $20.00.');
     expect(textOfView(after)).not.toContain('• *USD*');
     expect(await payments(h, ann)).toHaveLength(before + 1);
+  });
+
+  it("speaks the person's language: balances, settings, and what a Settle up there answers", async () => {
+    const dee = await h.link({
+      slackId: 'U0DEE',
+      first_name: 'Dee',
+      last_name: 'Berg',
+      locale: 'de-DE',
+      tz: 'Europe/Berlin',
+    });
+    await book(h, bob, {
+      cost: '40',
+      currency: 'EUR',
+      shares: [
+        { who: bob, owed: '20' },
+        { who: dee, owed: '20' },
+      ],
+    });
+    const view = await openHome('U0DEE');
+    expect(viewErrors(view.view)).toEqual([]);
+    const text = spaced(textOfView(view));
+    expect(text).toContain('Verbunden als *Dee Berg*');
+    expect(text).toContain('• *EUR*: du schuldest *20,00 €*');
+    expect(text).toContain('Du schuldest *Bob Ray* *20,00 €*');
+    expect(text).toContain('*Tägliche Saldo-DM* Aus.');
+    expect(text).toContain('Uhrzeit in deiner Slack-Zeitzone: Europe/Berlin.');
+    const hour = button(view.view.blocks, 'home_digest_hour') as unknown as {
+      options: Array<{ text: { text: string } }>;
+      initial_option: unknown;
+    };
+    expect(hour.options[14]?.text.text).toBe('14:00');
+    expect(hour.options).toContainEqual(hour.initial_option);
+    const settle = button(view.view.blocks, 'balance_settle_up', 'Bob Ray');
+    const after = await act('U0DEE', { action_id: settle.action_id, value: settle.value! });
+    expect(spaced(textOfView(after))).toContain('✅ Erfasst: Du hast Bob Ray 20,00 € gezahlt.');
+    const toggled = await act('U0DEE', { action_id: 'home_digest_toggle', value: 'on' });
+    expect(textOfView(toggled)).toContain(
+      'Die tägliche Saldo-DM ist an: jeden Tag um 9:00 (Europe/Berlin)',
+    );
   });
 
   it('disconnects, and shows Connect again', async () => {

@@ -40,8 +40,8 @@ async function opened(tab: 'home' | 'messages') {
 describe('app_home_opened', () => {
   it('publishes Home with Connect for a person not connected yet, with a link made for them', async () => {
     await opened('home');
-    expect(world.calls.map((c) => c.method)).toEqual(['views.publish']);
-    const { user_id, view } = world.calls[0]!.args as {
+    expect(world.calls.map((c) => c.method)).toEqual(['users.info', 'views.publish']);
+    const { user_id, view } = world.calls[1]!.args as {
       user_id: string;
       view: { type: string; blocks: unknown[] };
     };
@@ -59,6 +59,21 @@ describe('app_home_opened', () => {
     });
   });
 
+  it("publishes it in the person's language, read from their Slack profile", async () => {
+    await world.close();
+    world = await startHandlerWorld({
+      answers: {
+        'users.info': { ok: true, user: { id: 'U0ANN', locale: 'de-DE', tz: 'Europe/Berlin' } },
+      },
+    });
+    await opened('home');
+    const { view } = world.calls[1]!.args as { view: { blocks: unknown[] } };
+    const text = JSON.stringify(view.blocks);
+    expect(text).toContain('Du hast dein Ausgabenkonto noch nicht verbunden.');
+    expect(text).toContain('"text":"Konto verbinden"');
+    expect(text).not.toContain('connected');
+  });
+
   it('leaves the Messages tab alone', async () => {
     await opened('messages');
     expect(world.calls).toEqual([]);
@@ -68,7 +83,7 @@ describe('app_home_opened', () => {
     await world.close();
     world = await startHandlerWorld({ answers: { 'views.publish': new Error('not_authed') } });
     await opened('home');
-    expect(world.calls.map((c) => c.method)).toEqual(['views.publish']);
+    expect(world.calls.map((c) => c.method)).toEqual(['users.info', 'views.publish']);
     expect(
       world.logger.lines.some((l) => l.startsWith('error Home for U0ANN: Error: not_authed')),
     ).toBe(true);

@@ -15,6 +15,9 @@ import {
   balancesFallback,
   summaryDebts,
 } from '../../../src/slack/shared/balance-blocks.js';
+import { voiceFor } from '../../../src/voice/index.js';
+
+const en = await voiceFor({ locale: 'en-US', tz: 'UTC' });
 
 const friend = (id: number, name: string, amount: string, currency = 'EUR'): FriendInput => ({
   id,
@@ -43,12 +46,13 @@ describe('balanceBlocks', () => {
     const parts = balanceBlocks(
       { summary, groups },
       { settle: (debt) => button(debt.id), controls: false },
+      en,
     );
     expect(parts.totals).toEqual({
       type: 'section',
       text: {
         type: 'mrkdwn',
-        text: '• *EUR*: you are owed *€20.00*, you owe *€30.00* (overall you owe €10.00)',
+        text: '• *EUR*: you are owed *€20.00* and you owe *€30.00* (overall you owe €10.00)',
       },
     });
     expect(parts.debts).toEqual([
@@ -76,6 +80,7 @@ describe('balanceBlocks', () => {
     const settled = balanceBlocks(
       { summary: summarizeBalances([]), groups: [] },
       { settle: (debt) => button(debt.id), controls: true },
+      en,
     );
     expect(settled.totals.text?.text).toBe(
       'You are all settled up: nobody owes you and you owe nobody.',
@@ -83,29 +88,37 @@ describe('balanceBlocks', () => {
     expect(settled.debts).toEqual([]);
     expect(settled.groups).toEqual([]);
     expect(settled.controls).toEqual([]);
-    const owed = balanceBlocks({ summary, groups }, { settle: () => button(0), controls: true });
+    const owed = balanceBlocks(
+      { summary, groups },
+      { settle: () => button(0), controls: true },
+      en,
+    );
     expect(owed.controls).toHaveLength(1);
     expect(JSON.stringify(owed.controls)).toContain(LEDGER_ACTIONS.remind);
   });
 
   it('writes the fallback text, and cuts summary rows to 20 and a note', () => {
-    expect(balancesFallback('Your balances', summary)).toBe(
-      'Your balances: owed €20.00, you owe €30.00.',
+    expect(balancesFallback('Your balances', summary, en)).toBe(
+      'Your balances: you are owed €20.00 and you owe €30.00.',
     );
     const rows = Array.from({ length: 30 }, (_, i) => button(i) as unknown as types.KnownBlock);
-    const cut = summaryDebts(rows, 100);
+    const cut = summaryDebts(rows, 100, en);
     expect(cut).toHaveLength(21);
     expect(cut[20]).toEqual({
       type: 'context',
       elements: [{ type: 'mrkdwn', text: '…and 10 more. `/split balance` shows every debt.' }],
     });
-    expect(summaryDebts(rows.slice(0, 21), 100)).toEqual(rows.slice(0, 21));
-    expect(summaryDebts(rows, 5)).toHaveLength(5);
+    expect(summaryDebts(rows.slice(0, 21), 100, en)).toEqual(rows.slice(0, 21));
+    expect(summaryDebts(rows, 5, en)).toHaveLength(5);
   });
 });
 
 describe('every surface shows the same balances', () => {
-  const parts = balanceBlocks({ summary, groups }, { settle: () => button(0), controls: false });
+  const parts = balanceBlocks(
+    { summary, groups },
+    { settle: () => button(0), controls: false },
+    en,
+  );
   const text = (block: types.KnownBlock) => (block.type === 'section' ? block.text?.text : '');
   const sections = (blocks: types.KnownBlock[]) => blocks.map(text);
   /** The rows with a Settle up button. */
@@ -119,27 +132,24 @@ describe('every surface shows the same balances', () => {
     );
 
   it('in /split balance, App Home and the daily DM', () => {
-    const message = allBalancesMessage({ summary, groups });
-    const home = homeView({
-      kind: 'connected',
-      name: 'Me',
-      serviceUserId: 9,
-      summary,
-      groups: groups.map((g, i) => ({ id: i + 1, ...g })),
-      activity: [],
-      digest: undefined,
-      tz: undefined,
-      defaultCurrency: undefined,
-      currencies: [],
-      defaultGroup: null,
-    });
-    const dm = digestMessage({
-      dayLabel: 'Monday 1 June',
-      summary,
-      groups,
-      changes: [],
-      first: true,
-    });
+    const message = allBalancesMessage({ summary, groups }, en);
+    const home = homeView(
+      {
+        kind: 'connected',
+        name: 'Me',
+        serviceUserId: 9,
+        summary,
+        groups: groups.map((g, i) => ({ id: i + 1, ...g })),
+        activity: [],
+        digest: undefined,
+        tz: undefined,
+        defaultCurrency: undefined,
+        currencies: [],
+        defaultGroup: null,
+      },
+      en,
+    );
+    const dm = digestMessage({ day: '2026-06-01', summary, groups, changes: [], first: true }, en);
     // homeView builds only known blocks; Bolt's HomeView type allows any.
     const homeBlocks = home.blocks as types.KnownBlock[];
     for (const blocks of [message.blocks, homeBlocks, dm.blocks]) {
