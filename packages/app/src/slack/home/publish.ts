@@ -10,6 +10,7 @@ import type { KeptAbout, ServiceTokenRecord, SlackUserKey } from '../../store/in
 import type { SlackDeps } from '../deps.js';
 import { toFriendInput, toGroupInput } from '../shared/ledger.js';
 import { describeServiceFailure } from '../shared/service-failure.js';
+import { voiceOf } from '../shared/voice.js';
 import { activityLines } from './activity-view.js';
 import { type HomeInput, homeView } from './views.js';
 
@@ -139,5 +140,8 @@ export async function publishHome(
   known?: ServiceTokenRecord,
 ): Promise<void> {
   const input = await homeInput(deps, user, logger, notice, known);
-  await slack.views.publish({ user_id: user.user_id, view: homeView(input) });
+  await slack.views.publish({
+    user_id: user.user_id,
+    view: homeView(input, await voiceOf(deps, user, logger)),
+  });
 }

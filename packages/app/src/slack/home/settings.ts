@@ -16,6 +16,7 @@ import type { SlackDeps } from '../deps.js';
 import { clickerOf } from '../shared/button.js';
 import { forgottenText } from '../shared/kept.js';
 import { describeServiceFailure, serviceMessage } from '../shared/service-failure.js';
+import { voiceOf } from '../shared/voice.js';
 import { publishHome } from './publish.js';
 import { hourLabel } from './views.js';
 
@@ -78,7 +79,11 @@ async function slackZone(deps: SlackDeps, user: SlackUserKey): Promise<string> {
 /** Disconnect and "Remove my data" both remove everything, as `/split disconnect` does. */
 export const forgetClicked = (deps: SlackDeps) =>
   homeAction(deps, async (user) => {
-    return forgottenText(await deps.unlinking.forgetPerson(user));
+    const [removed, voice] = await Promise.all([
+      deps.unlinking.forgetPerson(user),
+      voiceOf(deps, user),
+    ]);
+    return forgottenText(removed, voice);
   });
 
 export const digestToggled = (deps: SlackDeps) =>

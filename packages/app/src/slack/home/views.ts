@@ -12,6 +12,7 @@ import { balanceBlocks, clipLines, friendRef, summaryDebts } from '../shared/bal
 import { keptLines } from '../shared/kept.js';
 import { clip, LIMITS, mrkdwnEscape } from '../shared/limits.js';
 import { settleButton } from '../shared/settle-views.js';
+import type { Voice } from '../shared/voice.js';
 
 /** Slack refuses a Home view of more than 100 blocks. */
 const HOME_BLOCKS = 100;
@@ -152,8 +153,8 @@ function groupSelect(
  * What the app keeps about the person, with the button that removes it; nothing when nothing is
  * kept. The confirm dialog says what goes and what stays, before anything is removed.
  */
-export function keptBlocks(kept: KeptAbout | undefined): types.KnownBlock[] {
-  const lines = kept ? keptLines(kept) : [];
+export function keptBlocks(kept: KeptAbout | undefined, voice: Voice): types.KnownBlock[] {
+  const lines = kept ? keptLines(kept, voice) : [];
   if (lines.length === 0) return [];
   return [
     { type: 'divider' },
@@ -210,7 +211,10 @@ function reminderSetting(off: boolean | undefined): types.KnownBlock[] {
   ];
 }
 
-function notConnected(input: Extract<HomeInput, { kind: 'not_connected' }>): types.KnownBlock[] {
+function notConnected(
+  input: Extract<HomeInput, { kind: 'not_connected' }>,
+  voice: Voice,
+): types.KnownBlock[] {
   return [
     header('Split'),
     ...(input.notice ? [section(mrkdwnEscape(input.notice))] : []),
@@ -235,7 +239,7 @@ function notConnected(input: Extract<HomeInput, { kind: 'not_connected' }>): typ
       'The link works once, for 10 minutes, and only for you. Reopen this tab for a new one.',
     ),
     ...reminderSetting(input.remindersOff),
-    ...keptBlocks(input.kept),
+    ...keptBlocks(input.kept, voice),
   ];
 }
 
@@ -309,7 +313,7 @@ function balanceSection(input: Connected): {
   return { above, debts: parts.debts, below: [...parts.groups, ...parts.controls, refresh] };
 }
 
-function settingsBlocks(input: Connected): types.KnownBlock[] {
+function settingsBlocks(input: Connected, voice: Voice): types.KnownBlock[] {
   const digest = input.digest;
   const on = digest?.enabled === true;
   const tz = digest?.tz ?? input.tz ?? 'UTC';
@@ -370,12 +374,13 @@ function settingsBlocks(input: Connected): types.KnownBlock[] {
       accessory: groupSelect(input.groups, input.defaultGroup),
     },
     ...reminderSetting(input.remindersOff),
-    ...keptBlocks(input.kept),
+    ...keptBlocks(input.kept, voice),
   ];
 }
 
-export function homeView(input: HomeInput): types.HomeView {
-  if (input.kind === 'not_connected') return { type: 'home', blocks: notConnected(input) };
+/** The tab, with what the app keeps about the person written in their voice. */
+export function homeView(input: HomeInput, voice: Voice): types.HomeView {
+  if (input.kind === 'not_connected') return { type: 'home', blocks: notConnected(input, voice) };
   const top = connectedTop(input);
   const { above, debts, below } = balanceSection(input);
   const activity: types.KnownBlock[] = [
@@ -383,7 +388,7 @@ export function homeView(input: HomeInput): types.HomeView {
     header('Latest activity'),
     section(input.activity.length > 0 ? clipLines(input.activity, 2900) : 'Nothing yet.'),
   ];
-  const settings = settingsBlocks(input);
+  const settings = settingsBlocks(input, voice);
   // The debt rows give way first: everything else is a fixed handful of blocks.
   const fixed = top.length + above.length + below.length + activity.length + settings.length;
   const rows = summaryDebts(debts, HOME_BLOCKS - fixed);

@@ -8,6 +8,7 @@ import { forgottenText } from '../shared/kept.js';
 import { plainNotice, whoamiMessage } from '../shared/notices.js';
 import type { SplitHandlers } from '../shared/split-context.js';
 import { promptConnect } from '../shared/split-context.js';
+import { voiceOf } from '../shared/voice.js';
 
 export const LINKING_COMMANDS: Pick<SplitHandlers, 'connect' | 'disconnect' | 'whoami'> = {
   connect: async (c) => {
@@ -25,7 +26,9 @@ export const LINKING_COMMANDS: Pick<SplitHandlers, 'connect' | 'disconnect' | 'w
 
   disconnect: async (c) => {
     const removed = await c.deps.unlinking.forgetPerson(c.user);
-    await c.reply.ephemeral(plainNotice(forgottenText(removed)));
+    await c.reply.ephemeral(
+      plainNotice(forgottenText(removed, await voiceOf(c.deps, c.user, c.logger))),
+    );
   },
 
   whoami: async (c) => {

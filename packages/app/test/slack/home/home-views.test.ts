@@ -11,8 +11,11 @@ import {
   homeView,
   keptBlocks,
 } from '../../../src/slack/home/views.js';
+import { voiceFor } from '../../../src/voice/index.js';
 import { viewErrors } from '../../support/block-kit-limits.js';
 import { blocksText } from '../../support/harness.js';
+
+const en = await voiceFor({ locale: 'en-US' });
 
 const codes = (n: number) =>
   Array.from({ length: n }, (_, i) => {
@@ -59,6 +62,7 @@ describe('homeView', () => {
         currencies: codes(153),
         digest: { enabled: true, paused: true, hour: 21, tz: 'Asia/Tokyo' },
       }),
+      en,
     );
     expect(viewErrors(view as unknown as Record<string, unknown>)).toEqual([]);
     expect(view.blocks.length).toBeLessThanOrEqual(100);
@@ -88,10 +92,13 @@ describe('homeView', () => {
   });
 
   it('offers Connect to someone not connected', () => {
-    const view = homeView({
-      kind: 'not_connected',
-      connectUrl: 'http://split.test/oauth/start?s=1',
-    });
+    const view = homeView(
+      {
+        kind: 'not_connected',
+        connectUrl: 'http://split.test/oauth/start?s=1',
+      },
+      en,
+    );
     expect(viewErrors(view as unknown as Record<string, unknown>)).toEqual([]);
     expect(JSON.stringify(view)).toContain('"url":"http://split.test/oauth/start?s=1"');
   });
@@ -106,7 +113,7 @@ describe('what the app keeps, on the Home tab', () => {
   };
 
   it('lists it with Remove my data behind a confirm dialog, within the 100 blocks', () => {
-    const blocks = keptBlocks(kept);
+    const blocks = keptBlocks(kept, en);
     expect(blocks).toEqual([
       { type: 'divider' },
       { type: 'header', text: { type: 'plain_text', text: 'Your data' } },
@@ -135,20 +142,23 @@ describe('what the app keeps, on the Home tab', () => {
         },
       },
     ]);
-    const view = homeView(connected({ kept }));
+    const view = homeView(connected({ kept }), en);
     expect(view.blocks.slice(-3)).toEqual(blocks);
     expect(viewErrors(view)).toEqual([]);
   });
 
   it('shows nothing when nothing is kept, and shows it to someone not connected too', () => {
     expect(
-      keptBlocks({ token: false, preferences: false, digest: null, lastBooked: false }),
+      keptBlocks({ token: false, preferences: false, digest: null, lastBooked: false }, en),
     ).toEqual([]);
-    const view = homeView({
-      kind: 'not_connected',
-      connectUrl: 'http://split.test/oauth/start?state=x',
-      kept: { token: false, preferences: true, digest: null, lastBooked: false },
-    });
+    const view = homeView(
+      {
+        kind: 'not_connected',
+        connectUrl: 'http://split.test/oauth/start?state=x',
+        kept: { token: false, preferences: true, digest: null, lastBooked: false },
+      },
+      en,
+    );
     expect(blocksText(view.blocks)).toContain('your default group');
   });
 });

@@ -15,6 +15,9 @@ import {
   balancesFallback,
   summaryDebts,
 } from '../../../src/slack/shared/balance-blocks.js';
+import { voiceFor } from '../../../src/voice/index.js';
+
+const en = await voiceFor({ locale: 'en-US' });
 
 const friend = (id: number, name: string, amount: string, currency = 'EUR'): FriendInput => ({
   id,
@@ -120,19 +123,22 @@ describe('every surface shows the same balances', () => {
 
   it('in /split balance, App Home and the daily DM', () => {
     const message = allBalancesMessage({ summary, groups });
-    const home = homeView({
-      kind: 'connected',
-      name: 'Me',
-      serviceUserId: 9,
-      summary,
-      groups: groups.map((g, i) => ({ id: i + 1, ...g })),
-      activity: [],
-      digest: undefined,
-      tz: undefined,
-      defaultCurrency: undefined,
-      currencies: [],
-      defaultGroup: null,
-    });
+    const home = homeView(
+      {
+        kind: 'connected',
+        name: 'Me',
+        serviceUserId: 9,
+        summary,
+        groups: groups.map((g, i) => ({ id: i + 1, ...g })),
+        activity: [],
+        digest: undefined,
+        tz: undefined,
+        defaultCurrency: undefined,
+        currencies: [],
+        defaultGroup: null,
+      },
+      en,
+    );
     const dm = digestMessage({
       dayLabel: 'Monday 1 June',
       summary,
