@@ -23,6 +23,21 @@ import { expenseFormView, formTitle, noticeView } from './views.js';
 /** Two clicks this close together are one double click. */
 const DOUBLE_CLICK_MS = 5_000;
 
+/**
+ * The line above the copy: what it was copied from (the description as typed, shown as text
+ * whatever it holds), what the next step asks, and how many people were left out.
+ */
+export function copyNote(
+  copy: { description: string; next: 'paid' | 'parts' | 'none'; leftOut: number },
+  voice: Voice,
+): string {
+  return voice.t('form.copied', {
+    description: mrkdwn(copy.description),
+    next: copy.next,
+    leftOut: copy.leftOut,
+  });
+}
+
 export function duplicateClicked(deps: SlackDeps) {
   return async (args: ButtonArgs): Promise<void> => {
     const click = await readClick(deps, args, parseExpenseRef, (voice) =>
@@ -137,12 +152,14 @@ async function fillDuplicate(
     };
     await deps.expenses.saveDraft(user, opened.id, { copy });
   }
-  // The description as it was typed, shown as text whatever it holds.
-  const note = voice.t('form.copied', {
-    description: mrkdwn(expense.description),
-    next: alsoPaid.length > 0 ? 'paid' : !equal ? 'parts' : 'none',
-    leftOut,
-  });
+  const note = copyNote(
+    {
+      description: expense.description,
+      next: alsoPaid.length > 0 ? 'paid' : !equal ? 'parts' : 'none',
+      leftOut,
+    },
+    voice,
+  );
   await update(
     r.client,
     opened,
