@@ -45,7 +45,10 @@ export function recordingClient(answers: Record<string, unknown> = {}): {
   const calls: ApiCall[] = [];
   const at = (path: string[]): unknown =>
     new Proxy(() => undefined, {
-      get: (_target, key) => (typeof key === 'string' ? at([...path, key]) : undefined),
+      // Not a thenable: `await` on the client (a team's client is handed out by a promise) gives
+      // the client, rather than calling a method named `then` that never answers.
+      get: (_target, key) =>
+        typeof key === 'string' && key !== 'then' ? at([...path, key]) : undefined,
       apply: async (_target, _this, [args]: [Record<string, unknown>?]) => {
         const method = path.join('.');
         calls.push({ method, args: args ?? {} });

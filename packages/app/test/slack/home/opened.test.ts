@@ -40,8 +40,9 @@ async function opened(tab: 'home' | 'messages') {
 describe('app_home_opened', () => {
   it('publishes Home with Connect for a person not connected yet, with a link made for them', async () => {
     await opened('home');
-    expect(world.calls.map((c) => c.method)).toEqual(['views.publish']);
-    const { user_id, view } = world.calls[0]!.args as {
+    // The person's profile first, for the language the tab is written in.
+    expect(world.calls.map((c) => c.method)).toEqual(['users.info', 'views.publish']);
+    const { user_id, view } = world.calls[1]!.args as {
       user_id: string;
       view: { type: string; blocks: unknown[] };
     };
@@ -68,7 +69,7 @@ describe('app_home_opened', () => {
     await world.close();
     world = await startHandlerWorld({ answers: { 'views.publish': new Error('not_authed') } });
     await opened('home');
-    expect(world.calls.map((c) => c.method)).toEqual(['views.publish']);
+    expect(world.calls.map((c) => c.method)).toEqual(['users.info', 'views.publish']);
     expect(
       world.logger.lines.some((l) => l.startsWith('error Home for U0ANN: Error: not_authed')),
     ).toBe(true);
