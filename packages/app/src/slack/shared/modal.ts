@@ -6,7 +6,6 @@ import type { Logger, types } from '@slack/bolt';
 import { type Infer, int, literal, object, optional, string } from '../../core/schema.js';
 import type { SlackUserKey } from '../../store/index.js';
 import { voiceFor } from '../../voice/index.js';
-import type { SlackDeps } from '../deps.js';
 import { clip } from './limits.js';
 import { plainText } from './text.js';
 import { type Voice, voiceOf } from './voice.js';
@@ -46,7 +45,7 @@ const MODAL_VOICE_BUDGET_MS = 800;
  * opens in English rather than not at all.
  */
 export async function modalVoice(
-  deps: Pick<SlackDeps, 'directory'>,
+  deps: Parameters<typeof voiceOf>[0],
   user: SlackUserKey,
   logger?: Pick<Logger, 'warn'>,
   budgetMs = MODAL_VOICE_BUDGET_MS,
