@@ -20,7 +20,7 @@ import {
   type ModalView,
   splitStepView,
 } from '../../../src/slack/expense-form/views.js';
-import { voiceFor } from '../../../src/voice/index.js';
+import { LANGUAGES, type MessageKey, voiceFor } from '../../../src/voice/index.js';
 import { viewErrors } from '../../support/block-kit-limits.js';
 import { expectInert, mrkdwnTexts, plainTexts, typedTexts } from '../../support/typed-text.js';
 
@@ -242,6 +242,32 @@ describe('the form’s words', () => {
         expect(t.title.text.length).toBeLessThanOrEqual(24);
         expect(t.title.text.endsWith('…')).toBe(false);
       }
+    }
+  });
+
+  it('fit every title, Submit and Close in the 24 characters Slack allows, in every language', async () => {
+    const keys: MessageKey[] = [
+      'form.title_new',
+      'form.title_edit',
+      'form.title_duplicate',
+      'form.submit_new',
+      'form.submit_edit',
+      'form.cancel',
+      'form.back',
+      'form.close',
+      'form.step_equal',
+      'form.step_exact',
+      'form.step_percent',
+      'form.step_shares',
+      'form.itemise_title',
+      'actions.comment_title',
+      'actions.comment_post',
+      'actions.cancel',
+    ];
+    for (const language of LANGUAGES) {
+      const voice = await voiceFor({ locale: language });
+      for (const key of keys)
+        expect(voice.t(key).length, `${language} ${key}`).toBeLessThanOrEqual(24);
     }
   });
 
