@@ -1,35 +1,43 @@
+import type { SlackDeps } from '../deps.js';
 import { type ButtonArgs, readClick } from '../shared/button.js';
+import { notice } from '../shared/expense-access.js';
 import { headerOf, parseExpenseRef } from '../shared/expense-message.js';
-import { encodeMeta } from '../shared/modal.js';
-import { plainNotice } from '../shared/notices.js';
+import { encodeMeta, modalVoice } from '../shared/modal.js';
 import { commentFormView } from './comment-view.js';
 
 /** Comment on a booked expense: a small form, opened at once with the click's trigger. */
-export async function commentClicked(args: ButtonArgs): Promise<void> {
-  const click = await readClick(
-    args,
-    parseExpenseRef,
-    "This button is damaged, so I can't tell which expense it meant.",
-  );
-  if (!click) return;
-  const { body, client, logger } = args;
-  try {
-    await client.views.open({
-      trigger_id: body.trigger_id,
-      view: commentFormView({
-        meta: encodeMeta({
-          e: click.ref.e,
-          ...(body.channel?.id ? { c: body.channel.id } : {}),
-        }),
-        description: headerOf(body.message?.blocks) || `expense #${click.ref.e}`,
-      }),
-    });
-  } catch (error) {
-    logger.warn(`comment form: views.open failed: ${(error as Error).message}`);
-    await click.reply
-      .ephemeral(
-        plainNotice("Slack didn't let me open the comment form in time. Press Comment again."),
-      )
-      .catch(() => undefined);
-  }
-}
+export const commentClicked =
+  (deps: SlackDeps) =>
+  async (args: ButtonArgs): Promise<void> => {
+    const click = await readClick(deps, args, parseExpenseRef, (voice) =>
+      voice.t('actions.damaged'),
+    );
+    if (!click) return;
+    const { body, client, logger } = args;
+    const voice = await modalVoice(deps, click.user, logger);
+    try {
+      await client.views.open({
+        trigger_id: body.trigger_id,
+        view: commentFormView(
+          {
+            meta: encodeMeta({
+              e: click.ref.e,
+              ...(body.channel?.id ? { c: body.channel.id } : {}),
+              // The answers to the form are written in the voice it opened in.
+              l: voice.locale,
+              z: voice.timeZone,
+            }),
+            description:
+              headerOf(body.message?.blocks) ||
+              voice.t('expense.number', { id: String(click.ref.e) }),
+          },
+          voice,
+        ),
+      });
+    } catch (error) {
+      logger.warn(`comment form: views.open failed: ${(error as Error).message}`);
+      await click.reply
+        .ephemeral(notice(voice.t('actions.comment_not_opened')))
+        .catch(() => undefined);
+    }
+  };

@@ -1,9 +1,10 @@
 import type { AllMiddlewareArgs, SlackViewMiddlewareArgs, ViewSubmitAction } from '@slack/bolt';
 import { ServiceBaseException } from '../../service/index.js';
+import { voiceFor } from '../../voice/index.js';
 import type { SlackDeps } from '../deps.js';
 import { FORM } from '../ids.js';
 import { formAnswer } from '../shared/answer.js';
-import { accessFailure } from '../shared/expense-access.js';
+import { accessFailure, notice, refusal, sentences } from '../shared/expense-access.js';
 import { parseMeta } from '../shared/modal.js';
 import { connectPrompt, plainNotice } from '../shared/notices.js';
 import { refusedText } from '../shared/service-failure.js';
@@ -24,10 +25,12 @@ export function commentSubmitted(deps: SlackDeps) {
       await ack();
       return;
     }
+    // The voice the form opened in, kept in it: no lookup within the submission's 3 seconds.
+    const voice = await voiceFor({ locale: meta.l, tz: meta.z });
     if (content === '') {
       await ack({
         response_action: 'errors',
-        errors: { [FORM.comment]: 'Write something first.' },
+        errors: { [FORM.comment]: voice.t('actions.comment_empty') },
       });
       return;
     }
@@ -42,6 +45,7 @@ export function commentSubmitted(deps: SlackDeps) {
       thread_ts: meta.t,
       logger,
     });
+    const notAdded = voice.t('actions.comment_not_added');
     deps.work.push(async () => {
       try {
         const record = await deps.tokens.get(user);
@@ -54,21 +58,17 @@ export function commentSubmitted(deps: SlackDeps) {
         }
         const result = await deps.service.forLink(record).createComment(expenseId, content);
         await answer.ephemeral(
-          plainNotice(
-            result.comment
-              ? 'Your comment is on the expense. Details shows every comment.'
-              : refusedText(result.errors, 'The comment was not added.'),
+          notice(
+            result.comment ? voice.t('actions.comment_added') : refusal(result.errors, notAdded),
           ),
         );
       } catch (error) {
         logger.warn(`comment on ${expenseId} failed: ${(error as Error).message}`);
         if (!(error instanceof ServiceBaseException)) {
-          await answer.ephemeral(
-            plainNotice('Something went wrong on my side. The comment was not added.'),
-          );
+          await answer.ephemeral(notice(sentences(voice, voice.t('expense.our_side'), notAdded)));
           return;
         }
-        await answer.ephemeral(plainNotice(accessFailure(error, 'The comment was not added.')));
+        await answer.ephemeral(notice(accessFailure(error, notAdded, voice)));
       }
     });
   };

@@ -1,24 +1,41 @@
 import { EXPENSE_CALLBACKS, FORM } from '../ids.js';
-import { clip, mrkdwnEscape } from '../shared/limits.js';
+import { clip } from '../shared/limits.js';
 import { input, type ModalView, metadata, title } from '../shared/modal.js';
+import { mrkdwn } from '../shared/text.js';
+import type { Voice } from '../shared/voice.js';
 
-export function commentFormView(c: { meta: string; description: string }): ModalView {
+/** The most a comment holds here, well within what the service keeps. */
+export const COMMENT_MAX = 2000;
+
+/**
+ * The comment form. `description` is what the expense is called, as written (the expense
+ * message's header): shown as text, whatever it holds.
+ */
+export function commentFormView(c: { meta: string; description: string }, voice: Voice): ModalView {
   return {
     type: 'modal',
     callback_id: EXPENSE_CALLBACKS.comment,
-    title: title('Comment'),
-    submit: title('Post'),
-    close: title('Cancel'),
+    title: title(voice.t('actions.comment_title')),
+    submit: title(voice.t('actions.comment_post')),
+    close: title(voice.t('actions.cancel')),
     private_metadata: metadata(c.meta),
     blocks: [
       {
         type: 'context',
-        elements: [{ type: 'mrkdwn', text: clip(`On “${mrkdwnEscape(c.description)}”`, 3000) }],
+        elements: [
+          {
+            type: 'mrkdwn',
+            text: clip(
+              voice.t('actions.comment_on', { description: mrkdwn(clip(c.description, 500)) }),
+              3000,
+            ),
+          },
+        ],
       },
-      input(FORM.comment, 'Your comment', {
+      input(FORM.comment, voice.t('actions.comment_label'), {
         type: 'plain_text_input',
         multiline: true,
-        max_length: 2000,
+        max_length: COMMENT_MAX,
       }),
     ],
   };

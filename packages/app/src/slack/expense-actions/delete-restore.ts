@@ -3,10 +3,13 @@
  * they differ only in who may click, the service call and what the message shows afterwards. Both
  * act with the clicker's own token, and only when the clicker is on the expense; the Undo of a
  * delete belongs to whoever deleted it, as the Undo of a booking belongs to whoever booked it.
+ * The clicker reads the answers in their own voice; the message, which the whole channel sees,
+ * stays in the voice of the person who booked the expense.
  */
 import type { BlockAction } from '@slack/bolt';
 import type { Expense, ServiceClient, SuccessResult } from '../../service/index.js';
 import type { SlackUserKey } from '../../store/index.js';
+import type { MessageKey } from '../../voice/index.js';
 import type { SlackDeps } from '../deps.js';
 import { buttonListener } from '../shared/button.js';
 import {
@@ -14,28 +17,33 @@ import {
   accessExpense,
   changeFailure,
   deniedMessage,
+  notice,
+  refusal,
+  sentences,
 } from '../shared/expense-access.js';
 import {
   deletedMessage,
+  expenseHeader,
   expenseMessage,
   headerOf,
   parseExpenseRef,
+  type Who,
 } from '../shared/expense-message.js';
 import { bookedFromExpense, whoIsWho } from '../shared/expense-people.js';
 import type { SlackMessage } from '../shared/message.js';
-import { plainNotice } from '../shared/notices.js';
-import { refusedText } from '../shared/service-failure.js';
+import { type Voice, voiceOf } from '../shared/voice.js';
 
 /** Long enough to swallow a double click, short enough that Delete works again after an Undo. */
 const CLICK_CLAIM_MS = 30_000;
 
 interface Change {
   verb: 'delete' | 'restore';
-  nothingDone: string;
+  /** The sentence that says what did not happen when the change fails. */
+  nothingDone: MessageKey;
   /** Whether the expense is already as the click would leave it. */
   done(expense: { deleted_at?: string | null }): boolean;
   /** Why this clicker, on the expense, may not make the change; undefined when they may. */
-  refusal?(expense: Expense, serviceUserId: number): string | undefined;
+  refusal?(expense: Expense, serviceUserId: number, voice: Voice): string | undefined;
   call(client: ServiceClient, id: number): Promise<SuccessResult>;
   /** What replaces the message once the change is made. */
   after(input: {
@@ -43,6 +51,7 @@ interface Change {
     id: number;
     body: BlockAction;
     access: Extract<Access, { ok: true }>;
+    voice: Voice;
   }): Promise<SlackMessage>;
 }
 
@@ -50,7 +59,8 @@ const changeClicked = (deps: SlackDeps, change: Change) =>
   buttonListener(deps, {
     name: (ref) => `${change.verb} of expense ${ref.e}`,
     parse: parseExpenseRef,
-    damaged: `This button is damaged. ${change.nothingDone}`,
+    damaged: (voice) =>
+      sentences(voice, voice.t('actions.damaged_button'), voice.t(change.nothingDone)),
     claim: {
       key: ({ ref, user }) => `${change.verb}:${user.team_id}:${ref.e}`,
       ttlMs: CLICK_CLAIM_MS,
@@ -58,9 +68,10 @@ const changeClicked = (deps: SlackDeps, change: Change) =>
     },
     queued: true,
     relinks: false,
-    failureText: (error) => changeFailure(error, change.nothingDone),
-    work: async ({ ref, user, reply, args }) => {
-      const access = await accessExpense(deps, user, ref.e, change.nothingDone);
+    failure: (error, voice) => notice(changeFailure(error, voice.t(change.nothingDone), voice)),
+    work: async ({ ref, user, reply, args, voice }) => {
+      const nothingDone = voice.t(change.nothingDone);
+      const access = await accessExpense(deps, user, ref.e, nothingDone, voice);
       if (!access.ok) {
         await reply.ephemeral(deniedMessage(access));
         return;
@@ -68,9 +79,9 @@ const changeClicked = (deps: SlackDeps, change: Change) =>
       const done = change.done(access.expense);
       const refused = done
         ? undefined
-        : change.refusal?.(access.expense, access.record.service_user_id);
+        : change.refusal?.(access.expense, access.record.service_user_id, voice);
       if (refused) {
-        await reply.ephemeral(plainNotice(refused));
+        await reply.ephemeral(notice(refused));
         return;
       }
       // The click's claim is given back once its work ends, so a double click whose second click
@@ -79,57 +90,97 @@ const changeClicked = (deps: SlackDeps, change: Change) =>
         ? { success: true, errors: {} }
         : await change.call(access.client, ref.e);
       if (!result.success) {
-        await reply.ephemeral(plainNotice(refusedText(result.errors, change.nothingDone)));
+        await reply.ephemeral(notice(refusal(result.errors, nothingDone)));
         return;
       }
-      const message = await change.after({ user, id: ref.e, body: args.body, access });
+      const message = await change.after({ user, id: ref.e, body: args.body, access, voice });
       await args.respond({ replace_original: true, ...message });
     },
   });
+
+/**
+ * Who booked the expense in this workspace (the service's `created_by`, found among the people on
+ * it), and the voice the message everyone sees is written in: theirs. The clicker's own when they
+ * booked it, or when the booker can't be found in Slack.
+ */
+async function bookerOf(
+  deps: SlackDeps,
+  user: SlackUserKey,
+  access: Extract<Access, { ok: true }>,
+  expense: Expense,
+  clicker: Voice,
+): Promise<{ bookedBy: string; voice: Voice; who: Map<number, Who> | undefined }> {
+  const creator = expense.created_by?.id;
+  if (creator === undefined || creator === access.record.service_user_id) {
+    return { bookedBy: user.user_id, voice: clicker, who: undefined };
+  }
+  const who = await whoIsWho(deps, user, access.record.service_user_id, access.client, expense);
+  const found = who.get(creator);
+  if (!found || !('slack' in found)) return { bookedBy: user.user_id, voice: clicker, who };
+  return {
+    bookedBy: found.slack,
+    voice: await voiceOf(deps, { team_id: user.team_id, user_id: found.slack }),
+    who,
+  };
+}
 
 /** The message then shows the expense deleted, with an Undo that restores it. */
 export const deleteClicked = (deps: SlackDeps) =>
   changeClicked(deps, {
     verb: 'delete',
-    nothingDone: 'Nothing was deleted.',
+    nothingDone: 'expense.nothing_deleted',
     done: (expense) => Boolean(expense.deleted_at),
     call: (client, id) => client.deleteExpense(id),
-    async after({ user, id, body, access }) {
+    async after({ user, id, body, access, voice }) {
       await deps.expenses.forgetBooked(user, id).catch(() => undefined);
-      return deletedMessage({
-        expenseId: id,
-        deletedBy: user.user_id,
-        what: headerOf(body.message?.blocks) || access.expense.description,
-      });
+      // The channel's message stays in its booker's voice, whoever deleted it.
+      const booker = await bookerOf(deps, user, access, access.expense, voice).catch(() => ({
+        voice,
+      }));
+      return deletedMessage(
+        {
+          expenseId: id,
+          deletedBy: user.user_id,
+          what:
+            headerOf(body.message?.blocks) ||
+            expenseHeader(amountsOf(access.expense), booker.voice),
+        },
+        booker.voice,
+      );
     },
   });
+
+/** The parts of a service expense its header names, in minor units. */
+function amountsOf(expense: Expense): { description: string; cost: number; currency: string } {
+  const booked = bookedFromExpense(expense, new Map(), { bookedBy: '', group: null });
+  return { description: booked.description, cost: booked.cost, currency: booked.currency };
+}
 
 /** Undo on a deleted expense's message: restores it and shows it again as booked. */
 export const restoreClicked = (deps: SlackDeps) =>
   changeClicked(deps, {
     verb: 'restore',
-    nothingDone: 'It is still deleted.',
+    nothingDone: 'expense.still_deleted',
     done: (expense) => !expense.deleted_at,
-    refusal: (expense, me) =>
-      expense.deleted_by?.id === me
-        ? undefined
-        : 'Only the person who deleted this expense can undo that. It is still deleted.',
+    refusal: (expense, me, voice) =>
+      expense.deleted_by?.id === me ? undefined : voice.t('actions.restore_not_yours'),
     call: (client, id) => client.undeleteExpense(id),
-    async after({ user, id, access }) {
+    async after({ user, id, access, voice }) {
       const expense = await access.client.getExpense(id);
-      const [who, groups, me] = await Promise.all([
-        whoIsWho(deps, user, access.record.service_user_id, access.client, expense),
+      const [booker, groups] = await Promise.all([
+        bookerOf(deps, user, access, expense, voice),
         deps.directory.groups(user, access.client).catch(() => []),
-        deps.directory.slackUser(user.team_id, user.user_id).catch(() => undefined),
       ]);
-      const creator = expense.created_by ? who.get(expense.created_by.id) : undefined;
+      const who =
+        booker.who ??
+        (await whoIsWho(deps, user, access.record.service_user_id, access.client, expense));
       return expenseMessage(
         bookedFromExpense(expense, who, {
-          bookedBy: creator && 'slack' in creator ? creator.slack : user.user_id,
+          bookedBy: booker.bookedBy,
           group: groups.find((g) => g.id === expense.group_id && g.id !== 0)?.name ?? null,
-          // The same locale the booking was shown in, so a restored message reads as before.
-          locale: me?.locale,
         }),
+        // Written again as it was booked: in the booker's words, amounts and dates.
+        booker.voice,
       );
     },
   });

@@ -1,14 +1,21 @@
 /**
- * Details of one expense (privately, to whoever asked): every person's part, the notes, the
- * receipt and the comments, System ones included. Pure, within a message's 50 blocks.
+ * Details of one expense (privately, to whoever asked, in their voice): every person's part, the
+ * notes, the receipt and the comments, System ones included. Pure, within a message's 50 blocks.
  */
 import type { types } from '@slack/bolt';
-import { type BookedExpense, whoText } from '../shared/expense-message.js';
-import { formatDate, money } from '../shared/format.js';
-import { clip, LIMITS, lineSections, mrkdwnEscape } from '../shared/limits.js';
+import {
+  type BookedExpense,
+  type RepeatEvery,
+  repeatName,
+  whoText,
+} from '../shared/expense-message.js';
+import { clip, LIMITS, lineSections } from '../shared/limits.js';
 import type { SlackMessage } from '../shared/message.js';
+import { mrkdwn, plainText } from '../shared/text.js';
+import type { Voice } from '../shared/voice.js';
 
 interface DetailsComment {
+  /** The author's name; empty for someone the service names not. */
   author: string;
   /** ISO timestamp. */
   at: string;
@@ -20,33 +27,53 @@ interface ExpenseDetails {
   expense: BookedExpense;
   category: string | null;
   notes: string | null;
-  repeat: string | null;
-  receiptUrl: string | null;
+  repeat: RepeatEvery | 'never' | null;
+  /** Checked to be a link Slack can carry (receiptUrlOf). */
+  receiptUrl: string | undefined;
   deleted: boolean;
   comments: DetailsComment[];
 }
 
-export function expenseDetailsMessage(d: ExpenseDetails): SlackMessage {
+function fact(label: string, value: string): types.MrkdwnElement {
+  return { type: 'mrkdwn', text: clip(`*${label}*\n${value}`, LIMITS.fieldText) };
+}
+
+function commentLine(c: DetailsComment, voice: Voice): string {
+  const author = c.system
+    ? voice.t('actions.system_author')
+    : c.author === ''
+      ? voice.t('expense.someone')
+      : mrkdwn(c.author);
+  const at = new Date(c.at);
+  const when = Number.isNaN(at.getTime()) ? mrkdwn(c.at) : voice.dateTime(at);
+  // System lines (what changed) in italics, people's comments under their name in bold.
+  const head = c.system ? `_${author}_` : `*${author}*`;
+  return `${head} · ${when}\n${mrkdwn(c.content)}`;
+}
+
+export function expenseDetailsMessage(d: ExpenseDetails, voice: Voice): SlackMessage {
   const e = d.expense;
-  const m = (minor: number) => money(minor, e.currency, e.locale);
+  const m = (minor: number) => voice.money(minor, e.currency);
   const fields: types.MrkdwnElement[] = [
-    { type: 'mrkdwn', text: `*Cost*\n${m(e.cost)}` },
-    { type: 'mrkdwn', text: `*Date*\n${formatDate(e.date, e.locale)}` },
-    { type: 'mrkdwn', text: `*Paid by*\n${whoText(e.payer)}` },
+    fact(voice.t('expense.cost'), m(e.cost)),
+    fact(voice.t('expense.date'), voice.date(e.date)),
+    fact(voice.t('expense.paid_by'), whoText(e.payer, voice)),
   ];
-  if (d.category)
-    fields.push({ type: 'mrkdwn', text: clip(`*Category*\n${mrkdwnEscape(d.category)}`, 2000) });
-  if (e.group)
-    fields.push({ type: 'mrkdwn', text: clip(`*Group*\n${mrkdwnEscape(e.group)}`, 2000) });
+  if (d.category) fields.push(fact(voice.t('actions.category'), mrkdwn(d.category)));
+  if (e.group) fields.push(fact(voice.t('expense.group'), mrkdwn(e.group)));
   if (d.repeat && d.repeat !== 'never')
-    fields.push({ type: 'mrkdwn', text: `*Repeats*\n${mrkdwnEscape(d.repeat)}` });
+    fields.push(fact(voice.t('expense.repeats'), repeatName(d.repeat, voice)));
   const head: types.KnownBlock[] = [
     {
       type: 'header',
       text: {
         type: 'plain_text',
         text: clip(
-          `${d.deleted ? '(deleted) ' : ''}${e.description} · ${m(e.cost)}`,
+          voice.t('actions.details_header', {
+            deleted: d.deleted ? 'yes' : 'no',
+            description: plainText(e.description),
+            cost: m(e.cost),
+          }),
           LIMITS.headerText,
         ),
         emoji: true,
@@ -55,32 +82,45 @@ export function expenseDetailsMessage(d: ExpenseDetails): SlackMessage {
     { type: 'section', fields },
   ];
   const shares = e.lines.map(
-    (l) => `• ${whoText(l.who)}: owes ${m(l.owed)}${l.paid > 0 ? `, paid ${m(l.paid)}` : ''}`,
+    (l) =>
+      `• ${voice.t('actions.details_share', {
+        who: whoText(l.who, voice),
+        owed: m(l.owed),
+        paid: l.paid > 0 ? m(l.paid) : 'none',
+      })}`,
   );
   const extra: types.KnownBlock[] = [];
   if (d.notes) {
     extra.push({
       type: 'section',
-      text: { type: 'mrkdwn', text: clip(`*Notes*\n${mrkdwnEscape(d.notes)}`, LIMITS.sectionText) },
+      text: {
+        type: 'mrkdwn',
+        text: clip(`*${voice.t('actions.notes')}*\n${mrkdwn(d.notes)}`, LIMITS.sectionText),
+      },
     });
   }
   if (d.receiptUrl) {
     extra.push({
       type: 'context',
-      elements: [{ type: 'mrkdwn', text: clip(`:receipt: <${d.receiptUrl}|Receipt>`, 3000) }],
+      elements: [
+        {
+          type: 'mrkdwn',
+          text: clip(voice.t('actions.details_receipt', { url: d.receiptUrl }), 3000),
+        },
+      ],
     });
   }
-  const comments = d.comments.map(
-    (c) =>
-      `${c.system ? '_' : '*'}${mrkdwnEscape(c.author)}${c.system ? '_' : '*'} · ${c.at.slice(0, 10)}\n${mrkdwnEscape(c.content)}`,
-  );
+  const comments = d.comments.map((c) => commentLine(c, voice));
   const tail: types.KnownBlock[] = [
     {
       type: 'context',
       elements: [
         {
           type: 'mrkdwn',
-          text: comments.length === 0 ? 'No comments yet.' : `*Comments* (${comments.length})`,
+          text:
+            comments.length === 0
+              ? voice.t('actions.no_comments')
+              : voice.t('actions.comments', { count: comments.length }),
         },
       ],
     },
@@ -90,7 +130,14 @@ export function expenseDetailsMessage(d: ExpenseDetails): SlackMessage {
   const shareBlocks = lineSections(shares, Math.ceil(room / 2));
   const commentBlocks = lineSections(comments, room - shareBlocks.length);
   return {
-    text: clip(`${e.description}: ${m(e.cost)}, paid by ${whoText(e.payer)}`, LIMITS.fallbackText),
+    text: clip(
+      voice.t('actions.details_text', {
+        description: mrkdwn(e.description),
+        cost: m(e.cost),
+        payer: whoText(e.payer, voice),
+      }),
+      LIMITS.fallbackText,
+    ),
     blocks: [...head, ...shareBlocks, ...extra, ...tail, ...commentBlocks],
   };
 }

@@ -1,9 +1,9 @@
-import { ServiceBaseException } from '../../service/index.js';
+import { ServiceBaseException, ServiceNotAllowedException } from '../../service/index.js';
 import type { SlackDeps } from '../deps.js';
 import { buttonListener } from '../shared/button.js';
-import { accessFailure } from '../shared/expense-access.js';
-import { parseExpenseRef } from '../shared/expense-message.js';
-import { bookedFromExpense, userName, whoIsWho } from '../shared/expense-people.js';
+import { accessFailure, notice, sentences } from '../shared/expense-access.js';
+import { parseExpenseRef, receiptUrlOf } from '../shared/expense-message.js';
+import { bookedFromExpense, nameOf, whoIsWho } from '../shared/expense-people.js';
 import { notesOf } from '../shared/marker.js';
 import { expenseDetailsMessage } from './details-view.js';
 
@@ -12,14 +12,18 @@ export const detailsClicked = (deps: SlackDeps) =>
   buttonListener(deps, {
     name: (ref) => `details of expense ${ref.e}`,
     parse: parseExpenseRef,
-    damaged: "This button is damaged, so I can't tell which expense it meant.",
+    damaged: (voice) => voice.t('actions.damaged'),
     queued: true,
     relinks: true,
-    failureText: (error) =>
-      error instanceof ServiceBaseException
-        ? accessFailure(error, '').replace('change it', 'see it').trim()
-        : 'Something went wrong on my side. Try again in a minute.',
-    work: async ({ ref, user, reply, linked }) => {
+    failure: (error, voice) =>
+      notice(
+        error instanceof ServiceNotAllowedException
+          ? voice.t('actions.details_not_on_it')
+          : error instanceof ServiceBaseException
+            ? accessFailure(error, '', voice)
+            : sentences(voice, voice.t('expense.our_side'), voice.t('actions.try_again')),
+      ),
+    work: async ({ ref, user, reply, linked, voice }) => {
       const record = await linked();
       if (!record) return;
       const client = deps.service.forLink(record);
@@ -36,26 +40,29 @@ export const detailsClicked = (deps: SlackDeps) =>
         group: groups.find((g) => g.id === expense.group_id && g.id !== 0)?.name ?? null,
       });
       await reply.ephemeral(
-        expenseDetailsMessage({
-          expense: booked,
-          category:
-            expense.category?.name ??
-            (categories && expense.category
-              ? (deps.reference.categoryName(expense.category.id) ?? null)
-              : null),
-          notes: notesOf(expense.details) || null,
-          repeat: expense.repeat_interval ?? null,
-          receiptUrl: expense.receipt?.original ?? expense.receipt?.large ?? null,
-          deleted: Boolean(expense.deleted_at),
-          comments: comments
-            .filter((c) => !c.deleted_at)
-            .map((c) => ({
-              author: c.comment_type === 'System' ? 'Update' : userName(c.user ?? undefined),
-              at: c.created_at,
-              content: c.content,
-              system: c.comment_type === 'System',
-            })),
-        }),
+        expenseDetailsMessage(
+          {
+            expense: booked,
+            category:
+              expense.category?.name ??
+              (categories && expense.category
+                ? (deps.reference.categoryName(expense.category.id) ?? null)
+                : null),
+            notes: notesOf(expense.details) || null,
+            repeat: expense.repeat_interval ?? null,
+            receiptUrl: receiptUrlOf(expense.receipt),
+            deleted: Boolean(expense.deleted_at),
+            comments: comments
+              .filter((c) => !c.deleted_at)
+              .map((c) => ({
+                author: nameOf(c.user ?? undefined),
+                at: c.created_at,
+                content: c.content,
+                system: c.comment_type === 'System',
+              })),
+          },
+          voice,
+        ),
       );
     },
   });

@@ -11,7 +11,7 @@ export function expenseActionListeners(table: ListenerTable, deps: SlackDeps): v
   table.action(ACTIONS.undo, undoClicked(deps));
   table.action(EXPENSE_ACTIONS.delete, deleteClicked(deps));
   table.action(EXPENSE_ACTIONS.restore, restoreClicked(deps));
-  table.action(EXPENSE_ACTIONS.comment, commentClicked);
+  table.action(EXPENSE_ACTIONS.comment, commentClicked(deps));
   table.view(EXPENSE_CALLBACKS.comment, commentSubmitted(deps));
   table.action(EXPENSE_ACTIONS.details, detailsClicked(deps));
 }

@@ -1,16 +1,21 @@
 import { ServiceBaseException } from '../../service/index.js';
 import { DEDUPE_TTL_MS, type SlackDeps } from '../deps.js';
 import { buttonListener } from '../shared/button.js';
-import { accessExpense, deniedMessage } from '../shared/expense-access.js';
-import { parseExpenseRef, undoneMessage } from '../shared/expense-message.js';
-import { plainNotice } from '../shared/notices.js';
-import { describeServiceFailure, refusedText } from '../shared/service-failure.js';
-
-const NOTHING_CHANGED = 'Nothing was changed.';
-
-/** What someone on the expense who did not book it reads when they press its Undo. */
-export const NOT_THE_BOOKER =
-  "Only the person who booked this expense can undo it. You're on it, so Delete removes it for everyone (and its Undo brings it back). Nothing was changed.";
+import {
+  accessExpense,
+  changeFailure,
+  deniedMessage,
+  notice,
+  refusal,
+  sentences,
+} from '../shared/expense-access.js';
+import {
+  expenseHeader,
+  headerOf,
+  parseExpenseRef,
+  undoneMessage,
+} from '../shared/expense-message.js';
+import { bookedFromExpense } from '../shared/expense-people.js';
 
 /**
  * Undo on a booked expense: deletes it with the clicking person's own link and replaces the
@@ -18,14 +23,15 @@ export const NOT_THE_BOOKER =
  * click is checked first: only the person who booked it (the service's `created_by`) may undo it;
  * anyone else on it is pointed to Delete, and anyone not on it hears so. A double click (or a
  * redelivery) finds the booker's claim taken and does nothing more; a refusal or a failure gives
- * the claim back so that the button can be pressed again.
+ * the claim back so that the button can be pressed again. Only the booker gets this far, so the
+ * message that replaces it is written in the clicker's voice, which is the booker's.
  */
 export const undoClicked = (deps: SlackDeps) =>
   buttonListener(deps, {
     name: (ref) => `undo of expense ${ref.e}`,
     parse: parseExpenseRef,
-    damaged:
-      "This Undo button is damaged, so I can't tell which expense it meant. Nothing was changed.",
+    damaged: (voice) =>
+      sentences(voice, voice.t('actions.undo_damaged'), voice.t('expense.nothing_changed')),
     claim: {
       // Per clicker: someone else's refused click never holds up the booker's.
       key: ({ ref, user }) => `undo:${user.team_id}:${ref.e}:${user.user_id}`,
@@ -34,12 +40,15 @@ export const undoClicked = (deps: SlackDeps) =>
     },
     queued: false,
     relinks: true,
-    failureText: (error) =>
-      error instanceof ServiceBaseException && error.outcome_unknown
-        ? "The expense service didn't confirm the undo in time. Press Undo again to make sure it's done."
-        : describeServiceFailure(error, NOTHING_CHANGED).text,
-    work: async ({ ref, user, reply, args, giveBack }) => {
-      const access = await accessExpense(deps, user, ref.e, NOTHING_CHANGED);
+    failure: (error, voice) =>
+      notice(
+        error instanceof ServiceBaseException && error.outcome_unknown
+          ? voice.t('actions.undo_unconfirmed')
+          : changeFailure(error, voice.t('expense.nothing_changed'), voice),
+      ),
+    work: async ({ ref, user, reply, args, giveBack, voice }) => {
+      const nothingChanged = voice.t('expense.nothing_changed');
+      const access = await accessExpense(deps, user, ref.e, nothingChanged, voice);
       if (!access.ok) {
         await giveBack();
         await reply.ephemeral(deniedMessage(access));
@@ -48,22 +57,27 @@ export const undoClicked = (deps: SlackDeps) =>
       if (access.expense.created_by?.id !== access.record.service_user_id) {
         await giveBack();
         args.logger.info(`undo of expense ${ref.e}: refused, the clicker did not book it`);
-        await reply.ephemeral(plainNotice(NOT_THE_BOOKER));
+        await reply.ephemeral(notice(voice.t('actions.undo_not_booker')));
         return;
       }
       const result = await access.client.deleteExpense(ref.e);
       if (!result.success) {
         await giveBack();
-        await reply.ephemeral(plainNotice(refusedText(result.errors, NOTHING_CHANGED)));
+        await reply.ephemeral(notice(refusal(result.errors, nothingChanged)));
         return;
       }
+      const booked = bookedFromExpense(access.expense, new Map(), { bookedBy: '', group: null });
       await args.respond({
         replace_original: true,
-        ...undoneMessage({
-          expenseId: ref.e,
-          undoneBy: user.user_id,
-          original: args.body.message?.text ?? '',
-        }),
+        ...undoneMessage(
+          {
+            expenseId: ref.e,
+            undoneBy: user.user_id,
+            // The header as the message showed it (plain text), else the expense's own.
+            what: headerOf(args.body.message?.blocks) || expenseHeader(booked, voice),
+          },
+          voice,
+        ),
       });
     },
   });

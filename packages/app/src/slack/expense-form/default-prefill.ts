@@ -9,6 +9,8 @@ import { formatPercent } from '../../core/split.js';
 import type { SplitDefault } from '../../store/index.js';
 import type { SlackDeps } from '../deps.js';
 import { leftTheGroup } from '../shared/split-default.js';
+import type { Voice } from '../shared/voice.js';
+import { decimalInput } from './amount.js';
 import { defaultPeople, type GroupDefaultFill } from './default-view.js';
 import type { CheckedForm, SplitMethod } from './form.js';
 
@@ -46,6 +48,7 @@ export async function defaultStepValues(
   deps: SlackDeps,
   team_id: string,
   form: CheckedForm,
+  voice: Pick<Voice, 'locale'>,
 ): Promise<Record<string, string> | undefined> {
   const saved = await savedFor(deps, team_id, form.group_id);
   if (!saved || saved.kind !== form.method) return undefined;
@@ -54,7 +57,9 @@ export async function defaultStepValues(
   for (const part of saved.parts) {
     if (!form.participants.includes(part.slack_id)) continue;
     values[part.slack_id] =
-      saved.kind === 'percent' ? formatPercent(part.value).replace('%', '') : String(part.value);
+      saved.kind === 'percent'
+        ? decimalInput(formatPercent(part.value).replace('%', ''), voice)
+        : String(part.value);
     any = true;
   }
   return any ? values : undefined;

@@ -10,9 +10,11 @@
 import type { types } from '@slack/bolt';
 import type { SplitDefault } from '../../store/index.js';
 import { FORM } from '../ids.js';
-import { clip, mrkdwnEscape } from '../shared/limits.js';
+import { sentences } from '../shared/expense-access.js';
+import { clip } from '../shared/limits.js';
 import { type ModalView, VIEW_LIMITS } from '../shared/modal.js';
-import { defaultShort } from '../shared/split-default.js';
+import { mention, mrkdwn } from '../shared/text.js';
+import type { Voice } from '../shared/voice.js';
 import { blockVersion, MAX_PARTICIPANTS, versionedBlockId } from './form.js';
 
 export interface GroupDefaultFill {
@@ -23,24 +25,38 @@ export interface GroupDefaultFill {
   gone: SplitDefault['parts'];
 }
 
-/** "Filled in from Roommates' default split: 60/40.", naming anyone left out. */
-export function defaultNoteText(f: GroupDefaultFill): string {
-  const name = mrkdwnEscape(f.groupName);
-  const whose = name.endsWith('s') ? `${name}'` : `${name}'s`;
-  let text = `Filled in from ${whose} default split: ${defaultShort(f.saved)}.`;
-  if (f.gone.length > 0) {
-    const who = f.gone.map((p) => `<@${p.slack_id}>`).join(', ');
-    text += ` ${who} left ${name} since, so I left them out: check the parts in the next step.`;
-  }
-  return clip(text, 3000);
+/** "60/40", "2:1": the parts of a default, numbers written the reader's way. */
+function shortParts(saved: SplitDefault, voice: Voice): string {
+  return saved.kind === 'percent'
+    ? saved.parts.map((p) => voice.number(p.value / 100)).join('/')
+    : saved.parts.map((p) => voice.number(p.value)).join(':');
+}
+
+/** "Filled in from the default split of Roommates: 60/40.", naming anyone left out. */
+export function defaultNoteText(f: GroupDefaultFill, voice: Voice): string {
+  const group = mrkdwn(clip(f.groupName, 200));
+  const note = voice.t('form.default_note', {
+    group,
+    kind: f.saved.kind,
+    parts: shortParts(f.saved, voice),
+  });
+  const gone =
+    f.gone.length > 0
+      ? voice.t('form.default_gone', {
+          count: f.gone.length,
+          who: voice.list(f.gone.map((p) => mention(p.slack_id))),
+          group,
+        })
+      : '';
+  return clip(sentences(voice, note, gone), 3000);
 }
 
 /** The note as the form shows it, above the fields. */
-export function defaultNoteBlock(f: GroupDefaultFill): types.ContextBlock {
+export function defaultNoteBlock(f: GroupDefaultFill, voice: Voice): types.ContextBlock {
   return {
     type: 'context',
     block_id: FORM.defaultNote,
-    elements: [{ type: 'mrkdwn', text: defaultNoteText(f) }],
+    elements: [{ type: 'mrkdwn', text: defaultNoteText(f, voice) }],
   };
 }
 
@@ -88,7 +104,11 @@ function refilled(block: Block, base: string, element: Record<string, unknown>):
  * The form with the default applied; undefined when it has no inputs for who shares it (an edit
  * of an expense with people outside this workspace), so there is nothing to fill.
  */
-export function withGroupDefault(view: ShownForm, f: GroupDefaultFill): ModalView | undefined {
+export function withGroupDefault(
+  view: ShownForm,
+  f: GroupDefaultFill,
+  voice: Voice,
+): ModalView | undefined {
   const blocks = view.blocks.map((b) => ({ ...b })) as Block[];
   const people = findInput(blocks, FORM.participants);
   const method = findInput(blocks, FORM.split);
@@ -99,7 +119,7 @@ export function withGroupDefault(view: ShownForm, f: GroupDefaultFill): ModalVie
   const options = (methodBlock.element?.options ?? []) as Array<{ value?: string }>;
   const kind = options.find((o) => o.value === f.saved.kind);
   if (kind) blocks[method] = refilled(methodBlock, FORM.split, { initial_option: kind });
-  const note = defaultNoteBlock(f) as Block;
+  const note = defaultNoteBlock(f, voice) as Block;
   const at = blocks.findIndex((b) => b.block_id === FORM.defaultNote);
   if (at >= 0) blocks[at] = note;
   // The form has a few dozen blocks at most; the note is left out rather than break the limit.

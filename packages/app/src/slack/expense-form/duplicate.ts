@@ -4,30 +4,44 @@
  * click opens one form. People on the expense who are not in this workspace cannot be chosen in
  * the form, so they are left out, and the form says so.
  */
-import { toDecimal } from '../../core/money.js';
 import type { SlackDeps } from '../deps.js';
 import { type ButtonArgs, readClick } from '../shared/button.js';
 import { todayIn } from '../shared/dates.js';
-import { accessExpense, NOT_ON_IT } from '../shared/expense-access.js';
+import { accessExpense } from '../shared/expense-access.js';
 import { parseExpenseRef } from '../shared/expense-message.js';
 import { looksEqual } from '../shared/expense-people.js';
 import { notesOf } from '../shared/marker.js';
+import { mrkdwn } from '../shared/text.js';
+import type { Voice } from '../shared/voice.js';
+import { amountInput } from './amount.js';
 import { expensePayers } from './expense-payers.js';
 import { expenseSources } from './expense-sources.js';
 import { type CheckedForm, encodeMeta, MAX_PARTICIPANTS } from './form.js';
 import { type FormRequest, type Opened, openThenFill, update } from './open.js';
-import { expenseFormView, noticeView } from './views.js';
+import { expenseFormView, formTitle, noticeView } from './views.js';
 
-const TITLE = 'Duplicate expense';
 /** Two clicks this close together are one double click. */
 const DOUBLE_CLICK_MS = 5_000;
 
+/**
+ * The line above the copy: what it was copied from (the description as typed, shown as text
+ * whatever it holds), what the next step asks, and how many people were left out.
+ */
+export function copyNote(
+  copy: { description: string; next: 'paid' | 'parts' | 'none'; leftOut: number },
+  voice: Voice,
+): string {
+  return voice.t('form.copied', {
+    description: mrkdwn(copy.description),
+    next: copy.next,
+    leftOut: copy.leftOut,
+  });
+}
+
 export function duplicateClicked(deps: SlackDeps) {
   return async (args: ButtonArgs): Promise<void> => {
-    const click = await readClick(
-      args,
-      parseExpenseRef,
-      "This button is damaged, so I can't tell which expense it meant.",
+    const click = await readClick(deps, args, parseExpenseRef, (voice) =>
+      voice.t('actions.damaged'),
     );
     if (!click) return;
     const message = args.body.message?.ts ?? '';
@@ -53,42 +67,54 @@ export function duplicateClicked(deps: SlackDeps) {
     await openThenFill(
       request,
       {
-        title: TITLE,
+        mode: 'copy',
         what: 'duplicate form',
-        cannotOpen: "Slack didn't let me open the form in time. Press Duplicate again.",
+        cannotOpen: 'form.not_opened_duplicate',
         thread_ts: undefined,
       },
-      (opened) => fillDuplicate(request, click.ref.e, opened),
+      (opened, voice) => fillDuplicate(request, click.ref.e, opened, voice),
     );
   };
 }
 
-async function fillDuplicate(r: FormRequest, expenseId: number, opened: Opened): Promise<void> {
+async function fillDuplicate(
+  r: FormRequest,
+  expenseId: number,
+  opened: Opened,
+  voice: Voice,
+): Promise<void> {
   const { deps, user } = r;
-  const access = await accessExpense(deps, user, expenseId, 'Nothing was booked.');
+  const title = formTitle('copy', voice);
+  const access = await accessExpense(
+    deps,
+    user,
+    expenseId,
+    voice.t('expense.nothing_booked'),
+    voice,
+  );
   if (!access.ok) {
     await update(
       r.client,
       opened,
       access.kind === 'connect'
-        ? noticeView({
-            title: TITLE,
-            text: 'To book expenses from Slack, connect your expense account first.',
-            connectUrl: access.url,
-          })
-        : noticeView({
-            title: TITLE,
-            text:
-              access.text === NOT_ON_IT
-                ? "Only the people on this expense can duplicate it, and you're not one of them."
-                : access.text,
-          }),
+        ? noticeView(
+            { title, text: voice.t('form.connect_first_duplicate'), connectUrl: access.url },
+            voice,
+          )
+        : noticeView(
+            {
+              title,
+              text: access.notOnIt ? voice.t('form.duplicate_not_on_it') : access.text,
+            },
+            voice,
+          ),
       r.logger,
     );
     return;
   }
   const { expense } = access;
-  const { groups, me, exponent, minor, slackOf } = await expenseSources(deps, user, access);
+  const { groups, me, minor, slackOf } = await expenseSources(deps, user, access);
+  const currency = expense.currency_code;
   const sharing = expense.users.filter((u) => minor(u.owed_share) > 0);
   const participants = sharing
     .map((u) => slackOf(u.user_id))
@@ -96,7 +122,7 @@ async function fillDuplicate(r: FormRequest, expenseId: number, opened: Opened):
     .slice(0, MAX_PARTICIPANTS);
   const leftOut = sharing.length - participants.length;
   // Several payers stay several, each with what they paid, as in Edit.
-  const payers = expensePayers(expense.users, slackOf, exponent);
+  const payers = expensePayers(expense.users, slackOf, currency, voice);
   const { alsoPaid, paid } = payers;
   const payer = payers.payer ?? user.user_id;
   const equal = looksEqual(expense.users.map((u) => minor(u.owed_share)));
@@ -105,7 +131,8 @@ async function fillDuplicate(r: FormRequest, expenseId: number, opened: Opened):
     const values: Record<string, string> = Object.create(null);
     for (const u of sharing) {
       const id = slackOf(u.user_id);
-      if (id && participants.includes(id)) values[id] = toDecimal(minor(u.owed_share), exponent);
+      if (id && participants.includes(id))
+        values[id] = amountInput(minor(u.owed_share), currency, voice);
     }
     const copy: CheckedForm = {
       cost: minor(expense.cost),
@@ -125,46 +152,46 @@ async function fillDuplicate(r: FormRequest, expenseId: number, opened: Opened):
     };
     await deps.expenses.saveDraft(user, opened.id, { copy });
   }
-  const notes = [`Copied from “${expense.description}”, dated today: check it before booking.`];
-  if (!equal || alsoPaid.length > 0)
-    notes.push(
-      alsoPaid.length > 0
-        ? 'What each payer paid follows on the next step.'
-        : 'Its parts per person follow on the next step.',
-    );
-  if (leftOut > 0)
-    notes.push(
-      `${leftOut} ${leftOut === 1 ? 'person' : 'people'} on it ${leftOut === 1 ? "isn't" : "aren't"} in this Slack workspace, so ${leftOut === 1 ? 'is' : 'are'} left out.`,
-    );
+  const note = copyNote(
+    {
+      description: expense.description,
+      next: alsoPaid.length > 0 ? 'paid' : !equal ? 'parts' : 'none',
+      leftOut,
+    },
+    voice,
+  );
   await update(
     r.client,
     opened,
-    expenseFormView({
-      mode: 'new',
-      meta: encodeMeta({
-        ...(r.channel ? { c: r.channel } : {}),
-        ...(me?.tz ? { z: me.tz } : {}),
-        ...(me?.locale ? { l: me.locale } : {}),
-      }),
-      initial: {
-        amountText: toDecimal(minor(expense.cost), exponent),
-        currency: expense.currency_code,
-        description: expense.description,
-        date: todayIn(me?.tz, deps.now()),
-        category: expense.category
-          ? { id: expense.category.id, name: expense.category.name }
-          : null,
-        group_id: expense.group_id || null,
-        participants: participants.length > 0 ? participants : [user.user_id],
-        payer,
-        alsoPaid,
-        method: equal ? 'equal' : 'exact',
-        notes: notesOf(expense.details),
+    expenseFormView(
+      {
+        mode: 'copy',
+        meta: encodeMeta({
+          ...(r.channel ? { c: r.channel } : {}),
+          ...(me?.tz ? { z: me.tz } : {}),
+          ...(me?.locale ? { l: me.locale } : {}),
+        }),
+        initial: {
+          amountText: amountInput(minor(expense.cost), currency, voice),
+          currency: expense.currency_code,
+          description: expense.description,
+          date: todayIn(me?.tz, deps.now()),
+          category: expense.category
+            ? { id: expense.category.id, name: expense.category.name }
+            : null,
+          group_id: expense.group_id || null,
+          participants: participants.length > 0 ? participants : [user.user_id],
+          payer,
+          alsoPaid,
+          method: equal ? 'equal' : 'exact',
+          notes: notesOf(expense.details),
+        },
+        groups: groups.filter((g) => g.id !== 0).map((g) => ({ id: g.id, name: g.name })),
+        currencyUnit: deps.reference.unit(expense.currency_code),
+        note,
       },
-      groups: groups.filter((g) => g.id !== 0).map((g) => ({ id: g.id, name: g.name })),
-      currencyUnit: deps.reference.unit(expense.currency_code),
-      note: notes.join(' '),
-    }),
+      voice,
+    ),
     r.logger,
   );
 }

@@ -6,10 +6,8 @@ import { openEditForm } from './open.js';
 /** Edit on a booked expense: the form opens at once, then fills with the expense as it is now. */
 export function editClicked(deps: SlackDeps) {
   return async (args: ButtonArgs): Promise<void> => {
-    const click = await readClick(
-      args,
-      parseExpenseRef,
-      "This button is damaged, so I can't tell which expense it meant.",
+    const click = await readClick(deps, args, parseExpenseRef, (voice) =>
+      voice.t('actions.damaged'),
     );
     if (!click) return;
     await openEditForm({

@@ -1,8 +1,10 @@
 import type { AllMiddlewareArgs, SlackViewMiddlewareArgs, ViewSubmitAction } from '@slack/bolt';
-import { currencyExponent, toDecimal } from '../../core/money.js';
+import { voiceFor } from '../../voice/index.js';
 import type { SlackDeps } from '../deps.js';
 import { FORM } from '../ids.js';
 import { todayIn } from '../shared/dates.js';
+import type { Voice } from '../shared/voice.js';
+import { amountInput } from './amount.js';
 import { defaultStepValues } from './default-prefill.js';
 import {
   type CheckedForm,
@@ -36,11 +38,11 @@ export async function namesOf(
 }
 
 /** The fields an edit can't change (people not in Slack) read as they were. */
-function withFixedPeople(values: StateValues, form: CheckedForm): StateValues {
+function withFixedPeople(values: StateValues, form: CheckedForm, voice: Voice): StateValues {
   const leaf = (v: Record<string, unknown>, id: string) => ({ [id]: { [id]: v } });
   return {
     ...values,
-    ...leaf({ value: toDecimal(form.cost, currencyExponent(form.currency)) }, FORM.amount),
+    ...leaf({ value: amountInput(form.cost, form.currency, voice) }, FORM.amount),
     ...leaf({ selected_option: { value: form.currency } }, FORM.currency),
     ...leaf({ selected_users: form.participants }, FORM.participants),
     ...leaf({ selected_user: form.payer }, FORM.payer),
@@ -70,27 +72,27 @@ export function expenseFormSubmitted(deps: SlackDeps) {
     }
     const team_id = body.team?.id ?? view.team_id;
     const user = { team_id, user_id: body.user.id };
+    // The voice the form opened in, kept in it: no lookup within the submission's 3 seconds.
+    const voice = await voiceFor({ locale: meta.l, tz: meta.z });
     const draft: FormDraft | undefined = meta.e
       ? await deps.expenses.draft(user, view.id)
       : undefined;
     if (meta.e && !draft?.edit) {
       await ack({
         response_action: 'errors',
-        errors: {
-          [FORM.description]:
-            'This form has expired. Close it and press Edit on the expense again.',
-        },
+        errors: { [FORM.description]: voice.t('form.edit_expired') },
       });
       return;
     }
     const edit = draft?.edit;
     const values = (view.state.values ?? {}) as StateValues;
     const checked = checkForm(
-      edit && !edit.peopleEditable ? withFixedPeople(values, edit.form) : values,
+      edit && !edit.peopleEditable ? withFixedPeople(values, edit.form, voice) : values,
       {
         today: todayIn(meta.z, deps.now()),
         knownCurrency: (code) => deps.reference.knownCurrency(code),
       },
+      voice,
     );
     if ('errors' in checked) {
       await ack({ response_action: 'errors', errors: checked.errors });
@@ -111,32 +113,36 @@ export function expenseFormSubmitted(deps: SlackDeps) {
       if (form.method === 'itemise') {
         await ack({
           response_action: 'push',
-          view: itemiseStepView({
-            subtotal: form.cost,
-            currency: form.currency,
-            participants: form.participants,
-            names,
-            meta: view.private_metadata,
-            locale: meta.l,
-          }),
+          view: itemiseStepView(
+            {
+              subtotal: form.cost,
+              currency: form.currency,
+              participants: form.participants,
+              names,
+              meta: view.private_metadata,
+            },
+            voice,
+          ),
         });
         return;
       }
       const keepPaid = before && before.cost === form.cost ? before.paid : undefined;
       await ack({
         response_action: 'push',
-        view: splitStepView({
-          method: form.method,
-          cost: form.cost,
-          currency: form.currency,
-          participants: form.participants,
-          names,
-          values: keep ?? (await defaultStepValues(deps, team_id, form)),
-          payers,
-          paidValues: keepPaid,
-          meta: view.private_metadata,
-          locale: meta.l,
-        }),
+        view: splitStepView(
+          {
+            method: form.method,
+            cost: form.cost,
+            currency: form.currency,
+            participants: form.participants,
+            names,
+            values: keep ?? (await defaultStepValues(deps, team_id, form, voice)),
+            payers,
+            paidValues: keepPaid,
+            meta: view.private_metadata,
+          },
+          voice,
+        ),
       });
       return;
     }

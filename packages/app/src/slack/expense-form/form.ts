@@ -3,12 +3,14 @@
  * view_submission's answer must leave within 3 seconds, field errors included), and the small
  * private_metadata every form view carries. Pure functions.
  */
-import { parseAmount, parseSum } from '../../core/command/index.js';
-import { currencyExponent, MoneyError, parseMinor, toDecimal } from '../../core/money.js';
+import { MoneyError, parseMinor } from '../../core/money.js';
 import { computeShares, type ExactSplitValue, type Split } from '../../core/split.js';
 import type { RepeatInterval } from '../../service/index.js';
 import { FORM } from '../ids.js';
+import { percentText } from '../shared/breakdown.js';
 import { MAX_PEOPLE } from '../shared/limits.js';
+import type { Voice } from '../shared/voice.js';
+import { readAmount } from './amount.js';
 import { megabytes, RECEIPT_MAX_BYTES } from './receipt.js';
 
 export { encodeMeta, FormMeta, parseMeta } from '../shared/modal.js';
@@ -125,68 +127,53 @@ interface CheckContext {
 export type FieldErrors = Record<string, string>;
 
 /**
- * An amount as a person types it ("12.50", "12,50", "1,234.50", "€12"), in `currency`, read by
- * the same parser as `/split` so that both accept the same things.
+ * Reads and checks the first step. Field errors are keyed by block_id, as Slack wants them, and
+ * written in the voice of the person filling it in (amounts are read as they write them).
  */
-export function readAmount(text: string, currency: string): { minor: number } | { error: string } {
-  const typed = text.trim();
-  if (typed === '') return { error: 'Enter an amount, like 12.50.' };
-  if (/^[-−]/.test(typed)) return { error: "The amount can't be negative." };
-  // A sum of items (`12.50+7.25`) is read as in `/split`; a single amount keeps its own messages.
-  const read = typed.includes('+') ? parseSum(typed, currency) : parseAmount(typed, currency);
-  if ('error' in read) return { error: read.error };
-  if (read.currency !== currency) {
-    return {
-      error: `That's an amount in ${read.currency}: choose ${read.currency} under Currency, or type the number alone.`,
-    };
-  }
-  if (read.minor <= 0) return { error: 'The amount must be more than zero.' };
-  return { minor: read.minor };
-}
-
-/** Reads and checks the first step. Field errors are keyed by block_id, as Slack wants them. */
 export function checkForm(
   values: StateValues,
   ctx: CheckContext,
+  voice: Voice,
 ): { form: CheckedForm } | { errors: FieldErrors } {
+  const { t } = voice;
   const errors: FieldErrors = {};
   const currency = leaf(values, FORM.currency)?.selected_option?.value?.toUpperCase() ?? '';
-  if (currency === '') errors[FORM.currency] = 'Choose a currency.';
+  if (currency === '') errors[FORM.currency] = t('form.currency_missing');
   else if (!/^[A-Z]{3,4}$/.test(currency) || ctx.knownCurrency(currency) === false)
-    errors[FORM.currency] = `The expense service doesn't know the currency ${currency}.`;
+    errors[FORM.currency] = t('form.currency_unknown', { currency: currency.slice(0, 10) });
 
   let cost = 0;
-  const amount = readAmount(leaf(values, FORM.amount)?.value ?? '', currency || 'USD');
+  const amount = readAmount(leaf(values, FORM.amount)?.value ?? '', currency || 'USD', voice);
   if ('error' in amount) errors[FORM.amount] = amount.error;
   else cost = amount.minor;
 
   const description = (leaf(values, FORM.description)?.value ?? '').trim();
-  if (description === '') errors[FORM.description] = 'Say what it was for.';
+  if (description === '') errors[FORM.description] = t('form.description_missing');
   else if (description.length > DESCRIPTION_MAX)
-    errors[FORM.description] = `Keep it under ${DESCRIPTION_MAX} characters; notes take the rest.`;
+    errors[FORM.description] = t('form.description_long', { max: DESCRIPTION_MAX });
 
   const date = leaf(values, FORM.date)?.selected_date ?? ctx.today;
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) errors[FORM.date] = 'Pick a date.';
-  else if (date > ctx.today) errors[FORM.date] = "That's in the future: pick today or earlier.";
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) errors[FORM.date] = t('form.date_missing');
+  else if (date > ctx.today) errors[FORM.date] = t('form.date_future');
 
   const category = Number(leaf(values, FORM.category)?.selected_option?.value ?? '');
   const groupValue = leaf(values, FORM.group)?.selected_option?.value ?? '0';
   const group = Number(groupValue);
 
   const payer = leaf(values, FORM.payer)?.selected_user ?? '';
-  if (payer === '') errors[FORM.payer] = 'Who paid?';
+  if (payer === '') errors[FORM.payer] = t('form.payer_missing');
   const alsoPaid = [...new Set(leaf(values, FORM.alsoPaid)?.selected_users ?? [])].filter(
     (id) => id !== payer,
   );
   if (alsoPaid.length > MAX_PAYERS - 1) {
-    errors[FORM.alsoPaid] = `At most ${MAX_PAYERS} payers in one expense here.`;
+    errors[FORM.alsoPaid] = t('form.too_many_payers', { max: MAX_PAYERS });
   }
   const people = versioned(values, FORM.participants);
   const participants = [...new Set(people.leaf?.selected_users ?? [])];
   if (participants.length === 0 || (participants.length === 1 && participants[0] === payer)) {
-    errors[people.blockId] = 'Nobody to split with: add the people who share it.';
+    errors[people.blockId] = t('form.nobody');
   } else if (participants.length > MAX_PARTICIPANTS) {
-    errors[people.blockId] = `At most ${MAX_PARTICIPANTS} people in one expense here.`;
+    errors[people.blockId] = t('form.too_many_people', { max: MAX_PARTICIPANTS });
   }
 
   const methodValue = versioned(values, FORM.split).leaf?.selected_option?.value ?? 'equal';
@@ -195,15 +182,14 @@ export function checkForm(
     : 'equal';
   if (method === 'itemise' && alsoPaid.length > 0 && !errors[FORM.alsoPaid]) {
     // The itemise step asks for items, not for what each payer paid.
-    errors[FORM.alsoPaid] =
-      'Itemise books one payer: leave this empty, or split by exact amounts to record several.';
+    errors[FORM.alsoPaid] = t('form.itemise_one_payer');
   }
   const repeatValue = leaf(values, FORM.repeat)?.selected_option?.value ?? 'never';
   const repeat = (REPEATS as readonly string[]).includes(repeatValue)
     ? (repeatValue as RepeatInterval)
     : 'never';
   const notes = (leaf(values, FORM.notes)?.value ?? '').trim();
-  if (notes.length > NOTES_MAX) errors[FORM.notes] = `Keep notes under ${NOTES_MAX} characters.`;
+  if (notes.length > NOTES_MAX) errors[FORM.notes] = t('form.notes_long', { max: NOTES_MAX });
   const chosenFiles = leaf(values, FORM.receipt)?.files ?? [];
   const chosen = chosenFiles.map((f) => f.id).filter((id): id is string => typeof id === 'string');
   // Slack says each file's size: one too large for a receipt is named here, before anything is
@@ -212,8 +198,11 @@ export function checkForm(
     (f) => typeof f.size === 'number' && f.size > RECEIPT_MAX_BYTES,
   );
   if (oversized) {
-    errors[FORM.receipt] =
-      `“${oversized.name || 'That file'}” is ${megabytes(oversized.size as number)}, larger than the ${megabytes(RECEIPT_MAX_BYTES)} a receipt can be. Remove it to book without a receipt, or choose a smaller one.`;
+    errors[FORM.receipt] = t('form.receipt_too_large', {
+      name: oversized.name || t('form.that_file'),
+      size: megabytes(oversized.size as number, voice),
+      max: megabytes(RECEIPT_MAX_BYTES, voice),
+    });
   }
   // The message's image ("Split this"), when still ticked and no other file was chosen.
   const fromMessage = (leaf(values, FORM.messageReceipt)?.selected_options ?? [])
@@ -260,6 +249,7 @@ function checkPaid(
   form: CheckedForm,
   values: StateValues,
   errors: FieldErrors,
+  voice: Voice,
 ): { payers: ExactSplitValue[]; typed: Record<string, string> } | undefined {
   const payers = payersOf(form);
   if (payers.length === 0) return undefined;
@@ -269,20 +259,21 @@ function checkPaid(
     const block = paidBlockId(i);
     const text = (leaf(values, block)?.value ?? '').trim();
     if (text === '') {
-      errors[block] = 'Type what this payer paid: each payer needs an amount.';
+      errors[block] = voice.t('form.paid_missing');
       return;
     }
     typed[id] = text;
-    const amount = readAmount(text, form.currency);
+    const amount = readAmount(text, form.currency, voice);
     if ('error' in amount) errors[block] = amount.error;
     else out.push({ id, amount: amount.minor });
   });
   if (Object.keys(errors).length > 0) return { payers: out, typed };
   const together = out.reduce((sum, p) => sum + p.amount, 0);
   if (together !== form.cost) {
-    const exponent = currencyExponent(form.currency);
-    errors[paidBlockId(0)] =
-      `Together they paid ${toDecimal(together, exponent)}, but the cost is ${toDecimal(form.cost, exponent)} ${form.currency}: what each paid must add up to the cost.`;
+    errors[paidBlockId(0)] = voice.t('form.paid_total', {
+      together: voice.money(together, form.currency),
+      cost: voice.money(form.cost, form.currency),
+    });
   }
   return { payers: out, typed };
 }
@@ -310,9 +301,10 @@ function readPercent(text: string): number | undefined {
 export function checkSplitStep(
   form: CheckedForm,
   values: StateValues,
+  voice: Voice,
 ): { form: CheckedForm; split: Split; payers?: ExactSplitValue[] } | { errors: FieldErrors } {
   const errors: FieldErrors = {};
-  const paid = checkPaid(form, values, errors);
+  const paid = checkPaid(form, values, errors, voice);
   const typed: Record<string, string> = {};
   const exact: { id: string; amount: number }[] = [];
   const percents: { id: string; basisPoints: number }[] = [];
@@ -327,21 +319,23 @@ export function checkSplitStep(
         exact.push({ id, amount: 0 });
         return;
       }
-      const amount = readAmount(text, form.currency);
+      const amount = readAmount(text, form.currency, voice);
       if ('error' in amount) errors[block] = amount.error;
       else exact.push({ id, amount: amount.minor });
     } else if (form.method === 'percent') {
       const bp = readPercent(text);
-      if (bp === undefined || bp > 10_000)
-        errors[block] = 'A percentage from 0 to 100, with at most two decimals.';
+      if (bp === undefined || bp > 10_000) errors[block] = voice.t('form.percent_invalid');
       else percents.push({ id, basisPoints: bp });
     } else if (form.method === 'shares') {
       if (!/^\d{1,4}$/.test(text) || Number(text) < 1)
-        errors[block] = 'A whole number of shares, 1 or more.';
+        errors[block] = voice.t('form.shares_invalid');
       else shares.push({ id, shares: Number(text) });
     }
   });
   if (Object.keys(errors).length > 0) return { errors };
+  const everyoneTyped = Object.keys(typed).length === form.participants.length;
+  const problem = totalProblem(form, { exact, percents, everyoneTyped }, voice);
+  if (problem) return { errors: { [valueBlockId(0)]: problem } };
   const split: Split =
     form.method === 'exact'
       ? { kind: 'exact', amounts: exact }
@@ -357,26 +351,47 @@ export function checkSplitStep(
     split,
     payers: paid?.payers,
   });
-  if ('error' in result && form.method === 'equal') {
-    return {
-      errors: { [paidBlockId(0)]: `${result.error.replace(/^./, (c) => c.toUpperCase())}.` },
-    };
-  }
   if ('error' in result) {
-    const text = result.error.replace(/^./, (c) => c.toUpperCase());
-    const where =
-      form.method === 'percent'
-        ? "Percentages must make 100% (leave someone empty to give them what's left)."
-        : form.method === 'exact'
-          ? `The amounts must add up to the cost (leave someone empty to give them what's left).`
-          : '';
-    return { errors: { [valueBlockId(0)]: `${text}. ${where}`.trim() } };
+    // What a person can type that does not add up is told above; this is what is left.
+    const block = form.method === 'equal' ? paidBlockId(0) : valueBlockId(0);
+    return { errors: { [block]: voice.t('form.split_failed') } };
   }
   return {
     form: { ...form, values: typed, ...(paid ? { paid: paid.typed } : {}) },
     split,
     ...(paid ? { payers: paid.payers } : {}),
   };
+}
+
+/**
+ * Why the parts typed cannot make the whole cost (or 100%), said with the figures; undefined when
+ * they can. Someone left empty shares what is left, so only a total over the whole is wrong then.
+ */
+function totalProblem(
+  form: CheckedForm,
+  parts: {
+    exact: { amount: number }[];
+    percents: { basisPoints: number }[];
+    everyoneTyped: boolean;
+  },
+  voice: Voice,
+): string | undefined {
+  if (form.method === 'exact') {
+    const given = parts.exact.reduce((sum, p) => sum + p.amount, 0);
+    const figures = {
+      given: voice.money(given, form.currency),
+      cost: voice.money(form.cost, form.currency),
+    };
+    if (given > form.cost) return voice.t('form.exact_over', figures);
+    if (parts.everyoneTyped && given < form.cost) return voice.t('form.exact_under', figures);
+  }
+  if (form.method === 'percent') {
+    const given = parts.percents.reduce((sum, p) => sum + p.basisPoints, 0);
+    const figures = { given: percentText(given, voice) };
+    if (given > 10_000) return voice.t('form.percent_over', figures);
+    if (parts.everyoneTyped && given !== 10_000) return voice.t('form.percent_not_whole', figures);
+  }
+  return undefined;
 }
 
 /** What the form keeps in the store between its requests (the store keeps it as written). */

@@ -5,11 +5,13 @@
  */
 import type { AllMiddlewareArgs, BlockAction, SlackActionMiddlewareArgs } from '@slack/bolt';
 import type { Group } from '../../service/index.js';
+import { voiceFor } from '../../voice/index.js';
 import type { SlackDeps } from '../deps.js';
 import { EXPENSE_CALLBACKS } from '../ids.js';
 import { leftTheGroup } from '../shared/split-default.js';
 import { savedFor } from './default-prefill.js';
 import { type ShownForm, withGroupDefault } from './default-view.js';
+import { parseMeta } from './form.js';
 
 /** The group's members as the service has them now; undefined when they can't be read. */
 async function membersOf(
@@ -44,11 +46,18 @@ export function groupPicked(deps: SlackDeps) {
       if (!saved) return;
       const members = await membersOf(deps, user, group_id);
       if (!members) return;
-      const next = withGroupDefault(view as unknown as ShownForm, {
-        saved,
-        groupName: action.selected_option?.text.text || saved.group_name,
-        gone: leftTheGroup(saved, members),
-      });
+      // The note is written in the voice the form opened in.
+      const meta = parseMeta(view.private_metadata);
+      const voice = await voiceFor({ locale: meta?.l, tz: meta?.z });
+      const next = withGroupDefault(
+        view as unknown as ShownForm,
+        {
+          saved,
+          groupName: action.selected_option?.text.text || saved.group_name,
+          gone: leftTheGroup(saved, members),
+        },
+        voice,
+      );
       if (!next) return;
       // With the hash, an update that lost a race to a newer one is refused by Slack instead of
       // replacing the newer view.

@@ -10,14 +10,20 @@ import type {
   SlackViewMiddlewareArgs,
   ViewSubmitAction,
 } from '@slack/bolt';
+import { voiceFor } from '../../voice/index.js';
 import type { SlackDeps } from '../deps.js';
+import type { Voice } from '../shared/voice.js';
 import { parseMeta, type StateValues, valueBlockId } from './form.js';
 import { namesOf } from './form-submitted.js';
 import { checkItemiseStep, itemiseTyped, previewText } from './itemise.js';
 import { itemiseStepView, shownPreview } from './itemise-view.js';
 import { queueSubmission } from './submit.js';
 
-const EXPIRED = 'This form has expired. Close it and start again.';
+/** The voice the form opened in, kept in its private_metadata: no lookup within 3 seconds. */
+function voiceOfForm(meta: string | undefined): Promise<Voice> {
+  const read = parseMeta(meta);
+  return voiceFor({ locale: read?.l, tz: read?.z });
+}
 
 /** The step redrawn with the preview of what is typed in `values`. */
 async function redrawn(
@@ -27,28 +33,30 @@ async function redrawn(
   view: { id: string; root_view_id?: string | null; previous_view_id?: string | null },
   values: StateValues,
   meta: string,
+  voice: Voice,
 ) {
   const rootViewId = view.root_view_id ?? view.previous_view_id ?? view.id;
   const draft = await deps.expenses.draft({ team_id, user_id }, rootViewId);
   if (!draft?.form) return undefined;
   const form = draft.form;
-  const checked = checkItemiseStep(form, values);
+  const checked = checkItemiseStep(form, values, voice);
   const names = await namesOf(deps, team_id, form.participants);
-  const locale = parseMeta(meta)?.l;
   return {
     checked,
     rootViewId,
     draft,
-    view: itemiseStepView({
-      subtotal: form.cost,
-      currency: form.currency,
-      participants: form.participants,
-      names,
-      typed: itemiseTyped(form, values),
-      preview: previewText(checked, names, locale),
-      meta,
-      locale,
-    }),
+    view: itemiseStepView(
+      {
+        subtotal: form.cost,
+        currency: form.currency,
+        participants: form.participants,
+        names,
+        typed: itemiseTyped(form, values),
+        preview: previewText(checked, names, voice),
+        meta,
+      },
+      voice,
+    ),
   };
 }
 
@@ -64,6 +72,7 @@ export function itemisePreviewClicked(deps: SlackDeps) {
     if (!view) return;
     const team_id = body.team?.id ?? view.team_id;
     try {
+      const voice = await voiceOfForm(view.private_metadata);
       const next = await redrawn(
         deps,
         team_id,
@@ -71,15 +80,16 @@ export function itemisePreviewClicked(deps: SlackDeps) {
         view,
         (view.state?.values ?? {}) as StateValues,
         view.private_metadata,
+        voice,
       );
       if (!next) {
         await client.views.update({
           view_id: view.id,
           view: {
             type: 'modal',
-            title: { type: 'plain_text', text: 'Itemise' },
-            close: { type: 'plain_text', text: 'Close' },
-            blocks: [{ type: 'section', text: { type: 'mrkdwn', text: EXPIRED } }],
+            title: { type: 'plain_text', text: voice.t('form.itemise_title') },
+            close: { type: 'plain_text', text: voice.t('form.close') },
+            blocks: [{ type: 'section', text: { type: 'mrkdwn', text: voice.t('form.expired') } }],
           },
         });
         return;
@@ -102,9 +112,21 @@ export function expenseItemiseSubmitted(deps: SlackDeps) {
     const meta = parseMeta(view.private_metadata) ?? { v: 1 as const };
     const team_id = body.team?.id ?? view.team_id;
     const values = (view.state.values ?? {}) as StateValues;
-    const next = await redrawn(deps, team_id, body.user.id, view, values, view.private_metadata);
+    const voice = await voiceOfForm(view.private_metadata);
+    const next = await redrawn(
+      deps,
+      team_id,
+      body.user.id,
+      view,
+      values,
+      view.private_metadata,
+      voice,
+    );
     if (!next) {
-      await ack({ response_action: 'errors', errors: { [valueBlockId(0)]: EXPIRED } });
+      await ack({
+        response_action: 'errors',
+        errors: { [valueBlockId(0)]: voice.t('form.expired') },
+      });
       return;
     }
     if ('errors' in next.checked) {

@@ -5,9 +5,10 @@
  */
 import type { types } from '@slack/bolt';
 import { EXPENSE_CALLBACKS, FORM } from '../ids.js';
-import { money } from '../shared/format.js';
 import { clip, LIMITS } from '../shared/limits.js';
 import { input, type ModalView, metadata, plain, title, VIEW_LIMITS } from '../shared/modal.js';
+import type { Voice } from '../shared/voice.js';
+import { amountInput } from './amount.js';
 import type { ItemiseTyped } from './itemise.js';
 
 interface ItemiseStepInput {
@@ -22,7 +23,6 @@ interface ItemiseStepInput {
   /** The preview as mrkdwn; undefined before the person first asks for one. */
   preview?: string | undefined;
   meta: string;
-  locale?: string | undefined;
 }
 
 /** What a typed value may hold: a sum of items is short; anything longer was pasted by mistake. */
@@ -48,20 +48,16 @@ function field(
   );
 }
 
-export const PREVIEW_PROMPT = 'Press Preview to see the total and each share before booking.';
-
-export function itemiseStepView(s: ItemiseStepInput): ModalView {
-  const subtotal = money(s.subtotal, s.currency, s.locale);
+export function itemiseStepView(s: ItemiseStepInput, voice: Voice): ModalView {
+  const { t } = voice;
+  const subtotal = voice.money(s.subtotal, s.currency);
+  // Examples written with the person's decimal mark, as they would type them.
+  const items = `${amountInput(1250, 'EUR', voice)}+${amountInput(725, 'EUR', voice)}`;
   const blocks: types.KnownBlock[] = [
     {
       type: 'context',
       block_id: FORM.splitInfo,
-      elements: [
-        {
-          type: 'mrkdwn',
-          text: `Items of *${subtotal}* (before tip and tax). Type each person's items with + between them. People left empty share what the items leave; shared items are split among everyone.`,
-        },
-      ],
+      elements: [{ type: 'mrkdwn', text: t('form.itemise_info', { subtotal }) }],
     },
   ];
   // The first step caps people at 50: with the 6 other blocks, well within 100.
@@ -69,47 +65,60 @@ export function itemiseStepView(s: ItemiseStepInput): ModalView {
     blocks.push(
       field(
         `${FORM.valuePrefix}${index}`,
-        s.names[id] ?? 'Someone',
-        '12.50+7.25',
+        s.names[id] ?? t('expense.someone'),
+        items,
         s.typed?.items[id],
       ),
     );
   });
   blocks.push(
-    field(FORM.itemShared, 'Shared by everyone', '8.50+4', s.typed?.shared),
+    field(
+      FORM.itemShared,
+      t('form.shared_everyone'),
+      `${amountInput(850, 'EUR', voice)}+4`,
+      s.typed?.shared,
+    ),
     field(
       FORM.itemTip,
-      'Tip',
-      '15% or 10',
+      t('form.tip'),
+      t('form.tip_placeholder', { amount: '10' }),
       s.typed?.tip,
-      'A percentage is of the items, before tax.',
+      t('form.tip_hint'),
     ),
     field(
       FORM.itemTax,
-      'Tax',
-      '8% or 6.40',
+      t('form.tax'),
+      t('form.tax_placeholder', { amount: amountInput(640, 'EUR', voice) }),
       s.typed?.tax,
-      'A percentage is of the items, before tip.',
+      t('form.tax_hint'),
     ),
     {
       type: 'actions',
       block_id: FORM.itemActions,
       elements: [
-        { type: 'button', action_id: FORM.itemPreview, text: plain('Preview'), value: 'preview' },
+        {
+          type: 'button',
+          action_id: FORM.itemPreview,
+          text: plain(t('form.preview')),
+          value: 'preview',
+        },
       ],
     },
     {
       type: 'section',
       block_id: FORM.itemPreview,
-      text: { type: 'mrkdwn', text: clip(s.preview ?? PREVIEW_PROMPT, LIMITS.sectionText) },
+      text: {
+        type: 'mrkdwn',
+        text: clip(s.preview ?? t('form.preview_prompt'), LIMITS.sectionText),
+      },
     },
   );
   return {
     type: 'modal',
     callback_id: EXPENSE_CALLBACKS.itemiseStep,
-    title: title('Itemise'),
-    submit: title('Book it'),
-    close: title('Back'),
+    title: title(t('form.itemise_title')),
+    submit: title(t('form.submit_new')),
+    close: title(t('form.back')),
     private_metadata: metadata(s.meta),
     blocks,
   };

@@ -3,14 +3,16 @@
  * tip and a tax, read by the same rules as `/split` and turned into exact owed amounts by
  * core/itemise.ts. Pure functions; the preview a person sees before booking is built here too.
  */
-import { parseSum } from '../../core/command/index.js';
 import { type BillSummary, computeItemised, type Extra } from '../../core/itemise.js';
 import { MoneyError, parseMinor } from '../../core/money.js';
 import type { Split } from '../../core/split.js';
 import { FORM } from '../ids.js';
 import { addendsText } from '../shared/breakdown.js';
-import { money } from '../shared/format.js';
-import { clip, LIMITS, mrkdwnEscape } from '../shared/limits.js';
+import { sentences } from '../shared/expense-access.js';
+import { clip, LIMITS } from '../shared/limits.js';
+import { mrkdwn } from '../shared/text.js';
+import type { Voice } from '../shared/voice.js';
+import { readTyped } from './amount.js';
 import { type CheckedForm, type FieldErrors, type StateValues, valueBlockId } from './form.js';
 
 /** The step's values as typed, to show them again when the view is redrawn. */
@@ -51,19 +53,18 @@ export function itemiseTyped(form: CheckedForm, values: StateValues): ItemiseTyp
 function readItems(
   text: string,
   currency: string,
+  voice: Voice,
 ): { minor: number } | { error: string; unreadable?: true } {
-  const read = parseSum(text, currency);
+  const read = readTyped(text, currency, voice);
   if ('error' in read) return read;
   if (read.currency !== currency) {
-    return {
-      error: `That's in ${read.currency}: choose ${read.currency} under Currency in the first step, or type the numbers alone.`,
-    };
+    return { error: voice.t('form.items_other_currency', { currency: read.currency }) };
   }
   return { minor: read.minor };
 }
 
 /** A tip or tax as typed: `15%` (or `15 %`, up to two decimals and 100%) or an amount. */
-function readExtra(text: string, currency: string): Extra | { error: string } {
+function readExtra(text: string, currency: string, voice: Voice): Extra | { error: string } {
   const percent = /^(\d+(?:[.,]\d+)?)\s*%$/.exec(text);
   if (percent) {
     let basisPoints: number;
@@ -71,19 +72,25 @@ function readExtra(text: string, currency: string): Extra | { error: string } {
       basisPoints = parseMinor(percent[1]!.replace(',', '.'), 2);
     } catch (error) {
       if (!(error instanceof MoneyError)) throw error;
-      return { error: 'A percentage takes at most two decimals, like 12.5%.' };
+      return { error: voice.t('form.percent_two_decimals') };
     }
-    if (basisPoints > 10_000) return { error: 'Tip and tax go up to 100%.' };
+    if (basisPoints > 10_000) return { error: voice.t('form.extra_max') };
     return { basisPoints };
   }
-  const amount = readItems(text, currency);
+  const amount = readItems(text, currency, voice);
   if ('error' in amount) {
-    // A specific fault in a sum ("ends with a +") is kept; the items' general advice ("type
-    // numbers, like 12.50+7.25") would not fit a tip or tax, so it gives way to theirs.
-    const advice = 'Write a percentage like 15% or an amount like 10.';
+    // A specific fault in an amount ("three decimals") is kept; a text that is no amount at all
+    // is told as neither a percentage nor an amount.
+    const advice = voice.t('form.extra_advice');
     return 'unreadable' in amount
-      ? { error: `I can't read "${text}" as a tip or tax. ${advice}` }
-      : { error: `${amount.error} ${advice}` };
+      ? {
+          error: sentences(
+            voice,
+            voice.t('form.extra_unreadable', { typed: clip(text, 40) }),
+            advice,
+          ),
+        }
+      : { error: sentences(voice, amount.error, advice) };
   }
   return amount;
 }
@@ -96,6 +103,7 @@ function readExtra(text: string, currency: string): Extra | { error: string } {
 export function checkItemiseStep(
   form: CheckedForm,
   values: StateValues,
+  voice: Voice,
 ): { itemised: ItemisedForm } | { errors: FieldErrors } {
   const typed = itemiseTyped(form, values);
   const errors: FieldErrors = {};
@@ -103,19 +111,19 @@ export function checkItemiseStep(
   form.participants.forEach((id, i) => {
     const text = typed.items[id];
     if (text === undefined) return;
-    const read = readItems(text, form.currency);
+    const read = readItems(text, form.currency, voice);
     if ('error' in read) errors[valueBlockId(i)] = read.error;
     else items.set(id, read.minor);
   });
   let shared = 0;
   if (typed.shared !== '') {
-    const read = readItems(typed.shared, form.currency);
+    const read = readItems(typed.shared, form.currency, voice);
     if ('error' in read) errors[FORM.itemShared] = read.error;
     else shared = read.minor;
   }
   const extra = (text: string, block: string): Extra | null => {
     if (text === '') return null;
-    const read = readExtra(text, form.currency);
+    const read = readExtra(text, form.currency, voice);
     if ('error' in read) {
       errors[block] = read.error;
       return null;
@@ -136,13 +144,17 @@ export function checkItemiseStep(
   });
   if ('error' in result) {
     const given = [...items.values()].reduce((a, b) => a + b, 0) + shared;
-    const amount = (minor: number) => money(minor, form.currency);
+    const amount = (minor: number) => voice.money(minor, form.currency);
     const message =
       result.on === 'items'
-        ? 'Enter at least one item.'
+        ? voice.t('form.items_none')
         : given > form.cost
-          ? `The items come to ${amount(given)}, more than the amount (${amount(form.cost)} before tip and tax). Check the items, or go back and change the amount.`
-          : `The items come to ${amount(given)}, ${amount(form.cost - given)} short of the amount (${amount(form.cost)}): leave someone empty to give them the rest, or put it under Shared.`;
+          ? voice.t('form.items_over', { given: amount(given), subtotal: amount(form.cost) })
+          : voice.t('form.items_under', {
+              given: amount(given),
+              short: amount(form.cost - given),
+              subtotal: amount(form.cost),
+            });
     return { errors: { [valueBlockId(0)]: message } };
   }
   return {
@@ -161,22 +173,28 @@ export function checkItemiseStep(
 export function previewText(
   checked: { itemised: ItemisedForm } | { errors: FieldErrors },
   names: Record<string, string>,
-  locale?: string | undefined,
+  voice: Voice,
 ): string {
   if ('errors' in checked) {
-    const first = Object.values(checked.errors)[0] ?? 'Something is not right.';
-    return clip(`:warning: ${mrkdwnEscape(first)}`, LIMITS.sectionText);
+    const first = Object.values(checked.errors)[0] ?? voice.t('form.preview_wrong');
+    // The errors quote what was typed: shown as text, as typed.
+    return clip(`:warning: ${mrkdwn(first)}`, LIMITS.sectionText);
   }
   const { form, split, summary } = checked.itemised;
-  const amount = (minor: number) => money(minor, form.currency, locale);
+  const amount = (minor: number) => voice.money(minor, form.currency);
   const lines = [
     // The total once, in bold; what it is made of only when a tip or tax is in it.
-    summary.tip || summary.tax
-      ? `*Total ${amount(summary.total)}* · ${addendsText(summary, form.currency, locale)}`
-      : `*Total ${amount(summary.total)}*`,
-    ...(split.kind === 'exact' ? split.amounts : []).map(
-      (a) => `• ${mrkdwnEscape(names[a.id] ?? 'Someone')}: *${amount(a.amount)}*`,
-    ),
+    voice.t('form.preview_total', {
+      total: amount(summary.total),
+      addends: summary.tip || summary.tax ? addendsText(summary, form.currency, voice) : 'none',
+    }),
+    ...(split.kind === 'exact' ? split.amounts : []).map((a) => {
+      const name = names[a.id];
+      return `• ${voice.t('form.preview_line', {
+        name: name === undefined ? voice.t('expense.someone') : mrkdwn(name),
+        amount: amount(a.amount),
+      })}`;
+    }),
   ];
   // One section holds 3000 characters; 50 people at ~40 characters a line fit, and clip is the guard.
   return clip(lines.join('\n'), LIMITS.sectionText);

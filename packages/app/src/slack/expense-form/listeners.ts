@@ -6,18 +6,29 @@ import { currencySuggestions } from './currency-options.js';
 import { duplicateClicked } from './duplicate.js';
 import { editClicked } from './edit-clicked.js';
 import { expenseFormSubmitted } from './form-submitted.js';
+import type { GroupCurrency } from './group-currency.js';
 import { groupPicked } from './group-picked.js';
 import { expenseItemiseSubmitted, itemisePreviewClicked } from './itemise-submitted.js';
 import { splitMessageShortcut } from './split-message.js';
 import { expenseSplitSubmitted } from './split-submitted.js';
 import { FORM_JOB, formJob } from './submit.js';
 
+/** What the form is handed by slack/app.ts. */
+export interface FormParts {
+  /** The currency a form opened for a group starts from (see group-currency.ts). */
+  groupCurrency?: GroupCurrency | undefined;
+}
+
 /**
  * The form opens from an empty /split (split/ is handed openNewForm by slack/app.ts), "Split
  * this", Edit and Duplicate; a submitted form is carried out as a durable job.
  */
-export function expenseFormListeners(table: ListenerTable, deps: SlackDeps): void {
-  table.shortcut(CALLBACKS.splitMessage, splitMessageShortcut(deps));
+export function expenseFormListeners(
+  table: ListenerTable,
+  deps: SlackDeps,
+  parts: FormParts = {},
+): void {
+  table.shortcut(CALLBACKS.splitMessage, splitMessageShortcut(deps, parts.groupCurrency));
   table.action(EXPENSE_ACTIONS.edit, editClicked(deps));
   table.action(EXPENSE_ACTIONS.duplicate, duplicateClicked(deps));
   table.view(EXPENSE_CALLBACKS.form, expenseFormSubmitted(deps));

@@ -14,20 +14,23 @@ export interface MessageFile {
   size?: number;
 }
 
+/** Why the message's file can't be the receipt. */
+export type MessageReceiptProblem =
+  | { kind: 'too_large'; max: number }
+  | { kind: 'size_unknown' }
+  | { kind: 'not_image'; mimetype: string | undefined };
+
 export type MessageReceipt =
   | { kind: 'attach'; id: string; name: string }
-  | { kind: 'refused'; name: string; problem: string };
-
-function megabytes(bytes: number): string {
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-}
+  | { kind: 'refused'; name: string; problem: MessageReceiptProblem };
 
 export function messageReceipt(
   files: readonly MessageFile[] | undefined,
 ): MessageReceipt | undefined {
   const usable = (files ?? []).filter((f) => typeof f.id === 'string' && f.id !== '');
   if (usable.length === 0) return undefined;
-  const nameOf = (f: MessageFile) => f.name || f.title || 'the file';
+  // An empty name is one Slack did not give: the form says "the file" in the person's words.
+  const nameOf = (f: MessageFile) => f.name || f.title || '';
   const images = usable.filter((f) => (f.mimetype ?? '').toLowerCase().startsWith('image/'));
   const fits = images.find((f) => typeof f.size === 'number' && f.size <= RECEIPT_MAX_BYTES);
   if (fits) return { kind: 'attach', id: fits.id as string, name: nameOf(fits) };
@@ -38,14 +41,14 @@ export function messageReceipt(
       name: nameOf(image),
       problem:
         typeof image.size === 'number'
-          ? `it is larger than the ${megabytes(RECEIPT_MAX_BYTES)} a receipt can be`
-          : 'Slack did not say how large it is',
+          ? { kind: 'too_large', max: RECEIPT_MAX_BYTES }
+          : { kind: 'size_unknown' },
     };
   }
   const first = usable[0] as MessageFile;
   return {
     kind: 'refused',
     name: nameOf(first),
-    problem: `it is not an image (${first.mimetype || 'unknown type'}), and a receipt must be one`,
+    problem: { kind: 'not_image', mimetype: first.mimetype || undefined },
   };
 }

@@ -6,28 +6,30 @@
  */
 import type { Logger, webApi } from '@slack/bolt';
 import { cutToCommandCap, DEFAULT_DESCRIPTION, parseCommand } from '../../core/command/index.js';
-import { currencyExponent, toDecimal } from '../../core/money.js';
 import { ServiceBaseException } from '../../service/index.js';
 import type { SlackUserKey } from '../../store/index.js';
+import type { MessageKey } from '../../voice/index.js';
 import type { SlackDeps } from '../deps.js';
 import { formAnswer } from '../shared/answer.js';
 import { splitBreakdown } from '../shared/breakdown.js';
 import { todayIn } from '../shared/dates.js';
-import { accessExpense } from '../shared/expense-access.js';
+import { accessExpense, notice } from '../shared/expense-access.js';
+import { whoText } from '../shared/expense-message.js';
 import { looksEqual } from '../shared/expense-people.js';
 import { mentionedIds } from '../shared/limits.js';
 import { notesOf } from '../shared/marker.js';
-import { plainNotice } from '../shared/notices.js';
+import { modalVoice } from '../shared/modal.js';
 import { describeServiceFailure } from '../shared/service-failure.js';
+import { mrkdwn } from '../shared/text.js';
+import { type Voice, voiceOf } from '../shared/voice.js';
+import { amountInput } from './amount.js';
 import { defaultStart } from './default-prefill.js';
 import { expensePayers } from './expense-payers.js';
 import { expenseSources } from './expense-sources.js';
 import { type CheckedForm, type EditBase, encodeMeta, MAX_PARTICIPANTS } from './form.js';
+import { formGroupOf, type GroupCurrency, groupStartCurrency } from './group-currency.js';
 import { type MessageFile, messageReceipt } from './message-receipt.js';
-import { expenseFormView, noticeView } from './views.js';
-
-const NEW_TITLE = 'Split an expense';
-const EDIT_TITLE = 'Edit expense';
+import { expenseFormView, formTitle, noticeView } from './views.js';
 
 export interface Opened {
   id: string;
@@ -38,10 +40,11 @@ async function openLoading(
   client: webApi.WebClient,
   trigger_id: string,
   title: string,
+  voice: Voice,
 ): Promise<Opened | undefined> {
   const opened = await client.views.open({
     trigger_id,
-    view: noticeView({ title, text: 'Opening the form…' }),
+    view: noticeView({ title, text: voice.t('form.opening') }, voice),
   });
   return opened.view?.id ? { id: opened.view.id, hash: opened.view.hash } : undefined;
 }
@@ -64,12 +67,13 @@ export async function update(
   }
 }
 
-function failureView(title: string, error: unknown): ReturnType<typeof noticeView> {
+function failureView(title: string, error: unknown, voice: Voice): ReturnType<typeof noticeView> {
   const text =
     error instanceof ServiceBaseException
-      ? describeServiceFailure(error, 'Nothing was changed.').text
-      : 'Something went wrong on my side while opening the form. Close it and try again in a minute.';
-  return noticeView({ title, text });
+      ? // The service's own words can be in it: written as text, never as markup.
+        mrkdwn(describeServiceFailure(error, voice.t('expense.nothing_changed')).text)
+      : voice.t('form.open_failed');
+  return noticeView({ title, text }, voice);
 }
 
 /** What opening either form needs; the channel is where the person is answered. */
@@ -85,30 +89,44 @@ export interface FormRequest {
 /**
  * Opens the "opening" view with the trigger, then fills it on the work queue (a failure there is
  * shown on the form). When Slack refuses to open it, the person is told privately: `cannotOpen`.
+ * The fill is handed the person's voice, read in full once the trigger is used.
  */
 export async function openThenFill(
   r: FormRequest,
-  form: { title: string; what: string; cannotOpen: string; thread_ts: string | undefined },
-  fill: (opened: Opened) => Promise<void>,
+  form: {
+    mode: 'new' | 'edit' | 'copy';
+    what: string;
+    cannotOpen: MessageKey;
+    thread_ts: string | undefined;
+  },
+  fill: (opened: Opened, voice: Voice) => Promise<void>,
 ): Promise<void> {
+  const quick = await modalVoice(r.deps, r.user, r.logger);
+  const title = formTitle(form.mode, quick);
   let opened: Opened | undefined;
   try {
-    opened = await openLoading(r.client, r.trigger_id, form.title);
+    opened = await openLoading(r.client, r.trigger_id, title, quick);
   } catch (error) {
     r.logger.warn(`${form.what}: views.open failed: ${(error as Error).message}`);
     await formAnswer({ ...r, user: r.user.user_id, thread_ts: form.thread_ts })
-      .ephemeral(plainNotice(form.cannotOpen))
+      .ephemeral(notice(quick.t(form.cannotOpen)))
       .catch((e: Error) => r.logger.warn(`${form.what}: could not tell the person: ${e.message}`));
     return;
   }
   if (!opened) return;
   const view = opened;
-  r.deps.work.push(() =>
-    fill(view).catch(async (error: unknown) => {
+  r.deps.work.push(async () => {
+    const voice = await voiceOf(r.deps, r.user, r.logger);
+    await fill(view, voice).catch(async (error: unknown) => {
       r.logger.error(`${form.what}: filling failed: ${(error as Error).stack ?? String(error)}`);
-      await update(r.client, view, failureView(form.title, error), r.logger);
-    }),
-  );
+      await update(
+        r.client,
+        view,
+        failureView(formTitle(form.mode, voice), error, voice),
+        r.logger,
+      );
+    });
+  });
 }
 
 /**
@@ -116,7 +134,7 @@ export async function openThenFill(
  * inside an entity escaped, so an entity never holds a raw `<`: each match stops at the next one,
  * and a message of unclosed `<@U1|` is read in linear time, not once per `<`.
  */
-export function plainText(text: string, names: Map<string, string>): string {
+export function messageText(text: string, names: Map<string, string>): string {
   return text
     .replace(/<@([UW][A-Z0-9]+)(?:\|[^<>]*)?>/g, (_, id: string) => names.get(id) ?? 'someone')
     .replace(/<[^|<>]*\|([^<>]*)>/g, '$1')
@@ -131,6 +149,11 @@ export function plainText(text: string, names: Map<string, string>): string {
 interface NewFormRequest extends FormRequest {
   /** Where the expense will be posted. */
   channel: string | undefined;
+  /**
+   * The currency of the group the form opens for (the channel's, else the person's default
+   * group); without it, the form starts from the person's own currency.
+   */
+  groupCurrency?: GroupCurrency | undefined;
   /** "Split this": the message's thread. */
   thread_ts?: string | undefined;
   /** "Split this": the message it was used on. */
@@ -143,28 +166,25 @@ export async function openNewForm(r: NewFormRequest): Promise<void> {
   await openThenFill(
     r,
     {
-      title: NEW_TITLE,
+      mode: 'new',
       what: 'expense form',
-      cannotOpen: "Slack didn't let me open the expense form in time. Please try again.",
+      cannotOpen: 'form.not_opened_new',
       thread_ts: r.thread_ts,
     },
-    (view) => fillNewForm(r, view),
+    (view, voice) => fillNewForm(r, view, voice),
   );
 }
 
-async function fillNewForm(r: NewFormRequest, opened: Opened): Promise<void> {
+async function fillNewForm(r: NewFormRequest, opened: Opened, voice: Voice): Promise<void> {
   const { deps, user } = r;
+  const title = formTitle('new', voice);
   const record = await deps.tokens.get(user);
   if (!record) {
     const url = await deps.linking.connectUrl(user);
     await update(
       r.client,
       opened,
-      noticeView({
-        title: NEW_TITLE,
-        text: 'To book expenses from Slack, connect your expense account first. It takes a minute; then open the form again.',
-        connectUrl: url,
-      }),
+      noticeView({ title, text: voice.t('form.connect_first_new'), connectUrl: url }, voice),
       r.logger,
     );
     return;
@@ -181,6 +201,12 @@ async function fillNewForm(r: NewFormRequest, opened: Opened): Promise<void> {
   ]
     .filter((id) => id !== user.user_id)
     .slice(0, MAX_PARTICIPANTS - 1);
+  // The group the form opens for, and its currency, are asked for beside the person's profile
+  // and groups: the slowest of them, not their sum, is what the person waits for.
+  const forGroup = formGroupOf(deps, user, r.channel);
+  const groupCurrency = forGroup.then((group) =>
+    groupStartCurrency(r.groupCurrency, deps, user, group, r.logger),
+  );
   let profile: Awaited<ReturnType<typeof deps.directory.profile>>;
   let groups: Awaited<ReturnType<typeof deps.directory.groups>>;
   try {
@@ -195,37 +221,28 @@ async function fillNewForm(r: NewFormRequest, opened: Opened): Promise<void> {
       await update(
         r.client,
         opened,
-        noticeView({
-          title: NEW_TITLE,
-          text: 'Your connection to the expense account stopped working, so I removed it. Connect again, then open the form again.',
-          connectUrl: url,
-        }),
+        noticeView({ title, text: voice.t('form.connect_again_new'), connectUrl: url }, voice),
         r.logger,
       );
       return;
     }
     throw error;
   }
-  const [me, people, binding] = await Promise.all([
+  const [me, people, wanted, groupCode] = await Promise.all([
     deps.directory.slackUser(user.team_id, user.user_id).catch(() => undefined),
     Promise.all(
       candidates.map((id) => deps.directory.slackUser(user.team_id, id).catch(() => undefined)),
     ),
-    r.channel
-      ? deps.bindings.get({ team_id: user.team_id, channel_id: r.channel }).catch(() => undefined)
-      : Promise.resolve(undefined),
+    forGroup,
+    groupCurrency,
     // Warms the currency list, so that the submission can check the code without waiting.
     deps.reference.currencies().catch(() => undefined),
   ]);
   const names = new Map<string, string>();
   for (const p of people) if (p) names.set(p.id, p.name);
-  const byDefault = r.message
-    ? undefined
-    : await defaultStart(
-        deps,
-        user.team_id,
-        groups.find((g) => binding && g.id === binding.group_id),
-      );
+  // Only a group the person is still in: a default group they have left since is no choice.
+  const group = groups.find((g) => wanted && g.id !== 0 && g.id === wanted.id);
+  const byDefault = r.message ? undefined : await defaultStart(deps, user.team_id, group);
   const participants =
     byDefault?.participants ??
     [
@@ -233,11 +250,11 @@ async function fillNewForm(r: NewFormRequest, opened: Opened): Promise<void> {
       ...people.filter((p) => p && !p.is_bot && !p.deleted).map((p) => p?.id as string),
     ].slice(0, MAX_PARTICIPANTS);
   const today = todayIn(me?.tz, deps.now());
-  let currency = profile.default_currency || 'USD';
+  let currency = (group ? groupCode : undefined) ?? (profile.default_currency || 'USD');
   let amountText: string | undefined;
   let description: string | undefined;
   if (r.message) {
-    const text = plainText(typed, names);
+    const text = messageText(typed, names);
     const parsed = parseCommand(typed, {
       today,
       defaultCurrency: currency,
@@ -248,7 +265,7 @@ async function fillNewForm(r: NewFormRequest, opened: Opened): Promise<void> {
     description = text;
     if (parsed.kind === 'expense' && parsed.expense.each === null) {
       currency = parsed.expense.currency;
-      amountText = toDecimal(parsed.expense.cost, currencyExponent(currency));
+      amountText = amountInput(parsed.expense.cost, currency, voice);
       if (parsed.expense.description !== DEFAULT_DESCRIPTION) {
         description = text.replace(parsed.expense.amountText, ' ').replace(/\s+/g, ' ').trim();
       }
@@ -264,25 +281,28 @@ async function fillNewForm(r: NewFormRequest, opened: Opened): Promise<void> {
   await update(
     r.client,
     opened,
-    expenseFormView({
-      mode: 'new',
-      meta,
-      initial: {
-        amountText,
-        currency,
-        description,
-        date: today,
-        group_id: binding?.group_id ?? null,
-        participants,
-        payer: user.user_id,
-        method: byDefault?.method ?? 'equal',
+    expenseFormView(
+      {
+        mode: 'new',
+        meta,
+        initial: {
+          amountText,
+          currency,
+          description,
+          date: today,
+          group_id: group?.id ?? null,
+          participants,
+          payer: user.user_id,
+          method: byDefault?.method ?? 'equal',
+        },
+        groups: groups.filter((g) => g.id !== 0).map((g) => ({ id: g.id, name: g.name })),
+        currencyUnit: deps.reference.unit(currency),
+        ...(r.message ? { note: voice.t('form.filled_from_message') } : {}),
+        byDefault: byDefault?.fill,
+        messageReceipt: messageReceipt(r.message?.files),
       },
-      groups: groups.filter((g) => g.id !== 0).map((g) => ({ id: g.id, name: g.name })),
-      currencyUnit: deps.reference.unit(currency),
-      ...(r.message ? { note: 'Filled in from the message: check it before booking.' } : {}),
-      byDefault: byDefault?.fill,
-      messageReceipt: messageReceipt(r.message?.files),
-    }),
+      voice,
+    ),
     r.logger,
   );
 }
@@ -298,48 +318,58 @@ export async function openEditForm(r: EditFormRequest): Promise<void> {
   await openThenFill(
     r,
     {
-      title: EDIT_TITLE,
+      mode: 'edit',
       what: 'edit form',
-      cannotOpen: "Slack didn't let me open the form in time. Press Edit again.",
+      cannotOpen: 'form.not_opened_edit',
       thread_ts: undefined,
     },
-    (view) => fillEditForm(r, view),
+    (view, voice) => fillEditForm(r, view, voice),
   );
 }
 
-async function fillEditForm(r: EditFormRequest, opened: Opened): Promise<void> {
+async function fillEditForm(r: EditFormRequest, opened: Opened, voice: Voice): Promise<void> {
   const { deps, user } = r;
-  const access = await accessExpense(deps, user, r.expenseId, 'Nothing was changed.');
+  const title = formTitle('edit', voice);
+  const access = await accessExpense(
+    deps,
+    user,
+    r.expenseId,
+    voice.t('expense.nothing_changed'),
+    voice,
+  );
   if (!access.ok) {
     await update(
       r.client,
       opened,
       access.kind === 'connect'
-        ? noticeView({
-            title: EDIT_TITLE,
-            text: 'To change expenses from Slack, connect your expense account first.',
-            connectUrl: access.url,
-          })
-        : noticeView({ title: EDIT_TITLE, text: access.text }),
+        ? noticeView(
+            { title, text: voice.t('form.connect_first_edit'), connectUrl: access.url },
+            voice,
+          )
+        : noticeView({ title, text: access.text }, voice),
       r.logger,
     );
     return;
   }
   const { expense } = access;
-  const { who, groups, me, exponent, minor, slackOf } = await expenseSources(deps, user, access);
+  const { who, groups, me, minor, slackOf } = await expenseSources(deps, user, access);
   const peopleEditable = expense.users.every((u) => slackOf(u.user_id) !== undefined);
   const sharing = expense.users.filter((u) => minor(u.owed_share) > 0);
   const participants = sharing.map((u) => slackOf(u.user_id) ?? `svc:${u.user_id}`);
   // Several payers stay several: the others are pre-filled, with what each paid.
-  const payers = expensePayers(expense.users, slackOf, exponent);
+  const payers = expensePayers(expense.users, slackOf, expense.currency_code, voice);
   const { alsoPaid, paid } = payers;
   const payer = payers.payer ?? user.user_id;
   const equal = looksEqual(expense.users.map((u) => minor(u.owed_share)));
   const values: Record<string, string> = {};
   if (!equal)
     for (const u of sharing)
-      values[slackOf(u.user_id) ?? ''] = toDecimal(minor(u.owed_share), exponent);
-  const written = splitBreakdown(notesOf(expense.details));
+      values[slackOf(u.user_id) ?? ''] = amountInput(
+        minor(u.owed_share),
+        expense.currency_code,
+        voice,
+      );
+  const written = await splitBreakdown(notesOf(expense.details));
   const form: CheckedForm = {
     cost: minor(expense.cost),
     currency: expense.currency_code,
@@ -376,46 +406,44 @@ async function fillEditForm(r: EditFormRequest, opened: Opened): Promise<void> {
     ...(written.breakdown ? { breakdown: written.breakdown } : {}),
   };
   await deps.expenses.saveDraft(user, opened.id, { edit: base });
-  const names = expense.users
-    .map((u) => {
-      const w = who.get(u.user_id);
-      return w && 'slack' in w ? `<@${w.slack}>` : (w?.name ?? 'someone');
-    })
-    .join(', ');
+  const people = expense.users.map((u) => whoText(who.get(u.user_id) ?? { name: '' }, voice));
   await update(
     r.client,
     opened,
-    expenseFormView({
-      mode: 'edit',
-      meta: encodeMeta({
-        e: expense.id,
-        ...(r.channel ? { c: r.channel } : {}),
-        ...(r.ts ? { m: r.ts } : {}),
-        ...(me?.tz ? { z: me.tz } : {}),
-        ...(me?.locale ? { l: me.locale } : {}),
-      }),
-      initial: {
-        amountText: toDecimal(form.cost, exponent),
-        currency: form.currency,
-        description: form.description,
-        date: form.date,
-        category: expense.category
-          ? { id: expense.category.id, name: expense.category.name }
-          : null,
-        group_id: form.group_id,
-        participants: participants.filter((p) => !p.startsWith('svc:')),
-        payer,
-        alsoPaid,
-        method: form.method,
-        notes: form.notes,
-        repeat: form.repeat,
+    expenseFormView(
+      {
+        mode: 'edit',
+        meta: encodeMeta({
+          e: expense.id,
+          ...(r.channel ? { c: r.channel } : {}),
+          ...(r.ts ? { m: r.ts } : {}),
+          ...(me?.tz ? { z: me.tz } : {}),
+          ...(me?.locale ? { l: me.locale } : {}),
+        }),
+        initial: {
+          amountText: amountInput(form.cost, form.currency, voice),
+          currency: form.currency,
+          description: form.description,
+          date: form.date,
+          category: expense.category
+            ? { id: expense.category.id, name: expense.category.name }
+            : null,
+          group_id: form.group_id,
+          participants: participants.filter((p) => !p.startsWith('svc:')),
+          payer,
+          alsoPaid,
+          method: form.method,
+          notes: form.notes,
+          repeat: form.repeat,
+        },
+        groups: groups.filter((g) => g.id !== 0).map((g) => ({ id: g.id, name: g.name })),
+        currencyUnit: deps.reference.unit(form.currency),
+        peopleEditable,
+        ...(written.breakdown ? { breakdown: written.breakdown } : {}),
+        people,
       },
-      groups: groups.filter((g) => g.id !== 0).map((g) => ({ id: g.id, name: g.name })),
-      currencyUnit: deps.reference.unit(form.currency),
-      peopleEditable,
-      ...(written.breakdown ? { breakdown: written.breakdown } : {}),
-      peopleText: `*On it:* ${names}\nSome of them aren't in this Slack workspace, so the amount and who shares it can only be changed on the expense service.`,
-    }),
+      voice,
+    ),
     r.logger,
   );
 }

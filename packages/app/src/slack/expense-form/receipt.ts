@@ -17,6 +17,7 @@ import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import type { webApi } from '@slack/bolt';
 import type { FileHosts } from '../shared/file-hosts.js';
+import type { Voice } from '../shared/voice.js';
 
 /**
  * The largest receipt sent: the service takes a request of at most 5 MB with the receipt in it
@@ -29,14 +30,85 @@ export const RECEIPT_TIMEOUT_MS = 20_000;
 /** Redirects followed, each to an allowed host only. */
 const MAX_REDIRECTS = 3;
 
+/** Why a receipt was not fetched, as a person reads it (receiptProblem writes it out). */
+export type ReceiptProblem =
+  | { kind: 'slack_refused'; code: string | undefined }
+  | { kind: 'too_large'; size: number | undefined; max: number }
+  | { kind: 'no_address' }
+  | { kind: 'bad_address' }
+  | { kind: 'timeout'; ms: number }
+  | { kind: 'other_host'; host: string; allowed: string }
+  | { kind: 'redirects' }
+  | { kind: 'unreachable' }
+  | { kind: 'not_handed'; status: number }
+  | { kind: 'nothing_sent' }
+  | { kind: 'broken_off' }
+  | { kind: 'no_token' };
+
 /** Why a receipt was not fetched, with the file's name when Slack said it. */
 export class ReceiptError extends Error {
   override name = 'ReceiptError';
   constructor(
-    readonly reason: string,
+    readonly problem: ReceiptProblem,
     readonly fileName: string | undefined = undefined,
+    /** What went wrong underneath, for the logs. */
+    cause?: string,
   ) {
-    super(reason);
+    super(`${problem.kind}${cause ? `: ${cause}` : ''}`);
+  }
+}
+
+const sizes = new Map<string, Intl.NumberFormat>();
+
+/** "5.4 MB", "5,4 MB": a file's size as the reader writes numbers. */
+export function megabytes(bytes: number, voice: Pick<Voice, 'locale'>): string {
+  let format = sizes.get(voice.locale);
+  if (!format) {
+    format = new Intl.NumberFormat(voice.locale, {
+      minimumFractionDigits: 1,
+      maximumFractionDigits: 1,
+    });
+    if (sizes.size > 500) sizes.clear();
+    sizes.set(voice.locale, format);
+  }
+  return `${format.format(bytes / (1024 * 1024))} MB`;
+}
+
+/** What the person reads about a receipt that could not be fetched (after "I couldn't attach it:"). */
+export function receiptProblem(p: ReceiptProblem, voice: Voice): string {
+  switch (p.kind) {
+    case 'slack_refused':
+      return voice.t('form.receipt_slack_refused', { code: p.code ?? 'none' });
+    case 'too_large':
+      return p.size === undefined
+        ? voice.t('form.receipt_larger', { max: megabytes(p.max, voice) })
+        : voice.t('form.receipt_size', {
+            size: megabytes(p.size, voice),
+            max: megabytes(p.max, voice),
+          });
+    case 'no_address':
+      return voice.t('form.receipt_no_address');
+    case 'bad_address':
+      return voice.t('form.receipt_bad_address');
+    case 'timeout':
+      return voice.t('form.receipt_timeout', {
+        time:
+          p.ms >= 1000 ? `${voice.number(Math.round(p.ms / 1000))} s` : `${voice.number(p.ms)} ms`,
+      });
+    case 'other_host':
+      return voice.t('form.receipt_other_host', { host: p.host, allowed: p.allowed });
+    case 'redirects':
+      return voice.t('form.receipt_redirects');
+    case 'unreachable':
+      return voice.t('form.receipt_unreachable');
+    case 'not_handed':
+      return voice.t('form.receipt_not_handed', { status: String(p.status) });
+    case 'nothing_sent':
+      return voice.t('form.receipt_nothing_sent');
+    case 'broken_off':
+      return voice.t('form.receipt_broken_off');
+    case 'no_token':
+      return voice.t('form.receipt_no_token');
   }
 }
 
@@ -52,14 +124,7 @@ export interface ReceiptLimits {
   timeoutMs?: number;
 }
 
-export function megabytes(bytes: number): string {
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-}
-
-const tooLarge = (max: number, size?: number) =>
-  size === undefined
-    ? `it is larger than the ${megabytes(max)} a receipt can be`
-    : `it is ${megabytes(size)}, larger than the ${megabytes(max)} a receipt can be`;
+const tooLarge = (max: number, size?: number): ReceiptProblem => ({ kind: 'too_large', size, max });
 
 /** Counts the bytes going through and fails once they pass `max`. */
 function capped(max: number, fail: () => Error): Transform {
@@ -83,36 +148,34 @@ export async function fetchReceipt(
   const info = await client.files.info({ file: fileId }).catch((error: unknown) => {
     const code = (error as { data?: { error?: unknown } }).data?.error;
     throw new ReceiptError(
-      `Slack wouldn't give it to me (${typeof code === 'string' ? code : 'no answer'})`,
+      { kind: 'slack_refused', code: typeof code === 'string' ? code.slice(0, 60) : undefined },
+      undefined,
+      (error as Error).message,
     );
   });
   const file = info.file;
   const name = file?.name || file?.title || 'the receipt';
-  const refuse = (reason: string) => new ReceiptError(reason, name);
+  const refuse = (problem: ReceiptProblem, cause?: string) =>
+    new ReceiptError(problem, name, cause);
   if (typeof file?.size === 'number' && file.size > max) throw refuse(tooLarge(max, file.size));
   const address = file?.url_private_download ?? file?.url_private;
-  if (!address) throw refuse('Slack gave no download address for it');
+  if (!address) throw refuse({ kind: 'no_address' });
   let url: URL;
   try {
     url = new URL(address);
   } catch {
-    throw refuse('Slack gave a download address for it that is not a URL');
+    throw refuse({ kind: 'bad_address' });
   }
 
   const limitMs = limits.timeoutMs ?? RECEIPT_TIMEOUT_MS;
-  const timedOut = () =>
-    refuse(
-      `Slack took longer than ${limitMs >= 1000 ? `${Math.round(limitMs / 1000)} s` : `${limitMs} ms`} to send it`,
-    );
+  const timedOut = () => refuse({ kind: 'timeout', ms: limitMs });
   const signal = AbortSignal.timeout(limitMs);
   let response: Response | undefined;
   try {
     for (let hop = 0; ; hop += 1) {
       // The token goes to Slack's file host and nowhere else, however the address was reached.
       if (!limits.hosts.allows(url)) {
-        throw refuse(
-          `its download address is on ${url.host}, not on Slack's file host (${limits.hosts.described}), so I didn't ask for it`,
-        );
+        throw refuse({ kind: 'other_host', host: url.host, allowed: limits.hosts.described });
       }
       response = await fetch(url, {
         headers: { authorization: `Bearer ${botToken}` },
@@ -122,27 +185,27 @@ export async function fetchReceipt(
       const location = response.headers.get('location');
       if (response.status < 300 || response.status >= 400 || location === null) break;
       await response.body?.cancel();
-      if (hop === MAX_REDIRECTS) throw refuse('Slack sent it through too many redirects');
+      if (hop === MAX_REDIRECTS) throw refuse({ kind: 'redirects' });
       url = new URL(location, url);
     }
   } catch (error) {
     if (error instanceof ReceiptError) throw error;
     if (signal.aborted) throw timedOut();
-    throw refuse(`Slack's file host could not be reached (${(error as Error).message})`);
+    throw refuse({ kind: 'unreachable' }, (error as Error).message);
   }
 
   const type = response.headers.get('content-type') ?? '';
   // Without access Slack answers a sign-in page with status 200, not the file.
   if (!response.ok || type.startsWith('text/html')) {
     await response.body?.cancel();
-    throw refuse(`Slack didn't hand it over (HTTP ${response.status})`);
+    throw refuse({ kind: 'not_handed', status: response.status });
   }
   const length = Number(response.headers.get('content-length') ?? Number.NaN);
   if (Number.isFinite(length) && length > max) {
     await response.body?.cancel();
     throw refuse(tooLarge(max, length));
   }
-  if (!response.body) throw refuse('Slack sent nothing for it');
+  if (!response.body) throw refuse({ kind: 'nothing_sent' });
 
   const dir = await mkdtemp(join(tmpdir(), 'split-receipt-'));
   const safe = name.replace(/[^\w.-]+/g, '_').slice(-100) || 'receipt';
@@ -158,7 +221,7 @@ export async function fetchReceipt(
     await rm(dir, { recursive: true, force: true });
     if (error instanceof ReceiptError) throw error;
     if (signal.aborted) throw timedOut();
-    throw refuse(`the download broke off (${(error as Error).message})`);
+    throw refuse({ kind: 'broken_off' }, (error as Error).message);
   }
   return { path, name, remove: () => rm(dir, { recursive: true, force: true }) };
 }

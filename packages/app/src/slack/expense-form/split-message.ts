@@ -1,5 +1,6 @@
 import type { AllMiddlewareArgs, MessageShortcut, SlackShortcutMiddlewareArgs } from '@slack/bolt';
 import type { SlackDeps } from '../deps.js';
+import type { GroupCurrency } from './group-currency.js';
 import type { MessageFile } from './message-receipt.js';
 import { openNewForm } from './open.js';
 
@@ -23,7 +24,7 @@ function filesOf(message: unknown): MessageFile[] {
  * in it, its author and the people it mentions, its image as the receipt); the booked expense goes
  * to the message's thread.
  */
-export function splitMessageShortcut(deps: SlackDeps) {
+export function splitMessageShortcut(deps: SlackDeps, groupCurrency?: GroupCurrency) {
   return async ({
     ack,
     shortcut,
@@ -33,6 +34,7 @@ export function splitMessageShortcut(deps: SlackDeps) {
     await ack();
     await openNewForm({
       deps,
+      groupCurrency,
       client,
       logger,
       trigger_id: shortcut.trigger_id,

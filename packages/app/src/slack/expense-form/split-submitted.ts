@@ -1,4 +1,5 @@
 import type { AllMiddlewareArgs, SlackViewMiddlewareArgs, ViewSubmitAction } from '@slack/bolt';
+import { voiceFor } from '../../voice/index.js';
 import type { SlackDeps } from '../deps.js';
 import { checkSplitStep, parseMeta, type StateValues, valueBlockId } from './form.js';
 import { queueSubmission } from './submit.js';
@@ -17,15 +18,17 @@ export function expenseSplitSubmitted(deps: SlackDeps) {
     const meta = parseMeta(view.private_metadata) ?? { v: 1 as const };
     const team_id = body.team?.id ?? view.team_id;
     const rootViewId = view.root_view_id ?? view.previous_view_id ?? view.id;
+    // The voice the form opened in, kept in it: no lookup within the submission's 3 seconds.
+    const voice = await voiceFor({ locale: meta.l, tz: meta.z });
     const draft = await deps.expenses.draft({ team_id, user_id: body.user.id }, rootViewId);
     if (!draft?.form) {
       await ack({
         response_action: 'errors',
-        errors: { [valueBlockId(0)]: 'This form has expired. Close it and start again.' },
+        errors: { [valueBlockId(0)]: voice.t('form.expired') },
       });
       return;
     }
-    const checked = checkSplitStep(draft.form, (view.state.values ?? {}) as StateValues);
+    const checked = checkSplitStep(draft.form, (view.state.values ?? {}) as StateValues, voice);
     if ('errors' in checked) {
       await ack({ response_action: 'errors', errors: checked.errors });
       return;

@@ -17,23 +17,25 @@ import {
   type ServiceClient,
 } from '../../service/index.js';
 import type { ServiceTokenRecord, SlackUserKey } from '../../store/index.js';
+import { type MessageKey, voiceFor } from '../../voice/index.js';
 import type { SlackDeps } from '../deps.js';
 import { type FormAnswer, formAnswer } from '../shared/answer.js';
 import { bookPlan, type GroupChoice } from '../shared/booking.js';
 import { breakdownText, joinBreakdown } from '../shared/breakdown.js';
 import { middayIn } from '../shared/dates.js';
 import { type JobHandler, JobMovedError } from '../shared/durable.js';
-import { accessFailure } from '../shared/expense-access.js';
+import { accessFailure, notice, refusal, sentences } from '../shared/expense-access.js';
 import { expenseMessage } from '../shared/expense-message.js';
 import { bookedFromExpense, whoIsWho } from '../shared/expense-people.js';
 import { type Kept, keepInTime } from '../shared/keep-in-time.js';
 import { bookingMarker, type Once } from '../shared/marker.js';
 import { connectPrompt, plainNotice } from '../shared/notices.js';
-import { describeServiceFailure, refusedText } from '../shared/service-failure.js';
+import { describeServiceFailure } from '../shared/service-failure.js';
 import { clientOrNothing } from '../shared/team-clients.js';
-import { voiceOf } from '../shared/voice.js';
+import { mention, mrkdwn } from '../shared/text.js';
+import { type Voice, voiceOf } from '../shared/voice.js';
 import type { CheckedForm, EditBase, FormMeta } from './form.js';
-import { type FetchedReceipt, fetchReceipt, ReceiptError } from './receipt.js';
+import { type FetchedReceipt, fetchReceipt, ReceiptError, receiptProblem } from './receipt.js';
 
 /** A submitted form as its job keeps it: all that carrying it out needs, on any replica. */
 interface FormJob {
@@ -52,15 +54,10 @@ interface FormJob {
 
 export const FORM_JOB = 'form';
 
-/** What the person is told, under the form, when the store cannot keep the submission. */
-const NOT_KEPT =
-  "I couldn't save this just now: my storage isn't answering. Try Submit again in a minute.";
-/**
- * Under the form when the store is slow to answer: the write goes on, and submitting again is
- * safe either way (it is booked once if the write landed, and tried again if it did not).
- */
-const SLOW_TO_KEEP =
-  'Saving this is taking longer than usual. Press Submit again in a moment: it is booked only once.';
+/** The voice the form was opened in, which its private_metadata keeps: no lookup needed. */
+export function formVoice(meta: Pick<FormMeta, 'l' | 'z'>): Promise<Voice> {
+  return voiceFor({ locale: meta.l, tz: meta.z });
+}
 
 /**
  * Writes a submission to the durable job queue before the form is closed, then answers Slack:
@@ -74,6 +71,7 @@ export async function queueSubmission(
   answer: { ack: (response: ViewResponse) => Promise<void>; field: string },
 ): Promise<void> {
   const id = `form:${job.user.team_id}:${job.rootViewId}`;
+  const voice = await formVoice(job.meta);
   let kept: Kept;
   try {
     kept = await keepInTime(
@@ -83,11 +81,20 @@ export async function queueSubmission(
     );
   } catch (error) {
     logger.error(`expense form: could not queue the submission: ${(error as Error).message}`);
-    await answer.ack({ response_action: 'errors', errors: { [answer.field]: NOT_KEPT } });
+    // Under the form: the store cannot keep the submission.
+    await answer.ack({
+      response_action: 'errors',
+      errors: { [answer.field]: voice.t('form.not_kept') },
+    });
     return;
   }
   if (kept === 'slow') {
-    await answer.ack({ response_action: 'errors', errors: { [answer.field]: SLOW_TO_KEEP } });
+    // The write goes on, and submitting again is safe either way (it is booked once if the
+    // write landed, and tried again if it did not).
+    await answer.ack({
+      response_action: 'errors',
+      errors: { [answer.field]: voice.t('form.slow_to_keep') },
+    });
     return;
   }
   if (kept === 'repeat') logger.info(`expense form ${job.rootViewId}: submitted again, ignored`);
@@ -111,6 +118,7 @@ export function formJob(deps: SlackDeps): JobHandler {
       client,
       botToken: client.token,
       logger,
+      voice: await formVoice(job.meta),
       once: {
         marker: bookingMarker(run.id),
         sentAt: (run.progress as { sentAt?: number } | undefined)?.sentAt,
@@ -126,16 +134,21 @@ interface Submission extends FormJob {
   botToken: string | undefined;
   logger: Logger;
   once: Once;
+  /** The voice of the person who submitted it: everything they are told is written in it. */
+  voice: Voice;
 }
 
-/** The notes typed, then an itemised bill's breakdown, so that the service keeps both. */
+/**
+ * The notes typed, then an itemised bill's breakdown (in the booker's words), so that the service
+ * keeps both.
+ */
 function notesWith(
   notes: string,
   itemised: BillSummary | undefined,
   currency: string,
-  locale: string | undefined,
+  voice: Voice,
 ): string | undefined {
-  const breakdown = itemised ? breakdownText(itemised, currency, locale) : undefined;
+  const breakdown = itemised ? breakdownText(itemised, currency, voice) : undefined;
   return joinBreakdown(notes, breakdown) || undefined;
 }
 
@@ -150,7 +163,8 @@ async function carryOut(s: Submission): Promise<void> {
     logger,
   });
   let receipt: FetchedReceipt | undefined;
-  const nothingDone = s.edit ? 'Nothing was changed.' : 'Nothing was booked.';
+  const { voice } = s;
+  const nothingDone = voice.t(s.edit ? 'expense.nothing_changed' : 'expense.nothing_booked');
   try {
     const link = await linkOrPrompt(s, answer, nothingDone);
     if (!link) return;
@@ -164,9 +178,7 @@ async function carryOut(s: Submission): Promise<void> {
     if (error instanceof JobMovedError) throw error;
     logger.error(`expense form failed: ${(error as Error).stack ?? String(error)}`);
     await answer
-      .ephemeral(
-        plainNotice(`Something went wrong on my side. ${nothingDone} Try again in a minute.`),
-      )
+      .ephemeral(notice(voice.t('expense.failed_our_side', { nothingDone })))
       .catch((again: Error) => logger.error(`expense form: could not tell: ${again.message}`));
   } finally {
     await receipt?.remove().catch(() => undefined);
@@ -205,7 +217,7 @@ async function linkOrPrompt(
     }
     if (!(error instanceof ServiceBaseException)) throw error;
     logger.warn(`expense form: service call failed: ${error.name}: ${error.message}`);
-    await answer.ephemeral(plainNotice(accessFailure(error, nothingDone)));
+    await answer.ephemeral(notice(accessFailure(error, nothingDone, s.voice)));
   };
   return { record, client: deps.service.forLink(record), fail };
 }
@@ -220,16 +232,23 @@ async function receiptOrLeaveOut(
 ): Promise<FetchedReceipt | undefined> {
   const fileId = s.form.files[0];
   if (!fileId) return undefined;
+  const { voice } = s;
   try {
-    if (!s.botToken) throw new ReceiptError('I have no token to ask Slack for it with');
+    if (!s.botToken) throw new ReceiptError({ kind: 'no_token' });
     return await fetchReceipt(s.client, s.botToken, fileId, { hosts: s.deps.fileHosts });
   } catch (error) {
     const refused = error instanceof ReceiptError ? error : undefined;
-    const reason = refused?.reason ?? 'something went wrong on my side';
     s.logger.warn(`expense form: receipt ${fileId} left out: ${(error as Error).message}`);
     await answer.ephemeral(
-      plainNotice(
-        `I couldn't attach ${refused?.fileName ? `“${refused.fileName}”` : 'your receipt'}: ${reason}. ${s.edit ? "I'm saving your other changes without it." : "I'm booking the expense without it."} Edit it later to add a receipt.`,
+      notice(
+        voice.t('form.receipt_left_out', {
+          named: refused?.fileName ? 'yes' : 'no',
+          file: mrkdwn(refused?.fileName ?? ''),
+          reason: refused
+            ? mrkdwn(receiptProblem(refused.problem, voice))
+            : voice.t('form.receipt_our_side'),
+          edit: s.edit ? 'yes' : 'no',
+        }),
       ),
     );
     return undefined;
@@ -250,7 +269,7 @@ async function chosenGroup(
       (await s.deps.directory.groups(s.user, link.client, fresh)).find((g) => g.id === groupId);
     const found = (await find(false)) ?? (await find(true));
     if (found) return { id: found.id, name: found.name, members: found.members };
-    await answer.ephemeral(plainNotice(`You're no longer in the group you chose. ${nothingDone}`));
+    await answer.ephemeral(notice(sentences(s.voice, s.voice.t('form.group_gone'), nothingDone)));
     return undefined;
   } catch (error) {
     await link.fail(error);
@@ -269,7 +288,7 @@ async function bookNew(s: Submission, c: EditContext): Promise<void> {
       record: c.record,
       client: c.client,
       tz: s.meta.z,
-      locale: me?.locale,
+      locale: me?.locale ?? s.meta.l,
       reply: c.answer,
       logger,
       fail: c.fail,
@@ -288,7 +307,7 @@ async function bookNew(s: Submission, c: EditContext): Promise<void> {
       split: s.split,
       group: c.group,
       category_id: s.form.category_id ?? undefined,
-      details: notesWith(s.form.notes, s.itemised, s.form.currency, me?.locale),
+      details: notesWith(s.form.notes, s.itemised, s.form.currency, s.voice),
       ...(s.itemised ? { itemised: s.itemised } : {}),
       repeat_interval: s.form.repeat,
       receipt: c.receipt,
@@ -314,18 +333,22 @@ interface EditContext {
   receipt: string | undefined;
 }
 
-const CHANGE_NAMES: Partial<Record<keyof ExpenseUpdate, string>> = {
-  description: 'description',
-  cost: 'amount',
-  currency_code: 'currency',
-  date: 'date',
-  category_id: 'category',
-  group_id: 'group',
-  details: 'notes',
-  repeat_interval: 'repeat',
-  users: 'who owes what',
-  receipt: 'receipt',
-};
+const CHANGE_NAMES = {
+  description: 'form.changed_description',
+  cost: 'form.changed_amount',
+  currency_code: 'form.changed_currency',
+  date: 'form.changed_date',
+  category_id: 'form.changed_category',
+  group_id: 'form.changed_group',
+  details: 'form.changed_notes',
+  repeat_interval: 'form.changed_repeat',
+  users: 'form.changed_shares',
+  receipt: 'form.changed_receipt',
+} as const satisfies Partial<Record<keyof ExpenseUpdate, MessageKey>>;
+
+function changeName(key: keyof ExpenseUpdate, voice: Voice): string {
+  return key in CHANGE_NAMES ? voice.t(CHANGE_NAMES[key as keyof typeof CHANGE_NAMES]) : key;
+}
 
 /** The update to send: the fields that differ from what the form started with. */
 async function changesOf(
@@ -366,7 +389,7 @@ async function changesOf(
     client: c.client,
   });
   if ('problem' in people)
-    return { problem: `<@${people.problem.user_id}> can't be on an expense.` };
+    return { problem: s.voice.t('form.cannot_be_on', { who: mention(people.problem.user_id) }) };
   const refOf = (id: string): PersonRef | undefined => {
     const known = base.ids[id];
     return known !== undefined ? { user_id: known } : people.people.get(id)?.ref;
@@ -378,7 +401,7 @@ async function changesOf(
     split: s.split,
     payers: s.payers,
   });
-  if ('error' in shares) return { problem: `That doesn't add up: ${shares.error}.` };
+  if ('error' in shares) return { problem: s.voice.t('form.split_failed') };
   const users: ExpenseShare[] = shares.shares.map((row) => ({
     ...(refOf(row.id) as PersonRef),
     paid_share: toWireAmount(row.paid, exponent),
@@ -407,7 +430,8 @@ async function changesOf(
 }
 
 async function applyEdit(s: Submission, base: EditBase, c: EditContext): Promise<void> {
-  const { deps, logger, user } = s;
+  const { deps, logger, user, voice } = s;
+  const nothingChanged = voice.t('expense.nothing_changed');
   let changes: ExpenseUpdate | { problem: string };
   try {
     changes = await changesOf(s, base, c);
@@ -416,12 +440,12 @@ async function applyEdit(s: Submission, base: EditBase, c: EditContext): Promise
     throw error;
   }
   if ('problem' in changes) {
-    await c.answer.ephemeral(plainNotice(`${changes.problem} Nothing was changed.`));
+    await c.answer.ephemeral(notice(sentences(voice, changes.problem, nothingChanged)));
     return;
   }
   const changed = (Object.keys(changes) as (keyof ExpenseUpdate)[]).filter((k) => k !== 'id');
   if (changed.length === 0) {
-    await c.answer.ephemeral(plainNotice('You changed nothing, so nothing was sent.'));
+    await c.answer.ephemeral(notice(voice.t('form.nothing_to_send')));
     return;
   }
   let updated: Awaited<ReturnType<ServiceClient['updateExpense']>>;
@@ -429,17 +453,13 @@ async function applyEdit(s: Submission, base: EditBase, c: EditContext): Promise
     updated = await c.client.updateExpense(changes);
   } catch (error) {
     if (error instanceof ServiceBaseException && error.outcome_unknown) {
-      await c.answer.ephemeral(
-        plainNotice(
-          "The expense service didn't confirm the change in time. Press Details on the expense to see whether it was saved before trying again.",
-        ),
-      );
+      await c.answer.ephemeral(notice(voice.t('form.edit_unconfirmed')));
       return;
     }
     return c.fail(error);
   }
   if (!updated.expense) {
-    await c.answer.ephemeral(plainNotice(refusedText(updated.errors, 'Nothing was changed.')));
+    await c.answer.ephemeral(notice(refusal(updated.errors, nothingChanged)));
     return;
   }
   const expense = updated.expense;
@@ -450,18 +470,17 @@ async function applyEdit(s: Submission, base: EditBase, c: EditContext): Promise
   let stale: string | undefined;
   if (s.meta.c && s.meta.m) {
     try {
-      const [who, me] = await Promise.all([
+      const [who, booker] = await Promise.all([
         whoIsWho(deps, user, c.record.service_user_id, c.client, expense),
-        deps.directory.slackUser(user.team_id, user.user_id).catch(() => undefined),
+        base.bookedBy === user.user_id
+          ? voice
+          : voiceOf(deps, { team_id: user.team_id, user_id: base.bookedBy }, logger),
       ]);
-      // Rendered as the booking was, in a Slack person's locale, so the amounts and the date keep
-      // their form when the message is replaced.
+      // Written again as the booking was, in the booker's voice, so that the message the whole
+      // channel reads keeps its words, amounts and dates.
       const message = expenseMessage(
-        bookedFromExpense(expense, who, {
-          bookedBy: base.bookedBy,
-          group: c.group?.name ?? null,
-          locale: me?.locale,
-        }),
+        bookedFromExpense(expense, who, { bookedBy: base.bookedBy, group: c.group?.name ?? null }),
+        booker,
       );
       await s.client.chat.update({ channel: s.meta.c, ts: s.meta.m, ...message });
     } catch (error) {
@@ -470,13 +489,15 @@ async function applyEdit(s: Submission, base: EditBase, c: EditContext): Promise
       logger.warn(`edit: could not update the message: ${stale}`);
     }
   }
-  const what = changed.map((k) => CHANGE_NAMES[k] ?? k).join(', ');
-  const saved = `Saved “${expense.description}”: changed the ${what}.`;
+  const saved = voice.t('form.saved', {
+    description: mrkdwn(expense.description),
+    what: voice.list(changed.map((k) => changeName(k, voice))),
+  });
   await c.answer.ephemeral(
-    plainNotice(
+    notice(
       stale === undefined
         ? saved
-        : `${saved} I couldn't update its message in the channel (Slack said ${stale}), so that message still shows the old version; Details on it shows the expense as it is now.`,
+        : sentences(voice, saved, voice.t('form.saved_stale', { error: mrkdwn(stale) })),
     ),
   );
 }

@@ -6,10 +6,13 @@
  */
 import type { types } from '@slack/bolt';
 import type { Category, Currency, RepeatInterval } from '../../service/index.js';
+import type { MessageKey } from '../../voice/index.js';
 import { ACTIONS, EXPENSE_CALLBACKS, FORM } from '../ids.js';
-import { money } from '../shared/format.js';
-import { clip, mrkdwnEscape } from '../shared/limits.js';
+import { clip } from '../shared/limits.js';
 import { input, type ModalView, metadata, plain, title, VIEW_LIMITS } from '../shared/modal.js';
+import { mrkdwn, plainText } from '../shared/text.js';
+import type { Voice } from '../shared/voice.js';
+import { amountExample } from './amount.js';
 import { defaultNoteBlock, type GroupDefaultFill } from './default-view.js';
 import {
   DESCRIPTION_MAX,
@@ -20,6 +23,7 @@ import {
   type SplitMethod,
 } from './form.js';
 import type { MessageReceipt } from './message-receipt.js';
+import { megabytes } from './receipt.js';
 
 export { type ModalView, VIEW_LIMITS };
 
@@ -35,23 +39,24 @@ function option(text: string, value: string): Option {
   return { text: plain(text), value: clip(value, VIEW_LIMITS.optionValue) };
 }
 
-const SPLIT_LABELS: Record<SplitMethod, string> = {
-  equal: 'Equally',
-  exact: 'Exact amounts',
-  percent: 'Percentages',
-  shares: 'Shares',
-  itemise: 'Itemise (items, tip, tax)',
-};
+const SPLIT_LABELS = {
+  equal: 'form.method_equal',
+  exact: 'form.method_exact',
+  percent: 'form.method_percent',
+  shares: 'form.method_shares',
+  itemise: 'form.method_itemise',
+} as const satisfies Record<SplitMethod, MessageKey>;
 
-const REPEAT_LABELS: Record<RepeatInterval, string> = {
-  never: 'Never',
-  weekly: 'Every week',
-  fortnightly: 'Every two weeks',
-  monthly: 'Every month',
-  yearly: 'Every year',
-};
+const REPEAT_LABELS = {
+  never: 'form.repeat_never',
+  weekly: 'form.repeat_weekly',
+  fortnightly: 'form.repeat_fortnightly',
+  monthly: 'form.repeat_monthly',
+  yearly: 'form.repeat_yearly',
+} as const satisfies Record<RepeatInterval, MessageKey>;
 
 interface FormInitial {
+  /** As the field shows it, written the person's way (amountInput). */
   amountText?: string | undefined;
   currency?: string | undefined;
   description?: string | undefined;
@@ -69,7 +74,8 @@ interface FormInitial {
 }
 
 interface FormViewInput {
-  mode: 'new' | 'edit';
+  /** `copy`: a new expense filled in from a booked one (Duplicate). */
+  mode: 'new' | 'edit' | 'copy';
   /** Encoded FormMeta. */
   meta: string;
   initial: FormInitial;
@@ -79,9 +85,9 @@ interface FormViewInput {
   currencyUnit?: string | undefined;
   /** Edit of an expense with people who are not in this workspace: amount and people stay. */
   peopleEditable?: boolean;
-  /** Who is on it, as mrkdwn, when the people can't be edited. */
-  peopleText?: string | undefined;
-  /** A line at the top (loading, what the form was filled from). */
+  /** Who is on it (mrkdwn: mentions, names through mrkdwn()), when the people can't be edited. */
+  people?: string[] | undefined;
+  /** A line at the top, mrkdwn the caller wrote (what the form was filled from). */
   note?: string | undefined;
   /** Edit of an itemised bill: its breakdown line, kept out of the notes and named under them. */
   breakdown?: string | undefined;
@@ -92,27 +98,39 @@ interface FormViewInput {
 }
 
 /** The message's image, checked to be attached; or why the message's file can't be the receipt. */
-function messageReceiptBlock(r: MessageReceipt): types.KnownBlock {
+function messageReceiptBlock(r: MessageReceipt, voice: Voice): types.KnownBlock {
   if (r.kind === 'refused') {
+    const problem = r.problem;
     return {
       type: 'context',
       elements: [
         {
           type: 'mrkdwn',
           text: clip(
-            `:warning: “${mrkdwnEscape(r.name)}” from the message can't be the receipt: ${mrkdwnEscape(r.problem)}. You can choose an image below.`,
+            voice.t('form.message_receipt_refused', {
+              name: r.name === '' ? voice.t('form.the_file') : mrkdwn(clip(r.name, 200)),
+              problem: problem.kind,
+              max: problem.kind === 'too_large' ? megabytes(problem.max, voice) : '',
+              type:
+                problem.kind === 'not_image' && problem.mimetype
+                  ? mrkdwn(clip(problem.mimetype, 100))
+                  : voice.t('form.unknown_type'),
+            }),
             3000,
           ),
         },
       ],
     };
   }
-  const attach = option(`Attach “${r.name}” from the message`, r.id);
+  const attach = option(
+    voice.t('form.attach', { name: r.name === '' ? voice.t('form.the_file') : r.name }),
+    r.id,
+  );
   return input(
     FORM.messageReceipt,
-    'Receipt from the message',
+    voice.t('form.receipt_from_message'),
     { type: 'checkboxes', options: [attach], initial_options: [attach] },
-    { optional: true, hint: 'Untick it to book without it. A file chosen below is used instead.' },
+    { optional: true, hint: voice.t('form.message_receipt_hint') },
   );
 }
 
@@ -120,44 +138,57 @@ function currencyOption(code: string, unit: string | undefined): Option {
   return option(unit && unit !== code ? `${code} · ${unit}` : code, code);
 }
 
-export function expenseFormView(v: FormViewInput): ModalView {
+const FORM_TITLES = {
+  new: 'form.title_new',
+  edit: 'form.title_edit',
+  copy: 'form.title_duplicate',
+} as const satisfies Record<FormViewInput['mode'], MessageKey>;
+
+/** The title of the form in each mode, for the views it turns into while loading. */
+export function formTitle(mode: FormViewInput['mode'], voice: Voice): string {
+  return voice.t(FORM_TITLES[mode]);
+}
+
+export function expenseFormView(v: FormViewInput, voice: Voice): ModalView {
+  const { t } = voice;
   const i = v.initial;
   const editablePeople = v.peopleEditable !== false;
   const blocks: types.KnownBlock[] = [];
   if (v.note) {
     blocks.push({ type: 'context', elements: [{ type: 'mrkdwn', text: clip(v.note, 3000) }] });
   }
-  if (v.byDefault) blocks.push(defaultNoteBlock(v.byDefault));
+  if (v.byDefault) blocks.push(defaultNoteBlock(v.byDefault, voice));
   if (editablePeople) {
     blocks.push(
-      input(FORM.amount, 'Amount', {
+      input(FORM.amount, t('form.amount'), {
         type: 'plain_text_input',
-        placeholder: plain('12.50', VIEW_LIMITS.placeholder),
-        ...(i.amountText ? { initial_value: clip(i.amountText, 40) } : {}),
+        placeholder: plain(amountExample(voice), VIEW_LIMITS.placeholder),
+        ...(i.amountText ? { initial_value: clip(plainText(i.amountText), 40) } : {}),
       }),
-      input(FORM.currency, 'Currency', {
+      input(FORM.currency, t('form.currency'), {
         type: 'external_select',
         min_query_length: 1,
-        placeholder: plain('Type a code: EUR, USD…', VIEW_LIMITS.placeholder),
+        placeholder: plain(t('form.currency_placeholder'), VIEW_LIMITS.placeholder),
         ...(i.currency ? { initial_option: currencyOption(i.currency, v.currencyUnit) } : {}),
       }),
     );
   }
   blocks.push(
-    input(FORM.description, 'What for', {
+    input(FORM.description, t('form.what_for'), {
       type: 'plain_text_input',
       max_length: DESCRIPTION_MAX,
-      placeholder: plain('Lunch, taxi, groceries…', VIEW_LIMITS.placeholder),
-      ...(i.description ? { initial_value: clip(i.description, DESCRIPTION_MAX) } : {}),
+      placeholder: plain(t('form.what_placeholder'), VIEW_LIMITS.placeholder),
+      // plain_text: the description as it was typed, with no escape or entity in it.
+      ...(i.description ? { initial_value: clip(plainText(i.description), DESCRIPTION_MAX) } : {}),
     }),
-    input(FORM.date, 'Date', { type: 'datepicker', initial_date: i.date }),
+    input(FORM.date, t('form.date'), { type: 'datepicker', initial_date: i.date }),
     input(
       FORM.category,
-      'Category',
+      t('form.category'),
       {
         type: 'external_select',
         min_query_length: 0,
-        placeholder: plain('General', VIEW_LIMITS.placeholder),
+        placeholder: plain(t('form.category_placeholder'), VIEW_LIMITS.placeholder),
         ...(i.category ? { initial_option: option(i.category.name, String(i.category.id)) } : {}),
       },
       { optional: true },
@@ -166,7 +197,7 @@ export function expenseFormView(v: FormViewInput): ModalView {
   const groups = v.groups ?? [];
   // A static select holds 100 options: "None" and the first 99 groups.
   const groupOptions = [
-    option('None', '0'),
+    option(t('form.group_none'), '0'),
     ...groups.slice(0, VIEW_LIMITS.options - 1).map((g) => option(g.name, String(g.id))),
   ];
   const initialGroup =
@@ -174,13 +205,16 @@ export function expenseFormView(v: FormViewInput): ModalView {
   blocks.push({
     ...input(
       FORM.group,
-      'Group',
+      t('form.group'),
       {
         type: 'static_select',
         options: groupOptions,
         ...(initialGroup ? { initial_option: initialGroup } : {}),
       },
-      { optional: true, ...(v.groups === undefined ? { hint: 'Loading your groups…' } : {}) },
+      {
+        optional: true,
+        ...(v.groups === undefined ? { hint: t('form.groups_loading') } : {}),
+      },
     ),
     // Picking a group is sent at once, so that the group's default split can fill the form.
     dispatch_action: true,
@@ -188,76 +222,81 @@ export function expenseFormView(v: FormViewInput): ModalView {
   if (editablePeople) {
     const method = i.method ?? 'equal';
     const methodOptions = (Object.keys(SPLIT_LABELS) as SplitMethod[]).map((m) =>
-      option(SPLIT_LABELS[m], m),
+      option(t(SPLIT_LABELS[m]), m),
     );
     blocks.push(
       input(
         FORM.participants,
-        'Shared by',
+        t('form.shared_by'),
         {
           type: 'multi_users_select',
           max_selected_items: MAX_PARTICIPANTS,
           ...initialUsers(i.participants.slice(0, MAX_PARTICIPANTS)),
-          placeholder: plain('The people who share it', VIEW_LIMITS.placeholder),
+          placeholder: plain(t('form.people_placeholder'), VIEW_LIMITS.placeholder),
         },
-        { optional: true, hint: 'Include yourself if you share it too.' },
+        { optional: true, hint: t('form.shared_hint') },
       ),
-      input(FORM.payer, 'Paid by', { type: 'users_select', initial_user: i.payer }),
+      input(FORM.payer, t('form.paid_by'), { type: 'users_select', initial_user: i.payer }),
       input(
         FORM.alsoPaid,
-        'Also paid by',
+        t('form.also_paid'),
         {
           type: 'multi_users_select',
           max_selected_items: MAX_PAYERS - 1,
           ...initialUsers((i.alsoPaid ?? []).slice(0, MAX_PAYERS - 1)),
-          placeholder: plain('Others who paid part of it', VIEW_LIMITS.placeholder),
+          placeholder: plain(t('form.others_placeholder'), VIEW_LIMITS.placeholder),
         },
-        { optional: true, hint: 'With several payers, the next step asks what each one paid.' },
+        { optional: true, hint: t('form.also_hint') },
       ),
       input(
         FORM.split,
-        'How to split',
+        t('form.how'),
         {
           type: 'radio_buttons',
           options: methodOptions,
           initial_option: methodOptions.find((o) => o.value === method) ?? methodOptions[0],
         },
-        {
-          hint: 'For anything but equally, the next step asks for each person’s part. To itemise, the amount is the bill before tip and tax.',
-        },
+        { hint: t('form.how_hint') },
       ),
     );
   } else {
     blocks.push({
       type: 'section',
-      text: { type: 'mrkdwn', text: clip(v.peopleText ?? 'Who shares it stays as it is.', 3000) },
+      text: {
+        type: 'mrkdwn',
+        text: clip(
+          v.people && v.people.length > 0
+            ? t('form.people_fixed', { people: voice.list(v.people) })
+            : t('form.people_stay'),
+          3000,
+        ),
+      },
     });
   }
   const repeatOptions = (Object.keys(REPEAT_LABELS) as RepeatInterval[]).map((r) =>
-    option(REPEAT_LABELS[r], r),
+    option(t(REPEAT_LABELS[r]), r),
   );
   blocks.push(
     input(
       FORM.notes,
-      'Notes',
+      t('form.notes'),
       {
         type: 'plain_text_input',
         multiline: true,
         max_length: NOTES_MAX,
-        ...(i.notes ? { initial_value: clip(i.notes, NOTES_MAX) } : {}),
+        // plain_text: the notes as they were written, with no escape or entity in them.
+        ...(i.notes ? { initial_value: clip(plainText(i.notes), NOTES_MAX) } : {}),
       },
       {
         optional: true,
         ...(v.breakdown
-          ? {
-              hint: `Also kept in the notes while the amounts stay as they are: “${v.breakdown}”. Changing the amount or who owes what drops it.`,
-            }
+          ? { hint: t('form.breakdown_hint', { breakdown: plainText(v.breakdown) }) }
           : {}),
       },
     ),
     input(
       FORM.repeat,
-      'Repeat',
+      t('form.repeat'),
       {
         type: 'static_select',
         options: repeatOptions,
@@ -265,10 +304,10 @@ export function expenseFormView(v: FormViewInput): ModalView {
       },
       { optional: true },
     ),
-    ...(v.messageReceipt ? [messageReceiptBlock(v.messageReceipt)] : []),
+    ...(v.messageReceipt ? [messageReceiptBlock(v.messageReceipt, voice)] : []),
     input(
       FORM.receipt,
-      'Receipt',
+      t('form.receipt'),
       { type: 'file_input', max_files: 1, filetypes: ['jpg', 'jpeg', 'png', 'gif', 'pdf', 'heic'] },
       { optional: true },
     ),
@@ -276,9 +315,9 @@ export function expenseFormView(v: FormViewInput): ModalView {
   return {
     type: 'modal',
     callback_id: EXPENSE_CALLBACKS.form,
-    title: title(v.mode === 'edit' ? 'Edit expense' : 'Split an expense'),
-    submit: title(v.mode === 'edit' ? 'Save' : 'Book it'),
-    close: title('Cancel'),
+    title: title(formTitle(v.mode, voice)),
+    submit: title(v.mode === 'edit' ? t('form.submit_edit') : t('form.submit_new')),
+    close: title(t('form.cancel')),
     private_metadata: metadata(v.meta),
     blocks,
   };
@@ -287,12 +326,12 @@ export function expenseFormView(v: FormViewInput): ModalView {
 /** The step for each method that has one; Itemise has its own (itemise-view.ts). */
 type StepMethod = Exclude<SplitMethod, 'itemise'>;
 
-const STEP_TITLES: Record<StepMethod, string> = {
-  equal: 'Who paid what',
-  exact: 'Exact amounts',
-  percent: 'Percentages',
-  shares: 'Shares',
-};
+const STEP_TITLES = {
+  equal: 'form.step_equal',
+  exact: 'form.step_exact',
+  percent: 'form.step_percent',
+  shares: 'form.step_shares',
+} as const satisfies Record<StepMethod, MessageKey>;
 
 interface SplitStepInput {
   /** Equal only with several payers: then the step asks only what each paid. */
@@ -309,27 +348,26 @@ interface SplitStepInput {
   /** Paid amounts typed before, by Slack id. */
   paidValues?: Record<string, string> | undefined;
   meta: string;
-  locale?: string | undefined;
 }
 
-export function splitStepView(s: SplitStepInput): ModalView {
-  const total = money(s.cost, s.currency, s.locale);
+export function splitStepView(s: SplitStepInput, voice: Voice): ModalView {
+  const { t } = voice;
+  const total = voice.money(s.cost, s.currency);
+  const nameOf = (id: string) => s.names[id] ?? t('expense.someone');
   const blocks: types.KnownBlock[] = [];
   const payers = (s.payers ?? []).slice(0, MAX_PAYERS);
   if (payers.length > 0) {
     blocks.push({
       type: 'context',
       block_id: FORM.paidInfo,
-      elements: [
-        { type: 'mrkdwn', text: `What each one paid of *${total}*: together, the whole cost.` },
-      ],
+      elements: [{ type: 'mrkdwn', text: t('form.paid_info', { total }) }],
     });
     payers.forEach((id, index) => {
       const initial = s.paidValues?.[id];
       blocks.push(
-        input(paidBlockId(index), `${s.names[id] ?? 'Someone'} paid`, {
+        input(paidBlockId(index), t('form.payer_paid', { name: nameOf(id) }), {
           type: 'plain_text_input',
-          placeholder: plain('12.50', VIEW_LIMITS.placeholder),
+          placeholder: plain(amountExample(voice), VIEW_LIMITS.placeholder),
           ...(initial ? { initial_value: clip(initial, 40) } : {}),
         }),
       );
@@ -338,11 +376,12 @@ export function splitStepView(s: SplitStepInput): ModalView {
   if (s.method !== 'equal') {
     const rule =
       s.method === 'exact'
-        ? `Each person's part of *${total}*. Leave someone empty to give them an equal part of what's left.`
+        ? t('form.rule_exact', { total })
         : s.method === 'percent'
-          ? `Percentages of *${total}*, making 100%. Leave someone empty to give them an equal part of what's left.`
-          : `Whole shares of *${total}*: 2 pays twice as much as 1. Empty counts as 1.`;
-    const placeholder = s.method === 'exact' ? '12.50' : s.method === 'percent' ? '25' : '1';
+          ? t('form.rule_percent', { total })
+          : t('form.rule_shares', { total });
+    const placeholder =
+      s.method === 'exact' ? amountExample(voice) : s.method === 'percent' ? '25' : '1';
     blocks.push({
       type: 'context',
       block_id: FORM.splitInfo,
@@ -354,7 +393,7 @@ export function splitStepView(s: SplitStepInput): ModalView {
       blocks.push(
         input(
           `${FORM.valuePrefix}${index}`,
-          s.names[id] ?? 'Someone',
+          nameOf(id),
           {
             type: 'plain_text_input',
             placeholder: plain(placeholder, VIEW_LIMITS.placeholder),
@@ -368,22 +407,24 @@ export function splitStepView(s: SplitStepInput): ModalView {
   return {
     type: 'modal',
     callback_id: EXPENSE_CALLBACKS.splitStep,
-    title: title(STEP_TITLES[s.method]),
-    submit: title('Book it'),
-    close: title('Back'),
+    title: title(t(STEP_TITLES[s.method])),
+    submit: title(t('form.submit_new')),
+    close: title(t('form.back')),
     private_metadata: metadata(s.meta),
     blocks,
   };
 }
 
-/** A form that can't go on (not connected, not allowed, failed to load), or is loading. */
-export function noticeView(n: {
-  title: string;
-  text: string;
-  connectUrl?: string | undefined;
-}): ModalView {
+/**
+ * A form that can't go on (not connected, not allowed, failed to load), or is loading. `text` is
+ * mrkdwn the caller wrote (text a person or the service wrote inside it through mrkdwn()).
+ */
+export function noticeView(
+  n: { title: string; text: string; connectUrl?: string | undefined },
+  voice: Voice,
+): ModalView {
   const blocks: types.KnownBlock[] = [
-    { type: 'section', text: { type: 'mrkdwn', text: clip(mrkdwnEscape(n.text), 3000) } },
+    { type: 'section', text: { type: 'mrkdwn', text: clip(n.text, 3000) } },
   ];
   if (n.connectUrl) {
     blocks.push({
@@ -393,7 +434,7 @@ export function noticeView(n: {
           type: 'button',
           action_id: ACTIONS.connect,
           style: 'primary',
-          text: plain('Connect account'),
+          text: plain(voice.t('form.connect')),
           url: n.connectUrl,
         },
       ],
@@ -403,7 +444,7 @@ export function noticeView(n: {
     type: 'modal',
     callback_id: EXPENSE_CALLBACKS.form,
     title: title(n.title),
-    close: title('Close'),
+    close: title(voice.t('form.close')),
     blocks,
   };
 }

@@ -27,7 +27,9 @@ export const LINKING_COMMANDS: Pick<SplitHandlers, 'connect' | 'disconnect' | 'w
 
   disconnect: async (c) => {
     const removed = await c.deps.unlinking.forgetPerson(c.user);
-    await c.reply.ephemeral(plainNotice(forgottenText(removed)));
+    await c.reply.ephemeral(
+      plainNotice(forgottenText(removed, await voiceOf(c.deps, c.user, c.logger))),
+    );
   },
 
   whoami: async (c) => {

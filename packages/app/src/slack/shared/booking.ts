@@ -25,6 +25,7 @@ import {
   ServiceTimeoutException,
 } from '../../service/index.js';
 import type { ServiceTokenRecord, SlackUserKey } from '../../store/index.js';
+import { voiceFor } from '../../voice/index.js';
 import type { SlackDeps } from '../deps.js';
 import { middayIn } from './dates.js';
 import { type BookedExpense, expenseMessage, receiptUrlOf, type Who } from './expense-message.js';
@@ -163,7 +164,12 @@ export async function bookPlan(input: PlanInput, plan: BookPlan): Promise<Booked
   }));
   const booked = await createOnce(input, plan, users);
   if (!booked) return undefined;
-  return { booked, message: expenseMessage(bookedMessage(input, plan, booked, shares, people)) };
+  // The message the channel sees is written in the voice of the person who booked it.
+  const voice = await voiceFor({ locale: input.locale, tz: input.tz });
+  return {
+    booked,
+    message: expenseMessage(bookedMessage(input, plan, booked, shares, people), voice),
+  };
 }
 
 /**
@@ -378,7 +384,6 @@ function bookedMessage(
     group: plan.group?.name ?? null,
     split: plan.split.kind,
     bookedBy: input.user.user_id,
-    locale: input.locale,
     repeat: plan.repeat_interval && plan.repeat_interval !== 'never' ? plan.repeat_interval : null,
     ...(plan.itemised ? { itemised: plan.itemised } : {}),
     receiptUrl: receiptUrlOf(booked.receipt),

@@ -12,10 +12,11 @@ import type {
 } from '@slack/bolt';
 import type { ServiceTokenRecord, SlackUserKey } from '../../store/index.js';
 import type { SlackDeps } from '../deps.js';
+import type { SlackMessage } from './message.js';
 import { connectPrompt, plainNotice } from './notices.js';
 import { type Reply, replyWithRespond } from './reply.js';
 import { describeServiceFailure } from './service-failure.js';
-import { voiceOf } from './voice.js';
+import { type Voice, voiceOf } from './voice.js';
 
 export type ButtonArgs = SlackActionMiddlewareArgs<BlockButtonAction> & AllMiddlewareArgs;
 
@@ -32,39 +33,63 @@ interface Click<Ref> {
 }
 
 /**
+ * What a person reads about a click: written in their voice, or (for the buttons not yet written
+ * in one) a fixed text.
+ */
+export type ClickText = string | ((voice: Voice) => string);
+
+/**
  * Acks, then reads the button's value; a value that does not parse is told to the person (with
- * `damaged`) and gives undefined.
+ * `damaged`, in their voice) and gives undefined.
  */
 export async function readClick<Ref>(
+  deps: Pick<SlackDeps, 'directory'>,
   args: ButtonArgs,
   parse: (value: string | undefined) => Ref | undefined,
-  damaged: string,
+  damaged: ClickText,
 ): Promise<Click<Ref> | undefined> {
   await args.ack();
   const reply = replyWithRespond(args.respond);
   const ref = parse(args.action.value);
+  const user = clickerOf(args.body);
   if (!ref) {
     args.logger.warn(`${args.action.action_id}: a button value that does not parse`);
-    await reply.ephemeral(plainNotice(damaged));
+    const text =
+      typeof damaged === 'string' ? damaged : damaged(await voiceOf(deps, user, args.logger));
+    await reply.ephemeral(plainNotice(text));
     return undefined;
   }
-  return { ref, user: clickerOf(args.body), reply };
+  return { ref, user, reply };
 }
 
 interface ClickWork<Ref> extends Click<Ref> {
   args: ButtonArgs;
+  /** The clicker's voice: everything they read about the click is written in it. */
+  voice: Voice;
   /** Gives a kept claim back before a refusal is told, so that the button can be pressed again. */
   giveBack(): Promise<void>;
   /** The clicker's link, or undefined once they were asked to connect (the claim given back). */
   linked(): Promise<ServiceTokenRecord | undefined>;
 }
 
-interface ButtonSpec<Ref> {
+/**
+ * What the person reads when the claim or the work fails (a link to renew aside): a message in
+ * their voice, or (for the buttons not yet written in one) a fixed text made into a notice.
+ */
+type FailureSpec =
+  | { failure(error: unknown, voice: Voice): SlackMessage }
+  | { failureText(error: unknown): string };
+
+function failureOf(spec: FailureSpec, error: unknown, voice: Voice): SlackMessage {
+  return 'failure' in spec ? spec.failure(error, voice) : plainNotice(spec.failureText(error));
+}
+
+type ButtonSpec<Ref> = FailureSpec & {
   /** Names the click in logs ("undo of expense 12"). */
   name(ref: Ref): string;
   parse(value: string | undefined): Ref | undefined;
   /** What the person reads when the button's value does not parse. */
-  damaged: string;
+  damaged: ClickText;
   /**
    * Makes a double click or a redelivery act once. A kept claim is taken before the work and
    * stays once it is done, so that the button acts once for good (a failure gives it back); any
@@ -79,14 +104,12 @@ interface ButtonSpec<Ref> {
    * the link through accessExpense have had that done there.
    */
   relinks: boolean;
-  /** What the person reads when the claim or the work fails (a link to renew aside). */
-  failureText(error: unknown): string;
   work(click: ClickWork<Ref>): Promise<void>;
-}
+};
 
 export function buttonListener<Ref>(deps: SlackDeps, spec: ButtonSpec<Ref>) {
   return async (args: ButtonArgs): Promise<void> => {
-    const click = await readClick(args, spec.parse, spec.damaged);
+    const click = await readClick(deps, args, spec.parse, spec.damaged);
     if (!click) return;
     if (spec.queued) deps.work.push(() => carryOut(deps, spec, args, click));
     else await carryOut(deps, spec, args, click);
@@ -102,6 +125,7 @@ async function carryOut<Ref>(
   const { logger } = args;
   const { user, reply } = click;
   const name = spec.name(click.ref);
+  const voice = await voiceOf(deps, user, logger);
   const key = spec.claim?.key(click);
   if (spec.claim && key !== undefined) {
     let claimed: boolean;
@@ -111,7 +135,7 @@ async function carryOut<Ref>(
       // The store that dedupes clicks is down: nothing was done, and the click must still get an
       // answer rather than silence.
       logger.error(`${name}: claim failed: ${(error as Error).message}`);
-      await reply.ephemeral(plainNotice(spec.failureText(error))).catch(() => undefined);
+      await reply.ephemeral(failureOf(spec, error, voice)).catch(() => undefined);
       return;
     }
     if (!claimed) {
@@ -130,6 +154,7 @@ async function carryOut<Ref>(
     await spec.work({
       ...click,
       args,
+      voice,
       giveBack,
       linked: async () => {
         const record = await deps.tokens.get(user);
@@ -151,7 +176,7 @@ async function carryOut<Ref>(
       await reply.ephemeral(connectPrompt(voice, { url, reason: 'revoked' }));
       return;
     }
-    await reply.ephemeral(plainNotice(spec.failureText(error))).catch(() => undefined);
+    await reply.ephemeral(failureOf(spec, error, voice)).catch(() => undefined);
   } finally {
     if (!spec.claim?.keep) await release();
   }

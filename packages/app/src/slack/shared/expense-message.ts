@@ -1,18 +1,27 @@
 /**
  * The in-channel answer to a booked expense (with Undo, Edit, Delete, Comment and Details in its
  * actions block, BLOCKS.expenseActions), and what replaces it once undone or deleted. Pure: data
- * in, Block Kit out.
+ * and a voice in, Block Kit out.
+ *
+ * Slack shows one posted message to everyone in the channel, in one language: these messages are
+ * written in the voice of the person who booked the expense (their words, their amounts and
+ * dates), whoever's click rewrites them later, so that the message keeps reading as it did.
  */
 import type { types } from '@slack/bolt';
 import type { BillSummary } from '../../core/itemise.js';
 import { type Infer, int, literal, object } from '../../core/schema.js';
+import type { MessageKey } from '../../voice/index.js';
 import { ACTIONS, BLOCKS, EXPENSE_ACTIONS } from '../ids.js';
 import { breakdownText } from './breakdown.js';
-import { money as formatAmount, formatDate } from './format.js';
-import { clip, LIMITS, lineSections, mrkdwnEscape } from './limits.js';
+import { clip, LIMITS, lineSections } from './limits.js';
 import type { SlackMessage } from './message.js';
+import { mention, mrkdwn, plainText } from './text.js';
+import type { Voice } from './voice.js';
 
-/** Someone on an expense: a Slack user (mentioned, so they are notified) or a service name. */
+/**
+ * Someone on an expense: a Slack user (mentioned, so they are notified) or a service name; an
+ * empty name is someone the service gave no name for.
+ */
 export type Who = { slack: string } | { name: string };
 
 interface ExpenseLine {
@@ -21,6 +30,8 @@ interface ExpenseLine {
   paid: number;
   owed: number;
 }
+
+export type RepeatEvery = 'weekly' | 'fortnightly' | 'monthly' | 'yearly';
 
 export interface BookedExpense {
   id: number;
@@ -34,12 +45,10 @@ export interface BookedExpense {
   lines: ExpenseLine[];
   group: string | null;
   split: 'equal' | 'exact' | 'percent' | 'shares';
-  /** Slack user who booked it. */
+  /** Slack user who booked it: the message is written in their voice. */
   bookedBy: string;
-  /** For number formatting (the booker's Slack locale). */
-  locale?: string | undefined;
   /** How often the service repeats it; absent or null when it does not. */
-  repeat?: 'weekly' | 'fortnightly' | 'monthly' | 'yearly' | null | undefined;
+  repeat?: RepeatEvery | null | undefined;
   /** An itemised bill: its subtotal, tip and tax are shown under the facts. */
   itemised?: BillSummary | undefined;
   /** The receipt's address at the service, when it has one. */
@@ -71,71 +80,106 @@ export function parseExpenseRef(value: string | undefined): ExpenseRef | undefin
   }
 }
 
-export { formatDate };
-
-export function whoText(who: Who): string {
-  return 'slack' in who ? `<@${who.slack}>` : mrkdwnEscape(who.name);
+/** A person on an expense, for mrkdwn: a mention, their name as written, or "someone". */
+export function whoText(who: Who, voice: Voice): string {
+  if ('slack' in who) return mention(who.slack);
+  return who.name === '' ? voice.t('expense.someone') : mrkdwn(who.name);
 }
 
 function sameWho(a: Who, b: Who): boolean {
-  return 'slack' in a && 'slack' in b ? a.slack === b.slack : whoText(a) === whoText(b);
+  if ('slack' in a || 'slack' in b) return 'slack' in a && 'slack' in b && a.slack === b.slack;
+  return a.name === b.name;
 }
 
 const SPLIT_NAMES = {
-  equal: 'split equally',
-  exact: 'exact amounts',
-  percent: 'by percentage',
-  shares: 'by shares',
-} as const;
+  equal: 'expense.split_equal',
+  exact: 'expense.split_exact',
+  percent: 'expense.split_percent',
+  shares: 'expense.split_shares',
+} as const satisfies Record<BookedExpense['split'], MessageKey>;
+
+const REPEAT_NAMES = {
+  weekly: 'expense.repeat_weekly',
+  fortnightly: 'expense.repeat_fortnightly',
+  monthly: 'expense.repeat_monthly',
+  yearly: 'expense.repeat_yearly',
+} as const satisfies Record<RepeatEvery, MessageKey>;
+
+/** "weekly": how often the service repeats an expense, in the reader's words. */
+export function repeatName(repeat: RepeatEvery, voice: Voice): string {
+  return voice.t(REPEAT_NAMES[repeat]);
+}
+
+/** "Lunch · €40.00": the header, plain text, which Delete keeps readable afterwards. */
+export function expenseHeader(
+  e: Pick<BookedExpense, 'description' | 'cost' | 'currency'>,
+  voice: Voice,
+): string {
+  return voice.t('expense.header', {
+    description: plainText(e.description),
+    cost: voice.money(e.cost, e.currency),
+  });
+}
+
+/** A field of the facts: its label in bold over its value (mrkdwn). */
+function fact(label: string, value: string): types.MrkdwnElement {
+  // A field holds 2000 characters: a long list of payers or a long group name is cut.
+  return { type: 'mrkdwn', text: clip(`*${label}*\n${value}`, LIMITS.fieldText) };
+}
 
 /** Each person's part when several paid: there is no one person to owe, so each line says both. */
-function severalPayersLines(e: BookedExpense, money: (minor: number) => string): string[] {
+function severalPayersLines(e: BookedExpense, voice: Voice): string[] {
+  const money = (minor: number) => voice.money(minor, e.currency);
   return e.lines
     .filter((l) => l.paid > 0 || l.owed > 0)
     .map((l) => {
-      const parts = [...(l.paid > 0 ? [`paid *${money(l.paid)}*`] : []), `share ${money(l.owed)}`];
       const net = l.paid - l.owed;
-      const balance = net > 0 ? `is owed ${money(net)}` : net < 0 ? `owes ${money(-net)}` : 'even';
-      return `• ${whoText(l.who)} ${parts.join(', ')}: ${balance}`;
+      return `• ${voice.t('expense.payer_line', {
+        who: whoText(l.who, voice),
+        paid: l.paid > 0 ? money(l.paid) : 'none',
+        share: money(l.owed),
+        net: net > 0 ? 'owed' : net < 0 ? 'owes' : 'even',
+        amount: money(Math.abs(net)),
+      })}`;
     });
 }
 
-export function expenseMessage(e: BookedExpense): SlackMessage {
-  const money = (minor: number) => formatAmount(minor, e.currency, e.locale);
+export function expenseMessage(e: BookedExpense, voice: Voice): SlackMessage {
+  const money = (minor: number) => voice.money(minor, e.currency);
+  const who = (w: Who) => whoText(w, voice);
   const payers = e.lines.filter((l) => l.paid > 0);
   const several = payers.length > 1;
   const owing = several ? [] : e.lines.filter((l) => l.owed > 0 && !sameWho(l.who, e.payer));
   const payerLine = e.lines.find((l) => sameWho(l.who, e.payer));
   const owes = several
-    ? severalPayersLines(e, money)
-    : owing.map((l) => `• ${whoText(l.who)} owes ${whoText(e.payer)} *${money(l.owed)}*`);
+    ? severalPayersLines(e, voice)
+    : owing.map(
+        (l) =>
+          `• ${voice.t('expense.owes', { debtor: who(l.who), creditor: who(e.payer), amount: money(l.owed) })}`,
+      );
   if (!several && payerLine && payerLine.owed > 0) {
-    owes.push(`• ${whoText(e.payer)}'s own share: ${money(payerLine.owed)}`);
+    owes.push(
+      `• ${voice.t('expense.own_share', { payer: who(e.payer), amount: money(payerLine.owed) })}`,
+    );
   }
   const paidBy = several
-    ? payers.map((l) => `${whoText(l.who)} ${money(l.paid)}`).join('\n')
-    : whoText(e.payer);
+    ? payers.map((l) => `${who(l.who)} ${money(l.paid)}`).join('\n')
+    : who(e.payer);
   const fields: types.MrkdwnElement[] = [
-    { type: 'mrkdwn', text: `*Cost*\n${money(e.cost)}` },
-    { type: 'mrkdwn', text: `*Date*\n${formatDate(e.date, e.locale)}` },
-    // A field holds 2000 characters: a long list of payers is cut, each line says it in full.
-    { type: 'mrkdwn', text: clip(`*Paid by*\n${paidBy}`, LIMITS.fieldText) },
-    { type: 'mrkdwn', text: `*Split*\n${SPLIT_NAMES[e.split]}` },
+    fact(voice.t('expense.cost'), money(e.cost)),
+    fact(voice.t('expense.date'), voice.date(e.date)),
+    fact(voice.t('expense.paid_by'), paidBy),
+    fact(voice.t('expense.split'), voice.t(SPLIT_NAMES[e.split])),
   ];
-  if (e.group !== null) {
-    fields.push({
-      type: 'mrkdwn',
-      text: clip(`*Group*\n${mrkdwnEscape(e.group)}`, LIMITS.fieldText),
-    });
-  }
-  if (e.repeat) fields.push({ type: 'mrkdwn', text: `*Repeats*\n${e.repeat}` });
+  if (e.group !== null) fields.push(fact(voice.t('expense.group'), mrkdwn(e.group)));
+  if (e.repeat) fields.push(fact(voice.t('expense.repeats'), repeatName(e.repeat, voice)));
   const fixed: types.KnownBlock[] = [
     {
       type: 'header',
       block_id: BLOCKS.expenseHeader,
       text: {
         type: 'plain_text',
-        text: clip(`${e.description} · ${money(e.cost)}`, LIMITS.headerText),
+        text: clip(expenseHeader(e, voice), LIMITS.headerText),
         emoji: true,
       },
     },
@@ -147,20 +191,25 @@ export function expenseMessage(e: BookedExpense): SlackMessage {
             elements: [
               {
                 type: 'mrkdwn' as const,
-                text: clip(breakdownText(e.itemised, e.currency, e.locale), LIMITS.sectionText),
+                text: clip(breakdownText(e.itemised, e.currency, voice), LIMITS.sectionText),
               },
             ],
           },
         ]
       : []),
   ];
+  const cost = money(e.cost);
   const tail: types.KnownBlock[] = [
     {
       type: 'context',
       elements: [
         {
           type: 'mrkdwn',
-          text: `Booked by <@${e.bookedBy}> · expense #${e.id}${e.receiptUrl ? ` · <${e.receiptUrl}|Receipt>` : ''}`,
+          text: voice.t('expense.booked_by', {
+            booker: mention(e.bookedBy),
+            id: String(e.id),
+            receipt: e.receiptUrl ?? 'none',
+          }),
         },
       ],
     },
@@ -171,22 +220,16 @@ export function expenseMessage(e: BookedExpense): SlackMessage {
         {
           type: 'button',
           action_id: ACTIONS.undo,
-          text: { type: 'plain_text', text: 'Undo', emoji: true },
+          text: { type: 'plain_text', text: voice.t('expense.undo'), emoji: true },
           value: encodeExpenseRef(e.id),
           confirm: {
-            title: { type: 'plain_text', text: 'Undo this expense?' },
-            text: {
-              type: 'mrkdwn',
-              text: clip(
-                `Deletes “${mrkdwnEscape(e.description)}” (${money(e.cost)}) for everyone on it.`,
-                300,
-              ),
-            },
-            confirm: { type: 'plain_text', text: 'Undo it' },
-            deny: { type: 'plain_text', text: 'Keep it' },
+            title: { type: 'plain_text', text: voice.t('expense.undo_title') },
+            text: { type: 'mrkdwn', text: deletesText(e, cost, voice) },
+            confirm: { type: 'plain_text', text: voice.t('expense.undo_confirm') },
+            deny: { type: 'plain_text', text: voice.t('expense.keep_it') },
           },
         },
-        ...expenseButtons(e, money(e.cost)),
+        ...expenseButtons(e, cost, voice),
       ],
     },
   ];
@@ -194,41 +237,75 @@ export function expenseMessage(e: BookedExpense): SlackMessage {
   const body =
     owes.length > 0
       ? lineSections(owes, room)
-      : lineSections(['Nobody owes anything on this one.'], room);
+      : lineSections([voice.t('expense.nobody_owes')], room);
 
-  const mentions = owing.map((l) => whoText(l.who));
   const text = clip(
-    (several
-      ? `${payers.map((l) => `${whoText(l.who)} (${money(l.paid)})`).join(' and ')} paid ${money(e.cost)} for ${mrkdwnEscape(e.description)}`
-      : `${whoText(e.payer)} paid ${money(e.cost)} for ${mrkdwnEscape(e.description)}`) +
-      (mentions.length > 0
-        ? `: ${owing.map((l) => `${whoText(l.who)} owes ${money(l.owed)}`).join(', ')}`
-        : '') +
-      (e.group !== null ? ` (in ${mrkdwnEscape(e.group)})` : '') +
-      (e.repeat ? ` · repeats ${e.repeat}` : ''),
+    voice.t('expense.fallback', {
+      payer: several
+        ? voice.list(payers.map((l) => `${who(l.who)} (${money(l.paid)})`))
+        : who(e.payer),
+      cost,
+      description: mrkdwn(e.description),
+      owing:
+        owing.length > 0
+          ? voice.list(
+              owing.map((l) =>
+                voice.t('expense.fallback_owes', { who: who(l.who), amount: money(l.owed) }),
+              ),
+            )
+          : 'none',
+      inGroup: e.group !== null ? 'yes' : 'no',
+      group: mrkdwn(e.group ?? ''),
+      repeats: e.repeat ? repeatName(e.repeat, voice) : 'none',
+    }),
     LIMITS.fallbackText,
   );
   return { text, blocks: [...fixed, ...body, ...tail] };
 }
 
-/** Replaces the expense message once it is undone: the facts stay readable, the buttons go. */
-export function undoneMessage(input: {
-  expenseId: number;
-  undoneBy: string;
-  original: string;
-}): SlackMessage {
-  const was = input.original.trim() === '' ? `expense #${input.expenseId}` : input.original;
-  const line = clip(`~${was}~`, LIMITS.sectionText - 60);
+/** "Deletes “Lunch” (€40.00) for everyone on it.": what Undo and Delete ask to confirm. */
+function deletesText(e: Pick<BookedExpense, 'description'>, cost: string, voice: Voice): string {
+  // A confirm dialog's text is refused beyond 300 characters: the description gives way.
+  const room = 300 - voice.t('expense.deletes', { description: '', cost }).length;
+  return clip(
+    voice.t('expense.deletes', {
+      description: mrkdwn(clip(e.description, Math.max(1, room))),
+      cost,
+    }),
+    300,
+  );
+}
+
+/** What a message that is no longer the expense shows: the header struck through. */
+function struck(what: string): string {
+  return `~${mrkdwn(clip(what, LIMITS.sectionText - 100))}~`;
+}
+
+/**
+ * Replaces the expense message once undone: what it was stays readable, struck through, and the
+ * buttons go. `what` is the header it replaces (plain text), or the expense's own.
+ */
+export function undoneMessage(
+  input: { expenseId: number; undoneBy: string; what: string },
+  voice: Voice,
+): SlackMessage {
+  const what = whatItWas(input.what, input.expenseId, voice);
   return {
-    text: `Undone by <@${input.undoneBy}>: ${was}`,
+    text: clip(
+      voice.t('expense.undone_text', { who: mention(input.undoneBy), what: mrkdwn(what) }),
+      LIMITS.fallbackText,
+    ),
     blocks: [
-      { type: 'section', text: { type: 'mrkdwn', text: line } },
+      { type: 'section', text: { type: 'mrkdwn', text: clip(struck(what), LIMITS.sectionText) } },
       {
         type: 'context',
         elements: [
           {
             type: 'mrkdwn',
-            text: `:leftwards_arrow_with_hook: Undone by <@${input.undoneBy}> · expense #${input.expenseId} deleted`,
+            text: voice.t('expense.undone_context', {
+              who: mention(input.undoneBy),
+              id: String(input.expenseId),
+            }),
           },
         ],
       },
@@ -249,53 +326,56 @@ function button(action_id: string, text: string, id: number): types.Button {
 function expenseButtons(
   e: Pick<BookedExpense, 'id' | 'description'>,
   cost: string,
+  voice: Voice,
 ): types.Button[] {
   return [
-    button(EXPENSE_ACTIONS.edit, 'Edit', e.id),
+    button(EXPENSE_ACTIONS.edit, voice.t('expense.edit'), e.id),
     {
-      ...button(EXPENSE_ACTIONS.delete, 'Delete', e.id),
+      ...button(EXPENSE_ACTIONS.delete, voice.t('expense.delete'), e.id),
       style: 'danger',
       confirm: {
-        title: { type: 'plain_text', text: 'Delete this expense?' },
-        text: {
-          type: 'mrkdwn',
-          // A confirm dialog's text is refused beyond 300 characters.
-          text: clip(`Deletes “${mrkdwnEscape(e.description)}” (${cost}) for everyone on it.`, 300),
-        },
-        confirm: { type: 'plain_text', text: 'Delete' },
-        deny: { type: 'plain_text', text: 'Keep it' },
+        title: { type: 'plain_text', text: voice.t('expense.delete_title') },
+        text: { type: 'mrkdwn', text: deletesText(e, cost, voice) },
+        confirm: { type: 'plain_text', text: voice.t('expense.delete') },
+        deny: { type: 'plain_text', text: voice.t('expense.keep_it') },
       },
     },
-    button(EXPENSE_ACTIONS.comment, 'Comment', e.id),
-    button(EXPENSE_ACTIONS.details, 'Details', e.id),
-    button(EXPENSE_ACTIONS.duplicate, 'Duplicate', e.id),
+    button(EXPENSE_ACTIONS.comment, voice.t('expense.comment'), e.id),
+    button(EXPENSE_ACTIONS.details, voice.t('expense.details'), e.id),
+    button(EXPENSE_ACTIONS.duplicate, voice.t('expense.duplicate'), e.id),
   ];
+}
+
+function whatItWas(what: string, expenseId: number, voice: Voice): string {
+  return what.trim() === '' ? voice.t('expense.number', { id: String(expenseId) }) : what;
 }
 
 /**
  * Replaces the expense message once deleted: what it was stays readable, struck through, with an
- * Undo that restores it.
+ * Undo that restores it. `what` is the header of the message it replaces ("Lunch · €40.00", plain
+ * text as the header held it).
  */
-export function deletedMessage(input: {
-  expenseId: number;
-  deletedBy: string;
-  /** The header of the message it replaces ("Lunch · €40.00"). */
-  what: string;
-}): SlackMessage {
-  const what = input.what.trim() === '' ? `expense #${input.expenseId}` : input.what;
+export function deletedMessage(
+  input: { expenseId: number; deletedBy: string; what: string },
+  voice: Voice,
+): SlackMessage {
+  const what = whatItWas(input.what, input.expenseId, voice);
   return {
-    text: `Deleted by <@${input.deletedBy}>: ${what}`,
+    text: clip(
+      voice.t('expense.deleted_text', { who: mention(input.deletedBy), what: mrkdwn(what) }),
+      LIMITS.fallbackText,
+    ),
     blocks: [
-      {
-        type: 'section',
-        text: { type: 'mrkdwn', text: clip(`~${mrkdwnEscape(what)}~`, LIMITS.sectionText) },
-      },
+      { type: 'section', text: { type: 'mrkdwn', text: clip(struck(what), LIMITS.sectionText) } },
       {
         type: 'context',
         elements: [
           {
             type: 'mrkdwn',
-            text: `:wastebasket: Deleted by <@${input.deletedBy}> · expense #${input.expenseId}`,
+            text: voice.t('expense.deleted_context', {
+              who: mention(input.deletedBy),
+              id: String(input.expenseId),
+            }),
           },
         ],
       },
@@ -306,7 +386,7 @@ export function deletedMessage(input: {
           {
             type: 'button',
             action_id: EXPENSE_ACTIONS.restore,
-            text: { type: 'plain_text', text: 'Undo', emoji: true },
+            text: { type: 'plain_text', text: voice.t('expense.undo'), emoji: true },
             value: encodeExpenseRef(input.expenseId),
           },
         ],
@@ -315,7 +395,7 @@ export function deletedMessage(input: {
   };
 }
 
-/** The header text of an expense message, to keep it readable after a delete. */
+/** The header text of an expense message (plain text), to keep it readable after a delete. */
 export function headerOf(blocks: unknown): string {
   if (!Array.isArray(blocks)) return '';
   const header = blocks.find(

@@ -9,8 +9,16 @@ import type { SlackUserKey } from '../../store/index.js';
 import type { SlackDeps } from '../deps.js';
 import { type BookedExpense, receiptUrlOf, type Who } from './expense-message.js';
 
-export function userName(u: { first_name?: string | null; last_name?: string | null } | undefined) {
-  return [u?.first_name, u?.last_name].filter(Boolean).join(' ') || 'Someone';
+type Named = { first_name?: string | null; last_name?: string | null } | undefined;
+
+/** A service user's name as the service has it; empty when it has none. */
+export function nameOf(u: Named): string {
+  return [u?.first_name, u?.last_name].filter(Boolean).join(' ');
+}
+
+/** A service user's name, "Someone" without one: for the views not yet written in a voice. */
+export function userName(u: Named) {
+  return nameOf(u) || 'Someone';
 }
 
 /** Slack id (or name) of each service user on the expense. */
@@ -48,7 +56,7 @@ export async function whoIsWho(
       const slackId = email
         ? await deps.directory.slackIdByEmail(user.team_id, email).catch(() => null)
         : null;
-      out.set(u.user_id, slackId ? { slack: slackId } : { name: userName(u.user) });
+      out.set(u.user_id, slackId ? { slack: slackId } : { name: nameOf(u.user) });
     }),
   );
   return out;
@@ -67,7 +75,7 @@ export function looksEqual(owed: number[]): boolean {
 export function bookedFromExpense(
   expense: Expense,
   who: Map<number, Who>,
-  input: { bookedBy: string; group: string | null; locale?: string | undefined },
+  input: { bookedBy: string; group: string | null },
 ): BookedExpense {
   const exponent = currencyExponent(expense.currency_code);
   const minor = (text: string) => {
@@ -78,7 +86,7 @@ export function bookedFromExpense(
     }
   };
   const lines = expense.users.map((u) => ({
-    who: who.get(u.user_id) ?? { name: userName(u.user) },
+    who: who.get(u.user_id) ?? { name: nameOf(u.user) },
     paid: minor(u.paid_share),
     owed: minor(u.owed_share),
   }));
@@ -89,12 +97,11 @@ export function bookedFromExpense(
     cost: minor(expense.cost),
     currency: expense.currency_code,
     date: expense.date.slice(0, 10),
-    payer: payerRow?.who ?? { name: 'Someone' },
+    payer: payerRow?.who ?? { name: '' },
     lines,
     group: input.group,
     split: looksEqual(lines.map((l) => l.owed)) ? 'equal' : 'exact',
     bookedBy: input.bookedBy,
-    locale: input.locale,
     repeat:
       expense.repeat_interval && expense.repeat_interval !== 'never'
         ? expense.repeat_interval

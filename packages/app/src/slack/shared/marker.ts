@@ -10,7 +10,9 @@ import { createHash } from 'node:crypto';
 
 /**
  * People read the notes in the service's own app too: the marker says where the expense came
- * from, and carries the reference the app looks for.
+ * from, and carries the reference the app looks for. It is the same words in every language: every
+ * replica, and every earlier booking, must find it again whoever booked it, and the notes' other
+ * readers are not the booker's language's alone.
  */
 const PREFIX = 'Booked from Slack, ref ';
 /** What bookings carried before the marker read as a sentence; still left out of notes shown. */

@@ -2,9 +2,13 @@
  * What every modal of the app shares: Slack's view limits, the few element builders that enforce
  * them, and private_metadata (where the modal came from, parsed with a schema).
  */
-import type { types } from '@slack/bolt';
+import type { Logger, types } from '@slack/bolt';
 import { type Infer, int, literal, object, optional, string } from '../../core/schema.js';
+import type { SlackUserKey } from '../../store/index.js';
+import { voiceFor } from '../../voice/index.js';
 import { clip } from './limits.js';
+import { plainText } from './text.js';
+import { type Voice, voiceOf } from './voice.js';
 
 /** Slack's limits for views and options, each refused outright when exceeded. */
 export const VIEW_LIMITS = {
@@ -22,13 +26,42 @@ export const VIEW_LIMITS = {
 
 export type ModalView = types.ModalView;
 
+/** A plain_text element: what it says is shown as written (a person's text included). */
 export function plain(text: string, max: number = VIEW_LIMITS.optionText): types.PlainTextElement {
-  return { type: 'plain_text', text: clip(text, max), emoji: true };
+  return { type: 'plain_text', text: clip(plainText(text), max), emoji: true };
 }
 
 export function title(text: string): types.PlainTextElement {
   // A title over 24 characters makes views.open fail with invalid_arguments.
   return plain(text, VIEW_LIMITS.title);
+}
+
+/** What a modal opened with a trigger may wait for the person's voice: the trigger lives 3 s. */
+const MODAL_VOICE_BUDGET_MS = 800;
+
+/**
+ * The voice a modal opens in. A trigger id dies 3 seconds after the click, so the person's
+ * profile (usually in the directory's cache) is waited for a moment only: past it, the modal
+ * opens in English rather than not at all.
+ */
+export async function modalVoice(
+  deps: Parameters<typeof voiceOf>[0],
+  user: SlackUserKey,
+  logger?: Pick<Logger, 'warn'>,
+  budgetMs = MODAL_VOICE_BUDGET_MS,
+): Promise<Voice> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<undefined>((resolve) => {
+    timer = setTimeout(() => resolve(undefined), budgetMs);
+  });
+  try {
+    const voice = await Promise.race([voiceOf(deps, user, logger), late]);
+    if (voice) return voice;
+    logger?.warn(`the profile of ${user.user_id} was slow to come: the form opens in English`);
+    return voiceFor({});
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 export function metadata(text: string): string {

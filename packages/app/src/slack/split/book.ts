@@ -12,6 +12,7 @@ import {
   ServiceNotFoundException,
 } from '../../service/index.js';
 import type { ServiceTokenRecord, SlackUserKey, SplitDefault } from '../../store/index.js';
+import { voiceFor } from '../../voice/index.js';
 import type { SlackDeps } from '../deps.js';
 import { bookPlan, type GroupChoice, NOTHING_BOOKED, singleUse } from '../shared/booking.js';
 import { breakdownText } from '../shared/breakdown.js';
@@ -152,7 +153,11 @@ export async function bookExpense(input: BookInput): Promise<void> {
       ...(expense.itemised
         ? {
             itemised: expense.itemised,
-            details: breakdownText(expense.itemised, expense.currency, input.locale),
+            details: breakdownText(
+              expense.itemised,
+              expense.currency,
+              await voiceFor({ locale: input.locale }),
+            ),
           }
         : {}),
     },

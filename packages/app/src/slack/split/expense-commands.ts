@@ -4,6 +4,7 @@
  * it can't be opened (a `/split` carried out after linking has no trigger id left).
  */
 import type { ServiceClient } from '../../service/index.js';
+import { voiceFor } from '../../voice/index.js';
 import { deletedMessage } from '../shared/expense-message.js';
 import type { SlackMessage } from '../shared/message.js';
 import { plainNotice } from '../shared/notices.js';
@@ -94,17 +95,18 @@ export async function undoLast(c: SplitRequest): Promise<void> {
     await c.deps.expenses.forgetBooked(c.user, last.expense_id);
     if (last.channel && last.ts) {
       const { channel, ts } = last;
+      // The message the channel sees stays in the voice of its booker, who is undoing it.
+      const voice = await voiceFor({ locale: c.me?.locale, tz: c.me?.tz });
       await c.deps.slack
         .forTeam(c.user.team_id)
         .then((slack) =>
           slack.chat.update({
             channel,
             ts,
-            ...deletedMessage({
-              expenseId: last.expense_id,
-              deletedBy: c.user.user_id,
-              what: last.description,
-            }),
+            ...deletedMessage(
+              { expenseId: last.expense_id, deletedBy: c.user.user_id, what: last.description },
+              voice,
+            ),
           }),
         )
         .catch((error: Error) =>

@@ -77,6 +77,7 @@ describe('Settle up', () => {
     const rec = await click(settleUpClicked(world.deps), JSON.stringify(REF), { home: true });
     expect(rec.acks).toEqual([undefined]);
     expect(rec.responses).toEqual([]);
+    // The person's profile first, for the language the tab is written in.
     expect(world.calls.map((c) => c.method)).toEqual(['users.info', 'views.publish']);
     const { user_id, view } = world.calls[1]!.args as { user_id: string; view: { type: string } };
     expect(user_id).toBe('U0ANN');

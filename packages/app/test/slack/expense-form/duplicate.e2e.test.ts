@@ -71,7 +71,7 @@ describe('Duplicate', () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(h.slack.calls.filter((c) => c.method === 'views.open' && c.at >= since)).toHaveLength(1);
 
-    expect(form.view.title.text).toBe('Split an expense');
+    expect(form.view.title.text).toBe('Duplicate expense');
     expect(element(form.view, 'form_amount').initial_value).toBe('36.60');
     expect(element(form.view, 'form_description').initial_value).toBe('taxi');
     expect(element(form.view, 'form_participants').initial_users).toEqual(['U0ANN', 'U0BOB']);

@@ -14,6 +14,7 @@ import {
 import { checkForm, type StateValues } from '../../../src/slack/expense-form/form.js';
 import { expenseFormView, type ModalView } from '../../../src/slack/expense-form/views.js';
 import type { SplitDefault } from '../../../src/store/index.js';
+import { voiceFor } from '../../../src/voice/index.js';
 import { viewErrors } from '../../support/block-kit-limits.js';
 
 const rent: SplitDefault = {
@@ -27,23 +28,27 @@ const rent: SplitDefault = {
   set_by: 'U0ANN',
   set_at: '2026-11-21T09:00:00.000Z',
 };
+const en = await voiceFor({ locale: 'en-US' });
 const fill: GroupDefaultFill = { saved: rent, groupName: 'Roommates', gone: [] };
 
 function form(): ModalView {
-  return expenseFormView({
-    mode: 'new',
-    meta: '{"v":1,"c":"C0FLAT"}',
-    initial: {
-      currency: 'EUR',
-      date: '2026-11-21',
-      participants: ['U0ANN', 'U0CHO'],
-      payer: 'U0ANN',
+  return expenseFormView(
+    {
+      mode: 'new',
+      meta: '{"v":1,"c":"C0FLAT"}',
+      initial: {
+        currency: 'EUR',
+        date: '2026-11-21',
+        participants: ['U0ANN', 'U0CHO'],
+        payer: 'U0ANN',
+      },
+      groups: [
+        { id: 7, name: 'Roommates' },
+        { id: 8, name: 'Studio' },
+      ],
     },
-    groups: [
-      { id: 7, name: 'Roommates' },
-      { id: 8, name: 'Studio' },
-    ],
-  });
+    en,
+  );
 }
 
 const blockOf = (view: ModalView, id: string) =>
@@ -56,13 +61,13 @@ describe('the form refilled from a group default', () => {
 
   it('puts the default people and kind under new block_ids, with a note, and keeps the rest', () => {
     const before = form();
-    const after = withGroupDefault(before, fill);
+    const after = withGroupDefault(before, fill, en);
     if (!after) throw new Error('no view');
     expect(viewErrors(after)).toEqual([]);
     expect(after.blocks[0]).toEqual({
       type: 'context',
       block_id: 'form_default_note',
-      elements: [{ type: 'mrkdwn', text: "Filled in from Roommates' default split: 60/40." }],
+      elements: [{ type: 'mrkdwn', text: 'Filled in from the default split of Roommates: 60/40.' }],
     });
     const people = blockOf(after, 'form_participants~1');
     expect(people?.element).toMatchObject({
@@ -85,7 +90,7 @@ describe('the form refilled from a group default', () => {
   });
 
   it('moves to the next version and replaces its note when another default is picked', () => {
-    const once = withGroupDefault(form(), fill);
+    const once = withGroupDefault(form(), fill, en);
     const studio: SplitDefault = {
       ...rent,
       group_id: 8,
@@ -96,7 +101,7 @@ describe('the form refilled from a group default', () => {
         { slack_id: 'U0CHO', service_user_id: 3, value: 1 },
       ],
     };
-    const twice = withGroupDefault(once!, { saved: studio, groupName: 'Studio', gone: [] });
+    const twice = withGroupDefault(once!, { saved: studio, groupName: 'Studio', gone: [] }, en);
     if (!twice) throw new Error('no view');
     expect(blockOf(twice, 'form_participants~2')?.element.initial_users).toEqual([
       'U0ANN',
@@ -105,47 +110,53 @@ describe('the form refilled from a group default', () => {
     expect(blockOf(twice, 'form_split~2')?.element.initial_option.value).toBe('shares');
     const notes = (twice.blocks as Loose[]).filter((b) => b.block_id === 'form_default_note');
     expect(notes.map((n) => n.elements[0].text)).toEqual([
-      "Filled in from Studio's default split: 2:1 shares.",
+      'Filled in from the default split of Studio: 2:1 shares.',
     ]);
     expect(twice.blocks).toHaveLength(form().blocks.length + 1);
   });
 
   it('leaves out and names whoever left the group', () => {
     const gone = { ...fill, gone: [rent.parts[1]!] };
-    const after = withGroupDefault(form(), gone);
+    const after = withGroupDefault(form(), gone, en);
     expect(blockOf(after!, 'form_participants~1')?.element.initial_users).toEqual(['U0ANN']);
-    expect(defaultNoteText(gone)).toBe(
-      "Filled in from Roommates' default split: 60/40. <@U0BOB> left Roommates since, so I left them out: check the parts in the next step.",
+    expect(defaultNoteText(gone, en)).toBe(
+      'Filled in from the default split of Roommates: 60/40. <@U0BOB> left Roommates since, so I left them out: check the parts in the next step.',
     );
   });
 
   it('escapes the group name in the note', () => {
-    expect(defaultNoteText({ ...fill, groupName: 'A&B <crew>' })).toBe(
-      "Filled in from A&amp;B &lt;crew&gt;'s default split: 60/40.",
+    expect(defaultNoteText({ ...fill, groupName: 'A&B <crew>' }, en)).toBe(
+      'Filled in from the default split of A&amp;B &lt;crew&gt;: 60/40.',
     );
   });
 
   it('fills nothing in a form whose people cannot be edited', () => {
-    const fixed = expenseFormView({
-      mode: 'edit',
-      meta: '{"v":1,"e":5}',
-      initial: { date: '2026-11-21', participants: ['U0ANN'], payer: 'U0ANN' },
-      groups: [{ id: 7, name: 'Roommates' }],
-      peopleEditable: false,
-      peopleText: 'Ann and someone outside Slack',
-    });
-    expect(withGroupDefault(fixed, fill)).toBeUndefined();
+    const fixed = expenseFormView(
+      {
+        mode: 'edit',
+        meta: '{"v":1,"e":5}',
+        initial: { date: '2026-11-21', participants: ['U0ANN'], payer: 'U0ANN' },
+        groups: [{ id: 7, name: 'Roommates' }],
+        peopleEditable: false,
+        people: ['Ann', 'someone outside Slack'],
+      },
+      en,
+    );
+    expect(withGroupDefault(fixed, fill, en)).toBeUndefined();
   });
 
   it('is opened with the note when the form starts from the default', () => {
-    const opened = expenseFormView({
-      mode: 'new',
-      meta: '{"v":1}',
-      initial: { date: '2026-11-21', participants: ['U0ANN', 'U0BOB'], payer: 'U0ANN' },
-      byDefault: fill,
-    });
+    const opened = expenseFormView(
+      {
+        mode: 'new',
+        meta: '{"v":1}',
+        initial: { date: '2026-11-21', participants: ['U0ANN', 'U0BOB'], payer: 'U0ANN' },
+        byDefault: fill,
+      },
+      en,
+    );
     expect(blockOf(opened, 'form_default_note')?.elements[0].text).toBe(
-      "Filled in from Roommates' default split: 60/40.",
+      'Filled in from the default split of Roommates: 60/40.',
     );
   });
 });
@@ -168,6 +179,7 @@ describe('the form check reads refilled inputs', () => {
         'form_split~2': { form_split: { selected_option: { value: 'percent' } } },
       },
       ctx,
+      en,
     );
     if ('errors' in checked) throw new Error(JSON.stringify(checked.errors));
     expect(checked.form).toMatchObject({
@@ -185,6 +197,7 @@ describe('the form check reads refilled inputs', () => {
         form_split: { form_split: { selected_option: { value: 'shares' } } },
       },
       ctx,
+      en,
     );
     if ('errors' in checked) throw new Error(JSON.stringify(checked.errors));
     expect(checked.form.method).toBe('shares');
@@ -194,6 +207,7 @@ describe('the form check reads refilled inputs', () => {
     const checked = checkForm(
       { ...base, 'form_participants~1': { form_participants: { selected_users: [] } } },
       ctx,
+      en,
     );
     expect(checked).toEqual({
       errors: { 'form_participants~1': 'Nobody to split with: add the people who share it.' },
@@ -207,6 +221,7 @@ describe('the form check reads refilled inputs', () => {
         'form_participants~x': { form_participants: { selected_users: ['U0ANN', 'U0BOB'] } },
       },
       ctx,
+      en,
     );
     expect(checked).toEqual({
       errors: { form_participants: 'Nobody to split with: add the people who share it.' },

@@ -147,7 +147,7 @@ describe('picking a group in the expense form', () => {
     const view = update.args.view as Loose;
     expect(viewErrors(view)).toEqual([]);
     expect(blockOf(view, 'form_default_note')?.elements[0].text).toBe(
-      "Filled in from Roommates' default split: 60/40.",
+      'Filled in from the default split of Roommates: 60/40.',
     );
     expect(blockOf(view, 'form_participants~1')?.element.initial_users).toEqual(['U0ANN', 'U0BOB']);
     expect(blockOf(view, 'form_split~1')?.element.initial_option.value).toBe('percent');
@@ -210,7 +210,7 @@ describe('picking a group in the expense form', () => {
     const since = await pick(form, band);
     const view = (await updatedSince(form.viewId, since)).args.view as Loose;
     expect(blockOf(view, 'form_default_note')?.elements[0].text).toBe(
-      "Filled in from Band's default split: 2:1:1 shares. <@U0CHO> left Band since, so I left them out: check the parts in the next step.",
+      'Filled in from the default split of Band: 2:1:1 shares. <@U0CHO> left Band since, so I left them out: check the parts in the next step.',
     );
     expect(blockOf(view, 'form_participants~1')?.element.initial_users).toEqual(['U0ANN', 'U0BOB']);
     expect(blockOf(view, 'form_split~1')?.element.initial_option.value).toBe('shares');

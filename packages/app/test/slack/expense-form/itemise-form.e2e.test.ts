@@ -220,10 +220,10 @@ describe('the form itemises a bill', () => {
       values: itemValues([null, '12++3', '10'], { tip: '150%', tax: 'lots' }),
     });
     expect(bad.errors).toEqual({
-      form_value_1: '"12++3" has two + in a row: put one + between items.',
+      form_value_1: "“12++3” isn't a sum I can read: put one + between numbers, like 12.50+7.",
       form_item_tip: 'Tip and tax go up to 100%.',
       form_item_tax:
-        'I can\'t read "lots" as a tip or tax. Write a percentage like 15% or an amount like 10.',
+        "I can't read “lots” as a tip or tax. Write a percentage like 15% or an amount like 10.",
     });
     const over = await h.slack.act.submitView({
       as: 'U0ANN',

@@ -5,10 +5,10 @@
 
 import type { Loose } from '@split/service-emulator/testing';
 import { describe, expect, it } from 'vitest';
+import { readAmount } from '../../../src/slack/expense-form/amount.js';
 import {
   type CheckedForm,
   checkSplitStep,
-  readAmount,
   type StateValues,
 } from '../../../src/slack/expense-form/form.js';
 import {
@@ -16,12 +16,11 @@ import {
   itemiseTyped,
   previewText,
 } from '../../../src/slack/expense-form/itemise.js';
-import {
-  itemiseStepView,
-  PREVIEW_PROMPT,
-  shownPreview,
-} from '../../../src/slack/expense-form/itemise-view.js';
+import { itemiseStepView, shownPreview } from '../../../src/slack/expense-form/itemise-view.js';
+import { voiceFor } from '../../../src/voice/index.js';
 import { viewErrors } from '../../support/block-kit-limits.js';
+
+const en = await voiceFor({ locale: 'en-US' });
 
 const form: CheckedForm = {
   cost: 8000,
@@ -59,6 +58,7 @@ describe('checkItemiseStep', () => {
     const checked = checkItemiseStep(
       form,
       state([null, '30', '20 + 5'], { tip: '15%', tax: '8 %' }),
+      en,
     );
     expect(checked).toEqual({
       itemised: {
@@ -85,6 +85,7 @@ describe('checkItemiseStep', () => {
     const checked = checkItemiseStep(
       form,
       state(['20', '20', '20'], { shared: '10+10', tip: '4' }),
+      en,
     );
     if (!('itemised' in checked)) throw new Error(JSON.stringify(checked));
     expect(checked.itemised.summary.total).toBe(8400);
@@ -104,23 +105,24 @@ describe('checkItemiseStep', () => {
       checkItemiseStep(
         form,
         state(['€5', '1.234.5', '0.001'], { shared: '-3', tip: '12.345%', tax: '5+' }),
+        en,
       ),
     ).toEqual({
       errors: {
         form_value_0:
           "That's in EUR: choose EUR under Currency in the first step, or type the numbers alone.",
-        form_value_1: 'I can\'t read "1.234.5" as an amount.',
-        form_value_2: 'USD has at most 2 decimals: "0.001" has more.',
-        form_item_shared: 'The amount can\'t be negative ("-3").',
+        form_value_1: "I can't read “1.234.5” as an amount: type a number, like 12.50.",
+        form_value_2: 'USD has at most 2 decimals: “0.001” has more.',
+        form_item_shared: "The amount can't be negative.",
         form_item_tip: 'A percentage takes at most two decimals, like 12.5%.',
         form_item_tax:
-          '"5+" ends with a +: add the next item after it, or take the + off. Write a percentage like 15% or an amount like 10.',
+          "“5+” isn't a sum I can read: put one + between numbers, like 12.50+7. Write a percentage like 15% or an amount like 10.",
       },
     });
   });
 
   it('asks for items when there is nothing to split', () => {
-    expect(checkItemiseStep({ ...form, participants: [] }, state([]))).toEqual({
+    expect(checkItemiseStep({ ...form, participants: [] }, state([]), en)).toEqual({
       errors: { form_value_0: 'Enter at least one item.' },
     });
   });
@@ -128,8 +130,12 @@ describe('checkItemiseStep', () => {
 
 describe('the preview', () => {
   it('shows the total, the breakdown and each share', () => {
-    const checked = checkItemiseStep(form, state([null, '30', '25'], { tip: '15%', tax: '8%' }));
-    expect(previewText(checked, names)).toBe(
+    const checked = checkItemiseStep(
+      form,
+      state([null, '30', '25'], { tip: '15%', tax: '8%' }),
+      en,
+    );
+    expect(previewText(checked, names, en)).toBe(
       [
         '*Total $98.40* · Subtotal $80.00 + tip 15% $12.00 + tax 8% $6.40',
         '• Ann: *$30.75*',
@@ -140,7 +146,7 @@ describe('the preview', () => {
   });
 
   it('shows the first problem, escaped', () => {
-    expect(previewText({ errors: { x: 'Bad <b> & worse' } }, names)).toBe(
+    expect(previewText({ errors: { x: 'Bad <b> & worse' } }, names, en)).toBe(
       ':warning: Bad &lt;b&gt; &amp; worse',
     );
   });
@@ -148,15 +154,18 @@ describe('the preview', () => {
 
 describe('itemiseStepView', () => {
   it('has an input per person, shared, tip and tax, a Preview button and the preview', () => {
-    const view = itemiseStepView({
-      subtotal: 8000,
-      currency: 'USD',
-      participants: form.participants,
-      names,
-      typed: itemiseTyped(form, state([null, '30'], { tip: '15%' })),
-      preview: 'the preview',
-      meta: '{"v":1}',
-    });
+    const view = itemiseStepView(
+      {
+        subtotal: 8000,
+        currency: 'USD',
+        participants: form.participants,
+        names,
+        typed: itemiseTyped(form, state([null, '30'], { tip: '15%' })),
+        preview: 'the preview',
+        meta: '{"v":1}',
+      },
+      en,
+    );
     expect(view.callback_id).toBe('expense_form_itemise');
     expect(view.private_metadata).toBe('{"v":1}');
     const blocks = view.blocks as Loose[];
@@ -185,41 +194,53 @@ describe('itemiseStepView', () => {
   it('stays within Slack limits with 50 people, long names and long text', () => {
     const people = Array.from({ length: 50 }, (_, i) => `U0P${i}`);
     const longNames = Object.fromEntries(people.map((id) => [id, 'N'.repeat(300)]));
-    const view = itemiseStepView({
-      subtotal: 100_000_000_000,
-      currency: 'USD',
-      participants: people,
-      names: longNames,
-      typed: { items: { U0P1: '1+'.repeat(400) }, shared: '', tip: '', tax: '' },
-      preview: 'x'.repeat(5000),
-      meta: '{"v":1}',
-    });
+    const view = itemiseStepView(
+      {
+        subtotal: 100_000_000_000,
+        currency: 'USD',
+        participants: people,
+        names: longNames,
+        typed: { items: { U0P1: '1+'.repeat(400) }, shared: '', tip: '', tax: '' },
+        preview: 'x'.repeat(5000),
+        meta: '{"v":1}',
+      },
+      en,
+    );
     expect(viewErrors(view)).toEqual([]);
   });
 
   it('asks for a preview until one is shown', () => {
-    const view = itemiseStepView({
-      subtotal: 100,
-      currency: 'USD',
-      participants: ['U0ANN'],
-      names,
-      meta: '{}',
-    });
-    expect(shownPreview(view)).toBe(PREVIEW_PROMPT);
+    const view = itemiseStepView(
+      {
+        subtotal: 100,
+        currency: 'USD',
+        participants: ['U0ANN'],
+        names,
+        meta: '{}',
+      },
+      en,
+    );
+    expect(shownPreview(view)).toBe(
+      'Press Preview to see the total and each share before booking.',
+    );
   });
 });
 
 describe("sums in the form's other amount fields", () => {
   it('reads the Amount and exact parts as sums, by the rules of /split', () => {
-    expect(readAmount('12.50+7.25', 'USD')).toEqual({ minor: 1975 });
-    expect(readAmount('12 + 3', 'EUR')).toEqual({ minor: 1500 });
-    expect(readAmount('12++3', 'USD')).toEqual({
-      error: '"12++3" has two + in a row: put one + between items.',
+    expect(readAmount('12.50+7.25', 'USD', en)).toEqual({ minor: 1975 });
+    expect(readAmount('12 + 3', 'EUR', en)).toEqual({ minor: 1500 });
+    expect(readAmount('12++3', 'USD', en)).toEqual({
+      error: "“12++3” isn't a sum I can read: put one + between numbers, like 12.50+7.",
     });
-    expect(readAmount('€12+3', 'USD')).toEqual({
+    expect(readAmount('€12+3', 'USD', en)).toEqual({
       error: "That's an amount in EUR: choose EUR under Currency, or type the number alone.",
     });
-    const exact = checkSplitStep({ ...form, method: 'exact' }, state(['10+5.50', '20+4.50', null]));
+    const exact = checkSplitStep(
+      { ...form, method: 'exact' },
+      state(['10+5.50', '20+4.50', null]),
+      en,
+    );
     expect('split' in exact && exact.split).toEqual({
       kind: 'exact',
       amounts: [

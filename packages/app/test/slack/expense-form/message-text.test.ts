@@ -4,13 +4,13 @@
  * in time that grows with the text, not with its square.
  */
 import { describe, expect, it } from 'vitest';
-import { plainText } from '../../../src/slack/expense-form/open.js';
+import { messageText } from '../../../src/slack/expense-form/open.js';
 
 describe('the text of a message, for the form', () => {
   it("turns mentions into names and undoes Slack's markup", () => {
     const names = new Map([['U0ANN', 'Ann']]);
     expect(
-      plainText(
+      messageText(
         'Pizza &amp; wine with <@U0ANN> and <@U0BOB|bob>, see <https://x.example|the bill> <#C1|general>',
         names,
       ),
@@ -21,7 +21,7 @@ describe('the text of a message, for the form', () => {
     for (const unit of ['<@U1|', '<a|', '<a']) {
       const text = unit.repeat(Math.ceil(100_000 / unit.length));
       const started = performance.now();
-      expect(plainText(text, new Map()).length).toBeGreaterThan(0);
+      expect(messageText(text, new Map()).length).toBeGreaterThan(0);
       expect(performance.now() - started, unit).toBeLessThan(1_000);
     }
   });

@@ -17,7 +17,10 @@ import {
 } from '../../../src/slack/expense-form/views.js';
 import { deletedMessage } from '../../../src/slack/shared/expense-message.js';
 import { expenseListMessage } from '../../../src/slack/split/list-view.js';
+import { voiceFor } from '../../../src/voice/index.js';
 import { blockKitErrors, viewErrors } from '../../support/block-kit-limits.js';
+
+const en = await voiceFor({ locale: 'en-US' });
 
 const CURRENCIES: Currency[] = currencies.currencies;
 const LONG = 'Dinner at the very long named restaurant by the sea '.repeat(80);
@@ -32,24 +35,27 @@ describe('expense form', () => {
 
   it('keeps within the limits with 150 groups, long texts and 50 people', () => {
     const groups = Array.from({ length: 150 }, (_, i) => ({ id: i + 1, name: `${LONG}${i}` }));
-    const view = expenseFormView({
-      mode: 'new',
-      meta,
-      initial: {
-        amountText: '84.50',
-        currency: 'EUR',
-        description: LONG,
-        date: '2026-11-20',
-        category: { id: 13, name: LONG },
-        group_id: 150,
-        participants: people,
-        payer: 'U0P000',
-        notes: LONG.repeat(3),
+    const view = expenseFormView(
+      {
+        mode: 'new',
+        meta,
+        initial: {
+          amountText: '84.50',
+          currency: 'EUR',
+          description: LONG,
+          date: '2026-11-20',
+          category: { id: 13, name: LONG },
+          group_id: 150,
+          participants: people,
+          payer: 'U0P000',
+          notes: LONG.repeat(3),
+        },
+        groups,
+        currencyUnit: '€',
+        note: LONG,
       },
-      groups,
-      currencyUnit: '€',
-      note: LONG,
-    });
+      en,
+    );
     expect(viewErrors(view)).toEqual([]);
     const group = view.blocks.find((b) => b.block_id === 'form_group') as {
       element: { options: unknown[] };
@@ -70,14 +76,17 @@ describe('expense form', () => {
   });
 
   it('shows the people as text when an edit cannot change them', () => {
-    const view = expenseFormView({
-      mode: 'edit',
-      meta,
-      initial: { date: '2026-11-20', participants: [], payer: 'U1' },
-      groups: [],
-      peopleEditable: false,
-      peopleText: `*On it:* ${'<@U1>, '.repeat(800)}`,
-    });
+    const view = expenseFormView(
+      {
+        mode: 'edit',
+        meta,
+        initial: { date: '2026-11-20', participants: [], payer: 'U1' },
+        groups: [],
+        peopleEditable: false,
+        people: Array.from({ length: 800 }, () => '<@U1>'),
+      },
+      en,
+    );
     expect(viewErrors(view)).toEqual([]);
     expect(view.blocks.some((b) => b.block_id === 'form_amount')).toBe(false);
     expect(view.title.text).toBe('Edit expense');
@@ -85,22 +94,25 @@ describe('expense form', () => {
 
   it('builds a second step of one input per person, labelled by name', () => {
     const names = Object.fromEntries(people.map((id) => [id, `${LONG}${id}`]));
-    const view = splitStepView({
-      method: 'percent',
-      cost: 4000,
-      currency: 'EUR',
-      participants: people,
-      names,
-      values: { U0P001: '12.5' },
-      meta,
-    });
+    const view = splitStepView(
+      {
+        method: 'percent',
+        cost: 4000,
+        currency: 'EUR',
+        participants: people,
+        names,
+        values: { U0P001: '12.5' },
+        meta,
+      },
+      en,
+    );
     expect(viewErrors(view)).toEqual([]);
     expect(view.blocks.filter((b) => b.type === 'input')).toHaveLength(50);
     expect(view.title.text).toBe('Percentages');
   });
 
   it('builds the comment form within the limits', () => {
-    expect(viewErrors(commentFormView({ meta, description: LONG }))).toEqual([]);
+    expect(viewErrors(commentFormView({ meta, description: LONG }, en))).toEqual([]);
   });
 });
 
@@ -148,20 +160,23 @@ describe('messages around an expense', () => {
   };
 
   it('shows details with hundreds of comments and long notes within 50 blocks', () => {
-    const m = expenseDetailsMessage({
-      expense,
-      category: LONG,
-      notes: LONG.repeat(5),
-      repeat: 'monthly',
-      receiptUrl: 'http://127.0.0.1/receipt.png',
-      deleted: false,
-      comments: Array.from({ length: 300 }, (_, i) => ({
-        author: `Person ${i}`,
-        at: '2026-11-20T10:00:00Z',
-        content: LONG,
-        system: i % 2 === 0,
-      })),
-    });
+    const m = expenseDetailsMessage(
+      {
+        expense,
+        category: LONG,
+        notes: LONG.repeat(5),
+        repeat: 'monthly',
+        receiptUrl: 'http://127.0.0.1/receipt.png',
+        deleted: false,
+        comments: Array.from({ length: 300 }, (_, i) => ({
+          author: `Person ${i}`,
+          at: '2026-11-20T10:00:00Z',
+          content: LONG,
+          system: i % 2 === 0,
+        })),
+      },
+      en,
+    );
     expect(m.blocks.length).toBeLessThanOrEqual(50);
     expect(blockKitErrors(m.blocks, 'message')).toEqual([]);
   });
@@ -188,7 +203,7 @@ describe('messages around an expense', () => {
   });
 
   it('keeps a deleted expense readable, with an Undo that restores it', () => {
-    const m = deletedMessage({ expenseId: 42, deletedBy: 'U2', what: LONG });
+    const m = deletedMessage({ expenseId: 42, deletedBy: 'U2', what: LONG }, en);
     expect(blockKitErrors(m.blocks, 'message')).toEqual([]);
     expect(JSON.stringify(m.blocks)).toContain('"action_id":"expense_restore"');
   });

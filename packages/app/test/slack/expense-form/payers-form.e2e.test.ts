@@ -188,7 +188,7 @@ describe('several payers in the form', () => {
       response_action: 'errors',
       errors: {
         form_paid_0:
-          'Together they paid 35.00, but the cost is 40.00 EUR: what each paid must add up to the cost.',
+          'Together they paid €35.00, but the cost is €40.00: what each paid must add up to the cost.',
       },
     });
   });

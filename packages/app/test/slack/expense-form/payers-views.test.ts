@@ -10,7 +10,10 @@ import {
 import { expenseFormView, splitStepView } from '../../../src/slack/expense-form/views.js';
 import { type BookedExpense, expenseMessage } from '../../../src/slack/shared/expense-message.js';
 import { LIMITS } from '../../../src/slack/shared/limits.js';
+import { voiceFor } from '../../../src/voice/index.js';
 import { blockKitErrors, viewErrors } from '../../support/block-kit-limits.js';
+
+const en = await voiceFor({ locale: 'en-US' });
 
 const dinner: BookedExpense = {
   id: 7,
@@ -18,28 +21,28 @@ const dinner: BookedExpense = {
   cost: 6000,
   currency: 'EUR',
   date: '2026-11-20',
-  payer: { slack: 'U1' },
+  payer: { slack: 'U001' },
   lines: [
-    { who: { slack: 'U1' }, paid: 4000, owed: 2000 },
-    { who: { slack: 'U3' }, paid: 0, owed: 2000 },
-    { who: { slack: 'U2' }, paid: 2000, owed: 2000 },
+    { who: { slack: 'U001' }, paid: 4000, owed: 2000 },
+    { who: { slack: 'U003' }, paid: 0, owed: 2000 },
+    { who: { slack: 'U002' }, paid: 2000, owed: 2000 },
   ],
   group: null,
   split: 'equal',
-  bookedBy: 'U1',
+  bookedBy: 'U001',
 };
 
 describe('expense message with several payers', () => {
   it('lists each payer with what they paid, and each person paid, share and balance', () => {
-    const m = expenseMessage(dinner);
-    expect(m.text).toBe('<@U1> (€40.00) and <@U2> (€20.00) paid €60.00 for Dinner');
+    const m = expenseMessage(dinner, en);
+    expect(m.text).toBe('<@U001> (€40.00) and <@U002> (€20.00) paid €60.00 for Dinner');
     expect(m.blocks[1]).toEqual({
       type: 'section',
       block_id: 'expense_facts',
       fields: [
         { type: 'mrkdwn', text: '*Cost*\n€60.00' },
         { type: 'mrkdwn', text: '*Date*\nFri, Nov 20, 2026' },
-        { type: 'mrkdwn', text: '*Paid by*\n<@U1> €40.00\n<@U2> €20.00' },
+        { type: 'mrkdwn', text: '*Paid by*\n<@U001> €40.00\n<@U002> €20.00' },
         { type: 'mrkdwn', text: '*Split*\nsplit equally' },
       ],
     });
@@ -48,9 +51,9 @@ describe('expense message with several payers', () => {
       text: {
         type: 'mrkdwn',
         text: [
-          '• <@U1> paid *€40.00*, share €20.00: is owed €20.00',
-          '• <@U3> share €20.00: owes €20.00',
-          '• <@U2> paid *€20.00*, share €20.00: even',
+          '• <@U001> paid *€40.00*, share €20.00: is owed €20.00',
+          '• <@U003> share €20.00: owes €20.00',
+          '• <@U002> paid *€20.00*, share €20.00: even',
         ].join('\n'),
       },
     });
@@ -58,12 +61,12 @@ describe('expense message with several payers', () => {
   });
 
   it('says how often it repeats, in the facts and the fallback text', () => {
-    const m = expenseMessage({ ...dinner, repeat: 'monthly' });
+    const m = expenseMessage({ ...dinner, repeat: 'monthly' }, en);
     expect(JSON.stringify(m.blocks[1])).toContain('*Repeats*\\nmonthly');
     expect(m.text).toBe(
-      '<@U1> (€40.00) and <@U2> (€20.00) paid €60.00 for Dinner · repeats monthly',
+      '<@U001> (€40.00) and <@U002> (€20.00) paid €60.00 for Dinner · repeats monthly',
     );
-    expect(JSON.stringify(expenseMessage(dinner).blocks)).not.toContain('Repeats');
+    expect(JSON.stringify(expenseMessage(dinner, en).blocks)).not.toContain('Repeats');
   });
 
   it('stays within Slack limits with many payers', () => {
@@ -72,7 +75,7 @@ describe('expense message with several payers', () => {
       paid: 20,
       owed: 20,
     }));
-    const m = expenseMessage({ ...dinner, lines, cost: 6000 });
+    const m = expenseMessage({ ...dinner, lines, cost: 6000 }, en);
     expect(blockKitErrors(m.blocks, 'message')).toEqual([]);
     expect(m.text.length).toBeLessThanOrEqual(LIMITS.fallbackText);
   });
@@ -85,9 +88,9 @@ const form: CheckedForm = {
   date: '2026-11-20',
   category_id: null,
   group_id: null,
-  participants: ['U1', 'U2'],
-  payer: 'U1',
-  alsoPaid: ['U2'],
+  participants: ['U001', 'U002'],
+  payer: 'U001',
+  alsoPaid: ['U002'],
   method: 'equal',
   notes: '',
   repeat: 'never',
@@ -99,17 +102,20 @@ const typed = (entries: Record<string, string | null>): StateValues =>
 
 describe('the form with several payers', () => {
   it('offers "Also paid by" after "Paid by", pre-filled', () => {
-    const view = expenseFormView({
-      mode: 'edit',
-      meta: '{}',
-      initial: { date: '2026-11-20', participants: ['U1'], payer: 'U1', alsoPaid: ['U2'] },
-    });
+    const view = expenseFormView(
+      {
+        mode: 'edit',
+        meta: '{}',
+        initial: { date: '2026-11-20', participants: ['U001'], payer: 'U001', alsoPaid: ['U002'] },
+      },
+      en,
+    );
     const ids = view.blocks.map((b) => b.block_id);
     expect(ids.indexOf('form_also_paid')).toBe(ids.indexOf('form_payer') + 1);
     expect(view.blocks[ids.indexOf('form_also_paid')]).toMatchObject({
       optional: true,
       label: { text: 'Also paid by' },
-      element: { type: 'multi_users_select', initial_users: ['U2'], max_selected_items: 9 },
+      element: { type: 'multi_users_select', initial_users: ['U002'], max_selected_items: 9 },
     });
     expect(viewErrors(view)).toEqual([]);
   });
@@ -118,13 +124,13 @@ describe('the form with several payers', () => {
     const values: StateValues = {
       ...typed({ form_amount: '40', form_description: 'Groceries' }),
       form_currency: { form_currency: { selected_option: { value: 'EUR' } } },
-      form_participants: { form_participants: { selected_users: ['U1', 'U2'] } },
-      form_payer: { form_payer: { selected_user: 'U1' } },
-      form_also_paid: { form_also_paid: { selected_users: ['U1', 'U2', 'U2'] } },
+      form_participants: { form_participants: { selected_users: ['U001', 'U002'] } },
+      form_payer: { form_payer: { selected_user: 'U001' } },
+      form_also_paid: { form_also_paid: { selected_users: ['U001', 'U002', 'U002'] } },
     };
-    const checked = checkForm(values, { today: '2026-11-21', knownCurrency: () => true });
+    const checked = checkForm(values, { today: '2026-11-21', knownCurrency: () => true }, en);
     if ('errors' in checked) throw new Error(JSON.stringify(checked.errors));
-    expect(checked.form.alsoPaid).toEqual(['U2']);
+    expect(checked.form.alsoPaid).toEqual(['U002']);
     expect(needsSecondStep(checked.form)).toBe(true);
     const { alsoPaid: _, ...onePayer } = checked.form;
     expect(needsSecondStep(onePayer)).toBe(false);
@@ -133,12 +139,13 @@ describe('the form with several payers', () => {
   it('refuses more than ten payers', () => {
     const checked = checkForm(
       {
-        form_payer: { form_payer: { selected_user: 'U0' } },
+        form_payer: { form_payer: { selected_user: 'U000' } },
         form_also_paid: {
           form_also_paid: { selected_users: Array.from({ length: 10 }, (_, i) => `U${i + 1}`) },
         },
       },
       { today: '2026-11-21', knownCurrency: () => true },
+      en,
     );
     expect('errors' in checked && checked.errors.form_also_paid).toBe(
       'At most 10 payers in one expense here.',
@@ -149,12 +156,12 @@ describe('the form with several payers', () => {
     const values: StateValues = {
       ...typed({ form_amount: '40', form_description: 'Dinner' }),
       form_currency: { form_currency: { selected_option: { value: 'EUR' } } },
-      form_participants: { form_participants: { selected_users: ['U1', 'U2'] } },
-      form_payer: { form_payer: { selected_user: 'U1' } },
-      form_also_paid: { form_also_paid: { selected_users: ['U2'] } },
+      form_participants: { form_participants: { selected_users: ['U001', 'U002'] } },
+      form_payer: { form_payer: { selected_user: 'U001' } },
+      form_also_paid: { form_also_paid: { selected_users: ['U002'] } },
       form_split: { form_split: { selected_option: { value: 'itemise' } } },
     };
-    const checked = checkForm(values, { today: '2026-11-21', knownCurrency: () => true });
+    const checked = checkForm(values, { today: '2026-11-21', knownCurrency: () => true }, en);
     expect('errors' in checked && checked.errors).toEqual({
       form_also_paid:
         'Itemise books one payer: leave this empty, or split by exact amounts to record several.',
@@ -162,16 +169,19 @@ describe('the form with several payers', () => {
   });
 
   it('asks what each paid, then the split, in one step within Slack limits', () => {
-    const view = splitStepView({
-      method: 'exact',
-      cost: 4000,
-      currency: 'EUR',
-      participants: ['U1', 'U2'],
-      payers: ['U1', 'U2'],
-      paidValues: { U1: '25.00' },
-      names: { U1: 'ann', U2: 'bob' },
-      meta: '{}',
-    });
+    const view = splitStepView(
+      {
+        method: 'exact',
+        cost: 4000,
+        currency: 'EUR',
+        participants: ['U001', 'U002'],
+        payers: ['U001', 'U002'],
+        paidValues: { U001: '25.00' },
+        names: { U001: 'ann', U002: 'bob' },
+        meta: '{}',
+      },
+      en,
+    );
     expect(view.blocks.map((b) => b.block_id)).toEqual([
       'form_paid_info',
       'form_paid_0',
@@ -185,15 +195,18 @@ describe('the form with several payers', () => {
       element: { initial_value: '25.00' },
     });
     expect(viewErrors(view)).toEqual([]);
-    const equal = splitStepView({
-      method: 'equal',
-      cost: 4000,
-      currency: 'EUR',
-      participants: ['U1', 'U2'],
-      payers: ['U1', 'U2'],
-      names: {},
-      meta: '{}',
-    });
+    const equal = splitStepView(
+      {
+        method: 'equal',
+        cost: 4000,
+        currency: 'EUR',
+        participants: ['U001', 'U002'],
+        payers: ['U001', 'U002'],
+        names: {},
+        meta: '{}',
+      },
+      en,
+    );
     expect(equal.title.text).toBe('Who paid what');
     expect(equal.blocks.map((b) => b.block_id)).toEqual([
       'form_paid_info',
@@ -203,13 +216,13 @@ describe('the form with several payers', () => {
   });
 
   it('books what each paid when it adds up to the cost', () => {
-    const checked = checkSplitStep(form, typed({ form_paid_0: '25', form_paid_1: '15,00' }));
+    const checked = checkSplitStep(form, typed({ form_paid_0: '25', form_paid_1: '15,00' }), en);
     expect(checked).toEqual({
-      form: { ...form, values: {}, paid: { U1: '25', U2: '15,00' } },
+      form: { ...form, values: {}, paid: { U001: '25', U002: '15,00' } },
       split: { kind: 'equal' },
       payers: [
-        { id: 'U1', amount: 2500 },
-        { id: 'U2', amount: 1500 },
+        { id: 'U001', amount: 2500 },
+        { id: 'U002', amount: 1500 },
       ],
     });
   });
@@ -219,7 +232,7 @@ describe('the form with several payers', () => {
       { form_paid_0: '25', form_paid_1: '25' },
       {
         form_paid_0:
-          'Together they paid 50.00, but the cost is 40.00 EUR: what each paid must add up to the cost.',
+          'Together they paid €50.00, but the cost is €40.00: what each paid must add up to the cost.',
       },
     ],
     [
@@ -232,6 +245,6 @@ describe('the form with several payers', () => {
     ],
     [{ form_paid_0: 'lots', form_paid_1: '10' }, { form_paid_0: expect.stringContaining('lots') }],
   ])('refuses %j under the payer', (values, errors) => {
-    expect(checkSplitStep(form, typed(values))).toEqual({ errors });
+    expect(checkSplitStep(form, typed(values), en)).toEqual({ errors });
   });
 });

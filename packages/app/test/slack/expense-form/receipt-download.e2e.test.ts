@@ -14,8 +14,10 @@ import {
   fetchReceipt,
   RECEIPT_MAX_BYTES,
   ReceiptError,
+  receiptProblem,
 } from '../../../src/slack/expense-form/receipt.js';
 import { fileHosts } from '../../../src/slack/shared/file-hosts.js';
+import { voiceFor } from '../../../src/voice/index.js';
 import { type FakeSlack, startFakeSlack } from '../../support/fake-slack.js';
 
 const TOKEN = 'xoxb-receipt-test-token';
@@ -56,6 +58,11 @@ async function refusal(fetching: Promise<FetchedReceipt>): Promise<ReceiptError>
   expect(error).toBeInstanceOf(ReceiptError);
   return error as ReceiptError;
 }
+
+const en = await voiceFor({ locale: 'en-US' });
+
+/** Why the receipt was refused, as an English-speaking person reads it. */
+const reason = (error: ReceiptError) => receiptProblem(error.problem, en);
 
 let slack: FakeSlack;
 let files: Awaited<ReturnType<typeof host>>;
@@ -142,7 +149,7 @@ describe('fetching a receipt', () => {
       fetchReceipt(client, slack.team.botToken, 'F0BIG', { hosts: fileHosts(slack.url) }),
     );
     expect(error.fileName).toBe('huge.jpg');
-    expect(error.reason).toBe('it is 6.0 MB, larger than the 4.9 MB a receipt can be');
+    expect(reason(error)).toBe('it is 6.0 MB, larger than the 4.9 MB a receipt can be');
   });
 
   it('never sends the token to a download address on another host', async () => {
@@ -154,27 +161,27 @@ describe('fetching a receipt', () => {
       url_private_download: `${elsewhere.origin}/file`,
     });
     const error = await refusal(fetchReceipt(client, TOKEN, 'F1', allowed()));
-    expect(error.reason).toContain(`its download address is on ${new URL(elsewhere.origin).host}`);
+    expect(reason(error)).toContain(`its download address is on ${new URL(elsewhere.origin).host}`);
     expect(elsewhere.seen.length).toBe(before);
   });
 
   it('follows no redirect to another host, so the token stays with the file host', async () => {
     const before = elsewhere.seen.length;
     const error = await refusal(fetchReceipt(at('/redirect-away'), TOKEN, 'F1', allowed()));
-    expect(error.reason).toContain("not on Slack's file host");
+    expect(reason(error)).toContain("not on Slack's file host");
     expect(elsewhere.seen.length).toBe(before);
     expect(files.seen.at(-1)).toEqual({ path: '/redirect-away', authorization: `Bearer ${TOKEN}` });
   });
 
   it('refuses an answer whose content-length is too large before reading its body', async () => {
     const error = await refusal(fetchReceipt(at('/declared-huge'), TOKEN, 'F1', allowed()));
-    expect(error.reason).toBe('it is 300.0 MB, larger than the 4.9 MB a receipt can be');
+    expect(reason(error)).toBe('it is 300.0 MB, larger than the 4.9 MB a receipt can be');
     expect(written.get('/declared-huge') ?? 0).toBeLessThan(RECEIPT_MAX_BYTES);
   });
 
   it('stops an answer without a length once it passes the cap', async () => {
     const error = await refusal(fetchReceipt(at('/endless'), TOKEN, 'F1', allowed()));
-    expect(error.reason).toBe('it is larger than the 4.9 MB a receipt can be');
+    expect(reason(error)).toBe('it is larger than the 4.9 MB a receipt can be');
     // What the socket buffers on both sides aside, the host was cut off near the cap.
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(written.get('/endless') ?? 0).toBeLessThan(RECEIPT_MAX_BYTES + 16 * 2 ** 20);
@@ -185,13 +192,13 @@ describe('fetching a receipt', () => {
     const error = await refusal(
       fetchReceipt(at('/trickle'), TOKEN, 'F1', { ...allowed(), timeoutMs: 400 }),
     );
-    expect(error.reason).toBe('Slack took longer than 400 ms to send it');
+    expect(reason(error)).toBe('Slack took longer than 400 ms to send it');
     expect(Date.now() - started).toBeLessThan(5_000);
   });
 
   it("takes Slack's sign-in page for what it is: no file", async () => {
     const error = await refusal(fetchReceipt(at('/sign-in'), TOKEN, 'F1', allowed()));
-    expect(error.reason).toBe("Slack didn't hand it over (HTTP 200)");
+    expect(reason(error)).toBe("Slack didn't hand it over (HTTP 200)");
   });
 });
 

@@ -128,7 +128,9 @@ describe('a default split', () => {
     const form = await formOpened(h, since);
     expect(element(form.view, 'form_participants').initial_users).toEqual(['U0ANN', 'U0BOB']);
     expect(element(form.view, 'form_split').initial_option.value).toBe('percent');
-    expect(JSON.stringify(form.view)).toContain("Filled in from Roommates' default split: 60/40.");
+    expect(JSON.stringify(form.view)).toContain(
+      'Filled in from the default split of Roommates: 60/40.',
+    );
     const ack = await submit(h, {
       viewId: form.viewId,
       meta: form.meta,

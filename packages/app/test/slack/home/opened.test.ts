@@ -40,6 +40,7 @@ async function opened(tab: 'home' | 'messages') {
 describe('app_home_opened', () => {
   it('publishes Home with Connect for a person not connected yet, with a link made for them', async () => {
     await opened('home');
+    // The person's profile first, for the language the tab is written in.
     expect(world.calls.map((c) => c.method)).toEqual(['users.info', 'views.publish']);
     const { user_id, view } = world.calls[1]!.args as {
       user_id: string;

@@ -4,7 +4,6 @@ import {
   type BookedExpense,
   encodeExpenseRef,
   expenseMessage,
-  formatDate,
   parseExpenseRef,
   undoneMessage,
 } from '../../../src/slack/shared/expense-message.js';
@@ -18,26 +17,28 @@ import {
 import { voiceFor } from '../../../src/voice/index.js';
 import { blockKitErrors } from '../../support/block-kit-limits.js';
 
+const en = await voiceFor({ locale: 'en-US' });
+
 const lunch: BookedExpense = {
   id: 42,
   description: 'Lunch',
   cost: 4000,
   currency: 'EUR',
   date: '2026-11-20',
-  payer: { slack: 'U1' },
+  payer: { slack: 'U001' },
   lines: [
-    { who: { slack: 'U1' }, paid: 4000, owed: 2000 },
-    { who: { slack: 'U2' }, paid: 0, owed: 2000 },
+    { who: { slack: 'U001' }, paid: 4000, owed: 2000 },
+    { who: { slack: 'U002' }, paid: 0, owed: 2000 },
   ],
   group: null,
   split: 'equal',
-  bookedBy: 'U1',
+  bookedBy: 'U001',
 };
 
 describe('expense message', () => {
   it('renders description, cost, date, payer, shares and Undo', () => {
-    const m = expenseMessage(lunch);
-    expect(m.text).toBe('<@U1> paid €40.00 for Lunch: <@U2> owes €20.00');
+    const m = expenseMessage(lunch, en);
+    expect(m.text).toBe('<@U001> paid €40.00 for Lunch: <@U002> owes €20.00');
     expect(m.blocks).toEqual([
       {
         type: 'header',
@@ -50,17 +51,20 @@ describe('expense message', () => {
         fields: [
           { type: 'mrkdwn', text: '*Cost*\n€40.00' },
           { type: 'mrkdwn', text: '*Date*\nFri, Nov 20, 2026' },
-          { type: 'mrkdwn', text: '*Paid by*\n<@U1>' },
+          { type: 'mrkdwn', text: '*Paid by*\n<@U001>' },
           { type: 'mrkdwn', text: '*Split*\nsplit equally' },
         ],
       },
       {
         type: 'section',
-        text: { type: 'mrkdwn', text: "• <@U2> owes <@U1> *€20.00*\n• <@U1>'s own share: €20.00" },
+        text: {
+          type: 'mrkdwn',
+          text: "• <@U002> owes <@U001> *€20.00*\n• <@U001>'s own share: €20.00",
+        },
       },
       {
         type: 'context',
-        elements: [{ type: 'mrkdwn', text: 'Booked by <@U1> · expense #42' }],
+        elements: [{ type: 'mrkdwn', text: 'Booked by <@U001> · expense #42' }],
       },
       {
         type: 'actions',
@@ -87,14 +91,17 @@ describe('expense message', () => {
   });
 
   it('escapes markup in descriptions and names, and shows the group', () => {
-    const m = expenseMessage({
-      ...lunch,
-      description: 'Fish & <chips>',
-      group: 'Flat <3',
-      lines: [...lunch.lines, { who: { name: 'Zoë <Z>' }, paid: 0, owed: 0 }],
-    });
+    const m = expenseMessage(
+      {
+        ...lunch,
+        description: 'Fish & <chips>',
+        group: 'Flat <3',
+        lines: [...lunch.lines, { who: { name: 'Zoë <Z>' }, paid: 0, owed: 0 }],
+      },
+      en,
+    );
     expect(m.text).toBe(
-      '<@U1> paid €40.00 for Fish &amp; &lt;chips&gt;: <@U2> owes €20.00 (in Flat &lt;3)',
+      '<@U001> paid €40.00 for Fish &amp; &lt;chips&gt;: <@U002> owes €20.00 (in Flat &lt;3)',
     );
     expect(JSON.stringify(m.blocks)).toContain('*Group*\\nFlat &lt;3');
   });
@@ -105,21 +112,21 @@ describe('expense message', () => {
       paid: 0,
       owed: 10,
     }));
-    const m = expenseMessage({ ...lunch, description: 'x'.repeat(5000), lines, cost: 4000 });
+    const m = expenseMessage({ ...lunch, description: 'x'.repeat(5000), lines, cost: 4000 }, en);
     expect(m.blocks.length).toBeLessThanOrEqual(LIMITS.messageBlocks);
     expect(blockKitErrors(m.blocks, 'message')).toEqual([]);
     expect(m.text.length).toBeLessThanOrEqual(LIMITS.fallbackText);
   });
 
   it('formats zero-decimal currencies and dates without shifting the day', () => {
-    const m = expenseMessage({ ...lunch, currency: 'JPY', cost: 1200, lines: [] });
+    const m = expenseMessage({ ...lunch, currency: 'JPY', cost: 1200, lines: [] }, en);
     expect(m.blocks[0]).toMatchObject({ text: { text: 'Lunch · ¥1,200' } });
-    expect(formatDate('2026-01-01')).toBe('Thu, Jan 1, 2026');
+    expect(en.date('2026-01-01')).toBe('Thu, Jan 1, 2026');
   });
 
   it('replaces the message once undone, without buttons', () => {
-    const m = undoneMessage({ expenseId: 42, undoneBy: 'U2', original: 'Lunch 40' });
-    expect(m.text).toBe('Undone by <@U2>: Lunch 40');
+    const m = undoneMessage({ expenseId: 42, undoneBy: 'U002', what: 'Lunch · €40.00' }, en);
+    expect(m.text).toBe('Undone by <@U002>: Lunch · €40.00');
     expect(m.blocks.some((b) => b.type === 'actions')).toBe(false);
   });
 });

@@ -102,9 +102,10 @@ describe('/split', () => {
     const rec = await send('  ', '7.7.7');
     expect(rec.acks).toEqual([undefined]);
     await world.settled();
-    expect(world.calls.map((c) => c.method)).toEqual(['views.open', 'views.update']);
-    expect(world.calls[0]!.args.trigger_id).toBe('7.7.7');
-    const filled = world.calls[1]!.args as { view_id: string; view: unknown };
+    // The person's profile first, for the language the form opens in.
+    expect(world.calls.map((c) => c.method)).toEqual(['users.info', 'views.open', 'views.update']);
+    expect(world.calls[1]!.args.trigger_id).toBe('7.7.7');
+    const filled = world.calls[2]!.args as { view_id: string; view: unknown };
     expect(filled.view_id).toBe('V0FORM');
     expect(JSON.stringify(filled.view)).toContain('connect your expense account first');
     expect(JSON.stringify(filled.view)).toContain('https://split.test/oauth/start?state=');

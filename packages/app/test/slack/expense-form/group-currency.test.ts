@@ -1,0 +1,69 @@
+/**
+ * The currency a form opened for a group starts from: the choice it is handed, when it comes in
+ * time and names a currency the service knows; nothing otherwise, so that the form starts from the
+ * person's own currency.
+ */
+import { describe, expect, it } from 'vitest';
+import type { SlackDeps } from '../../../src/slack/deps.js';
+import {
+  type GroupCurrency,
+  groupStartCurrency,
+} from '../../../src/slack/expense-form/group-currency.js';
+
+const user = { team_id: 'T1', user_id: 'U0ANN' };
+const group = { id: 7, name: 'Flat', source: 'channel' as const };
+/** The parts of the app's deps the choice reads here: the service's currency list. */
+const deps = (known: boolean | undefined) =>
+  ({ reference: { knownCurrency: () => known } }) as unknown as SlackDeps;
+const logger = (lines: string[]) => ({ warn: (line: string) => lines.push(line) });
+
+describe('groupStartCurrency', () => {
+  it('is the code the choice gives, in capitals', async () => {
+    const choose: GroupCurrency = async (_deps, who, g) => {
+      expect([who, g]).toEqual([user, group]);
+      return 'chf';
+    };
+    expect(await groupStartCurrency(choose, deps(true), user, group, logger([]))).toBe('CHF');
+    expect(await groupStartCurrency(choose, deps(undefined), user, group, logger([]))).toBe('CHF');
+  });
+
+  it('is nothing without a choice, a group, a code, or a code the service knows', async () => {
+    const lines: string[] = [];
+    const gives =
+      (code: string | undefined): GroupCurrency =>
+      async () =>
+        code;
+    expect(await groupStartCurrency(undefined, deps(true), user, group, logger(lines))).toBe(
+      undefined,
+    );
+    expect(await groupStartCurrency(gives('EUR'), deps(true), user, undefined, logger(lines))).toBe(
+      undefined,
+    );
+    expect(await groupStartCurrency(gives(undefined), deps(true), user, group, logger(lines))).toBe(
+      undefined,
+    );
+    expect(await groupStartCurrency(gives('<b>'), deps(true), user, group, logger(lines))).toBe(
+      undefined,
+    );
+    expect(await groupStartCurrency(gives('XYZ'), deps(false), user, group, logger(lines))).toBe(
+      undefined,
+    );
+  });
+
+  it('gives way to the person’s own currency when the choice is slow or fails', async () => {
+    const lines: string[] = [];
+    const started = performance.now();
+    const slow: GroupCurrency = () => new Promise(() => undefined);
+    expect(await groupStartCurrency(slow, deps(true), user, group, logger(lines), 30)).toBe(
+      undefined,
+    );
+    expect(performance.now() - started).toBeLessThan(1_000);
+    const failing: GroupCurrency = async () => {
+      throw new Error('get_expenses failed');
+    };
+    expect(await groupStartCurrency(failing, deps(true), user, group, logger(lines))).toBe(
+      undefined,
+    );
+    expect(lines).toEqual(['expense form: the currency of group 7 failed: get_expenses failed']);
+  });
+});
