@@ -6,8 +6,7 @@ import { FORM } from '../ids.js';
 import { formAnswer } from '../shared/answer.js';
 import { accessFailure, notice, refusal, sentences } from '../shared/expense-access.js';
 import { parseMeta } from '../shared/modal.js';
-import { connectPrompt, plainNotice } from '../shared/notices.js';
-import { refusedText } from '../shared/service-failure.js';
+import { connectPrompt } from '../shared/notices.js';
 import { voiceOf } from '../shared/voice.js';
 
 /** The comment form's Post: an empty comment is refused in the form; the rest after the ack. */

@@ -5,7 +5,7 @@
  */
 import { MoneyError, parseMinor } from '../../core/money.js';
 import { computeShares, type ExactSplitValue, type Split } from '../../core/split.js';
-import type { RepeatInterval } from '../../service/index.js';
+import type { ExpenseShare, RepeatInterval } from '../../service/index.js';
 import { FORM } from '../ids.js';
 import { percentText } from '../shared/breakdown.js';
 import { MAX_PEOPLE } from '../shared/limits.js';
@@ -402,4 +402,33 @@ export interface FormDraft {
   edit?: EditBase;
   /** A form filled in from a booked expense (Duplicate): its parts, for the second step. */
   copy?: CheckedForm;
+}
+
+/**
+ * Whether an edit's shares are those the expense has (the same people, each paying and owing the
+ * same amounts), so that an edit that did not change them does not send them.
+ */
+export function sharesUnchanged(
+  users: readonly ExpenseShare[],
+  was: EditBase['shares'],
+  exponent: number,
+): boolean {
+  const before = new Map(
+    was.map((u) => [
+      u.user_id,
+      { paid: parseMinor(u.paid_share, exponent), owed: parseMinor(u.owed_share, exponent) },
+    ]),
+  );
+  return (
+    users.length === before.size &&
+    users.every((u) => {
+      if (!('user_id' in u)) return false;
+      const found = before.get(u.user_id);
+      return (
+        found !== undefined &&
+        found.paid === parseMinor(u.paid_share, exponent) &&
+        found.owed === parseMinor(u.owed_share, exponent)
+      );
+    })
+  );
 }

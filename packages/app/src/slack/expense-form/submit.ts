@@ -7,7 +7,7 @@
 import type { Logger, webApi } from '@slack/bolt';
 import { resolvePeople } from '../../accounts/people.js';
 import type { BillSummary } from '../../core/itemise.js';
-import { currencyExponent, parseMinor, toWireAmount } from '../../core/money.js';
+import { currencyExponent, toWireAmount } from '../../core/money.js';
 import { computeShares, type ExactSplitValue, type Split } from '../../core/split.js';
 import {
   type ExpenseShare,
@@ -34,7 +34,7 @@ import { describeServiceFailure } from '../shared/service-failure.js';
 import { clientOrNothing } from '../shared/team-clients.js';
 import { mention, mrkdwn } from '../shared/text.js';
 import { type Voice, voiceOf } from '../shared/voice.js';
-import type { CheckedForm, EditBase, FormMeta } from './form.js';
+import { type CheckedForm, type EditBase, type FormMeta, sharesUnchanged } from './form.js';
 import { type FetchedReceipt, fetchReceipt, ReceiptError, receiptProblem } from './receipt.js';
 
 /** A submitted form as its job keeps it: all that carrying it out needs, on any replica. */
@@ -407,23 +407,7 @@ async function changesOf(
     paid_share: toWireAmount(row.paid, exponent),
     owed_share: toWireAmount(row.owed, exponent),
   }));
-  const before = new Map(
-    base.shares.map((u) => [
-      u.user_id,
-      { paid: parseMinor(u.paid_share, exponent), owed: parseMinor(u.owed_share, exponent) },
-    ]),
-  );
-  const sameShares =
-    users.length === before.size &&
-    users.every((u) => {
-      if (!('user_id' in u)) return false;
-      const was = before.get(u.user_id);
-      return (
-        was !== undefined &&
-        was.paid === parseMinor(u.paid_share, exponent) &&
-        was.owed === parseMinor(u.owed_share, exponent)
-      );
-    });
+  const sameShares = sharesUnchanged(users, base.shares, exponent);
   // The service checks the shares against the cost, so a new cost always takes its shares along.
   if (!sameShares || costChanged) changes.users = users;
   return notesAfter(!sameShares || costChanged);

@@ -160,7 +160,8 @@ describe('a link pasted by a connected person', () => {
       .poll(() => h.slack.messages(CHANNEL).filter((m) => m.ephemeralFor === 'U0BOB').length)
       .toBe(1);
     const shown = h.slack.messages(CHANNEL).find((m) => m.ephemeralFor === 'U0BOB')!;
-    expect(blocksText(shown.blocks)).toContain('owes');
+    // In Bob's own language: Details is his, whoever shared the link.
+    expect(blocksText(shown.blocks)).toContain('Bezahlt von');
 
     // Dan is connected but not on the expense: the service refuses him, and he is told so.
     await click('U0DAN', details);
