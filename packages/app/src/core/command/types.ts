@@ -1,6 +1,7 @@
 /** The vocabulary the parser's modules share: its public result types and the internal ones. */
 import type { BillSummary } from '../itemise.js';
 import type { Split } from '../split.js';
+import type { ParseProblem, Trouble } from './problems.js';
 
 /** Stands for the person who typed the command until the caller swaps in a real id. */
 export const ME = '@me';
@@ -88,8 +89,15 @@ export interface DateRange {
 export interface ListFilters {
   /** Slack user ids: each must be on the expense. */
   mentions: string[];
-  /** A group's name as typed (`in Roommates`, or words that are nothing else). */
+  /** A group's name as typed after `in` or `group` (`in Roommates`). */
   group: string | null;
+  /**
+   * Words that are nothing else, with no `in` or `about` before them (`list Trip to Rome`,
+   * `list taxi`): a group's name when the person has a group so called, else words the
+   * description must have. Null when there are none, or when a group is named with `in` (the
+   * words are then search words).
+   */
+  loose: string | null;
   range: DateRange;
   /**
    * Words (`about taxi`) and quoted phrases (`"pizza night"`), as typed: each must appear in the
@@ -101,7 +109,7 @@ export interface ListFilters {
 export type ParseResult =
   | { kind: 'expense'; expense: ParsedExpense }
   | { kind: 'open_modal' }
-  | { kind: 'help' }
+  | { kind: 'help'; topic: HelpTopic | null; asked: string | null }
   | { kind: 'connect' }
   | { kind: 'disconnect' }
   | { kind: 'whoami' }
@@ -116,11 +124,19 @@ export type ParseResult =
   | { kind: 'group_use'; name: string }
   | { kind: 'group_default'; group: string | null; action: 'show' }
   | { kind: 'group_default'; group: string | null; action: 'clear' }
-  | { kind: 'group_default'; group: string | null; action: 'set'; split: DefaultSplit }
+  | {
+      kind: 'group_default';
+      group: string | null;
+      action: 'set';
+      split: DefaultSplit;
+      /** A currency saved with the split (`... me 60% @ann 40% EUR`), null when none was typed. */
+      currency: string | null;
+    }
+  | { kind: 'group_default'; group: string | null; action: 'currency'; currency: string }
   | { kind: 'feed'; action: 'on' | 'off' | 'status' }
   | { kind: 'paid'; payment: ParsedPayment }
   | { kind: 'remind'; mention: string }
-  | { kind: 'error'; message: string; example: string };
+  | { kind: 'error'; problem: ParseProblem };
 
 export type ErrorResult = Extract<ParseResult, { kind: 'error' }>;
 
@@ -139,7 +155,7 @@ export interface CurrencyMark {
   token: string;
 }
 
-export type NumberReading = { decimal: string } | { problem: string };
+export type NumberReading = { decimal: string } | { problem: Trouble };
 
 export interface NumberParts {
   negative: boolean;
@@ -194,7 +210,17 @@ export interface Scan {
   ctx: ParseContext;
 }
 
-export interface HelpSection {
-  title: string;
-  lines: ReadonlyArray<{ example: string; means: string }>;
-}
+/** What `/split help <topic>` explains; the overview names them all. */
+export const HELP_TOPICS = [
+  'payers',
+  'shares',
+  'list',
+  'groups',
+  'reminders',
+  'recurring',
+  'itemise',
+  'export',
+  'feed',
+  'account',
+] as const;
+export type HelpTopic = (typeof HELP_TOPICS)[number];

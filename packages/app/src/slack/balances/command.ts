@@ -27,6 +27,7 @@ export const balanceCommand: SplitHandler<'balance'> = async (c) => {
       if (mention === c.inv.user_id) {
         await c.reply.ephemeral(
           errorNotice(
+            c.voice,
             "That's you. Mention someone else, or leave the mention out for all your balances.",
             '/split balance @ann',
           ),
@@ -59,7 +60,7 @@ export const balanceCommand: SplitHandler<'balance'> = async (c) => {
       const match = matchGroup(groups, typedGroup);
       if (match.kind !== 'found') {
         await c.reply.ephemeral(
-          errorNotice(groupMatchProblem(typedGroup, match), '/split balance Roommates'),
+          errorNotice(c.voice, groupMatchProblem(typedGroup, match), '/split balance Roommates'),
         );
         return;
       }

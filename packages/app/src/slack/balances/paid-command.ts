@@ -12,6 +12,7 @@ import { bookPlan, problemText, singleUse } from '../shared/booking.js';
 import { money } from '../shared/format.js';
 import type { Once } from '../shared/marker.js';
 import { errorNotice, plainNotice } from '../shared/notices.js';
+import { troubleText } from '../shared/parse-problem.js';
 import { findBooking } from '../shared/reconcile.js';
 import { linked, type SplitContext, tellFailure } from '../shared/split-context.js';
 import { friendOrNone, owedAfter } from './friend.js';
@@ -66,7 +67,9 @@ function exampleFor(c: Paid): string {
 
 export async function paidCommand(c: Paid): Promise<void> {
   if (c.parsed.payment.person === c.user.user_id) {
-    await c.reply.ephemeral(errorNotice('A payment needs someone other than you.', exampleFor(c)));
+    await c.reply.ephemeral(
+      errorNotice(c.voice, 'A payment needs someone other than you.', exampleFor(c)),
+    );
     return;
   }
   const link = await linked(c);
@@ -107,7 +110,9 @@ async function counterpartOf(c: Paid, link: Link): Promise<Counterpart | undefin
     client: link.client,
   });
   if ('problem' in people) {
-    await c.reply.ephemeral(errorNotice(problemText(people.problem), exampleFor(c)));
+    await c.reply.ephemeral(
+      errorNotice(c.voice, problemText(c.voice, people.problem), exampleFor(c)),
+    );
     return undefined;
   }
   const person = people.people.get(slackId);
@@ -116,6 +121,7 @@ async function counterpartOf(c: Paid, link: Link): Promise<Counterpart | undefin
   if (!friend) {
     await c.reply.ephemeral(
       errorNotice(
+        c.voice,
         `You and ${name} share no balance in the expense service, so there is nothing to pay back. ${NOTHING}`,
         `/split 40 lunch @ann`,
       ),
@@ -148,6 +154,7 @@ async function plannedPayment(
       .join(' and ');
     await c.reply.ephemeral(
       errorNotice(
+        c.voice,
         `${direction === 'to' ? `You owe ${name}` : `${name} owes you`} ${owed}: say which currency the payment is in. ${NOTHING}`,
         direction === 'to' ? '/split paid @ann €15' : '/split @ann paid me €15',
       ),
@@ -155,8 +162,10 @@ async function plannedPayment(
     return undefined;
   }
   const amount = parseAmount(amountText, currency);
-  if ('error' in amount) {
-    await c.reply.ephemeral(errorNotice(amount.error, exampleFor(c)));
+  if ('problem' in amount) {
+    await c.reply.ephemeral(
+      errorNotice(c.voice, troubleText(c.voice, amount.problem), exampleFor(c)),
+    );
     return undefined;
   }
   const plan = planPartial({
@@ -168,7 +177,7 @@ async function plannedPayment(
     locale,
   });
   if (!plan.ok) {
-    await c.reply.ephemeral(errorNotice(`${plan.reason} ${NOTHING}`, exampleFor(c)));
+    await c.reply.ephemeral(errorNotice(c.voice, `${plan.reason} ${NOTHING}`, exampleFor(c)));
     return undefined;
   }
   if (plan.group_id === 0) return { minor: amount.minor, currency: amount.currency, group: null };
@@ -198,11 +207,11 @@ async function bookPayment(
       record: link.record,
       client: link.client,
       tz: c.me?.tz,
-      locale: c.ctx.locale,
+      voice: c.voice,
       reply: c.reply,
       logger: c.logger,
       fail: (error) => tellFailure(c, error, NOTHING),
-      problem: errorNotice,
+      problem: (message, example) => errorNotice(c.voice, message, example),
       once,
     },
     {

@@ -24,6 +24,7 @@ import { connectPrompt, errorNotice, plainNotice } from '../shared/notices.js';
 import { parseRemindRef } from '../shared/remind-buttons.js';
 import { describeServiceFailure } from '../shared/service-failure.js';
 import { linked, type SplitContext, tellFailure } from '../shared/split-context.js';
+import { voiceOf } from '../shared/voice.js';
 import { friendOrNone } from './friend.js';
 import { friendOf, slackName } from './paid-command.js';
 import { owedIn } from './partial.js';
@@ -114,7 +115,7 @@ async function sendReminder(input: {
 export async function remindCommand(c: SplitContext<'remind'>): Promise<void> {
   const target = c.parsed.mention;
   if (target === c.user.user_id) {
-    await c.reply.ephemeral(errorNotice("You can't remind yourself.", REMIND_EXAMPLE));
+    await c.reply.ephemeral(errorNotice(c.voice, "You can't remind yourself.", REMIND_EXAMPLE));
     return;
   }
   const link = await linked(c);
@@ -129,7 +130,9 @@ export async function remindCommand(c: SplitContext<'remind'>): Promise<void> {
       client: link.client,
     });
     if ('problem' in people) {
-      await c.reply.ephemeral(errorNotice(problemText(people.problem), REMIND_EXAMPLE));
+      await c.reply.ephemeral(
+        errorNotice(c.voice, problemText(c.voice, people.problem), REMIND_EXAMPLE),
+      );
       return;
     }
     const person = people.people.get(target);
@@ -207,7 +210,8 @@ export function remindClicked(deps: SlackDeps) {
       });
       await tell(text);
     } catch (error) {
-      const failure = describeServiceFailure(error, 'No reminder was sent.');
+      const voice = await voiceOf(deps, user, logger);
+      const failure = describeServiceFailure(voice, error, 'No reminder was sent.');
       if (failure.relink) await deps.unlinking.unlink(user);
       logger.warn(`remind failed: ${(error as Error).message}`);
       await tell(failure.text).catch((again: Error) =>

@@ -25,6 +25,7 @@ import { replyViaResponseUrl } from '../shared/reply.js';
 import { describeServiceFailure, serviceMessage } from '../shared/service-failure.js';
 import type { SettleRef } from '../shared/settle-ref.js';
 import { clientOrNothing } from '../shared/team-clients.js';
+import { voiceOf } from '../shared/voice.js';
 import { friendOrNone, owedAfter } from './friend.js';
 import { type Direction, paymentRecordedText, planPartial } from './partial.js';
 import { changedText, planSettlement, recordedText, settle } from './settle.js';
@@ -159,7 +160,7 @@ async function recordPart(
     }
     return job.minor === job.ref.a ? await payWhole(r) : await payPart(r);
   } catch (error) {
-    const failure = describeServiceFailure(error, NOTHING);
+    const failure = describeServiceFailure(await voiceOf(deps, user, logger), error, NOTHING);
     if (failure.relink) await deps.unlinking.unlink(user);
     if (!(error instanceof ServiceBaseException)) throw error;
     logger.warn(`pay part failed: ${error.message}`);

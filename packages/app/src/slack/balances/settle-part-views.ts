@@ -10,7 +10,9 @@ import { SETTLE_FORM } from '../ids.js';
 import { money } from '../shared/format.js';
 import { clip, LIMITS, mrkdwnEscape } from '../shared/limits.js';
 import { input, type ModalView, metadata, plain, title } from '../shared/modal.js';
+import { troubleText } from '../shared/parse-problem.js';
 import { type SettleRef, settleRefSchema } from '../shared/settle-ref.js';
+import type { Voice } from '../shared/voice.js';
 
 /** Where the form came from, so that the outcome is told there. */
 const partMetaSchema = object({
@@ -72,10 +74,11 @@ export function partForm(meta: PartMeta, locale?: string): ModalView {
 export function checkPartAmount(
   typed: string,
   ref: SettleRef,
-  locale?: string,
+  voice: Voice,
 ): { minor: number } | { error: string } {
+  const locale = voice.locale;
   const read = parseAmount(typed, ref.c);
-  if ('error' in read) return read;
+  if ('problem' in read) return { error: troubleText(voice, read.problem) };
   if (read.currency !== ref.c) {
     return { error: `This debt is in ${ref.c}: type the amount in ${ref.c}.` };
   }

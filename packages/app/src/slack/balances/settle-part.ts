@@ -15,6 +15,7 @@ import type {
   SlackViewMiddlewareArgs,
   ViewSubmitAction,
 } from '@slack/bolt';
+import { voiceFor } from '../../voice/index.js';
 import type { SlackDeps } from '../deps.js';
 import { SETTLE_FORM } from '../ids.js';
 import { type Kept, keepInTime } from '../shared/keep-in-time.js';
@@ -76,7 +77,7 @@ export function settlePartSubmitted(deps: SlackDeps) {
       });
       return;
     }
-    const checked = checkPartAmount(typed, meta.r, meta.r.l);
+    const checked = checkPartAmount(typed, meta.r, await voiceFor({ locale: meta.r.l }));
     if ('error' in checked) {
       await args.ack({
         response_action: 'errors',

@@ -14,6 +14,7 @@ import type { SlackMessage } from '../shared/message.js';
 import { connectPrompt, plainNotice } from '../shared/notices.js';
 import { describeServiceFailure } from '../shared/service-failure.js';
 import { parseSettleRef, type SettleRef } from '../shared/settle-ref.js';
+import { voiceOf } from '../shared/voice.js';
 import { renderAll, renderFriend, renderGroup } from './render.js';
 import { changedText, recordedText, type SettleOutcome, settle } from './settle.js';
 
@@ -119,7 +120,7 @@ async function recordSettlement(
       );
       return;
     }
-    const failure = describeServiceFailure(error, NOTHING);
+    const failure = describeServiceFailure(await voiceOf(deps, user, logger), error, NOTHING);
     if (failure.relink) return relink(deps, user, surface);
     logger.warn(`settle up failed: ${(error as Error).message}`);
     await surface.tell(plainNotice(failure.text));

@@ -19,7 +19,7 @@ export const digestSettleUpClicked = (deps: SlackDeps) =>
     damaged: `This Settle up button is damaged. ${NOTHING} \`/split balance\` has working ones.`,
     queued: false,
     relinks: true,
-    failureText: (error) => describeServiceFailure(error, NOTHING).text,
+    failureText: (error, voice) => describeServiceFailure(voice, error, NOTHING).text,
     work: async ({ ref: value, reply, linked, user }) => {
       const record = await linked();
       if (!record) return;

@@ -7,6 +7,7 @@ import { accessFailure } from '../shared/expense-access.js';
 import { parseMeta } from '../shared/modal.js';
 import { connectPrompt, plainNotice } from '../shared/notices.js';
 import { refusedText } from '../shared/service-failure.js';
+import { voiceOf } from '../shared/voice.js';
 
 /** The comment form's Post: an empty comment is refused in the form; the rest after the ack. */
 export function commentSubmitted(deps: SlackDeps) {
@@ -34,14 +35,16 @@ export function commentSubmitted(deps: SlackDeps) {
     const expenseId = meta.e;
     const team_id = body.team?.id ?? view.team_id;
     const user = { team_id, user_id: body.user.id };
-    const answer = formAnswer({
-      client,
-      user: user.user_id,
-      channel: meta.c,
-      thread_ts: meta.t,
-      logger,
-    });
     deps.work.push(async () => {
+      const voice = await voiceOf(deps, user, logger);
+      const answer = formAnswer({
+        client,
+        user: user.user_id,
+        channel: meta.c,
+        thread_ts: meta.t,
+        logger,
+        voice,
+      });
       try {
         const record = await deps.tokens.get(user);
         if (!record) {
@@ -54,7 +57,7 @@ export function commentSubmitted(deps: SlackDeps) {
           plainNotice(
             result.comment
               ? 'Your comment is on the expense. Details shows every comment.'
-              : refusedText(result.errors, 'The comment was not added.'),
+              : refusedText(voice, result.errors, 'The comment was not added.'),
           ),
         );
       } catch (error) {
@@ -65,7 +68,9 @@ export function commentSubmitted(deps: SlackDeps) {
           );
           return;
         }
-        await answer.ephemeral(plainNotice(accessFailure(error, 'The comment was not added.')));
+        await answer.ephemeral(
+          plainNotice(accessFailure(voice, error, 'The comment was not added.')),
+        );
       }
     });
   };

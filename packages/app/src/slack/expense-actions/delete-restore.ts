@@ -25,6 +25,7 @@ import { bookedFromExpense, whoIsWho } from '../shared/expense-people.js';
 import type { SlackMessage } from '../shared/message.js';
 import { plainNotice } from '../shared/notices.js';
 import { refusedText } from '../shared/service-failure.js';
+import { voiceOf } from '../shared/voice.js';
 
 /** Long enough to swallow a double click, short enough that Delete works again after an Undo. */
 const CLICK_CLAIM_MS = 30_000;
@@ -58,7 +59,7 @@ const changeClicked = (deps: SlackDeps, change: Change) =>
     },
     queued: true,
     relinks: false,
-    failureText: (error) => changeFailure(error, change.nothingDone),
+    failureText: (error, voice) => changeFailure(voice, error, change.nothingDone),
     work: async ({ ref, user, reply, args }) => {
       const access = await accessExpense(deps, user, ref.e, change.nothingDone);
       if (!access.ok) {
@@ -79,7 +80,8 @@ const changeClicked = (deps: SlackDeps, change: Change) =>
         ? { success: true, errors: {} }
         : await change.call(access.client, ref.e);
       if (!result.success) {
-        await reply.ephemeral(plainNotice(refusedText(result.errors, change.nothingDone)));
+        const voice = await voiceOf(deps, user, args.logger);
+        await reply.ephemeral(plainNotice(refusedText(voice, result.errors, change.nothingDone)));
         return;
       }
       const message = await change.after({ user, id: ref.e, body: args.body, access });

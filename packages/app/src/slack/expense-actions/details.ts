@@ -15,9 +15,9 @@ export const detailsClicked = (deps: SlackDeps) =>
     damaged: "This button is damaged, so I can't tell which expense it meant.",
     queued: true,
     relinks: true,
-    failureText: (error) =>
+    failureText: (error, voice) =>
       error instanceof ServiceBaseException
-        ? accessFailure(error, '').replace('change it', 'see it').trim()
+        ? accessFailure(voice, error, '').replace('change it', 'see it').trim()
         : 'Something went wrong on my side. Try again in a minute.',
     work: async ({ ref, user, reply, linked }) => {
       const record = await linked();

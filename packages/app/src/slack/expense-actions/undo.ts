@@ -5,6 +5,7 @@ import { accessExpense, deniedMessage } from '../shared/expense-access.js';
 import { parseExpenseRef, undoneMessage } from '../shared/expense-message.js';
 import { plainNotice } from '../shared/notices.js';
 import { describeServiceFailure, refusedText } from '../shared/service-failure.js';
+import { voiceOf } from '../shared/voice.js';
 
 const NOTHING_CHANGED = 'Nothing was changed.';
 
@@ -34,10 +35,10 @@ export const undoClicked = (deps: SlackDeps) =>
     },
     queued: false,
     relinks: true,
-    failureText: (error) =>
+    failureText: (error, voice) =>
       error instanceof ServiceBaseException && error.outcome_unknown
         ? "The expense service didn't confirm the undo in time. Press Undo again to make sure it's done."
-        : describeServiceFailure(error, NOTHING_CHANGED).text,
+        : describeServiceFailure(voice, error, NOTHING_CHANGED).text,
     work: async ({ ref, user, reply, args, giveBack }) => {
       const access = await accessExpense(deps, user, ref.e, NOTHING_CHANGED);
       if (!access.ok) {
@@ -54,7 +55,8 @@ export const undoClicked = (deps: SlackDeps) =>
       const result = await access.client.deleteExpense(ref.e);
       if (!result.success) {
         await giveBack();
-        await reply.ephemeral(plainNotice(refusedText(result.errors, NOTHING_CHANGED)));
+        const voice = await voiceOf(deps, user, args.logger);
+        await reply.ephemeral(plainNotice(refusedText(voice, result.errors, NOTHING_CHANGED)));
         return;
       }
       await args.respond({

@@ -1,5 +1,6 @@
 import type { AllMiddlewareArgs, SlackViewMiddlewareArgs, ViewSubmitAction } from '@slack/bolt';
 import { currencyExponent, toDecimal } from '../../core/money.js';
+import { voiceFor } from '../../voice/index.js';
 import type { SlackDeps } from '../deps.js';
 import { FORM } from '../ids.js';
 import { todayIn } from '../shared/dates.js';
@@ -89,6 +90,7 @@ export function expenseFormSubmitted(deps: SlackDeps) {
       edit && !edit.peopleEditable ? withFixedPeople(values, edit.form) : values,
       {
         today: todayIn(meta.z, deps.now()),
+        voice: await voiceFor({ locale: meta.l, tz: meta.z }),
         knownCurrency: (code) => deps.reference.knownCurrency(code),
       },
     );

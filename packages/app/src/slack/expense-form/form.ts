@@ -9,6 +9,8 @@ import { computeShares, type ExactSplitValue, type Split } from '../../core/spli
 import type { RepeatInterval } from '../../service/index.js';
 import { FORM } from '../ids.js';
 import { MAX_PEOPLE } from '../shared/limits.js';
+import { troubleText } from '../shared/parse-problem.js';
+import type { Voice } from '../shared/voice.js';
 import { megabytes, RECEIPT_MAX_BYTES } from './receipt.js';
 
 export { encodeMeta, FormMeta, parseMeta } from '../shared/modal.js';
@@ -118,6 +120,8 @@ function versioned(values: StateValues, base: string): { blockId: string; leaf?:
 interface CheckContext {
   /** yyyy-MM-dd in the person's zone. */
   today: string;
+  /** The person's: what the parser refuses is written in it. */
+  voice: Voice;
   /** true/false when the service's currency list is at hand, undefined when it is not. */
   knownCurrency(code: string): boolean | undefined;
 }
@@ -128,13 +132,17 @@ export type FieldErrors = Record<string, string>;
  * An amount as a person types it ("12.50", "12,50", "1,234.50", "€12"), in `currency`, read by
  * the same parser as `/split` so that both accept the same things.
  */
-export function readAmount(text: string, currency: string): { minor: number } | { error: string } {
+export function readAmount(
+  text: string,
+  currency: string,
+  voice: Voice,
+): { minor: number } | { error: string } {
   const typed = text.trim();
   if (typed === '') return { error: 'Enter an amount, like 12.50.' };
   if (/^[-−]/.test(typed)) return { error: "The amount can't be negative." };
   // A sum of items (`12.50+7.25`) is read as in `/split`; a single amount keeps its own messages.
   const read = typed.includes('+') ? parseSum(typed, currency) : parseAmount(typed, currency);
-  if ('error' in read) return { error: read.error };
+  if ('problem' in read) return { error: troubleText(voice, read.problem) };
   if (read.currency !== currency) {
     return {
       error: `That's an amount in ${read.currency}: choose ${read.currency} under Currency, or type the number alone.`,
@@ -156,7 +164,7 @@ export function checkForm(
     errors[FORM.currency] = `The expense service doesn't know the currency ${currency}.`;
 
   let cost = 0;
-  const amount = readAmount(leaf(values, FORM.amount)?.value ?? '', currency || 'USD');
+  const amount = readAmount(leaf(values, FORM.amount)?.value ?? '', currency || 'USD', ctx.voice);
   if ('error' in amount) errors[FORM.amount] = amount.error;
   else cost = amount.minor;
 
@@ -260,6 +268,7 @@ function checkPaid(
   form: CheckedForm,
   values: StateValues,
   errors: FieldErrors,
+  voice: Voice,
 ): { payers: ExactSplitValue[]; typed: Record<string, string> } | undefined {
   const payers = payersOf(form);
   if (payers.length === 0) return undefined;
@@ -273,7 +282,7 @@ function checkPaid(
       return;
     }
     typed[id] = text;
-    const amount = readAmount(text, form.currency);
+    const amount = readAmount(text, form.currency, voice);
     if ('error' in amount) errors[block] = amount.error;
     else out.push({ id, amount: amount.minor });
   });
@@ -310,9 +319,10 @@ function readPercent(text: string): number | undefined {
 export function checkSplitStep(
   form: CheckedForm,
   values: StateValues,
+  voice: Voice,
 ): { form: CheckedForm; split: Split; payers?: ExactSplitValue[] } | { errors: FieldErrors } {
   const errors: FieldErrors = {};
-  const paid = checkPaid(form, values, errors);
+  const paid = checkPaid(form, values, errors, voice);
   const typed: Record<string, string> = {};
   const exact: { id: string; amount: number }[] = [];
   const percents: { id: string; basisPoints: number }[] = [];
@@ -327,7 +337,7 @@ export function checkSplitStep(
         exact.push({ id, amount: 0 });
         return;
       }
-      const amount = readAmount(text, form.currency);
+      const amount = readAmount(text, form.currency, voice);
       if ('error' in amount) errors[block] = amount.error;
       else exact.push({ id, amount: amount.minor });
     } else if (form.method === 'percent') {

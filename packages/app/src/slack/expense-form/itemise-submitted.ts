@@ -10,6 +10,7 @@ import type {
   SlackViewMiddlewareArgs,
   ViewSubmitAction,
 } from '@slack/bolt';
+import { voiceFor } from '../../voice/index.js';
 import type { SlackDeps } from '../deps.js';
 import { parseMeta, type StateValues, valueBlockId } from './form.js';
 import { namesOf } from './form-submitted.js';
@@ -32,9 +33,10 @@ async function redrawn(
   const draft = await deps.expenses.draft({ team_id, user_id }, rootViewId);
   if (!draft?.form) return undefined;
   const form = draft.form;
-  const checked = checkItemiseStep(form, values);
-  const names = await namesOf(deps, team_id, form.participants);
   const locale = parseMeta(meta)?.l;
+  const voice = await voiceFor({ locale, tz: parseMeta(meta)?.z });
+  const checked = checkItemiseStep(form, values, voice);
+  const names = await namesOf(deps, team_id, form.participants);
   return {
     checked,
     rootViewId,

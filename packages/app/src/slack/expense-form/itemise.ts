@@ -11,6 +11,8 @@ import { FORM } from '../ids.js';
 import { addendsText } from '../shared/breakdown.js';
 import { money } from '../shared/format.js';
 import { clip, LIMITS, mrkdwnEscape } from '../shared/limits.js';
+import { troubleText } from '../shared/parse-problem.js';
+import type { Voice } from '../shared/voice.js';
 import { type CheckedForm, type FieldErrors, type StateValues, valueBlockId } from './form.js';
 
 /** The step's values as typed, to show them again when the view is redrawn. */
@@ -51,9 +53,15 @@ export function itemiseTyped(form: CheckedForm, values: StateValues): ItemiseTyp
 function readItems(
   text: string,
   currency: string,
+  voice: Voice,
 ): { minor: number } | { error: string; unreadable?: true } {
   const read = parseSum(text, currency);
-  if ('error' in read) return read;
+  if ('problem' in read) {
+    return {
+      error: troubleText(voice, read.problem),
+      ...(read.unreadable ? { unreadable: true as const } : {}),
+    };
+  }
   if (read.currency !== currency) {
     return {
       error: `That's in ${read.currency}: choose ${read.currency} under Currency in the first step, or type the numbers alone.`,
@@ -63,7 +71,7 @@ function readItems(
 }
 
 /** A tip or tax as typed: `15%` (or `15 %`, up to two decimals and 100%) or an amount. */
-function readExtra(text: string, currency: string): Extra | { error: string } {
+function readExtra(text: string, currency: string, voice: Voice): Extra | { error: string } {
   const percent = /^(\d+(?:[.,]\d+)?)\s*%$/.exec(text);
   if (percent) {
     let basisPoints: number;
@@ -76,7 +84,7 @@ function readExtra(text: string, currency: string): Extra | { error: string } {
     if (basisPoints > 10_000) return { error: 'Tip and tax go up to 100%.' };
     return { basisPoints };
   }
-  const amount = readItems(text, currency);
+  const amount = readItems(text, currency, voice);
   if ('error' in amount) {
     // A specific fault in a sum ("ends with a +") is kept; the items' general advice ("type
     // numbers, like 12.50+7.25") would not fit a tip or tax, so it gives way to theirs.
@@ -96,6 +104,7 @@ function readExtra(text: string, currency: string): Extra | { error: string } {
 export function checkItemiseStep(
   form: CheckedForm,
   values: StateValues,
+  voice: Voice,
 ): { itemised: ItemisedForm } | { errors: FieldErrors } {
   const typed = itemiseTyped(form, values);
   const errors: FieldErrors = {};
@@ -103,19 +112,19 @@ export function checkItemiseStep(
   form.participants.forEach((id, i) => {
     const text = typed.items[id];
     if (text === undefined) return;
-    const read = readItems(text, form.currency);
+    const read = readItems(text, form.currency, voice);
     if ('error' in read) errors[valueBlockId(i)] = read.error;
     else items.set(id, read.minor);
   });
   let shared = 0;
   if (typed.shared !== '') {
-    const read = readItems(typed.shared, form.currency);
+    const read = readItems(typed.shared, form.currency, voice);
     if ('error' in read) errors[FORM.itemShared] = read.error;
     else shared = read.minor;
   }
   const extra = (text: string, block: string): Extra | null => {
     if (text === '') return null;
-    const read = readExtra(text, form.currency);
+    const read = readExtra(text, form.currency, voice);
     if ('error' in read) {
       errors[block] = read.error;
       return null;

@@ -18,7 +18,8 @@ import { looksEqual } from '../shared/expense-people.js';
 import { mentionedIds } from '../shared/limits.js';
 import { notesOf } from '../shared/marker.js';
 import { plainNotice } from '../shared/notices.js';
-import { describeServiceFailure } from '../shared/service-failure.js';
+import { describeServiceFailure, needsRelink } from '../shared/service-failure.js';
+import { type Voice, voiceOf } from '../shared/voice.js';
 import { defaultStart } from './default-prefill.js';
 import { expensePayers } from './expense-payers.js';
 import { expenseSources } from './expense-sources.js';
@@ -64,10 +65,10 @@ export async function update(
   }
 }
 
-function failureView(title: string, error: unknown): ReturnType<typeof noticeView> {
+function failureView(title: string, error: unknown, voice: Voice): ReturnType<typeof noticeView> {
   const text =
     error instanceof ServiceBaseException
-      ? describeServiceFailure(error, 'Nothing was changed.').text
+      ? describeServiceFailure(voice, error, 'Nothing was changed.').text
       : 'Something went wrong on my side while opening the form. Close it and try again in a minute.';
   return noticeView({ title, text });
 }
@@ -96,7 +97,8 @@ export async function openThenFill(
     opened = await openLoading(r.client, r.trigger_id, form.title);
   } catch (error) {
     r.logger.warn(`${form.what}: views.open failed: ${(error as Error).message}`);
-    await formAnswer({ ...r, user: r.user.user_id, thread_ts: form.thread_ts })
+    const voice = await voiceOf(r.deps, r.user, r.logger);
+    await formAnswer({ ...r, user: r.user.user_id, thread_ts: form.thread_ts, voice })
       .ephemeral(plainNotice(form.cannotOpen))
       .catch((e: Error) => r.logger.warn(`${form.what}: could not tell the person: ${e.message}`));
     return;
@@ -106,7 +108,8 @@ export async function openThenFill(
   r.deps.work.push(() =>
     fill(view).catch(async (error: unknown) => {
       r.logger.error(`${form.what}: filling failed: ${(error as Error).stack ?? String(error)}`);
-      await update(r.client, view, failureView(form.title, error), r.logger);
+      const voice = await voiceOf(r.deps, r.user, r.logger);
+      await update(r.client, view, failureView(form.title, error, voice), r.logger);
     }),
   );
 }
@@ -185,7 +188,7 @@ async function fillNewForm(r: NewFormRequest, opened: Opened): Promise<void> {
       deps.directory.groups(user, client),
     ]);
   } catch (error) {
-    if (describeServiceFailure(error, '').relink) {
+    if (needsRelink(error)) {
       await deps.unlinking.unlink(user);
       const url = await deps.linking.connectUrl(user);
       await update(

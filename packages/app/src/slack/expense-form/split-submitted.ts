@@ -1,4 +1,5 @@
 import type { AllMiddlewareArgs, SlackViewMiddlewareArgs, ViewSubmitAction } from '@slack/bolt';
+import { voiceFor } from '../../voice/index.js';
 import type { SlackDeps } from '../deps.js';
 import { checkSplitStep, parseMeta, type StateValues, valueBlockId } from './form.js';
 import { queueSubmission } from './submit.js';
@@ -25,7 +26,8 @@ export function expenseSplitSubmitted(deps: SlackDeps) {
       });
       return;
     }
-    const checked = checkSplitStep(draft.form, (view.state.values ?? {}) as StateValues);
+    const voice = await voiceFor({ locale: meta.l, tz: meta.z });
+    const checked = checkSplitStep(draft.form, (view.state.values ?? {}) as StateValues, voice);
     if ('errors' in checked) {
       await ack({ response_action: 'errors', errors: checked.errors });
       return;

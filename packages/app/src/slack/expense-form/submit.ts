@@ -17,6 +17,7 @@ import {
   type ServiceClient,
 } from '../../service/index.js';
 import type { ServiceTokenRecord, SlackUserKey } from '../../store/index.js';
+import { voiceFor } from '../../voice/index.js';
 import type { SlackDeps } from '../deps.js';
 import { type FormAnswer, formAnswer } from '../shared/answer.js';
 import { bookPlan, type GroupChoice } from '../shared/booking.js';
@@ -31,6 +32,7 @@ import { bookingMarker, type Once } from '../shared/marker.js';
 import { connectPrompt, plainNotice } from '../shared/notices.js';
 import { describeServiceFailure, refusedText } from '../shared/service-failure.js';
 import { clientOrNothing } from '../shared/team-clients.js';
+import { voiceOf } from '../shared/voice.js';
 import type { CheckedForm, EditBase, FormMeta } from './form.js';
 import { type FetchedReceipt, fetchReceipt, ReceiptError } from './receipt.js';
 
@@ -147,6 +149,7 @@ async function carryOut(s: Submission): Promise<void> {
     channel: s.meta.c,
     thread_ts: s.meta.t,
     logger,
+    voice: await voiceOf(s.deps, s.user, logger),
   });
   let receipt: FetchedReceipt | undefined;
   const nothingDone = s.edit ? 'Nothing was changed.' : 'Nothing was booked.';
@@ -191,7 +194,8 @@ async function linkOrPrompt(
     return undefined;
   }
   const fail = async (error: unknown) => {
-    const failure = describeServiceFailure(error, nothingDone);
+    const voice = await voiceOf(deps, user, logger);
+    const failure = describeServiceFailure(voice, error, nothingDone);
     if (failure.relink) {
       await deps.unlinking.unlink(user);
       const url = await deps.linking.connectUrl(user);
@@ -200,7 +204,7 @@ async function linkOrPrompt(
     }
     if (!(error instanceof ServiceBaseException)) throw error;
     logger.warn(`expense form: service call failed: ${error.name}: ${error.message}`);
-    await answer.ephemeral(plainNotice(accessFailure(error, nothingDone)));
+    await answer.ephemeral(plainNotice(accessFailure(voice, error, nothingDone)));
   };
   return { record, client: deps.service.forLink(record), fail };
 }
@@ -264,7 +268,7 @@ async function bookNew(s: Submission, c: EditContext): Promise<void> {
       record: c.record,
       client: c.client,
       tz: s.meta.z,
-      locale: me?.locale,
+      voice: await voiceFor({ locale: me?.locale, tz: s.meta.z }),
       reply: c.answer,
       logger,
       fail: c.fail,
@@ -434,7 +438,10 @@ async function applyEdit(s: Submission, base: EditBase, c: EditContext): Promise
     return c.fail(error);
   }
   if (!updated.expense) {
-    await c.answer.ephemeral(plainNotice(refusedText(updated.errors, 'Nothing was changed.')));
+    const voice = await voiceOf(s.deps, s.user, s.logger);
+    await c.answer.ephemeral(
+      plainNotice(refusedText(voice, updated.errors, 'Nothing was changed.')),
+    );
     return;
   }
   const expense = updated.expense;

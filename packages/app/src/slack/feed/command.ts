@@ -50,7 +50,7 @@ async function turnOn(c: SplitContext<'feed'>, current: ChannelFeed | undefined)
     channel_id: c.inv.channel_id,
   });
   if (!binding) {
-    await c.reply.ephemeral(errorNotice(BIND_FIRST, '/split group use Roommates'));
+    await c.reply.ephemeral(errorNotice(c.voice, BIND_FIRST, '/split group use Roommates'));
     return;
   }
   if (current?.group_id === binding.group_id && current.user_id === c.inv.user_id) {

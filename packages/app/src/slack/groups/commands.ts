@@ -34,7 +34,7 @@ export async function findGroup(
     match = matchGroup(await c.deps.directory.groups(c.user, client, true), typed);
   }
   if (match.kind === 'found') return match.group;
-  await c.reply.ephemeral(errorNotice(groupMatchProblem(typed, match), example));
+  await c.reply.ephemeral(errorNotice(c.voice, groupMatchProblem(typed, match), example));
   return undefined;
 }
 
@@ -56,7 +56,7 @@ export async function peopleFor(
   });
   if ('problem' in found) {
     await c.reply.ephemeral(
-      errorNotice(problemText(found.problem), '/split group add @ann Roommates'),
+      errorNotice(c.voice, problemText(c.voice, found.problem), '/split group add @ann Roommates'),
     );
     return undefined;
   }
@@ -102,6 +102,7 @@ export const groupCreate: SplitHandler<'group_create'> = async (c) => {
     if (existing) {
       await c.reply.ephemeral(
         errorNotice(
+          c.voice,
           `You already have a group called "${existing.name}". Pick another name, or add people to it.`,
           `/split group add @ann ${existing.name}`,
         ),
@@ -112,7 +113,9 @@ export const groupCreate: SplitHandler<'group_create'> = async (c) => {
     if (!users) return;
     const result = await client.createGroup({ name, simplify_by_default: true, users });
     if (!result.group) {
-      await c.reply.ephemeral(plainNotice(refusedText(result.errors, 'No group was created.')));
+      await c.reply.ephemeral(
+        plainNotice(refusedText(c.voice, result.errors, 'No group was created.')),
+      );
       return;
     }
     await c.deps.directory.groups(c.user, client, true).catch(() => undefined);
@@ -144,6 +147,7 @@ export const groupAdd: SplitHandler<'group_add'> = async (c) => {
     if (others.length === 0) {
       await c.reply.ephemeral(
         errorNotice(
+          c.voice,
           "You're in it already: mention who should join.",
           `/split group add @ann ${group.name}`,
         ),
@@ -156,7 +160,7 @@ export const groupAdd: SplitHandler<'group_add'> = async (c) => {
       if (!result.success) {
         const done = added.length > 0 ? ` (${added.join(', ')} joined before that)` : '';
         await c.reply.ephemeral(
-          plainNotice(refusedText(result.errors, `<@${others[i]}> was not added${done}.`)),
+          plainNotice(refusedText(c.voice, result.errors, `<@${others[i]}> was not added${done}.`)),
         );
         return;
       }

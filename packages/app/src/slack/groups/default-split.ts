@@ -6,13 +6,15 @@
 import { DEFAULT_EXAMPLE, ME } from '../../core/command/index.js';
 import type { Group, ServiceClient } from '../../service/index.js';
 import type { DefaultPart } from '../../store/index.js';
+import { groupCurrencyShown, saveGroupCurrency } from '../shared/group-currency.js';
 import { mrkdwnEscape } from '../shared/limits.js';
-import { errorNotice, plainNotice } from '../shared/notices.js';
+import { plainNotice } from '../shared/notices.js';
 import {
   linked,
   type SplitContext,
   type SplitHandler,
   tellFailure,
+  tellProblem,
 } from '../shared/split-context.js';
 import { defaultParts, defaultShort } from '../shared/split-default.js';
 import { findGroup, peopleFor } from './commands.js';
@@ -26,19 +28,20 @@ async function groupOf(
   if (c.parsed.group !== null) return findGroup(c, client, c.parsed.group, DEFAULT_EXAMPLE);
   const binding = c.binding;
   if (!binding) {
-    await c.reply.ephemeral(
-      errorNotice(
-        'Which group? Name it, or type this in a channel bound to a group with `/split group use`.',
-        DEFAULT_EXAMPLE,
-      ),
+    await tellProblem(
+      c,
+      'Which group? Name it, or type this in a channel bound to a group with `/split group use`.',
+      DEFAULT_EXAMPLE,
     );
     return undefined;
   }
   const groups = await c.deps.directory.groups(c.user, client, true);
   const found = groups.find((g) => g.id === binding.group_id);
   if (!found) {
-    await c.reply.ephemeral(
-      errorNotice(`I can't find the group "${binding.group_name}" among yours.`, DEFAULT_EXAMPLE),
+    await tellProblem(
+      c,
+      `I can't find the group "${binding.group_name}" among yours.`,
+      DEFAULT_EXAMPLE,
     );
   }
   return found;
@@ -56,17 +59,24 @@ export const groupDefault: SplitHandler<'group_default'> = async (c) => {
     const parsed = c.parsed;
     if (parsed.action === 'show') {
       const saved = await c.deps.splitDefaults.get(key);
+      const currency = await groupCurrencyShown(c.voice, c.deps.splitDefaults, key, group.name);
       await c.reply.ephemeral(
         plainNotice(
-          saved
-            ? `*${name}* splits by default ${defaultShort(saved)}: ${defaultParts(saved)}. A \`/split\` into it that names nobody uses it; \`/split group default ${group.name} clear\` removes it.`
-            : `*${name}* has no default split: a \`/split\` into it that names nobody splits equally among everyone. Set one like this: \`/split group default ${group.name} me 60% @ann 40%\`.`,
+          `${
+            saved
+              ? `*${name}* splits by default ${defaultShort(saved)}: ${defaultParts(saved)}. A \`/split\` into it that names nobody uses it; \`/split group default ${group.name} clear\` removes it.`
+              : `*${name}* has no default split: a \`/split\` into it that names nobody splits equally among everyone. Set one like this: \`/split group default ${group.name} me 60% @ann 40%\`.`
+          } ${currency}`,
         ),
       );
       return;
     }
     if (parsed.action === 'clear') {
-      const had = await c.deps.splitDefaults.delete(key);
+      const [hadSplit, hadCurrency] = await Promise.all([
+        c.deps.splitDefaults.delete(key),
+        c.deps.splitDefaults.deleteCurrency(key),
+      ]);
+      const had = hadSplit || hadCurrency;
       await (had
         ? c.reply.inChannel(
             groupDoneMessage(
@@ -77,6 +87,18 @@ export const groupDefault: SplitHandler<'group_default'> = async (c) => {
         : c.reply.ephemeral(plainNotice(`*${name}* had no default split: nothing to clear.`)));
       return;
     }
+    const saveCurrency = async (currency: string) => {
+      const { said, detail } = await saveGroupCurrency({
+        voice: c.voice,
+        splitDefaults: c.deps.splitDefaults,
+        group: { ...key, name: group.name },
+        currency,
+        by: c.inv.user_id,
+        at: c.deps.now(),
+      });
+      await c.reply.inChannel(groupDoneMessage(said, detail));
+    };
+    if (parsed.action === 'currency') return saveCurrency(parsed.currency);
     const split = parsed.split;
     const values =
       split.kind === 'percent'
@@ -104,11 +126,10 @@ export const groupDefault: SplitHandler<'group_default'> = async (c) => {
       else parts.push({ slack_id: id, service_user_id: serviceId, value: values[i]!.value });
     }
     if (outside.length > 0) {
-      await c.reply.ephemeral(
-        errorNotice(
-          `${outside.join(', ')} ${outside.length === 1 ? 'is' : 'are'} not in *${name}*: a default splits among the group's members. Add them first with \`/split group add\`. Nothing was saved.`,
-          `/split group add @ann ${group.name}`,
-        ),
+      await tellProblem(
+        c,
+        `${outside.join(', ')} ${outside.length === 1 ? 'is' : 'are'} not in *${name}*: a default splits among the group's members. Add them first with \`/split group add\`. Nothing was saved.`,
+        `/split group add @ann ${group.name}`,
       );
       return;
     }
@@ -127,6 +148,7 @@ export const groupDefault: SplitHandler<'group_default'> = async (c) => {
         `\`/split 1200 rent in ${group.name}\` (or in a channel bound to it) now splits this way when it names nobody; mention people to split otherwise.`,
       ),
     );
+    if (parsed.currency !== null) await saveCurrency(parsed.currency);
   } catch (error) {
     await tellFailure(c, error, 'Nothing was changed.');
   }

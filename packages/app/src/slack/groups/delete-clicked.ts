@@ -3,6 +3,7 @@ import { buttonListener } from '../shared/button.js';
 import { mrkdwnEscape } from '../shared/limits.js';
 import { plainNotice } from '../shared/notices.js';
 import { describeServiceFailure, refusedText } from '../shared/service-failure.js';
+import { voiceOf } from '../shared/voice.js';
 import { groupDoneMessage, parseGroupRef } from './views.js';
 
 const NOTHING = 'Nothing was deleted.';
@@ -23,7 +24,7 @@ export const groupDeleteClicked = (deps: SlackDeps) =>
     },
     queued: false,
     relinks: true,
-    failureText: (error) => describeServiceFailure(error, NOTHING).text,
+    failureText: (error, voice) => describeServiceFailure(voice, error, NOTHING).text,
     work: async ({ ref, user, reply, args, giveBack, linked }) => {
       const record = await linked();
       if (!record) return;
@@ -31,7 +32,8 @@ export const groupDeleteClicked = (deps: SlackDeps) =>
       const result = await client.deleteGroup(ref.g);
       if (!result.success) {
         await giveBack();
-        await reply.ephemeral(plainNotice(refusedText(result.errors, NOTHING)));
+        const voice = await voiceOf(deps, user, args.logger);
+        await reply.ephemeral(plainNotice(refusedText(voice, result.errors, NOTHING)));
         return;
       }
       const channel = args.body.channel?.id;

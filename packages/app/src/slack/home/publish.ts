@@ -7,6 +7,7 @@ import type { Logger, webApi } from '@slack/bolt';
 import { summarizeBalances, summarizeGroup } from '../../core/balances.js';
 import { ServiceUnauthorizedException } from '../../service/index.js';
 import type { KeptAbout, ServiceTokenRecord, SlackUserKey } from '../../store/index.js';
+import { voiceFor } from '../../voice/index.js';
 import type { SlackDeps } from '../deps.js';
 import { toFriendInput, toGroupInput } from '../shared/ledger.js';
 import { describeServiceFailure } from '../shared/service-failure.js';
@@ -105,7 +106,11 @@ async function homeInput(
     defaultGroup: value(prefs)?.default_group ?? null,
     notice,
     problem: failed
-      ? describeServiceFailure(failed.reason, 'Some of this tab may be missing.').text
+      ? describeServiceFailure(
+          await voiceFor({ locale, tz: value(slack)?.tz }),
+          failed.reason,
+          'Some of this tab may be missing.',
+        ).text
       : undefined,
     locale,
     kept: value(kept),

@@ -16,6 +16,7 @@ import type { SlackDeps } from '../deps.js';
 import { clickerOf } from '../shared/button.js';
 import { forgottenText } from '../shared/kept.js';
 import { describeServiceFailure, serviceMessage } from '../shared/service-failure.js';
+import { voiceOf } from '../shared/voice.js';
 import { publishHome } from './publish.js';
 import { hourLabel } from './views.js';
 
@@ -56,7 +57,8 @@ function homeAction(deps: SlackDeps, change: Change) {
       if (error instanceof DigestPreferenceError) {
         notice = `That setting wasn't saved: ${error.message}.`;
       } else {
-        const failure = describeServiceFailure(error, "The setting wasn't changed.");
+        const voice = await voiceOf(deps, user, logger);
+        const failure = describeServiceFailure(voice, error, "The setting wasn't changed.");
         if (failure.relink) await deps.unlinking.unlink(user);
         logger.warn(`Home action ${args.action.action_id}: ${(error as Error).message}`);
         notice = failure.relink ? undefined : failure.text;

@@ -14,7 +14,16 @@ import type { ServiceTokenRecord, SlackUserKey } from '../../store/index.js';
 import type { SlackDeps } from '../deps.js';
 import { connectPrompt, plainNotice } from './notices.js';
 import { type Reply, replyWithRespond } from './reply.js';
-import { describeServiceFailure } from './service-failure.js';
+import { needsRelink } from './service-failure.js';
+import { type Voice, voiceOf } from './voice.js';
+
+/** A text for the clicker: written already, or in their voice (read only when it is needed). */
+type ClickText = string | ((voice: Voice) => string);
+
+async function textFor(deps: SlackDeps, args: ButtonArgs, text: ClickText): Promise<string> {
+  if (typeof text === 'string') return text;
+  return text(await voiceOf(deps, clickerOf(args.body), args.logger));
+}
 
 export type ButtonArgs = SlackActionMiddlewareArgs<BlockButtonAction> & AllMiddlewareArgs;
 
@@ -38,13 +47,27 @@ export async function readClick<Ref>(
   args: ButtonArgs,
   parse: (value: string | undefined) => Ref | undefined,
   damaged: string,
+): Promise<Click<Ref> | undefined>;
+export async function readClick<Ref>(
+  args: ButtonArgs,
+  parse: (value: string | undefined) => Ref | undefined,
+  damaged: ClickText,
+  deps: SlackDeps,
+): Promise<Click<Ref> | undefined>;
+export async function readClick<Ref>(
+  args: ButtonArgs,
+  parse: (value: string | undefined) => Ref | undefined,
+  damaged: ClickText,
+  deps?: SlackDeps,
 ): Promise<Click<Ref> | undefined> {
   await args.ack();
   const reply = replyWithRespond(args.respond);
   const ref = parse(args.action.value);
   if (!ref) {
     args.logger.warn(`${args.action.action_id}: a button value that does not parse`);
-    await reply.ephemeral(plainNotice(damaged));
+    const text =
+      typeof damaged === 'string' || !deps ? String(damaged) : await textFor(deps, args, damaged);
+    await reply.ephemeral(plainNotice(text));
     return undefined;
   }
   return { ref, user: clickerOf(args.body), reply };
@@ -63,7 +86,7 @@ interface ButtonSpec<Ref> {
   name(ref: Ref): string;
   parse(value: string | undefined): Ref | undefined;
   /** What the person reads when the button's value does not parse. */
-  damaged: string;
+  damaged: ClickText;
   /**
    * Makes a double click or a redelivery act once. A kept claim is taken before the work and
    * stays once it is done, so that the button acts once for good (a failure gives it back); any
@@ -78,14 +101,17 @@ interface ButtonSpec<Ref> {
    * the link through accessExpense have had that done there.
    */
   relinks: boolean;
-  /** What the person reads when the claim or the work fails (a link to renew aside). */
-  failureText(error: unknown): string;
+  /**
+   * What the person reads when the claim or the work fails (a link to renew aside), in their
+   * voice.
+   */
+  failureText(error: unknown, voice: Voice): string;
   work(click: ClickWork<Ref>): Promise<void>;
 }
 
 export function buttonListener<Ref>(deps: SlackDeps, spec: ButtonSpec<Ref>) {
   return async (args: ButtonArgs): Promise<void> => {
-    const click = await readClick(args, spec.parse, spec.damaged);
+    const click = await readClick(args, spec.parse, spec.damaged, deps);
     if (!click) return;
     if (spec.queued) deps.work.push(() => carryOut(deps, spec, args, click));
     else await carryOut(deps, spec, args, click);
@@ -110,7 +136,7 @@ async function carryOut<Ref>(
       // The store that dedupes clicks is down: nothing was done, and the click must still get an
       // answer rather than silence.
       logger.error(`${name}: claim failed: ${(error as Error).message}`);
-      await reply.ephemeral(plainNotice(spec.failureText(error))).catch(() => undefined);
+      await failed(deps, spec, args, reply, error);
       return;
     }
     if (!claimed) {
@@ -142,14 +168,28 @@ async function carryOut<Ref>(
   } catch (error) {
     await giveBack();
     logger.warn(`${name} failed: ${(error as Error).message}`);
-    if (spec.relinks && describeServiceFailure(error, '').relink) {
+    if (spec.relinks && needsRelink(error)) {
       await deps.unlinking.unlink(user);
       const url = await deps.linking.connectUrl(user);
       await reply.ephemeral(connectPrompt({ url, reason: 'revoked' }));
       return;
     }
-    await reply.ephemeral(plainNotice(spec.failureText(error))).catch(() => undefined);
+    await failed(deps, spec, args, reply, error);
   } finally {
     if (!spec.claim?.keep) await release();
   }
+}
+
+/** Tells the clicker what failed; an answer that cannot be sent is let go (the log has it). */
+async function failed<Ref>(
+  deps: SlackDeps,
+  spec: ButtonSpec<Ref>,
+  args: ButtonArgs,
+  reply: Reply,
+  error: unknown,
+): Promise<void> {
+  const text = await textFor(deps, args, (voice) => spec.failureText(error, voice)).catch(
+    () => undefined,
+  );
+  if (text !== undefined) await reply.ephemeral(plainNotice(text)).catch(() => undefined);
 }

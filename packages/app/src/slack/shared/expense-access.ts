@@ -12,7 +12,8 @@ import type { ServiceTokenRecord, SlackUserKey } from '../../store/index.js';
 import type { SlackDeps } from '../deps.js';
 import type { SlackMessage } from './message.js';
 import { connectPrompt, plainNotice } from './notices.js';
-import { describeServiceFailure } from './service-failure.js';
+import { describeServiceFailure, needsRelink } from './service-failure.js';
+import { type Voice, voiceOf } from './voice.js';
 
 export const NOT_ON_IT =
   "Only the people on this expense can change it, and you're not one of them. Ask whoever booked it.";
@@ -23,17 +24,17 @@ export type Access =
   | { ok: false; kind: 'refused'; text: string };
 
 /** Maps a service failure on an expense to what the person reads (a 403 means "not on it"). */
-export function accessFailure(error: unknown, nothingDone: string): string {
+export function accessFailure(voice: Voice, error: unknown, nothingDone: string): string {
   if (error instanceof ServiceNotAllowedException) return NOT_ON_IT;
   if (error instanceof ServiceNotFoundException)
     return `That expense no longer exists on the expense service. ${nothingDone}`;
-  return describeServiceFailure(error, nothingDone).text;
+  return describeServiceFailure(voice, error, nothingDone).text;
 }
 
 /** A failure while changing an expense: the service's, told as accessFailure tells it, or ours. */
-export function changeFailure(error: unknown, nothingDone: string): string {
+export function changeFailure(voice: Voice, error: unknown, nothingDone: string): string {
   return error instanceof ServiceBaseException
-    ? accessFailure(error, nothingDone)
+    ? accessFailure(voice, error, nothingDone)
     : `Something went wrong on my side. ${nothingDone}`;
 }
 
@@ -66,7 +67,7 @@ export async function accessExpense(
       return { ok: false, kind: 'refused', text: NOT_ON_IT };
     return { ok: true, record, client, expense };
   } catch (error) {
-    if (describeServiceFailure(error, nothingDone).relink) {
+    if (needsRelink(error)) {
       await deps.unlinking.unlink(user);
       return {
         ok: false,
@@ -76,6 +77,7 @@ export async function accessExpense(
       };
     }
     if (!(error instanceof ServiceBaseException)) throw error;
-    return { ok: false, kind: 'refused', text: accessFailure(error, nothingDone) };
+    const voice = await voiceOf(deps, user);
+    return { ok: false, kind: 'refused', text: accessFailure(voice, error, nothingDone) };
   }
 }

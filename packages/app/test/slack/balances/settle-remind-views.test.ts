@@ -21,7 +21,11 @@ import {
   settleRefValueIn,
 } from '../../../src/slack/shared/settle-ref.js';
 import { settleConfirmMessage } from '../../../src/slack/shared/settle-views.js';
+import { voiceFor } from '../../../src/voice/index.js';
 import { blockKitErrors, viewErrors } from '../../support/block-kit-limits.js';
+
+/** The en-US reader these views were written for. */
+const en = await voiceFor({ locale: 'en-US' });
 
 /** Ann as my friend: she owes me €10 in Trip (7) and €-4 outside groups, and I owe her $5. */
 const ann: Friend = {
@@ -118,18 +122,18 @@ describe('the Pay part form', () => {
   });
 
   it('checks the amount with the currency of the debt', () => {
-    expect(checkPartAmount('1 000', ref)).toEqual({ minor: 1000 });
-    expect(checkPartAmount('¥1500', ref)).toEqual({ minor: 1500 });
-    expect(checkPartAmount('10.5', ref)).toEqual({
+    expect(checkPartAmount('1 000', ref, en)).toEqual({ minor: 1000 });
+    expect(checkPartAmount('¥1500', ref, en)).toEqual({ minor: 1500 });
+    expect(checkPartAmount('10.5', ref, en)).toEqual({
       error: 'JPY has no cents: "10.5" can\'t have decimals.',
     });
-    expect(checkPartAmount('1501', ref)).toEqual({
+    expect(checkPartAmount('1501', ref, en)).toEqual({
       error:
         'That is more than the ¥1,500 owed: it would turn the debt around. Type at most ¥1,500.',
     });
   });
 
-  it("opens in the locale the debt was shown in, carried by the menu's option", () => {
+  it("opens in the locale the debt was shown in, carried by the menu's option", async () => {
     const [block] = remindActions([], [{ ...ref, c: 'EUR', a: 2050 }], 'de-DE');
     const menu = block?.elements[0] as { options: Array<{ value: string }> } | undefined;
     const option = menu?.options[0];
@@ -137,7 +141,9 @@ describe('the Pay part form', () => {
     expect(carried?.l).toBe('de-DE');
     const form = partForm({ r: carried as SettleRef }, carried?.l);
     expect(JSON.stringify(form.blocks)).toContain('You owe *Ann* *20,50\u00a0€*');
-    expect(checkPartAmount('21', carried as SettleRef, carried?.l)).toEqual({
+    expect(
+      checkPartAmount('21', carried as SettleRef, await voiceFor({ locale: carried?.l })),
+    ).toEqual({
       error:
         'That is more than the 20,50\u00a0€ owed: it would turn the debt around. Type at most 20,50\u00a0€.',
     });

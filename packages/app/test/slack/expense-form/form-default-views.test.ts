@@ -14,7 +14,11 @@ import {
 import { checkForm, type StateValues } from '../../../src/slack/expense-form/form.js';
 import { expenseFormView, type ModalView } from '../../../src/slack/expense-form/views.js';
 import type { SplitDefault } from '../../../src/store/index.js';
+import { voiceFor } from '../../../src/voice/index.js';
 import { viewErrors } from '../../support/block-kit-limits.js';
+
+/** The en-US reader these views were written for. */
+const en = await voiceFor({ locale: 'en-US' });
 
 const rent: SplitDefault = {
   group_id: 7,
@@ -158,7 +162,7 @@ describe('the form check reads refilled inputs', () => {
     form_payer: { form_payer: { selected_user: 'U0ANN' } },
     form_group: { form_group: { selected_option: { value: '7' } } },
   };
-  const ctx = { today: '2026-11-21', knownCurrency: () => true };
+  const ctx = { today: '2026-11-21', knownCurrency: () => true, voice: en };
 
   it('under a versioned block_id', () => {
     const checked = checkForm(

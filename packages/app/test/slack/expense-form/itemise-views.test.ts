@@ -21,7 +21,11 @@ import {
   PREVIEW_PROMPT,
   shownPreview,
 } from '../../../src/slack/expense-form/itemise-view.js';
+import { voiceFor } from '../../../src/voice/index.js';
 import { viewErrors } from '../../support/block-kit-limits.js';
+
+/** The en-US reader these views were written for. */
+const en = await voiceFor({ locale: 'en-US' });
 
 const form: CheckedForm = {
   cost: 8000,
@@ -59,6 +63,7 @@ describe('checkItemiseStep', () => {
     const checked = checkItemiseStep(
       form,
       state([null, '30', '20 + 5'], { tip: '15%', tax: '8 %' }),
+      en,
     );
     expect(checked).toEqual({
       itemised: {
@@ -85,6 +90,7 @@ describe('checkItemiseStep', () => {
     const checked = checkItemiseStep(
       form,
       state(['20', '20', '20'], { shared: '10+10', tip: '4' }),
+      en,
     );
     if (!('itemised' in checked)) throw new Error(JSON.stringify(checked));
     expect(checked.itemised.summary.total).toBe(8400);
@@ -104,6 +110,7 @@ describe('checkItemiseStep', () => {
       checkItemiseStep(
         form,
         state(['€5', '1.234.5', '0.001'], { shared: '-3', tip: '12.345%', tax: '5+' }),
+        en,
       ),
     ).toEqual({
       errors: {
@@ -120,7 +127,7 @@ describe('checkItemiseStep', () => {
   });
 
   it('asks for items when there is nothing to split', () => {
-    expect(checkItemiseStep({ ...form, participants: [] }, state([]))).toEqual({
+    expect(checkItemiseStep({ ...form, participants: [] }, state([]), en)).toEqual({
       errors: { form_value_0: 'Enter at least one item.' },
     });
   });
@@ -128,7 +135,11 @@ describe('checkItemiseStep', () => {
 
 describe('the preview', () => {
   it('shows the total, the breakdown and each share', () => {
-    const checked = checkItemiseStep(form, state([null, '30', '25'], { tip: '15%', tax: '8%' }));
+    const checked = checkItemiseStep(
+      form,
+      state([null, '30', '25'], { tip: '15%', tax: '8%' }),
+      en,
+    );
     expect(previewText(checked, names)).toBe(
       [
         '*Total $98.40* · Subtotal $80.00 + tip 15% $12.00 + tax 8% $6.40',
@@ -211,15 +222,19 @@ describe('itemiseStepView', () => {
 
 describe("sums in the form's other amount fields", () => {
   it('reads the Amount and exact parts as sums, by the rules of /split', () => {
-    expect(readAmount('12.50+7.25', 'USD')).toEqual({ minor: 1975 });
-    expect(readAmount('12 + 3', 'EUR')).toEqual({ minor: 1500 });
-    expect(readAmount('12++3', 'USD')).toEqual({
+    expect(readAmount('12.50+7.25', 'USD', en)).toEqual({ minor: 1975 });
+    expect(readAmount('12 + 3', 'EUR', en)).toEqual({ minor: 1500 });
+    expect(readAmount('12++3', 'USD', en)).toEqual({
       error: '"12++3" has two + in a row: put one + between items.',
     });
-    expect(readAmount('€12+3', 'USD')).toEqual({
+    expect(readAmount('€12+3', 'USD', en)).toEqual({
       error: "That's an amount in EUR: choose EUR under Currency, or type the number alone.",
     });
-    const exact = checkSplitStep({ ...form, method: 'exact' }, state(['10+5.50', '20+4.50', null]));
+    const exact = checkSplitStep(
+      { ...form, method: 'exact' },
+      state(['10+5.50', '20+4.50', null]),
+      en,
+    );
     expect('split' in exact && exact.split).toEqual({
       kind: 'exact',
       amounts: [

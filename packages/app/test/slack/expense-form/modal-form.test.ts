@@ -5,6 +5,10 @@ import {
   checkSplitStep,
   readAmount,
 } from '../../../src/slack/expense-form/form.js';
+import { voiceFor } from '../../../src/voice/index.js';
+
+/** The en-US reader these views were written for. */
+const en = await voiceFor({ locale: 'en-US' });
 
 describe('readAmount', () => {
   it.each([
@@ -14,7 +18,7 @@ describe('readAmount', () => {
     ['€12', 'EUR', 1200],
     ['1200', 'JPY', 1200],
   ])('reads %s in %s', (text, currency, minor) => {
-    expect(readAmount(text, currency)).toEqual({ minor });
+    expect(readAmount(text, currency, en)).toEqual({ minor });
   });
 
   it.each([
@@ -24,7 +28,7 @@ describe('readAmount', () => {
     ['0', /zero/],
     ['$12', /choose USD under Currency/],
   ])('refuses %j', (text, message) => {
-    const result = readAmount(text, 'EUR');
+    const result = readAmount(text, 'EUR', en);
     expect('error' in result && result.error).toMatch(message);
   });
 });
@@ -53,7 +57,7 @@ describe('checkSplitStep', () => {
     );
 
   it('gives someone left empty an equal part of what is left, and takes 0.00 as nothing', () => {
-    const result = checkSplitStep(form, values('0.00', '30', ''));
+    const result = checkSplitStep(form, values('0.00', '30', ''), en);
     expect('split' in result && result.split).toEqual({
       kind: 'exact',
       amounts: [
@@ -65,7 +69,7 @@ describe('checkSplitStep', () => {
   });
 
   it('puts a total that does not work under the first value', () => {
-    const result = checkSplitStep({ ...form, method: 'percent' }, values('50', '30', '10'));
+    const result = checkSplitStep({ ...form, method: 'percent' }, values('50', '30', '10'), en);
     expect(result).toEqual({
       errors: {
         form_value_0: expect.stringMatching(/^The percentages add up to 90%, not 100%/),

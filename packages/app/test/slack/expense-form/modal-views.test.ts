@@ -17,7 +17,10 @@ import {
 } from '../../../src/slack/expense-form/views.js';
 import { deletedMessage } from '../../../src/slack/shared/expense-message.js';
 import { expenseListMessage } from '../../../src/slack/split/list-view.js';
+import { voiceFor } from '../../../src/voice/index.js';
 import { blockKitErrors, viewErrors } from '../../support/block-kit-limits.js';
+
+const en = await voiceFor({ locale: 'en-US' });
 
 const CURRENCIES: Currency[] = currencies.currencies;
 const LONG = 'Dinner at the very long named restaurant by the sea '.repeat(80);
@@ -167,7 +170,7 @@ describe('messages around an expense', () => {
   });
 
   it('lists many long expenses within 50 blocks', () => {
-    const m = expenseListMessage({
+    const m = expenseListMessage(en, {
       filters: `with ${LONG}`,
       items: Array.from({ length: 20 }, (_, i) => ({
         id: i,

@@ -10,7 +10,11 @@ import {
 import { expenseFormView, splitStepView } from '../../../src/slack/expense-form/views.js';
 import { type BookedExpense, expenseMessage } from '../../../src/slack/shared/expense-message.js';
 import { LIMITS } from '../../../src/slack/shared/limits.js';
+import { voiceFor } from '../../../src/voice/index.js';
 import { blockKitErrors, viewErrors } from '../../support/block-kit-limits.js';
+
+/** The en-US reader these views were written for. */
+const en = await voiceFor({ locale: 'en-US' });
 
 const dinner: BookedExpense = {
   id: 7,
@@ -122,7 +126,11 @@ describe('the form with several payers', () => {
       form_payer: { form_payer: { selected_user: 'U1' } },
       form_also_paid: { form_also_paid: { selected_users: ['U1', 'U2', 'U2'] } },
     };
-    const checked = checkForm(values, { today: '2026-11-21', knownCurrency: () => true });
+    const checked = checkForm(values, {
+      today: '2026-11-21',
+      knownCurrency: () => true,
+      voice: en,
+    });
     if ('errors' in checked) throw new Error(JSON.stringify(checked.errors));
     expect(checked.form.alsoPaid).toEqual(['U2']);
     expect(needsSecondStep(checked.form)).toBe(true);
@@ -138,7 +146,7 @@ describe('the form with several payers', () => {
           form_also_paid: { selected_users: Array.from({ length: 10 }, (_, i) => `U${i + 1}`) },
         },
       },
-      { today: '2026-11-21', knownCurrency: () => true },
+      { today: '2026-11-21', knownCurrency: () => true, voice: en },
     );
     expect('errors' in checked && checked.errors.form_also_paid).toBe(
       'At most 10 payers in one expense here.',
@@ -154,7 +162,11 @@ describe('the form with several payers', () => {
       form_also_paid: { form_also_paid: { selected_users: ['U2'] } },
       form_split: { form_split: { selected_option: { value: 'itemise' } } },
     };
-    const checked = checkForm(values, { today: '2026-11-21', knownCurrency: () => true });
+    const checked = checkForm(values, {
+      today: '2026-11-21',
+      knownCurrency: () => true,
+      voice: en,
+    });
     expect('errors' in checked && checked.errors).toEqual({
       form_also_paid:
         'Itemise books one payer: leave this empty, or split by exact amounts to record several.',
@@ -203,7 +215,7 @@ describe('the form with several payers', () => {
   });
 
   it('books what each paid when it adds up to the cost', () => {
-    const checked = checkSplitStep(form, typed({ form_paid_0: '25', form_paid_1: '15,00' }));
+    const checked = checkSplitStep(form, typed({ form_paid_0: '25', form_paid_1: '15,00' }), en);
     expect(checked).toEqual({
       form: { ...form, values: {}, paid: { U1: '25', U2: '15,00' } },
       split: { kind: 'equal' },
@@ -232,6 +244,6 @@ describe('the form with several payers', () => {
     ],
     [{ form_paid_0: 'lots', form_paid_1: '10' }, { form_paid_0: expect.stringContaining('lots') }],
   ])('refuses %j under the payer', (values, errors) => {
-    expect(checkSplitStep(form, typed(values))).toEqual({ errors });
+    expect(checkSplitStep(form, typed(values), en)).toEqual({ errors });
   });
 });

@@ -1,6 +1,9 @@
 /** The list's page, by value: its buttons, its footer and an empty page. */
 import { describe, expect, it } from 'vitest';
 import { expenseListMessage } from '../../../src/slack/split/list-view.js';
+import { voiceFor } from '../../../src/voice/index.js';
+
+const en = await voiceFor({ locale: 'en-US' });
 
 const item = {
   id: 7,
@@ -15,7 +18,7 @@ const item = {
 
 describe('expenseListMessage', () => {
   it('ends with Older and Export on a first page that has more', () => {
-    const m = expenseListMessage({
+    const m = expenseListMessage(en, {
       filters: 'about “taxi”',
       items: [item],
       page: 1,
@@ -46,7 +49,7 @@ describe('expenseListMessage', () => {
   });
 
   it('says a last page is the last, and tells what the note says', () => {
-    const m = expenseListMessage({
+    const m = expenseListMessage(en, {
       filters: '',
       items: [item],
       page: 3,
@@ -62,7 +65,7 @@ describe('expenseListMessage', () => {
   });
 
   it('shows an empty later page with Newer and no Export', () => {
-    const m = expenseListMessage({
+    const m = expenseListMessage(en, {
       filters: '',
       items: [],
       page: 2,

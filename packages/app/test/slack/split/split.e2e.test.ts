@@ -320,19 +320,24 @@ describe('/split books what people type', () => {
     expect(owedBy(expense)).toEqual({ [ann.serviceId]: 25, [bob.serviceId]: 25 });
   });
 
-  it('shows every form on /split help, privately', async () => {
+  it('shows the most used forms and the topics on /split help, privately', async () => {
     const out = await h.split('help');
     const body = out.answer.body as Loose;
     expect(body.response_type).toBe('ephemeral');
     const text = blocksText(body.blocks);
     for (const form of [
-      '/split 40 lunch @ann',
-      '/split connect',
-      '/split 40 lunch @ann 60% @bob 40%',
+      '/split 40 lunch ',
+      '/split balance',
+      '/split help payers',
+      '/split help account',
     ]) {
       expect(text).toContain(form);
     }
     expect(blockKitErrors(body.blocks, 'message')).toEqual([]);
+    const shares = blocksText(((await h.split('help shares')).answer.body as Loose).blocks);
+    expect(shares).toMatch(/\/split 40 lunch \S+ 60% \S+ 40%/);
+    const account = blocksText(((await h.split('hilfe account')).answer.body as Loose).blocks);
+    expect(account).toContain('/split connect');
   });
 
   it('costs one service call in steady state (same caller, same people)', async () => {
