@@ -41,6 +41,23 @@ describe('list filters', () => {
       'list Trip to Rome',
       { mentions: [], group: null, loose: 'Trip to Rome', range: open, words: [] },
     ],
+    // Words with no mark: a group's name if the person has one so called, else a search.
+    ['list taxi', { mentions: [], group: null, loose: 'taxi', range: open, words: [] }],
+    [
+      `list taxi ${ANN} last week`,
+      {
+        mentions: ['U0ANN'],
+        group: null,
+        loose: 'taxi',
+        range: { from: '2026-11-09', to: '2026-11-15' },
+        words: [],
+      },
+    ],
+    // Beside a group named with `in`, they can only be words of the description.
+    [
+      'list taxi airport in Roommates',
+      { mentions: [], group: 'Roommates', loose: null, range: open, words: ['taxi', 'airport'] },
+    ],
   ])('%s', (text, filters) => {
     expect(parse(text, ctx)).toEqual({ kind: 'list', ...filters });
   });

@@ -91,3 +91,47 @@ describe('expenseListMessage', () => {
     ]);
   });
 });
+
+describe('expenseListMessage for a reader of another language', () => {
+  const hostile = {
+    ...item,
+    description: '<!channel> *Taxi* & <https://x.example|y>',
+    paidBy: 'Bob',
+    group: 'Trip <b> _x_',
+  };
+
+  it('writes amounts, dates and words the German way, and what people wrote as written', async () => {
+    const de = await voiceFor({ locale: 'de-DE', tz: 'Europe/Berlin' });
+    const m = expenseListMessage(de, {
+      filters: 'mit <@U0BOB>',
+      items: [hostile],
+      page: 1,
+      buttons: { export: 'E' },
+    });
+    const text = JSON.stringify(m.blocks);
+    expect(text).toContain('"text":"Ausgaben"');
+    expect(text).toContain('Ausgaben mit <@U0BOB>');
+    expect(text).toContain('12,50\u00a0€ · Fr., 20. Nov. 2026');
+    expect(text).toContain('bezahlt von Bob · dein Anteil 6,25\u00a0€');
+    expect(text).toContain('CSV exportieren');
+    for (const shown of [text, m.text]) {
+      expect(shown).not.toMatch(/<!channel>|<https|<b>|\*Taxi\*/);
+    }
+    expect(m.text).toBe('Ausgaben mit <@U0BOB>: 1 Ausgabe');
+  });
+
+  it('speaks Japanese', async () => {
+    const ja = await voiceFor({ locale: 'ja-JP', tz: 'Asia/Tokyo' });
+    const m = expenseListMessage(ja, {
+      filters: '',
+      items: [],
+      page: 2,
+      buttons: { previous: 'P' },
+    });
+    expect(m.blocks[0]).toEqual({
+      type: 'section',
+      text: { type: 'mrkdwn', text: '*最近の経費*: これより古いものは見つかりませんでした。' },
+    });
+    expect(JSON.stringify(m.blocks)).toContain('← 新しい');
+  });
+});
