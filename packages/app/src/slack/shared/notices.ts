@@ -86,14 +86,26 @@ export function connectPrompt(input: {
   };
 }
 
+/** Markup the app writes into notices: a user's mention, a channel's link. */
+const APP_MARKUP = /^<(?:@[UW][A-Z0-9]+|#[CGD][A-Z0-9]+(?:\|[^<>]*)?)>$/;
+/** Entities mrkdwn() writes. */
+const BARE_AMPERSAND = /&(?!(?:amp|lt|gt);)/g;
+
 /**
  * A notice's text is mrkdwn the app wrote: a message from the reader's catalogue, whose values
- * went through mrkdwn() or mention() on their way in. The app writes no broadcast (`<!here>`,
- * `<!channel>`, `<!everyone>`, `<!subteam^…>`) into a notice, so one found there slipped in
- * unescaped, and is shown as text instead of notifying anyone.
+ * went through mrkdwn() or mention() on their way in. The app writes no other markup into a
+ * notice (no broadcast, no link), and leaves no bare `&`, `<` or `>`: any found there slipped in
+ * unescaped, and is shown as text, so that it can neither notify anyone nor link anywhere. Text
+ * already escaped passes unchanged. Linear: each `<` starts at most one match.
  */
 function neutralised(text: string): string {
-  return text.replace(/<(![^>]*)>/g, '&lt;$1&gt;');
+  return text.replace(/<[^<>]*>|[<>]|&(?!(?:amp|lt|gt);)/g, (found) => {
+    if (found === '&') return '&amp;';
+    if (found === '<') return '&lt;';
+    if (found === '>') return '&gt;';
+    if (APP_MARKUP.test(found)) return found;
+    return `&lt;${found.slice(1, -1).replace(BARE_AMPERSAND, '&amp;')}&gt;`;
+  });
 }
 
 /**

@@ -59,3 +59,15 @@ describe('mentions in notices', () => {
     }
   });
 });
+
+describe('text that slipped into a notice unescaped', () => {
+  it('is shown as text: no link, no broadcast, no bare ampersand, escaped text unchanged', () => {
+    const notice = plainNotice(
+      'Tom & Jerry <https://evil.example|Roommates> <!here> a > b <@U0ANN> <#C0FLAT|flat> &amp; &lt;b&gt;',
+    );
+    const expected =
+      'Tom &amp; Jerry &lt;https://evil.example|Roommates&gt; &lt;!here&gt; a &gt; b <@U0ANN> <#C0FLAT|flat> &amp; &lt;b&gt;';
+    expect(sectionText(notice)).toBe(expected);
+    expect(notice.text).toBe(expected);
+  });
+});
