@@ -1,5 +1,7 @@
 /** The list's page, by value: its buttons, its footer and an empty page. */
 import { describe, expect, it } from 'vitest';
+import { groupCurrencyNote } from '../../../src/slack/shared/group-currency.js';
+import { describeQuery } from '../../../src/slack/split/expense-query.js';
 import { expenseListMessage } from '../../../src/slack/split/list-view.js';
 import { voiceFor } from '../../../src/voice/index.js';
 
@@ -133,5 +135,28 @@ describe('expenseListMessage for a reader of another language', () => {
       text: { type: 'mrkdwn', text: '*最近の経費*: これより古いものは見つかりませんでした。' },
     });
     expect(JSON.stringify(m.blocks)).toContain('← 新しい');
+  });
+});
+
+describe('what was asked for, and the group currency’s line', () => {
+  it('escapes the words, the group and the group’s name, in the reader’s language', async () => {
+    const de = await voiceFor({ locale: 'de-DE' });
+    const asked = describeQuery(
+      {
+        group: { id: 7, name: '<!channel> & *Tom*' },
+        people: [],
+        mentions: ['U0BOB'],
+        range: { from: '2026-10-01', to: null },
+        words: ['<https://x.example|y>'],
+      },
+      de,
+    );
+    expect(asked).toBe(
+      'mit <@U0BOB>, in &lt;!channel&gt; &amp; \u200b*\u200bTom\u200b*\u200b, zu „&lt;https://x.example|y&gt;“, seit Do., 1. Okt. 2026',
+    );
+    const note = groupCurrencyNote(de, { code: 'EUR', reason: 'saved' }, '<!here> *x*');
+    expect(note).toBe(
+      'In EUR, der für *&lt;!here&gt; \u200b*\u200bx\u200b*\u200b* gespeicherten Währung. Schreib eine andere Währung zum Betrag, um das zu ändern.',
+    );
   });
 });
