@@ -2,8 +2,8 @@
 import { currencyExponent, MoneyError, parseMinor } from '../money.js';
 import { currencyOf } from './currencies.js';
 import { EX, ParseFailure, stop, trouble } from './errors.js';
-import type { Trouble } from './problems.js';
 import { tokenize, trimEnd } from './tokens.js';
+import type { Trouble } from './types.js';
 import {
   type AmountCandidate,
   MAX_AMOUNT_MAJOR,

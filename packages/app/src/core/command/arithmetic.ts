@@ -8,8 +8,8 @@ import { currencyExponent } from '../money.js';
 import { amountAt, amountMinor, numberParts, readNumber, tooLarge, troubleOf } from './amounts.js';
 import { currencyOf } from './currencies.js';
 import { EX, ParseFailure, stop, trouble } from './errors.js';
-import type { Trouble } from './problems.js';
 import { tokenize, trimEnd, word } from './tokens.js';
+import type { Trouble } from './types.js';
 import {
   type AmountCandidate,
   type CurrencyMark,

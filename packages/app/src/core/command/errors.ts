@@ -1,10 +1,9 @@
 /**
  * How the parser refuses text: deep helpers `stop` with an error result, and `parseCommand` turns
  * it into its answer, so that no check has to thread a failure back through every caller. A
- * refusal carries an id and values (problems.ts), never a sentence.
+ * refusal carries an id and values (ProblemId in types.ts), never a sentence.
  */
-import { type ProblemId, type ProblemValues, type Trouble, trouble } from './problems.js';
-import type { ErrorResult } from './types.js';
+import type { ErrorResult, ProblemId, ProblemValues, Trouble } from './types.js';
 
 /**
  * Examples offered with refusals; each one parses (the tests check that). `@ann`, `@bob` and
@@ -54,4 +53,7 @@ export function stopWith(found: Trouble, example: string = EX.basic): never {
   throw new ParseFailure(failWith(found, example));
 }
 
-export { trouble };
+/** A trouble and its values, written compactly where the parser refuses. */
+export function trouble(id: ProblemId, values: ProblemValues = {}): Trouble {
+  return { id, values };
+}

@@ -5,14 +5,6 @@ export { CURRENCY_EXAMPLE, DEFAULT_EXAMPLE } from './group-settings.js';
 export { HELP_DETAILS, HELP_OVERVIEW, type HelpLine, type HelpLineId } from './help.js';
 export { cutToCommandCap, MAX_COMMAND_CHARS, parseCommand } from './parse.js';
 export { PAY_EXAMPLE, REMIND_EXAMPLE } from './payment.js';
-export {
-  type ParseProblem,
-  PROBLEM_IDS,
-  type ProblemId,
-  type ProblemValue,
-  type ProblemValues,
-  type Trouble,
-} from './problems.js';
 export { resolveMe } from './resolve.js';
 export { searchWords } from './subcommands.js';
 export {
@@ -27,6 +19,12 @@ export {
   type ParseContext,
   type ParsedExpense,
   type ParsedPayment,
+  type ParseProblem,
   type ParseResult,
+  PROBLEM_IDS,
+  type ProblemId,
+  type ProblemValue,
+  type ProblemValues,
   type Repeat,
+  type Trouble,
 } from './types.js';

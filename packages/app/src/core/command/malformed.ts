@@ -7,8 +7,8 @@
 import { numberParts } from './amounts.js';
 import { sumProblem } from './arithmetic.js';
 import { EX, trouble } from './errors.js';
-import type { Trouble } from './problems.js';
 import { trimEnd } from './tokens.js';
+import type { Trouble } from './types.js';
 
 interface Malformed {
   trouble: Trouble;

@@ -1,6 +1,6 @@
 import type { Split } from '../split.js';
 import { trouble } from './errors.js';
-import type { Trouble } from './problems.js';
+import type { Trouble } from './types.js';
 import { ME, type ParsedExpense } from './types.js';
 
 /**
