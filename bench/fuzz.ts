@@ -265,8 +265,9 @@ for (let i = 0; i < TEXTS; i++) {
     const parsed = parseCommand(typed, ctx);
     kind = parsed.kind;
     if (parsed.kind === 'expense') checkExpense(typed, parsed.expense, wrong);
-    if (parsed.kind === 'error' && /\[object|function |undefined|NaN/.test(parsed.message)) {
-      wrong.push({ text: typed, what: `garbled message: ${parsed.message}` });
+    const said = parsed.kind === 'error' ? JSON.stringify(parsed.problem) : '';
+    if (parsed.kind === 'error' && /\[object|function |undefined|NaN|null/.test(said)) {
+      wrong.push({ text: typed, what: `garbled refusal: ${said}` });
     }
   } catch (error) {
     if (!(error instanceof RefusedAtAck))

@@ -29,6 +29,11 @@ export interface SlackPerson {
 
 export interface Directory {
   slackUser(team_id: string, user_id: string): Promise<SlackPerson>;
+  /**
+   * The Slack user as cached, without asking Slack: for answers that must not wait (an ack),
+   * which speak to a person the cache does not hold in the default language.
+   */
+  knownSlackUser(team_id: string, user_id: string): SlackPerson | undefined;
   /** The Slack user with this e-mail in the team, or null (users.lookupByEmail). */
   slackIdByEmail(team_id: string, email: string): Promise<string | null>;
   profile(user: SlackUserKey, client: ServiceClient): Promise<CurrentUser>;
@@ -101,6 +106,7 @@ export function createDirectory(options: {
         return slackPerson((reply.user ?? {}) as SlackUserObject, user_id);
       });
     },
+    knownSlackUser: (team_id, user_id) => slackUsers.get(`${team_id}:${user_id}`),
     slackIdByEmail(team_id, email) {
       return byEmail.getOrLoad(`${team_id}:${email.toLowerCase()}`, async () => {
         try {

@@ -75,7 +75,9 @@ export {
 export {
   createSplitDefaults,
   type DefaultPart,
+  type GroupCurrency,
   type GroupKey,
+  groupCurrencyKey,
   type SplitDefault,
   type SplitDefaults,
   splitDefaultKey,

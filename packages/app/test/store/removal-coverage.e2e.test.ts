@@ -49,8 +49,8 @@ const SEEDS: Record<
     await s.digest.enable({ team_id, user_id }, { tz: 'UTC' });
     await s.digest.update({ team_id, user_id }, () => ({ snapshot: { friends: {} } }));
   },
-  splitDefaults: (s, team_id, user_id) =>
-    s.splitDefaults.set(
+  splitDefaults: async (s, team_id, user_id) => {
+    await s.splitDefaults.set(
       { team_id, group_id: 5 },
       {
         group_id: 5,
@@ -60,7 +60,12 @@ const SEEDS: Record<
         set_by: user_id,
         set_at: at,
       },
-    ),
+    );
+    await s.splitDefaults.setCurrency(
+      { team_id, group_id: 6 },
+      { group_id: 6, group_name: 'Trip', currency: 'EUR', set_by: user_id, set_at: at },
+    );
+  },
   feeds: (s, team_id, user_id) =>
     s.feeds.set({
       team_id,

@@ -1,8 +1,9 @@
 /** Amounts as typed: thousands separators, a decimal point or comma, a currency or none. */
 import { currencyExponent, MoneyError, parseMinor } from '../money.js';
 import { currencyOf } from './currencies.js';
-import { EX, ParseFailure, stop } from './errors.js';
+import { EX, ParseFailure, stop, trouble } from './errors.js';
 import { tokenize, trimEnd } from './tokens.js';
+import type { Trouble } from './types.js';
 import {
   type AmountCandidate,
   MAX_AMOUNT_MAJOR,
@@ -21,7 +22,7 @@ export function readNumber(raw: string): NumberReading {
   const text = raw.replace(/[’']/g, "'");
   if (/^[.,]\d+$/.test(text)) return { decimal: `0.${text.slice(1)}` };
   if (/^\d+$/.test(text)) return { decimal: text };
-  const unreadable = { problem: `I can't read "${raw}" as an amount` };
+  const unreadable = { problem: trouble('amount_unreadable', { typed: raw }) };
   if (!/^\d[\d.,']*\d$/.test(text) || /[.,']{2}/.test(text)) return unreadable;
   const dots = (text.match(/\./g) ?? []).length;
   const commas = (text.match(/,/g) ?? []).length;
@@ -38,7 +39,11 @@ export function readNumber(raw: string): NumberReading {
     else if (mark === ',') decimalMark = null;
     else {
       return {
-        problem: `"${raw}" is unclear: ${whole}${fraction} or ${whole}.${fraction}? Write ${whole}${fraction} for thousands, or at most two digits after the point`,
+        problem: trouble('amount_unclear', {
+          typed: raw,
+          thousands: `${whole}${fraction}`,
+          decimal: `${whole}.${fraction}`,
+        }),
       };
     }
   }
@@ -147,7 +152,7 @@ export function amountMinor(
   typed: string,
   example: string,
 ): number {
-  if (negative) stop(`The amount can't be negative ("${typed}").`, example);
+  if (negative) stop('amount_negative', { typed }, example);
   let minor: number;
   try {
     minor = parseMinor(decimal, currencyExponent(currency));
@@ -155,29 +160,28 @@ export function amountMinor(
     if (!(error instanceof MoneyError)) throw error;
     const exponent = currencyExponent(currency);
     if (/too large/.test(error.message)) tooLarge(typed, currency, example);
-    stop(
-      exponent === 0
-        ? `${currency} has no cents: "${typed}" can't have decimals.`
-        : `${currency} has at most ${exponent} decimals: "${typed}" has more.`,
-      example,
-    );
+    if (exponent === 0) stop('no_cents', { currency, typed }, example);
+    stop('too_many_decimals', { currency, count: exponent, typed }, example);
   }
   if (minor > MAX_AMOUNT_MAJOR * 10 ** currencyExponent(currency))
     tooLarge(typed, currency, example);
   return minor;
 }
 
-export function tooLarge(typed: string, currency: string, example: string): never {
-  return stop(
-    `"${typed}" is more than ${MAX_AMOUNT_MAJOR.toLocaleString('en-US')} ${currency}, too large to be a real expense: check the amount.`,
-    example,
-  );
+/** What a refusal says, without its example: for a field, where the form itself shows how. */
+export function troubleOf(failure: ParseFailure): Trouble {
+  const { id, values } = failure.result.problem;
+  return { id, values };
 }
 
-/** What `parseAmount` read: minor units in `currency`, or a message for the person who typed it. */
+export function tooLarge(typed: string, currency: string, example: string): never {
+  return stop('too_large', { typed, max: MAX_AMOUNT_MAJOR, currency }, example);
+}
+
+/** What `parseAmount` read: minor units in `currency`, or what to tell the person who typed it. */
 export type AmountReading =
   | { minor: number; currency: string; currencyToken: string | null }
-  | { error: string };
+  | { problem: Trouble };
 
 /**
  * Reads one amount as a person types it, by the same rules as the amount in a `/split` command:
@@ -186,19 +190,19 @@ export type AmountReading =
  * currency applied (`currencyToken` is the marker as typed, null when there was none). Zero reads
  * as 0, so that the caller decides whether it is allowed (a part can be zero, a cost cannot).
  * Anything else that is not exactly one amount (a negative or ambiguous number, more decimals than
- * the currency has, more than MAX_AMOUNT_MAJOR, extra words) is an `error` with a message written
- * for the person. Never throws for typed text.
+ * the currency has, more than MAX_AMOUNT_MAJOR, extra words) is a `problem`, which the Slack layer
+ * writes in the person's language. Never throws for typed text.
  */
 export function parseAmount(text: string, currency: string): AmountReading {
   const defaultCurrency = currency.toUpperCase();
   const typed = text.trim();
   const tokens = tokenize(typed);
-  if (tokens.length === 0) return { error: 'Type an amount, like 12.50.' };
+  if (tokens.length === 0) return { problem: trouble('amount_missing') };
   const amount = amountAt(tokens, 0, defaultCurrency);
   if (!amount || amount.length !== tokens.length) {
-    return { error: `I can't read "${typed}" as an amount: type a number, like 12.50.` };
+    return { problem: trouble('amount_not_one', { typed }) };
   }
-  if ('problem' in amount.reading) return { error: `${amount.reading.problem}.` };
+  if ('problem' in amount.reading) return { problem: amount.reading.problem };
   const code = amount.mark?.code ?? defaultCurrency;
   try {
     const { decimal } = amount.reading;
@@ -208,7 +212,7 @@ export function parseAmount(text: string, currency: string): AmountReading {
       currencyToken: amount.mark?.token ?? null,
     };
   } catch (error) {
-    if (error instanceof ParseFailure) return { error: error.result.message };
+    if (error instanceof ParseFailure) return { problem: troubleOf(error) };
     throw error;
   }
 }

@@ -5,10 +5,11 @@
  * is exact: decimal strings while reading, integer minor units once the currency is known.
  */
 import { currencyExponent } from '../money.js';
-import { amountAt, amountMinor, numberParts, readNumber, tooLarge } from './amounts.js';
+import { amountAt, amountMinor, numberParts, readNumber, tooLarge, troubleOf } from './amounts.js';
 import { currencyOf } from './currencies.js';
-import { EX, ParseFailure, stop } from './errors.js';
+import { EX, ParseFailure, stop, trouble } from './errors.js';
 import { tokenize, trimEnd, word } from './tokens.js';
+import type { Trouble } from './types.js';
 import {
   type AmountCandidate,
   type CurrencyMark,
@@ -40,35 +41,32 @@ function itemsOf(raw: string): string[] | null {
   return items;
 }
 
-/** What is wrong with a token written as a sum, or null (also for tokens that are not sums). */
-export function sumProblem(raw: string): { message: string; example: string } | null {
+/**
+ * What is wrong with a token written as a sum, or null (also for tokens that are not sums). Such a
+ * token is refused with EX.sum.
+ */
+export function sumProblem(raw: string): Trouble | null {
   const items = itemsOf(raw);
   if (!items) return null;
-  const example = EX.sum;
   // The first empty item is the last one: a single + at the end.
   const empty = items.indexOf('');
-  if (empty === items.length - 1) {
-    return {
-      message: `"${raw}" ends with a +: add the next item after it, or take the + off.`,
-      example,
-    };
-  }
-  if (empty !== -1) {
-    return { message: `"${raw}" has two + in a row: put one + between items.`, example };
-  }
+  if (empty === items.length - 1) return trouble('sum_trailing_plus', { typed: raw });
+  if (empty !== -1) return trouble('sum_double_plus', { typed: raw });
   for (const item of items) {
     const parts = numberParts(item);
-    if (parts?.negative) {
-      return {
-        message: `"${raw}" has a minus: items are added with + and none can be negative.`,
-        example,
-      };
-    }
-    if (!parts || !amountLike(item)) {
-      return { message: `I can't read "${item}" in "${raw}" as an amount.`, example };
-    }
+    if (parts?.negative) return trouble('sum_minus', { typed: raw });
+    if (!parts || !amountLike(item)) return trouble('sum_item_unreadable', { item, typed: raw });
     const reading = readNumber(parts.number);
-    if ('problem' in reading) return { message: `${reading.problem} (in "${raw}").`, example };
+    if ('problem' in reading) {
+      const { id, values } = reading.problem;
+      return trouble(
+        id === 'amount_unclear' ? 'amount_unclear_in_sum' : 'amount_unreadable_in_sum',
+        {
+          ...values,
+          sum: raw,
+        },
+      );
+    }
   }
   return null;
 }
@@ -110,7 +108,7 @@ function sumAt(
   }
   const codes = [...new Set(marks.map((m) => m.code))];
   if (codes.length > 1) {
-    stop(`One currency per amount, please: "${raw}" has ${codes.join(' and ')}.`, EX.sum);
+    stop('sum_two_currencies', { typed: raw, codes: { and: codes } }, EX.sum);
   }
   let mark = marks[0] ?? null;
   let length = 1;
@@ -163,7 +161,8 @@ function prefixedSumAt(
   if (!sum) return null;
   if (sum.mark && sum.mark.code !== mark.code) {
     stop(
-      `One currency per amount, please: "${own.raw} ${sum.raw}" has ${mark.code} and ${sum.mark.code}.`,
+      'sum_two_currencies',
+      { typed: `${own.raw} ${sum.raw}`, codes: { and: [mark.code, sum.mark.code] } },
       EX.sum,
     );
   }
@@ -280,41 +279,39 @@ function joinAcrossCurrency(
 /**
  * Reads one amount or sum of items typed on its own (a form field): `12.50+7.25`, `€12 + 3`, by
  * the rules of the `/split` amount, in `currency` unless the text names another (the result says
- * which). Zero reads as 0; anything else that is not exactly one amount or sum is an `error`
- * written for the person, marked `unreadable` when the text is no amount at all (so a field that
- * also takes other forms can give its own advice). Never throws for typed text.
+ * which). Zero reads as 0; anything else that is not exactly one amount or sum is a `problem`
+ * (written by the Slack layer in the person's language), marked `unreadable` when the text is no
+ * amount at all (so a field that also takes other forms can give its own advice). Never throws
+ * for typed text.
  */
 export function parseSum(
   text: string,
   currency: string,
-): { minor: number; currency: string } | { error: string; unreadable?: true } {
+): { minor: number; currency: string } | { problem: Trouble; unreadable?: true } {
   const defaultCurrency = currency.toUpperCase();
   const typed = text.trim();
   const tokens = joinSpacedSums(tokenize(typed));
-  if (tokens.length === 0) return { error: 'Type an amount, like 12.50 or 12.50+7.25.' };
+  if (tokens.length === 0) return { problem: trouble('sum_missing') };
   try {
     const first = tokens[0]!;
     const problem = first.t === 'word' ? malformedSum(first.raw) : null;
-    if (problem) return { error: problem.message };
+    if (problem) return { problem };
     const amount = amountOrSumAt(tokens, 0, defaultCurrency);
     if (!amount || amount.length !== tokens.length) {
-      return {
-        error: `I can't read "${typed}" as an amount: type numbers, like 12.50+7.25.`,
-        unreadable: true,
-      };
+      return { problem: trouble('sum_not_one', { typed }), unreadable: true };
     }
-    if ('problem' in amount.reading) return { error: `${amount.reading.problem}.` };
+    if ('problem' in amount.reading) return { problem: amount.reading.problem };
     const code = amount.mark?.code ?? defaultCurrency;
     const value = { ...amount, decimal: amount.reading.decimal };
     return { minor: minorOf(value, code, EX.sum), currency: code };
   } catch (error) {
-    if (error instanceof ParseFailure) return { error: error.result.message };
+    if (error instanceof ParseFailure) return { problem: troubleOf(error) };
     throw error;
   }
 }
 
 /** A sum's own problem, or a leading plus (`+5`), for a field that holds only an amount. */
-function malformedSum(raw: string): { message: string } | null {
-  if (/^\+/.test(raw)) return { message: `"${raw}" starts with a +: an amount has no sign.` };
+function malformedSum(raw: string): Trouble | null {
+  if (/^\+/.test(raw)) return trouble('sum_leading_plus', { typed: raw });
   return sumProblem(raw);
 }

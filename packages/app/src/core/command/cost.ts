@@ -1,6 +1,6 @@
 /** Which number is the cost: candidates, head counts, and `each`. */
 import { amountOrSumAt } from './arithmetic.js';
-import { EX, stop } from './errors.js';
+import { EX, stop, stopWith } from './errors.js';
 import { EACH_ENGLISH, EACH_WORDS, PERIODS_ABROAD } from './keywords.js';
 import { malformed } from './malformed.js';
 import { fold, isWord, trimEnd } from './tokens.js';
@@ -19,14 +19,14 @@ export function takeNumbers({ tokens, used, ctx }: Scan): {
     const token = tokens[i]!;
     if (token.t !== 'word') continue;
     if (/^[-+]?(nan|inf|infinity)$/i.test(token.lower)) {
-      stop(`Write the amount in plain digits ("${token.raw}" is not one).`);
+      stop('plain_digits', { typed: token.raw });
     }
     // What follows reads digits, or a `%`, in this token or (after a currency) in the next one:
     // most words have neither, and are passed over at once.
     const next = tokens[i + 1];
     if (!/[\d%]/.test(token.raw) && !(next?.t === 'word' && /\d/.test(next.raw))) continue;
     const junk = malformed(token.raw);
-    if (junk) stop(junk.message, junk.example);
+    if (junk) stopWith(junk.trouble, junk.example);
     const percent = trimEnd(token.raw, /[,;:!?.]/);
     if (/^\d+(?:[.,]\d+)?%$/.test(percent)) {
       stray.push(percent);
@@ -38,7 +38,7 @@ export function takeNumbers({ tokens, used, ctx }: Scan): {
       continue;
     }
     if (/^\d+(?:\.\d+)?e\d+$/i.test(token.raw)) {
-      stop(`Write the amount in plain digits ("${token.raw}" is not one).`);
+      stop('plain_digits', { typed: token.raw });
     }
     // "split among 4", "3 ways", "4 people" count heads, they are not the cost.
     if (/^\d+$/.test(token.raw)) {
@@ -57,16 +57,13 @@ export function takeNumbers({ tokens, used, ctx }: Scan): {
     if (!candidate) continue;
     // Refused here rather than when the cost is chosen: a number that is not the cost would
     // otherwise end up in the description as typed.
-    if ('problem' in candidate.reading) stop(`${candidate.reading.problem}.`);
-    if (candidate.negative) stop(`The amount can't be negative ("${candidate.raw}").`);
+    if ('problem' in candidate.reading) stopWith(candidate.reading.problem);
+    if (candidate.negative) stop('amount_negative', { typed: candidate.raw });
     candidates.push(candidate);
     i += candidate.length - 1;
   }
   if (stray.length > 0) {
-    stop(
-      `Whose is ${stray[0]}? Put each percentage right after the person it belongs to.`,
-      EX.percent,
-    );
+    stop('percent_whose', { typed: stray[0]! }, EX.percent);
   }
   return { candidates, headcount };
 }
@@ -80,7 +77,8 @@ export function chooseCost(
   let cost: AmountCandidate | null = null;
   if (marked.length > 1) {
     stop(
-      `I found ${marked.length} amounts (${marked.map((c) => c.raw).join(', ')}): give the cost once, or put each person's part right after them.`,
+      'several_amounts',
+      { count: marked.length, amounts: { list: marked.map((c) => c.raw) } },
       EX.exact,
     );
   } else if (marked.length === 1) cost = marked[0]!;
@@ -92,19 +90,19 @@ export function chooseCost(
     const guess = candidates.reduce((a, b) => (value(b) > value(a) ? b : a));
     const words: string[] = [];
     tokens.forEach((t, i) => {
-      if (t.t === 'mention') words.push(t.label ? `@${t.label.replace(/^@/, '')}` : t.raw);
+      // A person typed is one the reader can mention: the example keeps them as they are.
+      if (t.t === 'mention') words.push(`<@${t.id}>`);
       else if (!used[i] && t.t === 'word') {
         words.push(i === guess.index ? `${t.raw} ${ctx.defaultCurrency}` : t.raw);
       }
     });
     stop(
-      `Which is the cost: ${candidates.map((c) => c.raw).join(' or ')}? Write the currency with it.`,
+      'which_cost',
+      { amounts: { or: candidates.map((c) => c.raw) } },
       `/split ${words.join(' ')}`,
     );
   }
-  if (cost && 'problem' in cost.reading) {
-    stop(`${cost.reading.problem}.`);
-  }
+  if (cost && 'problem' in cost.reading) stopWith(cost.reading.problem);
   if (cost) for (let k = cost.index; k < cost.index + cost.length; k++) used[k] = true;
   return cost;
 }

@@ -49,21 +49,6 @@ export function ymd(date: Date): string {
   return `${pad(date.getFullYear(), 4)}-${pad(date.getMonth() + 1, 2)}-${pad(date.getDate(), 2)}`;
 }
 
-const MONTH_NAMES = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-
 /**
  * What a date is for: an expense's day must be past, while a list's bounds may reach ahead
  * ("until 2026-12-31"); each refusal shows an example of its own kind.
@@ -93,18 +78,16 @@ function makeDate(
     date.getMonth() !== month - 1 ||
     date.getDate() !== day
   ) {
-    stop(
-      `There is no ${MONTH_NAMES[month - 1] ?? `month ${month}`} ${day}${year ? `, ${year}` : ''} ("${typed}").`,
-      use.example,
-    );
+    if (month < 1 || month > 12) stop('no_such_month', { month, typed }, use.example);
+    if (year === null) stop('no_such_date', { date: { month, day }, typed }, use.example);
+    stop('no_such_date_in_year', { date: { month, day }, year, typed }, use.example);
   }
   if (year === null && date > today) {
     // A date without a year means its latest occurrence: "Dec 28" typed on Jan 2 is last year's.
     return makeDate(y - 1, month, day, today, typed, use);
   }
-  if (date > today && !use.future)
-    stop(`${ymd(date)} is in the future: an expense needs a past date.`, use.example);
-  if (y < 2000) stop(`${ymd(date)} is too long ago: write a date from 2000 on.`, use.example);
+  if (date > today && !use.future) stop('date_future', { date: { date: ymd(date) } }, use.example);
+  if (y < 2000) stop('date_too_old', { date: { date: ymd(date) } }, use.example);
   return date;
 }
 
@@ -147,7 +130,8 @@ function numericDate(
   else if (ctx.locale) monthFirst = /^en[-_]US$/i.test(ctx.locale);
   else {
     return stop(
-      `Is ${raw} ${MONTH_NAMES[a - 1]} ${b} or ${MONTH_NAMES[b - 1]} ${a}? Write the date as year-month-day.`,
+      'date_ambiguous',
+      { typed: raw, first: { month: a, day: b }, second: { month: b, day: a } },
       use.example,
     );
   }
@@ -232,7 +216,7 @@ export function takeDate(tokens: Token[], used: boolean[], ctx: ParseContext): D
     const withOn = isWord(tokens[i], 'on', 'dated');
     const match = dateAt(tokens, withOn ? i + 1 : i, ctx, withOn, EXPENSE_DATE, today);
     if (!match) continue;
-    if (found) stop('I found two dates: give one.', EX.date);
+    if (found) stop('two_dates', {}, EX.date);
     found = match.date;
     const length = match.length + (withOn ? 1 : 0);
     for (let k = i; k < i + length; k++) used[k] = true;

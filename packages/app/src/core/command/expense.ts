@@ -1,6 +1,6 @@
 /** The expense grammar: puts the clauses together into one checked expense. */
-import { currencyExponent, parseMinor, toDecimal } from '../money.js';
-import { computeShares, type Split } from '../split.js';
+import { currencyExponent, parseMinor } from '../money.js';
+import { computeShares, FULL_PERCENT, type Split } from '../split.js';
 import { tooLarge } from './amounts.js';
 import { joinSpacedSums, minorOf } from './arithmetic.js';
 import { chooseCost, takeEach, takeNumbers } from './cost.js';
@@ -29,7 +29,8 @@ export function parseExpense(typedTokens: Token[], ctx: ParseContext): ParseResu
   refuseNonPeople(tokens);
   if (tokens.some((t) => wordIn(t, DEBT_WORDS))) {
     return fail(
-      'I book shared expenses and payments, not debts. To record a payment, type `/split paid @ann 15` (or `/split @ann paid me 15`); Settle up in `/split balance` pays a whole balance.',
+      'debts',
+      { pay: { example: '/split paid @ann 15' }, paid_me: { example: '/split @ann paid me 15' } },
       '/split paid @ann 15',
     );
   }
@@ -47,7 +48,7 @@ export function parseExpense(typedTokens: Token[], ctx: ParseContext): ParseResu
   for (const id of paid ? paid.map((p) => p.id) : [payer]) {
     if (id !== ME && !people.some((p) => p.id === id)) people.push({ id, value: null });
   }
-  if (meTyped && excludeMe) stop('You wrote both "me" and "except me": which is it?');
+  if (meTyped && excludeMe) stop('me_and_except_me');
   const { candidates, headcount } = takeNumbers(scan);
   const cost = chooseCost(scan, candidates);
   const each = takeEach(scan, cost);
@@ -61,10 +62,7 @@ export function parseExpense(typedTokens: Token[], ctx: ParseContext): ParseResu
   if (currencyByIn) marks.unshift(currencyByIn);
   const codes = [...new Set(marks.map((m) => m.code))];
   if (codes.length > 1) {
-    stop(
-      `One currency per expense, please: I see ${codes.join(' and ')}.`,
-      '/split €40 dinner @ann €25 @bob €15',
-    );
+    stop('one_currency', { codes: { and: codes } }, EX.currency);
   }
   const mark = marks[0] ?? null;
   const currency = mark?.code ?? ctx.defaultCurrency.toUpperCase();
@@ -76,7 +74,8 @@ export function parseExpense(typedTokens: Token[], ctx: ParseContext): ParseResu
   const mentioned = people.some((p) => p.id !== ME);
   if (headcount !== null && mentioned && headcount !== participants.length) {
     stop(
-      `You said ${headcount} people, but I count ${participants.length}${includeMe ? ' (you included)' : ''}: mention each of them.`,
+      'headcount',
+      { said: headcount, count: participants.length, me: includeMe ? 'yes' : 'no' },
       '/split 40 lunch @ann @bob @cho',
     );
   }
@@ -84,25 +83,20 @@ export function parseExpense(typedTokens: Token[], ctx: ParseContext): ParseResu
   if (wholeGroup && group === null && !ctx.channelHasGroup) {
     if (!cost && candidates.length === 0) {
       const typed = tokens.map((t) => t.raw).join(' ');
-      return fail(
-        `I didn't understand "${typed.length > 60 ? `${typed.slice(0, 60)}…` : typed}". To book an expense, give the amount and mention people; \`/split help\` shows everything.`,
-      );
+      return fail('not_understood', {
+        typed: typed.length > 60 ? `${typed.slice(0, 60)}…` : typed,
+      });
     }
-    return fail('Who shared it? Mention them with @ (type @ and pick from the list).');
+    return fail('who_shared');
   }
 
   // The split kind follows the values given.
   const valued = people.filter((p) => p.value !== null);
   const kinds = new Set(valued.map((p) => p.value!.kind));
   if (kinds.size > 1) {
-    stop(
-      'Use one kind of split: amounts for everyone, percentages for everyone, or shares (2x) for everyone.',
-      EX.exact,
-    );
+    stop('one_kind', {}, EX.exact);
   }
-  if (wholeGroup && valued.length > 0) {
-    stop('To give yourself a part, mention the others too.', EX.exact);
-  }
+  if (wholeGroup && valued.length > 0) stop('own_part_alone', {}, EX.exact);
   const kind = valued[0]?.value?.kind ?? null;
   const example = kind === 'percent' ? EX.percent : kind === 'shares' ? EX.shares : EX.exact;
   let split: Split = { kind: 'equal' };
@@ -123,7 +117,7 @@ export function parseExpense(typedTokens: Token[], ctx: ParseContext): ParseResu
         try {
           basisPoints = parseMinor(v.decimal, 2);
         } catch {
-          return stop(`Percentages take at most two decimals ("${v.raw}").`, example);
+          return stop('percent_decimals', { typed: v.raw }, example);
         }
         return { id: p.id, basisPoints };
       }),
@@ -135,7 +129,7 @@ export function parseExpense(typedTokens: Token[], ctx: ParseContext): ParseResu
         const v = p.value as Extract<Value, { kind: 'shares' }>;
         const count = Number(v.count);
         if (!/^\d+$/.test(v.count) || count < 1) {
-          stop(`Shares are whole numbers from 1 ("${v.raw}" is not).`, example);
+          stop('shares_whole', { typed: v.raw }, example);
         }
         return { id: p.id, shares: count };
       }),
@@ -149,14 +143,9 @@ export function parseExpense(typedTokens: Token[], ctx: ParseContext): ParseResu
   if (paidMinor && (extras.tip || extras.tax)) {
     // What each payer paid is checked against the cost, and a tip or tax would change the cost
     // after that check: the payers would then no longer add up.
-    return fail(
-      'With several payers, write the total with the tip and tax in it, and what each paid of it.',
-      EX.payers,
-    );
+    return fail('payers_with_extras', {}, EX.payers);
   }
-  if (paidMinor?.some((p) => p.amount === 0)) {
-    return fail('Each payer must have paid something: leave out whoever paid nothing.', EX.payers);
-  }
+  if (paidMinor?.some((p) => p.amount === 0)) return fail('payer_paid_nothing', {}, EX.payers);
   let costMinor: number;
   let amountText: string;
   let eachMinor: number | null = null;
@@ -165,13 +154,8 @@ export function parseExpense(typedTokens: Token[], ctx: ParseContext): ParseResu
     costMinor = minorOf({ ...cost, decimal: reading.decimal }, currency, EX.basic);
     amountText = cost.raw;
     if (each) {
-      if (wholeGroup)
-        stop(
-          '"each" needs the people mentioned, so that I can count them.',
-          '/split $7 each coffee @ann @bob',
-        );
-      if (split.kind !== 'equal')
-        stop('"each" is for equal splits only.', '/split $7 each coffee @ann @bob');
+      if (wholeGroup) stop('each_needs_people', {}, EX.each);
+      if (split.kind !== 'equal') stop('each_equal_only', {}, EX.each);
       eachMinor = costMinor;
       costMinor *= participants.length;
       amountText = `${cost.raw} each`;
@@ -188,52 +172,65 @@ export function parseExpense(typedTokens: Token[], ctx: ParseContext): ParseResu
     amountText = valued.map((p) => (p.value as { raw: string }).raw).join(' + ');
   } else if (split.kind === 'exact' && split.amounts.length === 1) {
     const only1 = valued[0]!;
-    const who = only1.id === ME ? 'your part' : `<@${only1.id}>'s part`;
     const raw = (only1.value as { raw: string }).raw;
+    // The person typed is one the reader can mention: the examples name them.
+    const person = only1.id === ME ? '@ann' : `<@${only1.id}>`;
     return fail(
-      `Is ${raw} the total or ${who}? Put the total first: \`/split ${raw} lunch @ann\` splits it, \`/split ${raw} lunch @ann ${raw}\` gives it all to Ann.`,
-      `/split ${raw} lunch @ann`,
+      'total_or_part',
+      {
+        amount: raw,
+        who: only1.id === ME ? 'me' : 'other',
+        person: { person: only1.id },
+        splits: { example: `/split ${raw} lunch ${person}` },
+        all: { example: `/split ${raw} lunch ${person} ${raw}` },
+      },
+      `/split ${raw} lunch ${person}`,
     );
   } else {
-    return fail('How much was it? I found no amount.');
+    return fail('no_amount');
   }
-  if (costMinor === 0) return fail('The amount is zero: nothing to split.');
+  if (costMinor === 0) return fail('zero');
   if (paidMinor) {
-    const exponent = currencyExponent(currency);
     const together = paidMinor.reduce((sum, p) => sum + p.amount, 0);
     if (together !== costMinor) {
       return fail(
-        `The payers paid ${toDecimal(together, exponent)} together, but the cost is ${toDecimal(costMinor, exponent)} ${currency}: what each paid must add up to the cost.`,
+        'payers_dont_add_up',
+        { paid: { money: together, currency }, cost: { money: costMinor, currency } },
         EX.payers,
       );
     }
   }
 
   if (split.kind === 'exact') {
-    const exponent = currencyExponent(currency);
     const given = split.amounts.reduce((sum, a) => sum + a.amount, 0);
     const valuedIds = new Set(split.amounts.map((a) => a.id));
     const open = participants.filter((id) => !valuedIds.has(id));
-    const total = `${toDecimal(costMinor, exponent)} ${currency}`;
+    const money = (minor: number) => ({ money: minor, currency });
     if (given > costMinor) {
-      return fail(
-        `The parts add up to ${toDecimal(given, exponent)}, more than the cost (${total}).`,
-        example,
-      );
+      return fail('parts_over', { given: money(given), cost: money(costMinor) }, example);
     }
     if (given < costMinor && open.length === 0) {
       return fail(
-        `The parts add up to ${toDecimal(given, exponent)}, ${toDecimal(costMinor - given, exponent)} short of the cost (${total}): give the rest to someone.`,
+        'parts_short',
+        { given: money(given), short: money(costMinor - given), cost: money(costMinor) },
         example,
       );
+    }
+  }
+  if (split.kind === 'percent') {
+    const given = split.percents.reduce((sum, p) => sum + p.basisPoints, 0);
+    const valuedIds = new Set(split.percents.map((p) => p.id));
+    const open = participants.some((id) => !valuedIds.has(id));
+    if (given > FULL_PERCENT) return fail('percents_over', { total: { percent: given } }, example);
+    if (!open && given !== FULL_PERCENT) {
+      return fail('percents_not_100', { total: { percent: given } }, example);
     }
   }
   const check = wholeGroup
     ? { shares: [] }
     : computeShares({ cost: costMinor, payer, participants, split, payers: paidMinor });
-  if ('error' in check) {
-    return fail(`That doesn't add up: ${check.error}.`, example);
-  }
+  // The checks above name what does not add up; what computeShares still refuses is said plainly.
+  if ('error' in check) return fail('does_not_add_up', {}, example);
 
   const description = descriptionOf(tokens, used);
   const bill = addExtras(

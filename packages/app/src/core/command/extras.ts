@@ -8,7 +8,7 @@ import { currencyExponent, parseMinor } from '../money.js';
 import type { ShareRow, Split } from '../split.js';
 import { tooLarge } from './amounts.js';
 import { amountOrSumAt, minorOf } from './arithmetic.js';
-import { EX, stop } from './errors.js';
+import { EX, stop, stopWith } from './errors.js';
 import { isWord } from './tokens.js';
 import { type AmountCandidate, MAX_AMOUNT_MAJOR, type ParsedExpense, type Scan } from './types.js';
 
@@ -76,20 +76,17 @@ export function takeExtras({ tokens, used, ctx }: Scan): TypedExtras {
     } else if (plus && nextRaw !== '') {
       const amount = amountOrSumAt(tokens, at, ctx.defaultCurrency);
       if (amount) {
-        if ('problem' in amount.reading) stop(`${amount.reading.problem}.`, EX.tip);
-        if (amount.negative) stop(`The ${label} can't be negative ("${amount.raw}").`, EX.tip);
+        if ('problem' in amount.reading) stopWith(amount.reading.problem, EX.tip);
+        if (amount.negative) stop('extra_negative', { label, typed: amount.raw }, EX.tip);
         value = { amount };
         taken = amount.length;
       }
     }
     if (!value) {
       if (!plus) continue;
-      stop(
-        `How much is the ${label}? Put a percentage or an amount right after "${typed}", like +${label} 15% or +${label} 10.`,
-        EX.tip,
-      );
+      stop('extra_needs_value', { label, typed }, EX.tip);
     }
-    if (found[label]) stop(`Give the ${label} once (I see it twice).`, EX.tip);
+    if (found[label]) stop('extra_twice', { label }, EX.tip);
     const raw = [typed, ...tokens.slice(at, at + taken).map((t) => t.raw)].join(' ');
     found[label] = { label, raw, value };
     for (let k = i; k < at + taken; k++) used[k] = true;
@@ -104,16 +101,16 @@ function extraOf(extra: TypedExtra | null, currency: string): Extra | null {
     try {
       basisPoints = parseMinor(extra.value.percent, 2);
     } catch {
-      return stop(`Percentages take at most two decimals ("${extra.raw}").`, EX.tip);
+      return stop('percent_decimals', { typed: extra.raw }, EX.tip);
     }
     if (basisPoints > 10_000) {
-      stop(`A ${extra.label} of ${extra.value.percent}%? Tip and tax go up to 100%.`, EX.tip);
+      stop('extra_over_100', { label: extra.label, percent: { percent: basisPoints } }, EX.tip);
     }
     return { basisPoints };
   }
   const { amount } = extra.value;
   if (amount.mark && amount.mark.code !== currency) {
-    stop(`One currency per expense, please: I see ${currency} and ${amount.mark.code}.`, EX.tip);
+    stop('one_currency', { codes: { and: [currency, amount.mark.code] } }, EX.tip);
   }
   const reading = amount.reading as { decimal: string };
   return { minor: minorOf({ ...amount, decimal: reading.decimal }, currency, EX.tip) };

@@ -48,7 +48,7 @@ export function takeGroup({ tokens, used, ctx }: Scan): {
       words.push(token.raw);
     }
     if (words.length === 0) continue;
-    if (group !== null) stop('Name one group.', EX.group);
+    if (group !== null) stop('one_group', {}, EX.group);
     group = words.join(' ').replace(/[,.;:]$/, '');
     for (let m = i; m < j; m++) used[m] = true;
   }

@@ -1,21 +1,30 @@
 /** The `/split` parser's public surface; the other modules of this folder are its inside. */
 export { type AmountReading, parseAmount } from './amounts.js';
 export { parseSum } from './arithmetic.js';
-export { DEFAULT_EXAMPLE } from './group-settings.js';
-export { HELP_SECTIONS } from './help.js';
+export { CURRENCY_EXAMPLE, DEFAULT_EXAMPLE } from './group-settings.js';
+export { HELP_DETAILS, HELP_OVERVIEW, type HelpLine, type HelpLineId } from './help.js';
 export { cutToCommandCap, MAX_COMMAND_CHARS, parseCommand } from './parse.js';
 export { PAY_EXAMPLE, REMIND_EXAMPLE } from './payment.js';
 export { resolveMe } from './resolve.js';
+export { searchWords } from './subcommands.js';
 export {
   type DateRange,
   DEFAULT_DESCRIPTION,
   type DefaultSplit,
-  type HelpSection,
+  HELP_TOPICS,
+  type HelpTopic,
   type ListFilters,
   MAX_AMOUNT_MAJOR,
   ME,
   type ParseContext,
   type ParsedExpense,
   type ParsedPayment,
+  type ParseProblem,
   type ParseResult,
+  PROBLEM_IDS,
+  type ProblemId,
+  type ProblemValue,
+  type ProblemValues,
+  type Repeat,
+  type Trouble,
 } from './types.js';

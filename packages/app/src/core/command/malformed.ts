@@ -6,11 +6,12 @@
  */
 import { numberParts } from './amounts.js';
 import { sumProblem } from './arithmetic.js';
-import { EX } from './errors.js';
+import { EX, trouble } from './errors.js';
 import { trimEnd } from './tokens.js';
+import type { Trouble } from './types.js';
 
 interface Malformed {
-  message: string;
+  trouble: Trouble;
   example: string;
 }
 
@@ -46,46 +47,34 @@ export function malformed(raw: string): Malformed | null {
   if (/^\d+$/.test(raw)) return null;
   const text = trimEnd(raw, /[,;:!?.]/);
   if (SHARE_LIKE.test(text) && !SHARE.test(text)) {
-    return { message: `Shares are whole numbers from 1 ("${raw}" is not).`, example: EX.shares };
+    return { trouble: trouble('shares_whole', { typed: raw }), example: EX.shares };
   }
   if (manyXs(text)) {
-    return {
-      message: `I can't read "${raw}" as a share: write a whole number with one x, like 2x or x2.`,
-      example: EX.shares,
-    };
+    return { trouble: trouble('shares_many_x', { typed: raw }), example: EX.shares };
   }
   if (PERCENT_LIKE.test(text) && !PERCENT.test(text)) {
     if (/^%+$/.test(text)) {
-      return {
-        message: `"${raw}" needs a number: put each percentage right after the person it belongs to.`,
-        example: EX.percent,
-      };
+      return { trouble: trouble('percent_needs_number', { typed: raw }), example: EX.percent };
     }
     return {
-      message: /^[-−]\d/.test(text)
-        ? `Percentages can't be negative ("${raw}").`
-        : `I can't read "${raw}" as a percentage.`,
+      trouble: trouble(/^[-−]\d/.test(text) ? 'percent_negative' : 'percent_unreadable', {
+        typed: raw,
+      }),
       example: EX.percent,
     };
   }
   if (DATE_LIKE.test(text)) {
-    return {
-      message: `I can't read "${raw}" as a date: write it as year-month-day.`,
-      example: EX.date,
-    };
+    return { trouble: trouble('date_unreadable', { typed: raw }), example: EX.date };
   }
   const sum = sumProblem(raw);
-  if (sum) return sum;
+  if (sum) return { trouble: sum, example: EX.sum };
   // One leading minus is a negative amount, refused with its own message; more signs, or a plus,
   // are noise. A letter before the digits makes it a word (`C++11`), not an amount.
   const lead = text.slice(0, text.search(/\d|$/));
   const signs = lead.replace(/[^-+−]/g, '');
   if (numberParts(text) && !/\p{L}/u.test(lead) && (signs.includes('+') || signs.length > 1)) {
     return {
-      message:
-        signs === '+'
-          ? `I can't read "${raw}" as an amount: an amount has no sign, and items are added with a + between them (12.50+7.25).`
-          : `I can't read "${raw}" as an amount.`,
+      trouble: trouble(signs === '+' ? 'amount_signed' : 'amount_unreadable', { typed: raw }),
       example: signs === '+' ? EX.sum : EX.basic,
     };
   }

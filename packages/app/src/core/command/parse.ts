@@ -7,6 +7,7 @@
 import { EX, fail, ParseFailure } from './errors.js';
 import { parseExpense } from './expense.js';
 import { parseFeed, parseGroupDefault } from './group-settings.js';
+import { parseHelp } from './help.js';
 import { COMMANDS_ABROAD } from './keywords.js';
 import { parsePayment, parseRemind } from './payment.js';
 import { parseBalance, parseGroup, parseList } from './subcommands.js';
@@ -29,7 +30,7 @@ function parseInner(text: string, ctx: ParseContext): ParseResult {
     case '?':
     case 'ヘルプ':
     case 'commands':
-      return { kind: 'help' };
+      return parseHelp(rest);
     case 'connect':
     case 'login':
     case 'link':
@@ -69,8 +70,12 @@ function parseInner(text: string, ctx: ParseContext): ParseResult {
   const abroad = COMMANDS_ABROAD.get(fold(head));
   if (abroad === 'balance') return parseBalance(rest, ctx);
   if (abroad === 'list') return parseList(rest, ctx);
-  // `aide` is also an English word (`/split aide 40 @ann`): words for help count on their own.
-  if (abroad === 'help' && rest.length === 0) return { kind: 'help' };
+  // `aide` is also an English word (`/split aide 40 @ann`): words for help count on their own, or
+  // before a topic's name.
+  if (abroad === 'help') {
+    const help = parseHelp(rest);
+    if (rest.length === 0 || help.topic !== null) return help;
+  }
   if (phrase === 'who am i') return { kind: 'whoami' };
   if (head === 'show') {
     return parseList(
@@ -104,10 +109,7 @@ export const MAX_COMMAND_CHARS = 4000;
  */
 export function parseCommand(text: string, ctx: ParseContext): ParseResult {
   if (text.length > MAX_COMMAND_CHARS) {
-    return fail(
-      `That is ${text.length.toLocaleString('en-US')} characters: /split reads at most ${MAX_COMMAND_CHARS.toLocaleString('en-US')}. Shorten it to the amount, the people and a short description.`,
-      EX.basic,
-    );
+    return fail('too_long', { count: text.length, max: MAX_COMMAND_CHARS }, EX.basic);
   }
   return parseUncapped(text, ctx);
 }

@@ -4,7 +4,7 @@
  * @bob` followed by the cost alone stays one payer.
  */
 import { amountAt } from './amounts.js';
-import { EX, stop } from './errors.js';
+import { EX, stop, stopWith } from './errors.js';
 import { ME_WORDS, PAID_BY_PHRASES } from './keywords.js';
 import { malformed } from './malformed.js';
 import { fold, isWord, word, wordIn } from './tokens.js';
@@ -35,10 +35,6 @@ function personAt(token: Token | undefined): string | null {
   return null;
 }
 
-function label(id: string): string {
-  return id === ME ? 'you' : `<@${id}>`;
-}
-
 /** An amount at `k` (`40`, `$40`, `=40`, `40 EUR`), with how many tokens it takes. */
 function paidAmountAt(
   tokens: Token[],
@@ -54,7 +50,7 @@ function paidAmountAt(
   if (malformed(raw)) return null;
   const amount = amountAt(tokens, start, ctx.defaultCurrency, word(raw));
   if (!amount) return null;
-  if ('problem' in amount.reading) stop(`${amount.reading.problem}.`, EX.payers);
+  if ('problem' in amount.reading) stopWith(amount.reading.problem, EX.payers);
   return {
     value: {
       kind: 'amount',
@@ -103,10 +99,7 @@ function payerList(scan: Scan, at: number): { entries: PaidBy[]; end: number } |
       // "me 40 and @ann" can be a payer followed by a sharer; "me 40 @ann" can only be a list.
       if (isWord(tokens[k], 'and', '&')) break;
       if (entries.length >= 2 && !payerAhead(scan, next + 1)) break;
-      stop(
-        `How much did ${label(id)} pay? With several payers, put each one's amount right after them.`,
-        EX.payers,
-      );
+      stop('how_much_paid', { who: id === ME ? 'me' : 'other', person: { person: id } }, EX.payers);
     }
     entries.push({ id, amount: amount.value });
     k = next + 1 + amount.length;
@@ -161,10 +154,10 @@ export function takePayers(scan: Scan): Payers {
       .map((t) => (t as { raw: string }).raw)
       .join(' ');
     if (isWord(tokens[i + length], ':', '=')) length++;
-    if (payerNamed) stop(ONE_LIST, EX.payers);
+    if (payerNamed) stop('payers_once', {}, EX.payers);
     payerNamed = true;
     const who = personAt(tokens[i + length]);
-    if (who === null) stop(`Who paid? After "${typed}", mention the person with @.`, EX.payer);
+    if (who === null) stop('who_paid', { typed }, EX.payer);
     const list = payerList(scan, i + length);
     const end = list ? list.end : i + length + 1;
     for (let k = i; k < end; k++) used[k] = true;
@@ -180,17 +173,18 @@ export function takePayers(scan: Scan): Payers {
     }
   }
   if (tokens.filter((t, i) => !used[i] && isWord(t, 'paid', 'payed')).length > 1) {
-    stop('With several payers, say what each one paid: a person, then their amount.', EX.payers);
+    stop('several_payers_amounts', {}, EX.payers);
   }
   if (paid.length === 0) return { payer, paid: null };
   if (payerNamed && paid.length > 0 && !paid.some((p) => p.id === payer) && payer !== ME) {
-    stop(ONE_LIST, EX.payers);
+    stop('payers_once', {}, EX.payers);
   }
   const seen = new Set<string>();
   for (const entry of paid) {
     if (seen.has(entry.id)) {
       stop(
-        `${entry.id === ME ? 'You are' : `<@${entry.id}> is`} among the payers twice: give each payer once, with what they paid.`,
+        'payer_twice',
+        { who: entry.id === ME ? 'me' : 'other', person: { person: entry.id } },
         EX.payers,
       );
     }
@@ -198,5 +192,3 @@ export function takePayers(scan: Scan): Payers {
   }
   return { payer: paid[0]!.id, paid };
 }
-
-const ONE_LIST = 'Name who paid once: all the payers in one list, each with their amount.';

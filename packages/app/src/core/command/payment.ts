@@ -5,7 +5,7 @@
  * `/split I paid 500 for lunch with @ann` still books lunch.
  */
 import { amountAt } from './amounts.js';
-import { fail, stop } from './errors.js';
+import { fail, stop, stopWith } from './errors.js';
 import { refuseNonPeople } from './people.js';
 import { isWord } from './tokens.js';
 import type { AmountCandidate, ParseContext, ParseResult, Token } from './types.js';
@@ -79,28 +79,22 @@ export function parsePayment(tokens: Token[], ctx: ParseContext): ParseResult | 
   const group = tokens.find((t) => t.t === 'usergroup' || t.t === 'broadcast');
   if (group) {
     return fail(
-      `A payment is between you and one person: mention them with @, not ${group.t === 'usergroup' ? group.label : `@${group.name}`}.`,
+      'payment_usergroup',
+      { group: group.t === 'usergroup' ? group.label : `@${group.name}` },
       PAY_EXAMPLE,
     );
   }
-  if (mentions.size > 1) {
-    return fail('A payment is between you and one person: mention just one.', PAY_EXAMPLE);
-  }
+  if (mentions.size > 1) return fail('payment_one_person', {}, PAY_EXAMPLE);
   const person = [...mentions][0]!;
   const example = shape.direction === 'to' ? PAY_EXAMPLE : '/split @ann paid me 15';
   if (amounts === 0 || !amount) {
-    return fail(
-      shape.direction === 'to'
-        ? 'How much did you pay? Give the amount.'
-        : 'How much did they pay you? Give the amount.',
-      example,
-    );
+    return fail('payment_amount', { direction: shape.direction }, example);
   }
-  if (amounts > 1) return fail('One amount per payment, please.', example);
-  if ('problem' in amount.reading) stop(`${amount.reading.problem}.`, example);
-  if (amount.negative) stop(`The amount can't be negative ("${amount.raw}").`, example);
+  if (amounts > 1) return fail('payment_one_amount', {}, example);
+  if ('problem' in amount.reading) stopWith(amount.reading.problem, example);
+  if (amount.negative) stop('amount_negative', { typed: amount.raw }, example);
   if (/^0*(\.0*)?$/.test(amount.reading.decimal)) {
-    stop(`A payment must be more than zero ("${amount.raw}").`, example);
+    stop('payment_zero', { typed: amount.raw }, example);
   }
   return {
     kind: 'paid',
@@ -118,15 +112,12 @@ export function parseRemind(tokens: Token[]): ParseResult {
   refuseNonPeople(tokens);
   const mentions = [...new Set(tokens.flatMap((t) => (t.t === 'mention' ? [t.id] : [])))];
   if (mentions.length === 0) {
-    return fail('Who should I remind? Mention them with @.', REMIND_EXAMPLE);
+    return fail('remind_who', {}, REMIND_EXAMPLE);
   }
-  if (mentions.length > 1) return fail('One person at a time, please.', REMIND_EXAMPLE);
+  if (mentions.length > 1) return fail('one_person', {}, REMIND_EXAMPLE);
   const extra = tokens.find((t) => t.t !== 'mention' && !isWord(t, 'to', 'pay', 'me'));
   if (extra) {
-    return fail(
-      `I only need the person to remind, not "${extra.raw}": the reminder says everything they owe you.`,
-      REMIND_EXAMPLE,
-    );
+    return fail('remind_extra', { typed: extra.raw }, REMIND_EXAMPLE);
   }
   return { kind: 'remind', mention: mentions[0]! };
 }

@@ -1,6 +1,6 @@
 /** Who takes part, with the value typed after each, who paid, and who is left out. */
 import { amountOrSumAt } from './arithmetic.js';
-import { EX, stop } from './errors.js';
+import { EX, stop, stopWith } from './errors.js';
 import { CONNECTORS, EXCLUDE_ME, ME_WORDS } from './keywords.js';
 import { malformed } from './malformed.js';
 import { isWord, word, wordIn } from './tokens.js';
@@ -10,31 +10,19 @@ import { ME, type ParseContext, type Person, type Scan, type Token, type Value }
 export function refuseNonPeople(tokens: Token[]): void {
   for (const token of tokens) {
     if (token.t === 'usergroup') {
-      stop(
-        `I can't split with a user group (${token.label}): mention each person instead.`,
-        '/split 60 team lunch @ann @bob @cho',
-      );
+      stop('usergroup', { group: token.label }, EX.team);
     }
     if (token.t === 'broadcast') {
-      stop(
-        `I can't split with @${token.name}: mention each person instead.`,
-        '/split 60 team lunch @ann @bob @cho',
-      );
+      stop('broadcast', { name: `@${token.name}` }, EX.team);
     }
     if (token.t === 'word' && /^@[^\s@]+$/.test(token.raw) && token.lower !== '@me') {
-      stop(
-        `I don't know who "${token.raw}" is: type @ and pick the person from the list, so that Slack sends me who they are.`,
-      );
+      stop('unknown_person', { typed: token.raw });
     }
     if (token.t === 'word' && /^[^\s@<]+@[^\s@]+\.[a-z]{2,}$/i.test(token.raw)) {
-      stop(
-        `Mention people rather than e-mail addresses ("${token.raw}"): type @ and pick them from the list.`,
-      );
+      stop('email_not_mention', { typed: token.raw });
     }
     if (token.t === 'link' && /^[^\s@]+@[^\s@]+$/.test(token.label)) {
-      stop(
-        `Mention people rather than e-mail addresses ("${token.label}"): type @ and pick them from the list.`,
-      );
+      stop('email_not_mention', { typed: token.label });
     }
   }
 }
@@ -100,7 +88,7 @@ function valueAt(
       length: taken - 1 + amount.length,
     };
   }
-  if (amount && 'problem' in amount.reading) stop(`${amount.reading.problem}.`, EX.exact);
+  if (amount && 'problem' in amount.reading) stopWith(amount.reading.problem, EX.exact);
   return null;
 }
 
@@ -150,12 +138,7 @@ export function takePeople({ tokens, used, ctx }: Scan): { people: Person[]; meT
     const existing = byId.get(id);
     if (existing) {
       if (existing.value && value) {
-        stop(
-          id === ME
-            ? 'You gave yourself two values.'
-            : `<@${id}> is there twice with a value each.`,
-          EX.exact,
-        );
+        stop('two_values', { who: id === ME ? 'me' : 'other', person: { person: id } }, EX.exact);
       }
       existing.value ??= value?.value ?? null;
       continue;

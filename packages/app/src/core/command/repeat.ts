@@ -50,10 +50,8 @@ const OTHER_PERIODS = new Set([
   'sunday',
 ]);
 
-const HOW_OFTEN = 'weekly, fortnightly (every two weeks), monthly or yearly';
-
 function unsupported(typed: string): never {
-  return stop(`The expense service can repeat an expense ${HOW_OFTEN}, not "${typed}".`, EX.repeat);
+  return stop('repeat_unsupported', { typed }, EX.repeat);
 }
 
 /** The interval written at `i` (`monthly`, `every month`, `every 2 weeks`), with its length. */
@@ -100,13 +98,10 @@ export function takeRepeat({ tokens, used }: Scan): Repeat | null {
       const next = tokens[start];
       const typed = next?.t === 'word' ? next.raw : '';
       if (typed !== '' && OTHER_PERIODS.has(typed.toLowerCase())) unsupported(typed);
-      stop(
-        `After "${tokens[i]!.raw.replace(/:$/, '')}", say how often: ${HOW_OFTEN}. To keep it in the description, put it in quotes.`,
-        EX.repeat,
-      );
+      stop('repeat_how_often', { typed: tokens[i]!.raw.replace(/:$/, '') }, EX.repeat);
     }
     if (repeat !== null && repeat !== found.repeat) {
-      stop(`Give one repeat: ${repeat} or ${found.repeat}?`, EX.repeat);
+      stop('repeat_two', { first: { repeat }, second: { repeat: found.repeat } }, EX.repeat);
     }
     repeat = found.repeat;
     for (let k = i; k < start + found.length; k++) used[k] = true;

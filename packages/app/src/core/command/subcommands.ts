@@ -42,17 +42,23 @@ const MAX_SEARCH_CHARS = 200;
 /**
  * Splits what is left of a list's text (no mentions, no dates) into a group's name and search
  * words. `in`/`group` start the name, `about`/`matching`/`containing` start search words, and a
- * quoted phrase outside a name is searched as it is. Unmarked words are a group's name, as they
- * always were (`list Trip to Rome`).
+ * quoted phrase outside a name is searched as it is. Unmarked words (`list Trip to Rome`, `list
+ * taxi`) are a group's name when the person has a group so called, else search words: which one,
+ * only the service can tell, so they are kept apart as `loose`. Beside a group named with `in`,
+ * they can only be search words.
  */
-function groupAndWords(rest: Token[], verb: string): { group: string | null; words: string[] } {
+function groupAndWords(
+  rest: Token[],
+  verb: string,
+): { group: string | null; loose: string | null; words: string[] } {
   const groupTokens: Token[] = [];
+  const looseTokens: Token[] = [];
   const words: string[] = [];
   let mode: 'loose' | 'group' | 'words' = 'loose';
   let marked: 'group' | 'words' | null = null;
   const check = () => {
     if (marked === 'words' && words.length === 0)
-      stop('Which words should the description have?', `/split ${verb} about taxi`);
+      stop('search_which_words', {}, `/split ${verb} about taxi`);
   };
   for (const token of rest) {
     const lower = token.t === 'word' ? token.lower : '';
@@ -76,18 +82,29 @@ function groupAndWords(rest: Token[], verb: string): { group: string | null; wor
       if (word !== '') words.push(word);
       continue;
     }
-    groupTokens.push(token);
+    (mode === 'group' ? groupTokens : looseTokens).push(token);
   }
   check();
-  const group = nameFrom(groupTokens, ['in', 'group', 'for', 'with', 'of']);
+  const fillers = ['in', 'group', 'for', 'with', 'of'];
+  const group = nameFrom(groupTokens, fillers);
   if (marked === 'group' && group === '' && !groupTokens.some((t) => t.t === 'channel'))
-    stop('Which group? Name it after "in".', `/split ${verb} in Roommates`);
-  if (words.join(' ').length > MAX_SEARCH_CHARS)
-    stop(
-      `Search for fewer words: at most ${MAX_SEARCH_CHARS} characters.`,
-      `/split ${verb} about "pizza night"`,
-    );
-  return { group: group === '' ? null : group, words };
+    stop('list_which_group', {}, `/split ${verb} in Roommates`);
+  let loose: string | null = nameFrom(looseTokens, fillers) || null;
+  if (loose !== null && group !== '') {
+    words.push(...searchWords(loose));
+    loose = null;
+  }
+  if (words.join(' ').length > MAX_SEARCH_CHARS || (loose?.length ?? 0) > MAX_SEARCH_CHARS)
+    stop('search_too_long', { max: MAX_SEARCH_CHARS }, `/split ${verb} about "pizza night"`);
+  return { group: group === '' ? null : group, loose, words };
+}
+
+/** Unmarked words as words the description must have (`list taxi airport`). */
+export function searchWords(loose: string): string[] {
+  return loose
+    .split(/\s+/)
+    .map((word) => trimBoth(word, /[,:;.!?]/))
+    .filter((word) => word !== '');
 }
 
 export function parseList(
@@ -135,7 +152,7 @@ export function parseList(
     const match = dateAt(tokens, at, ctx, true, { future: true, example }, today);
     if (!match) {
       if (bound && bound !== 'to' && bound !== 'on')
-        stop(`I could not read the date after "${lower}".`, example);
+        stop('date_after_unreadable', { word: lower }, example);
       continue;
     }
     const day = ymd(match.date);
@@ -149,19 +166,21 @@ export function parseList(
     for (let k = i; k < at + match.length; k++) used[k] = true;
     i = at + match.length - 1;
   }
-  if (from && to && from > to) stop(`The range starts (${from}) after it ends (${to}).`, example);
-  const { group, words } = groupAndWords(
+  if (from && to && from > to) {
+    stop('range_backwards', { from: { date: from }, to: { date: to } }, example);
+  }
+  const { group, loose, words } = groupAndWords(
     tokens.filter((_, i) => !used[i]),
     kind,
   );
-  return { kind, mentions: mentionsIn(tokens), group, range: { from, to }, words };
+  return { kind, mentions: mentionsIn(tokens), group, loose, range: { from, to }, words };
 }
 
 export function parseBalance(tokens: Token[], ctx: ParseContext): ParseResult {
   refuseNonPeople(tokens);
   const mentions = mentionsIn(tokens);
   if (mentions.length > 1) {
-    return fail('One person at a time, please.', '/split balance @ann');
+    return fail('one_person', {}, '/split balance @ann');
   }
   const rest = tokens.filter((t) => t.t !== 'mention');
   const words = rest.filter((t) => !isWord(t, 'with', 'in', 'for', 'of', 'group', 'and'));
@@ -174,7 +193,7 @@ export function parseBalance(tokens: Token[], ctx: ParseContext): ParseResult {
   }
   const group = nameFrom(words);
   if (mentions.length === 1 && group !== '') {
-    return fail('Ask for a person or a group, not both.', '/split balance @ann');
+    return fail('person_or_group', {}, '/split balance @ann');
   }
   return {
     kind: 'balance',
@@ -202,28 +221,23 @@ export function parseGroup(tokens: Token[]): ParseResult {
     case 'new':
     case 'make':
       if (name === '')
-        return fail('Give the new group a name.', '/split group create Roommates @ann @bob');
+        return fail('group_name_missing', {}, '/split group create Roommates @ann @bob');
       return { kind: 'group_create', name, mentions };
     case 'add':
       if (mentions.length === 0)
-        return fail('Who should join? Mention them with @.', '/split group add @cho Roommates');
-      if (name === '')
-        return fail('Which group should they join?', '/split group add @cho Roommates');
+        return fail('group_who_joins', {}, '/split group add @cho Roommates');
+      if (name === '') return fail('group_which_join', {}, '/split group add @cho Roommates');
       return { kind: 'group_add', mentions, group: name };
     case 'delete':
     case 'remove':
     case 'rm':
-      if (name === '') return fail('Which group should I delete?', '/split group delete Roommates');
+      if (name === '') return fail('group_which_delete', {}, '/split group delete Roommates');
       return { kind: 'group_delete', name };
     case 'use':
     case 'bind':
-      if (name === '')
-        return fail('Which group should this channel use?', '/split group use Roommates');
+      if (name === '') return fail('group_which_use', {}, '/split group use Roommates');
       return { kind: 'group_use', name };
     default:
-      return fail(
-        `I don't know "group ${sub}". Try group create, add, delete or use.`,
-        '/split group create Roommates @ann @bob',
-      );
+      return fail('group_unknown_sub', { typed: sub }, '/split group create Roommates @ann @bob');
   }
 }

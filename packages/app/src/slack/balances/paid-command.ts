@@ -13,6 +13,7 @@ import { notice, problem, sentences } from '../shared/balance-blocks.js';
 import { bookPlan, problemText, singleUse } from '../shared/booking.js';
 import type { Once } from '../shared/marker.js';
 import { errorNotice } from '../shared/notices.js';
+import { troubleText } from '../shared/parse-problem.js';
 import { findBooking } from '../shared/reconcile.js';
 import { linked, type SplitContext, tellFailure } from '../shared/split-context.js';
 import { mrkdwn } from '../shared/text.js';
@@ -123,7 +124,9 @@ async function counterpartOf(c: Paid, link: Link, voice: Voice): Promise<Counter
     client: link.client,
   });
   if ('problem' in people) {
-    await c.reply.ephemeral(errorNotice(problemText(people.problem), exampleFor(c)));
+    await c.reply.ephemeral(
+      errorNotice(c.voice, problemText(c.voice, people.problem), exampleFor(c)),
+    );
     return undefined;
   }
   const person = people.people.get(slackId);
@@ -185,8 +188,10 @@ async function plannedPayment(
     return undefined;
   }
   const amount = parseAmount(amountText, currency);
-  if ('error' in amount) {
-    await c.reply.ephemeral(errorNotice(amount.error, exampleFor(c)));
+  if ('problem' in amount) {
+    await c.reply.ephemeral(
+      errorNotice(c.voice, troubleText(c.voice, amount.problem), exampleFor(c)),
+    );
     return undefined;
   }
   const plan = planPartial(
@@ -231,11 +236,11 @@ async function bookPayment(
       record: link.record,
       client: link.client,
       tz: c.me?.tz,
-      locale: c.ctx.locale,
+      voice: c.voice,
       reply: c.reply,
       logger: c.logger,
       fail: (error) => tellFailure(c, error, voice.t('settle.nothing_recorded')),
-      problem: errorNotice,
+      problem: (message, example) => errorNotice(c.voice, message, example),
       once,
     },
     {

@@ -139,7 +139,9 @@ export async function remindCommand(c: SplitContext<'remind'>): Promise<void> {
       client: link.client,
     });
     if ('problem' in people) {
-      await c.reply.ephemeral(errorNotice(problemText(people.problem), REMIND_EXAMPLE));
+      await c.reply.ephemeral(
+        errorNotice(c.voice, problemText(c.voice, people.problem), REMIND_EXAMPLE),
+      );
       return;
     }
     const person = people.people.get(target);
@@ -221,10 +223,10 @@ export function remindClicked(deps: SlackDeps) {
       });
       await tell(text);
     } catch (error) {
-      const failure = describeServiceFailure(error, voice.t('remind.nothing_sent'));
+      const failure = describeServiceFailure(voice, error, voice.t('remind.nothing_sent'));
       if (failure.relink) await deps.unlinking.unlink(user);
       logger.warn(`remind failed: ${(error as Error).message}`);
-      await tell(mrkdwn(failure.text)).catch((again: Error) =>
+      await tell(failure.text).catch((again: Error) =>
         logger.error(`remind: could not tell: ${again.message}`),
       );
     }

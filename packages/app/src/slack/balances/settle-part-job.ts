@@ -166,11 +166,11 @@ async function recordPart(
     }
     return job.minor === job.ref.a ? await payWhole(r) : await payPart(r);
   } catch (error) {
-    const failure = describeServiceFailure(error, voice.t('settle.nothing_recorded'));
+    const failure = describeServiceFailure(voice, error, voice.t('settle.nothing_recorded'));
     if (failure.relink) await deps.unlinking.unlink(user);
     if (!(error instanceof ServiceBaseException)) throw error;
     logger.warn(`pay part failed: ${error.message}`);
-    return mrkdwn(failure.text);
+    return failure.text;
   }
 }
 

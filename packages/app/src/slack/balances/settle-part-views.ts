@@ -12,6 +12,7 @@ import { SETTLE_FORM } from '../ids.js';
 import { strong } from '../shared/balance-blocks.js';
 import { clip, LIMITS } from '../shared/limits.js';
 import { input, type ModalView, metadata, plain, title } from '../shared/modal.js';
+import { troubleText } from '../shared/parse-problem.js';
 import { type SettleRef, settleRefSchema } from '../shared/settle-ref.js';
 import { mrkdwn } from '../shared/text.js';
 
@@ -98,8 +99,9 @@ export function checkPartAmount(
   ref: SettleRef,
   voice: Voice,
 ): { minor: number } | { error: string } {
+  const locale = voice.locale;
   const read = parseAmount(typed, ref.c);
-  if ('error' in read) return read;
+  if ('problem' in read) return { error: troubleText(voice, read.problem) };
   if (read.currency !== ref.c) {
     return { error: voice.t('settle.form_other_currency', { currency: ref.c }) };
   }

@@ -123,14 +123,14 @@ async function recordSettlement(
       await surface.tell(voice.t('settle.unconfirmed'));
       return;
     }
-    const failure = describeServiceFailure(error, nothing);
+    const failure = describeServiceFailure(voice, error, nothing);
     if (failure.relink) {
       await deps.unlinking.unlink(user);
       await surface.connect('revoked');
       return;
     }
     logger.warn(`settle up failed: ${(error as Error).message}`);
-    await surface.tell(mrkdwn(failure.text));
+    await surface.tell(failure.text);
     return;
   }
   await surface.show(() => balanceAfter(service, me, ref, said, voice, logger), said);

@@ -68,14 +68,14 @@ export function digestSettleUpClicked(deps: SlackDeps) {
       );
     } catch (error) {
       logger.warn(`DM settle up failed: ${(error as Error).message}`);
-      const failure = describeServiceFailure(error, nothing);
+      const failure = describeServiceFailure(voice, error, nothing);
       if (failure.relink) {
         await deps.unlinking.unlink(user);
         const url = await deps.linking.connectUrl(user);
         await reply.ephemeral(connectPrompt(voice, { url, reason: 'revoked' }));
         return;
       }
-      await reply.ephemeral(notice(mrkdwn(failure.text))).catch(() => undefined);
+      await reply.ephemeral(notice(failure.text)).catch(() => undefined);
     }
   };
 }

@@ -43,6 +43,7 @@ export function commentSubmitted(deps: SlackDeps) {
       channel: meta.c,
       thread_ts: meta.t,
       logger,
+      voice,
     });
     const notAdded = voice.t('actions.comment_not_added');
     deps.work.push(async () => {
@@ -58,7 +59,9 @@ export function commentSubmitted(deps: SlackDeps) {
         const result = await deps.service.forLink(record).createComment(expenseId, content);
         await answer.ephemeral(
           notice(
-            result.comment ? voice.t('actions.comment_added') : refusal(result.errors, notAdded),
+            result.comment
+              ? voice.t('actions.comment_added')
+              : refusal(voice, result.errors, notAdded),
           ),
         );
       } catch (error) {

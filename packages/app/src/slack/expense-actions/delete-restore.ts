@@ -90,7 +90,7 @@ const changeClicked = (deps: SlackDeps, change: Change) =>
         ? { success: true, errors: {} }
         : await change.call(access.client, ref.e);
       if (!result.success) {
-        await reply.ephemeral(notice(refusal(result.errors, nothingDone)));
+        await reply.ephemeral(notice(refusal(voice, result.errors, nothingDone)));
         return;
       }
       const message = await change.after({ user, id: ref.e, body: args.body, access, voice });

@@ -63,7 +63,7 @@ export const undoClicked = (deps: SlackDeps) =>
       const result = await access.client.deleteExpense(ref.e);
       if (!result.success) {
         await giveBack();
-        await reply.ephemeral(notice(refusal(result.errors, nothingChanged)));
+        await reply.ephemeral(notice(refusal(voice, result.errors, nothingChanged)));
         return;
       }
       const booked = bookedFromExpense(access.expense, new Map(), { bookedBy: '', group: null });

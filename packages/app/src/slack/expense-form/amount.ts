@@ -161,7 +161,7 @@ export function readTyped(text: string, currency: string, voice: Voice): AmountR
   if (/^[-−]/.test(typed)) return { error: voice.t('form.amount_negative') };
   const plain = inLocale(typed, numberMarks(voice.locale));
   const read = plain.includes('+') ? parseSum(plain, currency) : parseAmount(plain, currency);
-  if ('error' in read) return explain(typed, currency, voice);
+  if ('problem' in read) return explain(typed, currency, voice);
   return { minor: read.minor, currency: read.currency };
 }
 

@@ -19,7 +19,7 @@ import { looksEqual } from '../shared/expense-people.js';
 import { mentionedIds } from '../shared/limits.js';
 import { notesOf } from '../shared/marker.js';
 import { modalVoice } from '../shared/modal.js';
-import { describeServiceFailure } from '../shared/service-failure.js';
+import { describeServiceFailure, needsRelink } from '../shared/service-failure.js';
 import { mrkdwn } from '../shared/text.js';
 import { type Voice, voiceOf } from '../shared/voice.js';
 import { amountInput } from './amount.js';
@@ -70,8 +70,8 @@ export async function update(
 function failureView(title: string, error: unknown, voice: Voice): ReturnType<typeof noticeView> {
   const text =
     error instanceof ServiceBaseException
-      ? // The service's own words can be in it: written as text, never as markup.
-        mrkdwn(describeServiceFailure(error, voice.t('expense.nothing_changed')).text)
+      ? // Already mrkdwn, the service's own words in it written as text.
+        describeServiceFailure(voice, error, voice.t('expense.nothing_changed')).text
       : voice.t('form.open_failed');
   return noticeView({ title, text }, voice);
 }
@@ -108,7 +108,7 @@ export async function openThenFill(
     opened = await openLoading(r.client, r.trigger_id, title, quick);
   } catch (error) {
     r.logger.warn(`${form.what}: views.open failed: ${(error as Error).message}`);
-    await formAnswer({ ...r, user: r.user.user_id, thread_ts: form.thread_ts })
+    await formAnswer({ ...r, user: r.user.user_id, thread_ts: form.thread_ts, voice: quick })
       .ephemeral(notice(quick.t(form.cannotOpen)))
       .catch((e: Error) => r.logger.warn(`${form.what}: could not tell the person: ${e.message}`));
     return;
@@ -215,7 +215,7 @@ async function fillNewForm(r: NewFormRequest, opened: Opened, voice: Voice): Pro
       deps.directory.groups(user, client),
     ]);
   } catch (error) {
-    if (describeServiceFailure(error, '').relink) {
+    if (needsRelink(error)) {
       await deps.unlinking.unlink(user);
       const url = await deps.linking.connectUrl(user);
       await update(

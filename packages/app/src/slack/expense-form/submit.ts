@@ -161,6 +161,7 @@ async function carryOut(s: Submission): Promise<void> {
     channel: s.meta.c,
     thread_ts: s.meta.t,
     logger,
+    voice: await voiceOf(s.deps, s.user, logger),
   });
   let receipt: FetchedReceipt | undefined;
   const { voice } = s;
@@ -206,7 +207,8 @@ async function linkOrPrompt(
     return undefined;
   }
   const fail = async (error: unknown) => {
-    const failure = describeServiceFailure(error, nothingDone);
+    const voice = await voiceOf(deps, user, logger);
+    const failure = describeServiceFailure(voice, error, nothingDone);
     if (failure.relink) {
       await deps.unlinking.unlink(user);
       const url = await deps.linking.connectUrl(user);
@@ -280,7 +282,6 @@ async function chosenGroup(
 /** A new expense, through the same booking as `/split`, posted where the form was opened. */
 async function bookNew(s: Submission, c: EditContext): Promise<void> {
   const { deps, logger, user } = s;
-  const me = await deps.directory.slackUser(user.team_id, user.user_id).catch(() => undefined);
   const done = await bookPlan(
     {
       deps,
@@ -288,7 +289,7 @@ async function bookNew(s: Submission, c: EditContext): Promise<void> {
       record: c.record,
       client: c.client,
       tz: s.meta.z,
-      locale: me?.locale ?? s.meta.l,
+      voice: s.voice,
       reply: c.answer,
       logger,
       fail: c.fail,
@@ -443,7 +444,7 @@ async function applyEdit(s: Submission, base: EditBase, c: EditContext): Promise
     return c.fail(error);
   }
   if (!updated.expense) {
-    await c.answer.ephemeral(notice(refusal(updated.errors, nothingChanged)));
+    await c.answer.ephemeral(notice(refusal(voice, updated.errors, nothingChanged)));
     return;
   }
   const expense = updated.expense;

@@ -44,7 +44,7 @@ export async function findGroup(
     match = matchGroup(await c.deps.directory.groups(c.user, client, true), typed);
   }
   if (match.kind === 'found') return match.group;
-  await c.reply.ephemeral(errorNotice(groupMatchProblem(typed, match), example));
+  await c.reply.ephemeral(errorNotice(c.voice, groupMatchProblem(typed, match), example));
   return undefined;
 }
 
@@ -66,7 +66,7 @@ export async function peopleFor(
   });
   if ('problem' in found) {
     await c.reply.ephemeral(
-      errorNotice(problemText(found.problem), '/split group add @ann Roommates'),
+      errorNotice(c.voice, problemText(c.voice, found.problem), '/split group add @ann Roommates'),
     );
     return undefined;
   }
@@ -125,7 +125,7 @@ export const groupCreate: SplitHandler<'group_create'> = async (c) => {
     const result = await client.createGroup({ name, simplify_by_default: true, users });
     if (!result.group) {
       await c.reply.ephemeral(
-        plainNotice(refusedText(result.errors, voice.t('groups.not_created'))),
+        plainNotice(refusedText(voice, result.errors, voice.t('groups.not_created'))),
       );
       return;
     }
@@ -179,7 +179,7 @@ export const groupAdd: SplitHandler<'group_add'> = async (c) => {
           count: added.length,
           joined: voice.list(added),
         });
-        await c.reply.ephemeral(plainNotice(refusedText(result.errors, notAdded)));
+        await c.reply.ephemeral(plainNotice(refusedText(voice, result.errors, notAdded)));
         return;
       }
       added.push(mention(others[i]!));

@@ -7,11 +7,13 @@ import { DEFAULT_EXAMPLE, ME } from '../../core/command/index.js';
 import type { Group, ServiceClient } from '../../service/index.js';
 import type { DefaultPart } from '../../store/index.js';
 import type { Voice } from '../../voice/index.js';
+import { groupCurrencyShown, saveGroupCurrency } from '../shared/group-currency.js';
 import {
   linked,
   type SplitContext,
   type SplitHandler,
   tellFailure,
+  tellProblem,
 } from '../shared/split-context.js';
 import { defaultParts, defaultShort } from '../shared/split-default.js';
 import { mention } from '../shared/text.js';
@@ -58,21 +60,23 @@ export const groupDefault: SplitHandler<'group_default'> = async (c) => {
     const parsed = c.parsed;
     if (parsed.action === 'show') {
       const saved = await c.deps.splitDefaults.get(key);
-      await c.reply.ephemeral(
-        groupNotice(
-          saved
-            ? voice.t('groups.default_saved', {
-                group: name,
-                short: defaultShort(saved),
-                parts: defaultParts(saved),
-              })
-            : voice.t('groups.default_none', { group: name }),
-        ),
-      );
+      const currency = await groupCurrencyShown(voice, c.deps.splitDefaults, key, group.name);
+      const split = saved
+        ? voice.t('groups.default_saved', {
+            group: name,
+            short: defaultShort(saved),
+            parts: defaultParts(saved),
+          })
+        : voice.t('groups.default_none', { group: name });
+      await c.reply.ephemeral(groupNotice(`${split} ${currency}`));
       return;
     }
     if (parsed.action === 'clear') {
-      const had = await c.deps.splitDefaults.delete(key);
+      const [hadSplit, hadCurrency] = await Promise.all([
+        c.deps.splitDefaults.delete(key),
+        c.deps.splitDefaults.deleteCurrency(key),
+      ]);
+      const had = hadSplit || hadCurrency;
       await (had
         ? c.reply.inChannel(
             groupNotice(
@@ -85,6 +89,18 @@ export const groupDefault: SplitHandler<'group_default'> = async (c) => {
           ));
       return;
     }
+    const saveCurrency = async (currency: string) => {
+      const { said, detail } = await saveGroupCurrency({
+        voice,
+        splitDefaults: c.deps.splitDefaults,
+        group: { ...key, name: group.name },
+        currency,
+        by: c.inv.user_id,
+        at: c.deps.now(),
+      });
+      await c.reply.inChannel(groupNotice(said, detail));
+    };
+    if (parsed.action === 'currency') return saveCurrency(parsed.currency);
     const split = parsed.split;
     const values =
       split.kind === 'percent'
@@ -147,6 +163,7 @@ export const groupDefault: SplitHandler<'group_default'> = async (c) => {
         }),
       ),
     );
+    if (parsed.currency !== null) await saveCurrency(parsed.currency);
   } catch (error) {
     await tellFailure(c, error, voice.t('groups.nothing_changed'));
   }

@@ -22,7 +22,8 @@ const deleteGroup = (deps: SlackDeps, voice: Voice) =>
     },
     queued: false,
     relinks: true,
-    failureText: (error) => describeServiceFailure(error, voice.t('groups.nothing_deleted')).text,
+    failureText: (error, voice) =>
+      describeServiceFailure(voice, error, voice.t('groups.nothing_deleted')).text,
     work: async ({ ref, user, reply, args, giveBack, linked }) => {
       const record = await linked();
       if (!record) return;
@@ -31,7 +32,7 @@ const deleteGroup = (deps: SlackDeps, voice: Voice) =>
       if (!result.success) {
         await giveBack();
         await reply.ephemeral(
-          plainNotice(refusedText(result.errors, voice.t('groups.nothing_deleted'))),
+          plainNotice(refusedText(voice, result.errors, voice.t('groups.nothing_deleted'))),
         );
         return;
       }

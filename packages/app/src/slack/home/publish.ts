@@ -107,7 +107,7 @@ async function homeInput(
     defaultGroup: value(prefs)?.default_group ?? null,
     notice,
     problem: failed
-      ? describeServiceFailure(failed.reason, voice.t('home.partly_read')).text
+      ? describeServiceFailure(voice, failed.reason, voice.t('home.partly_read')).text
       : undefined,
     kept: value(kept),
     remindersOff: value(prefs)?.reminders_off,

@@ -61,10 +61,10 @@ function homeAction(deps: SlackDeps, change: Change) {
       if (error instanceof DigestPreferenceError) {
         notice = voice.t('home.not_saved', { reason: mrkdwn(error.message) });
       } else {
-        const failure = describeServiceFailure(error, voice.t('home.not_changed'));
+        const failure = describeServiceFailure(voice, error, voice.t('home.not_changed'));
         if (failure.relink) await deps.unlinking.unlink(user);
         logger.warn(`Home action ${args.action.action_id}: ${(error as Error).message}`);
-        notice = failure.relink ? undefined : mrkdwn(failure.text);
+        notice = failure.relink ? undefined : failure.text;
       }
     }
     try {

@@ -8,6 +8,8 @@
 import type { Logger, types, webApi } from '@slack/bolt';
 import type { SlackMessage } from './message.js';
 import type { Reply } from './reply.js';
+import { mrkdwn } from './text.js';
+import type { Voice } from './voice.js';
 
 export interface FormAnswer extends Reply {
   /** Posts the expense and returns where it went (for later updates). */
@@ -20,18 +22,16 @@ function reasonOf(error: unknown): string {
   return typeof data?.error === 'string' ? data.error : (error as Error).message;
 }
 
+const CHANNEL_ID = /^[CGD][A-Z0-9]{2,}$/;
+
 /** The line a DM starts with when it stands in for an answer in a channel. */
-function movedNote(channel: string, reason: string): types.ContextBlock {
-  const why =
+function movedNote(voice: Voice, channel: string, reason: string): types.ContextBlock {
+  const where = CHANNEL_ID.test(channel) ? `<#${channel}>` : mrkdwn(channel);
+  const text =
     reason === 'not_in_channel' || reason === 'channel_not_found'
-      ? "the app isn't in that conversation; add it there to get answers in place"
-      : `Slack said ${reason}`;
-  return {
-    type: 'context',
-    elements: [
-      { type: 'mrkdwn', text: `I couldn't answer in <#${channel}> (${why}), so it is here.` },
-    ],
-  };
+      ? voice.t('common.moved_not_in_channel', { channel: where })
+      : voice.t('common.moved_slack_said', { channel: where, reason: mrkdwn(reason) });
+  return { type: 'context', elements: [{ type: 'mrkdwn', text }] };
 }
 
 export function formAnswer(input: {
@@ -40,14 +40,16 @@ export function formAnswer(input: {
   channel: string | undefined;
   thread_ts: string | undefined;
   logger: Logger;
+  /** The person's: a DM standing in for a channel answer says why in it. */
+  voice: Voice;
 }): FormAnswer {
-  const { client, user, channel, logger } = input;
+  const { client, user, channel, logger, voice } = input;
   const thread = input.thread_ts ? { thread_ts: input.thread_ts } : {};
   const dm = async (m: SlackMessage, moved?: { channel: string; reason: string }) => {
     const sent = await client.chat.postMessage({
       channel: user,
       text: m.text,
-      blocks: moved ? [movedNote(moved.channel, moved.reason), ...m.blocks] : m.blocks,
+      blocks: moved ? [movedNote(voice, moved.channel, moved.reason), ...m.blocks] : m.blocks,
     });
     return sent.channel && sent.ts ? { channel: sent.channel, ts: sent.ts } : undefined;
   };

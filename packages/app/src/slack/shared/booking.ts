@@ -25,7 +25,7 @@ import {
   ServiceTimeoutException,
 } from '../../service/index.js';
 import type { ServiceTokenRecord, SlackUserKey } from '../../store/index.js';
-import { voiceFor } from '../../voice/index.js';
+import type { MessageKey } from '../../voice/index.js';
 import type { SlackDeps } from '../deps.js';
 import { middayIn } from './dates.js';
 import { type BookedExpense, expenseMessage, receiptUrlOf, type Who } from './expense-message.js';
@@ -36,23 +36,18 @@ import { plainNotice } from './notices.js';
 import { type Lookout, lookUntilSettled, type SentCreate } from './reconcile.js';
 import type { Reply } from './reply.js';
 import { refusedText } from './service-failure.js';
+import { mention, mrkdwn } from './text.js';
+import type { Voice } from './voice.js';
 
-export const NOTHING_BOOKED = 'Nothing was booked.';
+const RESOLVE_KEYS: Record<ResolveProblem['kind'], MessageKey> = {
+  bot: 'booking.not_a_person',
+  deleted: 'booking.left_workspace',
+  no_email: 'booking.no_email',
+};
 
 /** Why a mentioned person can't be on an expense or in a group, and what to do about it. */
-export function problemText(problem: ResolveProblem): string {
-  switch (problem.kind) {
-    case 'bot':
-      return `<@${problem.user_id}> is an app, not a person: leave them out.`;
-    case 'deleted':
-      return `<@${problem.user_id}> is no longer in this workspace: leave them out.`;
-    case 'no_email':
-      return `I can't see <@${problem.user_id}>'s e-mail address in Slack, and they haven't connected an expense account. Ask them to type \`/split connect\` once, then try again.`;
-  }
-}
-
-function tooMany(people: number): string {
-  return `That would put ${people} people on one expense, and an expense here can have at most ${MAX_PEOPLE}. ${NOTHING_BOOKED}`;
+export function problemText(voice: Voice, problem: ResolveProblem): string {
+  return voice.t(RESOLVE_KEYS[problem.kind], { person: mention(problem.user_id) });
 }
 
 export interface GroupChoice {
@@ -95,14 +90,18 @@ interface PlanInput {
   record: ServiceTokenRecord;
   client: ServiceClient;
   tz: string | undefined;
-  locale: string | undefined;
+  /** The booker's: the answer and every problem are written in it. */
+  voice: Voice;
   /** Where problems go, privately. */
   reply: Reply;
   logger: Logger;
   /** Reports a failed service call (relinking on a 401). */
   fail(error: unknown): Promise<void>;
-  /** How a problem reads: with a `/split` example when typed, plainly from the form. */
-  problem(message: string, example: string): SlackMessage;
+  /**
+   * How a problem reads (mrkdwn in the booker's voice): with a `/split` form when typed (`@ann`
+   * standing for a person), plainly from the form.
+   */
+  problem(message: string, example: string): SlackMessage | Promise<SlackMessage>;
   once: Once;
 }
 
@@ -123,7 +122,7 @@ async function tell(input: PlanInput, text: string): Promise<undefined> {
 }
 
 async function tellProblem(input: PlanInput, text: string, example: string): Promise<undefined> {
-  await input.reply.ephemeral(input.problem(text, example));
+  await input.reply.ephemeral(await input.problem(text, example));
   return undefined;
 }
 
@@ -136,11 +135,7 @@ export async function bookPlan(input: PlanInput, plan: BookPlan): Promise<Booked
   const people = await peopleOn(input, plan);
   if (!people) return undefined;
   if (people.participants.length === 0) {
-    return tellProblem(
-      input,
-      'Nobody is left to share it: mention someone.',
-      '/split 40 lunch @ann',
-    );
+    return tellProblem(input, input.voice.t('booking.nobody_left'), '/split 40 lunch @ann');
   }
   const shares = computeShares({
     cost: plan.cost,
@@ -152,7 +147,7 @@ export async function bookPlan(input: PlanInput, plan: BookPlan): Promise<Booked
   if ('error' in shares) {
     return tellProblem(
       input,
-      `That doesn't add up: ${shares.error}.`,
+      input.voice.t('parse.does_not_add_up'),
       '/split 40 lunch @ann 25 @bob 15',
     );
   }
@@ -165,10 +160,9 @@ export async function bookPlan(input: PlanInput, plan: BookPlan): Promise<Booked
   const booked = await createOnce(input, plan, users);
   if (!booked) return undefined;
   // The message the channel sees is written in the voice of the person who booked it.
-  const voice = await voiceFor({ locale: input.locale, tz: input.tz });
   return {
     booked,
-    message: expenseMessage(bookedMessage(input, plan, booked, shares, people), voice),
+    message: expenseMessage(bookedMessage(input, plan, booked, shares, people), input.voice),
   };
 }
 
@@ -202,8 +196,10 @@ async function lookUpMentioned(
     ...new Set([...plan.participants, plan.payer, ...(plan.payers ?? []).map((p) => p.id)]),
   ];
   // Each person is a Slack lookup: more than an expense can have is refused before any.
-  if (ids.length > MAX_PEOPLE)
-    return tellProblem(input, tooMany(ids.length), '/split 40 lunch @ann');
+  if (ids.length > MAX_PEOPLE) {
+    const text = input.voice.t('booking.too_many', { count: ids.length, max: MAX_PEOPLE });
+    return tellProblem(input, text, '/split 40 lunch @ann');
+  }
   try {
     const found = await resolvePeople({
       caller: { ...user, service_user_id: record.service_user_id },
@@ -213,16 +209,13 @@ async function lookUpMentioned(
       client: input.client,
     });
     if ('problem' in found) {
-      return tellProblem(input, problemText(found.problem), '/split 40 lunch @ann');
+      return tellProblem(input, problemText(input.voice, found.problem), '/split 40 lunch @ann');
     }
     return found.people;
   } catch (error) {
     if (error instanceof ServiceBaseException) return input.fail(error).then(() => undefined);
     input.logger.warn(`/split: Slack lookup failed: ${(error as Error).message}`);
-    return tell(
-      input,
-      `I couldn't look up the people you mentioned in Slack. ${NOTHING_BOOKED} Try again in a minute.`,
-    );
+    return tell(input, input.voice.t('booking.lookup_failed'));
   }
 }
 
@@ -242,11 +235,13 @@ async function addOtherMembers(
   const others = group.members.filter((m) => !taken.has(m.id));
   const everyone = named + others.length;
   if (everyone > MAX_PEOPLE) {
-    return tellProblem(
-      input,
-      `${tooMany(everyone)} The group "${group.name}" has ${group.members.length} members: mention who shared it instead.`,
-      '/split 40 lunch @ann',
-    );
+    const text = input.voice.t('booking.too_many_in_group', {
+      count: everyone,
+      max: MAX_PEOPLE,
+      group: mrkdwn(group.name),
+      members: group.members.length,
+    });
+    return tellProblem(input, text, '/split 40 lunch @ann');
   }
   const slackIds = await Promise.all(
     others.map((m) =>
@@ -284,7 +279,9 @@ async function createOnce(
     // An earlier run sent this create and stopped before it heard back (a crash): it may have
     // been applied, or may still be, so it is looked for until it can no longer land.
     const found = await lookUntilSettled(lookout(input), sentCreate(plan, sentAt));
-    if (found === 'unknown') return tell(input, uncheckedText(`"${plan.description}"`, undefined));
+    if (found === 'unknown') {
+      return tell(input, input.voice.t('booking.unchecked', { what: mrkdwn(plan.description) }));
+    }
     if (found) {
       input.logger.info(`/split: reconciled: expense ${found.id} was created before a restart`);
       return found;
@@ -305,7 +302,10 @@ async function sendCreate(
   try {
     const result = await input.client.createExpense(newExpense(input, plan, users));
     if (result.expense) return result.expense;
-    return tell(input, refusedText(result.errors, NOTHING_BOOKED));
+    return tell(
+      input,
+      refusedText(input.voice, result.errors, input.voice.t('common.nothing_booked')),
+    );
   } catch (error) {
     if (!(error instanceof ServiceBaseException) || !error.outcome_unknown) {
       await input.fail(error);
@@ -341,17 +341,16 @@ async function settleUnknownCreate(
 ): Promise<Expense | undefined> {
   input.logger.warn(`/split: create_expense outcome unknown (${error.name}); reconciling`);
   const found = await lookUntilSettled(lookout(input), sentCreate(plan, sentAt));
-  const what = `"${plan.description}"`;
+  const { voice } = input;
+  const what = mrkdwn(plan.description);
   const cause =
     error instanceof ServiceServerException
-      ? `The expense service failed while booking ${what} (HTTP ${error.http_status}).`
+      ? voice.t('booking.failed_server', { what, status: String(error.http_status ?? '5xx') })
       : error instanceof ServiceTimeoutException
-        ? `The expense service didn't answer in time while booking ${what}.`
-        : `The connection to the expense service broke while booking ${what}.`;
-  if (found === 'unknown') return tell(input, uncheckedText(what, cause));
-  if (found === null) {
-    return tell(input, `${cause} I checked: it was not booked, so it's safe to try again.`);
-  }
+        ? voice.t('booking.failed_timeout', { what })
+        : voice.t('booking.failed_connection', { what });
+  if (found === 'unknown') return tell(input, voice.t('booking.unchecked_after', { cause }));
+  if (found === null) return tell(input, voice.t('booking.not_booked_after', { cause }));
   input.logger.info(`/split: reconciled: expense ${found.id} was created`);
   return found;
 }
@@ -388,13 +387,6 @@ function bookedMessage(
     ...(plan.itemised ? { itemised: plan.itemised } : {}),
     receiptUrl: receiptUrlOf(booked.receipt),
   };
-}
-
-function uncheckedText(what: string, cause: string | undefined): string {
-  const whether = cause
-    ? `${cause} I couldn't check whether it`
-    : `I couldn't check whether ${what}`;
-  return `${whether} was booked: look at your recent expenses before trying again, so that it isn't booked twice.`;
 }
 
 /** For a booking no durable job carries (a command run after linking): a marker of its own. */

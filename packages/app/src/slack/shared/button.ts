@@ -15,7 +15,7 @@ import type { SlackDeps } from '../deps.js';
 import type { SlackMessage } from './message.js';
 import { connectPrompt, plainNotice } from './notices.js';
 import { type Reply, replyWithRespond } from './reply.js';
-import { describeServiceFailure } from './service-failure.js';
+import { needsRelink } from './service-failure.js';
 import { type Voice, voiceOf } from './voice.js';
 
 export type ButtonArgs = SlackActionMiddlewareArgs<BlockButtonAction> & AllMiddlewareArgs;
@@ -73,15 +73,17 @@ interface ClickWork<Ref> extends Click<Ref> {
 }
 
 /**
- * What the person reads when the claim or the work fails (a link to renew aside): a message in
- * their voice, or (for the buttons not yet written in one) a fixed text made into a notice.
+ * What the person reads when the claim or the work fails (a link to renew aside), in their voice:
+ * a message, or a text made into a notice.
  */
 type FailureSpec =
   | { failure(error: unknown, voice: Voice): SlackMessage }
-  | { failureText(error: unknown): string };
+  | { failureText(error: unknown, voice: Voice): string };
 
 function failureOf(spec: FailureSpec, error: unknown, voice: Voice): SlackMessage {
-  return 'failure' in spec ? spec.failure(error, voice) : plainNotice(spec.failureText(error));
+  return 'failure' in spec
+    ? spec.failure(error, voice)
+    : plainNotice(spec.failureText(error, voice));
 }
 
 type ButtonSpec<Ref> = FailureSpec & {
@@ -161,7 +163,6 @@ async function carryOut<Ref>(
         if (record) return record;
         await giveBack();
         const url = await deps.linking.connectUrl(user);
-        const voice = await voiceOf(deps, user, logger);
         await reply.ephemeral(connectPrompt(voice, { url, reason: 'first_time' }));
         return undefined;
       },
@@ -169,10 +170,9 @@ async function carryOut<Ref>(
   } catch (error) {
     await giveBack();
     logger.warn(`${name} failed: ${(error as Error).message}`);
-    if (spec.relinks && describeServiceFailure(error, '').relink) {
+    if (spec.relinks && needsRelink(error)) {
       await deps.unlinking.unlink(user);
       const url = await deps.linking.connectUrl(user);
-      const voice = await voiceOf(deps, user, logger);
       await reply.ephemeral(connectPrompt(voice, { url, reason: 'revoked' }));
       return;
     }

@@ -14,7 +14,7 @@ import type { SlackDeps } from '../deps.js';
 import { clip, LIMITS } from './limits.js';
 import type { SlackMessage } from './message.js';
 import { connectPrompt } from './notices.js';
-import { describeServiceFailure, refusedText } from './service-failure.js';
+import { describeServiceFailure, needsRelink, refusedText } from './service-failure.js';
 import { mrkdwn } from './text.js';
 import type { Voice } from './voice.js';
 
@@ -47,13 +47,17 @@ export function accessFailure(error: unknown, nothingDone: string, voice: Voice)
   if (error instanceof ServiceNotAllowedException) return voice.t('expense.not_on_it');
   if (error instanceof ServiceNotFoundException)
     return sentences(voice, voice.t('expense.gone'), nothingDone);
-  // The service's own words can be in it: written as text, never as markup.
-  return mrkdwn(describeServiceFailure(error, nothingDone).text);
+  // Already mrkdwn, the service's own words in it written as text.
+  return describeServiceFailure(voice, error, nothingDone).text;
 }
 
 /** The service's refusal of a change, with its own words, as mrkdwn. */
-export function refusal(errors: Record<string, string[]>, nothingDone: string): string {
-  return mrkdwn(refusedText(errors, nothingDone));
+export function refusal(
+  voice: Voice,
+  errors: Record<string, string[]>,
+  nothingDone: string,
+): string {
+  return refusedText(voice, errors, nothingDone);
 }
 
 /** A failure while changing an expense: the service's, told as accessFailure tells it, or ours. */
@@ -94,7 +98,7 @@ export async function accessExpense(
       return { ok: false, kind: 'refused', text: voice.t('expense.not_on_it'), notOnIt: true };
     return { ok: true, record, client, expense };
   } catch (error) {
-    if (describeServiceFailure(error, nothingDone).relink) {
+    if (needsRelink(error)) {
       await deps.unlinking.unlink(user);
       return {
         ok: false,

@@ -45,8 +45,12 @@ export function mrkdwnEscape(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
-/** Lines joined into as few sections as Slack's 3000 characters a section allow, at most `max`. */
-export function lineSections(lines: string[], max: number): types.SectionBlock[] {
+/**
+ * Lines joined into as few sections as Slack's 3000 characters a section allow, at most `max`;
+ * when some are left out, the last section ends with `more` (mrkdwn in the reader's voice, "…and
+ * more"), else with an ellipsis.
+ */
+export function lineSections(lines: string[], max: number, more = '…'): types.SectionBlock[] {
   const out: string[] = [];
   let current = '';
   for (const line of lines) {
@@ -60,7 +64,7 @@ export function lineSections(lines: string[], max: number): types.SectionBlock[]
   if (current !== '') out.push(current);
   const kept = out.slice(0, Math.max(0, max));
   if (out.length > kept.length && kept.length > 0) {
-    kept[kept.length - 1] = clip(`${kept[kept.length - 1]}\n…and more`, LIMITS.sectionText);
+    kept[kept.length - 1] = clip(`${kept[kept.length - 1]}\n${more}`, LIMITS.sectionText);
   }
   return kept.map((text) => ({ type: 'section', text: { type: 'mrkdwn', text } }));
 }

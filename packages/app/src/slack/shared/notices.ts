@@ -1,13 +1,22 @@
 /**
  * Private (ephemeral) notices and DMs: connecting, errors with a working example, help, whoami.
- * Pure functions from data to Block Kit.
+ * Pure functions from data to Block Kit; the words come from the reader's voice.
  */
 import type { types } from '@slack/bolt';
-import type { HelpSection } from '../../core/command/index.js';
-import type { Voice } from '../../voice/index.js';
+import {
+  HELP_DETAILS,
+  HELP_OVERVIEW,
+  HELP_TOPICS,
+  type HelpLine,
+  type HelpLineId,
+  type HelpTopic,
+} from '../../core/command/index.js';
+import type { MessageKey, Voice } from '../../voice/index.js';
 import { ACTIONS, BLOCKS } from '../ids.js';
 import { clip, LIMITS, mrkdwnEscape } from './limits.js';
 import type { SlackMessage } from './message.js';
+import { exampleText } from './parse-problem.js';
+import { mrkdwn, plainText } from './text.js';
 
 function section(text: string): types.SectionBlock {
   return { type: 'section', text: { type: 'mrkdwn', text: clip(text, LIMITS.sectionText) } };
@@ -18,9 +27,9 @@ function context(text: string): types.ContextBlock {
 }
 
 /**
- * A command's text as the person saw it when typing: Slack sends mentions, channels and links in
- * its markup (`<@U0ANN|ann>`) with `&`, `<`, `>` escaped; inside backticks Slack renders none of
- * that, so the markup would reach the person raw.
+ * A command's text as the person saw it when typing, for mrkdwn: Slack sends mentions, channels
+ * and links in its markup (`<@U0ANN|ann>`) with `&`, `<`, `>` escaped; shown inside backticks,
+ * where Slack renders none of that, the markup would reach the person raw.
  */
 export function typedCommand(text: string): string {
   const shown = text
@@ -34,7 +43,7 @@ export function typedCommand(text: string): string {
     .replace(/&lt;/g, '<')
     .replace(/&gt;/g, '>')
     .replace(/&amp;/g, '&');
-  return mrkdwnEscape(clip(shown, 200));
+  return mrkdwn(clip(shown, 200));
 }
 
 export type ConnectReason = 'first_time' | 'revoked' | 'asked';
@@ -78,51 +87,167 @@ export function connectPrompt(
   };
 }
 
+/** Markup the app writes into notices: a user's mention, a channel's link. */
+const APP_MARKUP = /^<(?:@[UW][A-Z0-9]+|#[CGD][A-Z0-9]+(?:\|[^<>]*)?)>$/;
+/** Entities mrkdwn() writes. */
+const BARE_AMPERSAND = /&(?!(?:amp|lt|gt);)/g;
+
 /**
- * Escapes a notice for mrkdwn but keeps the user mentions the app wrote into it (`<@U0ANN>`, as
- * in "How much did <@U0ANN> pay?"), so that Slack shows the person's name instead of the markup.
+ * A notice's text is mrkdwn the app wrote: a message from the reader's catalogue, whose values
+ * went through mrkdwn() or mention() on their way in. The app writes no other markup into a
+ * notice (no broadcast, no link), and leaves no bare `&`, `<` or `>`: any found there slipped in
+ * unescaped, and is shown as text, so that it can neither notify anyone nor link anywhere. Text
+ * already escaped passes unchanged. Linear: each `<` starts at most one match.
  */
-function escapeKeepingMentions(text: string): string {
-  return text
-    .split(/(<@[UW][A-Z0-9]+>)/)
-    .map((part, i) => (i % 2 === 1 ? part : mrkdwnEscape(part)))
-    .join('');
+function neutralised(text: string): string {
+  return text.replace(/<[^<>]*>|[<>]|&(?!(?:amp|lt|gt);)/g, (found) => {
+    if (found === '&') return '&amp;';
+    if (found === '<') return '&lt;';
+    if (found === '>') return '&gt;';
+    if (APP_MARKUP.test(found)) return found;
+    return `&lt;${found.slice(1, -1).replace(BARE_AMPERSAND, '&amp;')}&gt;`;
+  });
 }
 
-export function errorNotice(message: string, example?: string): SlackMessage {
-  const tryThis = example ? `\nFor example: \`${mrkdwnEscape(example)}\`` : '';
+/**
+ * A problem, and a `/split` form that works: with `people` (Slack ids the reader can mention),
+ * the form names them in place of `@ann`, `@bob` and `@cho`.
+ */
+export function errorNotice(
+  voice: Voice,
+  message: string,
+  example?: string,
+  people: readonly string[] = [],
+): SlackMessage {
+  const said = neutralised(message);
+  const tryThis = example
+    ? voice.t('common.for_example', { example: exampleText(example, people) })
+    : '';
   return {
-    text: `${message}${example ? ` For example: ${example}` : ''}`,
+    text: clip(tryThis ? `${said} ${tryThis}` : said, LIMITS.fallbackText),
     blocks: [
-      section(`:warning: ${escapeKeepingMentions(message)}${tryThis}`),
-      context('`/split help` shows every form.'),
+      section(`:warning: ${said}${tryThis ? `\n${tryThis}` : ''}`),
+      context(voice.t('common.help_hint')),
     ],
   };
 }
 
+/** A notice of mrkdwn the app wrote (see neutralised): the same text in the blocks and the fallback. */
 export function plainNotice(text: string): SlackMessage {
-  return { text, blocks: [section(escapeKeepingMentions(text))] };
+  const said = neutralised(text);
+  return { text: clip(said, LIMITS.fallbackText), blocks: [section(said)] };
 }
 
-export function helpMessage(sections: readonly HelpSection[]): SlackMessage {
-  const blocks: types.KnownBlock[] = [
-    {
-      type: 'header',
-      text: { type: 'plain_text', text: 'Split: what you can type', emoji: true },
-    },
-  ];
-  for (const s of sections) {
-    const lines = s.lines.map((l) => `\`${mrkdwnEscape(l.example)}\`  ${mrkdwnEscape(l.means)}`);
-    blocks.push(section(`*${mrkdwnEscape(s.title)}*\n${lines.join('\n')}`));
+/** What each form of `/split help` means. */
+export const HELP_LINE_KEYS: Record<HelpLineId, MessageKey> = {
+  basic: 'help.lines.basic',
+  currency_date: 'help.lines.currency_date',
+  unequal: 'help.lines.unequal',
+  balance: 'help.lines.balance',
+  form: 'help.lines.form',
+  paid_by: 'help.lines.paid_by',
+  several_payers: 'help.lines.several_payers',
+  sharer_after_payers: 'help.lines.sharer_after_payers',
+  except_me: 'help.lines.except_me',
+  exact: 'help.lines.exact',
+  percent: 'help.lines.percent',
+  shares: 'help.lines.shares',
+  each: 'help.lines.each',
+  balance_person: 'help.lines.balance_person',
+  balance_group: 'help.lines.balance_group',
+  list_filtered: 'help.lines.list_filtered',
+  list_search: 'help.lines.list_search',
+  list_about: 'help.lines.list_about',
+  undo: 'help.lines.undo',
+  groups: 'help.lines.groups',
+  group_create: 'help.lines.group_create',
+  group_add: 'help.lines.group_add',
+  group_use: 'help.lines.group_use',
+  in_group: 'help.lines.in_group',
+  group_default: 'help.lines.group_default',
+  group_currency: 'help.lines.group_currency',
+  group_default_show: 'help.lines.group_default_show',
+  group_delete: 'help.lines.group_delete',
+  pay: 'help.lines.pay',
+  paid_me: 'help.lines.paid_me',
+  remind: 'help.lines.remind',
+  monthly: 'help.lines.monthly',
+  every_two_weeks: 'help.lines.every_two_weeks',
+  sum: 'help.lines.sum',
+  tip_tax: 'help.lines.tip_tax',
+  tip_amount: 'help.lines.tip_amount',
+  export: 'help.lines.export',
+  export_filtered: 'help.lines.export_filtered',
+  feed_on: 'help.lines.feed_on',
+  feed_off: 'help.lines.feed_off',
+  feed_status: 'help.lines.feed_status',
+  connect: 'help.lines.connect',
+  whoami: 'help.lines.whoami',
+  disconnect: 'help.lines.disconnect',
+};
+
+const TOPIC_KEYS: Record<HelpTopic, { title: MessageKey; about: MessageKey }> = {
+  payers: { title: 'help.topics.payers.title', about: 'help.topics.payers.about' },
+  shares: { title: 'help.topics.shares.title', about: 'help.topics.shares.about' },
+  list: { title: 'help.topics.list.title', about: 'help.topics.list.about' },
+  groups: { title: 'help.topics.groups.title', about: 'help.topics.groups.about' },
+  reminders: { title: 'help.topics.reminders.title', about: 'help.topics.reminders.about' },
+  recurring: { title: 'help.topics.recurring.title', about: 'help.topics.recurring.about' },
+  itemise: { title: 'help.topics.itemise.title', about: 'help.topics.itemise.about' },
+  export: { title: 'help.topics.export.title', about: 'help.topics.export.about' },
+  feed: { title: 'help.topics.feed.title', about: 'help.topics.feed.about' },
+  account: { title: 'help.topics.account.title', about: 'help.topics.account.about' },
+};
+
+/** `/split help`: a header, then lines a person reads in one screen (the tests hold it to 30). */
+export function helpMessage(
+  voice: Voice,
+  input: {
+    /** The topic asked for; null for the overview. */
+    topic: HelpTopic | null;
+    /** Words after `help` that name no topic: the overview says so. */
+    asked?: string | null | undefined;
+    /** Slack ids the reader can mention, put in the examples in place of `@ann`. */
+    people?: readonly string[] | undefined;
+  },
+): SlackMessage {
+  const people = input.people ?? [];
+  const line = (l: HelpLine) =>
+    `${exampleText(l.example, people)} — ${voice.t(HELP_LINE_KEYS[l.id])}`;
+  const header = (text: string): types.HeaderBlock => ({
+    type: 'header',
+    text: { type: 'plain_text', text: clip(plainText(text), LIMITS.headerText), emoji: true },
+  });
+  if (input.topic !== null) {
+    const keys = TOPIC_KEYS[input.topic];
+    const title = voice.t(keys.title);
+    return {
+      text: clip(`${mrkdwn(title)}: ${voice.t(keys.about)}`, LIMITS.fallbackText),
+      blocks: [
+        header(title),
+        section(HELP_DETAILS[input.topic].map(line).join('\n')),
+        context(voice.t('help.back')),
+      ],
+    };
+  }
+  const topics = HELP_TOPICS.map(
+    (topic) => `/split help ${topic} — ${voice.t(TOPIC_KEYS[topic].about)}`,
+  );
+  const blocks: types.KnownBlock[] = [header(voice.t('help.title'))];
+  if (input.asked) {
+    blocks.push(section(voice.t('help.unknown_topic', { asked: mrkdwn(input.asked) })));
   }
   blocks.push(
-    context(
-      'Amounts take a symbol or a code (€12,50, 12.50 EUR); without one, your default currency applies. Leftover cents go to the first people listed.',
-    ),
+    section(HELP_OVERVIEW.map(line).join('\n')),
+    section([`*${voice.t('help.topics_title')}*`, ...topics].join('\n')),
+    context(voice.t('help.amounts_note')),
   );
   return {
-    text: 'Split help: /split 40 lunch @ann books a lunch that you paid and share with Ann.',
-    blocks: blocks.slice(0, LIMITS.messageBlocks),
+    text: clip(
+      voice.t('help.fallback', { example: exampleText(HELP_OVERVIEW[0]!.example, people) }),
+      LIMITS.fallbackText,
+    ),
+    blocks,
   };
 }
 

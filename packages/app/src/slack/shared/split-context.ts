@@ -1,8 +1,8 @@
 /**
- * What `/split` handlers share: their context (the parse result narrowed to their kind), the
- * caller's link, the prompt to connect (remembering what was typed, so that it is carried out
- * afterwards), and service failures told to the person (a 401 removes the link and asks to
- * connect again).
+ * What `/split` handlers share: their context (the parse result narrowed to their kind, the
+ * caller's voice), the caller's link, the prompt to connect (remembering what was typed, so that
+ * it is carried out afterwards), problems told with a form that works, and service failures told
+ * to the person (a 401 removes the link and asks to connect again).
  */
 import type { Logger } from '@slack/bolt';
 import type { SlackPerson } from '../../accounts/directory.js';
@@ -11,10 +11,10 @@ import { ServiceBaseException, type ServiceClient } from '../../service/index.js
 import type { ServiceTokenRecord, SlackUserKey } from '../../store/index.js';
 import type { SlackDeps } from '../deps.js';
 import type { Once } from './marker.js';
-import { type ConnectReason, connectPrompt, plainNotice } from './notices.js';
+import { type ConnectReason, connectPrompt, errorNotice, plainNotice } from './notices.js';
 import type { Reply } from './reply.js';
 import { describeServiceFailure } from './service-failure.js';
-import { voiceOf } from './voice.js';
+import { type Voice, voiceOf } from './voice.js';
 
 /** One `/split` to carry out: typed now, or saved while the person linked their account. */
 export interface SplitInvocation {
@@ -58,6 +58,13 @@ export interface SplitRequest {
   profileCurrency: ProfileCurrency;
   binding: BoundGroup | undefined;
   me: SlackPerson | undefined;
+  /** How the caller is answered: their language, and amounts and dates written their way. */
+  voice: Voice;
+  /**
+   * Slack ids the caller can mention, for the forms an answer shows (see example-people.ts).
+   * Looked up the first time an answer asks, then kept for the request.
+   */
+  examplePeople(): Promise<readonly string[]>;
   reply: Reply;
   logger: Logger;
 }
@@ -114,13 +121,25 @@ export async function relink(c: SplitRequest): Promise<void> {
   await promptConnect(c, 'revoked', true);
 }
 
-/** Tells the person what failed; `nothingDone` finishes the sentence ("Nothing was changed."). */
+/**
+ * Tells the person privately what is wrong (mrkdwn written in their voice), with a `/split` form
+ * that works, naming people they can mention in place of `@ann`.
+ */
+export async function tellProblem(c: SplitRequest, message: string, example?: string) {
+  const people = example ? await c.examplePeople() : [];
+  await c.reply.ephemeral(errorNotice(c.voice, message, example, people));
+}
+
+/**
+ * Tells the person what failed; `nothingDone` finishes the sentence ("Nothing was changed."),
+ * written in their voice.
+ */
 export async function tellFailure(
   c: SplitRequest,
   error: unknown,
   nothingDone: string,
 ): Promise<void> {
-  const failure = describeServiceFailure(error, nothingDone);
+  const failure = describeServiceFailure(c.voice, error, nothingDone);
   if (failure.relink) {
     await relink(c);
     return;

@@ -1,9 +1,13 @@
 /**
- * Booking an expense typed as `/split <text>`: the caller's link and profile, the group, then
- * the shared booking (shared/booking.ts) and the in-channel answer.
+ * Booking an expense typed as `/split <text>`: the caller's link and profile, the group and its
+ * currency, then the shared booking (shared/booking.ts) and the in-channel answer.
  */
-import type { Logger } from '@slack/bolt';
-import { type ParsedExpense, resolveMe } from '../../core/command/index.js';
+import {
+  type ParsedExpense,
+  type ParseResult,
+  parseCommand,
+  resolveMe,
+} from '../../core/command/index.js';
 import {
   type Group,
   ServiceBaseException,
@@ -12,46 +16,38 @@ import {
   ServiceNotFoundException,
 } from '../../service/index.js';
 import type { ServiceTokenRecord, SlackUserKey, SplitDefault } from '../../store/index.js';
-import { voiceFor } from '../../voice/index.js';
 import type { SlackDeps } from '../deps.js';
-import { bookPlan, type GroupChoice, NOTHING_BOOKED, singleUse } from '../shared/booking.js';
+import { bookPlan, type GroupChoice, singleUse } from '../shared/booking.js';
 import { breakdownText } from '../shared/breakdown.js';
+import {
+  type GroupCurrencyChoice,
+  groupCurrency,
+  groupCurrencyNote,
+  withNote,
+} from '../shared/group-currency.js';
 import { errorNotice, plainNotice } from '../shared/notices.js';
-import type { Reply } from '../shared/reply.js';
+import { troubleText } from '../shared/parse-problem.js';
 import { describeServiceFailure } from '../shared/service-failure.js';
-import type { BoundGroup, ProfileCurrency, SplitInvocation } from '../shared/split-context.js';
+import { relink, type SplitContext, tellProblem } from '../shared/split-context.js';
 import {
   defaultAsSplit,
   leftTheGroup,
   leftTheGroupText,
   withDefaultNote,
 } from '../shared/split-default.js';
+import { mrkdwn } from '../shared/text.js';
 
-interface BookInput {
-  deps: SlackDeps;
-  inv: SplitInvocation;
-  /** As parsed with the caller's own default currency. */
-  expense: ParsedExpense;
-  /** How reading that currency went: a failure is reported before anything is booked. */
-  profileCurrency: ProfileCurrency;
-  locale: string | undefined;
-  /** The group a `/split` naming none books into: the channel's, or the caller's default. */
-  binding: BoundGroup | undefined;
-  tz: string | undefined;
-  record: ServiceTokenRecord;
-  reply: Reply;
-  logger: Logger;
-  /** Removes the link and asks to connect again (a 401 from the service). */
-  relink(): Promise<void>;
-}
+type Booking = SplitContext<'expense'>;
+
+const EXAMPLE = '/split 40 lunch @ann';
 
 /**
  * When the group a `/split` would book into no longer exists on the service (get_group answers
  * 404; a group the caller is not in answers 403), forgets it (the channel's binding, or the
  * caller's default group) and tells the person; true if it did.
  */
-async function unbindIfDeleted(input: BookInput, client: ServiceClient): Promise<boolean> {
-  const binding = input.binding;
+async function unbindIfDeleted(c: Booking, client: ServiceClient): Promise<boolean> {
+  const binding = c.binding;
   if (!binding) return false;
   try {
     await client.getGroup(binding.group_id);
@@ -60,35 +56,24 @@ async function unbindIfDeleted(input: BookInput, client: ServiceClient): Promise
     if (error instanceof ServiceNotAllowedException) return false;
     if (!(error instanceof ServiceNotFoundException)) throw error;
   }
-  const { deps, inv, logger, reply } = input;
+  const { deps, inv, logger, voice } = c;
+  const group = mrkdwn(binding.group_name);
   if (binding.source === 'default') {
     await deps.preferences.clearGroup(
       { team_id: inv.team_id, user_id: inv.user_id },
       binding.group_id,
     );
     logger.info(`/split: default group ${binding.group_id} of ${inv.user_id} was deleted; cleared`);
-    await reply.ephemeral(
-      errorNotice(
-        `Your default group "${binding.group_name}" has been deleted, so I've cleared it (App Home sets another). ${NOTHING_BOOKED} Mention the people instead.`,
-        '/split 40 lunch @ann',
-      ),
-    );
+    await tellProblem(c, voice.t('booking.default_group_deleted', { group }), EXAMPLE);
     return true;
   }
   await deps.bindings.delete({ team_id: inv.team_id, channel_id: inv.channel_id });
   logger.info(
     `/split: channel ${inv.channel_id} was bound to deleted group ${binding.group_id}; unbound`,
   );
-  await reply.ephemeral(
-    errorNotice(
-      `The group "${binding.group_name}" that this channel booked into has been deleted, so this channel no longer books into a group. ${NOTHING_BOOKED} Mention the people, or pick another group with /split group use.`,
-      '/split 40 lunch @ann',
-    ),
-  );
+  await tellProblem(c, voice.t('booking.channel_group_deleted', { group }), EXAMPLE);
   return true;
 }
-
-const EXAMPLE = '/split 40 lunch @ann';
 
 /** Who shares the expense and how: as typed, or the group's default split. */
 interface SplitPeople {
@@ -99,22 +84,46 @@ interface SplitPeople {
   byDefault?: SplitDefault;
 }
 
-export async function bookExpense(input: BookInput): Promise<void> {
-  const { deps, inv, record, reply, logger } = input;
+export async function bookExpense(c: Booking, record: ServiceTokenRecord): Promise<void> {
+  const { deps, inv, reply, logger, voice } = c;
   const user: SlackUserKey = { team_id: inv.team_id, user_id: inv.user_id };
   const client = deps.service.forLink(record);
-  const fail = (error: unknown) => tellServiceFailure(input, error);
-  if (!input.profileCurrency.ok) return fail(input.profileCurrency.error);
-  const expense = resolveMe(input.expense, inv.user_id);
-  if ('error' in expense) return reply.ephemeral(errorNotice(expense.error, EXAMPLE));
+  const fail = (error: unknown) => tellServiceFailure(c, error);
+  if (!c.profileCurrency.ok) return fail(c.profileCurrency.error);
+  let expense = resolveMe(c.parsed.expense, inv.user_id);
+  if ('problem' in expense) return tellProblem(c, troubleText(voice, expense.problem), EXAMPLE);
   let group: GroupChoice | null | undefined;
   try {
-    group = await groupOf(input, client, expense);
+    group = await groupOf(c, client, expense);
   } catch (error) {
     return fail(error);
   }
   if (group === undefined) return;
-  const people = await splitPeople(input, client, expense, group);
+  let currencyNote: string | undefined;
+  if (group !== null && expense.currencySource === 'default') {
+    let choice: GroupCurrencyChoice | undefined;
+    try {
+      choice = await groupCurrency({
+        deps,
+        group: { team_id: inv.team_id, group_id: group.id },
+        client,
+      });
+    } catch (error) {
+      return fail(error);
+    }
+    if (choice && choice.code !== expense.currency) {
+      // The amount is read again in the group's currency: its decimals may differ (JPY has none).
+      const again = inGroupCurrency(c, choice.code);
+      if (again.kind !== 'expense') return tellParseProblem(c, again);
+      const resolved = resolveMe(again.expense, inv.user_id);
+      if ('problem' in resolved) {
+        return tellProblem(c, troubleText(voice, resolved.problem), EXAMPLE);
+      }
+      expense = resolved;
+      currencyNote = groupCurrencyNote(voice, choice, group.name);
+    }
+  }
+  const people = await splitPeople(c, client, expense, group);
   if (!people) return;
   const done = await bookPlan(
     {
@@ -122,20 +131,21 @@ export async function bookExpense(input: BookInput): Promise<void> {
       user,
       record,
       client,
-      tz: input.tz,
-      locale: input.locale,
+      tz: c.me?.tz,
+      voice,
       reply,
       logger,
       // The channel's group can have been deleted since the caller's groups were cached: the
       // create is refused as not found, and that is what the person should hear.
       fail: async (error) => {
-        const boundGroup = group !== null && group.id === input.binding?.group_id;
+        const boundGroup = group !== null && group.id === c.binding?.group_id;
         if (boundGroup && error instanceof ServiceNotFoundException) {
-          if (await unbindIfDeleted(input, client).catch(() => false)) return;
+          if (await unbindIfDeleted(c, client).catch(() => false)) return;
         }
         return fail(error);
       },
-      problem: errorNotice,
+      problem: async (message, example) =>
+        errorNotice(voice, message, example, await c.examplePeople()),
       once: inv.once ?? singleUse(),
     },
     {
@@ -153,20 +163,16 @@ export async function bookExpense(input: BookInput): Promise<void> {
       ...(expense.itemised
         ? {
             itemised: expense.itemised,
-            details: breakdownText(
-              expense.itemised,
-              expense.currency,
-              await voiceFor({ locale: input.locale }),
-            ),
+            details: breakdownText(expense.itemised, expense.currency, voice),
           }
         : {}),
     },
   );
   if (!done) return;
-  const { message } = done;
-  await reply.inChannel(
-    people.byDefault ? withDefaultNote(message, people.byDefault, group?.name ?? '') : message,
-  );
+  let { message } = done;
+  if (people.byDefault) message = withDefaultNote(message, people.byDefault, group?.name ?? '');
+  if (currencyNote) message = withNote(message, currencyNote);
+  await reply.inChannel(message);
   await deps.expenses
     .rememberBooked(user, { expense_id: done.booked.id, description: done.booked.description })
     .catch((error: Error) =>
@@ -174,13 +180,29 @@ export async function bookExpense(input: BookInput): Promise<void> {
     );
 }
 
+/** The command read again with the group's currency as the one an amount without one is in. */
+function inGroupCurrency(c: Booking, code: string): ParseResult {
+  return parseCommand(c.inv.text, { ...c.ctx, defaultCurrency: code });
+}
+
+async function tellParseProblem(c: Booking, result: ParseResult): Promise<void> {
+  if (result.kind !== 'error') {
+    // The same text read with another currency is the same kind of command; anything else would
+    // be a fault of the parser, and nothing is booked on a guess.
+    throw new Error(`/split read as ${result.kind} in the group's currency`);
+  }
+  const people = await c.examplePeople();
+  const message = troubleText(c.voice, result.problem, people);
+  await c.reply.ephemeral(errorNotice(c.voice, message, result.problem.example, people));
+}
+
 /** A failed service call told to the person (a 401 removes the link and asks to connect again). */
-async function tellServiceFailure(input: BookInput, error: unknown): Promise<void> {
-  const failure = describeServiceFailure(error, NOTHING_BOOKED);
-  if (failure.relink) return input.relink();
+async function tellServiceFailure(c: Booking, error: unknown): Promise<void> {
+  const failure = describeServiceFailure(c.voice, error, c.voice.t('common.nothing_booked'));
+  if (failure.relink) return relink(c);
   if (!(error instanceof ServiceBaseException)) throw error;
-  input.logger.warn(`/split: service call failed: ${error.name}: ${error.message}`);
-  await input.reply.ephemeral(plainNotice(failure.text));
+  c.logger.warn(`/split: service call failed: ${error.name}: ${error.message}`);
+  await c.reply.ephemeral(plainNotice(failure.text));
 }
 
 /**
@@ -188,19 +210,19 @@ async function tellServiceFailure(input: BookInput, error: unknown): Promise<voi
  * caller's default); null for none; undefined once the person was told why not.
  */
 async function groupOf(
-  input: BookInput,
+  c: Booking,
   client: ServiceClient,
   expense: ParsedExpense,
 ): Promise<GroupChoice | null | undefined> {
-  if (expense.group !== null) return namedGroup(input, client, expense.group);
-  const binding = input.binding;
+  if (expense.group !== null) return namedGroup(c, client, expense.group);
+  const binding = c.binding;
   if (!binding) return null;
-  const user = { team_id: input.inv.team_id, user_id: input.inv.user_id };
+  const user = { team_id: c.inv.team_id, user_id: c.inv.user_id };
   const bound = (list: Group[]) => list.find((g) => g.id === binding.group_id);
   const found =
-    bound(await input.deps.directory.groups(user, client)) ??
+    bound(await c.deps.directory.groups(user, client)) ??
     // Cached before the caller joined, perhaps.
-    bound(await input.deps.directory.groups(user, client, true));
+    bound(await c.deps.directory.groups(user, client, true));
   if (found) {
     return {
       id: found.id,
@@ -208,32 +230,32 @@ async function groupOf(
       members: expense.wholeGroup ? found.members : undefined,
     };
   }
-  if (await unbindIfDeleted(input, client)) return undefined;
-  await input.reply.ephemeral(
-    errorNotice(
-      binding.source === 'channel'
-        ? `This channel books into the group "${binding.group_name}", which your account can't see. Mention the people instead, or name one of your groups with "in".`
-        : `Your default group "${binding.group_name}" is not one of your groups any more. Mention the people instead, or choose another default in App Home.`,
-      EXAMPLE,
-    ),
+  if (await unbindIfDeleted(c, client)) return undefined;
+  const group = mrkdwn(binding.group_name);
+  await tellProblem(
+    c,
+    binding.source === 'channel'
+      ? c.voice.t('booking.channel_group_hidden', { group })
+      : c.voice.t('booking.default_group_gone', { group }),
+    EXAMPLE,
   );
   return undefined;
 }
 
 /** The caller's group called `name` (a fresh list when the cached one lacks it), or told not. */
 async function namedGroup(
-  input: BookInput,
+  c: Booking,
   client: ServiceClient,
   name: string,
 ): Promise<GroupChoice | undefined> {
-  const user = { team_id: input.inv.team_id, user_id: input.inv.user_id };
+  const user = { team_id: c.inv.team_id, user_id: c.inv.user_id };
   const wanted = name.trim().toLowerCase();
   const named = (list: Group[]) =>
     list.filter((g) => g.id !== 0).find((g) => g.name.trim().toLowerCase() === wanted);
-  let groups = await input.deps.directory.groups(user, client);
+  let groups = await c.deps.directory.groups(user, client);
   let found = named(groups);
   if (!found) {
-    groups = await input.deps.directory.groups(user, client, true);
+    groups = await c.deps.directory.groups(user, client, true);
     found = named(groups);
   }
   if (found) return { id: found.id, name: found.name, members: found.members };
@@ -241,13 +263,16 @@ async function namedGroup(
     .filter((g) => g.id !== 0)
     .map((g) => g.name)
     .slice(0, 10);
-  await input.reply.ephemeral(
-    errorNotice(
-      names.length > 0
-        ? `You have no group called "${name}". Your groups: ${names.join(', ')}.`
-        : `You have no group called "${name}" (you're in no groups yet).`,
-      names[0] ? `/split 40 lunch in ${names[0]}` : EXAMPLE,
-    ),
+  const typed = mrkdwn(name);
+  await tellProblem(
+    c,
+    names.length > 0
+      ? c.voice.t('booking.no_group_called', {
+          name: typed,
+          groups: c.voice.list(names.map(mrkdwn)),
+        })
+      : c.voice.t('booking.no_groups_yet', { name: typed }),
+    names[0] ? `/split 40 lunch in ${names[0]}` : EXAMPLE,
   );
   return undefined;
 }
@@ -257,7 +282,7 @@ async function namedGroup(
  * group's default split (if it has one) decides. Undefined once the person was told why not.
  */
 async function splitPeople(
-  input: BookInput,
+  c: Booking,
   client: ServiceClient,
   expense: ParsedExpense,
   group: GroupChoice | null,
@@ -267,10 +292,10 @@ async function splitPeople(
     split: expense.split,
     wholeGroup: expense.wholeGroup,
   };
-  const namesNobody = expense.wholeGroup && expense.participants.includes(input.inv.user_id);
+  const namesNobody = expense.wholeGroup && expense.participants.includes(c.inv.user_id);
   if (!group?.members || !namesNobody) return typed;
-  const saved = await input.deps.splitDefaults.get({
-    team_id: input.inv.team_id,
+  const saved = await c.deps.splitDefaults.get({
+    team_id: c.inv.team_id,
     group_id: group.id,
   });
   if (!saved) return typed;
@@ -279,12 +304,12 @@ async function splitPeople(
   try {
     members = (await client.getGroup(group.id)).members;
   } catch (error) {
-    await tellServiceFailure(input, error);
+    await tellServiceFailure(c, error);
     return undefined;
   }
   const gone = leftTheGroup(saved, members);
   if (gone.length > 0) {
-    await input.reply.ephemeral(errorNotice(leftTheGroupText(saved, gone), EXAMPLE));
+    await tellProblem(c, leftTheGroupText(saved, gone), EXAMPLE);
     return undefined;
   }
   return { ...defaultAsSplit(saved), wholeGroup: false, byDefault: saved };

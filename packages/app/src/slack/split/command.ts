@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { AllMiddlewareArgs, Logger, SlackCommandMiddlewareArgs, webApi } from '@slack/bolt';
 import type { SlackUserKey } from '../../store/index.js';
 import type { PendingCommand } from '../../store/link-states.js';
+import { voiceFor } from '../../voice/index.js';
 import type { SlackDeps } from '../deps.js';
 import { type JobHandler, JobMovedError } from '../shared/durable.js';
 import { type Kept, keepInTime } from '../shared/keep-in-time.js';
@@ -11,6 +12,7 @@ import { plainNotice } from '../shared/notices.js';
 import { replyLater, replyViaResponseUrl } from '../shared/reply.js';
 import type { SplitHandlers } from '../shared/split-context.js';
 import { clientOrNothing } from '../shared/team-clients.js';
+import { type Voice, voiceOf } from '../shared/voice.js';
 import { runSplit } from './run.js';
 
 /** A `/split` as its job keeps it: all that carrying it out needs, on any replica. */
@@ -34,14 +36,18 @@ interface SplitProgress {
 
 export const SPLIT_JOB = 'split';
 
-const NOT_KEPT =
-  "I couldn't take that command just now: my storage isn't answering. Nothing was booked. Try again in a minute.";
-const SLOW =
-  "Saving this is taking longer than usual. The answer will appear here once it's done, or I'll say it couldn't be.";
-
 /** What a command naming more people than an expense can have is answered. */
-export function tooManyPeople(named: number): string {
-  return `That names ${named} people, and one command can name at most ${MAX_PEOPLE} (as many as an expense can have, in the form too). Nothing was done. Split it into smaller expenses.`;
+export function tooManyPeople(voice: Voice, named: number): string {
+  return voice.t('split.too_many_people', { count: named, max: MAX_PEOPLE });
+}
+
+/**
+ * The voice of an answer given in the ack, which must not wait for Slack: the person's as the
+ * directory has it cached, else the default language.
+ */
+function ackVoice(deps: SlackDeps, team_id: string, user_id: string): Promise<Voice> {
+  const person = deps.directory.knownSlackUser(team_id, user_id);
+  return voiceFor({ locale: person?.locale, tz: person?.tz });
 }
 
 /** Opens the expense form (the expense-form feature's, handed in) for an empty `/split`. */
@@ -80,7 +86,8 @@ export function splitCommand(deps: SlackDeps, openForm: OpenForm) {
     // Refused before anything is kept or asked of Slack: each person named is a lookup.
     const named = mentionedIds(command.text).size;
     if (named > MAX_PEOPLE) {
-      await ack({ response_type: 'ephemeral', text: tooManyPeople(named) });
+      const voice = await ackVoice(deps, command.team_id, command.user_id);
+      await ack({ response_type: 'ephemeral', text: tooManyPeople(voice, named) });
       return;
     }
     const job: SplitJob = {
@@ -99,17 +106,22 @@ export function splitCommand(deps: SlackDeps, openForm: OpenForm) {
         // response_url; one that landed is carried out and answers for itself.
         late: async (outcome) => {
           if (outcome.kept) return;
-          await replyViaResponseUrl(command.response_url).ephemeral(plainNotice(NOT_KEPT));
+          const voice = await voiceOf(deps, by, logger);
+          await replyViaResponseUrl(command.response_url).ephemeral(
+            plainNotice(voice.t('split.not_kept')),
+          );
         },
       });
     } catch (error) {
       // Acknowledged work must be kept first: without the store, the person hears so at once.
       logger.error(`/split: could not queue the command: ${(error as Error).message}`);
-      await ack({ response_type: 'ephemeral', text: NOT_KEPT });
+      const voice = await ackVoice(deps, command.team_id, command.user_id);
+      await ack({ response_type: 'ephemeral', text: voice.t('split.not_kept') });
       return;
     }
     if (kept === 'slow') {
-      await ack({ response_type: 'ephemeral', text: SLOW });
+      const voice = await ackVoice(deps, command.team_id, command.user_id);
+      await ack({ response_type: 'ephemeral', text: voice.t('split.slow') });
       return;
     }
     await ack();
@@ -154,12 +166,9 @@ export function splitJob(deps: SlackDeps, handlers: SplitHandlers): JobHandler {
     } catch (error) {
       if (error instanceof JobMovedError) throw error;
       logger.error(`/split failed: ${(error as Error).stack ?? String(error)}`);
-      await reply
-        .ephemeral(
-          plainNotice(
-            'Something went wrong on my side while handling that. Try again in a minute; /split whoami shows whether your account is connected.',
-          ),
-        )
+      const user = { team_id: job.team_id, user_id: job.user_id };
+      await voiceOf(deps, user, logger)
+        .then((voice) => reply.ephemeral(plainNotice(voice.t('split.failed'))))
         .catch((again: Error) =>
           logger.error(`/split: could not tell the person: ${again.message}`),
         );

@@ -14,7 +14,9 @@ import {
   type SplitContext,
   type SplitRequest,
   tellFailure,
+  tellProblem,
 } from '../shared/split-context.js';
+import { mrkdwn } from '../shared/text.js';
 import { type ExpenseQuery, resolveQuery } from './expense-query.js';
 import { exportExpenses } from './export.js';
 import { listPage } from './list-page.js';
@@ -35,19 +37,23 @@ async function withService(
 }
 
 export async function formWithoutTrigger(c: SplitRequest): Promise<void> {
-  await c.reply.ephemeral(
-    plainNotice("You're connected. Type /split again to open the expense form."),
-  );
+  await c.reply.ephemeral(plainNotice(c.voice.t('split.form_again')));
 }
 
 /**
  * `list` and `export`: the typed filters resolved at the service (or the reason they can't be),
- * then the answer `answer` makes of the query.
+ * then the answer `answer` makes of the query; `searched` is the note saying that words with no
+ * group of that name were searched for in descriptions.
  */
 async function withQuery(
   c: SplitContext<'list'> | SplitContext<'export'>,
   nothingDone: string,
-  answer: (client: ServiceClient, me: number, query: ExpenseQuery) => Promise<SlackMessage>,
+  answer: (
+    client: ServiceClient,
+    me: number,
+    query: ExpenseQuery,
+    searched: string | undefined,
+  ) => Promise<SlackMessage>,
 ): Promise<void> {
   await withService(c, nothingDone, async (client, me) => {
     const resolved = await resolveQuery({
@@ -57,39 +63,61 @@ async function withQuery(
       me,
       filters: c.parsed,
       verb: c.parsed.kind,
+      voice: c.voice,
     });
-    if ('problem' in resolved) return c.reply.ephemeral(resolved.problem);
-    await c.reply.ephemeral(await answer(client, me, resolved.query));
+    if ('problem' in resolved) {
+      return tellProblem(c, resolved.problem.message, resolved.problem.example);
+    }
+    const searched =
+      resolved.searched === null
+        ? undefined
+        : c.voice.t('split.searched', { words: mrkdwn(resolved.searched) });
+    await c.reply.ephemeral(await answer(client, me, resolved.query, searched));
   });
 }
 
 export async function listExpenses(c: SplitContext<'list'>): Promise<void> {
-  await withQuery(c, '', (client, me, query) =>
-    listPage({ deps: c.deps, user: c.user, client, me, query, starts: [0], locale: c.me?.locale }),
+  await withQuery(c, '', (client, me, query, searched) =>
+    listPage({
+      deps: c.deps,
+      user: c.user,
+      client,
+      me,
+      query,
+      starts: [0],
+      voice: c.voice,
+      note: searched,
+    }),
   );
 }
 
 export async function exportCommand(c: SplitContext<'export'>): Promise<void> {
-  await withQuery(c, 'No file was sent.', (client, _me, query) =>
-    exportExpenses({ deps: c.deps, user: c.user, client, query, tz: c.me?.tz, logger: c.logger }),
+  await withQuery(c, c.voice.t('split.no_file_sent'), (client, _me, query, searched) =>
+    exportExpenses({
+      deps: c.deps,
+      user: c.user,
+      client,
+      query,
+      voice: c.voice,
+      logger: c.logger,
+      note: searched,
+    }),
   );
 }
 
 export async function undoLast(c: SplitRequest): Promise<void> {
+  const { voice } = c;
   const last = await c.deps.expenses.lastBooked(c.user);
   if (!last) {
-    await c.reply.ephemeral(
-      plainNotice(
-        "There's nothing to undo: I don't know of an expense you booked from Slack lately.",
-      ),
-    );
+    await c.reply.ephemeral(plainNotice(voice.t('split.undo_nothing')));
     return;
   }
-  await withService(c, 'Nothing was deleted.', async (client) => {
+  const nothingDeleted = voice.t('split.nothing_deleted');
+  await withService(c, nothingDeleted, async (client) => {
     const result = await client.deleteExpense(last.expense_id);
     if (!result.success) {
       await c.deps.expenses.forgetBooked(c.user, last.expense_id);
-      await c.reply.ephemeral(plainNotice(refusedText(result.errors, 'Nothing was deleted.')));
+      await c.reply.ephemeral(plainNotice(refusedText(voice, result.errors, nothingDeleted)));
       return;
     }
     await c.deps.expenses.forgetBooked(c.user, last.expense_id);
@@ -115,7 +143,7 @@ export async function undoLast(c: SplitRequest): Promise<void> {
     }
     await c.reply.ephemeral(
       plainNotice(
-        `Deleted “${last.description}” (expense #${last.expense_id}) for everyone on it.`,
+        voice.t('split.undo_done', { description: mrkdwn(last.description), id: last.expense_id }),
       ),
     );
   });

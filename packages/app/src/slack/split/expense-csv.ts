@@ -1,11 +1,14 @@
 /**
  * Expenses as CSV (RFC 4180: CRLF line ends, a field quoted when it holds a comma, a quote or a
  * line break, quotes doubled). One column per person for what they owe, so that each row's shares
- * add up to its cost. Pure.
+ * add up to its cost. The headers are in the reader's language; the values stay what a
+ * spreadsheet reads as they are: dates as yyyy-MM-dd, amounts as plain decimals with a point,
+ * currencies as codes, text as it was written. Pure.
  */
 import { currencyExponent, parseMinor, toDecimal } from '../../core/money.js';
 import type { Expense } from '../../service/index.js';
 import { userName } from '../shared/expense-people.js';
+import type { Voice } from '../shared/voice.js';
 
 /**
  * A spreadsheet runs a cell that starts with one of these as a formula (and a tab or carriage
@@ -16,6 +19,35 @@ const FORMULA_START = /^[=+\-@\t\r]/;
 export function csvCell(value: string): string {
   const safe = FORMULA_START.test(value) ? `'${value}` : value;
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+/** The words of a file's first row, in the reader's language. */
+export interface CsvHeaders {
+  date: string;
+  description: string;
+  category: string;
+  currency: string;
+  cost: string;
+  paidBy: string;
+  /** The column of what one person owes. */
+  owes(name: string): string;
+  group: string;
+  /** A group the reader's list of groups lacks. */
+  groupById(id: number): string;
+}
+
+export function csvHeaders(voice: Voice): CsvHeaders {
+  return {
+    date: voice.t('split.csv.date'),
+    description: voice.t('split.csv.description'),
+    category: voice.t('split.csv.category'),
+    currency: voice.t('split.csv.currency'),
+    cost: voice.t('split.csv.cost'),
+    paidBy: voice.t('split.csv.paid_by'),
+    owes: (name) => voice.t('split.csv.owes', { name }),
+    group: voice.t('split.csv.group'),
+    groupById: (id) => voice.t('split.csv.group_id', { id: String(id) }),
+  };
 }
 
 /** An amount as the service wrote it, in the currency's minor unit ("20.5" -> "20.50"). */
@@ -36,6 +68,7 @@ function hasAmount(text: string): boolean {
 export function expensesCsv(
   expenses: readonly Expense[],
   groupNames: ReadonlyMap<number, string>,
+  headers: CsvHeaders,
 ): string {
   // One column per person, in the order they first appear; two people with one name are told
   // apart by their service id.
@@ -46,17 +79,17 @@ export function expensesCsv(
   for (const name of people.values()) nameCount.set(name, (nameCount.get(name) ?? 0) + 1);
   const columns = [...people].map(([id, name]) => ({
     id,
-    header: `${(nameCount.get(name) ?? 0) > 1 ? `${name} (#${id})` : name} owes`,
+    header: headers.owes((nameCount.get(name) ?? 0) > 1 ? `${name} (#${id})` : name),
   }));
   const header = [
-    'Date',
-    'Description',
-    'Category',
-    'Currency',
-    'Cost',
-    'Paid by',
+    headers.date,
+    headers.description,
+    headers.category,
+    headers.currency,
+    headers.cost,
+    headers.paidBy,
     ...columns.map((c) => c.header),
-    'Group',
+    headers.group,
   ];
   const rows = expenses.map((e) => {
     const payers = e.users.filter((u) => hasAmount(u.paid_share));
@@ -78,7 +111,7 @@ export function expensesCsv(
         const share = owed.get(c.id);
         return share === undefined ? '' : amount(share, e.currency_code);
       }),
-      e.group_id ? (groupNames.get(e.group_id) ?? `Group #${e.group_id}`) : '',
+      e.group_id ? (groupNames.get(e.group_id) ?? headers.groupById(e.group_id)) : '',
     ];
   });
   return `${[header, ...rows].map((row) => row.map(csvCell).join(',')).join('\r\n')}\r\n`;

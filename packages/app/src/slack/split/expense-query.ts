@@ -6,12 +6,12 @@
  * expense, so a scan reads more expenses than it keeps and says how far it read.
  */
 import { resolvePeople } from '../../accounts/people.js';
-import type { DateRange, ListFilters } from '../../core/command/index.js';
-import type { Expense, ExpenseFilters, ServiceClient } from '../../service/index.js';
+import { type DateRange, type ListFilters, searchWords } from '../../core/command/index.js';
+import type { Expense, ExpenseFilters, Group, ServiceClient } from '../../service/index.js';
 import type { SlackUserKey } from '../../store/index.js';
 import type { SlackDeps } from '../deps.js';
-import type { SlackMessage } from '../shared/message.js';
-import { errorNotice } from '../shared/notices.js';
+import { mention, mrkdwn } from '../shared/text.js';
+import type { Voice } from '../shared/voice.js';
 
 /** The filters in the service's terms; small enough to ride in a button's value. */
 export interface ExpenseQuery {
@@ -24,12 +24,34 @@ export interface ExpenseQuery {
   words: string[];
 }
 
-/** A private notice whose text carries mentions (plainNotice escapes them). */
-function mentionNotice(text: string): SlackMessage {
-  return { text, blocks: [{ type: 'section', text: { type: 'mrkdwn', text } }] };
+/** What to tell the person instead of a list (mrkdwn in their voice), with a form that works. */
+export interface QueryProblem {
+  message: string;
+  example?: string;
 }
 
-/** The typed filters resolved at the service, or what to tell the person when one can't be. */
+/** The caller's group called `name`: from the cached list, else a fresh one. */
+async function groupNamed(
+  deps: Pick<SlackDeps, 'directory'>,
+  user: SlackUserKey,
+  client: ServiceClient,
+  name: string,
+): Promise<{ found: Group | undefined; names: string[] }> {
+  const wanted = name.trim().toLowerCase();
+  let groups: Group[] = [];
+  for (const fresh of [false, true]) {
+    groups = (await deps.directory.groups(user, client, fresh)).filter((g) => g.id !== 0);
+    const found = groups.find((g) => g.name.trim().toLowerCase() === wanted);
+    if (found) return { found, names: [] };
+  }
+  return { found: undefined, names: groups.map((g) => g.name) };
+}
+
+/**
+ * The typed filters resolved at the service, or what to tell the person when one can't be. Words
+ * typed with no `in` or `about` (`list taxi`) are a group's name when the person has a group so
+ * called, else words of the description: `searched` says so, for the answer to tell.
+ */
 export async function resolveQuery(input: {
   deps: Pick<SlackDeps, 'directory' | 'tokens'>;
   user: SlackUserKey;
@@ -37,27 +59,37 @@ export async function resolveQuery(input: {
   me: number;
   filters: ListFilters;
   verb: 'list' | 'export';
-}): Promise<{ query: ExpenseQuery } | { problem: SlackMessage }> {
-  const { deps, user, client, me, filters, verb } = input;
+  voice: Voice;
+}): Promise<{ query: ExpenseQuery; searched: string | null } | { problem: QueryProblem }> {
+  const { deps, user, client, me, filters, verb, voice } = input;
   let group: ExpenseQuery['group'] = null;
+  const words = [...filters.words];
+  let searched: string | null = null;
   if (filters.group) {
-    const wanted = filters.group.trim().toLowerCase();
-    const find = async (fresh: boolean) =>
-      (await deps.directory.groups(user, client, fresh)).find(
-        (g) => g.id !== 0 && g.name.trim().toLowerCase() === wanted,
-      );
-    const found = (await find(false)) ?? (await find(true));
+    const { found, names } = await groupNamed(deps, user, client, filters.group);
     if (!found) {
-      // Words without "in" are read as a group's name; the person may have meant a search.
-      const search = filters.group.includes(' ') ? `"${filters.group}"` : filters.group;
+      const name = mrkdwn(filters.group);
       return {
-        problem: errorNotice(
-          `You have no group called "${filters.group}". To find expenses by their description, say "about": /split ${verb} about ${search}`,
-          `/split ${verb} in Roommates`,
-        ),
+        problem: {
+          message:
+            names.length > 0
+              ? voice.t('split.no_group_called', {
+                  name,
+                  groups: voice.list(names.slice(0, 10).map(mrkdwn)),
+                })
+              : voice.t('split.no_groups', { name }),
+          example: `/split ${verb} in ${names[0] ?? 'Roommates'}`,
+        },
       };
     }
     group = { id: found.id, name: found.name };
+  } else if (filters.loose) {
+    const { found } = await groupNamed(deps, user, client, filters.loose);
+    if (found) group = { id: found.id, name: found.name };
+    else {
+      words.push(...searchWords(filters.loose));
+      searched = filters.loose;
+    }
   }
   const people: number[] = [];
   if (filters.mentions.length > 0) {
@@ -70,12 +102,16 @@ export async function resolveQuery(input: {
     });
     if ('problem' in resolved) {
       return {
-        problem: mentionNotice(`<@${resolved.problem.user_id}> has no expenses with you.`),
+        problem: {
+          message: voice.t('split.no_expenses_with', {
+            person: mention(resolved.problem.user_id),
+          }),
+        },
       };
     }
     let fresh: Map<string, number> | undefined;
-    for (const mention of filters.mentions) {
-      const person = resolved.people.get(mention);
+    for (const typed of filters.mentions) {
+      const person = resolved.people.get(typed);
       let id = person && 'user_id' in person.ref ? person.ref.user_id : undefined;
       const email = person?.slack?.email?.toLowerCase();
       if (id === undefined && email) {
@@ -88,19 +124,16 @@ export async function resolveQuery(input: {
         id = fresh.get(email);
       }
       if (id === undefined) {
-        return { problem: mentionNotice(`You have no expenses with <@${mention}> yet.`) };
+        return {
+          problem: { message: voice.t('split.no_expenses_yet', { person: mention(typed) }) },
+        };
       }
       if (id !== me && !people.includes(id)) people.push(id);
     }
   }
   return {
-    query: {
-      group,
-      people,
-      mentions: filters.mentions,
-      range: filters.range,
-      words: filters.words,
-    },
+    query: { group, people, mentions: filters.mentions, range: filters.range, words },
+    searched,
   };
 }
 
@@ -174,25 +207,27 @@ export async function scanExpenses(
 }
 
 /**
- * "with <@U1>, in Roommates, about “taxi”, since 2026-10-01": what was asked for. `text` is
- * applied to what the person typed (the group's name, the words), e.g. to escape it for mrkdwn.
+ * "with <@U1>, in Roommates, about “taxi”, since Oct 1, 2026": what was asked for, as mrkdwn in
+ * the reader's voice; empty when nothing was.
  */
-export function describeQuery(q: ExpenseQuery, text: (typed: string) => string = (t) => t): string {
+export function describeQuery(q: ExpenseQuery, voice: Voice): string {
   const { from, to } = q.range;
-  return [
-    q.mentions.length > 0 ? `with ${q.mentions.map((m) => `<@${m}>`).join(', ')}` : '',
-    q.group ? `in ${text(q.group.name)}` : '',
-    q.words.length > 0 ? `about ${q.words.map((w) => `“${text(w)}”`).join(' and ')}` : '',
-    from && to
-      ? from === to
-        ? `on ${from}`
-        : `from ${from} to ${to}`
-      : from
-        ? `since ${from}`
-        : to
-          ? `until ${to}`
-          : '',
-  ]
-    .filter(Boolean)
-    .join(' ');
+  const parts: string[] = [];
+  if (q.mentions.length > 0) {
+    parts.push(voice.t('split.query_with', { people: voice.list(q.mentions.map(mention)) }));
+  }
+  if (q.group) parts.push(voice.t('split.query_in', { group: mrkdwn(q.group.name) }));
+  if (q.words.length > 0) {
+    const quoted = q.words.map((w) => voice.t('split.query_word', { word: mrkdwn(w) }));
+    parts.push(voice.t('split.query_about', { words: voice.list(quoted) }));
+  }
+  if (from && to) {
+    parts.push(
+      from === to
+        ? voice.t('split.query_on', { date: voice.date(from) })
+        : voice.t('split.query_between', { from: voice.date(from), to: voice.date(to) }),
+    );
+  } else if (from) parts.push(voice.t('split.query_since', { date: voice.date(from) }));
+  else if (to) parts.push(voice.t('split.query_until', { date: voice.date(to) }));
+  return parts.join(', ');
 }

@@ -1,17 +1,19 @@
 /**
  * `/split export` and the Export button under a list: the matching expenses as a CSV file,
  * uploaded to the person's DM with the app (files.uploadV2: an upload URL, the bytes, then the
- * file shared into the DM; scope files:write).
+ * file shared into the DM; scope files:write). The file's headers, name and comment, and the
+ * answer, are in the person's language.
  */
 import type { Logger } from '@slack/bolt';
 import type { ServiceClient } from '../../service/index.js';
 import type { SlackUserKey } from '../../store/index.js';
 import type { SlackDeps } from '../deps.js';
 import { todayIn } from '../shared/dates.js';
-import { mrkdwnEscape } from '../shared/limits.js';
 import type { SlackMessage } from '../shared/message.js';
 import { plainNotice } from '../shared/notices.js';
-import { expensesCsv } from './expense-csv.js';
+import { mrkdwn } from '../shared/text.js';
+import type { Voice } from '../shared/voice.js';
+import { csvHeaders, expensesCsv } from './expense-csv.js';
 import { describeQuery, type ExpenseQuery, scanExpenses } from './expense-query.js';
 import { groupNames } from './list-page.js';
 
@@ -26,36 +28,48 @@ function slackErrorCode(error: unknown): string | undefined {
   return typeof data?.error === 'string' ? data.error : undefined;
 }
 
+/** A file name from a translated word: letters, digits and dashes only. */
+function fileName(word: string, today: string): string {
+  const safe = word
+    .normalize('NFC')
+    .replace(/[^\p{L}\p{N}-]+/gu, '-')
+    .replace(/^-+|-+$/g, '');
+  return `${safe || 'expenses'}-${today}.csv`;
+}
+
 export async function exportExpenses(input: {
   deps: Pick<SlackDeps, 'directory' | 'slack' | 'now'>;
   user: SlackUserKey;
   client: ServiceClient;
   query: ExpenseQuery;
-  tz: string | undefined;
+  voice: Voice;
   logger: Logger;
+  /** Said first in the answer (mrkdwn), e.g. that words were searched for. */
+  note?: string | undefined;
 }): Promise<SlackMessage> {
-  const { deps, user, client, query } = input;
+  const { deps, user, client, query, voice } = input;
+  const notice = (text: string) => plainNotice(input.note ? `${input.note} ${text}` : text);
   const [scan, names] = await Promise.all([
     scanExpenses(client, query, { offset: 0, want: MAX_EXPORT, maxRead: MAX_EXPORT_READ }),
     groupNames(deps, user, client),
   ]);
-  const asked = describeQuery(query, mrkdwnEscape);
   if (scan.items.length === 0) {
-    return plainNotice(
+    return notice(
       scan.stoppedEarly
-        ? `I read the ${scan.read} most recent expenses and none matched, so there is nothing to export. Narrow the dates to look further back.`
-        : 'No expenses match, so there is nothing to export.',
+        ? voice.t('split.export_none_read', { count: scan.read })
+        : voice.t('split.export_none'),
     );
   }
-  const count = `${scan.items.length} expense${scan.items.length === 1 ? '' : 's'}`;
+  const count = scan.items.length;
   const cut =
     scan.next === null
       ? ''
       : scan.stoppedEarly
-        ? ` I read the ${scan.read} most recent expenses and stopped: older ones are not in it; narrow the dates to reach them.`
-        : ` It holds the ${MAX_EXPORT} most recent (the most one file takes): narrow the dates for older ones.`;
-  const today = todayIn(input.tz, deps.now());
-  const csv = expensesCsv(scan.items, names);
+        ? ` ${voice.t('split.export_cut_read', { count: scan.read })}`
+        : ` ${voice.t('split.export_cut_most', { count: MAX_EXPORT })}`;
+  const today = todayIn(voice.timeZone, deps.now());
+  const csv = expensesCsv(scan.items, names, csvHeaders(voice));
+  const asked = describeQuery(query, voice);
   try {
     const slack = await deps.slack.forTeam(user.team_id);
     const dm = await slack.conversations.open({ users: user.user_id });
@@ -64,18 +78,24 @@ export async function exportExpenses(input: {
     await slack.files.uploadV2({
       channel_id: channel,
       file: Buffer.from(csv, 'utf8'),
-      filename: `expenses-${today}.csv`,
-      title: `Expenses ${today}`,
-      initial_comment: `${count}${asked ? ` ${asked}` : ''}, newest first.${cut}`,
+      filename: fileName(voice.t('split.export_file'), today),
+      title: voice.t('split.export_title', { date: voice.date(today) }),
+      initial_comment: `${
+        asked
+          ? voice.t('split.export_comment_filtered', { count, filters: asked })
+          : voice.t('split.export_comment', { count })
+      }${cut}`,
     });
   } catch (error) {
     const code = slackErrorCode(error);
     input.logger.warn(`/split export: upload failed: ${code ?? (error as Error).message}`);
-    return plainNotice(
+    return notice(
       code === 'missing_scope'
-        ? 'I can’t send files in this workspace yet: the app needs the files:write permission. Ask an admin to reinstall it, then export again.'
-        : `I couldn’t send the CSV file to our DM (${code ?? 'Slack did not take it'}). Nothing was lost; try /split export again.`,
+        ? voice.t('split.export_missing_scope')
+        : code
+          ? voice.t('split.export_refused', { code: mrkdwn(code) })
+          : voice.t('split.export_not_taken'),
     );
   }
-  return plainNotice(`I sent you a CSV file of ${count} in our DM.${cut}`);
+  return notice(`${voice.t('split.export_sent', { count })}${cut}`);
 }

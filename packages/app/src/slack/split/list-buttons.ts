@@ -1,31 +1,28 @@
 /**
  * The buttons under `/split list`: Older and Newer replace the list with the page their value
- * names; Export sends the list's filters as a CSV file to the clicker's DM.
+ * names; Export sends the list's filters as a CSV file to the clicker's DM. Answers are in the
+ * clicker's voice.
  */
 import type { SlackDeps } from '../deps.js';
 import { buttonListener } from '../shared/button.js';
 import { describeServiceFailure } from '../shared/service-failure.js';
+import { voiceOf } from '../shared/voice.js';
 import { exportExpenses } from './export.js';
 import { listPage } from './list-page.js';
 import { parseListRef } from './list-ref.js';
-
-const DAMAGED =
-  "This button is damaged, so I can't tell which list it meant. Type /split list again.";
 
 export const listPageClicked = (deps: SlackDeps) =>
   buttonListener(deps, {
     name: (ref) => `list page ${ref.starts.length}`,
     parse: parseListRef,
-    damaged: DAMAGED,
+    damaged: (voice) => voice.t('split.list_damaged'),
     queued: true,
     relinks: true,
-    failureText: (error) => describeServiceFailure(error, '').text,
+    failureText: (error, voice) => describeServiceFailure(voice, error, '').text,
     work: async ({ ref, user, args, linked }) => {
       const record = await linked();
       if (!record) return;
-      const person = await deps.directory
-        .slackUser(user.team_id, user.user_id)
-        .catch(() => undefined);
+      const voice = await voiceOf(deps, user, args.logger);
       const message = await listPage({
         deps,
         user,
@@ -33,7 +30,7 @@ export const listPageClicked = (deps: SlackDeps) =>
         me: record.service_user_id,
         query: ref.query,
         starts: ref.starts,
-        locale: person?.locale,
+        voice,
       });
       await args.respond({ response_type: 'ephemeral', replace_original: true, ...message });
     },
@@ -43,7 +40,7 @@ export const listExportClicked = (deps: SlackDeps) =>
   buttonListener(deps, {
     name: () => 'list export',
     parse: parseListRef,
-    damaged: DAMAGED,
+    damaged: (voice) => voice.t('split.list_damaged'),
     // A second click while the first file is on its way sends nothing more.
     claim: {
       key: ({ user }) => `export:${user.team_id}:${user.user_id}`,
@@ -52,20 +49,19 @@ export const listExportClicked = (deps: SlackDeps) =>
     },
     queued: true,
     relinks: true,
-    failureText: (error) => describeServiceFailure(error, 'No file was sent.').text,
+    failureText: (error, voice) =>
+      describeServiceFailure(voice, error, voice.t('split.no_file_sent')).text,
     work: async ({ ref, user, reply, args, linked }) => {
       const record = await linked();
       if (!record) return;
-      const person = await deps.directory
-        .slackUser(user.team_id, user.user_id)
-        .catch(() => undefined);
+      const voice = await voiceOf(deps, user, args.logger);
       await reply.ephemeral(
         await exportExpenses({
           deps,
           user,
           client: deps.service.forLink(record),
           query: ref.query,
-          tz: person?.tz,
+          voice,
           logger: args.logger,
         }),
       );

@@ -9,6 +9,8 @@ import type { SlackUserKey } from '../../store/index.js';
 import type { SlackDeps } from '../deps.js';
 import { userName } from '../shared/expense-people.js';
 import type { SlackMessage } from '../shared/message.js';
+import { mrkdwn } from '../shared/text.js';
+import type { Voice } from '../shared/voice.js';
 import { describeQuery, type ExpenseQuery, scanExpenses } from './expense-query.js';
 import { encodeListRef, MAX_PAGES } from './list-ref.js';
 import { expenseListMessage, type ListedExpense } from './list-view.js';
@@ -49,9 +51,11 @@ export async function listPage(input: {
   me: number;
   query: ExpenseQuery;
   starts: number[];
-  locale: string | undefined;
+  voice: Voice;
+  /** Said under the list first (mrkdwn), e.g. that words were searched for. */
+  note?: string | undefined;
 }): Promise<SlackMessage> {
-  const { query, starts, me } = input;
+  const { query, starts, me, voice } = input;
   const offset = starts[starts.length - 1] ?? 0;
   const [scan, names] = await Promise.all([
     scanExpenses(input.client, query, { offset, want: LIST_SIZE, maxRead: MAX_READ_PER_PAGE }),
@@ -63,7 +67,7 @@ export async function listPage(input: {
       .filter((u) => minor(u.paid_share) > 0)
       .sort((a, b) => minor(b.paid_share) - minor(a.paid_share));
     const nameOf = (u: (typeof e.users)[number] | undefined) =>
-      u && u.user_id === me ? 'you' : userName(u?.user);
+      u && u.user_id === me ? voice.t('split.list_you') : mrkdwn(userName(u?.user));
     const mine = e.users.find((u) => u.user_id === me);
     return {
       id: e.id,
@@ -72,10 +76,7 @@ export async function listPage(input: {
       currency: e.currency_code,
       date: e.date.slice(0, 10),
       // Several payers are all named, the one who paid most first.
-      paidBy:
-        payers.length > 1
-          ? `${payers.slice(0, -1).map(nameOf).join(', ')} and ${nameOf(payers[payers.length - 1]!)}`
-          : nameOf(payers[0] ?? e.users[0]),
+      paidBy: payers.length > 1 ? voice.list(payers.map(nameOf)) : nameOf(payers[0] ?? e.users[0]),
       myShare: mine ? minor(mine.owed_share) : null,
       group: e.group_id ? (names.get(e.group_id) ?? null) : null,
     };
@@ -86,19 +87,21 @@ export async function listPage(input: {
       : undefined;
   const newer =
     starts.length > 1 ? encodeListRef({ query, starts: starts.slice(0, -1) }) : undefined;
-  const notes: string[] = [];
+  const notes: string[] = input.note ? [input.note] : [];
   if (scan.stoppedEarly)
     notes.push(
-      `I read ${scan.read} expenses for this page and stopped there: the service can't filter by ${query.words.length > 0 ? 'words' : 'more than one person'} itself. “Older →” reads on.`,
+      voice.t('split.list_stopped', {
+        count: scan.read,
+        by: query.words.length > 0 ? 'words' : 'people',
+        older: voice.t('split.list_older'),
+      }),
     );
-  if (scan.next !== null && older === undefined)
-    notes.push('There are older ones: narrow the filters (dates, a group, a person) to see them.');
-  return expenseListMessage({
-    filters: describeQuery(query),
+  if (scan.next !== null && older === undefined) notes.push(voice.t('split.list_narrow'));
+  return expenseListMessage(voice, {
+    filters: describeQuery(query, voice),
     items,
     page: starts.length,
     buttons: { previous: newer, next: older, export: encodeListRef({ query, starts: [0] }) },
     note: notes.join(' ') || undefined,
-    locale: input.locale,
   });
 }

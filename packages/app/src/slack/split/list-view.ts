@@ -1,114 +1,133 @@
 /**
  * `/split list`: one page of expenses, newest first, privately, with its paging and export
- * buttons. Pure, within 50 blocks.
+ * buttons, in the reader's voice. Pure, within 50 blocks.
  */
 import type { types } from '@slack/bolt';
 import { BLOCKS, LIST_ACTIONS } from '../ids.js';
-import { formatDate, money } from '../shared/format.js';
-import { clip, LIMITS, lineSections, mrkdwnEscape } from '../shared/limits.js';
+import { clip, LIMITS, lineSections } from '../shared/limits.js';
 import type { SlackMessage } from '../shared/message.js';
+import { mrkdwn, plainText } from '../shared/text.js';
+import type { Voice } from '../shared/voice.js';
 
 export interface ListedExpense {
   id: number;
+  /** As the service has it. */
   description: string;
   /** Minor units. */
   cost: number;
   currency: string;
   /** yyyy-MM-dd */
   date: string;
+  /** Who paid, written for mrkdwn ("you", or names escaped and joined). */
   paidBy: string;
   /** What the person asking owes (minor units), null when they're not on it. */
   myShare: number | null;
+  /** As the service has it. */
   group: string | null;
 }
 
-export function expenseListMessage(input: {
-  /** What was asked for: "with Ann, in Roommates, Nov 1–20". */
-  filters: string;
-  items: ListedExpense[];
-  /** Which page this is, from 1. */
-  page: number;
-  /** Each button's value; a button without one is left out. */
-  buttons: {
-    previous?: string | undefined;
-    next?: string | undefined;
-    export?: string | undefined;
-  };
-  /** Said under the list, e.g. how far the search read. */
-  note?: string | undefined;
-  locale?: string | undefined;
-}): SlackMessage {
-  const title = input.filters ? `Expenses ${input.filters}` : 'Your recent expenses';
+export function expenseListMessage(
+  voice: Voice,
+  input: {
+    /** What was asked for, as mrkdwn: "with <@U1>, in Roommates"; empty for everything. */
+    filters: string;
+    items: ListedExpense[];
+    /** Which page this is, from 1. */
+    page: number;
+    /** Each button's value; a button without one is left out. */
+    buttons: {
+      previous?: string | undefined;
+      next?: string | undefined;
+      export?: string | undefined;
+    };
+    /** Said under the list (mrkdwn), e.g. how far the search read. */
+    note?: string | undefined;
+  },
+): SlackMessage {
+  const title = input.filters
+    ? voice.t('split.list_title_filtered', { filters: input.filters })
+    : voice.t('split.list_title_recent');
   const { buttons } = input;
+  const button = (action_id: string, text: string, value: string): types.Button => ({
+    type: 'button',
+    action_id,
+    text: { type: 'plain_text', text: clip(plainText(text), LIMITS.buttonText) },
+    value,
+  });
   const elements: types.Button[] = [];
   if (buttons.previous !== undefined)
-    elements.push({
-      type: 'button',
-      action_id: LIST_ACTIONS.previous,
-      text: { type: 'plain_text', text: '← Newer' },
-      value: buttons.previous,
-    });
+    elements.push(button(LIST_ACTIONS.previous, voice.t('split.list_newer'), buttons.previous));
   if (buttons.next !== undefined)
-    elements.push({
-      type: 'button',
-      action_id: LIST_ACTIONS.next,
-      text: { type: 'plain_text', text: 'Older →' },
-      value: buttons.next,
-    });
+    elements.push(button(LIST_ACTIONS.next, voice.t('split.list_older'), buttons.next));
   if (buttons.export !== undefined && input.items.length > 0)
-    elements.push({
-      type: 'button',
-      action_id: LIST_ACTIONS.export,
-      text: { type: 'plain_text', text: 'Export CSV' },
-      value: buttons.export,
-    });
+    elements.push(button(LIST_ACTIONS.export, voice.t('split.list_export'), buttons.export));
   const actions: types.KnownBlock[] =
     elements.length > 0 ? [{ type: 'actions', block_id: BLOCKS.listActions, elements }] : [];
   const note: types.KnownBlock[] = input.note
     ? [{ type: 'context', elements: [{ type: 'mrkdwn', text: clip(input.note, 3000) }] }]
     : [];
   if (input.items.length === 0) {
+    const none =
+      input.page > 1
+        ? voice.t('split.list_no_older', { title: `*${title}*` })
+        : voice.t('split.list_none', { title: `*${title}*` });
     return {
-      text: `${title}: none.`,
+      text: clip(voice.t('split.list_none', { title }), LIMITS.fallbackText),
       blocks: [
-        {
-          type: 'section',
-          text: {
-            type: 'mrkdwn',
-            text: clip(
-              `*${mrkdwnEscape(title)}*: ${input.page > 1 ? 'no older ones found.' : 'none found.'}`,
-              3000,
-            ),
-          },
-        },
+        { type: 'section', text: { type: 'mrkdwn', text: clip(none, LIMITS.sectionText) } },
         ...note,
         ...actions,
       ],
     };
   }
   const lines = input.items.map((e) => {
-    const m = (minor: number) => money(minor, e.currency, input.locale);
-    const mine = e.myShare === null ? '' : ` · your share ${m(e.myShare)}`;
-    const group = e.group ? ` · ${mrkdwnEscape(e.group)}` : '';
-    return `*${mrkdwnEscape(clip(e.description, 200))}* · ${m(e.cost)} · ${formatDate(e.date, input.locale)}\n   paid by ${mrkdwnEscape(e.paidBy)}${mine}${group} · #${e.id}`;
+    const m = (minor: number) => voice.money(minor, e.currency);
+    const facts = [voice.t('split.list_paid_by', { payer: e.paidBy })];
+    if (e.myShare !== null) facts.push(voice.t('split.list_your_share', { amount: m(e.myShare) }));
+    if (e.group) facts.push(mrkdwn(e.group));
+    facts.push(`#${e.id}`);
+    return `*${mrkdwn(clip(e.description, 200))}* · ${m(e.cost)} · ${voice.date(e.date)}\n   ${facts.join(' · ')}`;
   });
   const head: types.KnownBlock = {
     type: 'header',
-    text: { type: 'plain_text', text: clip(title, LIMITS.headerText), emoji: true },
+    text: {
+      type: 'plain_text',
+      text: clip(
+        plainText(
+          voice.t(input.filters ? 'split.list_header_filtered' : 'split.list_title_recent'),
+        ),
+        LIMITS.headerText,
+      ),
+      emoji: true,
+    },
   };
+  const asked: types.KnownBlock[] = input.filters
+    ? [{ type: 'context', elements: [{ type: 'mrkdwn', text: clip(title, 3000) }] }]
+    : [];
   const shown =
     input.page === 1 && buttons.next === undefined
-      ? `${input.items.length} expense${input.items.length === 1 ? '' : 's'}.`
-      : `Page ${input.page}, newest first${buttons.next === undefined ? '; no older ones' : ''}.`;
+      ? voice.t('split.list_count', { count: input.items.length })
+      : voice.t('split.list_page', {
+          page: input.page,
+          last: buttons.next === undefined ? 'yes' : 'no',
+        });
   const foot: types.KnownBlock = {
     type: 'context',
     elements: [{ type: 'mrkdwn', text: clip(input.note ? `${shown} ${input.note}` : shown, 3000) }],
   };
   return {
-    text: clip(`${title}: ${input.items.length} expenses`, LIMITS.fallbackText),
+    text: clip(
+      voice.t('split.list_fallback', { title, count: input.items.length }),
+      LIMITS.fallbackText,
+    ),
     blocks: [
       head,
-      ...lineSections(lines, LIMITS.messageBlocks - 2 - actions.length),
+      ...asked,
+      ...lineSections(
+        lines,
+        LIMITS.messageBlocks - 2 - asked.length - actions.length,
+        voice.t('split.list_more'),
+      ),
       foot,
       ...actions,
     ],

@@ -5,16 +5,18 @@
  * checker refuses a kind without a handler.
  */
 import type { Logger } from '@slack/bolt';
-import { HELP_SECTIONS, type ParseContext, parseCommand } from '../../core/command/index.js';
+import { type ParseContext, parseCommand } from '../../core/command/index.js';
+import { voiceFor } from '../../voice/index.js';
 import type { SlackDeps } from '../deps.js';
 import { todayIn } from '../shared/dates.js';
+import { examplePeople } from '../shared/example-people.js';
 import { errorNotice, helpMessage } from '../shared/notices.js';
+import { troubleText } from '../shared/parse-problem.js';
 import type { Reply } from '../shared/reply.js';
 import {
   type BoundGroup,
   type ProfileCurrency,
   promptConnect,
-  relink,
   type SplitContext,
   type SplitHandlers,
   type SplitInvocation,
@@ -29,25 +31,22 @@ type OwnKind = 'help' | 'error' | 'expense' | 'open_modal' | 'list' | 'export' |
 export type OtherHandlers = Omit<SplitHandlers, OwnKind>;
 
 const OWN_HANDLERS: Pick<SplitHandlers, OwnKind> = {
-  help: (c) => c.reply.ephemeral(helpMessage(HELP_SECTIONS)),
+  help: async (c) => {
+    const people = await c.examplePeople();
+    const { topic, asked } = c.parsed;
+    await c.reply.ephemeral(helpMessage(c.voice, { topic, asked, people }));
+  },
 
-  error: (c) => c.reply.ephemeral(errorNotice(c.parsed.message, c.parsed.example)),
+  error: async (c) => {
+    const { problem } = c.parsed;
+    const people = await c.examplePeople();
+    const message = troubleText(c.voice, problem, people);
+    await c.reply.ephemeral(errorNotice(c.voice, message, problem.example, people));
+  },
   expense: async (c) => {
     const record = await c.deps.tokens.get(c.user);
     if (!record) return promptConnect(c, 'first_time', true);
-    await bookExpense({
-      deps: c.deps,
-      inv: c.inv,
-      expense: c.parsed.expense,
-      profileCurrency: c.profileCurrency,
-      locale: c.ctx.locale,
-      binding: c.binding,
-      tz: c.me?.tz,
-      record,
-      reply: c.reply,
-      logger: c.logger,
-      relink: () => relink(c),
-    });
+    await bookExpense(c, record);
   },
 
   open_modal: formWithoutTrigger,
@@ -116,6 +115,8 @@ export async function runSplit(
     channelHasGroup: binding !== undefined,
   };
   const parsed = parseCommand(inv.text, ctx);
+  const voice = await voiceFor({ locale: me?.locale, tz: me?.tz });
+  let people: Promise<readonly string[]> | undefined;
   const c: SplitContext = {
     deps,
     inv,
@@ -125,6 +126,11 @@ export async function runSplit(
     profileCurrency: currency,
     binding,
     me,
+    voice,
+    examplePeople: () => {
+      people ??= examplePeople({ deps, user, typed: inv.text, logger });
+      return people;
+    },
     reply,
     logger,
   };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseAmount, parseCommand } from '../../../src/core/command/index.js';
-import { ANN, ctx, errors, expense, table } from './helpers.js';
+import { parseAmount } from '../../../src/core/command/index.js';
+import { ANN, ctx, errors, expense, parse, type Readable, readAmount, table } from './helpers.js';
 
 describe('amounts: plain, decimal, thousands', () => {
   table([
@@ -168,11 +168,10 @@ describe('amounts: currency symbols, codes and words', () => {
   ]);
 
   it('reads "$" as the default currency when that is a dollar, else as USD', () => {
-    const cad = parseCommand(`$40 lunch ${ANN}`, { ...ctx, defaultCurrency: 'CAD' });
-    const aud = parseCommand(`$40 lunch ${ANN}`, { ...ctx, defaultCurrency: 'AUD' });
-    const eur = parseCommand(`$40 lunch ${ANN}`, { ...ctx, defaultCurrency: 'EUR' });
-    const pick = (r: ReturnType<typeof parseCommand>) =>
-      r.kind === 'expense' ? [r.expense.currency, r.expense.cost] : r;
+    const cad = parse(`$40 lunch ${ANN}`, { ...ctx, defaultCurrency: 'CAD' });
+    const aud = parse(`$40 lunch ${ANN}`, { ...ctx, defaultCurrency: 'AUD' });
+    const eur = parse(`$40 lunch ${ANN}`, { ...ctx, defaultCurrency: 'EUR' });
+    const pick = (r: Readable) => (r.kind === 'expense' ? [r.expense.currency, r.expense.cost] : r);
     expect([pick(cad), pick(aud), pick(eur)]).toEqual([
       ['CAD', 4000],
       ['AUD', 4000],
@@ -181,9 +180,9 @@ describe('amounts: currency symbols, codes and words', () => {
   });
 
   it('reads CA$ as CAD and $ as MXN for a peso default', () => {
-    const ca = parseCommand(`CA$20 lunch ${ANN}`, ctx);
-    const mx = parseCommand(`$20 lunch ${ANN}`, { ...ctx, defaultCurrency: 'mxn' });
-    const pick = (r: ReturnType<typeof parseCommand>) =>
+    const ca = parse(`CA$20 lunch ${ANN}`, ctx);
+    const mx = parse(`$20 lunch ${ANN}`, { ...ctx, defaultCurrency: 'mxn' });
+    const pick = (r: Readable) =>
       r.kind === 'expense' ? [r.expense.currency, r.expense.currencyToken, r.expense.cost] : r;
     expect([pick(ca), pick(mx)]).toEqual([
       ['CAD', 'CA$', 2000],
@@ -192,7 +191,7 @@ describe('amounts: currency symbols, codes and words', () => {
   });
 
   it('reads "¥" as CNY when that is the default, else JPY', () => {
-    const cny = parseCommand(`¥40 lunch ${ANN}`, { ...ctx, defaultCurrency: 'CNY' });
+    const cny = parse(`¥40 lunch ${ANN}`, { ...ctx, defaultCurrency: 'CNY' });
     expect(cny.kind === 'expense' && [cny.expense.currency, cny.expense.cost]).toEqual([
       'CNY',
       4000,
@@ -200,13 +199,13 @@ describe('amounts: currency symbols, codes and words', () => {
   });
 
   it('uses the default currency, with its own minor unit, when none is typed', () => {
-    expect(parseCommand(`1200 ramen ${ANN}`, { ...ctx, defaultCurrency: 'JPY' })).toEqual(
+    expect(parse(`1200 ramen ${ANN}`, { ...ctx, defaultCurrency: 'JPY' })).toEqual(
       expense({ cost: 1200, currency: 'JPY', amountText: '1200', description: 'ramen' }),
     );
   });
 
   it('keeps lower-case codes that are English words as words', () => {
-    expect(parseCommand(`40 lunch for all ${ANN}`, ctx)).toEqual(
+    expect(parse(`40 lunch for all ${ANN}`, ctx)).toEqual(
       expense({ description: 'lunch for all' }),
     );
   });
@@ -247,7 +246,7 @@ describe('amounts that are refused', () => {
 });
 
 describe('parseAmount: one amount as typed in a field', () => {
-  const rows: Array<[string, string, ReturnType<typeof parseAmount>]> = [
+  const rows: Array<[string, string, ReturnType<typeof readAmount>]> = [
     ['12,50', 'USD', { minor: 1250, currency: 'USD', currencyToken: null }],
     ['€12.50', 'USD', { minor: 1250, currency: 'EUR', currencyToken: '€' }],
     ['12 €', 'USD', { minor: 1200, currency: 'EUR', currencyToken: '€' }],
@@ -299,7 +298,7 @@ describe('parseAmount: one amount as typed in a field', () => {
   ];
   for (const [text, currency, expected] of rows) {
     it(`${JSON.stringify(text)} in ${currency}`, () => {
-      expect(parseAmount(text, currency)).toEqual(expected);
+      expect(readAmount(parseAmount(text, currency))).toEqual(expected);
     });
   }
 });

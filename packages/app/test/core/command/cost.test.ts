@@ -45,7 +45,7 @@ describe('which number is the cost', () => {
     [
       `3 coffees 45 ${ANN}`,
       'Which is the cost: 3 or 45? Write the currency with it.',
-      '/split 3 coffees 45 USD @ann',
+      '/split 3 coffees 45 USD <@U0ANN>',
     ],
     [
       `split 500 among 4 ${ANN}`,

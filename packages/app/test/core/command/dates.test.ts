@@ -35,7 +35,7 @@ describe('dates', () => {
     ],
     [
       `40 lunch ${ANN} on 2026-12-25`,
-      '2026-12-25 is in the future: an expense needs a past date.',
+      'Fri, Dec 25, 2026 is in the future: an expense needs a past date.',
       '/split 40 lunch @ann on 2026-11-20',
     ],
     [
@@ -50,7 +50,7 @@ describe('dates', () => {
     ],
     [
       `40 lunch ${ANN} on 1999-01-01`,
-      '1999-01-01 is too long ago: write a date from 2000 on.',
+      'Fri, Jan 1, 1999 is too long ago: write a date from 2000 on.',
       '/split 40 lunch @ann on 2026-11-20',
     ],
     [

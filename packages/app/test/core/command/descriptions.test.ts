@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_DESCRIPTION, ME, parseCommand } from '../../../src/core/command/index.js';
-import { ANN, BOB, CHO, ctx, expense, table } from './helpers.js';
+import { DEFAULT_DESCRIPTION, ME } from '../../../src/core/command/index.js';
+import { ANN, BOB, CHO, ctx, expense, parse, table } from './helpers.js';
 
 describe('descriptions and groups', () => {
   it('keeps a very long description whole', () => {
     const long = 'dinner '.repeat(300).trim();
-    expect(parseCommand(`40 ${long} ${ANN}`, ctx)).toEqual(expense({ description: long }));
+    expect(parse(`40 ${long} ${ANN}`, ctx)).toEqual(expense({ description: long }));
   });
 
   table([

@@ -4,8 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { parseCommand } from '../../../src/core/command/index.js';
-import { asTyped, ctx } from './helpers.js';
+import { asTyped, ctx, parse } from './helpers.js';
 
 const PAGE = readFileSync(new URL('../../../../../docs/split-syntax.md', import.meta.url), 'utf8');
 const EXAMPLES = [...new Set([...PAGE.matchAll(/`(\/split(?: [^`]*)?)`/g)].map((m) => m[1]!))];
@@ -30,7 +29,7 @@ describe('the examples of docs/split-syntax.md', () => {
   for (const example of EXAMPLES) {
     it(example, () => {
       const context = IN_A_BOUND_CHANNEL.has(example) ? { ...ctx, channelHasGroup: true } : ctx;
-      const result = parseCommand(asTyped(example), context);
+      const result = parse(asTyped(example), context);
       const asked = ASKED.get(example);
       if (asked === undefined) expect(result.kind, JSON.stringify(result)).not.toBe('error');
       else expect(result.kind === 'error' && result.message).toMatch(asked);

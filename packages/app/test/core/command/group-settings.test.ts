@@ -1,10 +1,52 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_EXAMPLE, ME, parseCommand } from '../../../src/core/command/index.js';
-import { ANN, asTyped, BOB, ctx, errors } from './helpers.js';
-
-const parse = (text: string) => parseCommand(text, ctx);
+import { DEFAULT_EXAMPLE, ME } from '../../../src/core/command/index.js';
+import { ANN, asTyped, BOB, errors, parse } from './helpers.js';
 
 describe('group default', () => {
+  it('saves a currency for the group, alone or with a split', () => {
+    expect(parse('group default Roommates EUR')).toEqual({
+      kind: 'group_default',
+      group: 'Roommates',
+      action: 'currency',
+      currency: 'EUR',
+    });
+    expect(parse('group default Euro trip currency €')).toEqual({
+      kind: 'group_default',
+      group: 'Euro trip',
+      action: 'currency',
+      currency: 'EUR',
+    });
+    expect(parse('group default jpy')).toEqual({
+      kind: 'group_default',
+      group: null,
+      action: 'currency',
+      currency: 'JPY',
+    });
+    expect(parse(`group default Roommates me 50% ${ANN} 50% EUR`)).toMatchObject({
+      action: 'set',
+      group: 'Roommates',
+      currency: 'EUR',
+    });
+  });
+
+  it('keeps a word for a currency in the group name, and refuses two currencies', () => {
+    expect(parse('group default Euro trip')).toEqual({
+      kind: 'group_default',
+      group: 'Euro trip',
+      action: 'show',
+    });
+    expect(parse('group default Roommates USD EUR')).toEqual({
+      kind: 'error',
+      message: 'One currency for the group, please: I see USD and EUR.',
+      example: '/split group default Roommates EUR',
+    });
+    expect(parse('group default Roommates EUR clear')).toEqual({
+      kind: 'error',
+      message: 'Clear the default, or set a new one: not both at once.',
+      example: DEFAULT_EXAMPLE,
+    });
+  });
+
   it('saves percentages for me and the people named, in a named group', () => {
     expect(parse(`group default Roommates me 60% ${ANN} 40%`)).toEqual({
       kind: 'group_default',
@@ -17,6 +59,7 @@ describe('group default', () => {
           { id: 'U0ANN', basisPoints: 4000 },
         ],
       },
+      currency: null,
     });
   });
 
@@ -33,6 +76,7 @@ describe('group default', () => {
           { id: ME, shares: 1 },
         ],
       },
+      currency: null,
     });
   });
 

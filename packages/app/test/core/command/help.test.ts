@@ -1,51 +1,72 @@
 import { describe, expect, it } from 'vitest';
-import { HELP_SECTIONS, parseCommand } from '../../../src/core/command/index.js';
-import { asTyped, ctx } from './helpers.js';
+import {
+  HELP_DETAILS,
+  HELP_OVERVIEW,
+  HELP_TOPICS,
+  type ParseResult,
+} from '../../../src/core/command/index.js';
+import { asTyped, ctx, parse } from './helpers.js';
+
+/** What each example of the help says it does, as the kind it parses to. */
+const KINDS: Record<string, ParseResult['kind']> = {
+  '/split': 'open_modal',
+  balance: 'balance',
+  list: 'list',
+  undo: 'undo',
+  groups: 'groups',
+  group: 'group_default',
+  paid: 'paid',
+  remind: 'remind',
+  export: 'export',
+  feed: 'feed',
+  connect: 'connect',
+  whoami: 'whoami',
+  disconnect: 'disconnect',
+};
+
+function kindOf(example: string): ParseResult['kind'] {
+  const words = example.split(' ');
+  if (words.length === 1) return 'open_modal';
+  const first = words[1]!;
+  if (first === 'group') {
+    const sub = words[2]!;
+    return sub === 'default' ? 'group_default' : (`group_${sub}` as ParseResult['kind']);
+  }
+  if (first.startsWith('@')) return 'paid';
+  return KINDS[first] ?? 'expense';
+}
 
 describe('help', () => {
+  const lines = [...HELP_OVERVIEW, ...HELP_TOPICS.flatMap((topic) => HELP_DETAILS[topic])];
+
   it('offers only examples that parse, each to what it says', () => {
-    const kinds = HELP_SECTIONS.flatMap((s) =>
-      s.lines.map((l) => [l.example, parseCommand(asTyped(l.example), ctx).kind]),
-    );
-    expect(kinds).toEqual([
-      ['/split 40 lunch @ann', 'expense'],
-      ['/split €12,50 taxi @ann @bob', 'expense'],
-      ['/split 40 lunch @ann paid by @bob', 'expense'],
-      ['/split 60 dinner @ann paid by me 40 @bob 20', 'expense'],
-      ['/split 60 dinner paid by me 40 @bob 20 @ann', 'expense'],
-      ['/split 1200 rent @ann monthly', 'expense'],
-      ['/split 40 lunch @ann except me', 'expense'],
-      ['/split 40 lunch @ann yesterday', 'expense'],
-      ['/split 40 lunch in Roommates', 'expense'],
-      ['/split $7 each coffee @ann @bob', 'expense'],
-      ['/split', 'open_modal'],
-      ['/split 40 lunch @ann 25 @bob 15', 'expense'],
-      ['/split 40 lunch @ann 60% @bob 40%', 'expense'],
-      ['/split 40 lunch @ann 2x @bob 1x', 'expense'],
-      ['/split 12.50+7.25 lunch @ann', 'expense'],
-      ['/split 80 dinner @ann 30 @bob 25 +tip 15% +tax 8%', 'expense'],
-      ['/split 60 dinner @ann +tip 10', 'expense'],
-      ['/split balance', 'balance'],
-      ['/split balance @ann', 'balance'],
-      ['/split balance Roommates', 'balance'],
-      ['/split list @ann in Roommates last week', 'list'],
-      ['/split list about taxi since 2026-10-01', 'list'],
-      ['/split export in Roommates', 'export'],
-      ['/split undo', 'undo'],
-      ['/split paid @ann 15', 'paid'],
-      ['/split @ann paid me 15', 'paid'],
-      ['/split remind @ann', 'remind'],
-      ['/split groups', 'groups'],
-      ['/split group create Roommates @ann @bob', 'group_create'],
-      ['/split group add @cho Roommates', 'group_add'],
-      ['/split group use Roommates', 'group_use'],
-      ['/split group delete Roommates', 'group_delete'],
-      ['/split group default Roommates me 60% @ann 40%', 'group_default'],
-      ['/split group default Roommates', 'group_default'],
-      ['/split feed on', 'feed'],
-      ['/split connect', 'connect'],
-      ['/split whoami', 'whoami'],
-      ['/split disconnect', 'disconnect'],
-    ]);
+    for (const line of lines) {
+      expect(parse(asTyped(line.example), ctx).kind, line.example).toBe(kindOf(line.example));
+    }
+  });
+
+  it('shows five forms first, and every topic has some', () => {
+    expect(HELP_OVERVIEW).toHaveLength(5);
+    for (const topic of HELP_TOPICS) expect(HELP_DETAILS[topic].length).toBeGreaterThan(0);
+  });
+
+  it('reads a topic after help, in English, and after the words for help of other languages', () => {
+    for (const word of ['help', 'hilfe', 'aide', 'ayuda', 'ajuda', 'ヘルプ', 'commands']) {
+      expect(parse(`${word} payers`)).toEqual({ kind: 'help', topic: 'payers', asked: null });
+      expect(parse(`${word} Reminders?`)).toEqual({
+        kind: 'help',
+        topic: 'reminders',
+        asked: null,
+      });
+    }
+    expect(parse('help csv')).toEqual({ kind: 'help', topic: 'export', asked: null });
+    expect(parse('help itemize')).toEqual({ kind: 'help', topic: 'itemise', asked: null });
+  });
+
+  it('answers a topic it does not have with the overview, saying what was asked', () => {
+    expect(parse('help toString')).toEqual({ kind: 'help', topic: null, asked: 'toString' });
+    expect(parse('help paid by')).toEqual({ kind: 'help', topic: null, asked: 'paid by' });
+    // `aide` is also an English word: before something that is no topic it starts an expense.
+    expect(parse('aide 40 <@U0ANN|ann>').kind).toBe('expense');
   });
 });

@@ -4,8 +4,57 @@ import {
   ME,
   type ParseContext,
   type ParsedExpense,
+  type ParseResult,
   parseCommand,
+  type Trouble,
 } from '../../../src/core/command/index.js';
+import { troubleText } from '../../../src/slack/shared/parse-problem.js';
+import { voiceFor } from '../../../src/voice/index.js';
+
+/** How an en-US reader reads a refusal: the parser's decisions are tested in their words. */
+const english = await voiceFor({ locale: 'en-US', tz: 'UTC' });
+
+/**
+ * A refusal's sentence in English, as an en-US reader with nobody to mention sees it: the text
+ * escaped for Slack (parse-problem's own tests hold the escaping) read back as shown.
+ */
+export function inEnglish(trouble: Trouble): string {
+  return troubleText(english, trouble)
+    .replace(/\u200b/g, '')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
+}
+
+/** resolveMe's answer, a refusal written in English as `error`. */
+export function readResolved<T extends object>(
+  read: T | { problem: Trouble },
+): T | { error: string } {
+  return 'problem' in read ? { error: inEnglish(read.problem) } : read;
+}
+
+/** parseAmount's or parseSum's answer, a refusal written in English as `error`. */
+export function readAmount<T extends object>(
+  read: T | { problem: Trouble; unreadable?: true },
+): T | { error: string; unreadable?: true } {
+  if (!('problem' in read)) return read;
+  return { error: inEnglish(read.problem), ...(read.unreadable ? { unreadable: true } : {}) };
+}
+
+export type Readable =
+  | Exclude<ParseResult, { kind: 'error' }>
+  | { kind: 'error'; message: string; example: string };
+
+/** A parse result with its refusal, if any, written in English. */
+export function readable(result: ParseResult): Readable {
+  if (result.kind !== 'error') return result;
+  return { kind: 'error', message: inEnglish(result.problem), example: result.problem.example };
+}
+
+/** parseCommand, its refusals written in English. */
+export function parse(text: string, context: ParseContext = ctx): Readable {
+  return readable(parseCommand(text, context));
+}
 
 export const ctx: ParseContext = { today: '2026-11-21', defaultCurrency: 'USD' };
 export const ANN = '<@U0ANN|ann>';
@@ -42,19 +91,19 @@ export function expense(overrides: Partial<ParsedExpense>): {
 export function asTyped(example: string): string {
   return example
     .replace(/^\/split ?/, '')
-    .replace(/@(\w+)/g, (_, name: string) => `<@U0${name.toUpperCase()}|${name}>`);
+    .replace(/(?<!<)@(\w+)/g, (_, name: string) => `<@U0${name.toUpperCase()}|${name}>`);
 }
 
 export function table(rows: Array<[string, ReturnType<typeof expense>, ParseContext?]>) {
   for (const [text, expected, context] of rows) {
-    it(text, () => expect(parseCommand(text, context ?? ctx)).toEqual(expected));
+    it(text, () => expect(parse(text, context ?? ctx)).toEqual(expected));
   }
 }
 
 export function errors(rows: Array<[string, string, string?, ParseContext?]>) {
   for (const [text, message, example, context] of rows) {
     it(text, () => {
-      const result = parseCommand(text, context ?? ctx);
+      const result = parse(text, context ?? ctx);
       expect(result).toEqual({
         kind: 'error',
         message,

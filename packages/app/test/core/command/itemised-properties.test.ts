@@ -4,9 +4,9 @@
  * tip and tax worked out here independently, in BigInt.
  */
 import { describe, expect, it } from 'vitest';
-import { ME, parseCommand } from '../../../src/core/command/index.js';
+import { ME } from '../../../src/core/command/index.js';
 import { computeShares } from '../../../src/core/split.js';
-import { ctx } from './helpers.js';
+import { ctx, parse } from './helpers.js';
 
 const PEOPLE = ['U0ANN', 'U0BOB', 'U0CHO', 'U0DAN'];
 
@@ -50,7 +50,7 @@ describe('itemised bills, at random', () => {
         taxBp !== null ? `+tax ${decimal(taxBp)}%` : '',
       ];
       const text = [decimal(subtotal), 'dinner', ...parts, ...extras].join(' ');
-      const result = parseCommand(text, ctx);
+      const result = parse(text, ctx);
       expect(result.kind, text).toBe('expense');
       if (result.kind !== 'expense') continue;
       const e = result.expense;

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { ME, type ParsedExpense, parseCommand } from '../../../src/core/command/index.js';
+import { ME, type ParsedExpense } from '../../../src/core/command/index.js';
 import { computeShares } from '../../../src/core/split.js';
-import { ANN, BOB, CHO, ctx, errors, expense, table } from './helpers.js';
+import { ANN, BOB, CHO, ctx, errors, expense, parse, table } from './helpers.js';
 
 const SUM = '/split 12.50+7.25 lunch @ann';
 const TIP = '/split 80 dinner @ann 30 @bob 25 +tip 15% +tax 8%';
 
 function parsed(text: string, context = ctx): ParsedExpense {
-  const result = parseCommand(text, context);
+  const result = parse(text, context);
   if (result.kind !== 'expense') throw new Error(`not an expense: ${JSON.stringify(result)}`);
   return result.expense;
 }

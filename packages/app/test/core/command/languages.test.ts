@@ -3,8 +3,8 @@
  * who paid, a price per person, and balance, list and help. Accents may be typed or left out.
  */
 import { describe, expect, it } from 'vitest';
-import { ME, parseCommand } from '../../../src/core/command/index.js';
-import { ANN, BOB, CHO, ctx, errors, expense, table } from './helpers.js';
+import { ME } from '../../../src/core/command/index.js';
+import { ANN, BOB, CHO, ctx, errors, expense, parse, table } from './helpers.js';
 
 /** `40 <description> @ann <payer phrase> @bob`, booked with Bob as the payer. */
 function paidByBob(description: string) {
@@ -105,6 +105,7 @@ describe('balance, list and help, in each language', () => {
     kind: 'list',
     mentions: [],
     group: null,
+    loose: null,
     range: { from: null, to: null },
     words: [],
   };
@@ -118,13 +119,13 @@ describe('balance, list and help, in each language', () => {
     ['lista', list],
     [`liste ${ANN}`, { ...list, mentions: ['U0ANN'] }],
     ['lista in Roommates', { ...list, group: 'Roommates' }],
-    ['hilfe', { kind: 'help' }],
-    ['aide', { kind: 'help' }],
-    ['ayuda', { kind: 'help' }],
-    ['ajuda', { kind: 'help' }],
-    ['Ajuda?', { kind: 'help' }],
+    ['hilfe', { kind: 'help', topic: null, asked: null }],
+    ['aide', { kind: 'help', topic: null, asked: null }],
+    ['ayuda', { kind: 'help', topic: null, asked: null }],
+    ['ajuda', { kind: 'help', topic: null, asked: null }],
+    ['Ajuda?', { kind: 'help', topic: null, asked: null }],
   ] as const) {
-    it(text, () => expect(parseCommand(text, ctx)).toEqual(result));
+    it(text, () => expect(parse(text, ctx)).toEqual(result));
   }
 
   // `aide` is also an English word: a word for help counts only on its own.

@@ -1,11 +1,7 @@
 /** The length cap: longer texts are refused unread, and a message is cut to it before reading. */
 import { describe, expect, it } from 'vitest';
-import {
-  cutToCommandCap,
-  MAX_COMMAND_CHARS,
-  parseCommand,
-} from '../../../src/core/command/index.js';
-import { ANN, asTyped, ctx } from './helpers.js';
+import { cutToCommandCap, MAX_COMMAND_CHARS } from '../../../src/core/command/index.js';
+import { ANN, asTyped, ctx, parse } from './helpers.js';
 
 /** `40 lunch @ann` and a description padded to `length` characters. */
 function lunchOf(length: number): string {
@@ -17,18 +13,18 @@ describe('parseCommand and the length cap', () => {
   it('reads a text of exactly the cap', () => {
     const text = lunchOf(MAX_COMMAND_CHARS);
     expect(text.length).toBe(4000);
-    expect(parseCommand(text, ctx).kind).toBe('expense');
+    expect(parse(text, ctx).kind).toBe('expense');
   });
 
   it('refuses a longer text with the cap in the message and an example that works', () => {
     for (const length of [MAX_COMMAND_CHARS + 1, 40_000]) {
-      const result = parseCommand(lunchOf(length), ctx);
+      const result = parse(lunchOf(length), ctx);
       expect(result).toEqual({
         kind: 'error',
         message: `That is ${length.toLocaleString('en-US')} characters: /split reads at most 4,000. Shorten it to the amount, the people and a short description.`,
         example: '/split 40 lunch @ann',
       });
-      expect(parseCommand(asTyped('/split 40 lunch @ann'), ctx).kind).toBe('expense');
+      expect(parse(asTyped('/split 40 lunch @ann'), ctx).kind).toBe('expense');
     }
   });
 });
@@ -61,7 +57,7 @@ describe('cutToCommandCap', () => {
     expect(message.length).toBeGreaterThan(40_000);
     const cut = cutToCommandCap(message);
     expect(cut.length).toBeLessThanOrEqual(MAX_COMMAND_CHARS);
-    const parsed = parseCommand(cut, ctx);
+    const parsed = parse(cut, ctx);
     expect(parsed.kind).toBe('expense');
     if (parsed.kind === 'expense') expect(parsed.expense.cost).toBe(8450);
   });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseSum } from '../../../src/core/command/index.js';
+import { readAmount } from './helpers.js';
 
 describe('parseSum (a form field holding an amount or a sum of items)', () => {
   it.each([
@@ -12,7 +13,7 @@ describe('parseSum (a form field holding an amount or a sum of items)', () => {
     ['EUR 12 + 3', 'USD', { minor: 1500, currency: 'EUR' }],
     ['0', 'USD', { minor: 0, currency: 'USD' }],
   ])('reads %s in %s', (text, currency, expected) => {
-    expect(parseSum(text, currency)).toEqual(expected);
+    expect(readAmount(parseSum(text, currency))).toEqual(expected);
   });
 
   it.each([
@@ -26,6 +27,6 @@ describe('parseSum (a form field holding an amount or a sum of items)', () => {
     ['€12+$3', 'One currency per amount, please: "€12+$3" has EUR and USD.'],
   ])('refuses %j', (text, error) => {
     const unreadable = text === '12 lunch' ? { unreadable: true } : {};
-    expect(parseSum(text, 'USD')).toEqual({ error, ...unreadable });
+    expect(readAmount(parseSum(text, 'USD'))).toEqual({ error, ...unreadable });
   });
 });

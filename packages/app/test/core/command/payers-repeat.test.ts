@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ME, parseCommand, resolveMe } from '../../../src/core/command/index.js';
-import { ANN, BOB, CHO, ctx, errors, expense, table } from './helpers.js';
+import { ME, resolveMe } from '../../../src/core/command/index.js';
+import { ANN, BOB, CHO, ctx, errors, expense, parse, readResolved, table } from './helpers.js';
 
 const PAYERS_EX = '/split 60 dinner @ann paid by me 40 @bob 20';
 const REPEAT_EX = '/split 1200 rent @ann monthly';
@@ -195,7 +195,7 @@ describe('several payers', () => {
   errors([
     [
       `60 dinner ${ANN} paid by me 40 ${BOB} 30`,
-      'The payers paid 70.00 together, but the cost is 60.00 USD: what each paid must add up to the cost.',
+      'The payers paid $70.00 together, but the cost is $60.00: what each paid must add up to the cost.',
       PAYERS_EX,
     ],
     [
@@ -252,7 +252,7 @@ describe('several payers', () => {
   ]);
 
   it('puts the caller in place of ME among the payers', () => {
-    const parsed = parseCommand(`60 dinner paid by me 40 ${BOB} 20`, ctx);
+    const parsed = parse(`60 dinner paid by me 40 ${BOB} 20`, ctx);
     if (parsed.kind !== 'expense') throw new Error(JSON.stringify(parsed));
     expect(resolveMe(parsed.expense, 'U0ME')).toMatchObject({
       payer: 'U0ME',
@@ -261,9 +261,11 @@ describe('several payers', () => {
         { id: 'U0BOB', amount: 2000 },
       ],
     });
-    const twice = parseCommand(`60 dinner paid by me 40 <@U0ME> 20`, ctx);
+    const twice = parse(`60 dinner paid by me 40 <@U0ME> 20`, ctx);
     if (twice.kind !== 'expense') throw new Error(JSON.stringify(twice));
-    expect(resolveMe(twice.expense, 'U0ME')).toEqual({ error: 'You are among the payers twice.' });
+    expect(readResolved(resolveMe(twice.expense, 'U0ME'))).toEqual({
+      error: 'You are among the payers twice: give each payer once, with what they paid.',
+    });
   });
 });
 

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseCommand } from '../../../src/core/command/index.js';
-import { ANN, BOB, ctx, errors, expense } from './helpers.js';
+import { ANN, BOB, ctx, errors, expense, parse } from './helpers.js';
 
 const paid = (direction: 'to' | 'from', amountText: string, currency: string | null = null) => ({
   kind: 'paid',
@@ -25,30 +24,30 @@ describe('paid: a payment to or from one person', () => {
     [`got $3 from ${ANN}`, paid('from', '$3', 'USD')],
   ];
   for (const [text, expected] of rows) {
-    it(text, () => expect(parseCommand(text, ctx)).toEqual(expected));
+    it(text, () => expect(parse(text, ctx)).toEqual(expected));
   }
 });
 
 describe('paid with a description is still an expense', () => {
   it('I paid 500 for lunch with @ann', () => {
-    expect(parseCommand(`I paid 500 for lunch with ${ANN}`, ctx)).toEqual(
+    expect(parse(`I paid 500 for lunch with ${ANN}`, ctx)).toEqual(
       expense({ cost: 50000, amountText: '500' }),
     );
   });
   it('paid 40 lunch @ann', () => {
-    expect(parseCommand(`paid 40 lunch ${ANN}`, ctx)).toEqual(expense({}));
+    expect(parse(`paid 40 lunch ${ANN}`, ctx)).toEqual(expense({}));
   });
   it('@ann paid @bob $50 (no "me") stays with the expense grammar', () => {
-    expect(parseCommand(`${ANN} paid ${BOB} $50`, ctx).kind).toBe('error');
-    expect(parseCommand(`${ANN} paid ${BOB} $50`, ctx)).not.toHaveProperty('payment');
+    expect(parse(`${ANN} paid ${BOB} $50`, ctx).kind).toBe('error');
+    expect(parse(`${ANN} paid ${BOB} $50`, ctx)).not.toHaveProperty('payment');
   });
   it('several payers stay an expense', () => {
-    expect(parseCommand(`I paid 400, ${BOB} paid 200`, ctx).kind).toBe('expense');
-    expect(parseCommand(`60 dinner ${ANN} paid by me 40 ${BOB} 20`, ctx).kind).toBe('expense');
-    expect(parseCommand(`${ANN} paid 30 ${BOB} paid 20 taxi`, ctx).kind).toBe('expense');
+    expect(parse(`I paid 400, ${BOB} paid 200`, ctx).kind).toBe('expense');
+    expect(parse(`60 dinner ${ANN} paid by me 40 ${BOB} 20`, ctx).kind).toBe('expense');
+    expect(parse(`${ANN} paid 30 ${BOB} paid 20 taxi`, ctx).kind).toBe('expense');
   });
   it('paid 15 with nobody named is an expense missing its people', () => {
-    expect(parseCommand('paid 15', ctx)).toEqual({
+    expect(parse('paid 15', ctx)).toEqual({
       kind: 'error',
       message: 'Who shared it? Mention them with @ (type @ and pick from the list).',
       example: '/split 40 lunch @ann',
@@ -89,8 +88,8 @@ describe('bad payments', () => {
 
 describe('remind', () => {
   it('remind @ann', () => {
-    expect(parseCommand(`remind ${ANN}`, ctx)).toEqual({ kind: 'remind', mention: 'U0ANN' });
-    expect(parseCommand(`nudge ${ANN} to pay me`, ctx)).toEqual({
+    expect(parse(`remind ${ANN}`, ctx)).toEqual({ kind: 'remind', mention: 'U0ANN' });
+    expect(parse(`nudge ${ANN} to pay me`, ctx)).toEqual({
       kind: 'remind',
       mention: 'U0ANN',
     });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ME, parseCommand } from '../../../src/core/command/index.js';
-import { ANN, BOB, CHO, ctx, errors, expense, table } from './helpers.js';
+import { ME } from '../../../src/core/command/index.js';
+import { ANN, BOB, CHO, ctx, errors, expense, parse, table } from './helpers.js';
 
 describe('participants', () => {
   table([
@@ -48,7 +48,7 @@ describe('participants', () => {
   ]);
 
   it('means the whole channel group when nobody is mentioned there', () => {
-    expect(parseCommand('40 lunch', { ...ctx, channelHasGroup: true })).toEqual(
+    expect(parse('40 lunch', { ...ctx, channelHasGroup: true })).toEqual(
       expense({ participants: [ME], wholeGroup: true }),
     );
   });
@@ -130,17 +130,17 @@ describe('participants', () => {
     [`40 lunch me ${ANN} except me`, 'You wrote both "me" and "except me": which is it?'],
     [
       `I owe ${ANN} 12.34`,
-      'I book shared expenses and payments, not debts. To record a payment, type `/split paid @ann 15` (or `/split @ann paid me 15`); Settle up in `/split balance` pays a whole balance.',
+      'I book shared expenses and payments, not debts. To record a payment, type /split paid @ann 15 (or /split @ann paid me 15); Settle up in `/split balance` pays a whole balance.',
       '/split paid @ann 15',
     ],
     [
       `I borrowed 20 from ${ANN}`,
-      'I book shared expenses and payments, not debts. To record a payment, type `/split paid @ann 15` (or `/split @ann paid me 15`); Settle up in `/split balance` pays a whole balance.',
+      'I book shared expenses and payments, not debts. To record a payment, type /split paid @ann 15 (or /split @ann paid me 15); Settle up in `/split balance` pays a whole balance.',
       '/split paid @ann 15',
     ],
     [
       `settle ${ANN} 25`,
-      'I book shared expenses and payments, not debts. To record a payment, type `/split paid @ann 15` (or `/split @ann paid me 15`); Settle up in `/split balance` pays a whole balance.',
+      'I book shared expenses and payments, not debts. To record a payment, type /split paid @ann 15 (or /split @ann paid me 15); Settle up in `/split balance` pays a whole balance.',
       '/split paid @ann 15',
     ],
   ]);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { parseCommand, resolveMe } from '../../../src/core/command/index.js';
+import { resolveMe } from '../../../src/core/command/index.js';
 import { computeShares } from '../../../src/core/split.js';
-import { ANN, BOB, ctx } from './helpers.js';
+import { ANN, BOB, ctx, parse } from './helpers.js';
 
 describe('never throws', () => {
   it('answers every mix of fragments with a result', () => {
@@ -60,14 +60,14 @@ describe('never throws', () => {
         () => fragments[random(fragments.length)],
       );
       const text = words.join(random(2) === 0 ? ' ' : '');
-      const result = parseCommand(text, ctx);
+      const result = parse(text, ctx);
       expect(typeof result.kind).toBe('string');
       if (result.kind === 'expense') {
         expect(Number.isSafeInteger(result.expense.cost) && result.expense.cost > 0).toBe(true);
         if (result.expense.wholeGroup) continue;
         // What the parser accepts, the allocation books exactly.
         const resolved = resolveMe(result.expense, 'U0ME');
-        if ('error' in resolved) continue;
+        if ('problem' in resolved) continue;
         const shares = computeShares({ ...resolved, cost: resolved.cost });
         if (!('shares' in shares)) throw new Error(`${text}: ${shares.error}`);
         expect(shares.shares.reduce((sum, r) => sum + r.owed, 0)).toBe(resolved.cost);
@@ -100,7 +100,7 @@ describe('parsed expenses always book exactly', () => {
       });
       const extras = [random(4) === 0 ? 'except me' : '', random(4) === 0 ? 'paid by <@U0P>' : ''];
       const text = `${amount} lunch ${parts.join(' ')} ${extras.join(' ')}`;
-      const result = parseCommand(text, ctx);
+      const result = parse(text, ctx);
       if (result.kind === 'error') {
         // Only parts that cannot make the cost may be refused.
         expect(result.message).toMatch(/add up|short of|more than the cost|percentages/);
@@ -109,7 +109,7 @@ describe('parsed expenses always book exactly', () => {
       if (result.kind !== 'expense') throw new Error(`${text}: ${result.kind}`);
       expect(result.expense.cost).toBe(cost);
       const resolved = resolveMe(result.expense, 'U0ME');
-      if ('error' in resolved) throw new Error(`${text}: ${resolved.error}`);
+      if ('problem' in resolved) throw new Error(`${text}: ${resolved.problem.id}`);
       const shares = computeShares(resolved);
       if (!('shares' in shares)) throw new Error(`${text}: ${shares.error}`);
       expect(shares.shares.reduce((sum, r) => sum + r.owed, 0)).toBe(cost);

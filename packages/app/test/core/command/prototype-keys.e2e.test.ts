@@ -9,6 +9,7 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { PROBLEM_IDS } from '../../../src/core/command/index.js';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const CHILD = fileURLToPath(new URL('./parse-child.ts', import.meta.url));
@@ -152,11 +153,14 @@ function problem(text: string, typed: string, answer: Reply): string | null {
   if (/\[object|function/i.test(answer.json)) return `${text}: ${answer.json}`;
   const result = JSON.parse(answer.json) as {
     kind: string;
-    message?: string;
+    problem?: { id?: string };
     expense?: { currency: string; description: string; group: string | null };
   };
   if (!ALLOWED.has(result.kind)) return `${text}: read as ${result.kind}`;
-  if (result.kind === 'error') return result.message ? null : `${text}: an error with no message`;
+  if (result.kind === 'error') {
+    const id = result.problem?.id ?? '';
+    return (PROBLEM_IDS as readonly string[]).includes(id) ? null : `${text}: refused as "${id}"`;
+  }
   const word = typed.replace(/[,.]$/, '').toLowerCase();
   if (result.expense) {
     const { currency, description, group } = result.expense;

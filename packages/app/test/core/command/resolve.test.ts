@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { parseCommand, resolveMe } from '../../../src/core/command/index.js';
-import { ANN, BOB, ctx } from './helpers.js';
+import { resolveMe } from '../../../src/core/command/index.js';
+import { ANN, BOB, ctx, parse, readResolved } from './helpers.js';
 
 describe('resolveMe', () => {
   it('puts the caller in place of ME and merges a self-mention', () => {
-    const parsed = parseCommand(`40 lunch ${ANN} 10 <@U0ME> ${BOB}`, ctx);
+    const parsed = parse(`40 lunch ${ANN} 10 <@U0ME> ${BOB}`, ctx);
     if (parsed.kind !== 'expense') throw new Error(JSON.stringify(parsed));
     expect(resolveMe(parsed.expense, 'U0ME')).toEqual({
       ...parsed.expense,
@@ -14,8 +14,10 @@ describe('resolveMe', () => {
   });
 
   it('refuses two values for the caller', () => {
-    const parsed = parseCommand(`40 lunch me 10 <@U0ME> 10 ${ANN}`, ctx);
+    const parsed = parse(`40 lunch me 10 <@U0ME> 10 ${ANN}`, ctx);
     if (parsed.kind !== 'expense') throw new Error(JSON.stringify(parsed));
-    expect(resolveMe(parsed.expense, 'U0ME')).toEqual({ error: 'You gave yourself two values.' });
+    expect(readResolved(resolveMe(parsed.expense, 'U0ME'))).toEqual({
+      error: 'You gave yourself two values.',
+    });
   });
 });

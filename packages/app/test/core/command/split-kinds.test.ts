@@ -125,12 +125,12 @@ describe('split kinds', () => {
   errors([
     [
       `40 lunch ${ANN} 25 ${BOB} 20`,
-      'The parts add up to 45.00, more than the cost (40.00 USD).',
+      'The parts add up to $45.00, more than the cost ($40.00).',
       '/split 40 lunch @ann 25 @bob 15',
     ],
     [
       `40 lunch except me ${ANN} 25 ${BOB} 10`,
-      'The parts add up to 35.00, 5.00 short of the cost (40.00 USD): give the rest to someone.',
+      'The parts add up to $35.00, $5.00 short of the cost ($40.00): give the rest to someone.',
       '/split 40 lunch @ann 25 @bob 15',
     ],
     [
@@ -175,17 +175,18 @@ describe('split kinds', () => {
     ],
     [
       `lunch ${ANN} 40`,
-      "Is 40 the total or <@U0ANN>'s part? Put the total first: `/split 40 lunch @ann` splits it, `/split 40 lunch @ann 40` gives it all to Ann.",
+      "Is 40 the total or <@U0ANN>'s part? Put the total first: /split 40 lunch <@U0ANN> splits it, /split 40 lunch <@U0ANN> 40 gives it all to that person.",
+      '/split 40 lunch <@U0ANN>',
     ],
     [
       `${ANN} paid ${BOB} $50`,
-      "Is $50 the total or <@U0BOB>'s part? Put the total first: `/split $50 lunch @ann` splits it, `/split $50 lunch @ann $50` gives it all to Ann.",
-      '/split $50 lunch @ann',
+      "Is $50 the total or <@U0BOB>'s part? Put the total first: /split $50 lunch <@U0BOB> splits it, /split $50 lunch <@U0BOB> $50 gives it all to that person.",
+      '/split $50 lunch <@U0BOB>',
     ],
     [
       `40 lunch ${ANN} 3 coffees`,
       'Which is the cost: 40 or 3? Write the currency with it.',
-      '/split 40 USD lunch @ann 3 coffees',
+      '/split 40 USD lunch <@U0ANN> 3 coffees',
     ],
     [
       `40 lunch me 10`,

@@ -1,15 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { parseCommand } from '../../../src/core/command/index.js';
-import { ANN, BOB, CHO, ctx } from './helpers.js';
+import { ANN, BOB, CHO, ctx, parse, type Readable } from './helpers.js';
 
 describe('other subcommands', () => {
-  const rows: Array<[string, ReturnType<typeof parseCommand>]> = [
+  const rows: Array<[string, Readable]> = [
     ['', { kind: 'open_modal' }],
     ['   ', { kind: 'open_modal' }],
-    ['help', { kind: 'help' }],
-    ['h', { kind: 'help' }],
-    ['HELP', { kind: 'help' }],
-    ['ヘルプ', { kind: 'help' }],
+    ['help', { kind: 'help', topic: null, asked: null }],
+    ['h', { kind: 'help', topic: null, asked: null }],
+    ['HELP', { kind: 'help', topic: null, asked: null }],
+    ['ヘルプ', { kind: 'help', topic: null, asked: null }],
     ['connect', { kind: 'connect' }],
     ['disconnect', { kind: 'disconnect' }],
     ['whoami', { kind: 'whoami' }],
@@ -54,11 +53,25 @@ describe('other subcommands', () => {
     ['group use "Trip to Rome"', { kind: 'group_use', name: 'Trip to Rome' }],
     [
       'list',
-      { kind: 'list', mentions: [], group: null, range: { from: null, to: null }, words: [] },
+      {
+        kind: 'list',
+        mentions: [],
+        group: null,
+        loose: null,
+        range: { from: null, to: null },
+        words: [],
+      },
     ],
     [
       'show history',
-      { kind: 'list', mentions: [], group: null, range: { from: null, to: null }, words: [] },
+      {
+        kind: 'list',
+        mentions: [],
+        group: null,
+        loose: null,
+        range: { from: null, to: null },
+        words: [],
+      },
     ],
     [
       'show yesterday',
@@ -66,6 +79,7 @@ describe('other subcommands', () => {
         kind: 'list',
         mentions: [],
         group: null,
+        loose: null,
         range: { from: '2026-11-20', to: '2026-11-20' },
         words: [],
       },
@@ -76,6 +90,7 @@ describe('other subcommands', () => {
         kind: 'list',
         mentions: ['U0ANN'],
         group: null,
+        loose: null,
         range: { from: null, to: null },
         words: [],
       },
@@ -86,6 +101,7 @@ describe('other subcommands', () => {
         kind: 'list',
         mentions: [],
         group: 'Roommates',
+        loose: null,
         range: { from: null, to: null },
         words: [],
       },
@@ -96,6 +112,7 @@ describe('other subcommands', () => {
         kind: 'list',
         mentions: [],
         group: null,
+        loose: null,
         range: { from: '2026-11-01', to: '2026-11-20' },
         words: [],
       },
@@ -106,6 +123,7 @@ describe('other subcommands', () => {
         kind: 'list',
         mentions: [],
         group: null,
+        loose: null,
         range: { from: '2026-11-01', to: null },
         words: [],
       },
@@ -116,6 +134,7 @@ describe('other subcommands', () => {
         kind: 'list',
         mentions: [],
         group: null,
+        loose: null,
         range: { from: null, to: '2026-11-01' },
         words: [],
       },
@@ -126,6 +145,7 @@ describe('other subcommands', () => {
         kind: 'list',
         mentions: [],
         group: null,
+        loose: null,
         range: { from: '2026-11-20', to: '2026-11-20' },
         words: [],
       },
@@ -136,6 +156,7 @@ describe('other subcommands', () => {
         kind: 'list',
         mentions: [],
         group: null,
+        loose: null,
         range: { from: '2026-11-16', to: '2026-11-21' },
         words: [],
       },
@@ -146,6 +167,7 @@ describe('other subcommands', () => {
         kind: 'list',
         mentions: [],
         group: null,
+        loose: null,
         range: { from: '2026-11-01', to: '2026-11-21' },
         words: [],
       },
@@ -156,6 +178,7 @@ describe('other subcommands', () => {
         kind: 'list',
         mentions: [],
         group: null,
+        loose: null,
         range: { from: '2026-11-09', to: '2026-11-15' },
         words: [],
       },
@@ -166,6 +189,7 @@ describe('other subcommands', () => {
         kind: 'list',
         mentions: [],
         group: null,
+        loose: null,
         range: { from: '2026-10-01', to: '2026-10-31' },
         words: [],
       },
@@ -176,6 +200,7 @@ describe('other subcommands', () => {
         kind: 'list',
         mentions: [],
         group: null,
+        loose: null,
         range: { from: '2026-11-15', to: '2026-11-21' },
         words: [],
       },
@@ -186,6 +211,7 @@ describe('other subcommands', () => {
         kind: 'list',
         mentions: ['U0ANN'],
         group: 'Roommates',
+        loose: null,
         range: { from: '2026-11-01', to: '2026-11-20' },
         words: [],
       },
@@ -256,12 +282,12 @@ describe('other subcommands', () => {
       'list from 2026-11-20 to 2026-11-01',
       {
         kind: 'error',
-        message: 'The range starts (2026-11-20) after it ends (2026-11-01).',
+        message: 'The range starts (Fri, Nov 20, 2026) after it ends (Sun, Nov 1, 2026).',
         example: '/split list @ann in Roommates from 2026-11-01 to 2026-11-20',
       },
     ],
   ];
   for (const [text, expected] of rows) {
-    it(JSON.stringify(text), () => expect(parseCommand(text, ctx)).toEqual(expected));
+    it(JSON.stringify(text), () => expect(parse(text, ctx)).toEqual(expected));
   }
 });

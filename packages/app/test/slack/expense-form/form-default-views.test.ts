@@ -169,7 +169,7 @@ describe('the form check reads refilled inputs', () => {
     form_payer: { form_payer: { selected_user: 'U0ANN' } },
     form_group: { form_group: { selected_option: { value: '7' } } },
   };
-  const ctx = { today: '2026-11-21', knownCurrency: () => true };
+  const ctx = { today: '2026-11-21', knownCurrency: () => true, voice: en };
 
   it('under a versioned block_id', () => {
     const checked = checkForm(

@@ -182,7 +182,7 @@ describe('messages around an expense', () => {
   });
 
   it('lists many long expenses within 50 blocks', () => {
-    const m = expenseListMessage({
+    const m = expenseListMessage(en, {
       filters: `with ${LONG}`,
       items: Array.from({ length: 20 }, (_, i) => ({
         id: i,

@@ -99,7 +99,8 @@ describe('a default split', () => {
   it('refuses amounts with an example that works', async () => {
     const refused = await ask(h, 'group default Roommates me 600 <@U0BOB|bob> 400');
     expect(textOf(refused)).toContain('A default split is in percentages (60%) or shares (2x)');
-    expect(textOf(refused)).toContain('/split group default Roommates me 60% @ann 40%');
+    // The example names Bob, whom the command mentioned.
+    expect(textOf(refused)).toContain('/split group default Roommates me 60% <@U0BOB> 40%');
   });
 
   it('needs a group when the channel has none', async () => {

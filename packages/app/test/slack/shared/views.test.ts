@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HELP_SECTIONS } from '../../../src/core/command/index.js';
+import { HELP_DETAILS, HELP_OVERVIEW, HELP_TOPICS } from '../../../src/core/command/index.js';
 import {
   type BookedExpense,
   encodeExpenseRef,
@@ -161,15 +161,18 @@ describe('notices', () => {
   });
 
   it('gives an error with an example that works', () => {
-    const m = errorNotice('Who shared it?', '/split 40 lunch @ann');
+    const m = errorNotice(en, 'Who shared it?', '/split 40 lunch @ann');
     expect(m.text).toBe('Who shared it? For example: /split 40 lunch @ann');
   });
 
   it('lists every help example within the limits', () => {
-    const m = helpMessage(HELP_SECTIONS);
-    const text = JSON.stringify(m.blocks);
-    for (const s of HELP_SECTIONS) for (const l of s.lines) expect(text).toContain(l.example);
-    expect(blockKitErrors(m.blocks, 'message')).toEqual([]);
+    for (const topic of [null, ...HELP_TOPICS]) {
+      const m = helpMessage(en, { topic });
+      const text = JSON.stringify(m.blocks);
+      const lines = topic === null ? HELP_OVERVIEW : HELP_DETAILS[topic];
+      for (const l of lines) expect(text).toContain(l.example.replace(/"/g, '\\"'));
+      expect(blockKitErrors(m.blocks, 'message')).toEqual([]);
+    }
   });
 
   it('DMs "Connected as <name>"', () => {

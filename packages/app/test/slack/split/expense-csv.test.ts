@@ -1,8 +1,11 @@
 /** The CSV of /split export and the list buttons' value, by value. */
 import { describe, expect, it } from 'vitest';
 import type { Expense } from '../../../src/service/index.js';
-import { csvCell, expensesCsv } from '../../../src/slack/split/expense-csv.js';
+import { csvCell, csvHeaders, expensesCsv } from '../../../src/slack/split/expense-csv.js';
 import { encodeListRef, parseListRef } from '../../../src/slack/split/list-ref.js';
+import { voiceFor } from '../../../src/voice/index.js';
+
+const en = await voiceFor({ locale: 'en-US' });
 
 function expense(over: Partial<Expense>): Expense {
   return {
@@ -63,6 +66,7 @@ describe('expensesCsv', () => {
         }),
       ],
       new Map([[7, 'Trip, Rome']]),
+      csvHeaders(en),
     );
     expect(csv.split('\r\n')).toEqual([
       'Date,Description,Category,Currency,Cost,Paid by,Ann (#1) owes,Ann (#3) owes,Bob owes,Group',
@@ -70,6 +74,34 @@ describe('expensesCsv', () => {
       '2026-11-20,Lunch,General,EUR,10.00,Ann 6.00; Bob 4.00,3.34,,6.66,',
       '',
     ]);
+  });
+});
+
+describe('expensesCsv for a reader of another language', () => {
+  const rows = [
+    expense({
+      cost: '1234.5',
+      group_id: 9,
+      users: [user(1, '=Ann', '1234.5', '617.25'), user(2, 'Bob, Jr', '0', '617.25')],
+    }),
+  ];
+
+  it('writes the headers in German, and the values as a spreadsheet reads them', async () => {
+    const de = await voiceFor({ locale: 'de-DE', tz: 'Europe/Berlin' });
+    const [header, row] = expensesCsv(rows, new Map(), csvHeaders(de)).split('\r\n');
+    expect(header).toBe(
+      `Datum,Beschreibung,Kategorie,Währung,Betrag,Bezahlt von,'=Ann schuldet,"Bob, Jr schuldet",Gruppe`,
+    );
+    // Plain decimals with a point, ISO dates and codes: no "1.234,50" for a German reader.
+    expect(row).toBe("2026-11-20,Lunch,General,EUR,1234.50,'=Ann,617.25,617.25,Gruppe #9");
+  });
+
+  it('writes the headers in Japanese', async () => {
+    const ja = await voiceFor({ locale: 'ja-JP', tz: 'Asia/Tokyo' });
+    const [header] = expensesCsv(rows, new Map(), csvHeaders(ja)).split('\r\n');
+    expect(header).toBe(
+      `日付,内容,カテゴリ,通貨,金額,支払った人,'=Annの負担分,"Bob, Jrの負担分",グループ`,
+    );
   });
 });
 

@@ -90,17 +90,19 @@ describe('/split with items, tip and tax', () => {
     const body = out.answer.body as Loose;
     expect(body.response_type).toBe('ephemeral');
     expect(body.text).toContain('"12++3" has two + in a row');
-    expect(body.text).toContain('/split 12.50+7.25 lunch @ann');
+    // The example names the person typed, whom the reader can mention.
+    expect(body.text).toContain('/split 12.50+7.25 lunch <@U0BOB>');
     const out2 = await h.split('40 lunch <@U0BOB> +tip 150%');
     expect((out2.answer.body as Loose).text).toContain('A tip of 150%? Tip and tax go up to 100%.');
     const after = await call(h.emu.url, ann.apiKey, 'GET', 'get_expenses');
     expect(after.body.expenses.length).toBe(before.body.expenses.length);
   });
 
-  it('lists the itemised forms in /split help', async () => {
-    const out = await h.split('help');
-    const text = blocksText((out.answer.body as Loose).blocks);
-    expect(text).toContain('Itemised bills');
-    expect(text).toContain('+tip 15% +tax 8%');
+  it('lists the itemised forms in /split help itemise, and names the topic in /split help', async () => {
+    const topic = blocksText(((await h.split('help itemise')).answer.body as Loose).blocks);
+    expect(topic).toContain('Itemised bills');
+    expect(topic).toContain('+tip 15% +tax 8%');
+    const overview = blocksText(((await h.split('help')).answer.body as Loose).blocks);
+    expect(overview).toContain('/split help itemise — sums of items, tip and tax');
   });
 });

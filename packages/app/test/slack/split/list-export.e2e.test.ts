@@ -170,10 +170,12 @@ describe('/split list pages', () => {
     expect(text).toMatch(/paid by you and Bob/i);
   });
 
-  it('says how to search when words name no group', async () => {
-    const { text } = await command('list lunch');
-    expect(text).toContain('You have no group called "lunch"');
-    expect(text).toContain('/split list about lunch');
+  it('searches the descriptions for words that name no group, and says so', async () => {
+    const { text } = await command('list airship');
+    expect(text).toContain(
+      'None of your groups is called “airship”, so I looked for it in the descriptions.',
+    );
+    expect(listed(text)).toEqual(['airship ride']);
   });
 
   it('refuses a damaged button value with a clear answer', async () => {

@@ -71,7 +71,7 @@ describe('/split list', () => {
   });
 
   it('says so when a group does not exist', async () => {
-    expect(await list('list in Attic')).toContain('no group called "Attic"');
+    expect(await list('list in Attic')).toContain('no group called “Attic”');
   });
 
   it('stays within 50 blocks with many expenses and long descriptions', async () => {

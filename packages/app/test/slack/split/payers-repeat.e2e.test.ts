@@ -102,9 +102,10 @@ describe('several payers typed after /split', () => {
     const body = out.answer.body as Loose;
     expect(body.response_type).toBe('ephemeral');
     expect(body.text).toContain(
-      'The payers paid 70.00 together, but the cost is 60.00 EUR: what each paid must add up to the cost.',
+      'The payers paid €70.00 together, but the cost is €60.00: what each paid must add up to the cost.',
     );
-    expect(body.text).toContain('/split 60 dinner @ann paid by me 40 @bob 20');
+    // The example names Bob, whom the command mentioned, in place of a made-up person.
+    expect(body.text).toMatch(/\/split 60 dinner <@U0BOB> paid by me 40 (<@U0[A-Z]+>|@bob) 20/);
     const after = await call(h.emu.url, ann.apiKey, 'GET', 'get_expenses');
     expect(after.body.expenses.length).toBe(before.body.expenses.length);
   });

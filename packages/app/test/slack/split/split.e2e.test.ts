@@ -93,7 +93,17 @@ interface Asked {
   asks: string;
 }
 
-const ROWS: Array<Booked | Asked> = [
+/**
+ * A `/split list` phrasing, answered privately with the expenses it finds (descriptions, as
+ * listed) and, when its words name no group, a note that it searched the descriptions.
+ */
+interface Listed {
+  text: string;
+  lists: string[];
+  searched: boolean;
+}
+
+const ROWS: Array<Booked | Asked | Listed> = [
   {
     text: '40 lunch <@U0BOB|bob>',
     cost: 40,
@@ -150,6 +160,8 @@ const ROWS: Array<Booked | Asked> = [
     owed: { ann: 500, bob: 500 },
     payer: 'ann',
   },
+  // Words that name no group search the descriptions; a group's name lists the group.
+  { text: 'list sushi', lists: ['sushi'], searched: true },
   {
     text: '1.234,50 EUR rent <@U0BOB>',
     cost: 1234.5,
@@ -187,6 +199,7 @@ const ROWS: Array<Booked | Asked> = [
     payer: 'ann',
     group: true,
   },
+  { text: 'list roommates', lists: ['groceries'], searched: false },
   {
     // Cho, named after the last payer's amount, shares the cost and pays nothing.
     text: '60 dinner paid by me 40 <@U0BOB> 20 <@U0CHO>',
@@ -209,6 +222,16 @@ describe('/split books what people type', () => {
     expect(out.status).toBe(200);
     expect(out.ackBody).toBe('');
     const body = out.answer.body as Loose;
+    if ('lists' in row) {
+      expect(body.response_type).toBe('ephemeral');
+      expect(blockKitErrors(body.blocks, 'message')).toEqual([]);
+      const text = blocksText(body.blocks);
+      expect([...text.matchAll(/\*([^*]+)\* · /g)].map((m) => m[1])).toEqual(row.lists);
+      const note = 'so I looked for it in the descriptions';
+      if (row.searched) expect(text).toContain(note);
+      else expect(text).not.toContain(note);
+      return;
+    }
     if ('asks' in row) {
       expect(body.response_type).toBe('ephemeral');
       expect(body.text).toContain(row.asks);
@@ -320,19 +343,24 @@ describe('/split books what people type', () => {
     expect(owedBy(expense)).toEqual({ [ann.serviceId]: 25, [bob.serviceId]: 25 });
   });
 
-  it('shows every form on /split help, privately', async () => {
+  it('shows the most used forms and the topics on /split help, privately', async () => {
     const out = await h.split('help');
     const body = out.answer.body as Loose;
     expect(body.response_type).toBe('ephemeral');
     const text = blocksText(body.blocks);
     for (const form of [
-      '/split 40 lunch @ann',
-      '/split connect',
-      '/split 40 lunch @ann 60% @bob 40%',
+      '/split 40 lunch ',
+      '/split balance',
+      '/split help payers',
+      '/split help account',
     ]) {
       expect(text).toContain(form);
     }
     expect(blockKitErrors(body.blocks, 'message')).toEqual([]);
+    const shares = blocksText(((await h.split('help shares')).answer.body as Loose).blocks);
+    expect(shares).toMatch(/\/split 40 lunch \S+ 60% \S+ 40%/);
+    const account = blocksText(((await h.split('hilfe account')).answer.body as Loose).blocks);
+    expect(account).toContain('/split connect');
   });
 
   it('costs one service call in steady state (same caller, same people)', async () => {

@@ -1,0 +1,153 @@
+/**
+ * The currency of a group: what an amount typed without one is in when the expense goes into the
+ * group (a `/split` in a channel bound to it, or naming it; the expense form choosing it). The
+ * currency saved for the group (`/split group default <group> EUR`) first, else the one most of
+ * its recent expenses are in. The second costs a service call, so each group's answer is kept a
+ * few minutes: a steady-state `/split` into a group costs a store read and no service call.
+ */
+import type { Expense, ServiceClient } from '../../service/index.js';
+import type { GroupKey, SplitDefaults } from '../../store/index.js';
+import { TtlCache } from '../../store/index.js';
+import { BLOCKS } from '../ids.js';
+import type { SlackMessage } from './message.js';
+import { mention, mrkdwn } from './text.js';
+import type { Voice } from './voice.js';
+
+export interface GroupCurrencyChoice {
+  /** ISO 4217 code, upper case. */
+  code: string;
+  /** `saved`: the group's default currency; `recent`: most of its recent expenses are in it. */
+  reason: 'saved' | 'recent';
+}
+
+/** Recent expenses read to find a group's usual currency: one page. */
+const RECENT = 20;
+/** How long a group's usual currency is kept: new expenses rarely change it. */
+const KEEP_MS = 10 * 60_000;
+
+/**
+ * The usual currencies found, per app: the store's defaults object stands for the app, so that two
+ * apps in one process (tests, the sandbox) never share what one of them found.
+ */
+const usual = new WeakMap<object, TtlCache<string | null>>();
+
+function usualCache(owner: object): TtlCache<string | null> {
+  let cache = usual.get(owner);
+  if (!cache) {
+    cache = new TtlCache<string | null>(KEEP_MS, 10_000);
+    usual.set(owner, cache);
+  }
+  return cache;
+}
+
+/**
+ * The currency most of `expenses` are in (payments left out); among as many, the one of the most
+ * recent expense. Null when there is none. `expenses` are newest first, as the service lists them.
+ */
+export function usualCurrency(expenses: readonly Expense[]): string | null {
+  const counts = new Map<string, number>();
+  for (const e of expenses) {
+    if (e.payment || !e.currency_code) continue;
+    const code = e.currency_code.toUpperCase();
+    counts.set(code, (counts.get(code) ?? 0) + 1);
+  }
+  let best: string | null = null;
+  for (const [code, count] of counts) {
+    // Maps keep insertion order, newest expense's currency first: a tie keeps the earlier.
+    if (best === null || count > (counts.get(best) ?? 0)) best = code;
+  }
+  return best;
+}
+
+/**
+ * The group's currency, or undefined when it has none saved and no expenses yet. A failed read
+ * (store or service) is thrown: the caller decides, rather than an amount silently taking
+ * another currency.
+ */
+export async function groupCurrency(input: {
+  deps: { splitDefaults: Pick<SplitDefaults, 'currency'> };
+  group: GroupKey;
+  /** The caller's client: the group's expenses are read as they see them. */
+  client: Pick<ServiceClient, 'getExpenses'>;
+}): Promise<GroupCurrencyChoice | undefined> {
+  const { deps, group } = input;
+  const saved = await deps.splitDefaults.currency(group);
+  if (saved) return { code: saved.currency, reason: 'saved' };
+  const key = `${group.team_id}:${group.group_id}`;
+  const code = await usualCache(deps.splitDefaults).getOrLoad(key, async () =>
+    usualCurrency(
+      await input.client.getExpenses({ group_id: group.group_id, limit: RECENT, visible: true }),
+    ),
+  );
+  return code === null ? undefined : { code, reason: 'recent' };
+}
+
+/** The short line an answer carries when the group's currency decided the amount's. */
+export function groupCurrencyNote(
+  voice: Voice,
+  choice: GroupCurrencyChoice,
+  groupName: string,
+): string {
+  const values = { currency: choice.code, group: mrkdwn(groupName) };
+  return choice.reason === 'saved'
+    ? voice.t('split.currency_saved', values)
+    : voice.t('split.currency_recent', values);
+}
+
+/** `message` with a context line (mrkdwn) above its buttons, and in its fallback text. */
+export function withNote(message: SlackMessage, note: string): SlackMessage {
+  const blocks = [...message.blocks];
+  const at = blocks.findIndex((b) => b.block_id === BLOCKS.expenseActions);
+  blocks.splice(at < 0 ? blocks.length : at, 0, {
+    type: 'context',
+    elements: [{ type: 'mrkdwn', text: note }],
+  });
+  return { text: `${message.text} ${note}`, blocks };
+}
+
+/** The group's saved currency, as `/split group default <group>` shows it (mrkdwn). */
+export async function groupCurrencyShown(
+  voice: Voice,
+  splitDefaults: Pick<SplitDefaults, 'currency'>,
+  group: GroupKey,
+  groupName: string,
+): Promise<string> {
+  const saved = await splitDefaults.currency(group);
+  const name = mrkdwn(groupName);
+  return saved
+    ? voice.t('split.group_currency_shown', { group: name, currency: saved.currency })
+    : voice.t('split.group_currency_none', { group: name });
+}
+
+/**
+ * Saves `currency` as the group's, and gives the two lines that announce it in the channel
+ * (mrkdwn): who set it, and what it does.
+ */
+export async function saveGroupCurrency(input: {
+  voice: Voice;
+  splitDefaults: Pick<SplitDefaults, 'setCurrency'>;
+  group: GroupKey & { name: string };
+  currency: string;
+  by: string;
+  at: Date;
+}): Promise<{ said: string; detail: string }> {
+  const { voice, group, currency, by } = input;
+  await input.splitDefaults.setCurrency(
+    { team_id: group.team_id, group_id: group.group_id },
+    {
+      group_id: group.group_id,
+      group_name: group.name,
+      currency,
+      set_by: by,
+      set_at: input.at.toISOString(),
+    },
+  );
+  return {
+    said: voice.t('split.group_currency_set', {
+      person: mention(by),
+      group: mrkdwn(group.name),
+      currency,
+    }),
+    detail: voice.t('split.group_currency_set_detail', { currency }),
+  };
+}

@@ -1,0 +1,100 @@
+/**
+ * `/split help` and the error notices, by value, in every language: help fits one screen (at
+ * most 30 lines), each form names people the reader can mention, and Block Kit's limits hold.
+ */
+import { describe, expect, it } from 'vitest';
+import { HELP_TOPICS } from '../../../src/core/command/index.js';
+import type { SlackMessage } from '../../../src/slack/shared/message.js';
+import { errorNotice, helpMessage } from '../../../src/slack/shared/notices.js';
+import { LANGUAGES, voiceFor } from '../../../src/voice/index.js';
+import { blockKitErrors } from '../../support/block-kit-limits.js';
+
+/** The lines a person reads: each text of each block, split where it breaks. */
+function linesOf(message: SlackMessage): string[] {
+  const lines: string[] = [];
+  for (const block of message.blocks as unknown as Array<Record<string, unknown>>) {
+    const texts: string[] = [];
+    const text = block.text as { text?: string } | undefined;
+    if (text?.text) texts.push(text.text);
+    for (const element of (block.elements as Array<{ text?: string }> | undefined) ?? []) {
+      if (element.text) texts.push(element.text);
+    }
+    for (const t of texts) lines.push(...t.split('\n'));
+  }
+  return lines;
+}
+
+const PEOPLE = ['U0DAN', 'U0EVE', 'U0FAY'];
+
+describe('/split help', () => {
+  for (const language of LANGUAGES) {
+    it(`fits one screen in ${language}, overview and every topic`, async () => {
+      const voice = await voiceFor({ locale: language });
+      const overview = helpMessage(voice, { topic: null, asked: 'something else', people: PEOPLE });
+      expect(linesOf(overview).length).toBeLessThanOrEqual(30);
+      expect(blockKitErrors(overview.blocks, 'message')).toEqual([]);
+      for (const topic of HELP_TOPICS) {
+        expect(linesOf(overview).join('\n')).toContain(`/split help ${topic} `);
+        const detail = helpMessage(voice, { topic, people: PEOPLE });
+        expect(linesOf(detail).length, topic).toBeLessThanOrEqual(30);
+        expect(blockKitErrors(detail.blocks, 'message')).toEqual([]);
+      }
+    });
+  }
+
+  it('shows the five most used forms, then the topics', async () => {
+    const en = await voiceFor({ locale: 'en-US' });
+    const lines = linesOf(helpMessage(en, { topic: null, people: PEOPLE }));
+    expect(lines.slice(0, 6)).toEqual([
+      'Split: what you can type',
+      '/split 40 lunch <@U0DAN> — you paid 40 (in your default currency); you and the person share it equally',
+      '/split €12,50 taxi <@U0DAN> <@U0EVE> yesterday — a currency symbol or code, before or after; decimal comma or point; a date (yesterday, Nov 3, 2026-11-20)',
+      '/split 40 lunch <@U0DAN> 25 <@U0EVE> 15 — unequal parts: amounts, percentages (60%) or shares (2x)',
+      '/split balance — what you owe and are owed, per currency',
+      '/split — the form, with every option',
+    ]);
+    expect(lines[6]).toBe('*More, one topic at a time:*');
+    expect(lines[7]).toBe('/split help payers — someone else paid, or several people did');
+  });
+
+  it('names people the reader can mention, and @ann only when nobody is known', async () => {
+    const en = await voiceFor({ locale: 'en-US' });
+    const known = JSON.stringify(helpMessage(en, { topic: 'groups', people: ['U0DAN'] }));
+    expect(known).toContain('/split group add <@U0DAN> Roommates');
+    expect(known).not.toContain('@ann');
+    const nobody = JSON.stringify(helpMessage(en, { topic: 'groups', people: [] }));
+    expect(nobody).toContain('/split group add @cho Roommates');
+  });
+
+  it('speaks German and Japanese', async () => {
+    const de = await voiceFor({ locale: 'de-DE' });
+    const ja = await voiceFor({ locale: 'ja-JP' });
+    const german = linesOf(helpMessage(de, { topic: 'payers', people: PEOPLE }));
+    expect(german[0]).toBe('Wer bezahlt hat');
+    expect(german[1]).toBe(
+      '/split 40 lunch <@U0DAN> paid by <@U0EVE> — jemand anderes hat bezahlt; diese Person teilt auch',
+    );
+    const japanese = linesOf(helpMessage(ja, { topic: null, asked: '*x*' }));
+    expect(japanese[0]).toBe('Split: 入力できること');
+    expect(japanese[1]).toBe(
+      '「\u200b*\u200bx\u200b*\u200b」についてのヘルプはありません。トピックは下にあります。',
+    );
+  });
+});
+
+describe('an error notice', () => {
+  it('gives the form with people the reader can mention, in their language', async () => {
+    const de = await voiceFor({ locale: 'de-DE' });
+    const m = errorNotice(de, 'Wer hat geteilt?', '/split 40 lunch @ann', ['U0DAN']);
+    expect(m.text).toBe('Wer hat geteilt? Zum Beispiel: /split 40 lunch <@U0DAN>');
+    expect(linesOf(m)).toEqual([
+      ':warning: Wer hat geteilt?',
+      'Zum Beispiel: /split 40 lunch <@U0DAN>',
+      '`/split hilfe` zeigt die häufigsten Formen und zu allem anderen ein Thema.',
+    ]);
+    const ja = await voiceFor({ locale: 'ja-JP' });
+    expect(errorNotice(ja, '金額が 0 です。', '/split 40 lunch @ann').text).toBe(
+      '金額が 0 です。 例: /split 40 lunch @ann',
+    );
+  });
+});
