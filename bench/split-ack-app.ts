@@ -16,6 +16,7 @@ import { constants, monitorEventLoopDelay, PerformanceObserver } from 'node:perf
 import { App } from '@slack/bolt';
 import { startApp } from '../packages/app/src/app.js';
 import { loadConfig } from '../packages/app/src/config.js';
+import { keepYoungGenerationSmall } from '../packages/app/src/heap.js';
 import type { WorkQueue } from '../packages/app/src/slack/shared/work-queue.js';
 import { quietLogger, SIGNING_SECRET } from '../packages/app/test/support/harness.js';
 import type { World } from './split-ack-world.js';
@@ -61,6 +62,8 @@ if (kind === 'bare') {
     STORE_URL: `sqlite://${join(dir, 'app.sqlite')}`,
     LOG_LEVEL: 'error',
   });
+  // As main.ts does in production, unless the run compares against V8's default young generation.
+  if (process.env.BENCH_V8_DEFAULT !== '1') keepYoungGenerationSmall(process.execArgv, undefined);
   // The daily DM's timer is left off: this measures acks, and its walk would be noise.
   const app = await startApp({
     config,

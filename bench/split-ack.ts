@@ -4,6 +4,8 @@
  *   npx tsx bench/split-ack.ts     BENCH_REQUESTS=N requests per round (400), BENCH_ROUNDS=N (9),
  *                                  BENCH_ACK_ONLY=1: the real app drops what follows its acks
  *                                  BENCH_NO_HOLD=1: it starts that work without waiting for acks
+ *                                  BENCH_V8_DEFAULT=1: the real app keeps V8's default young
+ *                                  generation instead of main.ts's small one (src/heap.ts)
  *
  * Four processes, so that no two measured parties share an event loop: the outside world (the
  * expense emulator and the fake Slack Web API, bench/split-ack-world.ts), the real app, a bare
