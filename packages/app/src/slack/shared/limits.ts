@@ -40,11 +40,6 @@ export function clip(text: string, max: number): string {
   return text.length <= max ? text : `${text.slice(0, Math.max(0, max - 1))}…`;
 }
 
-/** Escapes the three characters mrkdwn treats as markup. */
-export function mrkdwnEscape(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-}
-
 /**
  * Lines joined into as few sections as Slack's 3000 characters a section allow, at most `max`;
  * when some are left out, the last section ends with `more` (mrkdwn in the reader's voice, "…and

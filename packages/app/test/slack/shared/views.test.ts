@@ -8,12 +8,7 @@ import {
   undoneMessage,
 } from '../../../src/slack/shared/expense-message.js';
 import { clip, LIMITS } from '../../../src/slack/shared/limits.js';
-import {
-  connectPrompt,
-  errorNotice,
-  helpMessage,
-  linkedDm,
-} from '../../../src/slack/shared/notices.js';
+import { connectPrompt, errorNotice, helpMessage } from '../../../src/slack/shared/notices.js';
 import { voiceFor } from '../../../src/voice/index.js';
 import { blockKitErrors } from '../../support/block-kit-limits.js';
 
@@ -173,10 +168,6 @@ describe('notices', () => {
       for (const l of lines) expect(text).toContain(l.example.replace(/"/g, '\\"'));
       expect(blockKitErrors(m.blocks, 'message')).toEqual([]);
     }
-  });
-
-  it('DMs "Connected as <name>"', () => {
-    expect(linkedDm({ name: 'Ann Lee' }).text).toBe('Connected as Ann Lee');
   });
 
   it('clips with an ellipsis', () => {
