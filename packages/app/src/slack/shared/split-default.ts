@@ -6,7 +6,7 @@ import { formatPercent, type Split } from '../../core/split.js';
 import type { SplitDefault } from '../../store/index.js';
 import type { Voice } from '../../voice/index.js';
 import { BLOCKS } from '../ids.js';
-import { clip } from './limits.js';
+import { clip, LIMITS } from './limits.js';
 import type { SlackMessage } from './message.js';
 import { mention, mrkdwn } from './text.js';
 
@@ -82,5 +82,5 @@ export function withDefaultNote(
     elements: [{ type: 'mrkdwn' as const, text: note }],
   };
   blocks.splice(at < 0 ? blocks.length : at, 0, block);
-  return { text: `${message.text} ${note}`, blocks };
+  return { text: clip(`${message.text} ${note}`, LIMITS.fallbackText), blocks };
 }

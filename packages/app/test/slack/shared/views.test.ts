@@ -174,4 +174,13 @@ describe('notices', () => {
     expect(clip('abcdef', 4)).toBe('abc…');
     expect(clip('abc', 4)).toBe('abc');
   });
+
+  it('never leaves half of an entity, a fence or a character at the cut', () => {
+    expect(clip('fish &amp; chips', 9)).toBe('fish …');
+    expect(clip('a &lt;b&gt;', 5)).toBe('a …');
+    expect(clip('x\u200b*\u200by', 4)).toBe('x…');
+    expect(clip('x\u200b*\u200by', 3)).toBe('x…');
+    expect(clip('ab🍕cd', 4)).toBe('ab…');
+    expect(clip('fish &amp; chips', 12)).toBe('fish &amp; …');
+  });
 });
