@@ -10,12 +10,15 @@ import { clip, LIMITS } from './limits.js';
 import type { SlackMessage } from './message.js';
 import { mention, mrkdwn } from './text.js';
 
-/** "60/40" for percentages, "2:1 shares" for shares: the short form an answer quotes. */
+/**
+ * "60/40" for percentages, "2:1 shares" for shares: the short form an answer quotes, its numbers
+ * written the reader's way (as the form's note writes them).
+ */
 export function defaultShort(voice: Voice, saved: SplitDefault): string {
   return saved.kind === 'percent'
-    ? saved.parts.map((p) => formatPercent(p.value).replace('%', '')).join('/')
+    ? saved.parts.map((p) => voice.number(p.value / 100)).join('/')
     : voice.t('groups.default_short_shares', {
-        ratio: saved.parts.map((p) => p.value).join(':'),
+        ratio: saved.parts.map((p) => voice.number(p.value)).join(':'),
       });
 }
 

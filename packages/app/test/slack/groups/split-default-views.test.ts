@@ -41,6 +41,9 @@ describe('a default split in messages', () => {
     );
     expect(defaultShort(en, trip)).toBe('2:1 shares');
     expect(defaultShort(de, trip)).toBe('2:1 Anteile');
+    expect(defaultShort(de, { ...rent, parts: [{ ...rent.parts[0]!, value: 3333 }] })).toBe(
+      '33,33',
+    );
     expect(defaultParts(rent)).toBe('<@U0ANN> 60%, <@U0BOB> 40%');
     expect(defaultParts(trip)).toBe('<@U0ANN> 2x, <@U0BOB> 1x');
   });
