@@ -16,6 +16,7 @@ import { remindCommand } from './balances/remind.js';
 import type { SlackDeps, SlackHooks } from './deps.js';
 import { digestListeners } from './digest/listeners.js';
 import { expenseActionListeners } from './expense-actions/listeners.js';
+import type { GroupCurrency } from './expense-form/group-currency.js';
 import { expenseFormListeners } from './expense-form/listeners.js';
 import { openNewForm } from './expense-form/open.js';
 import { channelFeed } from './feed/command.js';
@@ -32,6 +33,7 @@ import { linkingListeners } from './linking/listeners.js';
 import { httpRoutes } from './linking/routes.js';
 import { createSlackReceiver } from './receiver.js';
 import type { JobHandler } from './shared/durable.js';
+import { groupCurrency } from './shared/group-currency.js';
 import { createListenerTable } from './shared/listener-table.js';
 import { singleTeamClients, type TeamClients } from './shared/team-clients.js';
 import { splitListeners } from './split/listeners.js';
@@ -188,6 +190,23 @@ const SPLIT_HANDLERS: OtherHandlers = {
 };
 
 /**
+ * The currency a form opened for a group starts from: the choice `/split` makes for the same
+ * group (shared/group-currency.ts), read through the person's own link, so that the form and a
+ * typed command in one channel book one currency. An unlinked person has none: their form asks
+ * them to connect first.
+ */
+const formGroupCurrency: GroupCurrency = async (deps, user, group) => {
+  const record = await deps.tokens.get(user);
+  if (!record) return undefined;
+  const choice = await groupCurrency({
+    deps,
+    group: { team_id: user.team_id, group_id: group.id },
+    client: deps.service.forLink(record),
+  });
+  return choice?.code;
+};
+
+/**
  * Registers every feature's listeners on `app`. Returns the listeners' deps (`base` with the hooks
  * through which one feature reaches another) and the durable job kinds the features carry out.
  */
@@ -202,9 +221,9 @@ export function registerListeners(
   const table = createListenerTable();
   splitListeners(table, deps, {
     handlers: SPLIT_HANDLERS,
-    openForm: (request) => openNewForm({ deps, ...request }),
+    openForm: (request) => openNewForm({ deps, ...request, groupCurrency: formGroupCurrency }),
   });
-  expenseFormListeners(table, deps);
+  expenseFormListeners(table, deps, { groupCurrency: formGroupCurrency });
   expenseActionListeners(table, deps);
   balanceListeners(table, deps);
   groupListeners(table, deps);

@@ -7,9 +7,13 @@
  *
  * A new path is one more row in PATHS: what it shows of the debt, and how to make the app render
  * it for a person (a command, a click, a job run), returning all the text the person reads there.
+ * The last rows book the same amount, on the same day, with `/split` (typed the person's way),
+ * and follow it: the answer, its Details, the Duplicate form, `/split list`, and the channel feed
+ * of a group the person watches. The CSV export, for machines, keeps numbers and dates plain and
+ * names its columns, and the debtor, in the person's language.
  */
 import { randomBytes } from 'node:crypto';
-import { control } from '@split/service-emulator/testing';
+import { control, type Loose } from '@split/service-emulator/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ask,
@@ -23,6 +27,7 @@ import {
   textOf,
 } from '../support/balance-support.js';
 import { blocksText, type Harness, type LinkedPerson, startHarness } from '../support/harness.js';
+import { element, formOpened } from '../support/modal-support.js';
 
 /** The fixed debt: Ann owes each person €1,234.50 since this day. */
 const DEBT = { currency: 'EUR', since: '2026-11-27' };
@@ -34,8 +39,11 @@ interface Person {
   first_name: string;
   locale: string;
   tz: string;
-  /** How their voice writes the debt: its amount, its date, and its day in a heading. */
-  writes: { money: string; date: string; day: string };
+  /**
+   * How their voice writes the debt: its amount, its date, its day in a heading, and the amount
+   * as they type it (and as a form's field holds it); the CSV's first columns.
+   */
+  writes: { money: string; date: string; day: string; typed: string; csv: string };
 }
 
 const PEOPLE: Person[] = [
@@ -44,30 +52,62 @@ const PEOPLE: Person[] = [
     first_name: 'Uma',
     locale: 'en-US',
     tz: 'America/New_York',
-    writes: { money: '€1,234.50', date: 'Fri, Nov 27, 2026', day: 'Friday, November 27' },
+    writes: {
+      money: '€1,234.50',
+      date: 'Fri, Nov 27, 2026',
+      day: 'Friday, November 27',
+      typed: '1234.50',
+      csv: 'Date,Description,Category,Currency,Cost',
+    },
   },
   {
     slackId: 'U0DIRK',
     first_name: 'Dirk',
     locale: 'de-DE',
     tz: 'Europe/Berlin',
-    writes: { money: '1.234,50 €', date: 'Fr., 27. Nov. 2026', day: 'Freitag, 27. November' },
+    writes: {
+      money: '1.234,50 €',
+      date: 'Fr., 27. Nov. 2026',
+      day: 'Freitag, 27. November',
+      typed: '1234,50',
+      csv: 'Datum,Beschreibung,Kategorie,Währung,Betrag',
+    },
   },
   {
     slackId: 'U0JUN',
     first_name: 'Jun',
     locale: 'ja-JP',
     tz: 'Asia/Tokyo',
-    writes: { money: '€1,234.50', date: '2026年11月27日(金)', day: '11月27日金曜日' },
+    writes: {
+      money: '€1,234.50',
+      date: '2026年11月27日(金)',
+      day: '11月27日金曜日',
+      typed: '1234.50',
+      csv: '日付,内容,カテゴリ,通貨,金額',
+    },
   },
 ];
 
-/** What a path writes about the debt: its amount, its date, its day named in a heading. */
-type Shown = 'money' | 'date' | 'day';
+/**
+ * What a path writes about the debt: its amount, its date, its day named in a heading; or, in a
+ * form's field, the amount as the person types it.
+ */
+type Shown = 'money' | 'date' | 'day' | 'typed';
 
 interface World {
   h: Harness;
   ann: LinkedPerson;
+  people: Map<Person, LinkedPerson>;
+  /** The answer each person's `/split` booking made in the channel, for the paths that follow it. */
+  booked: Map<Person, FakeMessage>;
+}
+
+type FakeMessage = Awaited<ReturnType<typeof ask>>;
+
+function bookedBy(world: World, person: Person): FakeMessage {
+  const message = world.booked.get(person);
+  if (!message) throw new Error(`${person.slackId} booked nothing yet`);
+  return message;
 }
 
 interface Path {
@@ -166,6 +206,72 @@ const PATHS: Path[] = [
       return after;
     },
   },
+  {
+    name: 'the answer to a /split that books the amount',
+    shows: ['money', 'date'],
+    render: async (world, person) => {
+      const text = `${person.writes.typed} EUR Hotel <@U0ANN> on ${DEBT.since}`;
+      const message = await ask(world.h, text, person.slackId);
+      expect(message.blocks, message.text).toBeDefined();
+      world.booked.set(person, message);
+      return textOf(message);
+    },
+  },
+  {
+    name: 'its Details',
+    shows: ['money', 'date'],
+    render: async (world, person) => {
+      const message = bookedBy(world, person);
+      const details = button(message.blocks, 'expense_details');
+      const answer = await (await click(world.h, message, details, person.slackId)).answer();
+      return textOf(answer.body as { text?: string; blocks?: unknown });
+    },
+  },
+  {
+    name: 'the Duplicate form, filled from it',
+    shows: ['typed'],
+    render: async (world, person) => {
+      const message = bookedBy(world, person);
+      const since = world.h.slack.now();
+      await click(world.h, message, button(message.blocks, 'expense_duplicate'), person.slackId);
+      const form = await formOpened(world.h, since);
+      return `${element(form.view, 'form_amount').initial_value}\n${blocksText(form.view.blocks)}`;
+    },
+  },
+  {
+    name: '/split list',
+    shows: ['money', 'date'],
+    render: async ({ h }, person) => textOf(await ask(h, 'list', person.slackId)),
+  },
+  {
+    name: "the feed of a group's changes, in a channel the person watches",
+    shows: ['money'],
+    render: async ({ h, ann, people }, person) => {
+      const channel = `C0FEED${person.slackId.slice(3)}`;
+      const name = `Museum club ${person.first_name}`;
+      h.slack.addChannel({ id: channel, name: channel.toLowerCase(), botIsMember: true });
+      await ask(h, `group create ${name} <@U0ANN>`, person.slackId);
+      await ask(h, `group use ${name}`, person.slackId, channel);
+      await ask(h, 'feed on', person.slackId, channel);
+      const linked = people.get(person)!;
+      const group = (await serviceFor(h, linked).getGroups()).find((g) => g.name === name)!;
+      // Ann pays it all for herself: the person's debt stays what it was.
+      await book(h, ann, {
+        cost: '1234.50',
+        currency: DEBT.currency,
+        description: 'Museum tickets',
+        group_id: group.id,
+        shares: [
+          { who: ann, owed: '1234.50' },
+          { who: linked, owed: '0' },
+        ],
+      });
+      await h.app.feed.poller.pollAll();
+      const post = h.slack.messages(channel).find((m) => m.text?.includes('Museum tickets'));
+      if (!post) throw new Error(`no feed post in ${channel}`);
+      return textOf(post);
+    },
+  },
 ];
 
 /**
@@ -224,7 +330,7 @@ beforeAll(async () => {
     const friend = await serviceFor(h, linked).getFriend(ann.serviceId);
     expect(friend.balance).toEqual([{ currency_code: 'EUR', amount: '1234.5' }]);
   }
-  world = { h, ann };
+  world = { h, ann, people, booked: new Map() };
 });
 afterAll(() => world?.h.close());
 
@@ -240,6 +346,7 @@ describe.each(PEOPLE)('the debt, as $locale reads it on every path', (person) =>
       const text = await path.render(world, person);
       const where = `${path.name}, for ${person.locale}`;
       seen.set(path.name, amountsIn(text));
+      if (path.shows.includes('typed')) expect(text, where).toContain(person.writes.typed);
       if (path.shows.includes('date')) {
         expect(spacedLike(text), where).toContain(spacedLike(person.writes.date));
       }
@@ -251,10 +358,32 @@ describe.each(PEOPLE)('the debt, as $locale reads it on every path', (person) =>
         expect(spacedLike(text), where).not.toContain(spacedLike(other.writes.money));
       }
     }
-    // One comparison: every path wrote the amount, and wrote it exactly one way, the person's.
-    const want = [spacedLike(person.writes.money)];
+    // One comparison: every path wrote the amount, and wrote it exactly one way, the person's
+    // (a form's field, the way they type it).
+    const want = (path: Path) =>
+      path.shows.includes('typed') ? [person.writes.typed] : [spacedLike(person.writes.money)];
     expect(Object.fromEntries(seen)).toEqual(
-      Object.fromEntries(PATHS.map((path) => [path.name, want])),
+      Object.fromEntries(PATHS.map((path) => [path.name, want(path)])),
     );
+  });
+
+  it('is exported to CSV with plain numbers and dates, under headers in their language', async () => {
+    const { h } = world;
+    const since = h.slack.now();
+    await ask(h, 'export', person.slackId);
+    const done = await h.slack.waitForCall(
+      'files.completeUploadExternal',
+      (c) => c.at >= since,
+      5_000,
+    );
+    const fileId = ((done.response as Loose).files as Loose[])[0].id as string;
+    const file = await fetch(`${h.slack.origin}/files/${fileId}/download/x.csv`, {
+      headers: { authorization: `Bearer ${h.slack.team.botToken}` },
+    });
+    const [header, ...rows] = (await file.text()).replace(/^\uFEFF/, '').split('\r\n');
+    expect(header?.startsWith(person.writes.csv), header).toBe(true);
+    expect(header).toContain('Ann Lee');
+    const hotel = rows.find((row) => row.includes('Hotel'));
+    expect(hotel).toMatch(new RegExp(`^${DEBT.since},Hotel,[^,]*,EUR,1234\\.50?,`));
   });
 });

@@ -1,7 +1,7 @@
 /** What is left of the text once everything with a meaning is taken out. */
 import { CONNECTORS, LEADING_FILLERS } from './keywords.js';
 import { trimEnd } from './tokens.js';
-import { DEFAULT_DESCRIPTION, type Token } from './types.js';
+import type { Token } from './types.js';
 
 export function descriptionOf(tokens: Token[], used: boolean[]): string {
   // Consumed tokens leave a gap (null).
@@ -43,6 +43,5 @@ export function descriptionOf(tokens: Token[], used: boolean[]): string {
   while (first < last && LEADING_FILLERS.has(words[first]!.toLowerCase())) first++;
   while (first < last && isConnector(words[first])) first++;
   while (last > first && isConnector(words[last - 1])) last--;
-  const text = trimEnd(words.slice(first, last).join(' '), /[\s,;:]/).trim();
-  return text === '' ? DEFAULT_DESCRIPTION : text;
+  return trimEnd(words.slice(first, last).join(' '), /[\s,;:]/).trim();
 }

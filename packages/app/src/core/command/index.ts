@@ -9,7 +9,6 @@ export { resolveMe } from './resolve.js';
 export { searchWords } from './subcommands.js';
 export {
   type DateRange,
-  DEFAULT_DESCRIPTION,
   type DefaultSplit,
   HELP_TOPICS,
   type HelpTopic,

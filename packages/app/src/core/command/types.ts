@@ -4,8 +4,6 @@ import type { Split } from '../split.js';
 
 /** Stands for the person who typed the command until the caller swaps in a real id. */
 export const ME = '@me';
-/** Description used when the text has none. */
-export const DEFAULT_DESCRIPTION = 'Expense';
 /** How often the expense service can repeat an expense (its `repeat_interval`, besides never). */
 export type Repeat = 'weekly' | 'fortnightly' | 'monthly' | 'yearly';
 
@@ -35,6 +33,10 @@ export interface ParsedExpense {
   amountText: string;
   /** For `$7 each`: the per-person amount (minor units); the cost is this times the participants. */
   each: number | null;
+  /**
+   * What is left of the text once everything with a meaning is taken out; empty when nothing is:
+   * the caller names the expense then, in the words of the person who booked it.
+   */
   description: string;
   /**
    * Who shares the cost: Slack user ids and `ME`, in the order that decides who gets a leftover

@@ -191,6 +191,7 @@ function lookFor(
       marker: r.once.marker,
       // A long wait is announced, so that the person does not record the payment again meanwhile.
       reply: { ephemeral: (m) => tell(m.text) },
+      slowNotice: r.voice.t('settle.not_confirmed_yet'),
       logger: r.logger,
     },
     { description: 'Payment', date: r.today, groupId, sentAt },

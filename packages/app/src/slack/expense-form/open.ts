@@ -5,7 +5,7 @@
  * lost, since nothing could be typed before.
  */
 import type { Logger, webApi } from '@slack/bolt';
-import { cutToCommandCap, DEFAULT_DESCRIPTION, parseCommand } from '../../core/command/index.js';
+import { cutToCommandCap, parseCommand } from '../../core/command/index.js';
 import { ServiceBaseException } from '../../service/index.js';
 import type { SlackUserKey } from '../../store/index.js';
 import type { MessageKey } from '../../voice/index.js';
@@ -266,7 +266,7 @@ async function fillNewForm(r: NewFormRequest, opened: Opened, voice: Voice): Pro
     if (parsed.kind === 'expense' && parsed.expense.each === null) {
       currency = parsed.expense.currency;
       amountText = amountInput(parsed.expense.cost, currency, voice);
-      if (parsed.expense.description !== DEFAULT_DESCRIPTION) {
+      if (parsed.expense.description !== '') {
         description = text.replace(parsed.expense.amountText, ' ').replace(/\s+/g, ' ').trim();
       }
     }

@@ -154,7 +154,8 @@ export async function fetchReceipt(
     );
   });
   const file = info.file;
-  const name = file?.name || file?.title || 'the receipt';
+  // Unnamed, the refusal says "your receipt" in the person's words (form.receipt_left_out).
+  const name = file?.name || file?.title || undefined;
   const refuse = (problem: ReceiptProblem, cause?: string) =>
     new ReceiptError(problem, name, cause);
   if (typeof file?.size === 'number' && file.size > max) throw refuse(tooLarge(max, file.size));
@@ -208,7 +209,7 @@ export async function fetchReceipt(
   if (!response.body) throw refuse({ kind: 'nothing_sent' });
 
   const dir = await mkdtemp(join(tmpdir(), 'split-receipt-'));
-  const safe = name.replace(/[^\w.-]+/g, '_').slice(-100) || 'receipt';
+  const safe = (name ?? '').replace(/[^\w.-]+/g, '_').slice(-100) || 'receipt';
   const path = join(dir, safe);
   try {
     await pipeline(
@@ -223,5 +224,5 @@ export async function fetchReceipt(
     if (signal.aborted) throw timedOut();
     throw refuse({ kind: 'broken_off' }, (error as Error).message);
   }
-  return { path, name, remove: () => rm(dir, { recursive: true, force: true }) };
+  return { path, name: name ?? safe, remove: () => rm(dir, { recursive: true, force: true }) };
 }

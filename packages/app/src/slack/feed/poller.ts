@@ -162,6 +162,7 @@ export function createFeedPoller(parts: FeedPollerParts): FeedPoller {
           verb,
           who: actorName(expense, n.created_by),
           description: expense.description,
+          payment: expense.payment === true,
           cost: parseMinor(expense.cost, exponent),
           currency: expense.currency_code,
           group: feed.group_name,

@@ -23,6 +23,11 @@ interface FeedChange {
   /** The person who made the change, as the service names them; undefined when it does not. */
   who: string | undefined;
   description: string;
+  /**
+   * A payment between two people: named as one in the reader's words, whatever description the
+   * app or another client gave it ("Payment", in the language of whoever recorded it).
+   */
+  payment?: boolean | undefined;
   /** Minor units. */
   cost: number;
   currency: string;
@@ -53,7 +58,9 @@ export function feedError(voice: Voice, text: string, example: string): SlackMes
 /** "Ann Lee added “Dinner” €60.00 in Roommates." Names, not mentions: a feed pings nobody. */
 export function feedChangeMessage(voice: Voice, change: FeedChange): SlackMessage {
   const who = change.who === undefined ? voice.t('feed.someone') : mrkdwn(change.who);
-  const quoted = voice.t('feed.quoted', { description: mrkdwn(change.description) });
+  const quoted = change.payment
+    ? voice.t('feed.payment')
+    : voice.t('feed.quoted', { description: mrkdwn(change.description) });
   const group = mrkdwn(change.group);
   const amount = voice.money(change.cost, change.currency);
   const sentence = (what: string, where: string) =>

@@ -8,7 +8,7 @@ import { resolvePeople } from '../../accounts/people.js';
 import { summarizeGroup } from '../../core/balances.js';
 import type { Group, PersonRef, ServiceClient } from '../../service/index.js';
 import { problemText } from '../shared/booking.js';
-import { groupMatchProblem, matchGroup, toGroupInput } from '../shared/ledger.js';
+import { matchGroup, toGroupInput, unmatchedGroupText } from '../shared/ledger.js';
 import { errorNotice, plainNotice } from '../shared/notices.js';
 import { refusedText } from '../shared/service-failure.js';
 import {
@@ -44,7 +44,7 @@ export async function findGroup(
     match = matchGroup(await c.deps.directory.groups(c.user, client, true), typed);
   }
   if (match.kind === 'found') return match.group;
-  await c.reply.ephemeral(errorNotice(c.voice, groupMatchProblem(typed, match), example));
+  await c.reply.ephemeral(errorNotice(c.voice, unmatchedGroupText(c.voice, typed, match), example));
   return undefined;
 }
 

@@ -64,7 +64,7 @@ export const groupDefault: SplitHandler<'group_default'> = async (c) => {
       const split = saved
         ? voice.t('groups.default_saved', {
             group: name,
-            short: defaultShort(saved),
+            short: defaultShort(voice, saved),
             parts: defaultParts(saved),
           })
         : voice.t('groups.default_none', { group: name });
@@ -155,7 +155,7 @@ export const groupDefault: SplitHandler<'group_default'> = async (c) => {
         voice.t('groups.default_set', {
           person: mention(c.inv.user_id),
           group: name,
-          short: defaultShort(saved),
+          short: defaultShort(voice, saved),
           parts: defaultParts(saved),
         }),
         voice.t('groups.default_set_detail', {

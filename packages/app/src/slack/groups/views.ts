@@ -9,7 +9,7 @@ import type { Money } from '../../core/balances.js';
 import { type Infer, int, object, string } from '../../core/schema.js';
 import type { Voice } from '../../voice/index.js';
 import { LEDGER_ACTIONS } from '../ids.js';
-import { clipLines, positionText } from '../shared/balance-blocks.js';
+import { clipLines, position } from '../shared/balance-blocks.js';
 import { clip, LIMITS } from '../shared/limits.js';
 import type { SlackMessage } from '../shared/message.js';
 import { mrkdwn, plainText } from '../shared/text.js';
@@ -70,7 +70,7 @@ export function groupsMessage(
     voice.t('groups.list_line', {
       name: groupName(g.name),
       members: g.members,
-      position: positionText(g.balance, voice.locale),
+      position: position(voice, g.balance),
       bound: g.id === input.boundId ? 'yes' : 'no',
     }),
   );

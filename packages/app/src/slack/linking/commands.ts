@@ -5,12 +5,12 @@
  */
 
 import { forgottenText } from '../shared/kept.js';
-import { plainNotice, whoamiMessage } from '../shared/notices.js';
+import { plainNotice } from '../shared/notices.js';
 import type { SplitHandlers } from '../shared/split-context.js';
 import { promptConnect } from '../shared/split-context.js';
 import { mrkdwn } from '../shared/text.js';
 import { voiceOf } from '../shared/voice.js';
-import { linkingNotice } from './views.js';
+import { linkingNotice, whoamiMessage } from './views.js';
 
 export const LINKING_COMMANDS: Pick<SplitHandlers, 'connect' | 'disconnect' | 'whoami'> = {
   connect: async (c) => {
@@ -36,7 +36,7 @@ export const LINKING_COMMANDS: Pick<SplitHandlers, 'connect' | 'disconnect' | 'w
     const record = await c.deps.tokens.get(c.user);
     if (!record) return promptConnect(c, 'asked', false);
     await c.reply.ephemeral(
-      whoamiMessage({
+      whoamiMessage(await voiceOf(c.deps, c.user, c.logger), {
         name: record.name,
         serviceUserId: record.service_user_id,
         linkedAt: record.linked_at,

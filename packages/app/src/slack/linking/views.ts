@@ -2,9 +2,9 @@
  * What linking says in Slack: the DM after linking, naming the expense account now linked with an
  * Unlink button (someone who finds an account there that is not theirs can undo it at once), the
  * line that takes the place of a Connect prompt once it is done, and what Unlink leaves in the
- * DM's place. Pure functions of data and the reader's voice. The DM keeps the shared "Connected
- * as" notice's own lines (what happens next) under its first one. Account names and e-mails come
- * from the expense service: they go through `mrkdwn()`.
+ * DM's place, and what `/split whoami` answers. Pure functions of data and the reader's voice.
+ * Account names and e-mails come from the expense service: they go through `mrkdwn()`; a command
+ * the person typed is shown as they typed it (typedCommand).
  */
 import type { types } from '@slack/bolt';
 import { type Infer, int, object } from '../../core/schema.js';
@@ -12,7 +12,7 @@ import type { Voice } from '../../voice/index.js';
 import { LINKING_ACTIONS } from '../ids.js';
 import { clip, LIMITS } from '../shared/limits.js';
 import type { SlackMessage } from '../shared/message.js';
-import { linkedDm as connectedNotice } from '../shared/notices.js';
+import { typedCommand } from '../shared/notices.js';
 import { mrkdwn, plainText } from '../shared/text.js';
 
 function section(text: string): types.SectionBlock {
@@ -60,17 +60,12 @@ export function linkedDm(
     failedText?: string | undefined;
   },
 ): SlackMessage {
-  const notice = connectedNotice({
-    name: input.name,
-    pendingText: input.pendingText,
-    failedText: input.failedText,
-  });
   const named = account(voice, input.name, input.email);
   return {
     text: clip(voice.t('linking.connected_as', { name: mrkdwn(input.name) }), LIMITS.fallbackText),
     blocks: [
       section(voice.t('linking.dm_connected', { account: named })),
-      ...notice.blocks.slice(1),
+      whatNext(voice, input),
       {
         type: 'actions',
         elements: [
@@ -101,6 +96,44 @@ export function linkedDm(
         ],
       },
       context(voice.t('linking.dm_not_yours')),
+    ],
+  };
+}
+
+/** `/split …` as the person typed it, in a code span. */
+const command = (text: string) => `\`/split ${typedCommand(text)}\``;
+
+/** The DM's second line: the command that could not be kept, the one carried out now, or a hint. */
+function whatNext(
+  voice: Voice,
+  input: { pendingText?: string | undefined; failedText?: string | undefined },
+): types.SectionBlock | types.ContextBlock {
+  if (input.failedText) {
+    return section(voice.t('linking.dm_failed_command', { command: command(input.failedText) }));
+  }
+  if (input.pendingText) {
+    return context(voice.t('linking.dm_pending_command', { command: command(input.pendingText) }));
+  }
+  return context(voice.t('linking.dm_try'));
+}
+
+/** What `/split whoami` answers: the linked account, and since when. */
+export function whoamiMessage(
+  voice: Voice,
+  input: { name: string; serviceUserId: number; linkedAt: string },
+): SlackMessage {
+  const name = mrkdwn(input.name);
+  return {
+    text: clip(voice.t('linking.whoami_fallback', { name }), LIMITS.fallbackText),
+    blocks: [
+      section(
+        voice.t('linking.whoami', {
+          name,
+          id: String(input.serviceUserId),
+          date: voice.date(input.linkedAt.slice(0, 10)),
+        }),
+      ),
+      context(voice.t('linking.whoami_disconnect')),
     ],
   };
 }

@@ -9,7 +9,6 @@
  */
 import type { types } from '@slack/bolt';
 import type { BalanceSummary, FriendDebt, Money } from '../../core/balances.js';
-import { formatMoney } from '../../core/money.js';
 import type { Voice } from '../../voice/index.js';
 import { clip, LIMITS } from './limits.js';
 import type { SlackMessage } from './message.js';
@@ -85,21 +84,6 @@ export function clipLines(lines: readonly string[], limit = LIST_TEXT, voice?: V
     length += line.length + 1;
   }
   return clip(kept.join('\n'), limit);
-}
-
-/**
- * "you are owed €10.00, you owe $5.00" in English only, for groups/views.ts until the groups
- * speak the voice (then `position` replaces it).
- */
-export function positionText(balance: readonly Money[], locale?: string): string {
-  if (balance.length === 0) return 'settled up';
-  return balance
-    .map((m) =>
-      m.amount > 0
-        ? `you are owed ${formatMoney(m.amount, m.currency, locale)}`
-        : `you owe ${formatMoney(-m.amount, m.currency, locale)}`,
-    )
-    .join(', ');
 }
 
 /**

@@ -278,7 +278,7 @@ async function createOnce(
   if (sentAt !== undefined) {
     // An earlier run sent this create and stopped before it heard back (a crash): it may have
     // been applied, or may still be, so it is looked for until it can no longer land.
-    const found = await lookUntilSettled(lookout(input), sentCreate(plan, sentAt));
+    const found = await lookUntilSettled(lookout(input, plan), sentCreate(plan, sentAt));
     if (found === 'unknown') {
       return tell(input, input.voice.t('booking.unchecked', { what: mrkdwn(plan.description) }));
     }
@@ -340,7 +340,7 @@ async function settleUnknownCreate(
   sentAt: number,
 ): Promise<Expense | undefined> {
   input.logger.warn(`/split: create_expense outcome unknown (${error.name}); reconciling`);
-  const found = await lookUntilSettled(lookout(input), sentCreate(plan, sentAt));
+  const found = await lookUntilSettled(lookout(input, plan), sentCreate(plan, sentAt));
   const { voice } = input;
   const what = mrkdwn(plan.description);
   const cause =
@@ -355,9 +355,10 @@ async function settleUnknownCreate(
   return found;
 }
 
-function lookout(input: PlanInput): Lookout {
-  const { deps, client, reply, logger } = input;
-  return { deps, client, reply, logger, marker: input.once.marker };
+function lookout(input: PlanInput, plan: BookPlan): Lookout {
+  const { deps, client, reply, logger, voice } = input;
+  const slowNotice = voice.t('booking.not_confirmed_yet', { what: mrkdwn(plan.description) });
+  return { deps, client, reply, logger, marker: input.once.marker, slowNotice };
 }
 
 function sentCreate(plan: BookPlan, sentAt: number): SentCreate {

@@ -6,6 +6,7 @@
 import { currencyExponent, parseMinor, splitEqually } from '../../core/money.js';
 import type { Expense, ServiceClient } from '../../service/index.js';
 import type { SlackUserKey } from '../../store/index.js';
+import type { Voice } from '../../voice/index.js';
 import type { SlackDeps } from '../deps.js';
 import { type BookedExpense, receiptUrlOf, type Who } from './expense-message.js';
 
@@ -16,9 +17,9 @@ export function nameOf(u: Named): string {
   return [u?.first_name, u?.last_name].filter(Boolean).join(' ');
 }
 
-/** A service user's name, "Someone" without one: for the views not yet written in a voice. */
-export function userName(u: Named) {
-  return nameOf(u) || 'Someone';
+/** A service user's name; "Someone", in the reader's words, when the service gives none. */
+export function userName(u: Named, voice: Pick<Voice, 't'>) {
+  return nameOf(u) || voice.t('expense.someone');
 }
 
 /** Slack id (or name) of each service user on the expense. */

@@ -9,6 +9,7 @@ import type { Expense, ServiceClient } from '../../service/index.js';
 import type { GroupKey, SplitDefaults } from '../../store/index.js';
 import { TtlCache } from '../../store/index.js';
 import { BLOCKS } from '../ids.js';
+import { clip, LIMITS } from './limits.js';
 import type { SlackMessage } from './message.js';
 import { mention, mrkdwn } from './text.js';
 import type { Voice } from './voice.js';
@@ -102,7 +103,7 @@ export function withNote(message: SlackMessage, note: string): SlackMessage {
     type: 'context',
     elements: [{ type: 'mrkdwn', text: note }],
   });
-  return { text: `${message.text} ${note}`, blocks };
+  return { text: clip(`${message.text} ${note}`, LIMITS.fallbackText), blocks };
 }
 
 /** The group's saved currency, as `/split group default <group>` shows it (mrkdwn). */

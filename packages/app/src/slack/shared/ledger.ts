@@ -99,26 +99,3 @@ export function unmatchedGroupText(
     ? voice.t('balances.group_unknown', { name, groups: groupNames(voice, match.groups) })
     : voice.t('balances.group_unknown_none', { name });
 }
-
-/**
- * "Roommates, Trip to Rome and 3 more", in English: groups/commands.ts still words its answers
- * so, until the groups speak the voice (then unmatchedGroupText replaces it).
- */
-function groupList(groups: readonly Group[], max = 10): string {
-  const names = groups.slice(0, max).map((g) => `"${g.name}"`);
-  const more = groups.length - names.length;
-  return more > 0 ? `${names.join(', ')} and ${more} more` : names.join(', ');
-}
-
-/** The sentence for a name that matched no group or several, in English (see groupList). */
-export function groupMatchProblem(
-  typed: string,
-  match: Exclude<GroupMatch, { kind: 'found' }>,
-): string {
-  if (match.kind === 'ambiguous') {
-    return `"${typed}" could mean ${groupList(match.groups)}. Type more of the name.`;
-  }
-  return match.groups.length > 0
-    ? `You have no group called "${typed}". Your groups: ${groupList(match.groups)}.`
-    : `You have no group called "${typed}": you're in no groups yet. /split group create <name> @someone makes one.`;
-}

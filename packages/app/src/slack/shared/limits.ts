@@ -35,14 +35,17 @@ export function mentionedIds(text: string): Set<string> {
   return ids;
 }
 
+/**
+ * What a cut must not leave at its end: half an entity (`&am` would show as typed), half a fence
+ * of mrkdwn() (a `*` without the zero-width space after it could pair with the app's own), half a
+ * surrogate pair (no character at all).
+ */
+const TORN = /&(?:a|am|amp|l|lt|g|gt)?$|\u200b[*_~`]?$|[\ud800-\udbff]$/;
+
 /** Cuts text to `max` characters, marking the cut with an ellipsis. */
 export function clip(text: string, max: number): string {
-  return text.length <= max ? text : `${text.slice(0, Math.max(0, max - 1))}…`;
-}
-
-/** Escapes the three characters mrkdwn treats as markup. */
-export function mrkdwnEscape(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  if (text.length <= max) return text;
+  return `${text.slice(0, Math.max(0, max - 1)).replace(TORN, '')}…`;
 }
 
 /**

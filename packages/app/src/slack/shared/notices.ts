@@ -1,5 +1,5 @@
 /**
- * Private (ephemeral) notices and DMs: connecting, errors with a working example, help, whoami.
+ * Private (ephemeral) notices and DMs: connecting, errors with a working example, help.
  * Pure functions from data to Block Kit; the words come from the reader's voice.
  */
 import type { types } from '@slack/bolt';
@@ -13,7 +13,7 @@ import {
 } from '../../core/command/index.js';
 import type { MessageKey, Voice } from '../../voice/index.js';
 import { ACTIONS, BLOCKS } from '../ids.js';
-import { clip, LIMITS, mrkdwnEscape } from './limits.js';
+import { clip, LIMITS } from './limits.js';
 import type { SlackMessage } from './message.js';
 import { exampleText } from './parse-problem.js';
 import { mrkdwn, plainText } from './text.js';
@@ -249,49 +249,4 @@ export function helpMessage(
     ),
     blocks,
   };
-}
-
-export function whoamiMessage(input: {
-  name: string;
-  serviceUserId: number;
-  linkedAt: string;
-}): SlackMessage {
-  const since = input.linkedAt.slice(0, 10);
-  return {
-    text: `You're connected as ${input.name}.`,
-    blocks: [
-      section(
-        `You're connected as *${mrkdwnEscape(input.name)}* (account #${input.serviceUserId}) since ${since}.`,
-      ),
-      context('`/split disconnect` unlinks it.'),
-    ],
-  };
-}
-
-export function linkedDm(input: {
-  name: string;
-  /** The command about to be carried out. */
-  pendingText?: string | undefined;
-  /** The command that could not be carried out after all. */
-  failedText?: string | undefined;
-}): SlackMessage {
-  const blocks: types.KnownBlock[] = [
-    section(
-      `:white_check_mark: Connected as *${mrkdwnEscape(input.name)}*. You can now use \`/split\` anywhere.`,
-    ),
-  ];
-  if (input.failedText) {
-    blocks.push(
-      section(
-        `I couldn't carry out \`/split ${typedCommand(input.failedText)}\` just now: please type it again.`,
-      ),
-    );
-  } else if (input.pendingText) {
-    blocks.push(
-      context(`Now carrying out \`/split ${typedCommand(input.pendingText)}\` where you typed it.`),
-    );
-  } else {
-    blocks.push(context('Try `/split 40 lunch @ann`, or `/split help` for every form.'));
-  }
-  return { text: `Connected as ${input.name}`, blocks };
 }

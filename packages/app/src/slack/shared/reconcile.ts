@@ -54,6 +54,8 @@ export interface Lookout {
   marker: string;
   /** Told once when the answer is slow to come, so that the person does not send it again. */
   reply: Pick<Reply, 'ephemeral'>;
+  /** What they are told then (mrkdwn, in their voice). */
+  slowNotice: string;
   logger: Logger;
 }
 
@@ -94,11 +96,7 @@ export async function lookUntilSettled(
       told = true;
       logger.info(`/split: create of "${sent.description}" not settled yet; told the person`);
       await look.reply
-        .ephemeral(
-          plainNotice(
-            `The expense service hasn't confirmed "${sent.description}" yet. Please don't book it again: I'm checking, and I'll tell you here whether it was booked.`,
-          ),
-        )
+        .ephemeral(plainNotice(look.slowNotice))
         .catch((error: Error) => logger.warn(`/split: could not tell: ${error.message}`));
     }
   }

@@ -4,15 +4,22 @@
  */
 import { formatPercent, type Split } from '../../core/split.js';
 import type { SplitDefault } from '../../store/index.js';
+import type { Voice } from '../../voice/index.js';
 import { BLOCKS } from '../ids.js';
-import { mrkdwnEscape } from './limits.js';
+import { clip, LIMITS } from './limits.js';
 import type { SlackMessage } from './message.js';
+import { mention, mrkdwn } from './text.js';
 
-/** "60/40" for percentages, "2:1 shares" for shares: the short form an answer quotes. */
-export function defaultShort(saved: SplitDefault): string {
+/**
+ * "60/40" for percentages, "2:1 shares" for shares: the short form an answer quotes, its numbers
+ * written the reader's way (as the form's note writes them).
+ */
+export function defaultShort(voice: Voice, saved: SplitDefault): string {
   return saved.kind === 'percent'
-    ? saved.parts.map((p) => formatPercent(p.value).replace('%', '')).join('/')
-    : `${saved.parts.map((p) => p.value).join(':')} shares`;
+    ? saved.parts.map((p) => voice.number(p.value / 100)).join('/')
+    : voice.t('groups.default_short_shares', {
+        ratio: saved.parts.map((p) => voice.number(p.value)).join(':'),
+      });
 }
 
 /** "<@U1> 60%, <@U2> 40%", or with shares "<@U1> 2x, <@U2> 1x". */
@@ -48,25 +55,35 @@ export function leftTheGroup(
 }
 
 /** What the person is told when someone in the default has left the group; nothing is booked. */
-export function leftTheGroupText(saved: SplitDefault, gone: SplitDefault['parts']): string {
-  const who = gone.map((p) => `<@${p.slack_id}>`).join(', ');
-  const verb = gone.length === 1 ? 'is' : 'are';
-  return `${who} ${verb} in the default split of "${saved.group_name}" but no longer in the group, so I didn't use it. Nothing was booked. Mention the people this time, and set the default again (or clear it with \`/split group default ${saved.group_name} clear\`).`;
+export function leftTheGroupText(
+  voice: Voice,
+  saved: SplitDefault,
+  gone: SplitDefault['parts'],
+): string {
+  return voice.t('split.default_left_group', {
+    people: voice.list(gone.map((p) => mention(p.slack_id))),
+    count: gone.length,
+    group: mrkdwn(clip(saved.group_name, 100)),
+  });
 }
 
 /** A booked expense's message saying it was split by the group's default, above its buttons. */
 export function withDefaultNote(
+  voice: Voice,
   message: SlackMessage,
   saved: SplitDefault,
   groupName: string,
 ): SlackMessage {
-  const note = `Split by the ${groupName} default (${defaultShort(saved)}).`;
+  const note = voice.t('split.default_note', {
+    group: mrkdwn(clip(groupName, 100)),
+    short: defaultShort(voice, saved),
+  });
   const blocks = [...message.blocks];
   const at = blocks.findIndex((b) => b.block_id === BLOCKS.expenseActions);
   const block = {
     type: 'context' as const,
-    elements: [{ type: 'mrkdwn' as const, text: mrkdwnEscape(note) }],
+    elements: [{ type: 'mrkdwn' as const, text: note }],
   };
   blocks.splice(at < 0 ? blocks.length : at, 0, block);
-  return { text: `${message.text} ${note}`, blocks };
+  return { text: clip(`${message.text} ${note}`, LIMITS.fallbackText), blocks };
 }

@@ -149,7 +149,9 @@ export async function bookExpense(c: Booking, record: ServiceTokenRecord): Promi
       once: inv.once ?? singleUse(),
     },
     {
-      description: expense.description,
+      // With no description typed, the expense is named in the booker's words: the service keeps
+      // that name, and it is what the message, the list and the feed show.
+      description: expense.description || voice.t('split.untitled'),
       cost: expense.cost,
       currency: expense.currency,
       date: expense.date,
@@ -170,7 +172,8 @@ export async function bookExpense(c: Booking, record: ServiceTokenRecord): Promi
   );
   if (!done) return;
   let { message } = done;
-  if (people.byDefault) message = withDefaultNote(message, people.byDefault, group?.name ?? '');
+  if (people.byDefault)
+    message = withDefaultNote(voice, message, people.byDefault, group?.name ?? '');
   if (currencyNote) message = withNote(message, currencyNote);
   await reply.inChannel(message);
   await deps.expenses
@@ -309,7 +312,7 @@ async function splitPeople(
   }
   const gone = leftTheGroup(saved, members);
   if (gone.length > 0) {
-    await tellProblem(c, leftTheGroupText(saved, gone), EXAMPLE);
+    await tellProblem(c, leftTheGroupText(c.voice, saved, gone), EXAMPLE);
     return undefined;
   }
   return { ...defaultAsSplit(saved), wholeGroup: false, byDefault: saved };

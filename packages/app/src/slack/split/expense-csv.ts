@@ -7,7 +7,7 @@
  */
 import { currencyExponent, parseMinor, toDecimal } from '../../core/money.js';
 import type { Expense } from '../../service/index.js';
-import { userName } from '../shared/expense-people.js';
+import { nameOf } from '../shared/expense-people.js';
 import type { Voice } from '../shared/voice.js';
 
 /**
@@ -34,6 +34,8 @@ export interface CsvHeaders {
   group: string;
   /** A group the reader's list of groups lacks. */
   groupById(id: number): string;
+  /** Whoever the service names not. */
+  someone: string;
 }
 
 export function csvHeaders(voice: Voice): CsvHeaders {
@@ -47,6 +49,7 @@ export function csvHeaders(voice: Voice): CsvHeaders {
     owes: (name) => voice.t('split.csv.owes', { name }),
     group: voice.t('split.csv.group'),
     groupById: (id) => voice.t('split.csv.group_id', { id: String(id) }),
+    someone: voice.t('expense.someone'),
   };
 }
 
@@ -72,9 +75,10 @@ export function expensesCsv(
 ): string {
   // One column per person, in the order they first appear; two people with one name are told
   // apart by their service id.
+  const named = (u: Parameters<typeof nameOf>[0]) => nameOf(u) || headers.someone;
   const people = new Map<number, string>();
   for (const e of expenses)
-    for (const u of e.users) if (!people.has(u.user_id)) people.set(u.user_id, userName(u.user));
+    for (const u of e.users) if (!people.has(u.user_id)) people.set(u.user_id, named(u.user));
   const nameCount = new Map<string, number>();
   for (const name of people.values()) nameCount.set(name, (nameCount.get(name) ?? 0) + 1);
   const columns = [...people].map(([id, name]) => ({
@@ -95,10 +99,8 @@ export function expensesCsv(
     const payers = e.users.filter((u) => hasAmount(u.paid_share));
     const paidBy =
       payers.length === 1
-        ? userName(payers[0]?.user)
-        : payers
-            .map((u) => `${userName(u.user)} ${amount(u.paid_share, e.currency_code)}`)
-            .join('; ');
+        ? named(payers[0]?.user)
+        : payers.map((u) => `${named(u.user)} ${amount(u.paid_share, e.currency_code)}`).join('; ');
     const owed = new Map(e.users.map((u) => [u.user_id, u.owed_share]));
     return [
       e.date.slice(0, 10),

@@ -67,7 +67,7 @@ export async function listPage(input: {
       .filter((u) => minor(u.paid_share) > 0)
       .sort((a, b) => minor(b.paid_share) - minor(a.paid_share));
     const nameOf = (u: (typeof e.users)[number] | undefined) =>
-      u && u.user_id === me ? voice.t('split.list_you') : mrkdwn(userName(u?.user));
+      u && u.user_id === me ? voice.t('split.list_you') : mrkdwn(userName(u?.user, voice));
     const mine = e.users.find((u) => u.user_id === me);
     return {
       id: e.id,

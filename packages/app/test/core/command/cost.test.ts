@@ -1,5 +1,5 @@
 import { describe } from 'vitest';
-import { DEFAULT_DESCRIPTION, ME } from '../../../src/core/command/index.js';
+import { ME } from '../../../src/core/command/index.js';
 import { ANN, BOB, errors, expense, table } from './helpers.js';
 
 describe('which number is the cost', () => {
@@ -21,14 +21,11 @@ describe('which number is the cost', () => {
       expense({
         cost: 50000,
         amountText: '500',
-        description: DEFAULT_DESCRIPTION,
+        description: '',
         participants: [ME, 'U0ANN', 'U0BOB'],
       }),
     ],
-    [
-      `split 30 among 2 ${ANN}`,
-      expense({ cost: 3000, amountText: '30', description: DEFAULT_DESCRIPTION }),
-    ],
+    [`split 30 among 2 ${ANN}`, expense({ cost: 3000, amountText: '30', description: '' })],
     [
       `30 taxi 3 ways ${ANN} ${BOB}`,
       expense({

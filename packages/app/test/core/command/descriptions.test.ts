@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_DESCRIPTION, ME } from '../../../src/core/command/index.js';
+import { ME } from '../../../src/core/command/index.js';
 import { ANN, BOB, CHO, ctx, expense, parse, table } from './helpers.js';
 
 describe('descriptions and groups', () => {
@@ -23,7 +23,7 @@ describe('descriptions and groups', () => {
       `40 lunch at Joe's with ${ANN}, ${BOB} and ${CHO}!`,
       expense({ description: "lunch at Joe's", participants: [ME, 'U0ANN', 'U0BOB', 'U0CHO'] }),
     ],
-    [`40 ${ANN}`, expense({ description: DEFAULT_DESCRIPTION })],
+    [`40 ${ANN}`, expense({ description: '' })],
     [`KAI ADD DINNER 40 ${ANN}`, expense({ description: 'KAI ADD DINNER' })],
     [`   40    lunch    ${ANN}   `, expense({})],
     [`40 lunch in Roommates ${ANN}`, expense({ group: 'Roommates' })],

@@ -53,7 +53,7 @@ describe('several payers', () => {
       expense({
         cost: 60000,
         amountText: '400 + 200',
-        description: 'Expense',
+        description: '',
         participants: [ME, 'U0BOB'],
         payers: [
           { id: ME, amount: 40000 },

@@ -29,6 +29,13 @@ const texts = (message: { text: string; blocks: unknown[] }) => [
 ];
 
 describe('a feed change', () => {
+  it('names a payment as one, in the reader’s words, whatever its description', () => {
+    const paid = { ...dinner, verb: 'edited' as const, description: 'Payment', payment: true };
+    expect(feedChangeMessage(en, paid).text).toBe('Bob Ray edited a payment €60.00 in Roommates.');
+    expect(feedChangeMessage(de, paid).text).not.toContain('Payment');
+    expect(feedChangeMessage(de, paid).text).toContain('eine Zahlung');
+  });
+
   it('names the change, the person and the amount, pinging nobody', () => {
     expect(feedChangeMessage(en, dinner)).toEqual({
       text: 'Bob Ray deleted “Dinner &lt;3” €60.00 in Roommates.',

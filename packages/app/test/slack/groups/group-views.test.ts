@@ -28,7 +28,14 @@ describe('the list of groups', () => {
     const german = groupsMessage(de, { groups, boundId: 1 });
     expect(blocksText(german.blocks)).toContain('Deine Gruppen');
     expect(blocksText(german.blocks)).toContain(
-      '• *Roommates* (1 Mitglied): settled up · _dieser Kanal bucht in diese Gruppe_',
+      '• *Roommates* (1 Mitglied): quitt · _dieser Kanal bucht in diese Gruppe_',
+    );
+    const owing = [
+      { id: 1, name: 'WG', members: 2, balance: [{ currency: 'EUR', amount: 1250 }] },
+      { id: 2, name: 'Reise', members: 2, balance: [{ currency: 'USD', amount: -500 }] },
+    ];
+    expect(blocksText(groupsMessage(de, { groups: owing }).blocks)).toContain(
+      '• *WG* (2 Mitglieder): du bekommst 12,50\u00a0€\n• *Reise* (2 Mitglieder): du schuldest 5,00\u00a0$',
     );
     expect(blocksText(groupsMessage(ja, { groups }).blocks)).toContain('（メンバー 3 人）');
     expect(groupsMessage(de, { groups: [] }).text).toBe('Du bist noch in keiner Gruppe.');

@@ -71,10 +71,10 @@ describe('group commands', () => {
     await ask(h, 'group create Ski 2025 <@U0BOB>');
     await ask(h, 'group create Ski 2026 <@U0BOB>');
     expect(textOf(await ask(h, 'group use ski'))).toContain(
-      '"ski" could mean "Ski 2025", "Ski 2026". Type more of the name.',
+      '“ski” could mean “Ski 2025” and “Ski 2026”. Type more of the name.',
     );
     expect(textOf(await ask(h, 'group delete Chalet'))).toContain(
-      'You have no group called "Chalet". Your groups: "Roommates", "Ski 2025", "Ski 2026".',
+      'You have no group called “Chalet”. Your groups: “Roommates”, “Ski 2025”, and “Ski 2026”.',
     );
     expect(
       await h.app.deps.bindings.get({ team_id: 'T0001', channel_id: 'C0001' }),

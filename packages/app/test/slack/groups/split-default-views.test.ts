@@ -5,9 +5,13 @@ import {
   defaultParts,
   defaultShort,
   leftTheGroup,
+  leftTheGroupText,
   withDefaultNote,
 } from '../../../src/slack/shared/split-default.js';
 import type { SplitDefault } from '../../../src/store/index.js';
+import { voices } from '../../support/voice-support.js';
+
+const { en, de } = voices;
 
 const rent: SplitDefault = {
   group_id: 7,
@@ -31,9 +35,15 @@ const trip: SplitDefault = {
 
 describe('a default split in messages', () => {
   it('is quoted short and in full', () => {
-    expect(defaultShort(rent)).toBe('60/40');
-    expect(defaultShort({ ...rent, parts: [{ ...rent.parts[0]!, value: 3333 }] })).toBe('33.33');
-    expect(defaultShort(trip)).toBe('2:1 shares');
+    expect(defaultShort(en, rent)).toBe('60/40');
+    expect(defaultShort(en, { ...rent, parts: [{ ...rent.parts[0]!, value: 3333 }] })).toBe(
+      '33.33',
+    );
+    expect(defaultShort(en, trip)).toBe('2:1 shares');
+    expect(defaultShort(de, trip)).toBe('2:1 Anteile');
+    expect(defaultShort(de, { ...rent, parts: [{ ...rent.parts[0]!, value: 3333 }] })).toBe(
+      '33,33',
+    );
     expect(defaultParts(rent)).toBe('<@U0ANN> 60%, <@U0BOB> 40%');
     expect(defaultParts(trip)).toBe('<@U0ANN> 2x, <@U0BOB> 1x');
   });
@@ -66,18 +76,30 @@ describe('a default split in messages', () => {
   it('adds its note above the buttons of a booked expense', () => {
     const actions = { type: 'actions' as const, block_id: BLOCKS.expenseActions, elements: [] };
     const header = { type: 'section' as const, text: { type: 'mrkdwn' as const, text: 'rent' } };
-    expect(withDefaultNote({ text: 'rent', blocks: [header, actions] }, rent, 'Roommates')).toEqual(
-      {
-        text: 'rent Split by the Roommates default (60/40).',
-        blocks: [
-          header,
-          {
-            type: 'context',
-            elements: [{ type: 'mrkdwn', text: 'Split by the Roommates default (60/40).' }],
-          },
-          actions,
-        ],
-      },
+    const message = { text: 'rent', blocks: [header, actions] };
+    expect(withDefaultNote(en, message, rent, 'Roommates')).toEqual({
+      text: 'rent Split by the default of *Roommates* (60/40).',
+      blocks: [
+        header,
+        {
+          type: 'context',
+          elements: [{ type: 'mrkdwn', text: 'Split by the default of *Roommates* (60/40).' }],
+        },
+        actions,
+      ],
+    });
+    expect(withDefaultNote(de, message, trip, 'WG *&* Co').text).toBe(
+      'rent Nach der Standardaufteilung von *WG \u200b*\u200b&amp;\u200b*\u200b Co* geteilt (2:1 Anteile).',
+    );
+  });
+
+  it('tells who left the group, in the reader’s words, with the group as written', () => {
+    const gone = rent.parts.slice(1);
+    expect(leftTheGroupText(en, { ...rent, group_name: '<!here>' }, gone)).toBe(
+      "<@U0BOB> is in the default split of *&lt;!here&gt;* but no longer in the group, so I didn't use it. Nothing was booked. Mention the people this time, and set the default again (or clear it with `/split group default &lt;!here&gt; clear`).",
+    );
+    expect(leftTheGroupText(de, rent, rent.parts)).toContain(
+      '<@U0ANN> und <@U0BOB> stehen in der Standardaufteilung von *Roommates*, sind aber',
     );
   });
 });

@@ -73,7 +73,7 @@ describe('a default split', () => {
 
   it('is used by a /split in the bound channel that names nobody', async () => {
     const answer = await ask(h, '1200 rent', 'U0ANN', FLAT);
-    expect(textOf(answer)).toContain('Split by the Roommates default (60/40).');
+    expect(textOf(answer)).toContain('Split by the default of *Roommates* (60/40).');
     expect(blockKitErrors(answer.blocks, 'message')).toEqual([]);
     const owed = await owedOf('rent');
     expect(owed.get(ann.serviceId)).toBe(720);
@@ -82,7 +82,7 @@ describe('a default split', () => {
 
   it('is used with "in <group>" anywhere, and not when people are named', async () => {
     const named = await ask(h, '100 power in Roommates');
-    expect(textOf(named)).toContain('Split by the Roommates default (60/40).');
+    expect(textOf(named)).toContain('Split by the default of *Roommates* (60/40).');
     expect((await owedOf('power')).get(bob.serviceId)).toBe(40);
     const equal = await ask(h, '30 pizza <@U0BOB|bob>', 'U0ANN', FLAT);
     expect(textOf(equal)).not.toContain('default');
@@ -117,7 +117,7 @@ describe('a default split', () => {
     const answer = await ask(h, '500 deposit in Studio');
     expect(answer.ephemeralFor).toBe('U0ANN');
     expect(textOf(answer)).toContain(
-      '<@U0CHO> is in the default split of "Studio" but no longer in the group',
+      '<@U0CHO> is in the default split of *Studio* but no longer in the group',
     );
     const all = await serviceFor(h, ann).getExpenses({ group_id: studio.id, limit: 0 });
     expect(all.filter((e) => e.description === 'deposit')).toEqual([]);

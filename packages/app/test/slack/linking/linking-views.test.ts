@@ -11,6 +11,7 @@ import {
   promptConnectedMessage,
   unlinkedMessage,
   unlinkStaleMessage,
+  whoamiMessage,
 } from '../../../src/slack/linking/views.js';
 import { connectPrompt } from '../../../src/slack/shared/notices.js';
 import { voiceFor } from '../../../src/voice/index.js';
@@ -67,6 +68,35 @@ describe('the DM after linking', () => {
     expect(linkedDm(ja, { name: 'Ann Lee', serviceUserId: 42 }).text).toBe(
       'Ann Lee として接続しました',
     );
+    expect(blocksText(linkedDm(de, { name: 'Ann', serviceUserId: 42 }).blocks)).toContain(
+      'Probier `/split 40 Mittagessen`',
+    );
+    expect(
+      blocksText(linkedDm(de, { name: 'Ann', serviceUserId: 42, failedText: '40 Taxi' }).blocks),
+    ).toContain('Ich konnte `/split 40 Taxi` gerade nicht ausführen');
+  });
+});
+
+describe('/split whoami', () => {
+  const linked = { name: 'Ann Lee', serviceUserId: 4242, linkedAt: '2026-11-20T09:00:00.000Z' };
+
+  it('names the account and the day it was linked, in the reader’s words and dates', () => {
+    const said = whoamiMessage(en, linked);
+    expect(said.text).toBe("You're connected as Ann Lee.");
+    expect(blocksText(said.blocks)).toBe(
+      "You're connected as *Ann Lee* (account #4242) since Fri, Nov 20, 2026.\n`/split disconnect` unlinks it.",
+    );
+    const german = whoamiMessage(de, linked);
+    expect(german.text).toBe('Du bist als Ann Lee verbunden.');
+    expect(blocksText(german.blocks)).toContain(
+      'Du bist seit Fr., 20. Nov. 2026 als *Ann Lee* verbunden (Konto #4242).',
+    );
+    expect(blockKitErrors(german.blocks, 'message')).toEqual([]);
+  });
+
+  it('shows the account name as written', () => {
+    const said = whoamiMessage(en, { ...linked, name: HOSTILE });
+    expect(`${said.text} ${blocksText(said.blocks)}`).not.toMatch(/<!|<https?:|\*Eve\*/);
   });
 
   it('reads only the Unlink value it wrote', () => {

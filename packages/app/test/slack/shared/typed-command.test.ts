@@ -1,7 +1,8 @@
 // The command a person typed, quoted back to them in a notice, reads as they typed it: Slack's
 // markup for mentions and its escaping are not shown raw inside the code span.
 import { describe, expect, it } from 'vitest';
-import { connectPrompt, linkedDm, typedCommand } from '../../../src/slack/shared/notices.js';
+import { linkedDm } from '../../../src/slack/linking/views.js';
+import { connectPrompt, typedCommand } from '../../../src/slack/shared/notices.js';
 import { voiceFor } from '../../../src/voice/index.js';
 
 describe('typedCommand', () => {
@@ -30,10 +31,13 @@ describe('typedCommand', () => {
     );
     expect(prompt).toContain('`/split 40 lunch @grace`');
     expect(prompt).not.toContain('U0GRACE');
-    const dm = JSON.stringify(linkedDm({ name: 'Ada', pendingText: pending }).blocks);
-    expect(dm).toContain('`/split 40 lunch @grace`');
-    expect(JSON.stringify(linkedDm({ name: 'Ada', failedText: pending }).blocks)).toContain(
-      '`/split 40 lunch @grace`',
+    const en = await voiceFor({});
+    const dm = JSON.stringify(
+      linkedDm(en, { name: 'Ada', serviceUserId: 1, pendingText: pending }).blocks,
     );
+    expect(dm).toContain('`/split 40 lunch @grace`');
+    expect(
+      JSON.stringify(linkedDm(en, { name: 'Ada', serviceUserId: 1, failedText: pending }).blocks),
+    ).toContain('`/split 40 lunch @grace`');
   });
 });

@@ -8,12 +8,7 @@ import {
   undoneMessage,
 } from '../../../src/slack/shared/expense-message.js';
 import { clip, LIMITS } from '../../../src/slack/shared/limits.js';
-import {
-  connectPrompt,
-  errorNotice,
-  helpMessage,
-  linkedDm,
-} from '../../../src/slack/shared/notices.js';
+import { connectPrompt, errorNotice, helpMessage } from '../../../src/slack/shared/notices.js';
 import { voiceFor } from '../../../src/voice/index.js';
 import { blockKitErrors } from '../../support/block-kit-limits.js';
 
@@ -175,12 +170,17 @@ describe('notices', () => {
     }
   });
 
-  it('DMs "Connected as <name>"', () => {
-    expect(linkedDm({ name: 'Ann Lee' }).text).toBe('Connected as Ann Lee');
-  });
-
   it('clips with an ellipsis', () => {
     expect(clip('abcdef', 4)).toBe('abc…');
     expect(clip('abc', 4)).toBe('abc');
+  });
+
+  it('never leaves half of an entity, a fence or a character at the cut', () => {
+    expect(clip('fish &amp; chips', 9)).toBe('fish …');
+    expect(clip('a &lt;b&gt;', 5)).toBe('a …');
+    expect(clip('x\u200b*\u200by', 4)).toBe('x…');
+    expect(clip('x\u200b*\u200by', 3)).toBe('x…');
+    expect(clip('ab🍕cd', 4)).toBe('ab…');
+    expect(clip('fish &amp; chips', 12)).toBe('fish &amp; …');
   });
 });

@@ -103,6 +103,16 @@ describe('expensesCsv for a reader of another language', () => {
       `日付,内容,カテゴリ,通貨,金額,支払った人,'=Annの負担分,"Bob, Jrの負担分",グループ`,
     );
   });
+
+  it('names whoever the service names not in the reader’s words', async () => {
+    const de = await voiceFor({ locale: 'de-DE', tz: 'Europe/Berlin' });
+    const nameless = [
+      expense({ users: [user(1, '', '40.0', '20.0'), user(2, 'Bob', '0', '20.0')] }),
+    ];
+    const [header, row] = expensesCsv(nameless, new Map(), csvHeaders(de)).split('\r\n');
+    expect(header).toContain(',Jemand schuldet,Bob schuldet,');
+    expect(row).toContain(',Jemand,');
+  });
 });
 
 describe('the list buttons’ value', () => {

@@ -2,7 +2,8 @@
  * The group's currency end to end: a `/split` that names no currency, in a channel bound to a
  * group or naming one, is booked in the currency saved for the group, else the one most of its
  * recent expenses are in, and the answer says which and why; a steady-state `/split` into the
- * group costs no service call for it.
+ * group costs no service call for it. The expense form opened in the group's channel (an empty
+ * `/split`, "Split this") starts from the same currency the command books.
  */
 import { call, type Loose } from '@split/service-emulator/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,6 +14,7 @@ import {
   type LinkedPerson,
   startHarness,
 } from '../../support/harness.js';
+import { element, formOpened } from '../../support/modal-support.js';
 
 let h: Harness;
 let ann: LinkedPerson;
@@ -143,5 +145,47 @@ describe('a /split into a group that names no currency', () => {
       'In EUR, wie die meisten letzten Ausgaben in *Lisbon trip*. Schreib eine andere Währung zum Betrag, um das zu ändern.',
     );
     expect(bob.slackId).toBe('U0BOB');
+  });
+});
+
+/** The currency and group the expense form starts from, opened in the group's channel by `how`. */
+async function formStart(how: 'empty /split' | 'Split this') {
+  const since = h.slack.now();
+  if (how === 'empty /split') await h.sender.command({ text: '', channel_id: TRIP });
+  else {
+    await h.sender.messageShortcut({
+      channel_id: TRIP,
+      message: { text: 'Tickets for the tram', user: 'U0BOB', ts: '1700000400.000100' },
+    });
+  }
+  const form = await formOpened(h, since);
+  return {
+    currency: element(form.view, 'form_currency').initial_option?.value,
+    group: element(form.view, 'form_group').initial_option?.value,
+  };
+}
+
+describe('the expense form opened in the group’s channel', () => {
+  it('starts from the saved currency, the one a /split there books', async () => {
+    await h.split('group default CHF', { channel_id: TRIP });
+    const { expense: e } = await booked('8 coffee');
+    expect(e.currency_code).toBe('CHF');
+    for (const how of ['empty /split', 'Split this'] as const) {
+      expect(await formStart(how), how).toEqual({ currency: 'CHF', group: String(lisbon) });
+    }
+  });
+
+  it('starts from the currency of most recent expenses once none is saved, as /split does', async () => {
+    await h.split('group default clear', { channel_id: TRIP });
+    const { expense: e } = await booked('9 juice');
+    expect(e.currency_code).toBe('EUR');
+    expect(await formStart('empty /split')).toEqual({ currency: 'EUR', group: String(lisbon) });
+  });
+
+  it("starts from the person's own currency outside the group's channel", async () => {
+    const since = h.slack.now();
+    await h.sender.command({ text: '', channel_id: 'C0001' });
+    const form = await formOpened(h, since);
+    expect(element(form.view, 'form_currency').initial_option?.value).toBe('USD');
   });
 });

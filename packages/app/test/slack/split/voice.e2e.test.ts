@@ -124,3 +124,15 @@ describe('a Japanese reader', () => {
     expect(help).toContain('繰り返しの経費');
   });
 });
+
+describe('an expense booked with no description', () => {
+  it('is named in the words of the person who booked it', async () => {
+    const out = await h.split('8 <@U0BOB>', { user_id: 'U0DORA' });
+    const body = out.answer.body as Loose;
+    expect(body.response_type, JSON.stringify(body)).toBe('in_channel');
+    expect(blocksText(body.blocks)).toContain('Ausgabe');
+    expect(body.text).not.toContain('Expense');
+    const listed = await call(h.emu.url, dora.apiKey, 'GET', 'get_expenses?limit=1');
+    expect(listed.body.expenses[0].description).toBe('Ausgabe');
+  });
+});
