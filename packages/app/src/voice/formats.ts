@@ -59,6 +59,12 @@ const numbers = cached((locale) => new Intl.NumberFormat(locale));
 const lists = cached(
   (locale) => new Intl.ListFormat(locale, { style: 'long', type: 'conjunction' }),
 );
+const choices = cached(
+  (locale) => new Intl.ListFormat(locale, { style: 'long', type: 'disjunction' }),
+);
+const percents = cached(
+  (locale) => new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 2 }),
+);
 
 /** Noon UTC of a yyyy-MM-dd calendar date: formatted in UTC, no zone can move it to another day. */
 function calendarDay(date: string): Date | undefined {
@@ -82,6 +88,10 @@ export interface Formats {
   number(value: number): string;
   /** "Ann, Bob and Cho", "Ann, Bob und Cho": items already written for where they go. */
   list(items: readonly string[]): string;
+  /** "Ann, Bob or Cho", "Ann, Bob oder Cho": items one of which is meant. */
+  alternatives(items: readonly string[]): string;
+  /** "33.33%", "33,33 %": a share of a whole in basis points (hundredths of a percent). */
+  percent(basisPoints: number): string;
 }
 
 export function formatsFor(locale: string, timeZone: string): Formats {
@@ -99,5 +109,7 @@ export function formatsFor(locale: string, timeZone: string): Formats {
     dateTime: (instant) => dateAndTime(locale, timeZone).format(instant),
     number: (value) => numbers(locale).format(value),
     list: (items) => lists(locale).format(items),
+    alternatives: (items) => choices(locale).format(items),
+    percent: (basisPoints) => percents(locale).format(basisPoints / 10_000),
   };
 }

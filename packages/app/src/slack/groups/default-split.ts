@@ -65,7 +65,7 @@ export const groupDefault: SplitHandler<'group_default'> = async (c) => {
         ? voice.t('groups.default_saved', {
             group: name,
             short: defaultShort(voice, saved),
-            parts: defaultParts(saved),
+            parts: defaultParts(voice, saved),
           })
         : voice.t('groups.default_none', { group: name });
       await c.reply.ephemeral(groupNotice(`${split} ${currency}`));
@@ -156,7 +156,7 @@ export const groupDefault: SplitHandler<'group_default'> = async (c) => {
           person: mention(c.inv.user_id),
           group: name,
           short: defaultShort(voice, saved),
-          parts: defaultParts(saved),
+          parts: defaultParts(voice, saved),
         }),
         voice.t('groups.default_set_detail', {
           rent: typed(voice.t('groups.default_rent', { group: group.name })),

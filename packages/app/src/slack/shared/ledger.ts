@@ -75,12 +75,17 @@ export function matchGroup(groups: readonly Group[], typed: string): GroupMatch 
 }
 
 /** "“Roommates”, “Trip to Rome” and 3 more", escaped for mrkdwn. */
-function groupNames(voice: Voice, groups: readonly Group[], max = 10): string {
+function groupNames(
+  voice: Voice,
+  groups: readonly Group[],
+  join: 'list' | 'alternatives',
+  max = 10,
+): string {
   const names = groups
     .slice(0, max)
     .map((g) => voice.t('balances.group_name', { name: mrkdwn(g.name) }));
   const more = groups.length - names.length;
-  return voice.list(
+  return voice[join](
     more > 0 ? [...names, voice.t('balances.groups_more', { count: more })] : names,
   );
 }
@@ -93,9 +98,12 @@ export function unmatchedGroupText(
 ): string {
   const name = voice.t('balances.group_name', { name: mrkdwn(typed) });
   if (match.kind === 'ambiguous') {
-    return voice.t('balances.group_ambiguous', { name, groups: groupNames(voice, match.groups) });
+    return voice.t('balances.group_ambiguous', {
+      name,
+      groups: groupNames(voice, match.groups, 'alternatives'),
+    });
   }
   return match.groups.length > 0
-    ? voice.t('balances.group_unknown', { name, groups: groupNames(voice, match.groups) })
+    ? voice.t('balances.group_unknown', { name, groups: groupNames(voice, match.groups, 'list') })
     : voice.t('balances.group_unknown_none', { name });
 }

@@ -157,14 +157,14 @@ export function exampleText(example: string, people: readonly string[]): string 
     .join('');
 }
 
-const listFormats = new Map<string, Intl.ListFormat>();
-function listFormat(locale: string, type: 'conjunction' | 'disjunction' | 'unit') {
-  const key = `${locale}\u0000${type}`;
-  let found = listFormats.get(key);
+const unitLists = new Map<string, Intl.ListFormat>();
+/** "USD, EUR, GBP": a plain enumeration, as the grammar's lists of codes read. */
+function unitList(locale: string): Intl.ListFormat {
+  let found = unitLists.get(locale);
   if (!found) {
-    found = new Intl.ListFormat(locale, { type, style: type === 'unit' ? 'short' : 'long' });
-    if (listFormats.size > 500) listFormats.clear();
-    listFormats.set(key, found);
+    found = new Intl.ListFormat(locale, { type: 'unit', style: 'short' });
+    if (unitLists.size > 500) unitLists.clear();
+    unitLists.set(locale, found);
   }
   return found;
 }
@@ -182,13 +182,6 @@ function monthDay(voice: Voice, month: number, day: number | undefined): string 
     .join('');
 }
 
-function percentText(voice: Voice, basisPoints: number): string {
-  return new Intl.NumberFormat(voice.locale, {
-    style: 'percent',
-    maximumFractionDigits: 2,
-  }).format(basisPoints / 10_000);
-}
-
 function valueText(voice: Voice, value: ProblemValue, people: readonly string[]): string | number {
   if (typeof value === 'number') return value;
   if (typeof value === 'string') return mrkdwn(value);
@@ -196,12 +189,12 @@ function valueText(voice: Voice, value: ProblemValue, people: readonly string[])
   if ('month' in value) return monthDay(voice, value.month, value.day);
   if ('date' in value) return voice.date(value.date);
   if ('money' in value) return voice.money(value.money, value.currency);
-  if ('percent' in value) return percentText(voice, value.percent);
+  if ('percent' in value) return voice.percent(value.percent);
   if ('repeat' in value) return voice.t(REPEAT_KEYS[value.repeat]);
   if ('example' in value) return exampleText(value.example, people);
-  if ('and' in value) return listFormat(voice.locale, 'conjunction').format(value.and.map(mrkdwn));
-  if ('or' in value) return listFormat(voice.locale, 'disjunction').format(value.or.map(mrkdwn));
-  return listFormat(voice.locale, 'unit').format(value.list.map(mrkdwn));
+  if ('and' in value) return voice.list(value.and.map(mrkdwn));
+  if ('or' in value) return voice.alternatives(value.or.map(mrkdwn));
+  return unitList(voice.locale).format(value.list.map(mrkdwn));
 }
 
 /**

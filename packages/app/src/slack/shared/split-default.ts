@@ -2,7 +2,7 @@
  * A group's saved default split as `/split` uses it and as messages name it. Pure: the groups
  * feature saves a default, the `/split` booking and the expense form read it through here.
  */
-import { formatPercent, type Split } from '../../core/split.js';
+import type { Split } from '../../core/split.js';
 import type { SplitDefault } from '../../store/index.js';
 import type { Voice } from '../../voice/index.js';
 import { BLOCKS } from '../ids.js';
@@ -22,12 +22,12 @@ export function defaultShort(voice: Voice, saved: SplitDefault): string {
       });
 }
 
-/** "<@U1> 60%, <@U2> 40%", or with shares "<@U1> 2x, <@U2> 1x". */
-export function defaultParts(saved: SplitDefault): string {
+/** "<@U1> 60%, <@U2> 40%" ("60 %" in German), or with shares "<@U1> 2x, <@U2> 1x". */
+export function defaultParts(voice: Voice, saved: SplitDefault): string {
   return saved.parts
     .map(
       (p) =>
-        `<@${p.slack_id}> ${saved.kind === 'percent' ? formatPercent(p.value) : `${p.value}x`}`,
+        `${mention(p.slack_id)} ${saved.kind === 'percent' ? voice.percent(p.value) : `${voice.number(p.value)}x`}`,
     )
     .join(', ');
 }

@@ -71,7 +71,7 @@ describe('group commands', () => {
     await ask(h, 'group create Ski 2025 <@U0BOB>');
     await ask(h, 'group create Ski 2026 <@U0BOB>');
     expect(textOf(await ask(h, 'group use ski'))).toContain(
-      '“ski” could mean “Ski 2025” and “Ski 2026”. Type more of the name.',
+      '“ski” could mean “Ski 2025” or “Ski 2026”. Type more of the name.',
     );
     expect(textOf(await ask(h, 'group delete Chalet'))).toContain(
       'You have no group called “Chalet”. Your groups: “Roommates”, “Ski 2025”, and “Ski 2026”.',

@@ -44,8 +44,12 @@ describe('a default split in messages', () => {
     expect(defaultShort(de, { ...rent, parts: [{ ...rent.parts[0]!, value: 3333 }] })).toBe(
       '33,33',
     );
-    expect(defaultParts(rent)).toBe('<@U0ANN> 60%, <@U0BOB> 40%');
-    expect(defaultParts(trip)).toBe('<@U0ANN> 2x, <@U0BOB> 1x');
+    expect(defaultParts(en, rent)).toBe('<@U0ANN> 60%, <@U0BOB> 40%');
+    expect(defaultParts(de, rent)).toBe('<@U0ANN> 60\u00a0%, <@U0BOB> 40\u00a0%');
+    expect(defaultParts(en, { ...rent, parts: [{ ...rent.parts[0]!, value: 3333 }] })).toBe(
+      '<@U0ANN> 33.33%',
+    );
+    expect(defaultParts(en, trip)).toBe('<@U0ANN> 2x, <@U0BOB> 1x');
   });
 
   it('becomes participants and a split in its own order', () => {
