@@ -81,9 +81,13 @@ describe('a mention', () => {
     const [, help] = await answersIn(parent.ts, 2);
     expect(help!.ephemeralFor).toBe('U0ANN');
     expect(blocksText(help!.blocks)).toContain('/split 40 lunch');
-    // Bob sees neither.
-    const bobSees = h.slack.pageState('U0BOB').messages[CHANNEL] ?? [];
-    expect(bobSees.filter((m) => m.user === BOT && m.thread_ts === parent.ts)).toEqual([]);
+    // Ann sees both in the thread; Bob sees neither.
+    const seen = (as: string) =>
+      (h.slack.pageState(as).messages[CHANNEL] ?? []).filter(
+        (m) => m.sender.id === BOT && m.thread_ts === parent.ts,
+      );
+    expect(seen('U0ANN')).toHaveLength(2);
+    expect(seen('U0BOB')).toEqual([]);
   });
 
   it('of a de-DE person is answered in German, amounts their way', async () => {
