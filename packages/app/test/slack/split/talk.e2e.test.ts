@@ -5,10 +5,18 @@
  * the mention's thread (a mention of its own gets its answer threaded under it), or in the DM.
  */
 import { readFileSync } from 'node:fs';
+import { createUser } from '@split/service-emulator/testing';
 import { readManifest } from '@split/slack-workspace';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blockKitErrors } from '../../support/block-kit-limits.js';
-import { blocksText, type Harness, SIGNING_SECRET, startHarness } from '../../support/harness.js';
+import {
+  blocksText,
+  connectButtonUrl,
+  consentDance,
+  type Harness,
+  SIGNING_SECRET,
+  startHarness,
+} from '../../support/harness.js';
 import { element, formOpened } from '../../support/modal-support.js';
 
 const CHANNEL = 'C0001';
@@ -124,6 +132,24 @@ describe('a mention', () => {
     expect(element(view, 'form_participants').initial_users).toEqual(['U0ANN', 'U0BOB']);
     // The expense, once submitted, goes to the thread.
     expect(meta).toContain(parent.ts);
+  });
+
+  it('of someone not connected asks them to, then books in the thread once they are', async () => {
+    const email = `cho.${Date.now().toString(36)}@example.com`;
+    h.addSlackUser({ slackId: 'U0CHO', first_name: 'Cho', email });
+    await createUser(h.emu.url, { email, first_name: 'Cho' });
+    const parent = await post('U0ANN', 'Breakfast?');
+    await post('U0CHO', `<@${BOT}> 18 breakfast <@U0ANN>`, parent.ts);
+    const [prompt] = await answersIn(parent.ts, 1);
+    expect(prompt!.ephemeralFor).toBe('U0CHO');
+    const done = await consentDance(h, connectButtonUrl(prompt!.blocks), {
+      email,
+      slackId: 'U0CHO',
+    });
+    expect(done.page.status).toBe(200);
+    const [, booked] = await answersIn(parent.ts, 2);
+    expect(booked!.ephemeralFor).toBeUndefined();
+    expect(blocksText(booked!.blocks)).toContain('breakfast');
   });
 
   it('alone offers the empty form for the thread under it', async () => {
