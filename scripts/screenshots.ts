@@ -26,31 +26,58 @@ async function shoot(page: Page, name: string): Promise<void> {
   console.log(`wrote docs/images/${name}`);
 }
 
+/**
+ * Connects `person`'s demo account: `/split connect` in a channel no picture shows (so that the
+ * pictures carry no stale prompt), the prompt's button (`button`, in their language), the
+ * emulator's sign-in and consent; `consent` takes the consent page's picture.
+ */
+async function connect(
+  flows: Awaited<ReturnType<typeof startFlows>>,
+  person: keyof typeof PEOPLE,
+  button: RegExp,
+  consent: boolean,
+): Promise<void> {
+  const { page, context } = flows;
+  await open(page, '#lisbon-trip');
+  await send(page, '/split connect');
+  const opened = context.waitForEvent('page');
+  await lastMessage(page, 'Only visible to you').getByRole('button', { name: button }).click();
+  const popup = await opened;
+  await popup.setViewportSize({ width: 1280, height: 800 });
+  await popup.getByText('Signed in as').waitFor();
+  await popup.getByRole('button', { name: 'Continue' }).click();
+  const field = popup.getByLabel('E-mail address');
+  if ((await field.inputValue()) !== PEOPLE[person]) await field.fill(PEOPLE[person]);
+  await popup.getByRole('button', { name: 'Continue' }).click();
+  await popup.getByRole('button', { name: 'Allow' }).waitFor();
+  if (consent) await shoot(popup, 'consent.png');
+  await popup.getByRole('button', { name: 'Allow' }).click();
+  await popup.getByRole('heading', { name: /Connected as|Verbunden als/ }).waitFor();
+  await popup.close();
+}
+
+/** Writes `text` in the thread of the newest message holding `under`; returns the thread. */
+async function replyInThread(page: Page, under: string, text: string) {
+  const message = lastMessage(page, under);
+  await message.hover();
+  await message.getByRole('button', { name: 'More actions' }).click();
+  await page.getByRole('menuitem', { name: 'Reply in thread' }).click();
+  const thread = page.getByRole('complementary', { name: 'Thread' });
+  const box = thread.getByRole('textbox', { name: 'Reply' });
+  await box.fill(text);
+  if (await thread.getByRole('listbox', { name: 'Suggestions' }).isVisible())
+    await box.press('Enter');
+  await box.press('Enter');
+  return thread;
+}
+
 async function main() {
   await mkdir(outDir, { recursive: true });
   const flows = await startFlows(process.env.CHROMIUM_PATH);
-  const { page, context } = flows;
+  const { page } = flows;
   try {
     await actAs(page, 'Ada');
-    // Connecting happens in a channel no picture shows, so the pictures carry no stale prompt.
-    await open(page, '#lisbon-trip');
-    await send(page, '/split connect');
-    const opened = context.waitForEvent('page');
-    await lastMessage(page, 'Only visible to you')
-      .getByRole('button', { name: /Connect account/ })
-      .click();
-    const popup = await opened;
-    await popup.setViewportSize({ width: 1280, height: 800 });
-    await popup.getByText('Signed in as').waitFor();
-    await popup.getByRole('button', { name: 'Continue' }).click();
-    const field = popup.getByLabel('E-mail address');
-    if ((await field.inputValue()) !== PEOPLE.Ada) await field.fill(PEOPLE.Ada);
-    await popup.getByRole('button', { name: 'Continue' }).click();
-    await popup.getByRole('button', { name: 'Allow' }).waitFor();
-    await shoot(popup, 'consent.png');
-    await popup.getByRole('button', { name: 'Allow' }).click();
-    await popup.getByRole('heading', { name: /Connected as/ }).waitFor();
-    await popup.close();
+    await connect(flows, 'Ada', /Connect account/, true);
 
     await open(page, '#lunch');
     await send(page, '/split 40 lunch @Grace');
@@ -87,7 +114,7 @@ async function main() {
     const home = page.getByRole('tabpanel', { name: 'Home' });
     await home.getByRole('button', { name: 'Turn on' }).click();
     // Reminders have a "Turn off" of their own on this tab: the daily DM's new state tells.
-    await home.getByText(/On, at 09:00 every day/).waitFor();
+    await home.getByText(/On, at 0?9:00 every day/).waitFor();
     await home.getByRole('heading', { name: 'Balances' }).scrollIntoViewIfNeeded();
     await shoot(page, 'app-home.png');
 
@@ -97,6 +124,28 @@ async function main() {
     await waitUntil(async () => (await messages(page).count()) > before, 'the daily DM');
     await messages(page).last().scrollIntoViewIfNeeded();
     await shoot(page, 'daily-dm.png');
+
+    await open(page, '#lunch');
+    await send(page, 'Dinner at the harbour on Friday, who is in?');
+    const thread = await replyInThread(page, 'Dinner at the harbour', '@Split 60 dinner @Grace');
+    await thread
+      .getByRole('article')
+      .filter({ hasText: /expense #\d+/ })
+      .waitFor();
+    await shoot(page, 'mention-thread.png');
+
+    // Alan reads Slack in German, chosen before the app first reads his profile.
+    await actAs(page, 'Alan');
+    await page.getByLabel('Language').selectOption({ label: 'Deutsch (Deutschland)' });
+    await connect(flows, 'Alan', /Konto verbinden/, false);
+    await open(page, '#lunch');
+    await send(page, 'Kaffee und Kuchen?');
+    const german = await replyInThread(page, 'Kaffee und Kuchen', '@Split 12,40 Kaffee @Ada');
+    await german
+      .getByRole('article')
+      .filter({ hasText: /Ausgabe #\d+/ })
+      .waitFor();
+    await shoot(page, 'mention-german.png');
   } finally {
     await flows.close();
   }

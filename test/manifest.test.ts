@@ -89,11 +89,13 @@ describe('manifest.yml', () => {
   it('asks only for the bot scopes the app uses, and the user scopes of Sign in with Slack', () => {
     expect([...manifest.oauth_config.scopes.bot].sort()).toEqual([
       'app_mentions:read',
+      'channels:history',
       'chat:write',
       'chat:write.public',
       'commands',
       'files:read',
       'files:write',
+      'groups:history',
       'im:history',
       'im:write',
       'links:read',

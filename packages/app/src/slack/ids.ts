@@ -30,6 +30,12 @@ export const LIST_ACTIONS = {
   export: 'list_export',
 } as const;
 
+/** What a mention or a DM offers when the form is wanted: a click gives the trigger it needs. */
+export const TALK_ACTIONS = {
+  /** Opens the expense form for the thread (or DM) it was offered in; value is a FormRef. */
+  openForm: 'talk_open_form',
+} as const;
+
 export const BLOCKS = {
   connectActions: 'connect_actions',
   expenseHeader: 'expense_header',
@@ -91,6 +97,10 @@ export const UNFURL = {
 
 export const EVENTS = {
   appHomeOpened: 'app_home_opened',
+  /** The app mentioned in a channel or a thread it is in. */
+  appMention: 'app_mention',
+  /** Every message event; the app reads those of its DMs (message.im) only. */
+  message: 'message',
   appUninstalled: 'app_uninstalled',
   tokensRevoked: 'tokens_revoked',
 } as const;

@@ -65,6 +65,7 @@ export {
   type LinkState,
   type LinkStates,
   type PendingCommand,
+  type TypedWhere,
 } from './link-states.js';
 export { NAMESPACES, type OpenStoreOptions, openStore, type Store } from './open.js';
 export {

@@ -17,12 +17,25 @@ export const LINK_STATE_TTL_MS = 10 * 60_000;
 /** How long a record stays readable after it stops being valid (for the "expired" page). */
 const KEEP_MS = 24 * 60 * 60_000;
 
+/**
+ * Where a command written as a message is answered: a mention in its conversation's thread (a
+ * mention of its own has its answer threaded under it), a DM in that DM (and its thread, if any).
+ */
+export interface TypedWhere {
+  kind: 'mention' | 'im';
+  thread_ts?: string;
+  /** The mention was a reply in a thread, whose first message "split this" reads. */
+  in_thread?: boolean;
+}
+
 /** The command that sent the person to link their account, carried out once they are linked. */
 export interface PendingCommand {
   text: string;
   channel_id: string;
   /** The command's response_url (valid 30 minutes from the command). */
   response_url?: string;
+  /** Written as a message (a mention, a DM) rather than typed after /split. */
+  typed?: TypedWhere;
   /** When the command was typed (ms since the epoch). */
   at: number;
 }

@@ -85,6 +85,8 @@ const SEEDS: Record<
       `undo:${team_id}:12:${user_id}`,
     ])
       expect(await s.claims.claim(key, 60_000)).toBe(true);
+    // The Messages tab's greeting, kept for good: only removal makes the person new again.
+    expect(await s.claims.claim(`greeted:${team_id}:${user_id}`, 10 * 365 * 86_400_000)).toBe(true);
   },
   jobs: async (s, team_id, user_id) => {
     const payload = (text: string) => ({
@@ -95,6 +97,15 @@ const SEEDS: Record<
     const form = `form:${team_id}:${id('V')}`;
     await s.jobs.add(`command:${team_id}:${id('1')}`, payload('40 lunch'), 60_000);
     await s.jobs.add(form, payload('taxi'), 60_000);
+    // A mention or a DM, kept under its event's id, answered in its thread.
+    await s.jobs.add(
+      `event:${team_id}:Ev${id('0')}`,
+      {
+        ...payload('12 taxi'),
+        data: { team_id, user_id, text: '12 taxi', typed: { kind: 'mention', thread_ts: '1.2' } },
+      },
+      60_000,
+    );
     await s.jobs.finish(form, 60_000);
   },
   installations: async (s, team_id) => {

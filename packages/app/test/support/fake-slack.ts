@@ -24,7 +24,10 @@ export type {
 } from '@split/slack-workspace';
 export { DEFAULT_SCOPES };
 
-export type StartFakeSlackOptions = Pick<WorkspaceOptions, 'defaultTeam' | 'defaultChannel'>;
+export type StartFakeSlackOptions = Pick<
+  WorkspaceOptions,
+  'defaultTeam' | 'defaultChannel' | 'eventRetryDelaysMs' | 'ackTimeoutMs'
+>;
 
 /** The workspace with `url` meaning the Web API base, as the tests expect. */
 export type FakeSlack = Workspace;

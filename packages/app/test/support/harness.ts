@@ -26,7 +26,12 @@ import {
 } from '@split/service-emulator/testing';
 import { type AppOptions, type RunningApp, startApp } from '../../src/app.js';
 import { type Config, loadConfig } from '../../src/config.js';
-import { type FakeSlack, type ResponseUrlPost, startFakeSlack } from './fake-slack.js';
+import {
+  type FakeSlack,
+  type ResponseUrlPost,
+  type StartFakeSlackOptions,
+  startFakeSlack,
+} from './fake-slack.js';
 import { type CommandOptions, type SlackSender, slackSender } from './slack-requests.js';
 
 export const SIGNING_SECRET = 'harness-signing-secret-0123456789';
@@ -139,6 +144,8 @@ export interface HarnessOptions extends Partial<Omit<AppOptions, 'config'>> {
   delayProxy?: boolean;
   /** Variables over the harness's own configuration (LOG_LEVEL, STORE_URL...). */
   env?: Record<string, string>;
+  /** The simulated workspace's event delivery: its retry schedule and acknowledgement limit. */
+  slack?: StartFakeSlackOptions;
 }
 
 export interface Harness {
@@ -179,7 +186,7 @@ export interface SplitOutcome {
 
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
   const emu = await startEmulator();
-  const slack = await startFakeSlack();
+  const slack = await startFakeSlack(options.slack);
   const proxy = options.delayProxy ? await startDelayProxy(emu.url) : undefined;
   const dir = await mkdtemp(join(tmpdir(), 'split-harness-'));
   const oauthApp = (
@@ -214,7 +221,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     ...options.env,
   });
   const logger = quietLogger();
-  const { delayProxy: _ignored, env: _env, ...appOptions } = options;
+  const { delayProxy: _ignored, env: _env, slack: _slack, ...appOptions } = options;
   const app = await startApp({
     config,
     // Given a destination, the app's own logger writes there (the test reads its lines).

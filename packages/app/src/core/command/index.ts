@@ -6,6 +6,7 @@ export { HELP_DETAILS, HELP_OVERVIEW, type HelpLine, type HelpLineId } from './h
 export { cutToCommandCap, MAX_COMMAND_CHARS, parseCommand } from './parse.js';
 export { PAY_EXAMPLE, REMIND_EXAMPLE } from './payment.js';
 export { resolveMe } from './resolve.js';
+export { isSplitThis } from './split-this.js';
 export { searchWords } from './subcommands.js';
 export {
   type DateRange,

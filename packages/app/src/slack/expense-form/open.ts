@@ -157,10 +157,16 @@ interface NewFormRequest extends FormRequest {
   /** "Split this": the message's thread. */
   thread_ts?: string | undefined;
   /** "Split this": the message it was used on. */
-  message?:
-    | { text: string; author?: string | undefined; files?: readonly MessageFile[] | undefined }
-    | undefined;
+  message?: FormMessage | undefined;
+  /** "Split this" written in a thread: reads the message once the form is open. */
+  readMessage?: (() => Promise<FormMessage | undefined>) | undefined;
 }
+
+type FormMessage = {
+  text: string;
+  author?: string | undefined;
+  files?: readonly MessageFile[] | undefined;
+};
 
 export async function openNewForm(r: NewFormRequest): Promise<void> {
   await openThenFill(
@@ -171,7 +177,10 @@ export async function openNewForm(r: NewFormRequest): Promise<void> {
       cannotOpen: 'form.not_opened_new',
       thread_ts: r.thread_ts,
     },
-    (view, voice) => fillNewForm(r, view, voice),
+    async (view, voice) => {
+      const message = r.readMessage ? await r.readMessage() : r.message;
+      await fillNewForm({ ...r, message }, view, voice);
+    },
   );
 }
 

@@ -24,6 +24,8 @@ export const BOT_SCOPES = [
   'files:write',
   'app_mentions:read',
   'im:history',
+  'channels:history',
+  'groups:history',
   'links:read',
   'links:write',
 ];

@@ -81,3 +81,27 @@ export function formAnswer(input: {
     },
   };
 }
+
+/**
+ * The answer to a command written as a message. A mention is answered in its thread: privately
+ * with chat.postEphemeral (the person alone, as the form's answers are, with the same DM when
+ * Slack refuses), for everyone with chat.postMessage. A DM is private already, so both kinds
+ * are posted in it, in the thread it was written in if any.
+ */
+export function conversationAnswer(input: {
+  client: webApi.WebClient;
+  user: string;
+  channel: string;
+  direct: boolean;
+  thread_ts: string | undefined;
+  logger: Logger;
+  voice: Voice;
+}): Reply {
+  if (!input.direct) return formAnswer(input);
+  const { client, channel } = input;
+  const thread = input.thread_ts ? { thread_ts: input.thread_ts } : {};
+  const post = async (m: SlackMessage) => {
+    await client.chat.postMessage({ channel, ...thread, ...m });
+  };
+  return { ephemeral: post, inChannel: post };
+}

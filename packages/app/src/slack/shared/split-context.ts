@@ -8,7 +8,7 @@ import type { Logger } from '@slack/bolt';
 import type { SlackPerson } from '../../accounts/directory.js';
 import type { ParseContext, ParseResult } from '../../core/command/index.js';
 import { ServiceBaseException, type ServiceClient } from '../../service/index.js';
-import type { ServiceTokenRecord, SlackUserKey } from '../../store/index.js';
+import type { ServiceTokenRecord, SlackUserKey, TypedWhere } from '../../store/index.js';
 import type { SlackDeps } from '../deps.js';
 import type { Once } from './marker.js';
 import { type ConnectReason, connectPrompt, errorNotice, plainNotice } from './notices.js';
@@ -24,6 +24,8 @@ export interface SplitInvocation {
   text: string;
   /** Where the answer goes when it is carried out later. */
   response_url?: string | undefined;
+  /** Written as a message (a mention, a DM): answered in that conversation and thread. */
+  typed?: TypedWhere | undefined;
   /**
    * How a booking made by this command is kept to one (its marker, and an earlier run's create);
    * absent, a booking gets a marker of its own.
@@ -90,6 +92,7 @@ export async function promptConnect(
         text: c.inv.text,
         channel_id: c.inv.channel_id,
         ...(c.inv.response_url ? { response_url: c.inv.response_url } : {}),
+        ...(c.inv.typed ? { typed: c.inv.typed } : {}),
         at: c.deps.now().getTime(),
       }
     : undefined;

@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
-import type { AllMiddlewareArgs, Logger, SlackCommandMiddlewareArgs, webApi } from '@slack/bolt';
-import type { SlackUserKey } from '../../store/index.js';
+import type { AllMiddlewareArgs, SlackCommandMiddlewareArgs } from '@slack/bolt';
+import type { SlackUserKey, TypedWhere } from '../../store/index.js';
 import type { PendingCommand } from '../../store/link-states.js';
 import { voiceFor } from '../../voice/index.js';
 import type { SlackDeps } from '../deps.js';
+import { conversationAnswer } from '../shared/answer.js';
 import { type JobHandler, JobMovedError } from '../shared/durable.js';
 import { type Kept, keepInTime } from '../shared/keep-in-time.js';
 import { MAX_PEOPLE, mentionedIds } from '../shared/limits.js';
@@ -13,15 +14,18 @@ import { replyLater, replyViaResponseUrl } from '../shared/reply.js';
 import type { SplitHandlers } from '../shared/split-context.js';
 import { clientOrNothing } from '../shared/team-clients.js';
 import { type Voice, voiceOf } from '../shared/voice.js';
+import type { OpenForm } from './form-offer.js';
 import { runSplit } from './run.js';
 
 /** A `/split` as its job keeps it: all that carrying it out needs, on any replica. */
-interface SplitJob {
+export interface SplitJob {
   team_id: string;
   user_id: string;
   channel_id: string;
   text: string;
   response_url: string | undefined;
+  /** Written as a message (a mention, a DM): answered in its conversation and thread. */
+  typed?: TypedWhere;
   /**
    * When the command was typed, when that was before the job was queued (a command kept while
    * its author linked their account): its response_url lives 30 minutes from then.
@@ -49,15 +53,6 @@ function ackVoice(deps: SlackDeps, team_id: string, user_id: string): Promise<Vo
   const person = deps.directory.knownSlackUser(team_id, user_id);
   return voiceFor({ locale: person?.locale, tz: person?.tz });
 }
-
-/** Opens the expense form (the expense-form feature's, handed in) for an empty `/split`. */
-export type OpenForm = (request: {
-  client: webApi.WebClient;
-  logger: Logger;
-  trigger_id: string;
-  user: SlackUserKey;
-  channel: string;
-}) => Promise<void>;
 
 /**
  * `/split ...`: the command is written to the durable job queue, then acked; it is carried out
@@ -136,14 +131,24 @@ export function splitJob(deps: SlackDeps, handlers: SplitHandlers): JobHandler {
     const job = payload as SplitJob;
     const client = await clientOrNothing(deps, job.team_id, logger);
     if (!client) return;
-    const reply = replyLater({
-      client,
-      response_url: job.response_url,
-      acknowledgedAt: job.typed_at ?? run.createdAt,
-      channel: job.channel_id,
-      user: job.user_id,
-      logger,
-    });
+    const reply = job.typed
+      ? conversationAnswer({
+          client,
+          user: job.user_id,
+          channel: job.channel_id,
+          direct: job.typed.kind === 'im',
+          thread_ts: job.typed.thread_ts,
+          logger,
+          voice: await voiceOf(deps, { team_id: job.team_id, user_id: job.user_id }, logger),
+        })
+      : replyLater({
+          client,
+          response_url: job.response_url,
+          acknowledgedAt: job.typed_at ?? run.createdAt,
+          channel: job.channel_id,
+          user: job.user_id,
+          logger,
+        });
     try {
       await runSplit(
         handlers,
@@ -154,6 +159,7 @@ export function splitJob(deps: SlackDeps, handlers: SplitHandlers): JobHandler {
           channel_id: job.channel_id,
           text: job.text,
           response_url: job.response_url,
+          typed: job.typed,
           once: {
             marker: bookingMarker(run.id),
             sentAt: (run.progress as SplitProgress | undefined)?.sentAt,
@@ -191,6 +197,7 @@ export function keepPending(deps: Pick<SlackDeps, 'durable'>) {
       channel_id: pending.channel_id,
       text: pending.text,
       response_url: pending.response_url,
+      ...(pending.typed ? { typed: pending.typed } : {}),
       typed_at: pending.at,
     };
     await deps.durable.submit(`linked:${user.team_id}:${id}`, SPLIT_JOB, job, user);

@@ -19,6 +19,7 @@ import {
 import { mrkdwn } from '../shared/text.js';
 import { type ExpenseQuery, resolveQuery } from './expense-query.js';
 import { exportExpenses } from './export.js';
+import { formOffer } from './form-offer.js';
 import { listPage } from './list-page.js';
 
 /** Runs `run` with the caller's link, after asking them to connect when they have none. */
@@ -36,8 +37,20 @@ async function withService(
   }
 }
 
+/**
+ * The form, asked for without a trigger id to open it with: a mention or a DM is offered a
+ * button that opens it for their thread; a command carried out after linking is asked again.
+ */
 export async function formWithoutTrigger(c: SplitRequest): Promise<void> {
-  await c.reply.ephemeral(plainNotice(c.voice.t('split.form_again')));
+  const { typed } = c.inv;
+  if (!typed) return c.reply.ephemeral(plainNotice(c.voice.t('split.form_again')));
+  await c.reply.ephemeral(
+    formOffer(c.voice, {
+      channel: c.inv.channel_id,
+      thread_ts: typed.thread_ts,
+      fromThread: typed.in_thread === true,
+    }),
+  );
 }
 
 /**

@@ -1,9 +1,12 @@
 import type { SlackDeps } from '../deps.js';
-import { COMMAND, LIST_ACTIONS } from '../ids.js';
+import { COMMAND, EVENTS, LIST_ACTIONS, TALK_ACTIONS } from '../ids.js';
 import type { ListenerTable } from '../shared/listener-table.js';
-import { type OpenForm, SPLIT_JOB, splitCommand, splitJob } from './command.js';
+import { SPLIT_JOB, splitCommand, splitJob } from './command.js';
+import { formOfferClicked, type OpenForm } from './form-offer.js';
+import { messagesTabOpened } from './greeting.js';
 import { listExportClicked, listPageClicked } from './list-buttons.js';
 import { type OtherHandlers, splitHandlers } from './run.js';
+import { appMentioned, directMessage } from './talk.js';
 
 /** What `/split` runs that other features own, handed in by slack/app.ts. */
 interface SplitParts {
@@ -13,9 +16,14 @@ interface SplitParts {
   openForm: OpenForm;
 }
 
+/** `/split`, and the same written as a mention or in the Messages tab. */
 export function splitListeners(table: ListenerTable, deps: SlackDeps, parts: SplitParts): void {
   table.command(COMMAND, splitCommand(deps, parts.openForm));
   table.job(SPLIT_JOB, splitJob(deps, splitHandlers(parts.handlers)));
+  table.event(EVENTS.appMention, appMentioned(deps));
+  table.event(EVENTS.message, directMessage(deps));
+  table.event(EVENTS.appHomeOpened, messagesTabOpened(deps));
+  table.action(TALK_ACTIONS.openForm, formOfferClicked(deps, parts.openForm));
   table.action(LIST_ACTIONS.previous, listPageClicked(deps));
   table.action(LIST_ACTIONS.next, listPageClicked(deps));
   table.action(LIST_ACTIONS.export, listExportClicked(deps));

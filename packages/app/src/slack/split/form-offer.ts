@@ -1,0 +1,142 @@
+/**
+ * The form offered where no trigger id came with the command: a mention or a DM brings none, and
+ * a modal opens only with one. The offer is a private message with a button; the click brings a
+ * fresh trigger id and opens the form, whose expense is posted in the thread the offer was made
+ * in. "Split this" in a thread fills the form from the thread's first message, read once the
+ * form is open (the trigger lives 3 seconds).
+ */
+import type { Logger, types, webApi } from '@slack/bolt';
+import { literal, object, optional, string } from '../../core/schema.js';
+import type { SlackUserKey } from '../../store/index.js';
+import type { SlackDeps } from '../deps.js';
+import { TALK_ACTIONS } from '../ids.js';
+import { type ButtonArgs, clickerOf, readClick } from '../shared/button.js';
+import type { SlackMessage } from '../shared/message.js';
+import type { Voice } from '../shared/voice.js';
+
+/**
+ * Opens the expense form (the expense-form feature's, handed in) for an empty `/split`, or from
+ * the offer a mention or a DM is answered with (for its thread, and for "split this" filled in
+ * from the thread's first message, read once the form is open).
+ */
+export type OpenForm = (request: {
+  client: webApi.WebClient;
+  logger: Logger;
+  trigger_id: string;
+  user: SlackUserKey;
+  channel: string;
+  thread_ts?: string | undefined;
+  readMessage?: () => Promise<{ text: string; author?: string | undefined } | undefined>;
+}) => Promise<void>;
+
+/** Where the offered form belongs: a conversation, its thread, and whether to fill it in. */
+export interface FormRef {
+  channel: string;
+  thread_ts: string | undefined;
+  /** Filled in from the thread's first message ("split this"). */
+  fromThread: boolean;
+}
+
+const TS = /^\d{1,12}\.\d{1,6}$/;
+
+const refSchema = object({
+  c: string({ max: 24, regex: /^[CGD][A-Z0-9]{2,}$/ }),
+  t: optional(string({ regex: TS })),
+  p: optional(literal(1)),
+});
+
+export function encodeFormRef(ref: FormRef): string {
+  return JSON.stringify({
+    c: ref.channel,
+    ...(ref.thread_ts ? { t: ref.thread_ts } : {}),
+    ...(ref.fromThread ? { p: 1 } : {}),
+  });
+}
+
+export function parseFormRef(value: string | undefined): FormRef | undefined {
+  if (value === undefined) return undefined;
+  let json: unknown;
+  try {
+    json = JSON.parse(value);
+  } catch {
+    return undefined;
+  }
+  const parsed = refSchema.safeParse(json);
+  if (!parsed.ok) return undefined;
+  const { c, t, p } = parsed.value;
+  // Only a thread has a first message to fill the form from.
+  if (p === 1 && t === undefined) return undefined;
+  return { channel: c, thread_ts: t, fromThread: p === 1 };
+}
+
+/** The private offer: what the button does, and the button. */
+export function formOffer(voice: Voice, ref: FormRef): SlackMessage {
+  const text = voice.t(ref.fromThread ? 'talk.split_this_offer' : 'talk.form_offer');
+  const label = voice.t(ref.fromThread ? 'talk.split_this_button' : 'talk.form_button');
+  const blocks: types.KnownBlock[] = [
+    { type: 'section', text: { type: 'mrkdwn', text } },
+    {
+      type: 'actions',
+      elements: [
+        {
+          type: 'button',
+          action_id: TALK_ACTIONS.openForm,
+          style: 'primary',
+          text: { type: 'plain_text', text: label, emoji: true },
+          value: encodeFormRef(ref),
+        },
+      ],
+    },
+  ];
+  return { text, blocks };
+}
+
+/** A message as the form reads it: its text (Slack's markup) and its author. */
+interface ThreadMessage {
+  text: string;
+  author?: string | undefined;
+}
+
+/**
+ * The thread's first message, with the bot's token (history scopes of the conversation's kind);
+ * undefined when it cannot be read, so that the form opens empty rather than not at all.
+ */
+export async function threadParent(
+  client: webApi.WebClient,
+  channel: string,
+  thread_ts: string,
+  logger: Logger,
+): Promise<ThreadMessage | undefined> {
+  try {
+    const answer = await client.conversations.replies({ channel, ts: thread_ts, limit: 1 });
+    const first = answer.messages?.[0];
+    if (!first) return undefined;
+    return { text: first.text ?? '', author: first.bot_id ? undefined : first.user };
+  } catch (error) {
+    logger.warn(`split this: the thread's first message was not read: ${(error as Error).message}`);
+    return undefined;
+  }
+}
+
+/** The offer's button: the form opens, for the thread it was offered in. */
+export function formOfferClicked(deps: SlackDeps, openForm: OpenForm) {
+  return async (args: ButtonArgs): Promise<void> => {
+    const click = await readClick(deps, args, parseFormRef, (voice) =>
+      voice.t('talk.offer_damaged'),
+    );
+    if (!click) return;
+    const { ref } = click;
+    const { client, logger } = args;
+    await openForm({
+      client,
+      logger,
+      trigger_id: args.body.trigger_id,
+      user: clickerOf(args.body),
+      channel: ref.channel,
+      thread_ts: ref.thread_ts,
+      ...(ref.fromThread && ref.thread_ts
+        ? { readMessage: () => threadParent(client, ref.channel, ref.thread_ts as string, logger) }
+        : {}),
+    });
+  };
+}

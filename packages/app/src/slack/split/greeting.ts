@@ -1,0 +1,86 @@
+/**
+ * The first time a person opens the app's Messages tab, the app says what it takes there: a
+ * `/split` written as a message, with three examples naming people they can mention. Once per
+ * person: a claim in the shared store (one replica greets, however many get the event), kept for
+ * good and removed with what else is kept about the person or the workspace, so that a person who
+ * removed their data is greeted again as someone new.
+ */
+import type { AllMiddlewareArgs, SlackEventMiddlewareArgs, types } from '@slack/bolt';
+import type { SlackDeps } from '../deps.js';
+import { examplePeople } from '../shared/example-people.js';
+import type { SlackMessage } from '../shared/message.js';
+import { exampleText } from '../shared/parse-problem.js';
+import { mention } from '../shared/text.js';
+import { type Voice, voiceOf } from '../shared/voice.js';
+
+/** The claim's life: long enough to mean "ever"; a claim needs one. */
+const GREETED_MS = 10 * 365 * 24 * 60 * 60_000;
+
+export const greetedKey = (team_id: string, user_id: string) => `greeted:${team_id}:${user_id}`;
+
+/** The three forms shown, each with the help line that says what it does. */
+const EXAMPLES = [
+  { example: '40 lunch @ann', line: 'help.lines.basic' },
+  { example: '€12,50 taxi @ann @bob yesterday', line: 'help.lines.currency_date' },
+  { example: 'balance', line: 'help.lines.balance' },
+] as const;
+
+/** The greeting, in the reader's voice, with `people` in place of the examples' `@ann`. */
+export function greetingMessage(
+  voice: Voice,
+  input: { app: string | undefined; people: readonly string[] },
+): SlackMessage {
+  const app = input.app ? mention(input.app) : '@Split';
+  const intro = voice.t('talk.greeting', { app });
+  const lines = EXAMPLES.map(
+    ({ example, line }) => `• ${exampleText(example, input.people)} — ${voice.t(line)}`,
+  );
+  const blocks: types.KnownBlock[] = [
+    { type: 'section', text: { type: 'mrkdwn', text: intro } },
+    { type: 'section', text: { type: 'mrkdwn', text: lines.join('\n') } },
+    {
+      type: 'context',
+      elements: [{ type: 'mrkdwn', text: voice.t('talk.greeting_more', { app }) }],
+    },
+  ];
+  return { text: intro, blocks };
+}
+
+/** `app_home_opened` on the Messages tab: the greeting, the first time only. */
+export function messagesTabOpened(deps: SlackDeps) {
+  return async ({
+    event,
+    body,
+    client,
+    context,
+    logger,
+  }: SlackEventMiddlewareArgs<'app_home_opened'> & AllMiddlewareArgs): Promise<void> => {
+    if (event.tab !== 'messages') return;
+    const team = context.teamId ?? body.team_id;
+    if (!team) return;
+    const user = { team_id: team, user_id: event.user };
+    const key = greetedKey(team, event.user);
+    deps.work.push(async () => {
+      try {
+        if (!(await deps.claims.claim(key, GREETED_MS))) return;
+      } catch (error) {
+        logger.warn(`greeting ${event.user}: claim failed: ${(error as Error).message}`);
+        return;
+      }
+      try {
+        const [voice, people] = await Promise.all([
+          voiceOf(deps, user, logger),
+          examplePeople({ deps, user, logger }),
+        ]);
+        await client.chat.postMessage({
+          channel: event.channel || event.user,
+          ...greetingMessage(voice, { app: context.botUserId, people }),
+        });
+      } catch (error) {
+        // Not greeted: the next opening of the tab tries again.
+        await deps.claims.release(key).catch(() => undefined);
+        logger.warn(`greeting ${event.user} failed: ${(error as Error).message}`);
+      }
+    });
+  };
+}

@@ -1,0 +1,255 @@
+/**
+ * `/split` written as a message, at the listeners: what a mention and a DM keep as the `/split`
+ * job (the text without the app's mention, where to answer), what each leaves alone, a redelivery
+ * of the same event, the form's offer and its button value, and the Messages tab's greeting.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isSplitThis } from '../../../src/core/command/index.js';
+import {
+  encodeFormRef,
+  formOffer,
+  formOfferClicked,
+  parseFormRef,
+} from '../../../src/slack/split/form-offer.js';
+import { greetingMessage, messagesTabOpened } from '../../../src/slack/split/greeting.js';
+import { appMentioned, commandText, directMessage } from '../../../src/slack/split/talk.js';
+import { blockKitErrors } from '../../support/block-kit-limits.js';
+import {
+  type HandlerWorld,
+  recorder,
+  startHandlerWorld,
+  TEAM,
+} from '../../support/handler-world.js';
+import { voices } from '../../support/voice-support.js';
+
+const BOT = 'U0BOT0001';
+
+let world: HandlerWorld;
+beforeAll(async () => {
+  world = await startHandlerWorld();
+});
+afterAll(() => world?.close());
+
+/** A listener's arguments for `event`, as Bolt hands them (each listener reads what it types). */
+function eventArgs(event: Record<string, unknown>, event_id: string): never {
+  return {
+    event,
+    body: { team_id: TEAM, event_id, event },
+    context: { teamId: TEAM, botUserId: BOT },
+    client: world.client,
+    logger: world.logger,
+  } as never;
+}
+
+const splitJobs = () => world.ran.filter((j) => j.kind === 'split').map((j) => j.payload);
+
+describe('the text of a message to the app', () => {
+  it('loses every mention of the app, labelled or not, and nothing else', () => {
+    expect(commandText(`<@${BOT}> 40 lunch <@U0ANN>`, BOT)).toBe('40 lunch <@U0ANN>');
+    expect(commandText(`40 lunch <@${BOT}|split>  <@U0ANN>`, BOT)).toBe('40 lunch <@U0ANN>');
+    expect(commandText(`<@${BOT}>`, BOT)).toBe('');
+    expect(commandText('<@U0BOT00012> hi', BOT)).toBe('<@U0BOT00012> hi');
+  });
+
+  it('"split this", in any of the app’s languages, is the empty command that offers the form', () => {
+    for (const phrase of [
+      'split this',
+      'Split this!',
+      'teile das',
+      'partage ça',
+      'divide esto',
+      'dividir isso',
+      'これを割り勘',
+    ]) {
+      expect(isSplitThis(phrase), phrase).toBe(true);
+      expect(commandText(`<@${BOT}> ${phrase}`, BOT)).toBe('');
+    }
+    expect(isSplitThis('split this 40')).toBe(false);
+    expect(commandText(`<@${BOT}> split this 40 <@U0ANN>`, BOT)).toBe('split this 40 <@U0ANN>');
+  });
+});
+
+describe('app_mention', () => {
+  it('keeps a mention in a thread as the /split job answered in that thread, once per event', async () => {
+    const before = splitJobs().length;
+    const event = {
+      type: 'app_mention',
+      user: 'U0ANN',
+      text: `<@${BOT}> 40 lunch <@U0BOB>`,
+      ts: '1700000100.000200',
+      thread_ts: '1700000000.000100',
+      channel: 'C0001',
+    };
+    await appMentioned(world.deps)(eventArgs(event, 'Ev0MENTION1'));
+    await appMentioned(world.deps)(eventArgs(event, 'Ev0MENTION1'));
+    await world.settled();
+    expect(splitJobs().slice(before)).toEqual([
+      {
+        team_id: TEAM,
+        user_id: 'U0ANN',
+        channel_id: 'C0001',
+        text: '40 lunch <@U0BOB>',
+        response_url: undefined,
+        typed: { kind: 'mention', thread_ts: '1700000000.000100', in_thread: true },
+      },
+    ]);
+    expect(world.logger.lines.join('\n')).toContain('Ev0MENTION1: already kept');
+  });
+
+  it('threads the answer to a mention of its own under it; another app’s mention is left alone', async () => {
+    const before = splitJobs().length;
+    const own = { type: 'app_mention', user: 'U0ANN', text: `<@${BOT}> balance`, channel: 'C0001' };
+    await appMentioned(world.deps)(eventArgs({ ...own, ts: '1700000200.000100' }, 'Ev0MENTION2'));
+    await appMentioned(world.deps)(
+      eventArgs({ ...own, ts: '1700000300.000100', bot_id: 'B0OTHER' }, 'Ev0MENTION3'),
+    );
+    await world.settled();
+    expect(splitJobs().slice(before)).toMatchObject([
+      { text: 'balance', typed: { kind: 'mention', thread_ts: '1700000200.000100' } },
+    ]);
+  });
+});
+
+describe('message.im', () => {
+  const dm = (fields: Record<string, unknown>) => ({
+    type: 'message',
+    channel: 'D0ANN',
+    channel_type: 'im',
+    user: 'U0ANN',
+    text: '12 taxi <@U0BOB>',
+    ts: '1700000400.000100',
+    ...fields,
+  });
+
+  it('keeps a person’s message as the /split job answered in the DM, in its thread if any', async () => {
+    const before = splitJobs().length;
+    await directMessage(world.deps)(eventArgs(dm({}), 'Ev0DM1'));
+    await directMessage(world.deps)(
+      eventArgs(dm({ ts: '1700000500.000100', thread_ts: '1700000400.000100' }), 'Ev0DM2'),
+    );
+    await world.settled();
+    expect(splitJobs().slice(before)).toMatchObject([
+      { channel_id: 'D0ANN', text: '12 taxi <@U0BOB>', typed: { kind: 'im' } },
+      {
+        channel_id: 'D0ANN',
+        typed: { kind: 'im', thread_ts: '1700000400.000100', in_thread: true },
+      },
+    ]);
+    expect((splitJobs().at(-2) as { typed: object }).typed).toEqual({ kind: 'im' });
+  });
+
+  it('leaves its own messages, other bots’, edits, deletions, other subtypes and channels alone', async () => {
+    const before = splitJobs().length;
+    const ignored = [
+      dm({ user: BOT, bot_id: 'B0BOT0001' }),
+      dm({ user: 'U0OTHER', bot_id: 'B0OTHER' }),
+      dm({ subtype: 'bot_message', user: undefined, bot_id: 'B0HOOK' }),
+      dm({ subtype: 'message_changed', user: undefined }),
+      dm({ subtype: 'message_deleted', user: undefined }),
+      dm({ subtype: 'file_share' }),
+      dm({ channel: 'C0001', channel_type: 'channel' }),
+    ];
+    let n = 0;
+    for (const event of ignored) await directMessage(world.deps)(eventArgs(event, `Ev0IGN${n++}`));
+    await world.settled();
+    expect(splitJobs().slice(before)).toEqual([]);
+  });
+});
+
+describe('the form’s offer', () => {
+  it('carries where the form belongs, read back with its schema', () => {
+    const ref = { channel: 'C0001', thread_ts: '1700000000.000100', fromThread: true };
+    expect(parseFormRef(encodeFormRef(ref))).toEqual(ref);
+    const dmRef = { channel: 'D0ANN', thread_ts: undefined, fromThread: false };
+    expect(parseFormRef(encodeFormRef(dmRef))).toEqual(dmRef);
+    for (const bad of [
+      undefined,
+      'nope',
+      '{"c":"C0001","p":1}',
+      '{"c":"#general"}',
+      '{"c":"C0001","t":"yesterday"}',
+    ])
+      expect(parseFormRef(bad), String(bad)).toBeUndefined();
+  });
+
+  it('is valid Block Kit in every language, the button labelled in plain text', () => {
+    for (const voice of Object.values(voices)) {
+      const offer = formOffer(voice, { channel: 'C0001', thread_ts: '1.1', fromThread: true });
+      expect(blockKitErrors(offer.blocks, 'message')).toEqual([]);
+    }
+    expect(
+      JSON.stringify(
+        formOffer(voices.de, { channel: 'C0001', thread_ts: undefined, fromThread: false }).blocks,
+      ),
+    ).toContain('Formular öffnen');
+  });
+
+  it('opens the form with the click’s trigger, for the thread, and reads the first message then', async () => {
+    const opened: Record<string, unknown>[] = [];
+    const rec = recorder();
+    const value = encodeFormRef({
+      channel: 'C0001',
+      thread_ts: '1700000000.000100',
+      fromThread: true,
+    });
+    await formOfferClicked(world.deps, async (request) => {
+      opened.push({ ...request, message: await request.readMessage?.() });
+    })({
+      ack: rec.ack,
+      respond: rec.respond,
+      action: { type: 'button', action_id: 'talk_open_form', value },
+      body: { trigger_id: '123.456.abc', user: { id: 'U0ANN', team_id: TEAM }, team: { id: TEAM } },
+      client: world.client,
+      logger: world.logger,
+    } as never);
+    expect(rec.acks).toEqual([undefined]);
+    expect(opened).toMatchObject([
+      {
+        trigger_id: '123.456.abc',
+        user: { team_id: TEAM, user_id: 'U0ANN' },
+        channel: 'C0001',
+        thread_ts: '1700000000.000100',
+      },
+    ]);
+    expect(world.calls.filter((c) => c.method === 'conversations.replies').at(-1)?.args).toEqual({
+      channel: 'C0001',
+      ts: '1700000000.000100',
+      limit: 1,
+    });
+  });
+});
+
+describe('the Messages tab’s greeting', () => {
+  it('shows three examples with the reader’s people, in their language', () => {
+    const message = greetingMessage(voices.fr, { app: BOT, people: ['U0BOB', 'U0CHO'] });
+    expect(blockKitErrors(message.blocks, 'message')).toEqual([]);
+    const text = JSON.stringify(message.blocks);
+    expect(text).toContain('40 lunch <@U0BOB>');
+    expect(text).toContain('taxi <@U0BOB> <@U0CHO> yesterday');
+    expect(text).toContain('Bonjour');
+  });
+
+  it('greets once per person, on the Messages tab only', async () => {
+    const posts = () => world.calls.filter((c) => c.method === 'chat.postMessage');
+    const before = posts().length;
+    const open = (tab: string, user = 'U0GREET') =>
+      messagesTabOpened(world.deps)({
+        event: { type: 'app_home_opened', user, channel: 'D0GREET', tab },
+        body: { team_id: TEAM },
+        context: { teamId: TEAM, botUserId: BOT },
+        client: world.client,
+        logger: world.logger,
+      } as never);
+    await open('home');
+    await open('messages');
+    await world.settled();
+    await open('messages');
+    await world.settled();
+    expect(
+      posts()
+        .slice(before)
+        .map((c) => c.args.channel),
+    ).toEqual(['D0GREET']);
+    expect(await world.deps.claims.claim(`greeted:${TEAM}:U0GREET`, 1000)).toBe(false);
+  });
+});
