@@ -85,6 +85,11 @@ export function isBareNumber(raw: string): boolean {
   return /^[.,]?\d(?:[\d.,'’]*\d)?[,;:!?.]?$/.test(raw);
 }
 
+/** `2x` or `x2` are shares, not amounts. */
+function isShareMark(side: string): boolean {
+  return side !== '' && /^(x|×)$/i.test(side);
+}
+
 /** An amount, with or without a currency, spread over one or two tokens at `i`. */
 export function amountAt(
   tokens: Token[],
@@ -97,8 +102,7 @@ export function amountAt(
   if (token?.t !== 'word') return null;
   const parts = numberParts(token.raw);
   if (parts) {
-    const isX = (side: string) => side !== '' && /^(x|×)$/i.test(side);
-    if (parts.after === '%' || isX(parts.before) || isX(parts.after)) return null;
+    if (parts.after === '%' || isShareMark(parts.before) || isShareMark(parts.after)) return null;
     const markBefore = parts.before ? currencyOf(parts.before, defaultCurrency) : null;
     const markAfter = parts.after ? currencyOf(parts.after, defaultCurrency) : null;
     if ((parts.before && !markBefore) || (parts.after && !markAfter)) return null;
