@@ -43,6 +43,14 @@ export const KNOWN_SCOPES = new Map<string, string>([
     'View messages that directly mention the app in conversations that the app is in',
   ],
   [
+    'channels:history',
+    'View messages and other content in public channels that the app has been added to',
+  ],
+  [
+    'groups:history',
+    'View messages and other content in private channels that the app has been added to',
+  ],
+  [
     'im:history',
     'View messages and other content in direct messages that the app has been added to',
   ],
