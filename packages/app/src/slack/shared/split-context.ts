@@ -82,14 +82,40 @@ export type SplitHandler<K extends SplitKind = SplitKind> = (c: SplitContext<K>)
 export type SplitHandlers = { [K in SplitKind]: SplitHandler<K> };
 
 /** Asks the person to connect; with `carry`, what they typed is carried out once they have. */
+/** People a text may name before a command is refused for naming too many (the command's cap). */
+const MAX_NAMED = 50;
+
+/**
+ * The text with each bare mention given its name, as a slash command's text carries them
+ * (`<@U1|ann>`): a mention or a DM arrives as `<@U1>`, which a quoted command would show as an id.
+ * Names come from the directory's cache or users.info; a person it cannot read keeps the id.
+ */
+async function withNames(c: SplitRequest, text: string): Promise<string> {
+  const ids = [...new Set(Array.from(text.matchAll(/<@([UW][A-Z0-9]+)>/g), (m) => m[1]!))];
+  if (ids.length === 0 || ids.length > MAX_NAMED) return text;
+  const names = new Map<string, string>();
+  await Promise.all(
+    ids.map(async (id) => {
+      const person = await c.deps.directory.slackUser(c.user.team_id, id).catch(() => undefined);
+      // A name holding `|` or `>` would end the mention early: such a person keeps the id.
+      if (person?.name && !/[|<>]/.test(person.name)) names.set(id, person.name);
+    }),
+  );
+  return text.replace(/<@([UW][A-Z0-9]+)>/g, (whole, id: string) => {
+    const name = names.get(id);
+    return name ? `<@${id}|${name}>` : whole;
+  });
+}
+
 export async function promptConnect(
   c: SplitRequest,
   reason: ConnectReason,
   carry: boolean,
 ): Promise<void> {
+  const text = carry ? await withNames(c, c.inv.text) : c.inv.text;
   const pending = carry
     ? {
-        text: c.inv.text,
+        text,
         channel_id: c.inv.channel_id,
         ...(c.inv.response_url ? { response_url: c.inv.response_url } : {}),
         ...(c.inv.typed ? { typed: c.inv.typed } : {}),
@@ -99,7 +125,7 @@ export async function promptConnect(
   const url = await c.deps.linking.connectUrl(c.user, pending);
   const voice = await voiceOf(c.deps, c.user, c.logger);
   await c.reply.ephemeral(
-    connectPrompt(voice, { url, reason, pendingText: carry ? c.inv.text : undefined }),
+    connectPrompt(voice, { url, reason, pendingText: carry ? text : undefined }),
   );
 }
 

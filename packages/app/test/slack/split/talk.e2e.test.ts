@@ -142,6 +142,10 @@ describe('a mention', () => {
     await post('U0CHO', `<@${BOT}> 18 breakfast <@U0ANN>`, parent.ts);
     const [prompt] = await answersIn(parent.ts, 1);
     expect(prompt!.ephemeralFor).toBe('U0CHO');
+    // What will be carried out names Ann as a slash command would, not by her id.
+    const promised = blocksText(prompt!.blocks);
+    expect(promised).toMatch(/`\/split 18 breakfast @\w/);
+    expect(promised).not.toContain('U0ANN');
     const done = await consentDance(h, connectButtonUrl(prompt!.blocks), {
       email,
       slackId: 'U0CHO',
