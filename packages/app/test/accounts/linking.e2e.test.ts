@@ -56,7 +56,7 @@ describe('linking an account', () => {
     const { answer, url } = await connectUrlFor('U0NEW1', '40 lunch <@U0BOB>');
     expect(answer.response_type).toBe('ephemeral');
     expect(blocksText(answer.blocks)).toContain('connect your expense account first');
-    expect(blocksText(answer.blocks)).toContain("I'll carry out `/split 40 lunch @U0BOB`");
+    expect(blocksText(answer.blocks)).toContain("I'll carry out `/split 40 lunch @bob`");
     expect(blockKitErrors(answer.blocks, 'message')).toEqual([]);
     expect(url).toMatch(/^http:\/\/split\.test\/oauth\/start\?state=[A-Za-z0-9_-]{43}$/);
     expect((await h.serviceCounts())['POST /api/v3.0/create_expense'] ?? 0).toBe(
@@ -118,7 +118,7 @@ describe('linking an account', () => {
     expect(await h.app.deps.tokens.get(key('U0RIA'))).toMatchObject({ name: 'Ria Vale' });
     const dm = await h.slack.waitForCall('chat.postMessage', (c) => c.args.channel === 'U0RIA');
     expect(blocksText(dm.args.blocks)).toContain(
-      "I couldn't carry out `/split 30 kept taxi @U0BOB` just now: please type it again.",
+      "I couldn't carry out `/split 30 kept taxi @bob` just now: please type it again.",
     );
     await new Promise((resolve) => setTimeout(resolve, 300));
     const expenses = await call(h.emu.url, ria.apiKey, 'GET', 'get_expenses');
