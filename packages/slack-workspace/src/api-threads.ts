@@ -5,6 +5,7 @@
  * of one. Reading needs the history scope of the conversation's kind and the bot in it.
  */
 import { type Method, messageJson, resolveChannel } from './api-chat.js';
+import { fileObject } from './api-files.js';
 import { optionalStr, SlackError, str } from './http-util.js';
 import type { WorkspaceState } from './state.js';
 import type { Channel, StoredMessage, Team } from './types.js';
@@ -54,8 +55,17 @@ export function threadMethods(state: WorkspaceState): Record<string, Method> {
     return { parent, replies };
   }
 
+  /** A message as a thread lists it: with Slack's file objects of the files still there. */
+  function withFiles(message: StoredMessage, team: Team) {
+    const files = (message.files ?? []).flatMap((id) => {
+      const file = state.files.get(id);
+      return file ? [fileObject(state, file, team)] : [];
+    });
+    return { ...messageJson(message, team), ...(files.length > 0 ? { files } : {}) };
+  }
+
   function parentJson(parent: StoredMessage, replies: StoredMessage[], team: Team) {
-    const json = messageJson(parent, team);
+    const json = withFiles(parent, team);
     if (replies.length === 0) return json;
     const users = [...new Set(replies.map((r) => r.user).filter(Boolean))];
     return {
@@ -104,7 +114,7 @@ export function threadMethods(state: WorkspaceState): Record<string, Method> {
       };
 
       function replyJson(m: StoredMessage) {
-        return { ...messageJson(m, team), thread_ts: parent.ts, parent_user_id: parent.user };
+        return { ...withFiles(m, team), thread_ts: parent.ts, parent_user_id: parent.user };
       }
     },
   };

@@ -120,6 +120,31 @@ describe('conversations.replies', () => {
     });
   });
 
+  it('lists the files shared with a message, as Slack does', async () => {
+    const { ws } = rig;
+    await ws.act.message({
+      as: 'U0ANN',
+      channel: 'C0001',
+      text: 'Dinner receipt',
+      file: {
+        name: 'receipt.png',
+        mimetype: 'image/png',
+        content: Buffer.from('89504e470d0a1a0a', 'hex'),
+      },
+    });
+    const parent = ws.messages('C0001').at(-1)!;
+    const answer = await rig.api('conversations.replies', { channel: 'C0001', ts: parent.ts });
+    const [first] = answer.messages as { files?: Record<string, unknown>[] }[];
+    expect(first!.files).toEqual([
+      expect.objectContaining({
+        id: parent.files![0],
+        name: 'receipt.png',
+        mimetype: 'image/png',
+        size: 8,
+      }),
+    ]);
+  });
+
   it('reads a message without replies as a thread of one, and pages with limit and cursor', async () => {
     await rig.ws.act.message({ as: 'U0ANN', channel: 'C0001', text: 'Taxi 23.50' });
     const lone = rig.ws.messages('C0001').at(-1)!;

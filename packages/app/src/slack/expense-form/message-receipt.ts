@@ -3,16 +3,8 @@
  * takes an image; the first image small enough is offered (the person can leave it out), and
  * otherwise the form says why none can be.
  */
+import type { MessageFile } from '../shared/message-files.js';
 import { RECEIPT_MAX_BYTES } from './receipt.js';
-
-/** A file as a message_action payload carries it (Slack's file object, the fields read here). */
-export interface MessageFile {
-  id?: string;
-  name?: string;
-  title?: string;
-  mimetype?: string;
-  size?: number;
-}
 
 /** Why the message's file can't be the receipt. */
 export type MessageReceiptProblem =

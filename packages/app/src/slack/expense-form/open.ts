@@ -18,6 +18,7 @@ import { whoText } from '../shared/expense-message.js';
 import { looksEqual } from '../shared/expense-people.js';
 import { mentionedIds } from '../shared/limits.js';
 import { notesOf } from '../shared/marker.js';
+import type { MessageFile } from '../shared/message-files.js';
 import { modalVoice } from '../shared/modal.js';
 import { describeServiceFailure, needsRelink } from '../shared/service-failure.js';
 import { mrkdwn } from '../shared/text.js';
@@ -28,7 +29,7 @@ import { expensePayers } from './expense-payers.js';
 import { expenseSources } from './expense-sources.js';
 import { type CheckedForm, type EditBase, encodeMeta, MAX_PARTICIPANTS } from './form.js';
 import { formGroupOf, type GroupCurrency, groupStartCurrency } from './group-currency.js';
-import { type MessageFile, messageReceipt } from './message-receipt.js';
+import { messageReceipt } from './message-receipt.js';
 import { expenseFormView, formTitle, noticeView } from './views.js';
 
 export interface Opened {

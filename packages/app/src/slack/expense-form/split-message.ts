@@ -1,23 +1,8 @@
 import type { AllMiddlewareArgs, MessageShortcut, SlackShortcutMiddlewareArgs } from '@slack/bolt';
 import type { SlackDeps } from '../deps.js';
+import { filesOf } from '../shared/message-files.js';
 import type { GroupCurrency } from './group-currency.js';
-import type { MessageFile } from './message-receipt.js';
 import { openNewForm } from './open.js';
-
-/** The message's files as the payload carries them; anything else there is ignored. */
-function filesOf(message: unknown): MessageFile[] {
-  const files = (message as { files?: unknown }).files;
-  if (!Array.isArray(files)) return [];
-  return files
-    .filter((f): f is Record<string, unknown> => typeof f === 'object' && f !== null)
-    .map((f) => ({
-      ...(typeof f.id === 'string' ? { id: f.id } : {}),
-      ...(typeof f.name === 'string' ? { name: f.name } : {}),
-      ...(typeof f.title === 'string' ? { title: f.title } : {}),
-      ...(typeof f.mimetype === 'string' ? { mimetype: f.mimetype } : {}),
-      ...(typeof f.size === 'number' ? { size: f.size } : {}),
-    }));
-}
 
 /**
  * "Split this" on a message: the expense form, pre-filled from the message (its text, an amount

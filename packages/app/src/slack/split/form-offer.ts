@@ -12,6 +12,7 @@ import type { SlackDeps } from '../deps.js';
 import { TALK_ACTIONS } from '../ids.js';
 import { type ButtonArgs, clickerOf, readClick } from '../shared/button.js';
 import type { SlackMessage } from '../shared/message.js';
+import { filesOf, type MessageFile } from '../shared/message-files.js';
 import type { Voice } from '../shared/voice.js';
 
 /**
@@ -26,7 +27,7 @@ export type OpenForm = (request: {
   user: SlackUserKey;
   channel: string;
   thread_ts?: string | undefined;
-  readMessage?: () => Promise<{ text: string; author?: string | undefined } | undefined>;
+  readMessage?: () => Promise<ThreadMessage | undefined>;
 }) => Promise<void>;
 
 /** Where the offered form belongs: a conversation, its thread, and whether to fill it in. */
@@ -91,10 +92,12 @@ export function formOffer(voice: Voice, ref: FormRef): SlackMessage {
   return { text, blocks };
 }
 
-/** A message as the form reads it: its text (Slack's markup) and its author. */
+/** A message as the form reads it: its text (Slack's markup), its author and its files. */
 interface ThreadMessage {
   text: string;
   author?: string | undefined;
+  /** A receipt photographed into the thread's first message is offered as "Split this" does. */
+  files?: MessageFile[] | undefined;
 }
 
 /**
@@ -111,7 +114,12 @@ export async function threadParent(
     const answer = await client.conversations.replies({ channel, ts: thread_ts, limit: 1 });
     const first = answer.messages?.[0];
     if (!first) return undefined;
-    return { text: first.text ?? '', author: first.bot_id ? undefined : first.user };
+    const files = filesOf(first);
+    return {
+      text: first.text ?? '',
+      author: first.bot_id ? undefined : first.user,
+      ...(files.length > 0 ? { files } : {}),
+    };
   } catch (error) {
     logger.warn(`split this: the thread's first message was not read: ${(error as Error).message}`);
     return undefined;

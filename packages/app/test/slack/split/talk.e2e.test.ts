@@ -134,6 +134,35 @@ describe('a mention', () => {
     expect(meta).toContain(parent.ts);
   });
 
+  it('"split this" under a photographed bill offers the photo as the receipt', async () => {
+    const png = Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.from('a bill')]);
+    await h.slack.act.message({
+      as: 'U0BOB',
+      channel: CHANNEL,
+      text: 'Dinner 48 EUR',
+      file: { name: 'bill.png', mimetype: 'image/png', content: png },
+    });
+    const parent = h.slack.messages(CHANNEL).at(-1)!;
+    await post('U0ANN', `<@${BOT}> split this`, parent.ts);
+    const [offer] = await answersIn(parent.ts, 1);
+    const button = (offer!.blocks as { elements?: Record<string, unknown>[] }[])
+      .flatMap((b) => b.elements ?? [])
+      .find((e) => e.action_id === 'talk_open_form')!;
+    const since = Date.now();
+    await h.slack.act.action({
+      as: 'U0ANN',
+      container: { type: 'message', channel: CHANNEL, ts: offer!.ts },
+      action: { type: 'button', action_id: button.action_id, value: button.value },
+    });
+    const { view } = await formOpened(h, since);
+    expect(element(view, 'form_amount').initial_value).toBe('48.00');
+    const receipt = element(view, 'form_message_receipt') as {
+      options: { value: string }[];
+      initial_options?: { value: string }[];
+    };
+    expect(receipt.options.map((o) => o.value)).toEqual([parent.files![0]]);
+  });
+
   it('of someone not connected asks them to, then books in the thread once they are', async () => {
     const email = `cho.${Date.now().toString(36)}@example.com`;
     h.addSlackUser({ slackId: 'U0CHO', first_name: 'Cho', email });
