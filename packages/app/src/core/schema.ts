@@ -15,6 +15,11 @@ interface Schema<T> {
   safeParse(input: unknown): Result<T>;
   /** For values we build ourselves: a mismatch is a bug, so it throws (without the value). */
   parse(input: unknown): T;
+  /**
+   * JSON text that must hold a T (a button's value, which comes back from Slack as sent, or as
+   * anyone forged it): the T, or undefined for text that is not JSON or not a T.
+   */
+  readJson(text: string | undefined): T | undefined;
 }
 
 /** Marks a key of `object()` that may be missing; only `optional()` makes one. */
@@ -41,6 +46,17 @@ function schema<T>(check: (input: unknown) => Result<T>): Schema<T> {
       const result = safeParse(input);
       if (!result.ok) throw new TypeError('value does not match its schema');
       return result.value;
+    },
+    readJson(text) {
+      if (text === undefined) return undefined;
+      let json: unknown;
+      try {
+        json = JSON.parse(text);
+      } catch {
+        return undefined;
+      }
+      const result = safeParse(json);
+      return result.ok ? result.value : undefined;
     },
   };
 }

@@ -103,6 +103,16 @@ describe('value schemas', () => {
   });
 });
 
+describe('readJson', () => {
+  it('reads JSON text holding the value, and nothing else', () => {
+    expect(ref.readJson('{"v":1,"e":3,"k":"g","x":1}')).toEqual({ v: 1, e: 3, k: 'g' });
+    expect(ref.readJson(undefined)).toBeUndefined();
+    expect(ref.readJson('{"v":1,"e":3,')).toBeUndefined();
+    expect(ref.readJson('{"v":2,"e":3,"k":"g"}')).toBeUndefined();
+    expect(ref.readJson('{"__proto__":{"v":1},"e":3,"k":"g"}')).toBeUndefined();
+  });
+});
+
 describe('value schemas on hostile input', () => {
   it('keep __proto__ and constructor in JSON from reaching any prototype', () => {
     const hostile = JSON.parse(

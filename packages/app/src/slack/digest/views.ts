@@ -55,13 +55,7 @@ function settleUpValue(value: SettleUpValue): string {
 
 /** The friend and currency a Settle up click is about, or undefined for a value we did not make. */
 export function parseSettleUpValue(value: string | undefined): SettleUpValue | undefined {
-  if (value === undefined) return undefined;
-  try {
-    const parsed = settleUpValueSchema.safeParse(JSON.parse(value));
-    return parsed.ok ? parsed.value : undefined;
-  } catch {
-    return undefined;
-  }
+  return settleUpValueSchema.readJson(value);
 }
 
 function plain(text: string): types.PlainTextElement {

@@ -19,13 +19,7 @@ const groupRefSchema = object({ g: int({ min: 1 }), n: string({ max: 100 }) });
 type GroupRef = Infer<typeof groupRefSchema>;
 
 export function parseGroupRef(value: string | undefined): GroupRef | undefined {
-  if (value === undefined) return undefined;
-  try {
-    const parsed = groupRefSchema.safeParse(JSON.parse(value));
-    return parsed.ok ? parsed.value : undefined;
-  } catch {
-    return undefined;
-  }
+  return groupRefSchema.readJson(value);
 }
 
 function section(text: string): types.SectionBlock {

@@ -19,13 +19,7 @@ const remindRefSchema = object({
 type RemindRef = Infer<typeof remindRefSchema>;
 
 export function parseRemindRef(value: string | undefined): RemindRef | undefined {
-  if (value === undefined) return undefined;
-  try {
-    const parsed = remindRefSchema.safeParse(JSON.parse(value));
-    return parsed.ok ? parsed.value : undefined;
-  } catch {
-    return undefined;
-  }
+  return remindRefSchema.readJson(value);
 }
 
 /** A static select holds at most 100 options (Slack's limit). */

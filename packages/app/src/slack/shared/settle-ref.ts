@@ -45,11 +45,5 @@ export function settleRefValueIn(ref: SettleRef, locale: string | undefined, max
 }
 
 export function parseSettleRef(value: string | undefined): SettleRef | undefined {
-  if (value === undefined) return undefined;
-  try {
-    const parsed = settleRefSchema.safeParse(JSON.parse(value));
-    return parsed.ok ? parsed.value : undefined;
-  } catch {
-    return undefined;
-  }
+  return settleRefSchema.readJson(value);
 }

@@ -55,16 +55,9 @@ export function encodeFormRef(ref: FormRef): string {
 }
 
 export function parseFormRef(value: string | undefined): FormRef | undefined {
-  if (value === undefined) return undefined;
-  let json: unknown;
-  try {
-    json = JSON.parse(value);
-  } catch {
-    return undefined;
-  }
-  const parsed = refSchema.safeParse(json);
-  if (!parsed.ok) return undefined;
-  const { c, t, p } = parsed.value;
+  const parsed = refSchema.readJson(value);
+  if (!parsed) return undefined;
+  const { c, t, p } = parsed;
   // Only a thread has a first message to fill the form from.
   if (p === 1 && t === undefined) return undefined;
   return { channel: c, thread_ts: t, fromThread: p === 1 };

@@ -48,16 +48,8 @@ export function encodeListRef(ref: ListRef): string | undefined {
 }
 
 export function parseListRef(value: string | undefined): ListRef | undefined {
-  if (value === undefined) return undefined;
-  let json: unknown;
-  try {
-    json = JSON.parse(value);
-  } catch {
-    return undefined;
-  }
-  const parsed = refSchema.safeParse(json);
-  if (!parsed.ok) return undefined;
-  const r = parsed.value;
+  const r = refSchema.readJson(value);
+  if (!r) return undefined;
   const starts = r.s.split(',').map(Number);
   if (starts.length > MAX_PAGES + 1 || !starts.every(Number.isSafeInteger)) return undefined;
   if ((r.g === undefined) !== (r.gn === undefined)) return undefined;
