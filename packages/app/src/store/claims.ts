@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createdMeanwhile } from './created-meanwhile.js';
-import { applyPragmas, redisAdapter, type StoreKind, sqliteFile, storeKind } from './keyv.js';
+import { redisAdapter, type StoreKind, storeKind } from './keyv.js';
+import { sqliteConnection } from './sqlite.js';
 
 /**
  * Atomic "first one wins" claims in the shared store, e.g. "the daily DM for T1/U1 on 2026-11-21"
@@ -233,21 +234,14 @@ async function postgresBackend(storeUrl: string): Promise<Backend> {
 }
 
 async function sqliteBackend(storeUrl: string): Promise<Backend> {
-  const { default: sqlite3 } = await import('sqlite3');
-  const db = new sqlite3.Database(sqliteFile(storeUrl));
-  db.configure('busyTimeout', 5_000);
-  const all = (sql: string, params: unknown[]) =>
-    new Promise<unknown[]>((resolve, reject) => {
-      db.all(sql, params, (error, rows) => (error ? reject(error) : resolve(rows)));
-    });
+  const connection = await sqliteConnection(storeUrl);
+  const all = (sql: string, params: unknown[]) => connection.all(sql, params);
   let ready: Promise<unknown> | undefined;
   const table = () => {
-    ready ??= applyPragmas((sql) => all(sql, []))
-      .then(() => all(CREATE_TABLE, []))
-      .catch((error: unknown) => {
-        ready = undefined;
-        throw error;
-      });
+    ready ??= all(CREATE_TABLE, []).catch((error: unknown) => {
+      ready = undefined;
+      throw error;
+    });
     return ready;
   };
   return {
@@ -280,9 +274,6 @@ async function sqliteBackend(storeUrl: string): Promise<Backend> {
     async sweep(nowMs) {
       await all(`DELETE FROM ${TABLE} WHERE expires_at <= ?`, [nowMs]);
     },
-    close: () =>
-      new Promise<void>((resolve, reject) =>
-        db.close((error) => (error ? reject(error) : resolve())),
-      ),
+    close: () => connection.close(),
   };
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createdMeanwhile } from './created-meanwhile.js';
-import { applyPragmas, redisAdapter, type StoreKind, sqliteFile, storeKind } from './keyv.js';
+import { redisAdapter, type StoreKind, storeKind } from './keyv.js';
+import { sqliteConnection } from './sqlite.js';
 
 /**
  * The durable queue of acknowledged work (a `/split`, a submitted expense form): written before
@@ -313,24 +314,10 @@ async function postgresRunner(storeUrl: string): Promise<Run> {
 }
 
 async function sqliteRunner(storeUrl: string): Promise<Run> {
-  const { default: sqlite3 } = await import('sqlite3');
-  const db = new sqlite3.Database(sqliteFile(storeUrl));
-  db.configure('busyTimeout', 5_000);
-  const all = (sql: string, params: unknown[]) =>
-    new Promise<unknown[]>((resolve, reject) => {
-      db.all(sql, params, (error, rows) => (error ? reject(error) : resolve(rows)));
-    });
-  const pragmas = applyPragmas((sql) => all(sql, []));
-  const run = async (sql: string, params: unknown[]) => {
-    await pragmas;
-    return all(sql.replace(/LIKE \?/, "LIKE ? ESCAPE '\\'"), params);
-  };
-  return Object.assign(run, {
-    close: () =>
-      new Promise<void>((resolve, reject) =>
-        db.close((error) => (error ? reject(error) : resolve())),
-      ),
-  });
+  const connection = await sqliteConnection(storeUrl);
+  const run = async (sql: string, params: unknown[]) =>
+    connection.all(sql.replace(/LIKE \?/, "LIKE ? ESCAPE '\\'"), params);
+  return Object.assign(run, { close: () => connection.close() });
 }
 
 interface RedisLike {
