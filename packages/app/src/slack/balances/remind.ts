@@ -26,7 +26,6 @@ import { connectPrompt, errorNotice } from '../shared/notices.js';
 import { parseRemindRef } from '../shared/remind-buttons.js';
 import { describeServiceFailure } from '../shared/service-failure.js';
 import { linked, type SplitContext, tellFailure } from '../shared/split-context.js';
-import { mrkdwn } from '../shared/text.js';
 import { voiceOf } from '../shared/voice.js';
 import { friendOrNone } from './friend.js';
 import { friendOf, slackName } from './paid-command.js';

@@ -99,7 +99,6 @@ export function checkPartAmount(
   ref: SettleRef,
   voice: Voice,
 ): { minor: number } | { error: string } {
-  const locale = voice.locale;
   const read = parseAmount(typed, ref.c);
   if ('problem' in read) return { error: troubleText(voice, read.problem) };
   if (read.currency !== ref.c) {

@@ -16,7 +16,6 @@ import type { SlackMessage } from '../shared/message.js';
 import { type ConnectReason, connectPrompt } from '../shared/notices.js';
 import { describeServiceFailure } from '../shared/service-failure.js';
 import { parseSettleRef, type SettleRef } from '../shared/settle-ref.js';
-import { mrkdwn } from '../shared/text.js';
 import { voiceOf } from '../shared/voice.js';
 import { renderAll, renderFriend, renderGroup } from './render.js';
 import { changedText, recordedText, refusedText, type SettleOutcome, settle } from './settle.js';

@@ -21,7 +21,6 @@ import { notesOf } from '../shared/marker.js';
 import type { MessageFile } from '../shared/message-files.js';
 import { modalVoice } from '../shared/modal.js';
 import { describeServiceFailure, needsRelink } from '../shared/service-failure.js';
-import { mrkdwn } from '../shared/text.js';
 import { type Voice, voiceOf } from '../shared/voice.js';
 import { amountInput } from './amount.js';
 import { defaultStart } from './default-prefill.js';

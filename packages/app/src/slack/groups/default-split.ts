@@ -13,7 +13,6 @@ import {
   type SplitContext,
   type SplitHandler,
   tellFailure,
-  tellProblem,
 } from '../shared/split-context.js';
 import { defaultParts, defaultShort } from '../shared/split-default.js';
 import { mention } from '../shared/text.js';

@@ -15,7 +15,6 @@ import { clip, LIMITS } from './limits.js';
 import type { SlackMessage } from './message.js';
 import { connectPrompt } from './notices.js';
 import { describeServiceFailure, needsRelink, refusedText } from './service-failure.js';
-import { mrkdwn } from './text.js';
 import type { Voice } from './voice.js';
 
 export type Access =

@@ -16,7 +16,6 @@ import {
   ServiceNotFoundException,
 } from '../../service/index.js';
 import type { ServiceTokenRecord, SlackUserKey, SplitDefault } from '../../store/index.js';
-import type { SlackDeps } from '../deps.js';
 import { bookPlan, type GroupChoice, singleUse } from '../shared/booking.js';
 import { breakdownText } from '../shared/breakdown.js';
 import {
