@@ -49,6 +49,9 @@ const TARGET_START = 1.5;
 interface Sample {
   startMs: number;
   rssKb: number;
+  /** Of rssKb: private memory (RssAnon) and pages of files, the node binary's first (RssFile). */
+  anonKb: number;
+  fileKb: number;
 }
 
 /** The warm-up's view of the world: where answers go, and when the work of the acks is done. */
@@ -97,11 +100,14 @@ function freePort(): Promise<number> {
   });
 }
 
-function vmRssKb(pid: number): number {
+function memoryOf(pid: number): Pick<Sample, 'rssKb' | 'anonKb' | 'fileKb'> {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = /^VmRSS:\s+(\d+) kB$/m.exec(status)?.[1];
-  if (kb === undefined) throw new Error(`no VmRSS for process ${pid}`);
-  return Number(kb);
+  const field = (name: string) => {
+    const kb = new RegExp(`^${name}:\\s+(\\d+) kB$`, 'm').exec(status)?.[1];
+    if (kb === undefined) throw new Error(`no ${name} for process ${pid}`);
+    return Number(kb);
+  };
+  return { rssKb: field('VmRSS'), anonKb: field('RssAnon'), fileKb: field('RssFile') };
 }
 
 async function stop(child: ChildProcess): Promise<void> {
@@ -166,7 +172,7 @@ async function measure(
       throw new Error(`${entry}: ${error.message}\n${output}`);
     });
     await new Promise((done) => setTimeout(done, IDLE_MS));
-    return { startMs, rssKb: vmRssKb(child.pid!) };
+    return { startMs, ...memoryOf(child.pid!) };
   } finally {
     await stop(child);
   }
@@ -317,6 +323,14 @@ async function main(): Promise<void> {
     );
     console.log(
       `idle RSS: app ${appRss.toFixed(1)} MB, bare ${bareRss.toFixed(1)} MB, ratio ${(appRss / bareRss).toFixed(2)} (${verdict(appRss / bareRss, TARGET_RSS)})`,
+    );
+    const mb = (samples: Sample[], kb: (s: Sample) => number) => median(samples.map(kb)) / 1024;
+    const anon = [mb(app, (s) => s.anonKb), mb(bare, (s) => s.anonKb)] as const;
+    const file = [mb(app, (s) => s.fileKb), mb(bare, (s) => s.fileKb)] as const;
+    // File pages are the node binary's (its ICU data too, which any Intl formatter maps) and the
+    // libraries': shared with every other node process on the host, and given back under pressure.
+    console.log(
+      `  of which private (RssAnon): app ${anon[0].toFixed(1)} MB, bare ${anon[1].toFixed(1)} MB, ratio ${(anon[0] / anon[1]).toFixed(2)}; file pages (RssFile): app ${file[0].toFixed(1)} MB, bare ${file[1].toFixed(1)} MB`,
     );
     console.log(
       `start:    app ${appStart.toFixed(0)} ms, bare ${bareStart.toFixed(0)} ms, ratio ${(appStart / bareStart).toFixed(2)} (${verdict(appStart / bareStart, TARGET_START)})`,

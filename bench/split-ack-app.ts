@@ -7,7 +7,6 @@
  *
  * Prints the events URL on stdout, then serves until stdin closes, and reports its CPU time.
  */
-import './young-generation.js';
 import { mkdtemp, rm } from 'node:fs/promises';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
