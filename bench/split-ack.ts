@@ -4,8 +4,8 @@
  *   npx tsx bench/split-ack.ts     BENCH_REQUESTS=N requests per round (400), BENCH_ROUNDS=N (9),
  *                                  BENCH_ACK_ONLY=1: the real app drops what follows its acks
  *                                  BENCH_NO_HOLD=1: it starts that work without waiting for acks
- *                                  BENCH_V8_DEFAULT=1: the real app keeps V8's default young
- *                                  generation instead of main.ts's small one (src/heap.ts)
+ *                                  BENCH_V8_DEFAULT=1: the real app runs with V8's defaults
+ *                                  instead of main.ts's tuning for idle (src/heap.ts)
  *
  * Four processes, so that no two measured parties share an event loop: the outside world (the
  * expense emulator and the fake Slack Web API, bench/split-ack-world.ts), the real app, a bare
@@ -92,11 +92,14 @@ async function main() {
       process.env.BENCH_PROFILE && args[1] === 'real'
         ? ['--cpu-prof', '--cpu-prof-dir=/tmp/split-prof']
         : [];
-    // The real app's young generation at the size main.ts keeps it (src/heap.ts: its starting
-    // 1 MB semi-spaces), from the start: loading the sources through tsx would otherwise grow it
-    // before the app could say so, and V8 raises a growth factor given on the command line to 2.
+    // The real app tuned as main.ts tunes it (src/heap.ts), from its start: loading the sources
+    // through tsx would otherwise grow the young generation before the app could say so, and V8
+    // raises a growth factor given on the command line to 2, so the starting size is given as the
+    // young generation's maximum (1 MB semi-spaces) instead.
     const young =
-      args[1] === 'real' && process.env.BENCH_V8_DEFAULT !== '1' ? ['--max-semi-space-size=1'] : [];
+      args[1] === 'real' && process.env.BENCH_V8_DEFAULT !== '1'
+        ? ['--max-semi-space-size=1', '--liftoff-only']
+        : [];
     const child = spawn(process.execPath, [...young, ...profile, '--import', 'tsx', ...args], {
       stdio: ['pipe', 'pipe', 'inherit'],
       env: { ...process.env, BENCH_ACK_ONLY: ACK_ONLY ? '1' : '' },

@@ -7,7 +7,7 @@
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from './config.js';
 import { readEnvFile } from './env-file.js';
-import { keepYoungGenerationSmall } from './heap.js';
+import { tuneForIdle } from './heap.js';
 
 interface Stoppable {
   stop(): Promise<void>;
@@ -97,7 +97,7 @@ function readArgs(): { sandbox: boolean; data: string; fresh: boolean } {
 }
 
 async function main(): Promise<void> {
-  keepYoungGenerationSmall(process.execArgv, process.env.NODE_OPTIONS);
+  tuneForIdle(process.execArgv, process.env.NODE_OPTIONS);
   const args = readArgs();
   let envFile: ReturnType<typeof readEnvFile>;
   try {

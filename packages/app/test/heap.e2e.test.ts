@@ -14,8 +14,8 @@ const HEAP = join(import.meta.dirname, '..', 'src', 'heap.ts');
 async function youngGenerationAfterBurst(keep: boolean, execArgv: string[] = []): Promise<number> {
   const script = `
     import { getHeapSpaceStatistics } from 'node:v8';
-    const { keepYoungGenerationSmall } = await import(${JSON.stringify(HEAP)});
-    if (${keep}) keepYoungGenerationSmall(process.execArgv, undefined);
+    const { tuneForIdle } = await import(${JSON.stringify(HEAP)});
+    if (${keep}) tuneForIdle(process.execArgv, undefined);
     let last;
     for (let i = 0; i < 600_000; i++) last = { i, text: String(i).padStart(64, '-') };
     const young = getHeapSpaceStatistics().find((space) => space.space_name === 'new_space');
@@ -29,7 +29,7 @@ async function youngGenerationAfterBurst(keep: boolean, execArgv: string[] = [])
   return Number(stdout.split(' ')[0]);
 }
 
-describe('keepYoungGenerationSmall', () => {
+describe('tuneForIdle', () => {
   it('keeps the young generation at its starting size through a burst of allocations', async () => {
     const [kept, grown] = await Promise.all([
       youngGenerationAfterBurst(true),
@@ -39,12 +39,13 @@ describe('keepYoungGenerationSmall', () => {
     expect(grown).toBeGreaterThan(2 * kept);
   });
 
-  it("leaves the operator's own sizing alone", async () => {
-    const { keepYoungGenerationSmall } = await import('../src/heap.js');
-    expect(keepYoungGenerationSmall(['--max-semi-space-size=64'], undefined)).toBe(false);
-    expect(keepYoungGenerationSmall([], '--max-old-space-size=512 --max-semi-space-size=64')).toBe(
-      false,
-    );
+  it("leaves the operator's own choices alone", async () => {
+    const { tuneForIdle } = await import('../src/heap.js');
+    expect(tuneForIdle(['--max-semi-space-size=64', '--liftoff'], undefined)).toEqual([]);
+    expect(tuneForIdle([], '--max-old-space-size=512 --max-semi-space-size=64')).toEqual([
+      '--liftoff-only',
+    ]);
+    expect(tuneForIdle(['--no-wasm-tier-up'], undefined)).toEqual(['--semi-space-growth-factor=1']);
     const grown = await youngGenerationAfterBurst(true, ['--max-semi-space-size=32']);
     expect(grown).toBeGreaterThan(4 * 1024);
   });
