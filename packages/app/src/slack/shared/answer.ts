@@ -6,6 +6,7 @@
  * says why it came there, so that nothing is lost or unexplained.
  */
 import type { Logger, types, webApi } from '@slack/bolt';
+import type { TypedWhere } from '../../store/index.js';
 import type { SlackMessage } from './message.js';
 import type { Reply } from './reply.js';
 import { mrkdwn } from './text.js';
@@ -92,14 +93,14 @@ export function conversationAnswer(input: {
   client: webApi.WebClient;
   user: string;
   channel: string;
-  direct: boolean;
-  thread_ts: string | undefined;
+  /** Where and how it was written. */
+  typed: TypedWhere;
   logger: Logger;
   voice: Voice;
 }): Reply {
-  if (!input.direct) return formAnswer(input);
-  const { client, channel } = input;
-  const thread = input.thread_ts ? { thread_ts: input.thread_ts } : {};
+  const { client, channel, typed } = input;
+  if (typed.kind === 'mention') return formAnswer({ ...input, thread_ts: typed.thread_ts });
+  const thread = typed.thread_ts ? { thread_ts: typed.thread_ts } : {};
   const post = async (m: SlackMessage) => {
     await client.chat.postMessage({ channel, ...thread, ...m });
   };

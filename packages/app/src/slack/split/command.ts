@@ -136,8 +136,7 @@ export function splitJob(deps: SlackDeps, handlers: SplitHandlers): JobHandler {
           client,
           user: job.user_id,
           channel: job.channel_id,
-          direct: job.typed.kind === 'im',
-          thread_ts: job.typed.thread_ts,
+          typed: job.typed,
           logger,
           voice: await voiceOf(deps, { team_id: job.team_id, user_id: job.user_id }, logger),
         })

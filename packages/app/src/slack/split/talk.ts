@@ -53,8 +53,7 @@ async function keepTyped(
       client,
       user: job.user_id,
       channel: job.channel_id,
-      direct: job.typed.kind === 'im',
-      thread_ts: job.typed.thread_ts,
+      typed: job.typed,
       logger,
       voice,
     }).ephemeral(plainNotice(text(voice)));
