@@ -80,7 +80,7 @@ export class SqliteKeyvStore extends EventEmitter {
   }
 
   async has(key: string): Promise<boolean> {
-    const rows = await this.all(`SELECT 1 AS value, key FROM ${TABLE} WHERE key = ?`, [key]);
+    const rows = await this.all(`SELECT key FROM ${TABLE} WHERE key = ?`, [key]);
     return rows.length > 0;
   }
 
