@@ -5,7 +5,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildPage } from '../../scripts/build-page.js';
 import { readManifest } from '../../src/index.js';
 import { manifestText } from '../event-rig.js';
@@ -13,6 +13,9 @@ import { type Rig, startRig } from '../support.js';
 import { CHROMIUM_ARGS } from './stub.js';
 
 const GROUP = 'https://secure.splitwise.com/#/groups/7';
+
+// Chromium's path, or null: then every test here is skipped (test/support/chromium.ts).
+const chromiumPath = inject('chromiumPath');
 
 let dir: string;
 let rig: Rig;
@@ -80,7 +83,7 @@ beforeAll(async () => {
     },
     { app: readManifest(manifestText()), pageDir: join(dir, 'page') },
   );
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  browser = await chromium.launch({ executablePath: chromiumPath!, args: CHROMIUM_ARGS });
   page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
   page.setDefaultTimeout(4000);
 }, 30_000);
@@ -102,7 +105,7 @@ async function open(query: string) {
 
 const article = (text: string) => page.getByRole('article').filter({ hasText: text });
 
-describe('the app in conversations', () => {
+describe.skipIf(!chromiumPath)('the app in conversations', () => {
   it('is mentioned from the picker in a thread, and answers in that thread', async () => {
     await open('?as=U0ANN&channel=C0001');
     const box = page.getByRole('textbox', { name: 'Message' });
@@ -225,7 +228,7 @@ describe('the app in conversations', () => {
   });
 });
 
-describe('a read-only Messages tab', () => {
+describe.skipIf(!chromiumPath)('a read-only Messages tab', () => {
   it('has no composer, and says that sending messages is turned off', async () => {
     rig.ws.setApp(readManifest(manifestText({ readOnly: true })));
     try {
