@@ -170,22 +170,31 @@ async function observe(world: ReplicaWorld, ann: Person, bob: Person): Promise<O
   await settled(world);
 
   // A double click on Delete, each click reaching a different replica. The expense is read
-  // slowly, so that without a shared claim both replicas would find it not yet deleted: every
-  // read of both (each click may read it twice), or a replica whose reads came fast on a busy
-  // machine could find it already deleted and the control would see one call.
+  // slowly, and deleted slowly, so that without a shared claim both replicas find it not yet
+  // deleted: on a busy machine one replica's read can reach the service tens of milliseconds
+  // after the other's, which is after the other's delete unless the delete takes longer still.
   const deleteCalls = async () =>
     (await world.serviceCounts())['POST /api/v3.0/delete_expense'] ?? 0;
   const deletesOnClick = async (late: boolean) => {
     const booked = await ask(world, `9 clicked lunch <@${bob.slackId}>`);
     const before = await deleteCalls();
-    if (!late) {
-      await control(world.emu.url, 'POST', 'faults', {
-        path: '/api/v3.0/get_expense/*',
-        latency_ms: 3_000,
-        times: 4,
-      });
-    }
+    const slow = late
+      ? []
+      : [
+          await control(world.emu.url, 'POST', 'faults', {
+            path: '/api/v3.0/get_expense/*',
+            latency_ms: 3_000,
+            times: 4,
+          }),
+          await control(world.emu.url, 'POST', 'faults', {
+            path: '/api/v3.0/delete_expense/*',
+            latency_ms: 3_000,
+            times: 2,
+          }),
+        ];
     await clickOnBoth(world, booked, buttonIn(booked.blocks, 'expense_delete'), late);
+    // What a shared claim left unused would slow every later scenario.
+    for (const fault of slow) await control(world.emu.url, 'DELETE', `faults/${fault.body.id}`);
     return (await deleteCalls()) - before;
   };
   const deletes = await deletesOnClick(false);
