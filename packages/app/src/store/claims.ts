@@ -83,7 +83,7 @@ export function createClaims(storeUrl: string, options: CreateClaimsOptions = {}
         sweptAt = nowMs;
         // Housekeeping only: the claim above stands whatever the sweep does, so a failed sweep
         // must not turn a won claim into an error the caller would take as a lost one.
-        await backend.sweep(nowMs).catch(() => {
+        await backend.sweep(prefix, nowMs).catch(() => {
           sweptAt = Number.NEGATIVE_INFINITY;
         });
       }
@@ -115,8 +115,12 @@ interface Backend {
   keysWith(prefix: string, text: string): Promise<string[]>;
   /** Deletes a claim whoever holds it. */
   remove(key: string): Promise<void>;
-  /** Deletes expired claims (Redis expires its keys itself). */
-  sweep(nowMs: number): Promise<void>;
+  /**
+   * Deletes the expired claims under `prefix` (Redis expires its keys itself). Each instance
+   * keeps its own namespace: every replica of an app shares one, and another app (or test) on
+   * the same table, whose clock may differ, is left to its own.
+   */
+  sweep(prefix: string, nowMs: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -226,8 +230,11 @@ async function postgresBackend(storeUrl: string): Promise<Backend> {
       await table();
       await pool.query(`DELETE FROM ${TABLE} WHERE key = $1`, [key]);
     },
-    async sweep(nowMs) {
-      await pool.query(`DELETE FROM ${TABLE} WHERE expires_at <= $1`, [nowMs]);
+    async sweep(prefix, nowMs) {
+      await pool.query(`DELETE FROM ${TABLE} WHERE key LIKE $1 ESCAPE '\\' AND expires_at <= $2`, [
+        `${likeEscape(prefix)}%`,
+        nowMs,
+      ]);
     },
     close: () => pool.end(),
   };
@@ -271,8 +278,11 @@ async function sqliteBackend(storeUrl: string): Promise<Backend> {
       await table();
       await all(`DELETE FROM ${TABLE} WHERE key = ?`, [key]);
     },
-    async sweep(nowMs) {
-      await all(`DELETE FROM ${TABLE} WHERE expires_at <= ?`, [nowMs]);
+    async sweep(prefix, nowMs) {
+      await all(`DELETE FROM ${TABLE} WHERE key LIKE ? ESCAPE '\\' AND expires_at <= ?`, [
+        `${likeEscape(prefix)}%`,
+        nowMs,
+      ]);
     },
     close: () => connection.close(),
   };

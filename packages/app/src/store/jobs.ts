@@ -113,7 +113,7 @@ export function createJobs(storeUrl: string, options: CreateJobsOptions = {}): J
       const at = now();
       if (at - sweptAt >= SWEEP_EVERY_MS) {
         sweptAt = at;
-        await backend.sweep(at).catch(() => {
+        await backend.sweep(prefix, at).catch(() => {
           sweptAt = Number.NEGATIVE_INFINITY;
         });
       }
@@ -155,8 +155,12 @@ interface Backend {
   finish(id: string, owner: string, doneUntil: number, keepMs: number): Promise<void>;
   release(id: string, owner: string): Promise<void>;
   forget(prefix: string, team_id: string, user_id: string | undefined): Promise<number>;
-  /** Deletes finished jobs kept long enough (Redis expires its keys itself). */
-  sweep(nowMs: number): Promise<void>;
+  /**
+   * Deletes the finished jobs under `prefix` kept long enough (Redis expires its keys itself):
+   * each instance keeps its own namespace, which every replica of an app shares, and leaves
+   * another's (another app or test on the same table, whose clock may differ) to it.
+   */
+  sweep(prefix: string, nowMs: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -277,10 +281,10 @@ function sqlBackend(run: Run, kind: 'postgres' | 'sqlite'): Backend {
       for (const id of ids) await q(`DELETE FROM ${TABLE} WHERE id = ?`, [id]);
       return ids.length;
     },
-    async sweep(nowMs) {
+    async sweep(prefix, nowMs) {
       await q(
-        `DELETE FROM ${TABLE} WHERE (done_until IS NOT NULL AND done_until <= ?) OR created_at <= ?`,
-        [nowMs, nowMs - JOB_RETENTION_MS],
+        `DELETE FROM ${TABLE} WHERE id LIKE ? AND ((done_until IS NOT NULL AND done_until <= ?) OR created_at <= ?)`,
+        [`${likeEscape(prefix)}%`, nowMs, nowMs - JOB_RETENTION_MS],
       );
     },
     close: () => run.close(),

@@ -393,6 +393,24 @@ for (const backend of backends)
       ]);
     });
 
+    it("sweeps only its own namespace's claims, whatever another's clock says", async () => {
+      const mine = `test-mine-${run}`;
+      const theirs = `test-theirs-${run}`;
+      const ahead = createClaims(backend.url(), {
+        namespace: theirs,
+        now: () => Date.now() + 3_600_000 * 48,
+      });
+      const here = createClaims(backend.url(), { namespace: mine });
+      try {
+        expect(await here.claim('held', 60_000)).toBe(true);
+        // A first claim sweeps; two days ahead, every claim of the present has expired for it.
+        expect(await ahead.claim('first', 60_000)).toBe(true);
+        expect(await here.claim('held', 60_000)).toBe(false);
+      } finally {
+        await Promise.all([ahead.close(), here.close()]);
+      }
+    });
+
     it('grants a claim to exactly one of 20 concurrent callers on two instances', async () => {
       const a = createClaims(backend.url(), { namespace: `test-${run}` });
       const b = createClaims(backend.url(), { namespace: `test-${run}` });
