@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createdMeanwhile } from './created-meanwhile.js';
 import { redisAdapter, type StoreKind, storeKind } from './keyv.js';
+import { globEscape, likeEscape } from './match-escape.js';
 import { sqliteConnection } from './sqlite.js';
 
 /**
@@ -38,16 +39,6 @@ export interface Claims {
 export function claimNames(key: string, team_id: string, user_id?: string): boolean {
   const segments = key.split(':').slice(1);
   return segments.includes(team_id) && (user_id === undefined || segments.includes(user_id));
-}
-
-/** Redis's glob characters, matched literally. */
-function globEscape(text: string): string {
-  return text.replace(/[\\*?[\]^-]/g, (c) => `\\${c}`);
-}
-
-/** LIKE's wildcards, matched literally. */
-function likeEscape(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
 export interface CreateClaimsOptions {

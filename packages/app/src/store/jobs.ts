@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createdMeanwhile } from './created-meanwhile.js';
 import { redisAdapter, type StoreKind, storeKind } from './keyv.js';
+import { globEscape, likeEscape } from './match-escape.js';
 import { sqliteConnection } from './sqlite.js';
 
 /**
@@ -291,11 +292,6 @@ function sqlBackend(run: Run, kind: 'postgres' | 'sqlite'): Backend {
   };
 }
 
-/** LIKE treats `%` and `_` as wildcards; a namespace is matched literally. */
-function likeEscape(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
 interface PgPool {
   query(sql: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
   end(): Promise<void>;
@@ -328,11 +324,6 @@ interface RedisLike {
   eval(script: string, options: { keys: string[]; arguments: string[] }): Promise<unknown>;
   scanIterator(options: { MATCH: string; COUNT: number }): AsyncIterable<string[]>;
   hGet(key: string, field: string): Promise<string | null>;
-}
-
-/** Redis's glob characters, matched literally. */
-function globEscape(text: string): string {
-  return text.replace(/[\\*?[\]^-]/g, (c) => `\\${c}`);
 }
 
 // One hash per job (`jobs:job:<id>`) and, per namespace, one sorted set of its undone jobs by

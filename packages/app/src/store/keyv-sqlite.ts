@@ -5,17 +5,13 @@
  * same; what changed is that the namespaces no longer each open a connection.
  */
 import { EventEmitter } from 'node:events';
+import { likeEscape } from './match-escape.js';
 import { type SqliteConnection, sqliteConnection } from './sqlite.js';
 
 const TABLE = 'keyv';
 const CREATE_TABLE = `CREATE TABLE IF NOT EXISTS ${TABLE}(key VARCHAR(255) PRIMARY KEY, value TEXT )`;
 /** Rows read per page of a walk. */
 const PAGE = 100;
-
-/** `text` matched literally by LIKE … ESCAPE '\'. */
-function likeEscape(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
 
 interface Row {
   key: string;
