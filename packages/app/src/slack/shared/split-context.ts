@@ -10,6 +10,7 @@ import type { ParseContext, ParseResult } from '../../core/command/index.js';
 import { ServiceBaseException, type ServiceClient } from '../../service/index.js';
 import type { ServiceTokenRecord, SlackUserKey, TypedWhere } from '../../store/index.js';
 import type { SlackDeps } from '../deps.js';
+import { MAX_PEOPLE } from './limits.js';
 import type { Once } from './marker.js';
 import { type ConnectReason, connectPrompt, errorNotice, plainNotice } from './notices.js';
 import type { Reply } from './reply.js';
@@ -82,9 +83,6 @@ export type SplitHandler<K extends SplitKind = SplitKind> = (c: SplitContext<K>)
 export type SplitHandlers = { [K in SplitKind]: SplitHandler<K> };
 
 /** Asks the person to connect; with `carry`, what they typed is carried out once they have. */
-/** People a text may name before a command is refused for naming too many (the command's cap). */
-const MAX_NAMED = 50;
-
 /**
  * The text with each bare mention given its name, as a slash command's text carries them
  * (`<@U1|ann>`): a mention or a DM arrives as `<@U1>`, which a quoted command would show as an id.
@@ -92,7 +90,8 @@ const MAX_NAMED = 50;
  */
 async function withNames(c: SplitRequest, text: string): Promise<string> {
   const ids = [...new Set(Array.from(text.matchAll(/<@([UW][A-Z0-9]+)>/g), (m) => m[1]!))];
-  if (ids.length === 0 || ids.length > MAX_NAMED) return text;
+  // More than a command may name is refused anyway: no lookups for it.
+  if (ids.length === 0 || ids.length > MAX_PEOPLE) return text;
   const names = new Map<string, string>();
   await Promise.all(
     ids.map(async (id) => {
