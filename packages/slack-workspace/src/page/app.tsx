@@ -78,7 +78,9 @@ export function App() {
     if (acting && isApp && openTab) api.homeOpened(acting, openTab).catch(hooks.fail);
   }, [acting, isApp, openTab, hooks]);
 
-  if (!state || !channel) {
+  // Until the chosen person's own view has arrived, none of the previous person's is shown: a
+  // message typed or a button clicked meanwhile would go out in the previous person's name.
+  if (!state || !channel || (acting !== undefined && state.acting !== acting)) {
     return (
       <div class="loading" role="status">
         {loadError ? `Cannot reach the workspace: ${loadError}` : 'Loading the workspace…'}

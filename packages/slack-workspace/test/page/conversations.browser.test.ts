@@ -178,6 +178,28 @@ describe.skipIf(!chromiumPath)('the app in conversations', () => {
     await expect.poll(() => page.getByLabel('Language').inputValue()).toBe('en-US');
   });
 
+  it('sends nothing in the previous person’s name while the next person’s view loads', async () => {
+    await open('?as=U0ANN&channel=C0001');
+    // Bob's view is held back, as on a slow machine, while Bob is chosen and writes at once.
+    await page.route(/\/state\?as=U0BOB/, async (route) => {
+      await new Promise((done) => setTimeout(done, 800));
+      await route.continue();
+    });
+    try {
+      await page.getByLabel('Acting as').selectOption('U0BOB');
+      const box = page.getByRole('textbox', { name: 'Message' });
+      await box.fill('Written by Bob just after the switch');
+      await box.press('Enter');
+      await article('Written by Bob just after the switch').waitFor();
+    } finally {
+      await page.unroute(/\/state\?as=U0BOB/);
+    }
+    expect(rig.ws.messages('C0001').at(-1)).toMatchObject({
+      user: 'U0BOB',
+      text: 'Written by Bob just after the switch',
+    });
+  });
+
   it('shows the app’s preview under a link to its domain; its button names the unfurl', async () => {
     await open('?as=U0ANN&channel=C0001');
     const box = page.getByRole('textbox', { name: 'Message' });
