@@ -158,9 +158,11 @@ export async function clickConnect(flows: Flows, email: string) {
   const prompt = lastMessage(flows.page, 'Only visible to you').filter({
     has: flows.page.getByRole('button', { name: /Connect account/ }),
   });
-  const opened = flows.context.waitForEvent('page');
-  await prompt.getByRole('button', { name: /Connect account/ }).click();
-  const popup = await opened;
+  await prompt.getByRole('button', { name: /Connect account/ }).waitFor();
+  const [popup] = await Promise.all([
+    flows.context.waitForEvent('page'),
+    prompt.getByRole('button', { name: /Connect account/ }).click(),
+  ]);
   try {
     return await signInAndAllow(popup, email);
   } finally {
