@@ -225,6 +225,7 @@ function linkingFor(
     directory: shared.directory,
     publishHome,
     logger: b.logger,
+    http: b.http,
   });
   return createLinking({
     publicUrl: config.publicUrl,
@@ -276,6 +277,7 @@ function listenerParts(
     forget: store.forget,
     unlinking: createUnlinking({ tokens: store.tokens, forget: store.forget, directory }),
     fileHosts: fileHosts(b.config.slack.apiUrl),
+    http: b.http,
   };
 }
 

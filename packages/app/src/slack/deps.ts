@@ -7,6 +7,7 @@ import type { Directory } from '../accounts/directory.js';
 import type { Linking } from '../accounts/linking.js';
 import type { ServiceFactory } from '../accounts/service.js';
 import type { Unlinking } from '../accounts/unlink.js';
+import type { FetchLike } from '../service/index.js';
 import type {
   ChannelBindings,
   ChannelFeeds,
@@ -83,6 +84,8 @@ export interface SlackDeps {
   slack: TeamClients;
   /** Where a file download may carry the bot token: Slack's file hosts (or its stand-in's). */
   fileHosts: FileHosts;
+  /** The app's HTTP client, kept-alive, for posts to a response_url. */
+  http: FetchLike;
   hooks: SlackHooks;
 }
 

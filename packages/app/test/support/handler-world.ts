@@ -182,6 +182,9 @@ export async function startHandlerWorld(
     splitDefaults: store.splitDefaults,
     feeds: store.feeds,
     forget: store.forget,
+    http: async (url) => {
+      throw new Error(`a listener unit test posted to a response_url: ${String(url)}`);
+    },
   });
   const ran: RanJob[] = [];
   const record =

@@ -75,7 +75,7 @@ function teller(deps: SlackDeps, client: webApi.WebClient, job: PartJob, logger:
     if (job.answer.via === 'home') return deps.hooks.publishHome(client, user, logger, text);
     if (job.answer.via === 'response_url') {
       try {
-        return await replyViaResponseUrl(job.answer.url).ephemeral(notice(text));
+        return await replyViaResponseUrl(job.answer.url, deps.http).ephemeral(notice(text));
       } catch (error) {
         // A response_url lasts 30 minutes and five answers: past that, the person hears by DM.
         logger.warn(`pay part: response_url failed: ${(error as Error).message}`);

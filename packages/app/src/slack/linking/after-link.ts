@@ -7,12 +7,11 @@
  */
 import type { Logger, webApi } from '@slack/bolt';
 import type { Directory } from '../../accounts/directory.js';
+import type { FetchLike } from '../../service/index.js';
 import type { ServiceTokenRecord, SlackUserKey } from '../../store/index.js';
+import { RESPONSE_URL_TIMEOUT_MS } from '../shared/reply.js';
 import { voiceOf } from '../shared/voice.js';
 import { linkedDm, promptConnectedMessage } from './views.js';
-
-/** Slack answers a response_url at once; one that hangs is not waited for. */
-const RESPONSE_URL_TIMEOUT_MS = 10_000;
 
 export function afterLink(parts: {
   client: (team_id: string) => Promise<webApi.WebClient>;
@@ -20,10 +19,10 @@ export function afterLink(parts: {
   /** Publishes the person's App Home again (set once the listeners exist). */
   publishHome: () => ((client: webApi.WebClient, user: SlackUserKey) => Promise<void>) | undefined;
   logger: Logger;
-  fetch?: typeof fetch;
+  /** The app's HTTP client, for the response_url of the Connect prompt. */
+  http: FetchLike;
 }) {
   const { logger } = parts;
-  const post = parts.fetch ?? fetch;
   return {
     async onLinked(
       user: SlackUserKey,
@@ -60,7 +59,7 @@ export function afterLink(parts: {
       record: ServiceTokenRecord,
     ): Promise<void> {
       const voice = await voiceOf(parts, user, logger);
-      const response = await post(responseUrl, {
+      const response = await parts.http(responseUrl, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({

@@ -4,6 +4,7 @@
  * the first way fails, the second is tried, so that a person is never left without an answer.
  */
 import type { Logger, RespondFn, webApi } from '@slack/bolt';
+import type { FetchLike } from '../../service/index.js';
 import type { SlackMessage } from './message.js';
 
 export interface Reply {
@@ -24,13 +25,22 @@ export function replyWithRespond(respond: RespondFn): Reply {
   };
 }
 
-export function replyViaResponseUrl(url: string, fetchImpl: typeof fetch = fetch): Reply {
+/** Slack answers a response_url at once; one that hangs is not waited for. */
+export const RESPONSE_URL_TIMEOUT_MS = 10_000;
+
+/**
+ * Posts to the response_url through `http`: the app's own HTTP client, not the global fetch (whose
+ * first call compiles a WebAssembly HTTP parser that leaves megabytes behind; see heap.ts).
+ */
+export function replyViaResponseUrl(url: string, http: FetchLike): Reply {
   const post = async (body: Record<string, unknown>) => {
-    const response = await fetchImpl(url, {
+    const response = await http(url, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(body),
+      signal: AbortSignal.timeout(RESPONSE_URL_TIMEOUT_MS),
     });
+    await response.body?.cancel();
     if (!response.ok) throw new Error(`response_url answered HTTP ${response.status}`);
   };
   return {
@@ -71,6 +81,7 @@ export function replyLater(input: {
   channel: string;
   user: string;
   logger: Logger;
+  http: FetchLike;
 }): Reply {
   const { client, channel, user } = input;
   const direct: Reply = {
@@ -83,7 +94,7 @@ export function replyLater(input: {
   };
   const url = input.response_url;
   if (!url) return direct;
-  const viaUrl = withFallback(replyViaResponseUrl(url), direct, input.logger);
+  const viaUrl = withFallback(replyViaResponseUrl(url, input.http), direct, input.logger);
   const fresh = () => Date.now() - input.acknowledgedAt < RESPONSE_URL_LIFE_MS;
   return {
     ephemeral: (m) => (fresh() ? viaUrl : direct).ephemeral(m),

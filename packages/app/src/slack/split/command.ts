@@ -102,7 +102,7 @@ export function splitCommand(deps: SlackDeps, openForm: OpenForm) {
         late: async (outcome) => {
           if (outcome.kept) return;
           const voice = await voiceOf(deps, by, logger);
-          await replyViaResponseUrl(command.response_url).ephemeral(
+          await replyViaResponseUrl(command.response_url, deps.http).ephemeral(
             plainNotice(voice.t('split.not_kept')),
           );
         },
@@ -147,6 +147,7 @@ export function splitJob(deps: SlackDeps, handlers: SplitHandlers): JobHandler {
           channel: job.channel_id,
           user: job.user_id,
           logger,
+          http: deps.http,
         });
     try {
       await runSplit(

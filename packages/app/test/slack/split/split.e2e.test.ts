@@ -4,7 +4,7 @@
  */
 
 import { call, type Loose } from '@split/service-emulator/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { blockKitErrors } from '../../support/block-kit-limits.js';
 import {
   blocksText,
@@ -299,6 +299,20 @@ describe('/split books what people type', () => {
       action_id: 'expense_undo',
       text: { text: 'Undo' },
     });
+  });
+
+  it('answers through the app’s own HTTP client, not the global fetch', async () => {
+    // The global fetch's first calls compile a WebAssembly HTTP parser, and on Node 24 that
+    // leaves about 10 MB behind for as long as the app runs.
+    const spy = vi.spyOn(globalThis, 'fetch');
+    try {
+      const out = await h.split('6 tea <@U0BOB>');
+      expect(out.answer.body).toMatchObject({ response_type: 'in_channel' });
+      const urls = spy.mock.calls.map(([input]) => String(input));
+      expect(urls).not.toContain(out.responseUrl);
+    } finally {
+      spy.mockRestore();
+    }
   });
 
   it('answers privately, with an example that works, when the text cannot be read', async () => {
