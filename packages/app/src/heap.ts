@@ -6,27 +6,32 @@
  * - The young generation grows with each burst (to 16 MB per semi-space on Node 20, more on newer
  *   versions) and keeps every page it touched: 10 to 20 MB after a handful of commands. Held at
  *   its starting size, a burst costs more minor collections instead.
- * - WebAssembly (the HTTP parser behind fetch) is compiled again by the optimizing compiler on a
- *   background thread once it is hot, at a moment that varies from run to run; that compile's
- *   working memory stays in the thread's malloc arena, about 10 MB in a third of the runs.
- *   Baseline code parses the few kilobytes of an answer as well.
+ * - WebAssembly (the HTTP parser behind the global fetch) is compiled again by the optimizing
+ *   compiler once it is hot; that compile's working memory (over 20 MB at its peak) stays in a
+ *   malloc arena, 10 MB of it or more. Baseline code parses the few kilobytes of an answer as
+ *   well. Node 24's V8 no longer draws the two tier-up flags from `--liftoff-only` when it is set
+ *   at run time, so they are set too. The app's own calls do not use the global fetch (see
+ *   service/lean-fetch.ts); what still does (a receipt's download) is covered by this.
  *
  * bench/README.md ("Footprint" and "/split ack latency") measures both sides.
  */
 import { setFlagsFromString } from 'node:v8';
 
 interface Tuning {
-  flag: string;
+  flags: readonly string[];
   /** Flags by which the operator made the choice themselves: theirs then stands. */
   operators: RegExp;
 }
 
 const TUNINGS: readonly Tuning[] = [
   {
-    flag: '--semi-space-growth-factor=1',
+    flags: ['--semi-space-growth-factor=1'],
     operators: /--(?:min-|max-)?semi-space-size|--semi-space-growth-factor/,
   },
-  { flag: '--liftoff-only', operators: /--(?:no-)?liftoff|--(?:no-)?wasm-/ },
+  {
+    flags: ['--liftoff-only', '--no-wasm-tier-up', '--no-wasm-dynamic-tiering'],
+    operators: /--(?:no-)?liftoff|--(?:no-)?wasm-/,
+  },
 ];
 
 /**
@@ -43,8 +48,8 @@ export function tuneForIdle(
   const applied: string[] = [];
   for (const tuning of TUNINGS) {
     if (tuning.operators.test(chosen)) continue;
-    setFlagsFromString(tuning.flag);
-    applied.push(tuning.flag);
+    for (const flag of tuning.flags) setFlagsFromString(flag);
+    applied.push(...tuning.flags);
   }
   return applied;
 }
