@@ -214,15 +214,17 @@ async function observe(world: ReplicaWorld, ann: Person, bob: Person): Promise<O
   await Promise.all(world.replicas.map((r) => r.app.digest.runner.runDue(now)));
   const dms = [ann, bob].map((p, i) => world.slack.messages(p.slackId).length - dmsBefore[i]!);
 
-  // Settle up, confirmed on both. The balance is read slowly, so that without a shared claim both
-  // replicas would read it before either records the payment. Three seconds, because on a busy
-  // machine a shorter delay let the later replica's read come after the first payment (the
-  // control then saw one); it stays under the replicas' service timeout of 5 s.
+  // Settle up, confirmed on both. The first payment is applied 3 s late (the emulator handles a
+  // slow request late, not just answers it late), so that without a shared claim the other
+  // replica reads the balance before any payment is applied, however the two clicks are spread
+  // on a busy machine. Slowing the balance reads instead raced: both reads were handled 3 s on,
+  // and the later one could come after the first payment (the control then saw one). It stays
+  // under the replicas' service timeout of 5 s.
   const balance = await ask(world, 'balance');
   await control(world.emu.url, 'POST', 'faults', {
-    path: '/api/v3.0/get_friend/*',
+    path: '/api/v3.0/create_expense',
     latency_ms: 3_000,
-    times: 2,
+    times: 1,
   });
   const settleId = await clickOnBoth(world, balance, buttonIn(balance.blocks, 'balance_settle_up'));
   const payments = (await world.expenses(ann)).filter((e) => e.payment).length;
