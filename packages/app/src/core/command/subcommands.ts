@@ -1,11 +1,6 @@
 /** Everything other than an expense: list, balance and the group commands. */
-import { startOfMonth } from 'date-fns/startOfMonth';
-import { startOfWeek } from 'date-fns/startOfWeek';
-import { subDays } from 'date-fns/subDays';
-import { subMonths } from 'date-fns/subMonths';
-import { subWeeks } from 'date-fns/subWeeks';
 import { currencyOf } from './currencies.js';
-import { dateAt, parseToday, ymd } from './dates.js';
+import { dateAt, daysBefore, mondayOf, monthStart, parseToday, ymd } from './dates.js';
 import { fail, stop } from './errors.js';
 import { refuseNonPeople } from './people.js';
 import { isWord, trimBoth } from './tokens.js';
@@ -125,22 +120,21 @@ export function parseList(
     if ((lower === 'this' || lower === 'last') && ['week', 'month'].includes(nextLower)) {
       const unit = nextLower;
       if (lower === 'this') {
-        from = ymd(unit === 'week' ? startOfWeek(today, { weekStartsOn: 1 }) : startOfMonth(today));
+        from = ymd(unit === 'week' ? mondayOf(today) : monthStart(today));
         to = ctx.today;
       } else if (unit === 'week') {
-        const start = startOfWeek(subWeeks(today, 1), { weekStartsOn: 1 });
-        from = ymd(start);
-        to = ymd(subDays(startOfWeek(today, { weekStartsOn: 1 }), 1));
+        from = ymd(daysBefore(mondayOf(today), 7));
+        to = ymd(daysBefore(mondayOf(today), 1));
       } else {
-        from = ymd(startOfMonth(subMonths(today, 1)));
-        to = ymd(subDays(startOfMonth(today), 1));
+        from = ymd(monthStart(today, 1));
+        to = ymd(daysBefore(monthStart(today), 1));
       }
       used[i] = used[i + 1] = true;
       continue;
     }
     const daysMatch = lower === 'last' && /^\d+$/.test(nextLower) && tokens[i + 2]?.t === 'word';
     if (daysMatch && /^days?$/.test((tokens[i + 2] as { lower: string }).lower)) {
-      from = ymd(subDays(today, Math.max(Number(nextLower) - 1, 0)));
+      from = ymd(daysBefore(today, Math.max(Number(nextLower) - 1, 0)));
       to = ctx.today;
       used[i] = used[i + 1] = used[i + 2] = true;
       continue;
