@@ -5,6 +5,7 @@
  * that writes to the console directly (fatal start-up messages come before any logger exists).
  */
 import { parseArgs } from 'node:util';
+import { startCompileCache } from './compile-cache.js';
 import { ConfigError, loadConfig } from './config.js';
 import { readEnvFile } from './env-file.js';
 import { tuneForIdle } from './heap.js';
@@ -98,6 +99,8 @@ function readArgs(): { sandbox: boolean; data: string; fresh: boolean } {
 
 async function main(): Promise<void> {
   tuneForIdle(process.execArgv, process.env.NODE_OPTIONS);
+  // Before the app's modules and their packages load: they are what the cache keeps.
+  startCompileCache(process.env);
   const args = readArgs();
   let envFile: ReturnType<typeof readEnvFile>;
   try {

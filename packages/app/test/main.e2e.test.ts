@@ -1,10 +1,12 @@
 /**
  * The process entry (src/main.ts) as a person runs it: a bad configuration exits 1 with one line
- * per problem; a good one serves /healthz and stops cleanly with exit 0 on SIGTERM.
+ * per problem; a good one serves /healthz and stops cleanly with exit 0 on SIGTERM, and on Node
+ * 22 and later leaves the compiled code of its start in the user's cache folder.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import module from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type RunningEmulator, startEmulator } from '@split/service-emulator';
@@ -112,6 +114,7 @@ describe('npm start (src/main.ts)', () => {
       PORT: '0',
       STORE_URL: `sqlite://${join(dir, 'app.sqlite')}`,
       ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+      HOME: join(dir, 'home'),
     });
     try {
       const [, port] = await waitFor(() => /running \(HTTP\) on port (\d+)/.exec(output()), 15_000);
@@ -120,6 +123,10 @@ describe('npm start (src/main.ts)', () => {
       child.kill('SIGTERM');
       expect(await exit).toBe(0);
       expect(output()).toContain('SIGTERM received: shutting down');
+      const cache = join(dir, 'home', '.cache', 'split', 'node-compile-cache');
+      const files = await readdir(cache, { recursive: true }).catch(() => []);
+      if ('enableCompileCache' in module) expect(files.length).toBeGreaterThan(0);
+      else expect(files).toEqual([]);
     } finally {
       child.kill('SIGKILL');
     }
