@@ -9,7 +9,7 @@ import type { Logger, webApi } from '@slack/bolt';
 import type { Directory } from '../../accounts/directory.js';
 import type { FetchLike } from '../../service/index.js';
 import type { ServiceTokenRecord, SlackUserKey } from '../../store/index.js';
-import { RESPONSE_URL_TIMEOUT_MS } from '../shared/reply.js';
+import { postToResponseUrl } from '../shared/reply.js';
 import { voiceOf } from '../shared/voice.js';
 import { linkedDm, promptConnectedMessage } from './views.js';
 
@@ -59,17 +59,10 @@ export function afterLink(parts: {
       record: ServiceTokenRecord,
     ): Promise<void> {
       const voice = await voiceOf(parts, user, logger);
-      const response = await parts.http(responseUrl, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          replace_original: true,
-          ...promptConnectedMessage(voice, record.name),
-        }),
-        signal: AbortSignal.timeout(RESPONSE_URL_TIMEOUT_MS),
+      await postToResponseUrl(parts.http, responseUrl, {
+        replace_original: true,
+        ...promptConnectedMessage(voice, record.name),
       });
-      await response.body?.cancel();
-      if (!response.ok) throw new Error(`the response_url answered HTTP ${response.status}`);
     },
   };
 }

@@ -26,23 +26,29 @@ export function replyWithRespond(respond: RespondFn): Reply {
 }
 
 /** Slack answers a response_url at once; one that hangs is not waited for. */
-export const RESPONSE_URL_TIMEOUT_MS = 10_000;
+const RESPONSE_URL_TIMEOUT_MS = 10_000;
 
 /**
- * Posts to the response_url through `http`: the app's own HTTP client, not the global fetch (whose
- * first call compiles a WebAssembly HTTP parser that leaves megabytes behind; see heap.ts).
+ * Posts `body` to a response_url through `http`: the app's own HTTP client, not the global fetch
+ * (whose first calls compile a WebAssembly HTTP parser that leaves megabytes behind; see heap.ts).
  */
+export async function postToResponseUrl(
+  http: FetchLike,
+  url: string,
+  body: Record<string, unknown>,
+): Promise<void> {
+  const response = await http(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+    signal: AbortSignal.timeout(RESPONSE_URL_TIMEOUT_MS),
+  });
+  await response.body?.cancel();
+  if (!response.ok) throw new Error(`response_url answered HTTP ${response.status}`);
+}
+
 export function replyViaResponseUrl(url: string, http: FetchLike): Reply {
-  const post = async (body: Record<string, unknown>) => {
-    const response = await http(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-      signal: AbortSignal.timeout(RESPONSE_URL_TIMEOUT_MS),
-    });
-    await response.body?.cancel();
-    if (!response.ok) throw new Error(`response_url answered HTTP ${response.status}`);
-  };
+  const post = (body: Record<string, unknown>) => postToResponseUrl(http, url, body);
   return {
     ephemeral: (m) => post({ response_type: 'ephemeral', replace_original: false, ...m }),
     inChannel: (m) => post({ response_type: 'in_channel', replace_original: false, ...m }),
