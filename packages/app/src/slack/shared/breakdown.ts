@@ -6,6 +6,7 @@
  */
 import type { AppliedExtra, BillSummary } from '../../core/itemise.js';
 import { LANGUAGES, voiceFor } from '../../voice/index.js';
+import { escapeRegex } from './regex.js';
 import type { Voice } from './voice.js';
 
 const percents = new Map<string, Intl.NumberFormat>();
@@ -43,10 +44,6 @@ export function addendsText(summary: BillSummary, currency: string, voice: Voice
     tip: extraText(summary.tip, currency, voice),
     tax: extraText(summary.tax, currency, voice),
   });
-}
-
-function escapeRegex(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 /**

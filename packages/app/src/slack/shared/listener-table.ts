@@ -30,6 +30,7 @@ import type {
   ViewSubmitAction,
 } from '@slack/bolt';
 import type { JobHandler } from './durable.js';
+import { escapeRegex } from './regex.js';
 
 /** The registration calls of Bolt's App, with the same typing. */
 export interface ListenerTable {
@@ -61,7 +62,7 @@ export interface ListenerTable {
 type AnyHandler = (args: any) => Promise<void>;
 
 function exactly(ids: Iterable<string>): RegExp {
-  const escaped = [...ids].map((id) => id.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  const escaped = [...ids].map(escapeRegex);
   return new RegExp(`^(?:${escaped.join('|')})$`);
 }
 

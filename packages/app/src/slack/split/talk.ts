@@ -16,6 +16,7 @@ import type { SlackDeps } from '../deps.js';
 import { conversationAnswer } from '../shared/answer.js';
 import { MAX_PEOPLE, mentionedIds } from '../shared/limits.js';
 import { plainNotice } from '../shared/notices.js';
+import { escapeRegex } from '../shared/regex.js';
 import { clientOrNothing } from '../shared/team-clients.js';
 import { voiceOf } from '../shared/voice.js';
 import { SPLIT_JOB, type SplitJob, tooManyPeople } from './command.js';
@@ -23,15 +24,13 @@ import { SPLIT_JOB, type SplitJob, tooManyPeople } from './command.js';
 type MentionArgs = SlackEventMiddlewareArgs<'app_mention'> & AllMiddlewareArgs;
 type MessageArgs = SlackEventMiddlewareArgs<'message'> & AllMiddlewareArgs;
 
-const ESCAPED = /[.*+?^${}()|[\]\\]/g;
-
 /**
  * What a message asks of the app: its text with every mention of the app taken out (the app is
  * nobody's share), and "split this" made the empty command, which offers the form.
  */
 export function commandText(text: string, botUserId: string | undefined): string {
   const own = botUserId
-    ? text.replace(new RegExp(`<@${botUserId.replace(ESCAPED, '\\$&')}(?:\\|[^<>]*)?>`, 'g'), ' ')
+    ? text.replace(new RegExp(`<@${escapeRegex(botUserId)}(?:\\|[^<>]*)?>`, 'g'), ' ')
     : text;
   const trimmed = own.replace(/\s+/g, ' ').trim();
   return isSplitThis(trimmed) ? '' : trimmed;
