@@ -82,14 +82,16 @@ export type SplitHandler<K extends SplitKind = SplitKind> = (c: SplitContext<K>)
 /** Every kind the parser can return, each with the handler that receives exactly that kind. */
 export type SplitHandlers = { [K in SplitKind]: SplitHandler<K> };
 
-/** Asks the person to connect; with `carry`, what they typed is carried out once they have. */
+/** A mention without a name, as a mention or a DM carries it: `<@U1>`. */
+const BARE_MENTION = /<@([UW][A-Z0-9]+)>/g;
+
 /**
  * The text with each bare mention given its name, as a slash command's text carries them
  * (`<@U1|ann>`): a mention or a DM arrives as `<@U1>`, which a quoted command would show as an id.
  * Names come from the directory's cache or users.info; a person it cannot read keeps the id.
  */
 async function withNames(c: SplitRequest, text: string): Promise<string> {
-  const ids = [...new Set(Array.from(text.matchAll(/<@([UW][A-Z0-9]+)>/g), (m) => m[1]!))];
+  const ids = [...new Set(Array.from(text.matchAll(BARE_MENTION), (m) => m[1]!))];
   // More than a command may name is refused anyway: no lookups for it.
   if (ids.length === 0 || ids.length > MAX_PEOPLE) return text;
   const names = new Map<string, string>();
@@ -100,12 +102,13 @@ async function withNames(c: SplitRequest, text: string): Promise<string> {
       if (person?.name && !/[|<>]/.test(person.name)) names.set(id, person.name);
     }),
   );
-  return text.replace(/<@([UW][A-Z0-9]+)>/g, (whole, id: string) => {
+  return text.replace(BARE_MENTION, (whole, id: string) => {
     const name = names.get(id);
     return name ? `<@${id}|${name}>` : whole;
   });
 }
 
+/** Asks the person to connect; with `carry`, what they typed is carried out once they have. */
 export async function promptConnect(
   c: SplitRequest,
   reason: ConnectReason,
