@@ -18,7 +18,7 @@ import { whoText } from '../shared/expense-message.js';
 import { looksEqual } from '../shared/expense-people.js';
 import { mentionedIds } from '../shared/limits.js';
 import { notesOf } from '../shared/marker.js';
-import type { MessageFile } from '../shared/message-files.js';
+import type { SourceMessage } from '../shared/message-files.js';
 import { modalVoice } from '../shared/modal.js';
 import { describeServiceFailure, needsRelink } from '../shared/service-failure.js';
 import { type Voice, voiceOf } from '../shared/voice.js';
@@ -157,16 +157,10 @@ interface NewFormRequest extends FormRequest {
   /** "Split this": the message's thread. */
   thread_ts?: string | undefined;
   /** "Split this": the message it was used on. */
-  message?: FormMessage | undefined;
+  message?: SourceMessage | undefined;
   /** "Split this" written in a thread: reads the message once the form is open. */
-  readMessage?: (() => Promise<FormMessage | undefined>) | undefined;
+  readMessage?: (() => Promise<SourceMessage | undefined>) | undefined;
 }
-
-type FormMessage = {
-  text: string;
-  author?: string | undefined;
-  files?: readonly MessageFile[] | undefined;
-};
 
 export async function openNewForm(r: NewFormRequest): Promise<void> {
   await openThenFill(

@@ -12,6 +12,16 @@ export interface MessageFile {
   size?: number;
 }
 
+/**
+ * A message the expense form is filled from ("Split this", or a thread's first message): its text
+ * (Slack's markup), its author, and its files, one of which may be offered as the receipt.
+ */
+export interface SourceMessage {
+  text: string;
+  author?: string | undefined;
+  files?: readonly MessageFile[] | undefined;
+}
+
 /** The message's files as Slack sent them; anything else there is ignored. */
 export function filesOf(message: unknown): MessageFile[] {
   const files = (message as { files?: unknown }).files;

@@ -12,7 +12,7 @@ import type { SlackDeps } from '../deps.js';
 import { TALK_ACTIONS } from '../ids.js';
 import { type ButtonArgs, clickerOf, readClick } from '../shared/button.js';
 import type { SlackMessage } from '../shared/message.js';
-import { filesOf, type MessageFile } from '../shared/message-files.js';
+import { filesOf, type SourceMessage } from '../shared/message-files.js';
 import type { Voice } from '../shared/voice.js';
 
 /**
@@ -27,7 +27,7 @@ export type OpenForm = (request: {
   user: SlackUserKey;
   channel: string;
   thread_ts?: string | undefined;
-  readMessage?: () => Promise<ThreadMessage | undefined>;
+  readMessage?: () => Promise<SourceMessage | undefined>;
 }) => Promise<void>;
 
 /** Where the offered form belongs: a conversation, its thread, and whether to fill it in. */
@@ -85,14 +85,6 @@ export function formOffer(voice: Voice, ref: FormRef): SlackMessage {
   return { text, blocks };
 }
 
-/** A message as the form reads it: its text (Slack's markup), its author and its files. */
-interface ThreadMessage {
-  text: string;
-  author?: string | undefined;
-  /** A receipt photographed into the thread's first message is offered as "Split this" does. */
-  files?: MessageFile[] | undefined;
-}
-
 /**
  * The thread's first message, with the bot's token (history scopes of the conversation's kind);
  * undefined when it cannot be read, so that the form opens empty rather than not at all.
@@ -102,7 +94,7 @@ export async function threadParent(
   channel: string,
   thread_ts: string,
   logger: Logger,
-): Promise<ThreadMessage | undefined> {
+): Promise<SourceMessage | undefined> {
   try {
     const answer = await client.conversations.replies({ channel, ts: thread_ts, limit: 1 });
     const first = answer.messages?.[0];
@@ -128,6 +120,8 @@ export function formOfferClicked(deps: SlackDeps, openForm: OpenForm) {
     if (!click) return;
     const { ref } = click;
     const { client, logger } = args;
+    // Only a thread has a first message to fill the form from (parseFormRef refuses the rest).
+    const parent = ref.fromThread ? ref.thread_ts : undefined;
     await openForm({
       client,
       logger,
@@ -135,9 +129,7 @@ export function formOfferClicked(deps: SlackDeps, openForm: OpenForm) {
       user: clickerOf(args.body),
       channel: ref.channel,
       thread_ts: ref.thread_ts,
-      ...(ref.fromThread && ref.thread_ts
-        ? { readMessage: () => threadParent(client, ref.channel, ref.thread_ts as string, logger) }
-        : {}),
+      ...(parent ? { readMessage: () => threadParent(client, ref.channel, parent, logger) } : {}),
     });
   };
 }
