@@ -55,7 +55,6 @@ export {
   DEFAULT_STORE_URL,
   type StoreKind,
   StoreUrlError,
-  sqliteFile,
   storeKind,
 } from './keyv.js';
 export {
@@ -83,6 +82,7 @@ export {
   type SplitDefaults,
   splitDefaultKey,
 } from './split-defaults.js';
+export { sqliteFile } from './sqlite.js';
 export {
   createTokenStore,
   type ServiceTokenRecord,

@@ -3,8 +3,6 @@ import type KeyvRedis from '@keyv/redis';
 import Keyv from 'keyv';
 import { decodeStored } from './keyv-decode.js';
 
-export { sqliteFile } from './sqlite.js';
-
 export const DEFAULT_STORE_URL = 'sqlite://./data/app.sqlite';
 
 export class StoreUrlError extends Error {
