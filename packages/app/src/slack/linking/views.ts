@@ -4,7 +4,7 @@
  * line that takes the place of a Connect prompt once it is done, and what Unlink leaves in the
  * DM's place, and what `/split whoami` answers. Pure functions of data and the reader's voice.
  * Account names and e-mails come from the expense service: they go through `mrkdwn()`; a command
- * the person typed is shown as they typed it (typedCommand).
+ * the person typed is shown as they typed it (quotedCommand).
  */
 import type { types } from '@slack/bolt';
 import { type Infer, int, object } from '../../core/schema.js';
@@ -12,7 +12,7 @@ import type { Voice } from '../../voice/index.js';
 import { LINKING_ACTIONS } from '../ids.js';
 import { clip, LIMITS } from '../shared/limits.js';
 import type { SlackMessage } from '../shared/message.js';
-import { typedCommand } from '../shared/notices.js';
+import { quotedCommand } from '../shared/notices.js';
 import { mrkdwn, plainText } from '../shared/text.js';
 
 function section(text: string): types.SectionBlock {
@@ -100,19 +100,20 @@ export function linkedDm(
   };
 }
 
-/** `/split …` as the person typed it, in a code span. */
-const command = (text: string) => `\`/split ${typedCommand(text)}\``;
-
 /** The DM's second line: the command that could not be kept, the one carried out now, or a hint. */
 function whatNext(
   voice: Voice,
   input: { pendingText?: string | undefined; failedText?: string | undefined },
 ): types.SectionBlock | types.ContextBlock {
   if (input.failedText) {
-    return section(voice.t('linking.dm_failed_command', { command: command(input.failedText) }));
+    return section(
+      voice.t('linking.dm_failed_command', { command: quotedCommand(input.failedText) }),
+    );
   }
   if (input.pendingText) {
-    return context(voice.t('linking.dm_pending_command', { command: command(input.pendingText) }));
+    return context(
+      voice.t('linking.dm_pending_command', { command: quotedCommand(input.pendingText) }),
+    );
   }
   return context(voice.t('linking.dm_try'));
 }

@@ -46,6 +46,11 @@ export function typedCommand(text: string): string {
   return mrkdwn(clip(shown, 200));
 }
 
+/** `/split …` as the person typed it, in a code span: how an answer quotes a command. */
+export function quotedCommand(text: string): string {
+  return `\`/split ${typedCommand(text)}\``;
+}
+
 export type ConnectReason = 'first_time' | 'revoked' | 'asked';
 
 /**
@@ -63,7 +68,7 @@ export function connectPrompt(
 ): SlackMessage {
   const intro = voice.t('linking.connect_intro', { reason: input.reason });
   const after = input.pendingText
-    ? `\n${voice.t('linking.connect_after', { command: `\`/split ${typedCommand(input.pendingText)}\`` })}`
+    ? `\n${voice.t('linking.connect_after', { command: quotedCommand(input.pendingText) })}`
     : '';
   return {
     text: voice.t('linking.connect_fallback', { intro, url: input.url }),
