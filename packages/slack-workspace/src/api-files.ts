@@ -65,6 +65,18 @@ export function fileObject(state: WorkspaceState, file: StoredFile, team: Team) 
   };
 }
 
+/** A message's files (by id) as Slack's file objects, of those still there. */
+export function fileObjects(
+  state: WorkspaceState,
+  ids: readonly string[] | undefined,
+  team: Team,
+): ReturnType<typeof fileObject>[] {
+  return (ids ?? []).flatMap((id) => {
+    const file = state.files.get(id);
+    return file ? [fileObject(state, file, team)] : [];
+  });
+}
+
 function listOfFiles(args: Record<string, unknown>): Array<{ id: string; title?: string }> {
   let value = args.files;
   if (typeof value === 'string') {

@@ -5,7 +5,7 @@
  * of one. Reading needs the history scope of the conversation's kind and the bot in it.
  */
 import { type Method, messageJson, resolveChannel } from './api-chat.js';
-import { fileObject } from './api-files.js';
+import { fileObjects } from './api-files.js';
 import { optionalStr, SlackError, str } from './http-util.js';
 import type { WorkspaceState } from './state.js';
 import type { Channel, StoredMessage, Team } from './types.js';
@@ -57,10 +57,7 @@ export function threadMethods(state: WorkspaceState): Record<string, Method> {
 
   /** A message as a thread lists it: with Slack's file objects of the files still there. */
   function withFiles(message: StoredMessage, team: Team) {
-    const files = (message.files ?? []).flatMap((id) => {
-      const file = state.files.get(id);
-      return file ? [fileObject(state, file, team)] : [];
-    });
+    const files = fileObjects(state, message.files, team);
     return { ...messageJson(message, team), ...(files.length > 0 ? { files } : {}) };
   }
 

@@ -6,12 +6,12 @@
  * scope each needs; an app with no list gets them all.
  */
 import { randomUUID } from 'node:crypto';
-import { fileObject } from './api-files.js';
+import { fileObjects } from './api-files.js';
 import type { Deliverer, DeliveryOutcome } from './delivery.js';
 import { linksToUnfurl, unfurlId } from './links.js';
 import { type EventOptions, eventCallback } from './payloads.js';
 import type { MessageChange, WorkspaceState } from './state.js';
-import type { AppFacts, Channel, StoredFile, StoredMessage, Team, User } from './types.js';
+import type { AppFacts, Channel, StoredMessage, Team, User } from './types.js';
 
 /** The scope Slack requires for each bot event this workspace sends. */
 const EVENT_SCOPES = new Map<string, string>([
@@ -94,10 +94,7 @@ export function createMessageEvents(
     const thread = message.thread_ts
       ? { thread_ts: message.thread_ts, ...(parent ? { parent_user_id: parent.user } : {}) }
       : {};
-    const files = (message.files ?? [])
-      .map((id) => state.files.get(id))
-      .filter((f): f is StoredFile => f !== undefined)
-      .map((f) => fileObject(state, f, team));
+    const files = fileObjects(state, message.files, team);
     const common = {
       type: 'message',
       ...(files.length > 0 ? { subtype: 'file_share', files } : {}),

@@ -6,7 +6,7 @@
  */
 
 import { type Acting, type AttachedFile, createActing, PageError } from './acting.js';
-import { fileObject } from './api-files.js';
+import { fileObjects } from './api-files.js';
 import { viewJson } from './api-views.js';
 import { optionsAnswerErrors } from './block-kit.js';
 import type { Deliverer, DeliveryOutcome } from './delivery.js';
@@ -25,7 +25,7 @@ import {
 import { createMessageActs, failureNotice, type MessageActs } from './person-messages.js';
 import type { SlackRequest } from './signing.js';
 import type { WorkspaceState } from './state.js';
-import type { AppFacts, StoredFile, StoredMessage, StoredView, User } from './types.js';
+import type { AppFacts, StoredMessage, StoredView, User } from './types.js';
 import { handleViewAnswer } from './view-answer.js';
 
 export { type AttachedFile, PageError };
@@ -83,10 +83,7 @@ export function createInteractions(
 
   /** The `files` of a message payload: Slack's file objects of the files still there. */
   function filesOf(ids: string[] | undefined) {
-    const files = (ids ?? [])
-      .map((id) => state.files.get(id))
-      .filter((f): f is StoredFile => f !== undefined)
-      .map((f) => fileObject(state, f, team()));
+    const files = fileObjects(state, ids, team());
     return files.length > 0 ? { files } : {};
   }
 
