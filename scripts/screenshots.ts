@@ -12,6 +12,7 @@ import {
   messages,
   open,
   PEOPLE,
+  replyInThread,
   send,
   startFlows,
   waitUntil,
@@ -54,21 +55,6 @@ async function connect(
   await popup.getByRole('button', { name: 'Allow' }).click();
   await popup.getByRole('heading', { name: /Connected as|Verbunden als/ }).waitFor();
   await popup.close();
-}
-
-/** Writes `text` in the thread of the newest message holding `under`; returns the thread. */
-async function replyInThread(page: Page, under: string, text: string) {
-  const message = lastMessage(page, under);
-  await message.hover();
-  await message.getByRole('button', { name: 'More actions' }).click();
-  await page.getByRole('menuitem', { name: 'Reply in thread' }).click();
-  const thread = page.getByRole('complementary', { name: 'Thread' });
-  const box = thread.getByRole('textbox', { name: 'Reply' });
-  await box.fill(text);
-  if (await thread.getByRole('listbox', { name: 'Suggestions' }).isVisible())
-    await box.press('Enter');
-  await box.press('Enter');
-  return thread;
 }
 
 async function main() {

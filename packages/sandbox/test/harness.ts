@@ -134,6 +134,34 @@ export function lastMessage(page: Page, text: string | RegExp) {
 }
 
 /**
+ * Opens the thread of the newest message holding `under`, writes `reply` in it and sends it; the
+ * thread is returned. A reply that ends with a person's name shows the suggestion for it, which
+ * Enter takes first, as a person picking it would.
+ */
+export async function replyInThread(page: Page, under: string, reply: string): Promise<Locator> {
+  const message = lastMessage(page, under);
+  await message.hover();
+  await message.getByRole('button', { name: 'More actions' }).click();
+  await page.getByRole('menuitem', { name: 'Reply in thread' }).click();
+  const thread = page.getByRole('complementary', { name: 'Thread' });
+  const box = thread.getByRole('textbox', { name: 'Reply' });
+  await box.fill(reply);
+  const suggestions = thread.getByRole('listbox', { name: 'Suggestions' });
+  if (
+    await suggestions.waitFor({ timeout: 2000 }).then(
+      () => true,
+      () => false,
+    )
+  ) {
+    await box.press('Enter');
+    await suggestions.waitFor({ state: 'hidden' });
+  }
+  await box.press('Enter');
+  await waitUntil(async () => (await box.inputValue()) === '', 'the reply to be sent');
+  return thread;
+}
+
+/**
  * Walks the emulator's sign-in and consent screens in the window the Connect button opened, and
  * answers with that window's final text (the app's "connected" page).
  */

@@ -8,9 +8,9 @@ import {
   lastMessage,
   link,
   open,
+  replyInThread,
   send,
   startFlows,
-  waitUntil,
 } from './harness.js';
 
 // Chromium's path, or null: then every test here is skipped (test/support/chromium.ts).
@@ -31,39 +31,17 @@ afterAll(async () => {
   await flows?.close();
 });
 
-/** Opens the thread of the newest message holding `text` and writes `reply` in it. */
-async function replyInThread(text: string, reply: string) {
-  const { page } = flows;
-  const message = lastMessage(page, text);
-  await message.hover();
-  await message.getByRole('button', { name: 'More actions' }).click();
-  await page.getByRole('menuitem', { name: 'Reply in thread' }).click();
-  const thread = page.getByRole('complementary', { name: 'Thread' });
-  const box = thread.getByRole('textbox', { name: 'Reply' });
-  await box.fill(reply);
-  // Each reply here ends with a person's name: the suggestion for it shows, and Enter takes it.
-  const suggestions = thread.getByRole('listbox', { name: 'Suggestions' });
-  if (
-    await suggestions.waitFor({ timeout: 2000 }).then(
-      () => true,
-      () => false,
-    )
-  ) {
-    await box.press('Enter');
-    await suggestions.waitFor({ state: 'hidden' });
-  }
-  await box.press('Enter');
-  await waitUntil(async () => (await box.inputValue()) === '', 'the reply to be sent');
-  return thread;
-}
-
 describe.skipIf(!chromiumPath)('the app, written to', () => {
   it('answers a mention in its thread', async () => {
     const { page } = flows;
     await actAs(page, 'Ada');
     await open(page, '#lunch');
     await send(page, 'Sushi at the station, who is in?');
-    const thread = await replyInThread('Sushi at the station', '@Split 48 sushi @Grace');
+    const thread = await replyInThread(
+      flows.page,
+      'Sushi at the station',
+      '@Split 48 sushi @Grace',
+    );
     const booked = thread.getByRole('article').filter({ hasText: /expense #\d+/ });
     await booked.waitFor();
     expect(await booked.innerText()).toContain('sushi');
@@ -96,7 +74,7 @@ describe.skipIf(!chromiumPath)('the app, written to', () => {
     await actAs(page, 'Katherine');
     await open(page, '#lunch');
     await send(page, 'Kaffee?');
-    const thread = await replyInThread('Kaffee?', '@Split 6 Kaffee @Ada');
+    const thread = await replyInThread(flows.page, 'Kaffee?', '@Split 6 Kaffee @Ada');
     const prompt = thread.getByRole('article').filter({ hasText: 'Ausgabenkonto' });
     await prompt.waitFor();
     expect(await prompt.innerText()).toContain('verbinde zuerst dein Ausgabenkonto');
