@@ -7,7 +7,12 @@
 import { randomBytes } from 'node:crypto';
 import { call, control, type Loose } from '@split/service-emulator/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CRASH_OPTIONS, crashSuite, SLOW_CREATE_MS } from '../../support/crash-suite.js';
+import {
+  CRASH_OPTIONS,
+  crashSuite,
+  SLOW_CREATE_MS,
+  slowNextCreate,
+} from '../../support/crash-suite.js';
 import { type AppChild, type CrashWorld, eventually } from '../../support/crash-support.js';
 import { SIGNING_SECRET } from '../../support/harness.js';
 import { send, viewSubmission } from '../../support/slack-requests.js';
@@ -122,15 +127,10 @@ describe('Pay part… across a crash', () => {
   it('is recorded once when killed with its create at the service, and a resubmit adds nothing', async () => {
     const first = await start();
     // The create reaches the service, which applies it two seconds later; the app dies meanwhile.
-    await control(world.emu.url, 'POST', 'faults', {
-      path: '/api/v3.0/create_expense',
-      latency_ms: SLOW_CREATE_MS,
-      times: 1,
-    });
+    const killWhenSent = await slowNextCreate(world);
     const sent = await submitPart(first, '7');
     expect(sent).toMatchObject({ status: 200, body: '' });
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    await first.kill();
+    await killWhenSent(first);
     expect(answersTo(sent)).toEqual([]);
 
     const second = await start();
@@ -146,15 +146,10 @@ describe('Pay part… across a crash', () => {
     const owed = await bobOwes();
     expect(owed).toBeGreaterThan(0);
     const first = await start();
-    await control(world.emu.url, 'POST', 'faults', {
-      path: '/api/v3.0/create_expense',
-      latency_ms: SLOW_CREATE_MS,
-      times: 1,
-    });
+    const killWhenSent = await slowNextCreate(world);
     const sent = await submitPart(first, (owed / 100).toFixed(2), undefined, owed);
     expect(sent).toMatchObject({ status: 200, body: '' });
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    await first.kill();
+    await killWhenSent(first);
     expect(answersTo(sent)).toEqual([]);
 
     await start();

@@ -6,7 +6,7 @@
 
 import { control, type Loose } from '@split/service-emulator/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CRASH_OPTIONS, crashSuite, SLOW_CREATE_MS } from '../../support/crash-suite.js';
+import { CRASH_OPTIONS, crashSuite, slowNextCreate } from '../../support/crash-suite.js';
 import { type CrashWorld, eventually } from '../../support/crash-support.js';
 
 const suite = crashSuite();
@@ -61,16 +61,12 @@ describe('a crash of the app', () => {
 
   it('books a command Slack delivers again to the restarted app once, and answers it', async () => {
     const first = await start();
-    await control(world.emu.url, 'POST', 'faults', {
-      path: '/api/v3.0/create_expense',
-      latency_ms: SLOW_CREATE_MS,
-      times: 1,
-    });
+    const killWhenSent = await slowNextCreate(world);
     const sent = await world.command(first, '31 redelivered dinner <@U0BOB>');
     expect(sent.status).toBe(200);
     // The create is at the service, which applies it later; the app dies meanwhile.
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    await first.kill();
+    await killWhenSent(first);
+    expect(bookedAnswers(world.answers(sent))).toBe(0);
 
     const second = await start();
     const again = await world.command(second, sent.text, sent);
@@ -87,15 +83,11 @@ describe('a crash of the app', () => {
 
   it('books a form submitted again after a restart (a double click) once, and answers it', async () => {
     const first = await start();
-    await control(world.emu.url, 'POST', 'faults', {
-      path: '/api/v3.0/create_expense',
-      latency_ms: SLOW_CREATE_MS,
-      times: 1,
-    });
+    const killWhenSent = await slowNextCreate(world);
     const sent = await world.submitForm(first, 'double clicked taxi');
     expect(sent.status).toBe(200);
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    await first.kill();
+    await killWhenSent(first);
+    expect(world.formAnswers(sent.description)).toBe(0);
 
     const second = await start();
     expect((await world.submitForm(second, sent.description, sent)).status).toBe(200);
