@@ -37,6 +37,7 @@ import { type FeedScheduler, startFeedScheduler } from './slack/feed/scheduler.j
 import { afterLink } from './slack/linking/after-link.js';
 import { createDurableWork, type DurableOptions } from './slack/shared/durable.js';
 import { fileHosts } from './slack/shared/file-hosts.js';
+import { createOffers } from './slack/shared/offers.js';
 import type { TeamClients } from './slack/shared/team-clients.js';
 import { voiceOf } from './slack/shared/voice.js';
 import {
@@ -278,6 +279,7 @@ function listenerParts(
     unlinking: createUnlinking({ tokens: store.tokens, forget: store.forget, directory }),
     fileHosts: fileHosts(b.config.slack.apiUrl),
     http: b.http,
+    offers: createOffers(store.signer, b.now),
   };
 }
 

@@ -24,6 +24,7 @@ import type { FormDraft } from './expense-form/form.js';
 import type { ReferenceData } from './expense-form/reference.js';
 import type { DurableWork } from './shared/durable.js';
 import type { FileHosts } from './shared/file-hosts.js';
+import type { Offers } from './shared/offers.js';
 import type { TeamClients } from './shared/team-clients.js';
 import type { WorkQueue } from './shared/work-queue.js';
 
@@ -86,6 +87,11 @@ export interface SlackDeps {
   fileHosts: FileHosts;
   /** The app's HTTP client, kept-alive, for posts to a response_url. */
   http: FetchLike;
+  /**
+   * Signs what a person's Slack client carries back (a button's value, a modal's metadata), so
+   * that the app acts only on what it offered, and only for that person.
+   */
+  offers: Offers;
   hooks: SlackHooks;
 }
 

@@ -15,6 +15,7 @@ import { createJobs, type Jobs } from './jobs.js';
 import { createKeyv } from './keyv.js';
 import { createLinkStates, type LinkStates } from './link-states.js';
 import { createUserPreferences, type UserPreferenceStore } from './preferences.js';
+import { createSigner, type Signer } from './signer.js';
 import { createSplitDefaults, type SplitDefaults } from './split-defaults.js';
 import { createTokenStore, type TokenStore, type TokenStoreLogger } from './token-store.js';
 
@@ -46,6 +47,8 @@ export interface Store<Draft = unknown> {
   jobs: Jobs;
   /** The app's installation in each workspace or org (Bolt's `Installation`), sealed. */
   installations: Installations<unknown>;
+  /** Signs the values the app hands to Slack clients, with a key derived from the store's. */
+  signer: Signer;
   /** A cheap read (of a key never written), for readiness: rejects when the backend fails. */
   ping(): Promise<void>;
   /** Closes every namespace; safe to call more than once. */
@@ -145,6 +148,7 @@ export async function openStore<Draft = unknown>(
       installations: createInstallations(keyvs.installations, key, {
         ...(options.logger ? { logger: options.logger } : {}),
       }),
+      signer: createSigner(key),
       ping: async () => {
         await keyvs.preferences.get(PING_KEY);
       },

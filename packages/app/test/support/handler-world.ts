@@ -20,6 +20,7 @@ import type { FormDraft } from '../../src/slack/expense-form/form.js';
 import { createReferenceData } from '../../src/slack/expense-form/reference.js';
 import { createDurableWork, type JobHandler } from '../../src/slack/shared/durable.js';
 import { fileHosts } from '../../src/slack/shared/file-hosts.js';
+import { createOffers } from '../../src/slack/shared/offers.js';
 import { singleTeamClients } from '../../src/slack/shared/team-clients.js';
 import { createWorkQueue } from '../../src/slack/shared/work-queue.js';
 import { openStore, type Store } from '../../src/store/index.js';
@@ -162,6 +163,7 @@ export async function startHandlerWorld(
   });
   const { deps } = registerListeners(app, {
     fileHosts: fileHosts(undefined),
+    offers: createOffers(store.signer, () => new Date()),
     unlinking: createUnlinking({ tokens: store.tokens, forget: store.forget, directory }),
     tokens: store.tokens,
     linking,
