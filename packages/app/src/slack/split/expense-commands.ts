@@ -19,7 +19,7 @@ import {
 import { mrkdwn } from '../shared/text.js';
 import { type ExpenseQuery, resolveQuery } from './expense-query.js';
 import { exportExpenses } from './export.js';
-import { formOffer } from './form-offer.js';
+import { formOffer, offeredFormRef } from './form-offer.js';
 import { listPage } from './list-page.js';
 
 /** Runs `run` with the caller's link, after asking them to connect when they have none. */
@@ -44,13 +44,12 @@ async function withService(
 export async function formWithoutTrigger(c: SplitRequest): Promise<void> {
   const { typed } = c.inv;
   if (!typed) return c.reply.ephemeral(plainNotice(c.voice.t('split.form_again')));
-  await c.reply.ephemeral(
-    formOffer(c.voice, {
-      channel: c.inv.channel_id,
-      thread_ts: typed.thread_ts,
-      fromThread: typed.in_thread === true,
-    }),
-  );
+  const ref = {
+    channel: c.inv.channel_id,
+    thread_ts: typed.thread_ts,
+    fromThread: typed.in_thread === true,
+  };
+  await c.reply.ephemeral(formOffer(c.voice, ref, offeredFormRef(c.deps.offers, c.user, ref)));
 }
 
 /**

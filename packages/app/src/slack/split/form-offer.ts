@@ -13,6 +13,7 @@ import { TALK_ACTIONS } from '../ids.js';
 import { type ButtonArgs, clickerOf, readClick } from '../shared/button.js';
 import type { SlackMessage } from '../shared/message.js';
 import { filesOf, type SourceMessage } from '../shared/message-files.js';
+import type { Offers } from '../shared/offers.js';
 import type { Voice } from '../shared/voice.js';
 
 /**
@@ -63,8 +64,37 @@ export function parseFormRef(value: string | undefined): FormRef | undefined {
   return { channel: c, thread_ts: t, fromThread: p === 1 };
 }
 
-/** The private offer: what the button does, and the button. */
-export function formOffer(voice: Voice, ref: FormRef): SlackMessage {
+/**
+ * The offer's value: the ref signed for the person it is offered to. The click makes the app read
+ * that conversation's thread with the bot's rights and post there, so a value the person's client
+ * made up (another channel, another person's DM) must never be acted on.
+ */
+export function offeredFormRef(offers: Offers, holder: SlackUserKey, ref: FormRef): string {
+  return offers.make('form-offer', holder, encodeFormRef(ref));
+}
+
+/** Why a click's value is not acted on: made up or damaged, or offered too long ago. */
+type Refused = 'damaged' | 'expired';
+
+/**
+ * The ref a click carries, when the app offered it to the clicker, in the conversation the click
+ * came from (Slack says which), and not too long ago.
+ */
+export function readOfferedRef(
+  offers: Offers,
+  clicker: SlackUserKey,
+  clickedIn: string | undefined,
+  value: string | undefined,
+): FormRef | Refused {
+  const read = offers.read('form-offer', clicker, value);
+  if (!read.ok) return read.reason === 'expired' ? 'expired' : 'damaged';
+  const ref = parseFormRef(read.value);
+  if (!ref || (clickedIn !== undefined && clickedIn !== ref.channel)) return 'damaged';
+  return ref;
+}
+
+/** The private offer: what the button does, and the button, whose value is `offeredFormRef`'s. */
+export function formOffer(voice: Voice, ref: FormRef, value: string): SlackMessage {
   const text = voice.t(ref.fromThread ? 'talk.split_this_offer' : 'talk.form_offer');
   const label = voice.t(ref.fromThread ? 'talk.split_this_button' : 'talk.form_button');
   const blocks: types.KnownBlock[] = [
@@ -77,7 +107,7 @@ export function formOffer(voice: Voice, ref: FormRef): SlackMessage {
           action_id: TALK_ACTIONS.openForm,
           style: 'primary',
           text: { type: 'plain_text', text: label, emoji: true },
-          value: encodeFormRef(ref),
+          value,
         },
       ],
     },
@@ -114,8 +144,15 @@ export async function threadParent(
 /** The offer's button: the form opens, for the thread it was offered in. */
 export function formOfferClicked(deps: SlackDeps, openForm: OpenForm) {
   return async (args: ButtonArgs): Promise<void> => {
-    const click = await readClick(deps, args, parseFormRef, (voice) =>
-      voice.t('talk.offer_damaged'),
+    let refused: Refused = 'damaged';
+    const read = (value: string | undefined) => {
+      const ref = readOfferedRef(deps.offers, clickerOf(args.body), args.body.channel?.id, value);
+      if (typeof ref !== 'string') return ref;
+      refused = ref;
+      return undefined;
+    };
+    const click = await readClick(deps, args, read, (voice) =>
+      voice.t(refused === 'expired' ? 'talk.offer_expired' : 'talk.offer_damaged'),
     );
     if (!click) return;
     const { ref } = click;

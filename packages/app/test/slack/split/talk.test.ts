@@ -5,10 +5,12 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isSplitThis } from '../../../src/core/command/index.js';
+import { createOffers } from '../../../src/slack/shared/offers.js';
 import {
   encodeFormRef,
   formOffer,
   formOfferClicked,
+  offeredFormRef,
   parseFormRef,
 } from '../../../src/slack/split/form-offer.js';
 import { greetingMessage, messagesTabOpened } from '../../../src/slack/split/greeting.js';
@@ -20,6 +22,7 @@ import {
   startHandlerWorld,
   TEAM,
 } from '../../support/handler-world.js';
+import { testOffers } from '../../support/offers.js';
 import { voices } from '../../support/voice-support.js';
 
 const BOT = 'U0BOT0001';
@@ -174,35 +177,53 @@ describe('the form’s offer', () => {
 
   it('is valid Block Kit in every language, the button labelled in plain text', () => {
     for (const voice of Object.values(voices)) {
-      const offer = formOffer(voice, { channel: 'C0001', thread_ts: '1.1', fromThread: true });
+      const offer = formOffer(
+        voice,
+        { channel: 'C0001', thread_ts: '1.1', fromThread: true },
+        'signed value',
+      );
       expect(blockKitErrors(offer.blocks, 'message')).toEqual([]);
     }
     expect(
       JSON.stringify(
-        formOffer(voices.de, { channel: 'C0001', thread_ts: undefined, fromThread: false }).blocks,
+        formOffer(
+          voices.de,
+          { channel: 'C0001', thread_ts: undefined, fromThread: false },
+          'signed value',
+        ).blocks,
       ),
     ).toContain('Formular öffnen');
   });
 
-  it('opens the form with the click’s trigger, for the thread, and reads the first message then', async () => {
+  /** Clicks the offer as `user` in `channel`, with `value`; what opened, and what they read. */
+  async function clickOffer(value: string, user = 'U0ANN', channel = 'C0001') {
     const opened: Record<string, unknown>[] = [];
     const rec = recorder();
-    const value = encodeFormRef({
-      channel: 'C0001',
-      thread_ts: '1700000000.000100',
-      fromThread: true,
-    });
     await formOfferClicked(world.deps, async (request) => {
       opened.push({ ...request, message: await request.readMessage?.() });
     })({
       ack: rec.ack,
       respond: rec.respond,
       action: { type: 'button', action_id: 'talk_open_form', value },
-      body: { trigger_id: '123.456.abc', user: { id: 'U0ANN', team_id: TEAM }, team: { id: TEAM } },
+      body: {
+        trigger_id: '123.456.abc',
+        user: { id: user, team_id: TEAM },
+        team: { id: TEAM },
+        channel: { id: channel },
+      },
       client: world.client,
       logger: world.logger,
     } as never);
     expect(rec.acks).toEqual([undefined]);
+    return { opened, told: rec.responses.map((r) => JSON.stringify(r)).join('\n') };
+  }
+
+  const threadRef = { channel: 'C0001', thread_ts: '1700000000.000100', fromThread: true };
+  const repliesRead = () => world.calls.filter((c) => c.method === 'conversations.replies').length;
+
+  it('opens the form with the click’s trigger, for the thread, and reads the first message then', async () => {
+    const value = offeredFormRef(world.deps.offers, { team_id: TEAM, user_id: 'U0ANN' }, threadRef);
+    const { opened } = await clickOffer(value);
     expect(opened).toMatchObject([
       {
         trigger_id: '123.456.abc',
@@ -216,6 +237,49 @@ describe('the form’s offer', () => {
       ts: '1700000000.000100',
       limit: 1,
     });
+  });
+
+  it('acts only on a value it offered to the clicker, where it offered it', async () => {
+    const before = repliesRead();
+    const forAnn = offeredFormRef(
+      world.deps.offers,
+      { team_id: TEAM, user_id: 'U0ANN' },
+      threadRef,
+    );
+    // Another person's DM with the app, named in a value Ann's client made up.
+    const made = encodeFormRef({
+      channel: 'D0BOB',
+      thread_ts: '1700000000.000200',
+      fromThread: true,
+    });
+    const tries = [
+      { value: made, user: 'U0ANN', channel: 'D0BOB' },
+      { value: made, user: 'U0ANN', channel: 'C0001' },
+      // Ann's offer, clicked by Bob's client, or sent from another conversation.
+      { value: forAnn, user: 'U0BOB', channel: 'C0001' },
+      { value: forAnn, user: 'U0ANN', channel: 'C0002' },
+      // Ann's offer with its channel changed and the signature kept.
+      { value: forAnn.replace('C0001', 'D0BOB'), user: 'U0ANN', channel: 'D0BOB' },
+    ];
+    for (const t of tries) {
+      const { opened, told } = await clickOffer(t.value, t.user, t.channel);
+      expect(opened, JSON.stringify(t)).toEqual([]);
+      expect(told).toContain('This button is damaged');
+    }
+    expect(repliesRead()).toBe(before);
+  });
+
+  it('tells the clicker an offer more than a day old is too old, and reads nothing', async () => {
+    const before = repliesRead();
+    const ann = { team_id: TEAM, user_id: 'U0ANN' };
+    const yesterday = createOffers(world.store.signer, () => new Date(Date.now() - 25 * 3600_000));
+    const { opened, told } = await clickOffer(offeredFormRef(yesterday, ann, threadRef));
+    expect(opened).toEqual([]);
+    expect(told).toContain('more than a day old');
+    // Under another key (another deployment's, or made up) it is no offer at all.
+    const { told: foreign } = await clickOffer(offeredFormRef(testOffers(), ann, threadRef));
+    expect(foreign).toContain('This button is damaged');
+    expect(repliesRead()).toBe(before);
   });
 });
 
