@@ -13,7 +13,8 @@ import { fileURLToPath } from 'node:url';
 import { type RunningEmulator, startEmulator } from '@split/service-emulator';
 import { call, control, createUser, type Loose } from '@split/service-emulator/testing';
 import type { AppOptions } from '../../src/app.js';
-import { openStore } from '../../src/store/index.js';
+import { createOffers, type Offers } from '../../src/slack/shared/offers.js';
+import { createSigner, openStore } from '../../src/store/index.js';
 import { type FakeSlack, type ResponseUrlPost, startFakeSlack } from './fake-slack.js';
 import { PUBLIC_URL, SIGNING_SECRET, TEAM } from './harness.js';
 import { send, slashCommand, viewSubmission } from './slack-requests.js';
@@ -56,6 +57,8 @@ export interface CrashWorld {
   annKey: string;
   /** The SQLite store the app children share. */
   storeUrl: string;
+  /** Signs what the app would have handed to Ann's client, under the children's key. */
+  offers: Offers;
   /** Starts the app; `env` changes its variables (e.g. SLACK_API_URL) for this start only. */
   start(options?: ChildSpec['options'], env?: Record<string, string>): Promise<AppChild>;
   /**
@@ -90,6 +93,8 @@ export async function startCrashWorld(): Promise<CrashWorld> {
   const dir = await mkdtemp(join(tmpdir(), 'split-crash-'));
   const storeUrl = `sqlite://${join(dir, 'app.sqlite')}`;
   const encryptionKey = randomBytes(32).toString('hex');
+  const offers = createOffers(createSigner(Buffer.from(encryptionKey, 'hex')), () => new Date());
+  const ann = { team_id: TEAM, user_id: 'U0ANN' };
   const oauthApp = (
     await control(emu.url, 'POST', 'apps', {
       redirect_uri: `${PUBLIC_URL}/oauth/callback`,
@@ -192,6 +197,7 @@ export async function startCrashWorld(): Promise<CrashWorld> {
     slack,
     annKey,
     storeUrl,
+    offers,
     start,
     async command(app, text, redeliver, user_id = 'U0ANN') {
       // A redelivery is the same request again: same trigger id, same response_url.
@@ -215,7 +221,11 @@ export async function startCrashWorld(): Promise<CrashWorld> {
           id: viewId,
           user_id: 'U0ANN',
           callback_id: 'expense_form',
-          private_metadata: JSON.stringify({ v: 1, c: 'C0001', z: 'UTC' }),
+          private_metadata: offers.make(
+            'modal',
+            ann,
+            JSON.stringify({ v: 1, c: 'C0001', z: 'UTC' }),
+          ),
           values: formValues(description, files),
         }),
       );

@@ -20,7 +20,7 @@ export const commentClicked =
         trigger_id: body.trigger_id,
         view: commentFormView(
           {
-            meta: encodeMeta({
+            meta: encodeMeta(deps.offers, click.user, {
               e: click.ref.e,
               ...(body.channel?.id ? { c: body.channel.id } : {}),
               // The answers to the form are written in the voice it opened in.

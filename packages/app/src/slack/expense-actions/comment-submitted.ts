@@ -5,7 +5,7 @@ import type { SlackDeps } from '../deps.js';
 import { FORM } from '../ids.js';
 import { formAnswer } from '../shared/answer.js';
 import { accessFailure, notice, refusal, sentences } from '../shared/expense-access.js';
-import { parseMeta } from '../shared/modal.js';
+import { metaRefusal, parseMeta } from '../shared/modal.js';
 import { connectPrompt } from '../shared/notices.js';
 import { voiceOf } from '../shared/voice.js';
 
@@ -18,10 +18,13 @@ export function commentSubmitted(deps: SlackDeps) {
     client,
     logger,
   }: SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs): Promise<void> => {
-    const meta = parseMeta(view.private_metadata);
+    const team_id = body.team?.id ?? view.team_id;
+    const user = { team_id, user_id: body.user.id };
+    const meta = parseMeta(deps.offers, user, view.private_metadata);
     const content = (view.state.values?.[FORM.comment]?.[FORM.comment]?.value ?? '').trim();
-    if (!meta?.e) {
-      await ack();
+    if (typeof meta !== 'object' || !meta.e) {
+      const refused = await metaRefusal(deps, user, meta === 'expired' ? meta : undefined, logger);
+      await ack({ response_action: 'errors', errors: { [FORM.comment]: refused } });
       return;
     }
     // The voice the form opened in, kept in it: no lookup within the submission's 3 seconds.
@@ -35,8 +38,6 @@ export function commentSubmitted(deps: SlackDeps) {
     }
     await ack();
     const expenseId = meta.e;
-    const team_id = body.team?.id ?? view.team_id;
-    const user = { team_id, user_id: body.user.id };
     const answer = formAnswer({
       client,
       user: user.user_id,

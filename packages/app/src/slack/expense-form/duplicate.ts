@@ -166,7 +166,7 @@ async function fillDuplicate(
     expenseFormView(
       {
         mode: 'copy',
-        meta: encodeMeta({
+        meta: encodeMeta(deps.offers, user, {
           ...(r.channel ? { c: r.channel } : {}),
           ...(me?.tz ? { z: me.tz } : {}),
           ...(me?.locale ? { l: me.locale } : {}),

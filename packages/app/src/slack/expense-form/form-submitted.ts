@@ -10,6 +10,7 @@ import {
   type CheckedForm,
   checkForm,
   type FormDraft,
+  metaRefusal,
   needsSecondStep,
   parseMeta,
   payersOf,
@@ -63,15 +64,16 @@ export function expenseFormSubmitted(deps: SlackDeps) {
     view,
     logger,
   }: SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs): Promise<void> => {
-    const meta = parseMeta(view.private_metadata);
-    if (!meta) {
-      // Only the form's own views carry metadata; the notices have no Submit at all.
-      logger.warn('expense form: a submission without readable private_metadata');
-      await ack();
-      return;
-    }
     const team_id = body.team?.id ?? view.team_id;
     const user = { team_id, user_id: body.user.id };
+    const meta = parseMeta(deps.offers, user, view.private_metadata);
+    if (typeof meta !== 'object') {
+      // Only the form's own views carry metadata (the notices have no Submit at all), signed for
+      // the person it was opened for.
+      const refusal = await metaRefusal(deps, user, meta, logger);
+      await ack({ response_action: 'errors', errors: { [FORM.description]: refusal } });
+      return;
+    }
     // The voice the form opened in, kept in it: no lookup within the submission's 3 seconds.
     const voice = await voiceFor({ locale: meta.l, tz: meta.z });
     const draft: FormDraft | undefined = meta.e

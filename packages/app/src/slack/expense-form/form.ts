@@ -13,7 +13,7 @@ import type { Voice } from '../shared/voice.js';
 import { readAmount } from './amount.js';
 import { megabytes, RECEIPT_MAX_BYTES } from './receipt.js';
 
-export { encodeMeta, FormMeta, parseMeta } from '../shared/modal.js';
+export { encodeMeta, FormMeta, metaRefusal, parseMeta } from '../shared/modal.js';
 
 /** How the form splits: a kind of split, or an itemised bill (which books exact amounts). */
 export type SplitMethod = Split['kind'] | 'itemise';

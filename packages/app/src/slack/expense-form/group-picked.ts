@@ -8,6 +8,7 @@ import type { Group } from '../../service/index.js';
 import { voiceFor } from '../../voice/index.js';
 import type { SlackDeps } from '../deps.js';
 import { EXPENSE_CALLBACKS } from '../ids.js';
+import { modalVoice } from '../shared/modal.js';
 import { leftTheGroup } from '../shared/split-default.js';
 import { savedFor } from './default-prefill.js';
 import { type ShownForm, withGroupDefault } from './default-view.js';
@@ -47,8 +48,11 @@ export function groupPicked(deps: SlackDeps) {
       const members = await membersOf(deps, user, group_id);
       if (!members) return;
       // The note is written in the voice the form opened in.
-      const meta = parseMeta(view.private_metadata);
-      const voice = await voiceFor({ locale: meta?.l, tz: meta?.z });
+      const meta = parseMeta(deps.offers, user, view.private_metadata);
+      const voice =
+        typeof meta === 'object'
+          ? await voiceFor({ locale: meta.l, tz: meta.z })
+          : await modalVoice(deps, user, logger);
       const next = withGroupDefault(
         view as unknown as ShownForm,
         {

@@ -10,19 +10,29 @@ import type {
   SlackViewMiddlewareArgs,
   ViewSubmitAction,
 } from '@slack/bolt';
+import type { SlackUserKey } from '../../store/index.js';
 import { voiceFor } from '../../voice/index.js';
 import type { SlackDeps } from '../deps.js';
+import { modalVoice } from '../shared/modal.js';
 import type { Voice } from '../shared/voice.js';
-import { parseMeta, type StateValues, valueBlockId } from './form.js';
+import { type FormMeta, metaRefusal, parseMeta, type StateValues, valueBlockId } from './form.js';
 import { namesOf } from './form-submitted.js';
 import { checkItemiseStep, itemiseTyped, previewText } from './itemise.js';
 import { itemiseStepView, shownPreview } from './itemise-view.js';
 import { queueSubmission } from './submit.js';
 
-/** The voice the form opened in, kept in its private_metadata: no lookup within 3 seconds. */
-function voiceOfForm(meta: string | undefined): Promise<Voice> {
-  const read = parseMeta(meta);
-  return voiceFor({ locale: read?.l, tz: read?.z });
+/**
+ * The voice the form opened in, kept in its private_metadata: no lookup within 3 seconds. A
+ * metadata not made for the person is not read; their profile is, briefly.
+ */
+function voiceOfForm(
+  deps: SlackDeps,
+  user: SlackUserKey,
+  meta: FormMeta | 'expired' | undefined,
+): Promise<Voice> {
+  return typeof meta === 'object'
+    ? voiceFor({ locale: meta.l, tz: meta.z })
+    : modalVoice(deps, user);
 }
 
 /** The step redrawn with the preview of what is typed in `values`. */
@@ -71,8 +81,13 @@ export function itemisePreviewClicked(deps: SlackDeps) {
     const view = body.view;
     if (!view) return;
     const team_id = body.team?.id ?? view.team_id;
+    const user = { team_id, user_id: body.user.id };
     try {
-      const voice = await voiceOfForm(view.private_metadata);
+      const voice = await voiceOfForm(
+        deps,
+        user,
+        parseMeta(deps.offers, user, view.private_metadata),
+      );
       const next = await redrawn(
         deps,
         team_id,
@@ -109,10 +124,16 @@ export function expenseItemiseSubmitted(deps: SlackDeps) {
     view,
     logger,
   }: SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs): Promise<void> => {
-    const meta = parseMeta(view.private_metadata) ?? { v: 1 as const };
     const team_id = body.team?.id ?? view.team_id;
+    const user = { team_id, user_id: body.user.id };
+    const meta = parseMeta(deps.offers, user, view.private_metadata);
+    if (typeof meta !== 'object') {
+      const refusal = await metaRefusal(deps, user, meta, logger);
+      await ack({ response_action: 'errors', errors: { [valueBlockId(0)]: refusal } });
+      return;
+    }
     const values = (view.state.values ?? {}) as StateValues;
-    const voice = await voiceOfForm(view.private_metadata);
+    const voice = await voiceOfForm(deps, user, meta);
     const next = await redrawn(
       deps,
       team_id,

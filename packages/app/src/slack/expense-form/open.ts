@@ -275,11 +275,14 @@ async function fillNewForm(r: NewFormRequest, opened: Opened, voice: Voice): Pro
     }
     description = description.slice(0, 255) || undefined;
   }
-  const meta = encodeMeta({
+  const receipt = messageReceipt(r.message?.files);
+  const meta = encodeMeta(deps.offers, user, {
     ...(r.channel ? { c: r.channel } : {}),
     ...(r.thread_ts ? { t: r.thread_ts } : {}),
     ...(me?.tz ? { z: me.tz } : {}),
     ...(me?.locale ? { l: me.locale } : {}),
+    // The one file of someone else's the form may attach: the message's, which the person saw.
+    ...(receipt?.kind === 'attach' ? { f: receipt.id } : {}),
   });
   await update(
     r.client,
@@ -302,7 +305,7 @@ async function fillNewForm(r: NewFormRequest, opened: Opened, voice: Voice): Pro
         currencyUnit: deps.reference.unit(currency),
         ...(r.message ? { note: voice.t('form.filled_from_message') } : {}),
         byDefault: byDefault?.fill,
-        messageReceipt: messageReceipt(r.message?.files),
+        messageReceipt: receipt,
       },
       voice,
     ),
@@ -416,7 +419,7 @@ async function fillEditForm(r: EditFormRequest, opened: Opened, voice: Voice): P
     expenseFormView(
       {
         mode: 'edit',
-        meta: encodeMeta({
+        meta: encodeMeta(deps.offers, user, {
           e: expense.id,
           ...(r.channel ? { c: r.channel } : {}),
           ...(r.ts ? { m: r.ts } : {}),

@@ -43,7 +43,8 @@ export type ReceiptProblem =
   | { kind: 'not_handed'; status: number }
   | { kind: 'nothing_sent' }
   | { kind: 'broken_off' }
-  | { kind: 'no_token' };
+  | { kind: 'no_token' }
+  | { kind: 'not_offered' };
 
 /** Why a receipt was not fetched, with the file's name when Slack said it. */
 export class ReceiptError extends Error {
@@ -109,6 +110,8 @@ export function receiptProblem(p: ReceiptProblem, voice: Voice): string {
       return voice.t('form.receipt_broken_off');
     case 'no_token':
       return voice.t('form.receipt_no_token');
+    case 'not_offered':
+      return voice.t('form.receipt_not_offered');
   }
 }
 
@@ -118,8 +121,21 @@ export interface FetchedReceipt {
   remove(): Promise<void>;
 }
 
+/** What files.info says of a file that decides whether the person may attach it. */
+export interface FileFacts {
+  id: string;
+  /** Who shared it: for a file chosen in the form's file input, the person who chose it. */
+  user: string | undefined;
+}
+
 export interface ReceiptLimits {
   hosts: FileHosts;
+  /**
+   * Whether the person may attach this file. The id came back from their Slack client, and the
+   * bot can read files they cannot see (another person's export in a DM, a private channel's
+   * photo): only one they shared themselves, or the one the form offered them, is fetched.
+   */
+  mayRead(file: FileFacts): boolean;
   maxBytes?: number;
   timeoutMs?: number;
 }
@@ -154,6 +170,9 @@ export async function fetchReceipt(
     );
   });
   const file = info.file;
+  // Nothing of a file the person may not read is told them, its name included.
+  if (!limits.mayRead({ id: fileId, user: file?.user }))
+    throw new ReceiptError({ kind: 'not_offered' });
   // Unnamed, the refusal says "your receipt" in the person's words (form.receipt_left_out).
   const name = file?.name || file?.title || undefined;
   const refuse = (problem: ReceiptProblem, cause?: string) =>

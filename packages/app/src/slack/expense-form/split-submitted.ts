@@ -1,7 +1,7 @@
 import type { AllMiddlewareArgs, SlackViewMiddlewareArgs, ViewSubmitAction } from '@slack/bolt';
 import { voiceFor } from '../../voice/index.js';
 import type { SlackDeps } from '../deps.js';
-import { checkSplitStep, parseMeta, type StateValues, valueBlockId } from './form.js';
+import { checkSplitStep, metaRefusal, parseMeta, type StateValues, valueBlockId } from './form.js';
 import { queueSubmission } from './submit.js';
 
 /**
@@ -15,8 +15,14 @@ export function expenseSplitSubmitted(deps: SlackDeps) {
     view,
     logger,
   }: SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs): Promise<void> => {
-    const meta = parseMeta(view.private_metadata) ?? { v: 1 as const };
     const team_id = body.team?.id ?? view.team_id;
+    const meta = parseMeta(deps.offers, { team_id, user_id: body.user.id }, view.private_metadata);
+    if (typeof meta !== 'object') {
+      const user = { team_id, user_id: body.user.id };
+      const refusal = await metaRefusal(deps, user, meta, logger);
+      await ack({ response_action: 'errors', errors: { [valueBlockId(0)]: refusal } });
+      return;
+    }
     const rootViewId = view.root_view_id ?? view.previous_view_id ?? view.id;
     // The voice the form opened in, kept in it: no lookup within the submission's 3 seconds.
     const voice = await voiceFor({ locale: meta.l, tz: meta.z });

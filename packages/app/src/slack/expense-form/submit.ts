@@ -237,7 +237,10 @@ async function receiptOrLeaveOut(
   const { voice } = s;
   try {
     if (!s.botToken) throw new ReceiptError({ kind: 'no_token' });
-    return await fetchReceipt(s.client, s.botToken, fileId, { hosts: s.deps.fileHosts });
+    return await fetchReceipt(s.client, s.botToken, fileId, {
+      hosts: s.deps.fileHosts,
+      mayRead: (file) => file.id === s.meta.f || file.user === s.user.user_id,
+    });
   } catch (error) {
     const refused = error instanceof ReceiptError ? error : undefined;
     s.logger.warn(`expense form: receipt ${fileId} left out: ${(error as Error).message}`);

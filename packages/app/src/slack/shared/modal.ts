@@ -7,6 +7,7 @@ import { type Infer, int, literal, object, optional, string } from '../../core/s
 import type { SlackUserKey } from '../../store/index.js';
 import { voiceFor } from '../../voice/index.js';
 import { clip } from './limits.js';
+import type { Offers } from './offers.js';
 import { plainText } from './text.js';
 import { type Voice, voiceOf } from './voice.js';
 
@@ -88,7 +89,11 @@ export function input(
   };
 }
 
-/** private_metadata: where the form came from, never the values (they can be 3000 characters). */
+/**
+ * private_metadata: where the form came from, never the values (they can be 3000 characters).
+ * It names where the result is posted and which message is updated, with the bot's rights, so it
+ * is signed for the person the form was opened for (offers.ts): a made-up one is never acted on.
+ */
 export const FormMeta = object({
   v: literal(1),
   /** Channel for the answer. */
@@ -103,18 +108,49 @@ export const FormMeta = object({
   z: optional(string({ max: 64 })),
   /** The person's Slack locale, so that later steps show amounts as the first one did. */
   l: optional(string({ max: 35 })),
+  /** "Split this": the message's file offered as the receipt, the only one taken from a message. */
+  f: optional(string({ max: 24, regex: /^F[A-Z0-9]{2,23}$/ })),
 });
 export type FormMeta = Infer<typeof FormMeta>;
 
-export function encodeMeta(meta: Omit<FormMeta, 'v'>): string {
-  return JSON.stringify({ v: 1, ...meta });
+export function encodeMeta(
+  offers: Offers,
+  holder: SlackUserKey,
+  meta: Omit<FormMeta, 'v'>,
+): string {
+  return offers.make('modal', holder, JSON.stringify({ v: 1, ...meta }));
 }
 
-export function parseMeta(text: string | undefined): FormMeta | undefined {
+/**
+ * The metadata of a form `holder` submits or acts in: undefined when it was not made for them
+ * (or was damaged), 'expired' when it was made too long ago.
+ */
+export function parseMeta(
+  offers: Offers,
+  holder: SlackUserKey,
+  text: string | undefined,
+): FormMeta | 'expired' | undefined {
+  const read = offers.read('modal', holder, text);
+  if (!read.ok) return read.reason === 'expired' ? 'expired' : undefined;
   try {
-    const parsed = FormMeta.safeParse(JSON.parse(text ?? ''));
+    const parsed = FormMeta.safeParse(JSON.parse(read.value));
     return parsed.ok ? parsed.value : undefined;
   } catch {
     return undefined;
   }
+}
+
+/**
+ * What the person reads under a field when a form's metadata was not made for them or is too old:
+ * nothing was done, and a new form works.
+ */
+export async function metaRefusal(
+  deps: Parameters<typeof voiceOf>[0],
+  user: SlackUserKey,
+  meta: 'expired' | undefined,
+  logger: Pick<Logger, 'warn'>,
+): Promise<string> {
+  logger.warn(`a form's private_metadata ${meta === 'expired' ? 'expired' : 'was refused'}`);
+  const voice = await modalVoice(deps, user, logger);
+  return voice.t(meta === 'expired' ? 'form.meta_expired' : 'form.meta_refused');
 }

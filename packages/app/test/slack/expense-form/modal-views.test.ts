@@ -19,6 +19,7 @@ import { deletedMessage } from '../../../src/slack/shared/expense-message.js';
 import { expenseListMessage } from '../../../src/slack/split/list-view.js';
 import { voiceFor } from '../../../src/voice/index.js';
 import { blockKitErrors, viewErrors } from '../../support/block-kit-limits.js';
+import { ANN, BOB, testOffers } from '../../support/offers.js';
 
 const en = await voiceFor({ locale: 'en-US' });
 
@@ -27,7 +28,8 @@ const LONG = 'Dinner at the very long named restaurant by the sea '.repeat(80);
 const people = Array.from({ length: 50 }, (_, i) => `U0P${String(i).padStart(3, '0')}`);
 
 describe('expense form', () => {
-  const meta = encodeMeta({
+  const offers = testOffers();
+  const meta = encodeMeta(offers, ANN, {
     c: 'C0001',
     t: '1700000000.000100',
     z: 'America/Argentina/Buenos_Aires',
@@ -65,14 +67,20 @@ describe('expense form', () => {
   });
 
   it('round-trips its private_metadata and refuses anything else', () => {
-    expect(parseMeta(meta)).toEqual({
+    expect(parseMeta(offers, ANN, meta)).toEqual({
       v: 1,
       c: 'C0001',
       t: '1700000000.000100',
       z: 'America/Argentina/Buenos_Aires',
     });
-    expect(parseMeta('{"v":2}')).toBeUndefined();
-    expect(parseMeta('not json')).toBeUndefined();
+    // Signed for Ann: Bob's client sending it gets nothing, nor does an unsigned or edited one.
+    expect(parseMeta(offers, BOB, meta)).toBeUndefined();
+    expect(parseMeta(offers, ANN, meta.replace('C0001', 'C0002'))).toBeUndefined();
+    expect(parseMeta(offers, ANN, '{"v":1,"c":"C0002"}')).toBeUndefined();
+    expect(parseMeta(offers, ANN, '{"v":2}')).toBeUndefined();
+    expect(parseMeta(offers, ANN, 'not json')).toBeUndefined();
+    const later = testOffers(() => new Date(Date.now() + 25 * 60 * 60_000));
+    expect(parseMeta(later, ANN, meta)).toBe('expired');
   });
 
   it('shows the people as text when an edit cannot change them', () => {
