@@ -7,11 +7,13 @@
 import { parseAmount } from '../../core/command/index.js';
 import { currencyExponent, toDecimal } from '../../core/money.js';
 import { object, oneOf, optional, string } from '../../core/schema.js';
+import type { SlackUserKey } from '../../store/index.js';
 import type { Voice } from '../../voice/index.js';
 import { SETTLE_FORM } from '../ids.js';
 import { strong } from '../shared/balance-blocks.js';
 import { clip, LIMITS } from '../shared/limits.js';
 import { input, type ModalView, metadata, plain, title } from '../shared/modal.js';
+import type { Offers } from '../shared/offers.js';
 import { troubleText } from '../shared/parse-problem.js';
 import { type SettleRef, settleRefSchema } from '../shared/settle-ref.js';
 import { mrkdwn } from '../shared/text.js';
@@ -30,10 +32,24 @@ export interface PartMeta {
   h?: 1 | undefined;
 }
 
-export function parsePartMeta(text: string | undefined): PartMeta | undefined {
-  if (!text) return undefined;
+/** The form's metadata: the meta, signed for the person the form opens for (shared/offers.ts). */
+export function encodePartMeta(offers: Offers, holder: SlackUserKey, meta: PartMeta): string {
+  return offers.make('pay-part', holder, JSON.stringify(partMetaSchema.parse(meta)));
+}
+
+/**
+ * The metadata of a form `holder` submits: it names the response_url the outcome is posted to and
+ * the balance paid, so one not made for them, or too old, is not read.
+ */
+export function parsePartMeta(
+  offers: Offers,
+  holder: SlackUserKey,
+  text: string | undefined,
+): PartMeta | undefined {
+  const read = offers.read('pay-part', holder, text);
+  if (!read.ok) return undefined;
   try {
-    const parsed = partMetaSchema.safeParse(JSON.parse(text));
+    const parsed = partMetaSchema.safeParse(JSON.parse(read.value));
     return parsed.ok ? parsed.value : undefined;
   } catch {
     return undefined;
@@ -60,7 +76,8 @@ export function fieldAmount(minor: number, currency: string, voice: Voice): stri
   return toDecimal(minor, currencyExponent(currency)).replace('.', mark);
 }
 
-export function partForm(meta: PartMeta, voice: Voice): ModalView {
+/** The form, with `meta` as encodePartMeta signed it. */
+export function partForm(meta: PartMeta, signed: string, voice: Voice): ModalView {
   const ref = meta.r;
   const owed = voice.money(ref.a, ref.c);
   const values = { name: strong(mrkdwn(clip(ref.n, 60))), amount: strong(owed) };
@@ -74,7 +91,7 @@ export function partForm(meta: PartMeta, voice: Voice): ModalView {
     title: title(voice.t('settle.form_title')),
     submit: plain(voice.t('settle.record_payment')),
     close: plain(voice.t('settle.cancel')),
-    private_metadata: metadata(JSON.stringify(partMetaSchema.parse(meta))),
+    private_metadata: metadata(signed),
     blocks: [
       { type: 'section', text: { type: 'mrkdwn', text: clip(question, LIMITS.sectionText) } },
       input(

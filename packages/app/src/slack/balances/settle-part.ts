@@ -24,7 +24,13 @@ import { type Kept, keepInTime } from '../shared/keep-in-time.js';
 import { parseSettleRef } from '../shared/settle-ref.js';
 import { voiceOf } from '../shared/voice.js';
 import { type PartJob, partJobId, SETTLE_PART_JOB } from './settle-part-job.js';
-import { checkPartAmount, type PartMeta, parsePartMeta, partForm } from './settle-part-views.js';
+import {
+  checkPartAmount,
+  encodePartMeta,
+  type PartMeta,
+  parsePartMeta,
+  partForm,
+} from './settle-part-views.js';
 
 type ActionArgs = SlackActionMiddlewareArgs<BlockAction> & AllMiddlewareArgs;
 type SubmitArgs = SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs;
@@ -54,7 +60,8 @@ export function settlePartClicked(deps: SlackDeps) {
     // The trigger id works once and for 3 seconds: the form opens before anything is read.
     // The locale comes from the control, which was drawn with the person's.
     const voice = await voiceFor({ locale: ref.l });
-    await client.views.open({ trigger_id: body.trigger_id, view: partForm(meta, voice) });
+    const signed = encodePartMeta(deps.offers, clickerOf(body), meta);
+    await client.views.open({ trigger_id: body.trigger_id, view: partForm(meta, signed, voice) });
   };
 }
 
@@ -62,7 +69,12 @@ export function settlePartClicked(deps: SlackDeps) {
 export function settlePartSubmitted(deps: SlackDeps) {
   return async (args: SubmitArgs): Promise<void> => {
     const { view, body, logger } = args;
-    const meta = parsePartMeta(view.private_metadata);
+    const team_id = body.team?.id ?? body.user.team_id ?? '';
+    const meta = parsePartMeta(
+      deps.offers,
+      { team_id, user_id: body.user.id },
+      view.private_metadata,
+    );
     const typed = view.state.values[SETTLE_FORM.amount]?.[SETTLE_FORM.amount]?.value ?? '';
     // The answer is due within 3 seconds: the voice is the one the form was opened in.
     const voice = await voiceFor({ locale: meta?.r.l });
@@ -81,7 +93,6 @@ export function settlePartSubmitted(deps: SlackDeps) {
       });
       return;
     }
-    const team_id = body.team?.id ?? body.user.team_id ?? '';
     const job: PartJob = {
       team_id,
       user_id: body.user.id,

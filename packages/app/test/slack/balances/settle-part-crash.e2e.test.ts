@@ -68,7 +68,12 @@ async function submitPart(
   const answerId = again?.answerId ?? randomBytes(8).toString('hex');
   const ref = { k: 'f', id: debt.bob, c: debt.currency, a: owed, p: 0, v: 'a', n: 'Bob' };
   const meta =
-    again?.meta ?? JSON.stringify({ r: ref, u: world.slack.responseUrl({ id: answerId }) });
+    again?.meta ??
+    world.offers.make(
+      'pay-part',
+      { team_id: 'T0001', user_id: 'U0ANN' },
+      JSON.stringify({ r: ref, u: world.slack.responseUrl({ id: answerId }) }),
+    );
   const response = await send(
     app.eventsUrl,
     SIGNING_SECRET,

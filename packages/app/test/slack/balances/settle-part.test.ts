@@ -33,7 +33,14 @@ async function submit(
   const view = {
     id: viewId,
     callback_id: 'settle_part_form',
-    private_metadata: JSON.stringify(meta),
+    private_metadata:
+      typeof meta === 'string'
+        ? meta
+        : world.deps.offers.make(
+            'pay-part',
+            { team_id: TEAM, user_id: 'U0ANN' },
+            JSON.stringify(meta),
+          ),
     state: {
       values: {
         settle_part_amount: { settle_part_amount: { type: 'plain_text_input', value: amount } },
@@ -157,7 +164,12 @@ describe('Pay part…, the control', () => {
     };
     expect(trigger_id).toBe('5.5.5');
     expect(view.callback_id).toBe('settle_part_form');
-    expect(JSON.parse(view.private_metadata)).toEqual({ r: REF, u: RESPONSE_URL });
+    const read = world.deps.offers.read(
+      'pay-part',
+      { team_id: TEAM, user_id: 'U0ANN' },
+      view.private_metadata,
+    );
+    expect(read.ok && JSON.parse(read.value)).toEqual({ r: REF, u: RESPONSE_URL });
     expect(rec.responses).toEqual([]);
   });
 });

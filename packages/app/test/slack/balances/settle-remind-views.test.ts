@@ -18,6 +18,7 @@ import {
 import { changedText, recordedText, refusedText } from '../../../src/slack/balances/settle.js';
 import {
   checkPartAmount,
+  encodePartMeta,
   parsePartMeta,
   partForm,
 } from '../../../src/slack/balances/settle-part-views.js';
@@ -33,6 +34,7 @@ import { settleButton, settleConfirmMessage } from '../../../src/slack/shared/se
 import { mrkdwn } from '../../../src/slack/shared/text.js';
 import { voiceFor } from '../../../src/voice/index.js';
 import { blockKitErrors, viewErrors } from '../../support/block-kit-limits.js';
+import { ANN, BOB, testOffers } from '../../support/offers.js';
 import {
   HOSTILE,
   mrkdwnTexts,
@@ -133,12 +135,16 @@ const ref: SettleRef = { k: 'f', id: 7, c: 'JPY', a: 1500, p: 1, v: 'a', n: 'Ann
 
 describe('the Pay part form', () => {
   it('is a valid modal pre-filled with the whole debt, its origin read back', () => {
-    const view = partForm({ r: ref, h: 1 }, en);
+    const offers = testOffers();
+    const view = partForm({ r: ref, h: 1 }, encodePartMeta(offers, ANN, { r: ref, h: 1 }), en);
     expect(viewErrors(view)).toEqual([]);
     expect(JSON.stringify(view.blocks)).toContain('"initial_value":"1500"');
-    expect(parsePartMeta(view.private_metadata)).toEqual({ r: ref, h: 1 });
-    expect(parsePartMeta('{"r":{"k":"x"}}')).toBeUndefined();
-    expect(parsePartMeta('not json')).toBeUndefined();
+    expect(parsePartMeta(offers, ANN, view.private_metadata)).toEqual({ r: ref, h: 1 });
+    // Made for Ann, it is nobody else's; and what was not signed is nobody's.
+    expect(parsePartMeta(offers, BOB, view.private_metadata)).toBeUndefined();
+    expect(parsePartMeta(offers, ANN, JSON.stringify({ r: ref, h: 1 }))).toBeUndefined();
+    expect(parsePartMeta(offers, ANN, '{"r":{"k":"x"}}')).toBeUndefined();
+    expect(parsePartMeta(offers, ANN, 'not json')).toBeUndefined();
   });
 
   it('checks the amount with the currency of the debt', () => {
@@ -160,7 +166,7 @@ describe('the Pay part form', () => {
     const carried = parseSettleRef(option?.value);
     expect(carried?.l).toBe('de-DE');
     const voice = await voiceFor({ locale: carried?.l });
-    const form = partForm({ r: carried as SettleRef }, voice);
+    const form = partForm({ r: carried as SettleRef }, '', voice);
     expect(JSON.stringify(form.blocks)).toContain('Du schuldest *Ann* *20,50\u00a0€*');
     // The field holds the whole debt with the German decimal mark, which the amount grammar reads.
     expect(JSON.stringify(form.blocks)).toContain('"initial_value":"20,50"');
@@ -271,7 +277,7 @@ describe('what people and the service wrote, escaped on every settle and remind 
   it('in confirm dialogs, the DM confirmation with its notification, and the Pay part form', () => {
     const button = settleButton(hostileRef, voices.de);
     const confirmation = settleConfirmMessage({ ...hostileRef, k: 'f', n: HOSTILE }, voices.de);
-    const form = partForm({ r: hostileRef }, voices.de);
+    const form = partForm({ r: hostileRef }, '', voices.de);
     const remind = remindActions([{ id: 3, name: HOSTILE }], [hostileRef], voices.de);
     const texts = [
       ...mrkdwnTexts(button),
