@@ -138,6 +138,8 @@ export interface Workspace {
   messages(channel: string): StoredMessage[];
   /** conversations.open's D id for a user (created if needed). */
   dmChannel(userId: string): string;
+  /** How many times a file's bytes were handed out (with a valid token). */
+  fileDownloads(id: string): number;
   view(id: string): StoredView | undefined;
   homeView(userId: string): StoredView | undefined;
   /** The modals open for a person, root first. */
@@ -329,6 +331,7 @@ export async function startWorkspace(options: WorkspaceOptions = {}): Promise<Wo
       return (id ? (state.messages.get(id) ?? []) : []).filter((m) => !m.deleted);
     },
     dmChannel: (userId) => state.dmChannel(userId),
+    fileDownloads: (id) => state.downloads.get(id) ?? 0,
     view: (id) => state.views.get(id),
     homeView: (userId) => state.homes.get(userId),
     modals: (userId) => state.modalStack(userId),

@@ -127,5 +127,6 @@ export function handleFile(
     send(res, 404, '<!DOCTYPE html><html><body>File not found</body></html>');
     return;
   }
+  state.downloads.set(id, (state.downloads.get(id) ?? 0) + 1);
   sendFile(res, file);
 }

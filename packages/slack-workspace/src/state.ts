@@ -80,6 +80,8 @@ export class WorkspaceState {
   /** user id -> ids of the modals open for them, top last */
   readonly modals = new Map<string, string[]>();
   readonly files = new Map<string, StoredFile>();
+  /** How often each file's bytes were handed out, for tests of who fetched what. */
+  readonly downloads = new Map<string, number>();
   /** Files reserved by files.getUploadURLExternal and not yet completed. */
   readonly uploads = new Map<string, PendingUpload>();
   readonly scheduled = new Map<string, ScheduledMessage>();

@@ -202,7 +202,13 @@ describe('booking from the form', () => {
 
   it('uploads a receipt chosen in Slack to the expense', async () => {
     const png = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
-    h.slack.addFile({ id: 'F0RECEIPT', name: 'receipt.png', mimetype: 'image/png', content: png });
+    h.slack.addFile({
+      id: 'F0RECEIPT',
+      name: 'receipt.png',
+      mimetype: 'image/png',
+      user: 'U0ANN',
+      content: png,
+    });
     const form = await openFromCommand();
     const since = h.slack.now();
     await submit(h, {
@@ -255,6 +261,7 @@ describe('a receipt that cannot be attached', () => {
       id: 'F0LARGE',
       name: 'large.png',
       mimetype: 'image/png',
+      user: 'U0ANN',
       content: Buffer.alloc(6 * 2 ** 20),
     });
     const form = await openFromCommand();
@@ -294,6 +301,7 @@ describe('a receipt that cannot be attached', () => {
               file: {
                 id: 'F0AWAY',
                 name: 'away.png',
+                user: 'U0ANN',
                 size: 10,
                 url_private_download: `http://127.0.0.1:${port}/files/F0AWAY/away.png`,
               },

@@ -117,7 +117,13 @@ afterAll(async () => {
   await slack?.close();
 });
 
-const allowed = () => ({ hosts: fileHosts(`${files.origin}/api/`), timeoutMs: 2_000 });
+/** Every file is the person's own here: what these tests limit is the download. */
+const anyFile = () => true;
+const allowed = () => ({
+  hosts: fileHosts(`${files.origin}/api/`),
+  timeoutMs: 2_000,
+  mayRead: anyFile,
+});
 const at = (path: string, extra: Record<string, unknown> = {}) =>
   slackSaying({
     id: 'F1',
@@ -132,6 +138,7 @@ describe('fetching a receipt', () => {
     const client = new webApi.WebClient(slack.team.botToken, { slackApiUrl: slack.url });
     const got = await fetchReceipt(client, slack.team.botToken, 'F0OK', {
       hosts: fileHosts(slack.url),
+      mayRead: anyFile,
     });
     try {
       expect(got.name).toBe('bill.png');
@@ -141,12 +148,42 @@ describe('fetching a receipt', () => {
     }
   });
 
+  it('fetches nothing of a file the person may not read, and names nothing of it', async () => {
+    slack.addFile({
+      id: 'F0PAYSLIP',
+      name: 'payslip-bob.png',
+      mimetype: 'image/png',
+      content: PNG,
+    });
+    const client = new webApi.WebClient(slack.team.botToken, { slackApiUrl: slack.url });
+    const asked: { id: string; user: string | undefined }[] = [];
+    const error = await refusal(
+      fetchReceipt(client, slack.team.botToken, 'F0PAYSLIP', {
+        hosts: fileHosts(slack.url),
+        mayRead: (file) => {
+          asked.push(file);
+          return file.user === 'U0ANN';
+        },
+      }),
+    );
+    expect(asked).toEqual([{ id: 'F0PAYSLIP', user: 'U0000' }]);
+    expect(error.problem).toEqual({ kind: 'not_offered' });
+    expect(error.fileName).toBeUndefined();
+    expect(reason(error)).toBe('it is not a file you shared or were offered here');
+    expect(slack.calls.filter((c) => c.method === 'files.info').at(-1)?.args.file).toBe(
+      'F0PAYSLIP',
+    );
+  });
+
   it('refuses a file files.info says is too large, without asking for its bytes', async () => {
     const big = Buffer.alloc(6 * 2 ** 20);
     slack.addFile({ id: 'F0BIG', name: 'huge.jpg', mimetype: 'image/jpeg', content: big });
     const client = new webApi.WebClient(slack.team.botToken, { slackApiUrl: slack.url });
     const error = await refusal(
-      fetchReceipt(client, slack.team.botToken, 'F0BIG', { hosts: fileHosts(slack.url) }),
+      fetchReceipt(client, slack.team.botToken, 'F0BIG', {
+        hosts: fileHosts(slack.url),
+        mayRead: anyFile,
+      }),
     );
     expect(error.fileName).toBe('huge.jpg');
     expect(reason(error)).toBe('it is 6.0 MB, larger than the 4.9 MB a receipt can be');
