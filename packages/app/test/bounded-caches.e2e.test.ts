@@ -41,7 +41,7 @@ afterAll(async () => {
 });
 
 describe('the public routes, flooded with values never seen before', () => {
-  it('leave the heap and RSS where they were', { timeout: 60_000 }, async () => {
+  it('leave the heap and RSS where they were', { timeout: 120_000 }, async () => {
     const running = app!;
     // Every route and every page's language, so that what loads on first use (catalogues, the
     // message compiler, Bolt's install paths) is in the baseline.
