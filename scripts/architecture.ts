@@ -34,7 +34,7 @@ export const RULES: ImportRule[] = [
   },
   {
     files: `${APP}voice/`,
-    mayImport: [`${APP}voice/`, `${APP}core/money.ts`],
+    mayImport: [`${APP}voice/`, `${APP}core/money.ts`, `${APP}core/lru.ts`],
     why: 'words and formats depend on no surface, so every part writes them the same way',
   },
   {

@@ -3,6 +3,7 @@
  * carries decimal strings, everything inside carries an integer count of the currency's minor
  * unit, and the conversion between the two is exact string arithmetic.
  */
+import { Lru } from './lru.js';
 
 /**
  * ISO 4217 currencies whose minor unit is not 2 decimal places. The expense service accepts at
@@ -136,26 +137,25 @@ export function splitEqually(total: number, count: number): number[] {
 /**
  * Building an Intl.NumberFormat costs far more than using one (it dominated the cost of rendering
  * a booked expense), so one is kept per locale and currency; null marks a pair Intl refuses.
+ * Currency codes come from the service and from what people type, so the pairs kept are capped.
  */
-const formatters = new Map<string, Intl.NumberFormat | null>();
+const formatters = new Lru<string, Intl.NumberFormat | null>(512, 'money.formats');
 
 function formatterFor(locale: string, currencyCode: string, exponent: number) {
-  const key = `${locale}|${currencyCode}`;
-  let formatter = formatters.get(key);
-  if (formatter === undefined) {
+  // Intl takes three letters and nothing else: anything longer is refused before it is a key.
+  if (!/^[A-Z]{3}$/.test(currencyCode)) return null;
+  return formatters.getOrMake(`${locale}|${currencyCode}`, () => {
     try {
-      formatter = new Intl.NumberFormat(locale, {
+      return new Intl.NumberFormat(locale, {
         style: 'currency',
         currency: currencyCode,
         minimumFractionDigits: exponent,
         maximumFractionDigits: exponent,
       });
     } catch {
-      formatter = null;
+      return null;
     }
-    formatters.set(key, formatter);
-  }
-  return formatter;
+  });
 }
 
 /** A human-readable amount for people: "$20.50", "¥1,200", "BTC 0.50". */

@@ -18,8 +18,10 @@ export interface BalanceSnapshot {
 
 /**
  * Zones found valid so far. The daily DM checks every person's Slack zone, and building an
- * Intl.DateTimeFormat to ask costs far more than a lookup; only valid zones are kept, so the set
- * is bounded by the zones the runtime knows, whatever strings come in.
+ * Intl.DateTimeFormat to ask costs far more than a lookup. Intl reads a zone in any case
+ * (`europe/paris`), so only a name spelled as Intl itself spells it is kept: the set is bounded by
+ * the zones the runtime knows, whatever strings come in. Another spelling is still valid, and is
+ * asked again each time.
  */
 const knownZones = new Set<string>();
 
@@ -27,12 +29,13 @@ const knownZones = new Set<string>();
 export function isValidTimeZone(timeZone: string): boolean {
   if (typeof timeZone !== 'string' || timeZone === '') return false;
   if (knownZones.has(timeZone)) return true;
+  let spelled: string;
   try {
-    new Intl.DateTimeFormat('en-US', { timeZone });
+    spelled = new Intl.DateTimeFormat('en-US', { timeZone }).resolvedOptions().timeZone;
   } catch {
     return false;
   }
-  knownZones.add(timeZone);
+  if (spelled === timeZone) knownZones.add(timeZone);
   return true;
 }
 

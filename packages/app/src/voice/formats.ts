@@ -4,24 +4,23 @@
  * that one person sees one amount and one date written the same way on every path. Intl formats
  * cost far more to build than to use, so each is built once per locale and kept.
  */
+import { Lru } from '../core/lru.js';
 import { formatMoney } from '../core/money.js';
 
-function cached<T>(build: (locale: string, zone: string) => T) {
-  const made = new Map<string, T>();
-  return (locale: string, zone = 'UTC'): T => {
-    const key = `${locale}\u0000${zone}`;
-    let found = made.get(key);
-    if (found === undefined) {
-      found = build(locale, zone);
-      // Locales and zones come from Slack's profiles; never let them grow a map without end.
-      if (made.size > 1_000) made.clear();
-      made.set(key, found);
-    }
-    return found;
-  };
+/**
+ * Formats kept per locale and zone of each kind. Both are already reduced to ones the runtime knows
+ * (see voiceFor); the cap keeps a long tail of rare pairs from piling up all the same.
+ */
+const FORMATS_KEPT = 128;
+
+function cached<T>(name: string, build: (locale: string, zone: string) => T) {
+  const made = new Lru<string, T>(FORMATS_KEPT, `formats.${name}`);
+  return (locale: string, zone = 'UTC'): T =>
+    made.getOrMake(`${locale}\u0000${zone}`, () => build(locale, zone));
 }
 
 const shortDate = cached(
+  'shortDate',
   (locale) =>
     new Intl.DateTimeFormat(locale, {
       weekday: 'short',
@@ -32,6 +31,7 @@ const shortDate = cached(
     }),
 );
 const longDay = cached(
+  'longDay',
   (locale) =>
     new Intl.DateTimeFormat(locale, {
       weekday: 'long',
@@ -41,10 +41,12 @@ const longDay = cached(
     }),
 );
 const timeOfDay = cached(
+  'timeOfDay',
   (locale, zone) =>
     new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit', timeZone: zone }),
 );
 const dateAndTime = cached(
+  'dateAndTime',
   (locale, zone) =>
     new Intl.DateTimeFormat(locale, {
       year: 'numeric',
@@ -55,14 +57,17 @@ const dateAndTime = cached(
       timeZone: zone,
     }),
 );
-const numbers = cached((locale) => new Intl.NumberFormat(locale));
+const numbers = cached('numbers', (locale) => new Intl.NumberFormat(locale));
 const lists = cached(
+  'lists',
   (locale) => new Intl.ListFormat(locale, { style: 'long', type: 'conjunction' }),
 );
 const choices = cached(
+  'choices',
   (locale) => new Intl.ListFormat(locale, { style: 'long', type: 'disjunction' }),
 );
 const percents = cached(
+  'percents',
   (locale) => new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 2 }),
 );
 

@@ -3,6 +3,7 @@
  * time zone. Every text the app writes for a person comes through one: the words from their
  * language's catalogue, and amounts, dates and times written their way.
  */
+import { Lru } from '../core/lru.js';
 import { type Formats, formatsFor } from './formats.js';
 import { formattingLocale, type Language, languageOf } from './languages.js';
 import { type Translate, translator } from './translate.js';
@@ -14,6 +15,7 @@ export {
   formattingLocale,
   LANGUAGES,
   type Language,
+  LOCALES_KEPT,
   languageOf,
 } from './languages.js';
 export { allCatalogues, type MessageKey, type MessageValues, type Translate } from './translate.js';
@@ -28,21 +30,26 @@ export interface Voice extends Formats {
   t: Translate;
 }
 
-const zones = new Map<string, boolean>();
+/** By the zone as given: Slack's profiles and forms carry a few hundred names, spelled one way. */
+const zones = new Lru<string, string | null>(256, 'voice.zones');
 
-function knownZone(zone: string): boolean {
-  let known = zones.get(zone);
-  if (known === undefined) {
+/** The longest zone name read: IANA's are at most about thirty characters. */
+const ZONE_MAX = 64;
+
+/**
+ * The zone as Intl spells it (`europe/paris` is `Europe/Paris`), or null when Intl does not know
+ * it. Intl reads zone names in any case, so formats are kept by this spelling: one of the few
+ * hundred zones the runtime knows, whatever string came in.
+ */
+function canonicalZone(zone: string): string | null {
+  if (zone.length > ZONE_MAX) return null;
+  return zones.getOrMake(zone, () => {
     try {
-      new Intl.DateTimeFormat('en-US', { timeZone: zone });
-      known = true;
+      return new Intl.DateTimeFormat('en-US', { timeZone: zone }).resolvedOptions().timeZone;
     } catch {
-      known = false;
+      return null;
     }
-    if (zones.size > 1_000) zones.clear();
-    zones.set(zone, known);
-  }
-  return known;
+  });
 }
 
 /** The voice for a person whose Slack profile says `locale` and `tz` (either may be missing). */
@@ -52,7 +59,9 @@ export async function voiceFor(person: {
 }): Promise<Voice> {
   const locale = formattingLocale(person.locale);
   const language = languageOf(person.locale);
-  const timeZone = person.tz && knownZone(person.tz) ? person.tz : 'UTC';
+  const zone = person.tz ? canonicalZone(person.tz) : null;
+  // The person's own spelling is what they are shown; formats are kept by Intl's.
+  const timeZone = zone && person.tz ? person.tz : 'UTC';
   const t = await translator(language, locale);
-  return { locale, language, timeZone, t, ...formatsFor(locale, timeZone) };
+  return { locale, language, timeZone, t, ...formatsFor(locale, zone ?? 'UTC') };
 }

@@ -3,9 +3,11 @@
  * MessageFormat so that plurals and choices follow each language's own rules
  * (`{count, plural, one {# person} other {# people}}`) instead of being pieced together in code.
  * English is always loaded; another language's catalogue is loaded the first time someone who
- * reads it is answered. Each message is compiled once per language and kept.
+ * reads it is answered. Each message is compiled once per language and locale, and kept while it
+ * is in use.
  */
 import type { IntlMessageFormat } from 'intl-messageformat';
+import { Lru } from '../core/lru.js';
 import type en from './catalogues/en.json';
 import { DEFAULT_LANGUAGE, type Language } from './languages.js';
 
@@ -45,10 +47,17 @@ export function flatten(catalogue: Catalogue, prefix = '', into = new Map<string
 }
 
 interface Loaded {
+  language: Language;
   messages: Map<string, string>;
-  /** By locale and key. */
-  compiled: Map<string, IntlMessageFormat>;
 }
+
+/**
+ * Compiled messages, by language, locale and key, for every catalogue together. Each costs a few
+ * kilobytes; the cap holds what a busy workspace uses (a few locales times the messages of its
+ * common answers) and makes a long tail of locales cost a compile again rather than memory.
+ */
+const COMPILED_KEPT = 2_048;
+const compiled = new Lru<string, IntlMessageFormat>(COMPILED_KEPT, 'voice.messages');
 
 const loaded = new Map<Language, Promise<Loaded>>();
 let formatClass: Promise<typeof IntlMessageFormat> | undefined;
@@ -57,8 +66,8 @@ function load(language: Language): Promise<Loaded> {
   let found = loaded.get(language);
   if (!found) {
     found = LOADERS[language]().then((module) => ({
+      language,
       messages: flatten(module.default),
-      compiled: new Map(),
     }));
     // A failed load is not remembered, so that the next person asks again.
     found.catch(() => loaded.delete(language));
@@ -84,13 +93,11 @@ export async function translator(language: Language, locale: string): Promise<Tr
     if (source === undefined)
       throw new Error(`no message ${key} in the ${DEFAULT_LANGUAGE} catalogue`);
     // Numbers inside a message follow the person's own locale (de-AT and de-DE differ).
-    const cacheKey = `${locale}\u0000${key}`;
-    let compiled = from.compiled.get(cacheKey);
-    if (!compiled) {
-      compiled = new Format(source, locale, undefined, { ignoreTag: true });
-      from.compiled.set(cacheKey, compiled);
-    }
-    return String(compiled.format(values));
+    const message = compiled.getOrMake(
+      `${from.language}\u0000${locale}\u0000${key}`,
+      () => new Format(source, locale, undefined, { ignoreTag: true }),
+    );
+    return String(message.format(values));
   };
 }
 

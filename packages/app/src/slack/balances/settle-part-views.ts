@@ -5,10 +5,12 @@
  * of the locale the debt was shown in (the form opens before anything about the person is read).
  */
 import { parseAmount } from '../../core/command/index.js';
+import { Lru } from '../../core/lru.js';
 import { currencyExponent, toDecimal } from '../../core/money.js';
 import { object, oneOf, optional, string } from '../../core/schema.js';
 import type { SlackUserKey } from '../../store/index.js';
 import type { Voice } from '../../voice/index.js';
+import { LOCALES_KEPT } from '../../voice/index.js';
 import { SETTLE_FORM } from '../ids.js';
 import { strong } from '../shared/balance-blocks.js';
 import { clip, LIMITS } from '../shared/limits.js';
@@ -56,7 +58,7 @@ export function parsePartMeta(
   }
 }
 
-const decimalMarks = new Map<string, string>();
+const decimalMarks = new Lru<string, string>(LOCALES_KEPT, 'settle-part.marks');
 
 /**
  * The whole debt as a plain decimal for the amount field, with the decimal mark of the reader's
@@ -64,15 +66,12 @@ const decimalMarks = new Map<string, string>();
  * is written, so that nothing can be read as thousands.
  */
 export function fieldAmount(minor: number, currency: string, voice: Voice): string {
-  let mark = decimalMarks.get(voice.locale);
-  if (mark === undefined) {
-    const decimal = new Intl.NumberFormat(voice.locale)
+  const mark = decimalMarks.getOrMake(voice.locale, (locale) => {
+    const decimal = new Intl.NumberFormat(locale)
       .formatToParts(1.5)
       .find((part) => part.type === 'decimal')?.value;
-    mark = decimal === ',' ? ',' : '.';
-    if (decimalMarks.size > 500) decimalMarks.clear();
-    decimalMarks.set(voice.locale, mark);
-  }
+    return decimal === ',' ? ',' : '.';
+  });
   return toDecimal(minor, currencyExponent(currency)).replace('.', mark);
 }
 

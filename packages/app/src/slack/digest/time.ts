@@ -4,6 +4,8 @@
  * `tz_offset` is a snapshot that goes stale at the next transition.
  */
 
+import { Lru } from '../../core/lru.js';
+
 export { isValidTimeZone } from '../../store/digest.js';
 
 interface LocalTime {
@@ -14,31 +16,36 @@ interface LocalTime {
   minute: number;
 }
 
+/**
+ * Zones kept: a run meets each of its people's zones, a few hundred at most, and a zone Intl reads
+ * in another spelling (it ignores case) takes a place of its own, so the count is capped.
+ */
+const ZONES_KEPT = 512;
+
 /** One formatter per zone: building an Intl.DateTimeFormat costs far more than using one. */
-const formatters = new Map<string, Intl.DateTimeFormat>();
+const formatters = new Lru<string, Intl.DateTimeFormat>(ZONES_KEPT, 'digest.zones');
 
 function formatter(timeZone: string): Intl.DateTimeFormat {
-  let found = formatters.get(timeZone);
-  if (!found) {
-    found = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    });
-    formatters.set(timeZone, found);
-  }
-  return found;
+  return formatters.getOrMake(
+    timeZone,
+    () =>
+      new Intl.DateTimeFormat('en-US', {
+        timeZone,
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: 'h23',
+      }),
+  );
 }
 
 /**
  * The last answer per zone: a run asks about one instant for every person, so most people share
  * the answer of someone before them in the same zone, and formatToParts is the costly part.
  */
-const lastAnswers = new Map<string, { at: number; local: LocalTime }>();
+const lastAnswers = new Lru<string, { at: number; local: LocalTime }>(ZONES_KEPT, 'digest.answers');
 
 /** The wall-clock day, hour and minute at `instant` in `timeZone`. */
 export function localTime(instant: Date, timeZone: string): LocalTime {

@@ -6,7 +6,9 @@
  * in the person's language.
  */
 import { MAX_AMOUNT_MAJOR, parseAmount, parseSum } from '../../core/command/index.js';
+import { Lru } from '../../core/lru.js';
 import { currencyExponent, toDecimal } from '../../core/money.js';
+import { LOCALES_KEPT } from '../../voice/index.js';
 import type { Voice } from '../shared/voice.js';
 
 interface Marks {
@@ -14,21 +16,17 @@ interface Marks {
   group: string;
 }
 
-const marks = new Map<string, Marks>();
+const marks = new Lru<string, Marks>(LOCALES_KEPT, 'amount.marks');
 
 /** The decimal and grouping marks of a locale: "," and "." in German, "." and "," in English. */
 export function numberMarks(locale: string): Marks {
-  let found = marks.get(locale);
-  if (!found) {
+  return marks.getOrMake(locale, () => {
     const parts = new Intl.NumberFormat(locale, { useGrouping: true }).formatToParts(12345.5);
-    found = {
+    return {
       decimal: parts.find((p) => p.type === 'decimal')?.value ?? '.',
       group: parts.find((p) => p.type === 'group')?.value ?? ',',
     };
-    if (marks.size > 500) marks.clear();
-    marks.set(locale, found);
-  }
-  return found;
+  });
 }
 
 /** An amount as a field shows it for the person to change: "40.00", "40,00", "1200" (no grouping). */

@@ -16,6 +16,8 @@ import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import type { webApi } from '@slack/bolt';
+import { Lru } from '../../core/lru.js';
+import { LOCALES_KEPT } from '../../voice/index.js';
 import type { FileHosts } from '../shared/file-hosts.js';
 import type { Voice } from '../shared/voice.js';
 
@@ -59,19 +61,15 @@ export class ReceiptError extends Error {
   }
 }
 
-const sizes = new Map<string, Intl.NumberFormat>();
+const sizes = new Lru<string, Intl.NumberFormat>(LOCALES_KEPT, 'receipt.sizes');
 
 /** "5.4 MB", "5,4 MB": a file's size as the reader writes numbers. */
 export function megabytes(bytes: number, voice: Pick<Voice, 'locale'>): string {
-  let format = sizes.get(voice.locale);
-  if (!format) {
-    format = new Intl.NumberFormat(voice.locale, {
-      minimumFractionDigits: 1,
-      maximumFractionDigits: 1,
-    });
-    if (sizes.size > 500) sizes.clear();
-    sizes.set(voice.locale, format);
-  }
+  const format = sizes.getOrMake(
+    voice.locale,
+    (locale) =>
+      new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 }),
+  );
   return `${format.format(bytes / (1024 * 1024))} MB`;
 }
 

@@ -10,6 +10,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { Installation, InstallationQuery, InstallationStore, Logger } from '@slack/bolt';
+import { Lru } from '../../core/lru.js';
 import type { Claims, InstallationScope, Installations } from '../../store/index.js';
 import { NotInstalledError } from '../shared/team-clients.js';
 
@@ -67,7 +68,9 @@ const hashOf = (token: string) =>
 export function createInstalledTeams(options: InstalledTeamsOptions): InstalledTeams {
   const { installations, claims, logger } = options;
   const waitMs = options.waitMs ?? 10_000;
-  const orgsKnown = new Set<string>();
+  // Team and org pairs already written down: an org's requests name any of its teams, so capped;
+  // one forgotten is only written down again.
+  const orgsKnown = new Lru<string, true>(4_096);
 
   const expiring = (installation: Installation) => {
     const bot = installation.bot;
@@ -132,7 +135,7 @@ export function createInstalledTeams(options: InstalledTeamsOptions): InstalledT
         const seen = `${query.teamId}:${query.enterpriseId}`;
         if (!orgsKnown.has(seen)) {
           await installations.rememberOrg(query.teamId, query.enterpriseId);
-          orgsKnown.add(seen);
+          orgsKnown.set(seen, true);
         }
       }
       return found;

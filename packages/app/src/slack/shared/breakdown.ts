@@ -5,20 +5,19 @@
  * whoever edits it later, in whichever language, still finds it in the notes.
  */
 import type { AppliedExtra, BillSummary } from '../../core/itemise.js';
-import { LANGUAGES, voiceFor } from '../../voice/index.js';
+import { Lru } from '../../core/lru.js';
+import { LANGUAGES, LOCALES_KEPT, voiceFor } from '../../voice/index.js';
 import { escapeRegex } from './regex.js';
 import type { Voice } from './voice.js';
 
-const percents = new Map<string, Intl.NumberFormat>();
+const percents = new Lru<string, Intl.NumberFormat>(LOCALES_KEPT, 'breakdown.percents');
 
 /** "15%", "12,5 %": a tip or tax rate (basis points) as the reader writes a percentage. */
 export function percentText(basisPoints: number, voice: Pick<Voice, 'locale'>): string {
-  let format = percents.get(voice.locale);
-  if (!format) {
-    format = new Intl.NumberFormat(voice.locale, { style: 'percent', maximumFractionDigits: 2 });
-    if (percents.size > 500) percents.clear();
-    percents.set(voice.locale, format);
-  }
+  const format = percents.getOrMake(
+    voice.locale,
+    (locale) => new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 2 }),
+  );
   // Basis points are whole numbers up to 10,000: a ratio of them is exact to the two decimals shown.
   return format.format(basisPoints / 10_000);
 }

@@ -1,36 +1,41 @@
 /** Calendar dates in a person's time zone (Slack's users.info `tz`), for parsing and booking. */
+import { Lru } from '../../core/lru.js';
 
 /**
  * Intl formatters are costly to build (a large share of a /split's CPU when built per call), so
- * one per zone is kept; the set of zones in a workspace is small.
+ * one per zone is kept. The set of zones in a workspace is small, but a zone also comes back from
+ * a form's metadata, which a client can write: capped, and a name Intl refuses is kept as such.
  */
 interface ZoneFormatters {
   day: Intl.DateTimeFormat;
   offset: Intl.DateTimeFormat;
 }
 
-const formatters = new Map<string, ZoneFormatters | null>();
+const formatters = new Lru<string, ZoneFormatters | null>(256, 'dates.zones');
+
+/** IANA's names are at most about thirty characters; a longer one is no zone, and is not kept. */
+const ZONE_MAX = 64;
+
+function formattersOf(zone: string): ZoneFormatters | null {
+  try {
+    return {
+      day: new Intl.DateTimeFormat('en-CA', {
+        timeZone: zone,
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+      }),
+      offset: new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' }),
+    };
+  } catch {
+    // An unknown zone name: remembered as such, and UTC is used.
+    return null;
+  }
+}
 
 function zoneFormatters(tz: string | undefined): ZoneFormatters | undefined {
   const zone = tz || 'UTC';
-  let found = formatters.get(zone);
-  if (found === undefined) {
-    try {
-      found = {
-        day: new Intl.DateTimeFormat('en-CA', {
-          timeZone: zone,
-          year: 'numeric',
-          month: '2-digit',
-          day: '2-digit',
-        }),
-        offset: new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' }),
-      };
-    } catch {
-      // An unknown zone name: remembered as such, and UTC is used.
-      found = null;
-    }
-    formatters.set(zone, found);
-  }
+  const found = zone.length > ZONE_MAX ? null : formatters.getOrMake(zone, formattersOf);
   return found ?? (zone === 'UTC' ? undefined : zoneFormatters('UTC'));
 }
 

@@ -11,7 +11,9 @@ import {
   type Repeat,
   type Trouble,
 } from '../../core/command/index.js';
+import { Lru } from '../../core/lru.js';
 import type { MessageKey, MessageValues } from '../../voice/index.js';
+import { LOCALES_KEPT } from '../../voice/index.js';
 import { mention, mrkdwn } from './text.js';
 import type { Voice } from './voice.js';
 
@@ -157,16 +159,13 @@ export function exampleText(example: string, people: readonly string[]): string 
     .join('');
 }
 
-const unitLists = new Map<string, Intl.ListFormat>();
+const unitLists = new Lru<string, Intl.ListFormat>(LOCALES_KEPT, 'parse-problem.lists');
 /** "USD, EUR, GBP": a plain enumeration, as the grammar's lists of codes read. */
 function unitList(locale: string): Intl.ListFormat {
-  let found = unitLists.get(locale);
-  if (!found) {
-    found = new Intl.ListFormat(locale, { type: 'unit', style: 'short' });
-    if (unitLists.size > 500) unitLists.clear();
-    unitLists.set(locale, found);
-  }
-  return found;
+  return unitLists.getOrMake(
+    locale,
+    () => new Intl.ListFormat(locale, { type: 'unit', style: 'short' }),
+  );
 }
 
 /** "February 30", "30. Februar": a month and day, even one that does not exist. */
