@@ -27,7 +27,10 @@ export interface MessageEvents {
   personMessage(message: StoredMessage, user: User): Promise<void>;
   /** A message from a bot that is not the app's (another app, or a classic bot). */
   otherBotMessage(message: StoredMessage): Promise<void>;
-  /** A person edited (`message_changed`) or deleted (`message_deleted`) their message. */
+  /**
+   * A person edited (`message_changed`, and `app_mention` again when the new text mentions the
+   * app) or deleted (`message_deleted`) their message.
+   */
   personChange(change: MessageChange): Promise<void>;
   /** Whether the app's bot gets a mention in this conversation (it is a member, not a DM). */
   mentionReaches(channel: Channel): boolean;
@@ -151,8 +154,8 @@ export function createMessageEvents(
     change: Exclude<MessageChange, { kind: 'posted' }>,
     channel: Channel,
     team: Team,
+    ts: string,
   ) {
-    const ts = state.nextTs();
     const where = { channel: channel.id, channel_type: channelType(channel), ts, event_ts: ts };
     if (change.kind === 'deleted') {
       return {
@@ -174,7 +177,7 @@ export function createMessageEvents(
     };
   }
 
-  async function deliverChange(change: MessageChange): Promise<void> {
+  async function deliverChange(change: MessageChange, ts = state.nextTs()): Promise<void> {
     const channel = state.channels.get(change.message.channel);
     const team = channel ? teamOf(channel) : undefined;
     if (!channel || !team || !readable(channel, team)) return;
@@ -182,7 +185,40 @@ export function createMessageEvents(
       await send(team, messageEvent(change.message, channel, team));
       return;
     }
-    await send(team, changeEvent(change, channel, team));
+    await send(team, changeEvent(change, channel, team, ts));
+  }
+
+  /**
+   * The app_mention of a person's message, in a channel the app is in. Slack sends one again for
+   * each edit of a message that mentions the app: a new event, with the message's own ts and the
+   * edit's `edited`.
+   */
+  function mentionEvent(
+    message: StoredMessage,
+    user: User,
+    channel: Channel,
+    team: Team,
+    edited?: string,
+  ): Record<string, unknown> | undefined {
+    if (
+      channel.is_im ||
+      !mentions(message.text, team.botUserId) ||
+      !mentionReaches(channel) ||
+      !subscribed(team, 'app_mention')
+    )
+      return undefined;
+    return {
+      type: 'app_mention',
+      user: user.id,
+      text: message.text ?? '',
+      ts: message.ts,
+      ...(message.thread_ts ? { thread_ts: message.thread_ts } : {}),
+      channel: channel.id,
+      team: team.id,
+      ...(message.client_msg_id ? { client_msg_id: message.client_msg_id } : {}),
+      ...(edited ? { edited: { user: user.id, ts: edited } } : {}),
+      event_ts: edited ?? message.ts,
+    };
   }
 
   function linkShared(message: StoredMessage, channel: Channel, team: Team) {
@@ -218,26 +254,8 @@ export function createMessageEvents(
       if (!channel || !team) return;
       const sends: Promise<unknown>[] = [];
       if (readable(channel, team)) sends.push(send(team, messageEvent(message, channel, team)));
-      if (
-        !channel.is_im &&
-        mentions(message.text, team.botUserId) &&
-        mentionReaches(channel) &&
-        subscribed(team, 'app_mention')
-      ) {
-        sends.push(
-          send(team, {
-            type: 'app_mention',
-            user: user.id,
-            text: message.text ?? '',
-            ts: message.ts,
-            ...(message.thread_ts ? { thread_ts: message.thread_ts } : {}),
-            channel: channel.id,
-            team: team.id,
-            ...(message.client_msg_id ? { client_msg_id: message.client_msg_id } : {}),
-            event_ts: message.ts,
-          }),
-        );
-      }
+      const mention = mentionEvent(message, user, channel, team);
+      if (mention) sends.push(send(team, mention));
       const shared = linkShared(message, channel, team);
       if (shared) sends.push(send(team, shared));
       await Promise.all(sends);
@@ -247,7 +265,18 @@ export function createMessageEvents(
       await deliverChange({ kind: 'posted', message });
     },
 
-    personChange: deliverChange,
+    async personChange(change) {
+      const ts = state.nextTs();
+      const sends = [deliverChange(change, ts)];
+      const channel = state.channels.get(change.message.channel);
+      const user = state.users.get(change.message.user);
+      const team = user ? state.teams.get(user.team_id) : undefined;
+      if (change.kind === 'changed' && channel && user && team) {
+        const mention = mentionEvent(change.message, user, channel, team, ts);
+        if (mention) sends.push(send(team, mention).then(() => undefined));
+      }
+      await Promise.all(sends);
+    },
 
     mentionReaches,
   };

@@ -15,7 +15,17 @@ export interface SharedLink {
 const LINK = /<(https?:\/\/[^\s<>|]+)(?:\|[^<>]*)?>|(https?:\/\/[^\s<>]+)/gi;
 
 /** Characters Slack's client leaves out of the end of a bare URL typed in a sentence. */
-const TRAILING = /[.,;:!?)'"]+$/;
+const TRAILING = new Set([...'.,;:!?)\'"']);
+
+/**
+ * The URL without those characters at its end, found by walking back from it: a pattern anchored
+ * at the end would start again at each of a long run of dots inside the URL.
+ */
+function withoutTrailing(url: string): string {
+  let end = url.length;
+  while (end > 0 && TRAILING.has(url[end - 1]!)) end--;
+  return url.slice(0, end);
+}
 
 function unescapeText(text: string): string {
   return text.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
@@ -25,7 +35,7 @@ function unescapeText(text: string): string {
 export function urlsIn(text: string): string[] {
   const found: string[] = [];
   for (const match of text.matchAll(LINK)) {
-    const raw = match[1] ?? match[2]?.replace(TRAILING, '') ?? '';
+    const raw = match[1] ?? (match[2] === undefined ? '' : withoutTrailing(match[2]));
     const url = unescapeText(raw);
     if (url && !found.includes(url)) found.push(url);
   }

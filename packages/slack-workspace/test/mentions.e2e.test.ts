@@ -88,6 +88,87 @@ describe('app_mention', () => {
   });
 });
 
+describe('an edit of a message that mentions the app', () => {
+  it('is sent as message_changed and as a new app_mention with edited and the message’s ts', async () => {
+    rig = await startEventRig();
+    const { ws } = rig;
+    await ws.act.message({ as: 'U0ANN', channel: 'C0001', text: `<@${BOT}> 40 lunch <@U0BOB>` });
+    const posted = ws.messages('C0001').at(-1)!;
+    await ws.act.editMessage({
+      as: 'U0ANN',
+      channel: 'C0001',
+      ts: posted.ts,
+      text: `<@${BOT}> 42 lunch <@U0BOB>`,
+    });
+    const [first, again] = rig.events('app_mention');
+    const changed = rig.events('message').find((e) => e.subtype === 'message_changed')!;
+    const editTs = (changed.message as { edited: { ts: string } }).edited.ts;
+    expect(again).toEqual({
+      type: 'app_mention',
+      user: 'U0ANN',
+      text: `<@${BOT}> 42 lunch <@U0BOB>`,
+      ts: posted.ts,
+      channel: 'C0001',
+      team: 'T0001',
+      client_msg_id: first!.client_msg_id,
+      edited: { user: 'U0ANN', ts: editTs },
+      event_ts: editTs,
+    });
+    expect(editTs > posted.ts).toBe(true);
+    expect(first).not.toHaveProperty('edited');
+    const ids = rig
+      .envelopes()
+      .filter((e) => (e.event as { type: string }).type === 'app_mention')
+      .map((e) => e.event_id);
+    expect(new Set(ids).size).toBe(2);
+  });
+
+  it('sends no app_mention once the edit takes the mention out, in a thread keeps thread_ts', async () => {
+    rig = await startEventRig();
+    const { ws } = rig;
+    await ws.act.message({ as: 'U0ANN', channel: 'C0001', text: 'Lunch?' });
+    const parent = ws.messages('C0001').at(-1)!;
+    await ws.act.message({
+      as: 'U0ANN',
+      channel: 'C0001',
+      text: `<@${BOT}> 40 lunch`,
+      thread_ts: parent.ts,
+    });
+    const reply = ws.messages('C0001').at(-1)!;
+    await ws.act.editMessage({
+      as: 'U0ANN',
+      channel: 'C0001',
+      ts: reply.ts,
+      text: `<@${BOT}> 41 lunch`,
+    });
+    expect(rig.events('app_mention').at(-1)).toMatchObject({
+      ts: reply.ts,
+      thread_ts: parent.ts,
+      edited: { user: 'U0ANN' },
+    });
+    await ws.act.editMessage({ as: 'U0ANN', channel: 'C0001', ts: reply.ts, text: '41 lunch' });
+    expect(rig.events('app_mention')).toHaveLength(2);
+    expect(rig.events('message').filter((e) => e.subtype === 'message_changed')).toHaveLength(2);
+  });
+
+  it('in the Messages tab is message_changed alone, as message.im', async () => {
+    rig = await startEventRig();
+    const { ws } = rig;
+    await ws.act.message({ as: 'U0ANN', channel: 'D0ANN', text: `<@${BOT}> 12 taxi` });
+    const posted = ws.messages('U0ANN').at(-1)!;
+    await ws.act.editMessage({ as: 'U0ANN', channel: 'D0ANN', ts: posted.ts, text: '13 taxi' });
+    expect(rig.events('app_mention')).toEqual([]);
+    expect(rig.events().at(-1)).toMatchObject({
+      type: 'message',
+      subtype: 'message_changed',
+      channel: 'D0ANN',
+      channel_type: 'im',
+      message: { text: '13 taxi', user: 'U0ANN', ts: posted.ts, edited: { user: 'U0ANN' } },
+      previous_message: { text: `<@${BOT}> 12 taxi`, ts: posted.ts },
+    });
+  });
+});
+
 describe('the Messages tab', () => {
   it('sends a person’s message there as message.im, never as app_mention', async () => {
     rig = await startEventRig();

@@ -45,6 +45,17 @@ export class MoneyError extends Error {
 const DECIMAL = /^(-)?(\d+)(?:\.(\d*))?$/;
 
 /**
+ * Digits without the zeros they end with ("500" -> "5"), found by walking back from the end: a
+ * pattern anchored at the end (`0+$`) starts again at every zero of a long run that something
+ * else ends, and takes time in the square of its length.
+ */
+export function withoutTrailingZeros(digits: string): string {
+  let end = digits.length;
+  while (end > 0 && digits.charCodeAt(end - 1) === 48) end--;
+  return digits.slice(0, end);
+}
+
+/**
  * Parses a plain decimal string ("20", "20.5", "-0.30") into minor units with `exponent` decimals.
  * Refuses more decimals than the exponent allows rather than rounding: a silently rounded amount
  * is a wrong amount.
@@ -53,7 +64,7 @@ export function parseMinor(text: string, exponent: number): number {
   const match = DECIMAL.exec(text.trim());
   if (!match) throw new MoneyError(`"${text}" is not a decimal amount`);
   const [, sign, whole = '', rawFraction = ''] = match;
-  const fraction = rawFraction.replace(/0+$/, '');
+  const fraction = withoutTrailingZeros(rawFraction);
   if (fraction.length > exponent) {
     throw new MoneyError(
       exponent === 0
@@ -93,7 +104,7 @@ export function toDecimal(minor: number, exponent: number): string {
  */
 export function toWireAmount(minor: number, exponent: number): string {
   const { sign, whole, fraction } = splitDigits(minor, exponent);
-  const trimmed = fraction.replace(/0+$/, '');
+  const trimmed = withoutTrailingZeros(fraction);
   return `${minor === 0 ? '' : sign}${whole}.${trimmed === '' ? '0' : trimmed}`;
 }
 

@@ -83,6 +83,9 @@ const SEEDS: Record<
       `remind:${team_id}:U0SENDER:${user_id}:2026-11-21`,
       `settle:${team_id}:${user_id}:${id('V')}:x`,
       `undo:${team_id}:12:${user_id}`,
+      // A mention or a DM carried out, and its author told that its edits are not read.
+      `message:${team_id}:${user_id}:${id('C')}:1700000000.000100`,
+      `message-edited:${team_id}:${user_id}:${id('D')}:1700000000.000200`,
     ])
       expect(await s.claims.claim(key, 60_000)).toBe(true);
     // The Messages tab's greeting, kept for good: only removal makes the person new again.

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { App, type webApi } from '@slack/bolt';
 import { createDirectory } from '../../src/accounts/directory.js';
-import { createLinking } from '../../src/accounts/linking.js';
+import { createLinking, type Linking } from '../../src/accounts/linking.js';
 import { createServiceFactory } from '../../src/accounts/service.js';
 import { createUnlinking } from '../../src/accounts/unlink.js';
 import { registerListeners } from '../../src/slack/app.js';
@@ -99,6 +99,8 @@ export interface HandlerWorld {
   logger: ReturnType<typeof quietLogger>;
   /** Jobs carried out after the ack, by kind (the test's own job handlers). */
   ran: RanJob[];
+  /** Account linking whole, with its browser routes (start, back from Sign in, callback). */
+  linking: Linking;
   /** Waits until the work queued after acks is done. */
   settled(): Promise<void>;
   close(): Promise<void>;
@@ -206,6 +208,7 @@ export async function startHandlerWorld(
     calls,
     logger,
     ran,
+    linking,
     settled: () => work.idle(),
     async close() {
       await durable.stop();

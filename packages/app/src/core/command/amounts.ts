@@ -6,6 +6,7 @@ import { tokenize, trimEnd } from './tokens.js';
 import type { Trouble } from './types.js';
 import {
   type AmountCandidate,
+  MAX_AMOUNT_CHARS,
   MAX_AMOUNT_MAJOR,
   type NumberParts,
   type NumberReading,
@@ -182,6 +183,11 @@ export function tooLarge(typed: string, currency: string, example: string): neve
   return stop('too_large', { typed, max: MAX_AMOUNT_MAJOR, currency }, example);
 }
 
+/** Too long a text to be an amount, refused unread. */
+export function amountTooLong(text: string): Trouble {
+  return trouble('amount_too_long', { count: text.length, max: MAX_AMOUNT_CHARS });
+}
+
 /** What `parseAmount` read: minor units in `currency`, or what to tell the person who typed it. */
 export type AmountReading =
   | { minor: number; currency: string; currencyToken: string | null }
@@ -198,6 +204,7 @@ export type AmountReading =
  * writes in the person's language. Never throws for typed text.
  */
 export function parseAmount(text: string, currency: string): AmountReading {
+  if (text.length > MAX_AMOUNT_CHARS) return { problem: amountTooLong(text) };
   const defaultCurrency = currency.toUpperCase();
   const typed = text.trim();
   const tokens = tokenize(typed);

@@ -5,7 +5,15 @@
  * is exact: decimal strings while reading, integer minor units once the currency is known.
  */
 import { currencyExponent } from '../money.js';
-import { amountAt, amountMinor, numberParts, readNumber, tooLarge, troubleOf } from './amounts.js';
+import {
+  amountAt,
+  amountMinor,
+  amountTooLong,
+  numberParts,
+  readNumber,
+  tooLarge,
+  troubleOf,
+} from './amounts.js';
 import { currencyOf } from './currencies.js';
 import { EX, ParseFailure, stop, trouble } from './errors.js';
 import { tokenize, trimEnd, word } from './tokens.js';
@@ -13,6 +21,7 @@ import type { Trouble } from './types.js';
 import {
   type AmountCandidate,
   type CurrencyMark,
+  MAX_AMOUNT_CHARS,
   MAX_AMOUNT_MAJOR,
   type SumTerm,
   type Token,
@@ -288,6 +297,7 @@ export function parseSum(
   text: string,
   currency: string,
 ): { minor: number; currency: string } | { problem: Trouble; unreadable?: true } {
+  if (text.length > MAX_AMOUNT_CHARS) return { problem: amountTooLong(text) };
   const defaultCurrency = currency.toUpperCase();
   const typed = text.trim();
   const tokens = joinSpacedSums(tokenize(typed));

@@ -14,6 +14,7 @@ export {
   HELP_TOPICS,
   type HelpTopic,
   type ListFilters,
+  MAX_AMOUNT_CHARS,
   MAX_AMOUNT_MAJOR,
   ME,
   type ParseContext,

@@ -30,11 +30,25 @@ const PHRASES = new Set([
   'これを割り勘して',
 ]);
 
+/**
+ * Longest text that can be one of the phrases: the longest with a closing mark or two and the
+ * spaces a person leaves. Anything longer is no phrase and is not read, whatever it holds.
+ */
+const MAX_PHRASE_CHARS = 64;
+
+/** Marks a phrase may close with ("split this!", "割り勘。"). */
+const CLOSING = new Set(['.', '!', '?', '。', '！', '？']);
+
+/** The text without the closing marks at its end, found by walking back from it. */
+function withoutClosing(text: string): string {
+  let end = text.length;
+  while (end > 0 && CLOSING.has(text[end - 1]!)) end--;
+  return text.slice(0, end);
+}
+
 /** Whether the text, the app's mention taken out, asks to split the thread's first message. */
 export function isSplitThis(text: string): boolean {
-  const folded = fold(text.trim().toLowerCase())
-    .replace(/[\s\u3000]+/g, ' ')
-    .replace(/[.!?。！？]+$/u, '')
-    .trim();
-  return PHRASES.has(folded);
+  if (text.length > MAX_PHRASE_CHARS) return false;
+  const folded = fold(text.trim().toLowerCase()).replace(/[\s\u3000]+/g, ' ');
+  return PHRASES.has(withoutClosing(folded).trim());
 }

@@ -10,6 +10,12 @@ export type Repeat = 'weekly' | 'fortnightly' | 'monthly' | 'yearly';
 /** Largest cost accepted, in major units: beyond it an amount is far more likely a typo. */
 export const MAX_AMOUNT_MAJOR = 1_000_000_000;
 
+/**
+ * Longest amount read on its own (a form's field): a sum of a few dozen items fits. A longer text
+ * is refused before anything reads it, however it was sent.
+ */
+export const MAX_AMOUNT_CHARS = 500;
+
 export interface ParseContext {
   /** Today, yyyy-MM-dd, in the caller's time zone. */
   today: string;
@@ -263,6 +269,7 @@ export type ProblemValues = Readonly<Record<string, ProblemValue>>;
 /** Every kind of refusal. The Slack layer maps each to its sentence; the type checker sees all. */
 export const PROBLEM_IDS = [
   'too_long',
+  'amount_too_long',
   'amount_unreadable',
   'amount_unclear',
   'amount_unreadable_in_sum',

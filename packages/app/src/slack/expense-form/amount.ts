@@ -5,9 +5,14 @@
  * same rules as `/split`, which take either mark when it is unambiguous. Every refusal is written
  * in the person's language.
  */
-import { MAX_AMOUNT_MAJOR, parseAmount, parseSum } from '../../core/command/index.js';
+import {
+  MAX_AMOUNT_CHARS,
+  MAX_AMOUNT_MAJOR,
+  parseAmount,
+  parseSum,
+} from '../../core/command/index.js';
 import { Lru } from '../../core/lru.js';
-import { currencyExponent, toDecimal } from '../../core/money.js';
+import { currencyExponent, toDecimal, withoutTrailingZeros } from '../../core/money.js';
 import { LOCALES_KEPT } from '../../voice/index.js';
 import type { Voice } from '../shared/voice.js';
 
@@ -83,7 +88,7 @@ function anyReading(run: string): Reading | undefined {
 /** The decimal as `/split`'s rules read it without doubt: "1500", "12.5". */
 function plainDecimal(r: Reading): string {
   // Trailing zeros change nothing, and three decimals would read as thousands ("1.500").
-  const fraction = r.fraction.replace(/0+$/, '');
+  const fraction = withoutTrailingZeros(r.fraction);
   return fraction === '' ? r.whole : `${r.whole}.${fraction}`;
 }
 
@@ -122,7 +127,7 @@ function explain(typed: string, currency: string, voice: Voice): AmountRefused {
         error: voice.t('form.amount_unclear', {
           typed: run,
           thousands: `${whole}${fraction}`,
-          decimal: `${whole}.${fraction.replace(/0+$/, '') || '0'}`,
+          decimal: `${whole}.${withoutTrailingZeros(fraction) || '0'}`,
         }),
       };
     }
@@ -137,7 +142,7 @@ function explain(typed: string, currency: string, voice: Voice): AmountRefused {
         }),
       };
     }
-    if (reading.fraction.replace(/0+$/, '').length > exponent) {
+    if (withoutTrailingZeros(reading.fraction).length > exponent) {
       return { error: voice.t('form.amount_decimals', { typed: quoted, currency, exponent }) };
     }
   }
@@ -153,6 +158,11 @@ export type AmountRead = { minor: number; currency: string } | AmountRefused;
  * names another (the result says which). Zero reads as 0, for the caller to allow or refuse.
  */
 export function readTyped(text: string, currency: string, voice: Voice): AmountRead {
+  // Before any pattern: a field's text is whatever the submission carries.
+  if (text.length > MAX_AMOUNT_CHARS)
+    return {
+      error: voice.t('parse.amount_too_long', { count: text.length, max: MAX_AMOUNT_CHARS }),
+    };
   const typed = text.trim();
   if (typed === '')
     return { error: voice.t('form.amount_missing', { example: amountExample(voice) }) };

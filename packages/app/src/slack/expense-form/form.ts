@@ -282,8 +282,12 @@ export function valueBlockId(index: number): string {
   return `${FORM.valuePrefix}${index}`;
 }
 
+/** Longest percentage read ("100.00 %" with room for spaces); a longer text is none, unread. */
+const MAX_PERCENT_CHARS = 20;
+
 /** Percent as typed ("33.33", "33,33 %") to basis points. */
 function readPercent(text: string): number | undefined {
+  if (text.length > MAX_PERCENT_CHARS) return undefined;
   const cleaned = text.replace(/%/g, '').replace(',', '.').trim();
   try {
     const bp = parseMinor(cleaned, 2);

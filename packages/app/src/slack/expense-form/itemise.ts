@@ -3,6 +3,7 @@
  * tip and a tax, read by the same rules as `/split` and turned into exact owed amounts by
  * core/itemise.ts. Pure functions; the preview a person sees before booking is built here too.
  */
+import { MAX_AMOUNT_CHARS } from '../../core/command/index.js';
 import { type BillSummary, computeItemised, type Extra } from '../../core/itemise.js';
 import { MoneyError, parseMinor } from '../../core/money.js';
 import type { Split } from '../../core/split.js';
@@ -65,7 +66,8 @@ function readItems(
 
 /** A tip or tax as typed: `15%` (or `15 %`, up to two decimals and 100%) or an amount. */
 function readExtra(text: string, currency: string, voice: Voice): Extra | { error: string } {
-  const percent = /^(\d+(?:[.,]\d+)?)\s*%$/.exec(text);
+  // Too long a text is refused as an amount (readTyped) before the percentage's pattern reads it.
+  const percent = text.length <= MAX_AMOUNT_CHARS ? /^(\d+(?:[.,]\d+)?)\s*%$/.exec(text) : null;
   if (percent) {
     let basisPoints: number;
     try {

@@ -450,7 +450,14 @@ export function noticeView(
 }
 
 /** Currencies for the external select: codes that start with the query first, then the rest. */
+/**
+ * Longest search read in a select: longer than any currency's or category's name, so it matches
+ * none, and is not read at all.
+ */
+const MAX_QUERY_CHARS = 100;
+
 export function currencyOptions(currencies: readonly Currency[], query: string): Option[] {
+  if (query.length > MAX_QUERY_CHARS) return [];
   const q = query.trim().toUpperCase();
   const score = (c: Currency) =>
     c.currency_code === q
@@ -475,6 +482,7 @@ export function categoryOptionGroups(
   categories: readonly Category[],
   query: string,
 ): Array<{ label: types.PlainTextElement; options: Option[] }> {
+  if (query.length > MAX_QUERY_CHARS) return [];
   const q = query.trim().toLowerCase();
   const groups: Array<{ label: types.PlainTextElement; options: Option[] }> = [];
   let left: number = VIEW_LIMITS.options; // the whole answer counts against Slack's 100

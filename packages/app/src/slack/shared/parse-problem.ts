@@ -20,6 +20,7 @@ import type { Voice } from './voice.js';
 /** Each refusal's sentence. */
 const PROBLEM_KEYS: Record<ProblemId, MessageKey> = {
   too_long: 'parse.too_long',
+  amount_too_long: 'parse.amount_too_long',
   amount_unreadable: 'parse.amount_unreadable',
   amount_unclear: 'parse.amount_unclear',
   amount_unreadable_in_sum: 'parse.amount_unreadable_in_sum',

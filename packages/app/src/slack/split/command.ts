@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { AllMiddlewareArgs, SlackCommandMiddlewareArgs } from '@slack/bolt';
+import { MAX_COMMAND_CHARS } from '../../core/command/index.js';
 import type { SlackUserKey, TypedWhere } from '../../store/index.js';
 import type { PendingCommand } from '../../store/link-states.js';
 import { voiceFor } from '../../voice/index.js';
@@ -75,6 +76,16 @@ export function splitCommand(deps: SlackDeps, openForm: OpenForm) {
         trigger_id: command.trigger_id,
         user: { team_id: command.team_id, user_id: command.user_id },
         channel: command.channel_id,
+      });
+      return;
+    }
+    // Refused before any pattern reads it, and before anything is kept.
+    if (command.text.length > MAX_COMMAND_CHARS) {
+      const voice = await ackVoice(deps, command.team_id, command.user_id);
+      const count = command.text.length;
+      await ack({
+        response_type: 'ephemeral',
+        text: voice.t('parse.too_long', { count, max: MAX_COMMAND_CHARS }),
       });
       return;
     }

@@ -4,31 +4,60 @@
  * carried out as the same `/split` job, answered in the thread it was written in (a mention of its
  * own gets its answer threaded under it), or in the DM.
  *
- * Bolt acknowledges an event before its listener runs, and Slack sends it again when that came
- * late, to this replica or another, or after a restart: the job's id is the event's event_id, so
- * a redelivery finds the job already kept and adds nothing, and the booking's marker (from the job
- * id) keeps it to one at the service.
+ * Each message is carried out once, whatever Slack sends about it:
+ * - Bolt acknowledges an event before its listener runs, and Slack sends it again when that came
+ *   late, to this replica or another, or after a restart: the job's id is the event's event_id, so
+ *   a redelivery finds the job already kept and adds nothing, and the booking's marker (from the
+ *   job id) keeps it to one at the service.
+ * - An edit of a message that mentions the app comes as a new `app_mention`, with a new event_id,
+ *   the message's own ts and an `edited` field; in the Messages tab, as `message_changed`. An edit
+ *   books nothing: the person is told once, privately where they wrote, how to change what the
+ *   message booked. A claim on the message itself (team, author, conversation, ts) keeps any other
+ *   delivery of one message, with or without `edited`, from being carried out twice.
  */
 import type { AllMiddlewareArgs, Logger, SlackEventMiddlewareArgs } from '@slack/bolt';
-import { isSplitThis } from '../../core/command/index.js';
-import type { SlackUserKey } from '../../store/index.js';
+import { isSplitThis, MAX_COMMAND_CHARS } from '../../core/command/index.js';
+import type { SlackUserKey, TypedWhere } from '../../store/index.js';
 import type { SlackDeps } from '../deps.js';
 import { conversationAnswer } from '../shared/answer.js';
 import { MAX_PEOPLE, mentionedIds } from '../shared/limits.js';
 import { plainNotice } from '../shared/notices.js';
 import { escapeRegex } from '../shared/regex.js';
 import { clientOrNothing } from '../shared/team-clients.js';
-import { voiceOf } from '../shared/voice.js';
+import { type Voice, voiceOf } from '../shared/voice.js';
 import { SPLIT_JOB, type SplitJob, tooManyPeople } from './command.js';
 
 type MentionArgs = SlackEventMiddlewareArgs<'app_mention'> & AllMiddlewareArgs;
 type MessageArgs = SlackEventMiddlewareArgs<'message'> & AllMiddlewareArgs;
 
 /**
+ * Longest message read: what a command may hold, with room for the app's own mentions, which the
+ * command does not count. A Slack message may hold 40,000 characters; a longer one than this is
+ * refused unread, so that no pattern ever runs over it.
+ */
+export const MAX_MESSAGE_READ = MAX_COMMAND_CHARS + 100;
+
+/**
+ * How long a message stays claimed once carried out. Slack's redeliveries of one event come
+ * within the hour; an edit, however late, carries `edited` and is never carried out anyway.
+ */
+export const MESSAGE_CLAIM_MS = 24 * 60 * 60_000;
+
+/** The claim on one message: it names its author, so that it goes with their data. */
+const messageClaim = (m: WrittenMessage) =>
+  `message:${m.team_id}:${m.user_id}:${m.channel_id}:${m.ts}`;
+
+/** The claim on telling the author once that edits of the message are not read. */
+const editClaim = (m: WrittenMessage) =>
+  `message-edited:${m.team_id}:${m.user_id}:${m.channel_id}:${m.ts}`;
+
+/**
  * What a message asks of the app: its text with every mention of the app taken out (the app is
- * nobody's share), and "split this" made the empty command, which offers the form.
+ * nobody's share), and "split this" made the empty command, which offers the form. A text longer
+ * than MAX_MESSAGE_READ comes back as it is, unread, to be refused for its length.
  */
 export function commandText(text: string, botUserId: string | undefined): string {
+  if (text.length > MAX_MESSAGE_READ) return text;
   const own = botUserId
     ? text.replace(new RegExp(`<@${escapeRegex(botUserId)}(?:\\|[^<>]*)?>`, 'g'), ' ')
     : text;
@@ -36,44 +65,100 @@ export function commandText(text: string, botUserId: string | undefined): string
   return isSplitThis(trimmed) ? '' : trimmed;
 }
 
-/** Keeps the command as a job under the event's id; a redelivery of the event adds nothing. */
-async function keepTyped(
+/** A message written to the app, as the mention and the DM listeners read it. */
+interface WrittenMessage {
+  event_id: string;
+  team_id: string;
+  user_id: string;
+  channel_id: string;
+  ts: string;
+  /** What it asks of the app (commandText). */
+  text: string;
+  /** The event is an edit of the message. */
+  edited: boolean;
+  typed: TypedWhere;
+}
+
+/** Tells the author privately, where they wrote; a failure is logged, never thrown. */
+async function tell(
   deps: SlackDeps,
-  event_id: string,
-  job: SplitJob,
+  m: WrittenMessage,
   logger: Logger,
+  text: (voice: Voice) => string,
 ): Promise<void> {
-  const by: SlackUserKey = { team_id: job.team_id, user_id: job.user_id };
-  const tell = async (text: (voice: Awaited<ReturnType<typeof voiceOf>>) => string) => {
-    const client = await clientOrNothing(deps, job.team_id, logger);
-    if (!client || !job.typed) return;
-    const voice = await voiceOf(deps, by, logger);
+  try {
+    const client = await clientOrNothing(deps, m.team_id, logger);
+    if (!client) return;
+    const voice = await voiceOf(deps, { team_id: m.team_id, user_id: m.user_id }, logger);
     await conversationAnswer({
       client,
-      user: job.user_id,
-      channel: job.channel_id,
-      typed: job.typed,
+      user: m.user_id,
+      channel: m.channel_id,
+      typed: m.typed,
       logger,
       voice,
     }).ephemeral(plainNotice(text(voice)));
-  };
-  // Refused before anything is kept: each person named is a lookup.
-  const named = mentionedIds(job.text).size;
-  if (named > MAX_PEOPLE) {
-    await tell((voice) => tooManyPeople(voice, named)).catch((error: Error) =>
-      logger.warn(`${job.typed?.kind} ${event_id}: could not refuse: ${error.message}`),
+  } catch (error) {
+    logger.warn(
+      `${m.typed.kind} ${m.event_id}: could not tell the person: ${(error as Error).message}`,
     );
+  }
+}
+
+/** An edit books nothing; its author hears so once per message. */
+async function editedMessage(deps: SlackDeps, m: WrittenMessage, logger: Logger): Promise<void> {
+  logger.info(`${m.typed.kind} ${m.event_id}: an edit of message ${m.ts}, not carried out`);
+  if (!(await deps.claims.claim(editClaim(m), MESSAGE_CLAIM_MS))) return;
+  await tell(deps, m, logger, (voice) => voice.t('talk.edit_not_read'));
+}
+
+/**
+ * Keeps the command as a job under the event's id, once per message: a redelivery of the event,
+ * or another event about the same message, adds nothing. A text too long, or naming too many
+ * people, is refused before anything is kept or asked of Slack.
+ */
+async function keepTyped(deps: SlackDeps, m: WrittenMessage, logger: Logger): Promise<void> {
+  const what = `${m.typed.kind} ${m.event_id}`;
+  const claim = messageClaim(m);
+  try {
+    if (m.edited) return await editedMessage(deps, m, logger);
+    if (!(await deps.claims.claim(claim, MESSAGE_CLAIM_MS))) {
+      logger.info(`${what}: message ${m.ts} already carried out, ignored`);
+      return;
+    }
+  } catch (error) {
+    logger.error(`${what}: not kept: ${(error as Error).message}`);
+    await tell(deps, m, logger, (voice) => voice.t('split.not_kept'));
     return;
   }
-  const id = `event:${job.team_id}:${event_id}`;
+  if (m.text.length > MAX_COMMAND_CHARS) {
+    const count = m.text.length;
+    await tell(deps, m, logger, (v) => v.t('parse.too_long', { count, max: MAX_COMMAND_CHARS }));
+    return;
+  }
+  // Each person named is a lookup.
+  const named = mentionedIds(m.text).size;
+  if (named > MAX_PEOPLE) {
+    await tell(deps, m, logger, (voice) => tooManyPeople(voice, named));
+    return;
+  }
+  const job: SplitJob = {
+    team_id: m.team_id,
+    user_id: m.user_id,
+    channel_id: m.channel_id,
+    text: m.text,
+    response_url: undefined,
+    typed: m.typed,
+  };
+  const by: SlackUserKey = { team_id: m.team_id, user_id: m.user_id };
   try {
-    if (!(await deps.durable.submit(id, SPLIT_JOB, job, by)))
-      logger.info(`${job.typed?.kind} ${event_id}: already kept, redelivery ignored`);
+    if (!(await deps.durable.submit(`event:${m.team_id}:${m.event_id}`, SPLIT_JOB, job, by)))
+      logger.info(`${what}: already kept, redelivery ignored`);
   } catch (error) {
-    logger.error(`${job.typed?.kind} ${event_id}: not kept: ${(error as Error).message}`);
-    await tell((voice) => voice.t('split.not_kept')).catch((again: Error) =>
-      logger.error(`${job.typed?.kind} ${event_id}: could not tell the person: ${again.message}`),
-    );
+    logger.error(`${what}: not kept: ${(error as Error).message}`);
+    // Not carried out: a redelivery may try again.
+    await deps.claims.release(claim).catch(() => undefined);
+    await tell(deps, m, logger, (voice) => voice.t('split.not_kept'));
   }
 }
 
@@ -84,15 +169,17 @@ export function appMentioned(deps: SlackDeps) {
     // Another app mentioning this one is no person asking.
     if (!team || !event.user || event.bot_id !== undefined) return;
     const inThread = event.thread_ts !== undefined && event.thread_ts !== event.ts;
+    const edited = event.edited !== undefined;
     await keepTyped(
       deps,
-      body.event_id,
       {
+        event_id: body.event_id,
         team_id: team,
         user_id: event.user,
         channel_id: event.channel,
-        text: commandText(event.text, context.botUserId),
-        response_url: undefined,
+        ts: event.ts,
+        text: edited ? '' : commandText(event.text, context.botUserId),
+        edited,
         typed: {
           kind: 'mention',
           thread_ts: event.thread_ts ?? event.ts,
@@ -114,30 +201,51 @@ interface DirectMessage {
   text?: string;
   ts: string;
   thread_ts?: string;
+  edited?: unknown;
+  /** message_changed: the message as it now is. */
+  message?: Omit<DirectMessage, 'channel' | 'channel_type' | 'message'>;
+}
+
+/**
+ * A person's message in the DM, as written or as edited (`message_changed` with `edited`: Slack
+ * also sends message_changed when it adds a link's preview, which is no edit). The app's own
+ * messages, other apps' and bots', deletions and every other subtype (a file shared alone, a
+ * channel join) are none, and left alone.
+ */
+function personWrote(
+  m: DirectMessage,
+  botUserId: string | undefined,
+): { written: Omit<DirectMessage, 'message'>; edited: boolean } | undefined {
+  if (m.channel_type !== 'im') return undefined;
+  const changed = m.subtype === 'message_changed' ? m.message : undefined;
+  if (m.subtype !== undefined && (!changed || changed.edited === undefined)) return undefined;
+  const written = changed ? { ...changed, channel: m.channel } : m;
+  if (written.subtype !== undefined || written.bot_id !== undefined) return undefined;
+  if (!written.user || written.user === botUserId) return undefined;
+  return { written, edited: written.edited !== undefined };
 }
 
 /**
  * What a person writes in the app's Messages tab: answered in that DM, in its thread when written
- * in one. The app's own messages, other apps' and bots', edits, deletions and every other subtype
- * (a file shared alone, a channel join) are no command, and left alone.
+ * in one.
  */
 export function directMessage(deps: SlackDeps) {
   return async ({ event, body, context, logger }: MessageArgs): Promise<void> => {
-    const m = event as unknown as DirectMessage;
     const team = context.teamId ?? body.team_id;
-    if (m.channel_type !== 'im' || m.subtype !== undefined || m.bot_id !== undefined) return;
-    if (!team || !m.user || m.user === context.botUserId) return;
-    const text = commandText(m.text ?? '', context.botUserId);
+    const found = personWrote(event as unknown as DirectMessage, context.botUserId);
+    if (!team || !found) return;
+    const { written: m, edited } = found;
     const inThread = m.thread_ts !== undefined && m.thread_ts !== m.ts;
     await keepTyped(
       deps,
-      body.event_id,
       {
+        event_id: body.event_id,
         team_id: team,
-        user_id: m.user,
+        user_id: m.user as string,
         channel_id: m.channel,
-        text,
-        response_url: undefined,
+        ts: m.ts,
+        text: edited ? '' : commandText(m.text ?? '', context.botUserId),
+        edited,
         typed: {
           kind: 'im',
           ...(m.thread_ts ? { thread_ts: m.thread_ts } : {}),

@@ -1,6 +1,14 @@
 /** The length cap: longer texts are refused unread, and a message is cut to it before reading. */
 import { describe, expect, it } from 'vitest';
-import { cutToCommandCap, MAX_COMMAND_CHARS } from '../../../src/core/command/index.js';
+import {
+  cutToCommandCap,
+  isSplitThis,
+  MAX_AMOUNT_CHARS,
+  MAX_COMMAND_CHARS,
+  parseAmount,
+  parseSum,
+} from '../../../src/core/command/index.js';
+import { withoutTrailingZeros } from '../../../src/core/money.js';
 import { ANN, asTyped, ctx, parse } from './helpers.js';
 
 /** `40 lunch @ann` and a description padded to `length` characters. */
@@ -60,5 +68,34 @@ describe('cutToCommandCap', () => {
     const parsed = parse(cut, ctx);
     expect(parsed.kind).toBe('expense');
     if (parsed.kind === 'expense') expect(parsed.expense.cost).toBe(8450);
+  });
+});
+
+describe('an amount typed on its own (a form field)', () => {
+  it('is read up to the cap, and refused unread beyond it with its length', () => {
+    const sum = `${'1+'.repeat(MAX_AMOUNT_CHARS / 2 - 1)}1 `;
+    expect(sum.length).toBe(MAX_AMOUNT_CHARS);
+    expect(parseSum(sum, 'EUR')).toEqual({ minor: 25_000, currency: 'EUR' });
+    const over = `${sum}1`;
+    const refused = { id: 'amount_too_long', values: { count: 501, max: 500 } };
+    expect(parseSum(over, 'EUR')).toEqual({ problem: refused });
+    expect(parseAmount(`1.${'0'.repeat(40_000)}1`, 'EUR')).toEqual({
+      problem: { id: 'amount_too_long', values: { count: 40_003, max: 500 } },
+    });
+  });
+
+  it('loses the zeros it ends with, however many zeros come before another digit', () => {
+    expect(withoutTrailingZeros('500')).toBe('5');
+    expect(withoutTrailingZeros('000')).toBe('');
+    expect(withoutTrailingZeros(`${'0'.repeat(40_000)}1`)).toBe(`${'0'.repeat(40_000)}1`);
+  });
+});
+
+describe('"split this"', () => {
+  it('is a phrase and its closing marks, never a long text that ends like one', () => {
+    expect(isSplitThis('split this!!!')).toBe(true);
+    expect(isSplitThis('これを割り勘。')).toBe(true);
+    expect(isSplitThis(`split this${'。'.repeat(40_000)}`)).toBe(false);
+    expect(isSplitThis(`${'。'.repeat(40_000)}x`)).toBe(false);
   });
 });

@@ -3,58 +3,28 @@
  * their length, not with its square: a regex that starts again at every character of a long run
  * (`x,,,,…,,y` against `[,;]+$`) made a 40,000-character command take seconds. The texts are as
  * long as a Slack message may be, ten times the cap of parseCommand, so they are read by the
- * parser without its cap. Each must parse within the bound. The heaviest of them (a number in
+ * parser without its cap (parseAmount and parseSum, timed beside it, refuse more than an amount
+ * holds before reading). Each must parse within the bound. The heaviest of them (a number in
  * every other character) takes 40 ms of processor time on a quiet machine and over 60 ms while a
  * test run shares its two cores; a quadratic pattern takes seconds at this length. The bound sits
  * between, with room on both sides.
  */
-import { execFile } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { build } from 'esbuild';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import { expectQuick, LONGEST, long } from '../../support/linear-time.js';
 
 const BOUND_MS = 200;
-const LONGEST = 40_000;
 const SRC = fileURLToPath(new URL('../../../src/core/command/', import.meta.url));
-const TIMER = fileURLToPath(new URL('./parse-timer.ts', import.meta.url));
-const run = promisify(execFile);
 
 let dir: string;
 let bundle: string;
 
-/** The times of parseUncapped, parseAmount and parseSum on each text, from parse-timer.ts. */
-async function timesOf(
-  texts: string[],
-): Promise<Array<{ parse: number; amount: number; sum: number }>> {
-  const file = join(dir, `texts-${Math.random().toString(36).slice(2)}.json`);
-  await writeFile(file, JSON.stringify(texts));
-  const { stdout } = await run(
-    process.execPath,
-    ['--import', 'tsx', TIMER, bundle, file, String(BOUND_MS)],
-    { timeout: 120_000, maxBuffer: 16 * 1024 * 1024 },
-  );
-  return JSON.parse(stdout);
-}
-
-async function expectQuick(texts: string[]): Promise<void> {
-  const times = await timesOf(texts);
-  // Within the bound reads `true`; beyond it, the time taken.
-  // A time that is no number (a timer that measured nothing) fails too.
-  const within = (ms: unknown) =>
-    (typeof ms === 'number' && ms < BOUND_MS) ||
-    (typeof ms === 'number' ? `${ms.toFixed(0)} ms` : String(ms));
-  const read = texts.map((text, n) => ({
-    text: `${JSON.stringify(text.slice(0, 60))}… (${text.length} characters)`,
-    parse: within(times[n]!.parse),
-    amount: within(times[n]!.amount),
-    sum: within(times[n]!.sum),
-  }));
-  expect(read).toEqual(read.map(({ text }) => ({ text, parse: true, amount: true, sum: true })));
-}
+/** The parser's readers, timed on each text in a process of their own (support/text-timer.ts). */
+const quick = (texts: string[]) => expectQuick({ module: bundle, dir, texts, boundMs: BOUND_MS });
 
 /** What the grammar gives a meaning to, one character or word at a time. */
 const PIECES = [
@@ -195,8 +165,16 @@ describe('parsing takes time in proportion to the text', () => {
     await build({
       stdin: {
         contents: [
-          "export { parseUncapped } from './parse.ts';",
-          "export { parseAmount, parseSum } from './index.ts';",
+          "import { parseUncapped } from './parse.ts';",
+          "import { parseAmount, parseSum } from './index.ts';",
+          "const ctx = { today: '2026-11-21', defaultCurrency: 'USD' };",
+          'export const readers = {',
+          '  parse: (text) => parseUncapped(text, ctx),',
+          "  amount: (text) => parseAmount(text, 'USD'),",
+          "  sum: (text) => parseSum(text, 'USD'),",
+          '};',
+          // Compiling the parser's code takes as long again the first time through.
+          `export const warm = ${JSON.stringify(`40 lunch <@U123|ann> ${'a, '.repeat(4000)}`)};`,
         ].join('\n'),
         resolveDir: SRC,
         loader: 'ts',
@@ -215,7 +193,6 @@ describe('parsing takes time in proportion to the text', () => {
   });
 
   it('reads the texts that once took seconds quickly', async () => {
-    const long = (unit: string) => unit.repeat(Math.ceil(LONGEST / unit.length)).slice(0, LONGEST);
     const texts = [
       `40 lunch <@U123|ann> x${long(',')}y`,
       `40 lunch <@U123|ann> ${long(', ')}y`,
@@ -241,12 +218,12 @@ describe('parsing takes time in proportion to the text', () => {
       `40 lunch <@U123|ann> ${long('%')}y`,
       `40 lunch <@U123|ann> 1${long('.')}x`,
     ];
-    await expectQuick(texts);
+    await quick(texts);
     // The bound is on processor time; on a busy machine the wall clock runs far past it.
   }, 120_000);
 
   it('reads random long mixes of punctuation and keywords quickly', async () => {
     const next = generator(20_261_125);
-    await expectQuick(Array.from({ length: 60 }, () => next()));
+    await quick(Array.from({ length: 60 }, () => next()));
   }, 120_000);
 });

@@ -94,6 +94,10 @@ describe('amounts typed the person’s way', () => {
     );
     expect(de_('12++3')).toMatch(/^„12\+\+3“ ist keine Summe/);
     expect(de_('2.000.000.000')).toMatch(/^„2\.000\.000\.000“ ist mehr als 1\.000\.000\.000,00 €/);
+    // Longer than an amount may be: refused with its length before any pattern reads it.
+    expect(de_(`1,${'0'.repeat(600)}1`)).toBe(
+      'Das sind 603 Zeichen: Ein Betrag oder eine Summe von Posten wie 12.50+7.25 hat höchstens 500.',
+    );
     const ja_ = readAmount('たくさん', 'JPY', ja);
     expect('error' in ja_ && ja_.error).toBe(
       '「たくさん」を金額として読み取れません。数字を入力してください (例: 12.50)。',

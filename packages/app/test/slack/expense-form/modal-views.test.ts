@@ -133,6 +133,11 @@ describe('searchable options', () => {
       value: 'USD',
     });
     expect(currencyOptions(CURRENCIES, 'zzzz')).toEqual([]);
+    // A search longer than any name matches none, unread.
+    expect(currencyOptions(CURRENCIES, `usd${' '.repeat(40_000)}`)).toEqual([]);
+    const food = [{ id: 1, name: 'Food', subcategories: [{ id: 2, name: 'Dining out' }] }];
+    expect(categoryOptionGroups(food, ` food${' '.repeat(95)}`)).toHaveLength(1);
+    expect(categoryOptionGroups(food, ` food${' '.repeat(40_000)}`)).toEqual([]);
   });
 
   it('answers at most 100 categories in all, grouped by parent', () => {

@@ -137,7 +137,7 @@ function refusals(): Trouble[] {
     const result = parseCommand(text, context ?? ctx);
     if (result.kind === 'error') found.push(result.problem);
   }
-  for (const typed of ['', 'lunch', '-5']) {
+  for (const typed of ['', 'lunch', '-5', '1+'.repeat(300)]) {
     const read = parseAmount(typed, 'USD');
     if ('problem' in read) found.push(read.problem);
   }

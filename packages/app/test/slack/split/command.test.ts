@@ -86,6 +86,18 @@ describe('/split', () => {
     expect(world.logger.lines).toContain('info /split: repeated delivery of trigger 9.9.9 ignored');
   });
 
+  it('refuses a text longer than a command in the ack, before reading or keeping it', async () => {
+    const rec = await send(`40 lunch ${'<@U0BOB> '.repeat(500)}`);
+    expect(rec.acks).toEqual([
+      {
+        response_type: 'ephemeral',
+        text: 'That is 4,509 characters: /split reads at most 4,000. Shorten it to the amount, the people and a short description.',
+      },
+    ]);
+    await world.settled();
+    expect(world.ran).toEqual([]);
+  });
+
   it('tells the person at once, in the ack, when the store cannot keep the command', async () => {
     await world.store.close();
     const rec = await send('40 lunch');

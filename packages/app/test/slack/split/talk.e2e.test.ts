@@ -216,7 +216,7 @@ describe('the Messages tab', () => {
     expect(dmAnswers()).toHaveLength(1);
   });
 
-  it('books a message once and answers in the DM; its own, edits and deletions are left alone', async () => {
+  it('books a message once and answers in the DM; an edit books nothing, a deletion is left alone', async () => {
     const before = await creates();
     const already = dmAnswers().length;
     const mine = await post('U0ANN', `30 dinner <@U0BOB>`, undefined, DM);
@@ -230,7 +230,9 @@ describe('the Messages tab', () => {
     await h.slack.act.deleteMessage({ as: 'U0ANN', channel: DM, ts: mine.ts });
     await new Promise((resolve) => setTimeout(resolve, 300));
     await h.app.deps.work.idle();
-    expect(dmAnswers()).toHaveLength(already + 1);
+    // The edit is answered once, with how to change the expense; the deletion not at all.
+    expect(dmAnswers()).toHaveLength(already + 2);
+    expect(blocksText(dmAnswers().at(-1)!.blocks)).toContain('use *Edit* on the expense');
     expect((await creates()) - before).toBe(1);
   });
 

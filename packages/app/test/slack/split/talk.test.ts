@@ -96,7 +96,9 @@ describe('app_mention', () => {
         typed: { kind: 'mention', thread_ts: '1700000000.000100', in_thread: true },
       },
     ]);
-    expect(world.logger.lines.join('\n')).toContain('Ev0MENTION1: already kept');
+    expect(world.logger.lines.join('\n')).toContain(
+      'Ev0MENTION1: message 1700000100.000200 already carried out',
+    );
   });
 
   it('threads the answer to a mention of its own under it; another app’s mention is left alone', async () => {
@@ -110,6 +112,127 @@ describe('app_mention', () => {
     expect(splitJobs().slice(before)).toMatchObject([
       { text: 'balance', typed: { kind: 'mention', thread_ts: '1700000200.000100' } },
     ]);
+  });
+});
+
+describe('an edited message', () => {
+  const said = (channel: string) =>
+    world.calls
+      .filter((c) => /^chat\.post(Ephemeral|Message)$/.test(c.method) && c.args.channel === channel)
+      .map((c) => ({
+        method: c.method,
+        user: c.args.user,
+        thread_ts: c.args.thread_ts,
+        text: c.args.text,
+      }));
+  const mention = {
+    type: 'app_mention',
+    user: 'U0ANN',
+    text: `<@${BOT}> 40 lunch <@U0BOB>`,
+    ts: '1700000600.000100',
+    channel: 'C0EDIT',
+  };
+
+  it('books nothing more when a mention comes again edited, and its author is told once, privately in the thread', async () => {
+    const before = splitJobs().length;
+    await appMentioned(world.deps)(eventArgs(mention, 'Ev0EDIT0'));
+    const edit = (n: number) => ({
+      ...mention,
+      text: `<@${BOT}> 42 lunch <@U0BOB>`,
+      edited: { user: 'U0ANN', ts: `170000070${n}.000100` },
+      event_ts: `170000070${n}.000100`,
+    });
+    await appMentioned(world.deps)(eventArgs(edit(1), 'Ev0EDIT1'));
+    await appMentioned(world.deps)(eventArgs(edit(2), 'Ev0EDIT2'));
+    await world.settled();
+    expect(splitJobs().slice(before)).toMatchObject([{ text: '40 lunch <@U0BOB>' }]);
+    expect(said('C0EDIT')).toEqual([
+      {
+        method: 'chat.postEphemeral',
+        user: 'U0ANN',
+        thread_ts: mention.ts,
+        text: expect.stringContaining('use *Edit* on the expense'),
+      },
+    ]);
+  });
+
+  it('books nothing from a mention whose message was carried out already, edited or not', async () => {
+    const before = splitJobs().length;
+    const again = { ...mention, ts: '1700000800.000100' };
+    await appMentioned(world.deps)(eventArgs(again, 'Ev0SAME1'));
+    // The same message under a new event id, with no `edited`.
+    await appMentioned(world.deps)(eventArgs(again, 'Ev0SAME2'));
+    await world.settled();
+    expect(splitJobs().slice(before)).toHaveLength(1);
+  });
+
+  it('in the DM books nothing and is told once there; a preview added to it is no edit', async () => {
+    const before = splitJobs().length;
+    const original = {
+      type: 'message',
+      user: 'U0ANN',
+      text: '12 taxi',
+      ts: '1700000900.000100',
+    };
+    const changed = (n: number, edited: boolean) => ({
+      type: 'message',
+      subtype: 'message_changed',
+      hidden: true,
+      channel: 'D0EDIT',
+      channel_type: 'im',
+      ts: `170000100${n}.000100`,
+      message: {
+        ...original,
+        text: '13 taxi',
+        ...(edited ? { edited: { user: 'U0ANN', ts: `170000100${n}.000100` } } : {}),
+      },
+      previous_message: original,
+    });
+    await directMessage(world.deps)(eventArgs(changed(0, false), 'Ev0DMEDIT0'));
+    await directMessage(world.deps)(eventArgs(changed(1, true), 'Ev0DMEDIT1'));
+    await directMessage(world.deps)(eventArgs(changed(2, true), 'Ev0DMEDIT2'));
+    await world.settled();
+    expect(splitJobs().slice(before)).toEqual([]);
+    expect(said('D0EDIT')).toEqual([
+      {
+        method: 'chat.postMessage',
+        user: undefined,
+        thread_ts: undefined,
+        text: expect.stringContaining('use *Edit* on the expense'),
+      },
+    ]);
+  });
+
+  it('is told in the author’s language', async () => {
+    for (const voice of Object.values(voices)) {
+      const text = voice.t('talk.edit_not_read');
+      expect(text.length).toBeGreaterThan(40);
+      expect(text).toContain(`*${voice.t('expense.edit')}*`);
+    }
+  });
+});
+
+describe('a message longer than a command', () => {
+  it('is refused for its length, unread and with nothing kept', async () => {
+    const before = splitJobs().length;
+    const text = `<@${BOT}> 40 lunch ${'。'.repeat(40_000 - 22)}`;
+    expect(text.length).toBe(40_000);
+    await appMentioned(world.deps)(
+      eventArgs(
+        {
+          ...{ type: 'app_mention', user: 'U0ANN', channel: 'C0LONG' },
+          text,
+          ts: '1700001100.000100',
+        },
+        'Ev0LONG1',
+      ),
+    );
+    await world.settled();
+    expect(splitJobs().slice(before)).toEqual([]);
+    const refusal = world.calls.find((c) => c.args.channel === 'C0LONG');
+    expect(refusal?.args.text).toBe(
+      'That is 40,000 characters: /split reads at most 4,000. Shorten it to the amount, the people and a short description.',
+    );
   });
 });
 
