@@ -1,6 +1,7 @@
 /**
  * The page's JSON API under /workspace-api/: the state seen by one person, a stream of versions,
- * and what that person does (turned into signed requests to the app by interactions.ts).
+ * signing the browser in as that person (a same-origin POST, for Sign in with Slack), and what
+ * that person does (turned into signed requests to the app by interactions.ts).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { MAX_UPLOAD_BYTES } from './api-files.js';
@@ -285,7 +286,7 @@ export function createPageApi(
         if (oidc.session(req.headers.cookie)?.user.id !== as) {
           headers['set-cookie'] = sessionCookie(oidc.signIn(as));
         }
-        send(res, 200, { ok: true, signed_in: as }, headers);
+        send(res, 200, { ok: true }, headers);
         return true;
       }
       if (req.method === 'GET' && path === 'events') {

@@ -14,10 +14,11 @@
  *                     out what was pending.
  *
  * The state is bound server-side to the Slack team and user (link-states.ts); the callbacks never
- * take a Slack id from the URL. A person has one link at a time: the prompt for a new command
- * replaces the link of the one before (which then says so), so only the latest command waits. So a link opened by anyone else, even in a browser it was sent
+ * take a Slack id from the URL. So a link opened by anyone else, even in a browser it was sent
  * to, ends at Slack's sign-in with someone else's identity and is refused. Any refusal stores
- * nothing, leaves the link usable by its person, and answers a page saying what to do.
+ * nothing, leaves the link usable by its person, and answers a page saying what to do. A person
+ * has one link at a time: the prompt for a new command replaces the link of the one before
+ * (which then says so), so only the latest command waits.
  * The consent uses PKCE (S256): each link state holds its own code_verifier, sealed in the store;
  * its challenge goes with the consent request and the verifier with the code exchange, so a code
  * that leaks from the callback's URL cannot be exchanged without it.
