@@ -29,9 +29,13 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-/** A browser showing the workspace page as `as`: its workspace cookie. */
+/** A browser showing the workspace page as `as`, which signs it in: its workspace cookie. */
 async function browserActingAs(as: string): Promise<string> {
-  const page = await fetch(`${sandbox.url}workspace-api/state?as=${as}`);
+  const page = await fetch(`${sandbox.url}workspace-api/sign-in`, {
+    method: 'POST',
+    headers: { origin: new URL(sandbox.url).origin, 'content-type': 'application/json' },
+    body: JSON.stringify({ as }),
+  });
   return page.headers.get('set-cookie')!.split(';')[0]!;
 }
 

@@ -1,15 +1,7 @@
 import { isClockInstant, outOfRange } from './clock.js';
 import type { Emulator, Exchange } from './context.js';
 import { validateFault } from './faults.js';
-import {
-  baseHeaders,
-  errorsBody,
-  FORM_LIMIT_BYTES,
-  HttpError,
-  parseJson,
-  readRaw,
-  sendJson,
-} from './http.js';
+import { errorsBody, FORM_LIMIT_BYTES, HttpError, parseJson, readRaw, sendJson } from './http.js';
 import { LedgerInputError } from './ledger.js';
 import type { NewUser } from './types.js';
 
@@ -141,25 +133,6 @@ export async function handleControl(emu: Emulator, ex: Exchange): Promise<void> 
       await send(200, { now: emu.clock.now().toISOString() });
       return;
     }
-  }
-  const receipt = /^GET \/__emulator\/receipts\/(\d+)(?:\/[^/]*)?$/.exec(key);
-  if (receipt) {
-    const found = emu.ledger.getReceipt(Number(receipt[1]));
-    if (!found) {
-      await send(404, errorsBody('Invalid API Request: record not found'));
-      return;
-    }
-    await emu.durable();
-    ex.res.writeHead(200, {
-      ...baseHeaders(ex.startedAt),
-      'Content-Type': found.contentType,
-      'Content-Length': found.data.length,
-      // Uploaded bytes are whatever a client sent: never let a browser run them on this origin.
-      'X-Content-Type-Options': 'nosniff',
-      'Content-Security-Policy': "default-src 'none'; sandbox",
-    });
-    ex.res.end(found.data);
-    return;
   }
   const faultId = /^DELETE \/__emulator\/faults\/([^/]+)$/.exec(key);
   if (faultId) {

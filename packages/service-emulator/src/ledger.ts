@@ -69,7 +69,7 @@ export type LedgerEntry =
   | { op: 'user'; at: number; input: NewUser }
   | { op: 'reset' };
 
-/** A stored receipt, for the HTTP layer to serve under /__emulator/receipts/<id>/<name>. */
+/** A stored receipt, for the HTTP layer to serve under /__emulator/receipts/<key>/<name>. */
 export type Receipt = ReceiptRecord;
 
 type Handler = (ctx: Ctx) => ApiResult;
@@ -295,8 +295,12 @@ export class Ledger {
     return user ? userShape(user) : undefined;
   }
 
-  getReceipt(id: number): Receipt | undefined {
-    return this.state.receipts.get(id);
+  /**
+   * The receipt whose URL names `key`, for a caller acting as `userId`: only while it is its
+   * expense's receipt, and only to someone who may see that expense.
+   */
+  receiptFor(key: string, userId: number): Receipt | undefined {
+    return this.state.receiptFor(key, userId);
   }
 
   /**

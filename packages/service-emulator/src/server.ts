@@ -17,6 +17,7 @@ import { Ledger } from './ledger.js';
 import { accessTokenEndpoint, requestTokenEndpoint, tokenEndpoint } from './oauth.js';
 import { baseStringUri, verifyOAuth1 } from './oauth1.js';
 import { indexPage } from './pages.js';
+import { RECEIPT_PATH, serveReceipt } from './receipts.js';
 import { sameOriginRefusal } from './same-origin.js';
 import { emptyParams, type Params, type UploadedFile } from './types.js';
 
@@ -65,6 +66,11 @@ async function handleRequest(
     await guard(ex, async () => {
       const refusal = sameOriginRefusal(req, emu.host);
       if (refusal) throw refusal;
+      const receipt = ex.method === 'GET' ? RECEIPT_PATH.exec(ex.pathname) : null;
+      if (receipt) {
+        await serveReceipt(emu, ex, receipt[1]!, authenticate(emu, ex, [])?.userId);
+        return;
+      }
       await handleControl(emu, ex);
     });
     return;

@@ -109,6 +109,7 @@ describe('--data journal', () => {
     expect(after).toEqual(before);
     const receipt = await fetch(
       after.expense.expense.receipt.original.replace(first.url, second.url),
+      { headers: { authorization: `Bearer ${ann.api_key}` } },
     );
     expect(Buffer.from(await receipt.arrayBuffer()).toString()).toBe('fake image');
     expect((await call(second.url, spare.body.api_key, 'GET', 'get_current_user')).status).toBe(

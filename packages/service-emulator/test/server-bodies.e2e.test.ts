@@ -104,7 +104,7 @@ describe('request bodies', () => {
     const original: string = reply.body.expenses[0].receipt.original;
     expect(original.startsWith(`${emu.url}/`)).toBe(true);
     expect(decodeURIComponent(original)).toMatch(/\/déjeuner\.png$/);
-    const served = await fetch(original);
+    const served = await fetch(original, { headers: { authorization: `Bearer ${ann.api_key}` } });
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toBe('image/png');
     expect(Buffer.from(await served.arrayBuffer()).equals(image)).toBe(true);

@@ -22,6 +22,7 @@ import {
   redirect,
 } from './oidc-page.js';
 import { people } from './page-state.js';
+import { signInRefusal } from './same-origin.js';
 import type { WorkspaceState } from './state.js';
 import type { User } from './types.js';
 
@@ -174,7 +175,8 @@ export function createInstallPage(state: WorkspaceState, oidc: Oidc, installs: I
     };
     const signInAs = params.get('sign_in_as');
     if (req.method === 'POST' && signInAs !== null) {
-      if (!people(state, true).some((u) => u.id === signInAs))
+      // Only the chooser on this origin signs the browser in; anything else sees it again.
+      if (signInRefusal(req) || !people(state, true).some((u) => u.id === signInAs))
         return chooser(res, params, checked.client);
       return redirect(res, again(), { 'set-cookie': sessionCookie(oidc.signIn(signInAs)) });
     }

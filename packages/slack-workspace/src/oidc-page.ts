@@ -12,6 +12,7 @@ import { FAVICON_LINK } from './favicon.js';
 import { readBody, send } from './http-util.js';
 import { type Oidc, type OidcClient, sessionCookie } from './oidc.js';
 import { people } from './page-state.js';
+import { signInRefusal } from './same-origin.js';
 import type { WorkspaceState } from './state.js';
 
 export const AUTHORIZE_PATH = '/openid/connect/authorize';
@@ -226,7 +227,9 @@ export function createOidcPage(state: WorkspaceState, oidc: Oidc) {
     };
     const signInAs = params.get('sign_in_as');
     if (req.method === 'POST' && signInAs !== null) {
-      if (!people(state).some((u) => u.id === signInAs)) return chooser(res, params, client);
+      // Only the chooser on this origin signs the browser in; anything else sees it again.
+      if (signInRefusal(req) || !people(state).some((u) => u.id === signInAs))
+        return chooser(res, params, client);
       return redirect(res, again(), { 'set-cookie': sessionCookie(oidc.signIn(signInAs)) });
     }
     const session = oidc.session(req.headers.cookie);

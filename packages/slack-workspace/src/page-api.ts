@@ -1,6 +1,7 @@
 /**
  * The page's JSON API under /workspace-api/: the state seen by one person, a stream of versions,
- * and what that person does (turned into signed requests to the app by interactions.ts).
+ * signing the browser in as that person (a same-origin POST, for Sign in with Slack), and what
+ * that person does (turned into signed requests to the app by interactions.ts).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { MAX_UPLOAD_BYTES } from './api-files.js';
@@ -15,6 +16,7 @@ import {
 } from './interactions.js';
 import { type Oidc, sessionCookie } from './oidc.js';
 import { pageState, people } from './page-state.js';
+import { signInRefusal } from './same-origin.js';
 import type { RouteHandler } from './server.js';
 import type { WorkspaceState } from './state.js';
 import type { AppFacts, Controls } from './types.js';
@@ -265,12 +267,26 @@ export function createPageApi(
     try {
       if (req.method === 'GET' && path === 'state') {
         const as = acting(url.searchParams.get('as'));
+        // Whether this browser is signed in as the acting person: when it is not, the page
+        // signs it in with a POST (below). Reading never signs anyone in.
+        const signed = oidc ? { signed_in: oidc.session(req.headers.cookie)?.user.id === as } : {};
+        send(res, 200, { ok: true, ...pageState(state, app(), controls, as), ...signed });
+        return true;
+      }
+      if (path === 'sign-in' && oidc) {
         // The page's acting person is who is signed in to the workspace in this browser, as
         // Sign in with Slack sees it: a new person gets a new session cookie.
-        const signedIn = oidc?.session(req.headers.cookie)?.user.id;
+        const refusal = signInRefusal(req);
+        if (refusal) {
+          send(res, refusal.status, { ok: false, error: refusal.error });
+          return true;
+        }
+        const as = acting(text(await jsonBody(req), 'as'));
         const headers: Record<string, string> = {};
-        if (oidc && signedIn !== as) headers['set-cookie'] = sessionCookie(oidc.signIn(as));
-        send(res, 200, { ok: true, ...pageState(state, app(), controls, as) }, headers);
+        if (oidc.session(req.headers.cookie)?.user.id !== as) {
+          headers['set-cookie'] = sessionCookie(oidc.signIn(as));
+        }
+        send(res, 200, { ok: true }, headers);
         return true;
       }
       if (req.method === 'GET' && path === 'events') {

@@ -67,3 +67,40 @@ export function sameOriginRefusal(req: IncomingMessage, bindHost: string): Refus
   }
   return undefined;
 }
+
+/**
+ * Why a request may not sign a browser in (set the workspace's session cookie), or undefined when
+ * it may. Being signed in decides who Sign in with Slack says the browser is, so a page elsewhere
+ * that could sign the browser in as someone else (a login CSRF) would have the person link or
+ * install as them unawares. Only a POST the browser itself marks as coming from this origin may:
+ * `Sec-Fetch-Site: same-origin`, or else an `Origin` that is this server's; a request with
+ * neither mark, or with a mark naming another site, is refused. A GET never signs anyone in.
+ */
+export function signInRefusal(req: IncomingMessage): Refusal | undefined {
+  if (req.method !== 'POST') {
+    return { status: 403, error: 'The workspace signs a browser in only with a POST.' };
+  }
+  const site = req.headers['sec-fetch-site'];
+  const origin = req.headers.origin;
+  const own = `http://${(req.headers.host ?? '').toLowerCase()}`;
+  if (site !== undefined && site !== 'same-origin') {
+    return {
+      status: 403,
+      error: `The workspace signs a browser in only from its own pages, not from Sec-Fetch-Site ${JSON.stringify(site)}.`,
+    };
+  }
+  if (origin !== undefined && origin.toLowerCase() !== own) {
+    return {
+      status: 403,
+      error: `The workspace signs a browser in only from its own pages: Origin ${JSON.stringify(origin)} is not ${own}.`,
+    };
+  }
+  if (site === undefined && origin === undefined) {
+    return {
+      status: 403,
+      error:
+        'The workspace signs a browser in only from its own pages: the request carries neither Origin nor Sec-Fetch-Site.',
+    };
+  }
+  return undefined;
+}

@@ -99,20 +99,25 @@ describe('the sign-in page', () => {
   });
 
   it('signs the browser in as the acting person of the workspace page', async () => {
-    const state = await fetch(`${ws.url}/workspace-api/state?as=U0ANN`);
-    const cookie = state.headers.get('set-cookie')!.split(';')[0]!;
+    const signIn = (as: string, cookie = '') =>
+      fetch(`${ws.url}/workspace-api/sign-in`, {
+        method: 'POST',
+        headers: { origin: ws.url, 'content-type': 'application/json', cookie },
+        body: JSON.stringify({ as }),
+      });
+    const signed = await signIn('U0ANN');
+    const cookie = signed.headers.get('set-cookie')!.split(';')[0]!;
     expect(cookie).toMatch(/^ws_session=[A-Za-z0-9_-]+$/);
     const page = await fetch(authorizeUrl(), { headers: { cookie } });
     expect(await page.text()).toContain('Signed in as <strong>Ann Example</strong>');
     // The page switching to Bob signs this browser in as Bob instead.
-    const switched = await fetch(`${ws.url}/workspace-api/state?as=U0BOB`, { headers: { cookie } });
+    const switched = await signIn('U0BOB', cookie);
     const bobCookie = switched.headers.get('set-cookie')!.split(';')[0]!;
     const again = await fetch(authorizeUrl(), { headers: { cookie: bobCookie } });
     expect(await again.text()).toContain('Signed in as <strong>Bob Example</strong>');
     // The same person again keeps the session as it is.
-    const same = await fetch(`${ws.url}/workspace-api/state?as=U0BOB`, {
-      headers: { cookie: bobCookie },
-    });
+    const same = await signIn('U0BOB', bobCookie);
+    expect(same.status).toBe(200);
     expect(same.headers.get('set-cookie')).toBeNull();
   });
 
@@ -127,9 +132,23 @@ describe('the sign-in page', () => {
       ),
     );
     fields.set('sign_in_as', 'U0ANN');
+    // A page elsewhere posting the chooser signs nobody in: the chooser shows again.
+    const forged = await fetch(`${ws.url}${AUTHORIZE_PATH}`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        origin: 'http://evil.example',
+        'sec-fetch-site': 'cross-site',
+      },
+      body: fields.toString(),
+      redirect: 'manual',
+    });
+    expect(forged.status).toBe(200);
+    expect(forged.headers.get('set-cookie')).toBeNull();
+    expect(await forged.text()).toContain('Who are you?');
     const signedIn = await fetch(`${ws.url}${AUTHORIZE_PATH}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: ws.url },
       body: fields.toString(),
       redirect: 'manual',
     });

@@ -16,7 +16,9 @@
  * The state is bound server-side to the Slack team and user (link-states.ts); the callbacks never
  * take a Slack id from the URL. So a link opened by anyone else, even in a browser it was sent
  * to, ends at Slack's sign-in with someone else's identity and is refused. Any refusal stores
- * nothing, leaves the link usable by its person, and answers a page saying what to do.
+ * nothing, leaves the link usable by its person, and answers a page saying what to do. A person
+ * has one link at a time: the prompt for a new command replaces the link of the one before
+ * (which then says so), so only the latest command waits.
  * The consent uses PKCE (S256): each link state holds its own code_verifier, sealed in the store;
  * its challenge goes with the consent request and the verifier with the code exchange, so a code
  * that leaks from the callback's URL cannot be exchanged without it.
@@ -31,6 +33,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from '@slack/bolt';
+import { MAX_COMMAND_CHARS } from '../core/command/index.js';
 import { ServiceBaseException } from '../service/index.js';
 import type { ServiceTokenRecord, SlackUserKey, TokenStore } from '../store/index.js';
 import type { ConsumeResult, LinkStates, PendingCommand } from '../store/link-states.js';
@@ -83,7 +86,10 @@ interface LinkingOptions {
 }
 
 export interface Linking {
-  /** The Connect button's URL for this person, remembering the command to carry out after. */
+  /**
+   * The Connect button's URL for this person, remembering the command to carry out after (one
+   * of at most MAX_COMMAND_CHARS; a new one replaces the link that carried an earlier one).
+   */
   connectUrl(user: SlackUserKey, pending?: PendingCommand): Promise<string>;
   /**
    * `user` clicked the Connect button of a prompt for the link with `state`: its message is
@@ -134,12 +140,14 @@ function heldLink(req: IncomingMessage): { state: string; proof: string | undefi
 const NO_STORE = { 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' };
 
 /** The page for a link that cannot be used. */
-function refusal(pages: Pages, reason: 'unknown' | 'expired' | 'used'): Page {
+function refusal(pages: Pages, reason: 'unknown' | 'expired' | 'used' | 'replaced'): Page {
   switch (reason) {
     case 'unknown':
       return pages.unknownState();
     case 'expired':
       return pages.expiredState();
+    case 'replaced':
+      return pages.replacedState();
     case 'used':
       return pages.usedState();
   }
@@ -187,7 +195,10 @@ export function createLinking(options: LinkingOptions): Linking {
 
   return {
     async connectUrl(user, pending) {
-      const state = await states.create(user, pending);
+      // A command longer than the parser reads would only be refused after linking: not kept,
+      // and no earlier one waits in its place either.
+      const kept = pending && (pending.text.length <= MAX_COMMAND_CHARS ? pending : null);
+      const state = await states.create(user, kept);
       return `${options.publicUrl}${START_PATH}?state=${encodeURIComponent(state)}`;
     },
 

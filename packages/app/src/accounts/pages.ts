@@ -162,6 +162,14 @@ export function pagesFor(voice: Voice) {
         [t('pages.expired_text'), t('pages.retry')],
         false,
       ),
+    replacedState: () =>
+      page(
+        voice,
+        400,
+        t('pages.replaced_title'),
+        [t('pages.replaced_text'), t('pages.retry')],
+        false,
+      ),
     usedState: () =>
       page(
         voice,

@@ -3,8 +3,8 @@
  * App Home's "Remove my data", `app_uninstalled` and `tokens_revoked` come here.
  *
  * Reading what is kept costs point reads only (App Home shows it on every open). Removing walks
- * the namespaces whose keys do not name the person (link states are keyed by a hash of their
- * state; form drafts by person and view): a rare, explicit act, so the walk is acceptable. Keys
+ * the namespaces whose keys do not name the person (link states are keyed by an HMAC of team
+ * and user; form drafts by person and view): a rare, explicit act, so the walk is acceptable. Keys
  * are collected first and deleted after, because SQLite's iterator pages by offset and would skip
  * rows deleted under it.
  *

@@ -58,7 +58,7 @@ describe('linking an account', () => {
     expect(blocksText(answer.blocks)).toContain('connect your expense account first');
     expect(blocksText(answer.blocks)).toContain("I'll carry out `/split 40 lunch @bob`");
     expect(blockKitErrors(answer.blocks, 'message')).toEqual([]);
-    expect(url).toMatch(/^http:\/\/split\.test\/oauth\/start\?state=[A-Za-z0-9_-]{43}$/);
+    expect(url).toMatch(/^http:\/\/split\.test\/oauth\/start\?state=[A-Za-z0-9_-]{65}$/);
     expect((await h.serviceCounts())['POST /api/v3.0/create_expense'] ?? 0).toBe(
       before['POST /api/v3.0/create_expense'] ?? 0,
     );

@@ -6,7 +6,7 @@ import Keyv from 'keyv';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { middayIn, todayIn } from '../../src/slack/shared/dates.js';
 import { type Claims, createClaims } from '../../src/store/index.js';
-import { createLinkStates } from '../../src/store/link-states.js';
+import { createLinkStates, MAX_PAST_LINKS } from '../../src/store/link-states.js';
 import { TtlCache } from '../../src/store/ttl-cache.js';
 
 describe('link states', () => {
@@ -29,9 +29,9 @@ describe('link states', () => {
     const states = createLinkStates({ keyv, claims, key });
     const pending = { text: '40 lunch', channel_id: 'C1', at: 1 };
     const a = await states.create(user, pending);
-    const b = await states.create(user);
-    expect(a).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    expect(a).not.toBe(b);
+    const other = await states.create({ team_id: 'T1', user_id: 'U2' }, pending);
+    expect(a).toMatch(/^[A-Za-z0-9_-]{65}$/);
+    expect(a).not.toBe(other);
     expect(await states.consume(a)).toEqual({
       ok: true,
       link: {
@@ -42,7 +42,14 @@ describe('link states', () => {
       },
     });
     expect(await states.consume(a)).toEqual({ ok: false, reason: 'used', user });
-    expect(await states.consume('x'.repeat(43))).toEqual({ ok: false, reason: 'unknown' });
+    expect((await states.consume(other)).ok).toBe(true);
+    expect(await states.consume('x'.repeat(65))).toEqual({ ok: false, reason: 'unknown' });
+    // The person's handle with a link not remembered: an older one of theirs.
+    expect(await states.consume(`${a.slice(0, 22)}${'x'.repeat(43)}`)).toEqual({
+      ok: false,
+      reason: 'replaced',
+      user,
+    });
     expect(await states.consume('short')).toEqual({ ok: false, reason: 'unknown' });
   });
 
@@ -54,16 +61,69 @@ describe('link states', () => {
     expect(await states.peek(state)).toEqual({ ok: false, reason: 'used', user });
   });
 
-  it('expire after 10 minutes and keep only a hash of the state as the key', async () => {
+  it('expire after 10 minutes and keep only a hash of the state', async () => {
     let now = 1_000_000;
     const keyv = new Keyv();
     const store = keyv.opts.store as Map<string, unknown>;
     const states = createLinkStates({ keyv, claims, key, now: () => now });
     const state = await states.create(user);
-    expect([...store.keys()].some((k) => String(k).includes(state))).toBe(false);
+    const secret = state.slice(22);
+    expect([...store.entries()].some((entry) => JSON.stringify(entry).includes(secret))).toBe(
+      false,
+    );
     now += 10 * 60_000 + 1;
     expect(await states.peek(state)).toEqual({ ok: false, reason: 'expired', user });
     expect(await states.consume(state)).toEqual({ ok: false, reason: 'expired', user });
+  });
+
+  it('keep one link per person: a new command replaces the link that carried the last one', async () => {
+    const keyv = new Keyv();
+    const store = keyv.opts.store as Map<string, unknown>;
+    const states = createLinkStates({ keyv, claims, key });
+    const taxi = { text: '30 taxi', channel_id: 'C1', at: 1 };
+    const lunch = { text: '40 lunch', channel_id: 'C1', at: 2 };
+    const first = await states.create(user, taxi);
+    const second = await states.create(user, lunch);
+    expect(second).not.toBe(first);
+    expect(store.size).toBe(1);
+    expect(await states.peek(first)).toEqual({ ok: false, reason: 'replaced', user });
+    expect(await states.consume(first)).toEqual({ ok: false, reason: 'replaced', user });
+    expect(await states.consume(second)).toMatchObject({ ok: true, link: { pending: lunch } });
+  });
+
+  it('hand out the same link to a prompt without a command while most of its life is ahead', async () => {
+    let now = 1_000_000;
+    const states = createLinkStates({ keyv: new Keyv(), claims, key, now: () => now });
+    const pending = { text: '40 lunch', channel_id: 'C1', at: now };
+    const typed = await states.create(user, pending);
+    now += 5 * 60_000;
+    // App Home or a button asks for the person's link: the command still waits behind it.
+    expect(await states.create(user)).toBe(typed);
+    now += 1;
+    const fresh = await states.create(user);
+    expect(fresh).not.toBe(typed);
+    expect(await states.peek(typed)).toEqual({ ok: false, reason: 'replaced', user });
+    const peeked = await states.peek(fresh);
+    expect(peeked.ok && peeked.link.pending).toBeUndefined();
+  });
+
+  it('tell a replaced link that was used or had expired by what it was while it is among the last ten', async () => {
+    let now = 1_000_000;
+    const states = createLinkStates({ keyv: new Keyv(), claims, key, now: () => now });
+    const used = await states.create(user);
+    expect((await states.consume(used)).ok).toBe(true);
+    const spent = await states.create(user);
+    now += 10 * 60_000 + 1;
+    const made: string[] = [];
+    for (let n = 0; n < MAX_PAST_LINKS - 1; n++) {
+      made.push(await states.create(user, { text: `${n + 1} lunch`, channel_id: 'C1', at: now }));
+    }
+    expect(await states.peek(spent)).toEqual({ ok: false, reason: 'expired', user });
+    expect(await states.peek(used)).toEqual({ ok: false, reason: 'used', user });
+    expect(await states.peek(made[0]!)).toEqual({ ok: false, reason: 'replaced', user });
+    await states.create(user, { text: 'one more', channel_id: 'C1', at: now });
+    expect(await states.peek(used)).toEqual({ ok: false, reason: 'replaced', user });
+    expect(await states.peek(spent)).toEqual({ ok: false, reason: 'expired', user });
   });
 });
 

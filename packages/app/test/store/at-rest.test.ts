@@ -2,7 +2,7 @@
  * What a copy of the data directory gives away: files only their owner can read, and nothing in
  * the store that finishes a link or calls the service.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { chmod, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -68,10 +68,9 @@ describe('the SQLite store at rest', () => {
     const encryptionKey = randomBytes(32).toString('hex');
     const store = await openStore(`sqlite://${file}`, { dataDir: dir, encryptionKey });
     try {
-      const user = { team_id: 'T1', user_id: 'U1' };
-      const first = await store.linkStates.create(user);
-      const second = await store.linkStates.create(user);
-      const peeked = await store.linkStates.peek(first);
+      const ann = await store.linkStates.create({ team_id: 'T1', user_id: 'U1' });
+      const bob = await store.linkStates.create({ team_id: 'T1', user_id: 'U2' });
+      const peeked = await store.linkStates.peek(ann);
       if (!peeked.ok) throw new Error(`the new link reads as ${peeked.reason}`);
       const verifier = peeked.link.code_verifier;
       expect(verifier).toMatch(/^[A-Za-z0-9_-]{43}$/);
@@ -79,19 +78,28 @@ describe('the SQLite store at rest', () => {
       expect(kept.filter((row) => row.startsWith('link-states:'))).toHaveLength(2);
       expect(kept.join('\n')).not.toContain(verifier);
       expect(kept.join('\n')).not.toContain('code_verifier');
+      expect(kept.join('\n')).not.toContain(ann.slice(22));
 
-      // One record's sealed verifier pasted into another record does not open there.
+      // Ann's sealed verifier pasted into Bob's record does not open there.
       const db = new sqlite3.Database(file);
       await new Promise<void>((resolve, reject) =>
         db.exec(
-          `UPDATE keyv SET value = (SELECT value FROM keyv WHERE key = 'link-states:${hash(first)}')
-           WHERE key = 'link-states:${hash(second)}'`,
+          `UPDATE keyv SET value = json_set(value, '$.value.current.sealed_verifier',
+             json((SELECT json_extract(value, '$.value.current.sealed_verifier') FROM keyv
+              WHERE key = 'link-states:${ann.slice(0, 22)}')))
+           WHERE key = 'link-states:${bob.slice(0, 22)}'`,
           (error) => (error ? reject(error) : resolve()),
         ),
       );
       await new Promise((resolve) => db.close(resolve));
-      expect(await store.linkStates.consume(second)).toEqual({ ok: false, reason: 'unknown' });
-      expect(await store.linkStates.consume(first)).toMatchObject({
+      const sealedIn = (rows: string[], state: string) =>
+        JSON.parse(
+          rows.find((row) => row.startsWith(`link-states:${state.slice(0, 22)} `))!.split(' ')[1]!,
+        ).value.current.sealed_verifier;
+      const pasted = await rows(file);
+      expect(sealedIn(pasted, bob)).toEqual(sealedIn(pasted, ann));
+      expect(await store.linkStates.consume(bob)).toEqual({ ok: false, reason: 'unknown' });
+      expect(await store.linkStates.consume(ann)).toMatchObject({
         ok: true,
         link: { code_verifier: verifier },
       });
@@ -100,10 +108,6 @@ describe('the SQLite store at rest', () => {
     }
   });
 });
-
-function hash(state: string): string {
-  return createHash('sha256').update(state).digest('base64url');
-}
 
 describe('where the generated key goes', () => {
   it('is beside the SQLite file, data/encryption.key by default, as the README says', async () => {

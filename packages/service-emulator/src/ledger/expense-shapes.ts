@@ -38,7 +38,7 @@ export function expenseShape(state: State, expense: ExpenseRecord, withComments:
 function receiptUrls(state: State, expense: ExpenseRecord): Expense['receipt'] {
   const receipt = expense.receipt_id === null ? undefined : state.receipts.get(expense.receipt_id);
   if (!receipt) return { large: null, original: null };
-  const url = `${state.baseUrl}/__emulator/receipts/${receipt.id}/${encodeURIComponent(receipt.filename)}`;
+  const url = `${state.baseUrl}/__emulator/receipts/${receipt.key}/${encodeURIComponent(receipt.filename)}`;
   return { large: url, original: url };
 }
 

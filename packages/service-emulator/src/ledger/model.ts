@@ -76,6 +76,13 @@ export interface ShareRecord {
 
 export interface ReceiptRecord {
   id: number;
+  /**
+   * What its URL names it by: 128 random bits, so that no receipt can be found by counting, and
+   * it is served only to a caller who may see its expense.
+   */
+  key: string;
+  /** The expense it was uploaded with; served only while it is that expense's receipt. */
+  expense_id: number;
   filename: string;
   contentType: string;
   data: Buffer;

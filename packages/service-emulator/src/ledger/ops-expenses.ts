@@ -61,10 +61,12 @@ function relate(state: State, expense: ExpenseRecord, at: number): void {
   }
 }
 
-function storeReceipt(state: State, file: UploadedFile): number {
+function storeReceipt(state: State, file: UploadedFile, expenseId: number): number {
   const id = state.next('receipt');
-  state.receipts.set(id, {
+  state.addReceipt({
     id,
+    key: state.randomToken(16),
+    expense_id: expenseId,
     filename: file.filename || 'receipt',
     contentType: file.contentType || 'application/octet-stream',
     data: file.data,
@@ -121,8 +123,9 @@ export function createExpense({ state, actor, params, files }: Ctx): ApiResult {
 
   const now = state.now();
   const file = receiptFile(files);
+  const id = state.next('expense');
   const expense: ExpenseRecord = {
-    id: state.next('expense'),
+    id,
     group_id: draft.group_id,
     description: draft.description,
     details: draft.details,
@@ -138,7 +141,7 @@ export function createExpense({ state, actor, params, files }: Ctx): ApiResult {
       paid: s.paid,
       owed: s.owed,
     })),
-    receipt_id: file ? storeReceipt(state, file) : null,
+    receipt_id: file ? storeReceipt(state, file, id) : null,
     created_at: now,
     created_by: actor.id,
     updated_at: now,
@@ -244,7 +247,7 @@ export function updateExpense({ state, actor, params, files, pathId }: Ctx): Api
   expense.shares = draft.shares.map(
     (s): ShareRecord => ({ user_id: materialize(state, s.person), paid: s.paid, owed: s.owed }),
   );
-  if (file) expense.receipt_id = storeReceipt(state, file);
+  if (file) expense.receipt_id = storeReceipt(state, file, expense.id);
   expense.updated_at = now;
   expense.updated_by = actor.id;
   state.indexExpense(expense);

@@ -2,6 +2,7 @@
  * The ledger as plain JSON (for `--data` files) and back. Only records are kept; indexes,
  * balances and cached shapes are rebuilt from them on load.
  */
+import { randomBytes } from 'node:crypto';
 import type { Clock } from '../types.js';
 import type {
   CommentRecord,
@@ -26,7 +27,9 @@ export interface LedgerSnapshot {
   expenses: ExpenseRecord[];
   comments: CommentRecord[];
   notifications: [number, NotificationRecord[]][];
-  receipts: (Omit<ReceiptRecord, 'data'> & { data: string })[];
+  /** Files written before receipts had keys carry neither `key` nor `expense_id`. */
+  receipts: (Omit<ReceiptRecord, 'data' | 'key' | 'expense_id'> &
+    Partial<Pick<ReceiptRecord, 'key' | 'expense_id'>> & { data: string })[];
 }
 
 export function snapshotOf(s: State): LedgerSnapshot {
@@ -90,8 +93,18 @@ export function stateFromSnapshot(data: unknown, clock: Clock): State {
       if (s.counts(expense)) s.applyToLedger(expense, 1);
     }
     for (const [userId, list] of snapshot.notifications) s.notifications.set(userId, list);
+    const expenseOf = new Map<number, number>();
+    for (const expense of s.expenses.values()) {
+      if (expense.receipt_id !== null) expenseOf.set(expense.receipt_id, expense.id);
+    }
     for (const r of snapshot.receipts) {
-      s.receipts.set(r.id, { ...r, data: Buffer.from(r.data, 'base64') });
+      s.addReceipt({
+        ...r,
+        // An older file's receipt gets a key now, so that its URL cannot be guessed either.
+        key: r.key ?? randomBytes(16).toString('base64url'),
+        expense_id: r.expense_id ?? expenseOf.get(r.id) ?? 0,
+        data: Buffer.from(r.data, 'base64'),
+      });
     }
   } catch (error) {
     throw new Error(`damaged ledger snapshot: ${(error as Error).message}`);

@@ -63,6 +63,8 @@ export class State {
   /** Recipient -> their notifications, oldest first. */
   notifications = new Map<number, NotificationRecord[]>();
   receipts = new Map<number, ReceiptRecord>();
+  /** A receipt's key (in its URL) -> its id. */
+  receiptKeys = new Map<string, number>();
   /** Group id (0 = non-group) -> live balances. */
   ledgers = new Map<number, GroupLedger>();
   /** User -> expenses they are on (in users[]), in listing order. */
@@ -103,6 +105,20 @@ export class State {
     const token = this.moment?.replay?.shift() ?? randomBytes(bytes).toString('base64url');
     this.moment?.drawn.push(token);
     return token;
+  }
+
+  addReceipt(receipt: ReceiptRecord): void {
+    this.receipts.set(receipt.id, receipt);
+    this.receiptKeys.set(receipt.key, receipt.id);
+  }
+
+  /** The receipt with this key while it is its expense's, when `userId` may see that expense. */
+  receiptFor(key: string, userId: number): ReceiptRecord | undefined {
+    const id = this.receiptKeys.get(key);
+    const receipt = id === undefined ? undefined : this.receipts.get(id);
+    const expense = receipt ? this.expenses.get(receipt.expense_id) : undefined;
+    if (!receipt || !expense || expense.receipt_id !== receipt.id) return undefined;
+    return this.canSeeExpense(userId, expense) ? receipt : undefined;
   }
 
   next(kind: keyof Sequences): number {

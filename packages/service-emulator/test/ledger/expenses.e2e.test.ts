@@ -592,26 +592,83 @@ describe('get_expenses', () => {
 });
 
 describe('receipts', () => {
-  it('stores a multipart receipt and serves it back', async () => {
-    const [ann, ben] = await Promise.all([someUser(emu.url, 'Ann'), someUser(emu.url, 'Ben')]);
+  const png = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
+
+  async function withReceipt(u: CreatedUser, op: string, params: CallParams, name: string) {
     const form = new FormData();
-    for (const [key, value] of Object.entries(lunch(ann, ben))) form.append(key, String(value));
-    const png = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
-    form.append('receipt', new Blob([png], { type: 'image/png' }), 'bill.png');
-    const response = await fetch(`${emu.url}/api/v3.0/create_expense`, {
+    for (const [key, value] of Object.entries(params)) form.append(key, String(value));
+    form.append('receipt', new Blob([png], { type: 'image/png' }), name);
+    const response = await fetch(`${emu.url}/api/v3.0/${op}`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${ann.api_key}` },
+      headers: { authorization: `Bearer ${u.api_key}` },
       body: form,
     });
     const body = (await response.json()) as Loose;
     expect(body.errors).toEqual({});
-    const { receipt } = body.expenses[0];
+    return body.expenses[0] as Loose;
+  }
+
+  const fetchAs = (url: string, authorization?: string) =>
+    raw(emu.url, new URL(url).pathname, authorization ? { headers: { authorization } } : {});
+
+  it('stores a multipart receipt and serves it back to the uploader', async () => {
+    const [ann, ben] = await Promise.all([someUser(emu.url, 'Ann'), someUser(emu.url, 'Ben')]);
+    const { receipt } = await withReceipt(ann, 'create_expense', lunch(ann, ben), 'bill.png');
     expect(receipt.original).toMatch(
-      new RegExp(`^${emu.url}/__emulator/receipts/\\d+/bill\\.png$`),
+      new RegExp(`^${emu.url}/__emulator/receipts/[A-Za-z0-9_-]{22}/bill\\.png$`),
     );
-    const served = await raw(emu.url, new URL(receipt.large).pathname);
+    expect(receipt.large).toBe(receipt.original);
+    const served = await fetchAs(receipt.large, `Bearer ${ann.api_key}`);
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toBe('image/png');
+  });
+
+  it('serves one only with the credentials of someone who may see its expense, never by a guessed id', async () => {
+    const [ann, ben, cat] = await Promise.all([
+      someUser(emu.url, 'Ann'),
+      someUser(emu.url, 'Ben'),
+      someUser(emu.url, 'Cat'),
+    ]);
+    const expense = await withReceipt(ann, 'create_expense', lunch(ann, ben), 'bill.png');
+    const url: string = expense.receipt.original;
+
+    const anonymous = await fetchAs(url);
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.body).toEqual({ error: 'Invalid API request: you are not logged in' });
+    expect((await fetchAs(url, 'Bearer not-a-key')).status).toBe(401);
+    expect((await fetchAs(url, `Bearer ${cat.api_key}`)).status).toBe(404);
+    // The ids a counter would try, and a key of the right shape that was never handed out.
+    for (const guess of ['1', '2', String(expense.id), 'A'.repeat(22)]) {
+      const guessed = await raw(emu.url, `/__emulator/receipts/${guess}/bill.png`, {
+        headers: { authorization: `Bearer ${ann.api_key}` },
+      });
+      expect(guessed.status, guess).toBe(404);
+    }
+
+    expect((await fetchAs(url, `Bearer ${ann.api_key}`)).status).toBe(200);
+    // Ben is on the expense; an OAuth token of Ann's works as her API key does.
+    expect((await fetchAs(url, `Bearer ${ben.api_key}`)).status).toBe(200);
+    const app = (
+      await raw(emu.url, '/__emulator/apps', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ redirect_uri: 'http://app.test/cb' }),
+      })
+    ).body as { client_id: string };
+    const token = (
+      await raw(emu.url, '/__emulator/tokens', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ user_id: ann.user.id, client_id: app.client_id }),
+      })
+    ).body as { access_token: string };
+    expect((await fetchAs(url, `Bearer ${token.access_token}`)).status).toBe(200);
+
+    // A receipt replaced by a newer one is no longer served.
+    const updated = await withReceipt(ann, `update_expense/${expense.id}`, {}, 'new.png');
+    expect(updated.receipt.original).not.toBe(url);
+    expect((await fetchAs(url, `Bearer ${ann.api_key}`)).status).toBe(404);
+    expect((await fetchAs(updated.receipt.original, `Bearer ${ben.api_key}`)).status).toBe(200);
   });
 });
 

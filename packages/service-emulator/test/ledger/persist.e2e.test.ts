@@ -79,7 +79,9 @@ describe('a restart with --data', () => {
       // Receipt URLs name the server they were read from.
       expect(after).toEqual(JSON.parse(JSON.stringify(before).replaceAll(first.url, second.url)));
       expect(after.friends.friends[0].balance).toEqual([{ currency_code: 'USD', amount: '-15.0' }]);
-      const receipt = await raw(second.url, new URL(after.expense.expense.receipt.large).pathname);
+      const receipt = await raw(second.url, new URL(after.expense.expense.receipt.large).pathname, {
+        headers: { authorization: `Bearer ${ben.api_key}` },
+      });
       expect(receipt.body).toBe('receipt bytes');
       const next = await call(second.url, ann.api_key, 'POST', 'create_expense', params);
       expect(next.body.expenses[0].id).toBeGreaterThan(expenseId);

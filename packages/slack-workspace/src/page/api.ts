@@ -68,6 +68,11 @@ export const api = {
   shortcut: (as: string, callback_id: string, channel: string, ts: string) =>
     post('shortcut', { as, callback_id, channel, ts }),
   homeOpened: (as: string, tab: 'home' | 'messages') => post('home-opened', { as, tab }),
+  /**
+   * Signs this browser in to the workspace as the acting person, so that Sign in with Slack sees
+   * them: a POST from this page, the only way the workspace sets its sign-in cookie.
+   */
+  signIn: (as: string) => post('sign-in', { as }),
   /** The digest answers with how many daily DMs it sent. */
   control: (name: 'digest' | 'reset') => post<{ sent?: number }>(`control/${name}`, {}),
 };

@@ -60,6 +60,13 @@ export function App() {
     };
   }, []);
 
+  // Sign in with Slack asks the workspace who this browser is: the acting person, once this page
+  // has signed it in as them.
+  const unsigned = state?.signed_in === false ? state.acting : undefined;
+  useEffect(() => {
+    if (unsigned) api.signIn(unsigned).catch(hooks.fail);
+  }, [unsigned, hooks]);
+
   const channel = state
     ? (state.channels.find((c) => c.id === channelId) ??
       state.channels.find((c) => c.kind === 'channel') ??

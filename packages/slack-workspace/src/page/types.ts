@@ -136,6 +136,11 @@ export interface State {
   /** The languages a person can choose. */
   locales: { locale: string; name: string }[];
   acting: string;
+  /**
+   * Whether this browser is signed in to the workspace as the acting person (for Sign in with
+   * Slack); absent where the workspace has no sign-in.
+   */
+  signed_in?: boolean;
   channels: Channel[];
   messages: Record<string, Message[]>;
   home: View | null;

@@ -6,7 +6,11 @@
  */
 import type { Logger } from '@slack/bolt';
 import type { SlackPerson } from '../../accounts/directory.js';
-import type { ParseContext, ParseResult } from '../../core/command/index.js';
+import {
+  MAX_COMMAND_CHARS,
+  type ParseContext,
+  type ParseResult,
+} from '../../core/command/index.js';
 import { ServiceBaseException, type ServiceClient } from '../../service/index.js';
 import type { ServiceTokenRecord, SlackUserKey, TypedWhere } from '../../store/index.js';
 import type { SlackDeps } from '../deps.js';
@@ -114,8 +118,12 @@ export async function promptConnect(
   reason: ConnectReason,
   carry: boolean,
 ): Promise<void> {
-  const text = carry ? await withNames(c, c.inv.text) : c.inv.text;
-  const pending = carry
+  const named = carry ? await withNames(c, c.inv.text) : c.inv.text;
+  // Names make the text longer; one the parser would refuse after linking keeps its ids instead.
+  const text = named.length <= MAX_COMMAND_CHARS ? named : c.inv.text;
+  // Linking keeps no command longer than that: the prompt promises only one that is kept.
+  const keep = carry && text.length <= MAX_COMMAND_CHARS;
+  const pending = keep
     ? {
         text,
         channel_id: c.inv.channel_id,
@@ -127,7 +135,7 @@ export async function promptConnect(
   const url = await c.deps.linking.connectUrl(c.user, pending);
   const voice = await voiceOf(c.deps, c.user, c.logger);
   await c.reply.ephemeral(
-    connectPrompt(voice, { url, reason, pendingText: carry ? text : undefined }),
+    connectPrompt(voice, { url, reason, pendingText: keep ? text : undefined }),
   );
 }
 

@@ -220,7 +220,10 @@ describe('booking from the form', () => {
     const e = await expense(expenseIdIn(message.args.blocks));
     expect(e.receipt.original).toMatch(/^http/);
     const path = new URL(e.receipt.original).pathname;
-    const bytes = await raw<string>(h.emu.url, path);
+    // Served to the person whose token the app uploaded it with.
+    const bytes = await raw<string>(h.emu.url, path, {
+      headers: { authorization: `Bearer ${ann.accessToken}` },
+    });
     expect(bytes.status).toBe(200);
   });
 });

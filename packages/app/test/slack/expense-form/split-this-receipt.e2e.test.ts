@@ -100,7 +100,9 @@ describe('"Split this" on a message with an image', () => {
     expect(ack).toEqual({ response_action: 'clear' });
     const { message, expense } = await booked(since, '1700000100.000100');
     expect(expense.receipt.original).toMatch(/^http/);
-    const stored = await fetch(`${h.emu.url}${new URL(expense.receipt.original).pathname}`);
+    const stored = await fetch(`${h.emu.url}${new URL(expense.receipt.original).pathname}`, {
+      headers: { authorization: `Bearer ${ann.accessToken}` },
+    });
     expect(stored.status).toBe(200);
     // What the service keeps is the message's image, byte for byte.
     expect(Buffer.from(await stored.arrayBuffer())).toEqual(PNG);
