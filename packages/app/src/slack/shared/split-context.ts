@@ -6,6 +6,7 @@
  */
 import type { Logger } from '@slack/bolt';
 import type { SlackPerson } from '../../accounts/directory.js';
+import type { LookupBudget } from '../../accounts/lookups.js';
 import type { ParseContext, ParseResult } from '../../core/command/index.js';
 import { ServiceBaseException, type ServiceClient } from '../../service/index.js';
 import type { ServiceTokenRecord, SlackUserKey, TypedWhere } from '../../store/index.js';
@@ -63,6 +64,8 @@ export interface SplitRequest {
   me: SlackPerson | undefined;
   /** How the caller is answered: their language, and amounts and dates written their way. */
   voice: Voice;
+  /** The command's Slack lookups, the caller's own included: each handler spends from it. */
+  lookups: LookupBudget;
   /**
    * Slack ids the caller can mention, for the forms an answer shows (see example-people.ts).
    * Looked up the first time an answer asks, then kept for the request.
@@ -97,7 +100,9 @@ async function withNames(c: SplitRequest, text: string): Promise<string> {
   const names = new Map<string, string>();
   await Promise.all(
     ids.map(async (id) => {
-      const person = await c.deps.directory.slackUser(c.user.team_id, id).catch(() => undefined);
+      const person = await c.deps.directory
+        .slackUser(c.user.team_id, id, c.lookups)
+        .catch(() => undefined);
       // A name holding `|` or `>` would end the mention early: such a person keeps the id.
       if (person?.name && !/[|<>]/.test(person.name)) names.set(id, person.name);
     }),
@@ -125,7 +130,7 @@ export async function promptConnect(
       }
     : undefined;
   const url = await c.deps.linking.connectUrl(c.user, pending);
-  const voice = await voiceOf(c.deps, c.user, c.logger);
+  const voice = await voiceOf(c.deps, c.user, c.logger, c.lookups);
   await c.reply.ephemeral(
     connectPrompt(voice, { url, reason, pendingText: carry ? text : undefined }),
   );
