@@ -23,6 +23,7 @@ import {
 import { observeServiceCalls } from './observe/service-calls.js';
 import { createLeanFetch, type LeanFetch } from './service/index.js';
 import { createSlackApp, registerListeners, SLACK_EVENTS_PATH, slackAuth } from './slack/app.js';
+import { slackClientOptions } from './slack/client-options.js';
 import type { SlackDeps } from './slack/deps.js';
 import {
   createDigestRunner,
@@ -146,8 +147,10 @@ interface Basics {
   logger: Logger;
   metrics: Metrics;
   http: LeanFetch;
-  /** Every Slack Web API client's options. */
+  /** The options of the Slack Web API clients that answer and act (Bolt's among them). */
   clientOptions: webApi.WebClientOptions;
+  /** The options of the clients the directory looks people up with (slack/client-options.ts). */
+  lookupOptions: webApi.WebClientOptions;
 }
 
 function basics(options: AppOptions): Basics {
@@ -163,20 +166,14 @@ function basics(options: AppOptions): Basics {
   // Slack's and the service's calls share kept-alive connections and skip the global fetch's
   // per-call overhead (see service/lean-fetch.ts).
   const http = createLeanFetch();
-  const clientOptions: webApi.WebClientOptions = {
+  const clients = slackClientOptions({
     logger,
-    fetch: http,
-    ...(config.slack.apiUrl ? { slackApiUrl: config.slack.apiUrl } : {}),
-    retryConfig: {
-      retries: options.slackRetries ?? 3,
-      factor: 2,
-      minTimeout: 500,
-      maxTimeout: 5_000,
-    },
-    timeout: 10_000,
-  };
+    http,
+    apiUrl: config.slack.apiUrl,
+    retries: options.slackRetries ?? 3,
+  });
   const now = options.now ?? (() => new Date());
-  return { config, options, now, logger, metrics: createMetrics(), http, clientOptions };
+  return { config, options, now, logger, metrics: createMetrics(), http, ...clients };
 }
 
 /**
@@ -187,12 +184,13 @@ function basics(options: AppOptions): Basics {
 function sharedParts(
   b: Basics,
   store: Store<FormDraft>,
-  slack: TeamClients,
+  lookups: TeamClients,
   holdFor: () => number,
 ) {
   const { options } = b;
+  // Lookups have clients (and so queues) of their own: no answer waits behind them.
   const directory = createDirectory({
-    slack: (team_id) => slack.forTeam(team_id),
+    slack: (team_id) => lookups.forTeam(team_id),
     ...(options.directoryTtlMs ? { ttlMs: options.directoryTtlMs } : {}),
   });
   const service = createServiceFactory({
@@ -422,17 +420,18 @@ export async function startApp(options: AppOptions): Promise<RunningApp> {
       ...b.clientOptions,
       retryConfig: { retries: 0 },
     });
-    const { auth, slack } = await slackAuth({
+    const { auth, slack, lookups } = await slackAuth({
       config,
       store,
       tokenless,
       clientOptions: b.clientOptions,
+      lookupOptions: b.lookupOptions,
       logger,
       now: b.now,
     });
     // Set once the HTTP server is up; Socket Mode acks over its socket, where nothing is watched.
     let acks: { holdFor: () => number } | undefined;
-    const shared = sharedParts(b, store, slack, () => acks?.holdFor() ?? 0);
+    const shared = sharedParts(b, store, lookups, () => acks?.holdFor() ?? 0);
     // App Home is published again after linking: through the listeners' hooks, made below.
     let publishHome: HomePublisher | undefined;
     const linking = linkingFor(b, store, slack, shared, tokenless, () => publishHome);

@@ -115,6 +115,12 @@ export interface Workspace {
   issueTrigger(id?: string, user?: string): string;
   /** The next `times` calls of `method` answer 429 with Retry-After (seconds). */
   rateLimit(method: string, options?: { retryAfter?: number; times?: number }): void;
+  /**
+   * For `seconds` from now (the workspace's clock), every call of `method` (in `team` only, when
+   * given) answers 429 with Retry-After the whole seconds left, as Slack answers an app over a
+   * method's limit until its window ends; 0 ends it.
+   */
+  rateLimitFor(method: string, seconds: number, options?: { team?: string }): void;
   /** The next `times` calls of `method` answer 200 `{ok:false, error}`. */
   fail(method: string, error: string, times?: number): void;
   /** The next `times` calls of `method` answer this HTTP status (e.g. 500, 503). */
@@ -313,6 +319,7 @@ export async function startWorkspace(options: WorkspaceOptions = {}): Promise<Wo
     responseUrl: (opts = {}) => state.registerResponseUrl(opts),
     issueTrigger: (id, user) => state.issueTrigger(id, user),
     rateLimit: (method, opts) => api.rateLimit(method, opts),
+    rateLimitFor: (method, seconds, opts) => api.rateLimitFor(method, seconds, opts),
     fail: (method, error, times) => api.fail(method, error, times),
     httpError: (method, status, times) => api.httpError(method, status, times),
     callsTo: (method) => state.calls.filter((c) => c.method === method),

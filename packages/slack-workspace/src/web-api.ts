@@ -47,6 +47,7 @@ export interface WebApi {
     query: URLSearchParams,
   ): Promise<void>;
   rateLimit(method: string, options?: { retryAfter?: number; times?: number }): void;
+  rateLimitFor(method: string, seconds: number, options?: { team?: string }): void;
   fail(method: string, error: string, times?: number): void;
   httpError(method: string, status: number, times?: number): void;
 }
@@ -72,6 +73,15 @@ export function createWebApi(
     }),
   );
   const faults = new Map<string, Fault[]>();
+  /** Until when (workspace clock, ms) a method is over its limit: `${team or *} ${method}`. */
+  const windows = new Map<string, number>();
+  /** Seconds left of a window over `method` for this token's team, rounded up; 0 when none. */
+  const windowLeft = (method: string, token: string | undefined): number => {
+    const team = token === undefined ? undefined : state.tokens.get(token)?.id;
+    const ends = [windows.get(`* ${method}`), team ? windows.get(`${team} ${method}`) : undefined];
+    const end = Math.max(0, ...ends.filter((e): e is number => e !== undefined));
+    return Math.max(0, Math.ceil((end - state.now()) / 1000));
+  };
 
   const queueFault = (method: string, fault: Fault, times: number) => {
     const queue = faults.get(method) ?? [];
@@ -152,6 +162,11 @@ export function createWebApi(
       state.notify();
     };
 
+    // Over a method's limit, Slack answers every call of it with 429 until its window ends, and
+    // Retry-After says how long that still is.
+    const left = windowLeft(method, token);
+    if (left > 0)
+      return reply(429, { ok: false, error: 'ratelimited' }, { 'retry-after': String(left) });
     const fault = faults.get(method)?.shift();
     if (fault?.kind === 'rate') {
       return reply(
@@ -200,6 +215,9 @@ export function createWebApi(
     handle,
     rateLimit(method, options = {}) {
       queueFault(method, { kind: 'rate', retryAfter: options.retryAfter ?? 1 }, options.times ?? 1);
+    },
+    rateLimitFor(method, seconds, options = {}) {
+      windows.set(`${options.team ?? '*'} ${method}`, state.now() + seconds * 1_000);
     },
     fail(method, error, times = 1) {
       queueFault(method, { kind: 'error', error }, times);

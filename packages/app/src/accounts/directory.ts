@@ -3,11 +3,17 @@
  * the same caller booking with the same people again costs exactly one service call
  * (create_expense): Slack profiles (name, e-mail, time zone, locale), the caller's service profile
  * (id, default currency), their friends and their groups.
+ *
+ * A Slack lookup the cache cannot answer is made only within the request's budget (lookups.ts),
+ * and not at all while Slack has asked the app to wait before calling that method again in that
+ * workspace: it is refused at once (LookupRefused), and the caller shows what it knows instead of
+ * holding the request for the Retry-After.
  */
 import type { webApi } from '@slack/bolt';
 import type { CurrentUser, Friend, Group, ServiceClient } from '../service/index.js';
 import type { SlackUserKey } from '../store/index.js';
 import { TtlCache } from '../store/ttl-cache.js';
+import { type LookupBudget, LookupRefused } from './lookups.js';
 
 const DIRECTORY_TTL_MS = 5 * 60_000;
 
@@ -28,18 +34,26 @@ export interface SlackPerson {
 }
 
 export interface Directory {
-  slackUser(team_id: string, user_id: string): Promise<SlackPerson>;
+  /** The Slack user (users.info), from the cache or within `lookups`. */
+  slackUser(team_id: string, user_id: string, lookups: LookupBudget): Promise<SlackPerson>;
   /**
    * The Slack user as cached, without asking Slack: for answers that must not wait (an ack),
    * which speak to a person the cache does not hold in the default language.
    */
   knownSlackUser(team_id: string, user_id: string): SlackPerson | undefined;
-  /** The Slack user with this e-mail in the team, or null (users.lookupByEmail). */
-  slackIdByEmail(team_id: string, email: string): Promise<string | null>;
+  /**
+   * The Slack user with this e-mail in the team, or null (users.lookupByEmail), from the cache or
+   * within `lookups`.
+   */
+  slackIdByEmail(team_id: string, email: string, lookups: LookupBudget): Promise<string | null>;
   profile(user: SlackUserKey, client: ServiceClient): Promise<CurrentUser>;
   /** Seeds the profile cache (at link time, when get_current_user has just been read). */
   rememberProfile(user: SlackUserKey, profile: CurrentUser): void;
-  friends(user: SlackUserKey, client: ServiceClient): Promise<Friend[]>;
+  /**
+   * `fresh` skips the cache (an expense made since names new friends); refreshes asked for at
+   * once share one read.
+   */
+  friends(user: SlackUserKey, client: ServiceClient, fresh?: boolean): Promise<Friend[]>;
   /** `fresh` skips the cache (a group made a minute ago is not in a cached list). */
   groups(user: SlackUserKey, client: ServiceClient, fresh?: boolean): Promise<Group[]>;
   /** The service user id someone linked, or null; read through `read` at most every TTL. */
@@ -85,12 +99,63 @@ function slackPerson(user: SlackUserObject, id: string): SlackPerson {
 
 const key = (user: SlackUserKey) => `${user.team_id}:${user.user_id}`;
 
+/** Workspaces and methods whose Retry-After is remembered at once; more than any app serves. */
+const MAX_WAITS = 1_000;
+
+/** The seconds a WebAPIRateLimitedError (a 429 the client did not wait out) asks to wait. */
+function rateLimitedFor(error: unknown): number | undefined {
+  const e = error as { code?: string; retryAfter?: unknown } | null;
+  if (e?.code !== 'slack_webapi_rate_limited_error') return undefined;
+  return typeof e.retryAfter === 'number' && e.retryAfter >= 0 ? e.retryAfter : 0;
+}
+
 export function createDirectory(options: {
-  /** The bot's Web API client of a team (its own installation's when installed into many). */
+  /**
+   * The bot's Web API client for lookups in a team (its own installation's when installed into
+   * many): apart from the clients that answer people, and handing a 429 back rather than waiting
+   * it out (rejectRateLimitedCalls), so that no lookup Slack refuses can hold an answer.
+   */
   slack: (team_id: string) => Promise<Pick<webApi.WebClient, 'users'>>;
   ttlMs?: number;
   now?: () => number;
 }): Directory {
+  const now = options.now ?? Date.now;
+  /** Until when Slack asked not to call each method again, per workspace: `${team} ${method}`. */
+  const waits = new Map<string, number>();
+  const waitFor = (gate: string, seconds: number) => {
+    if (waits.size >= MAX_WAITS) {
+      const t = now();
+      for (const [k, end] of waits) if (end <= t) waits.delete(k);
+      if (waits.size >= MAX_WAITS) waits.delete(waits.keys().next().value as string);
+    }
+    waits.set(gate, now() + seconds * 1_000);
+  };
+  /**
+   * A cached answer, the answer another request is already waiting for, or one Slack call taken
+   * from `lookups`.
+   */
+  function lookUp<V>(
+    cache: TtlCache<V>,
+    cacheKey: string,
+    team_id: string,
+    method: string,
+    lookups: LookupBudget,
+    call: (slack: Pick<webApi.WebClient, 'users'>) => Promise<V>,
+  ): Promise<V> {
+    return cache.getOrLoad(cacheKey, async () => {
+      const gate = `${team_id} ${method}`;
+      if ((waits.get(gate) ?? 0) > now()) throw new LookupRefused(method, 'rate_limited');
+      if (!lookups.take()) throw new LookupRefused(method, 'budget');
+      try {
+        return await call(await options.slack(team_id));
+      } catch (error) {
+        const seconds = rateLimitedFor(error);
+        if (seconds === undefined) throw error;
+        waitFor(gate, seconds);
+        throw new LookupRefused(method, 'rate_limited');
+      }
+    });
+  }
   const ttl = options.ttlMs ?? DIRECTORY_TTL_MS;
   const slackUsers = new TtlCache<SlackPerson>(ttl, 10_000, options.now);
   const byEmail = new TtlCache<string | null>(ttl, 10_000, options.now);
@@ -99,30 +164,46 @@ export function createDirectory(options: {
   const groups = new TtlCache<Group[]>(ttl, 10_000, options.now);
   const links = new TtlCache<number | null>(ttl, 10_000, options.now);
   return {
-    slackUser(team_id, user_id) {
-      return slackUsers.getOrLoad(`${team_id}:${user_id}`, async () => {
-        const slack = await options.slack(team_id);
-        const reply = await slack.users.info({ user: user_id, include_locale: true });
-        return slackPerson((reply.user ?? {}) as SlackUserObject, user_id);
-      });
+    slackUser(team_id, user_id, lookups) {
+      return lookUp(
+        slackUsers,
+        `${team_id}:${user_id}`,
+        team_id,
+        'users.info',
+        lookups,
+        async (slack) => {
+          const reply = await slack.users.info({ user: user_id, include_locale: true });
+          return slackPerson((reply.user ?? {}) as SlackUserObject, user_id);
+        },
+      );
     },
     knownSlackUser: (team_id, user_id) => slackUsers.get(`${team_id}:${user_id}`),
-    slackIdByEmail(team_id, email) {
-      return byEmail.getOrLoad(`${team_id}:${email.toLowerCase()}`, async () => {
-        try {
-          const reply = await (await options.slack(team_id)).users.lookupByEmail({ email });
-          return reply.user?.id ?? null;
-        } catch (error) {
-          // Someone not in this workspace is an answer, and cached like one.
-          if ((error as { data?: { error?: string } }).data?.error === 'users_not_found')
-            return null;
-          throw error;
-        }
-      });
+    slackIdByEmail(team_id, email, lookups) {
+      return lookUp(
+        byEmail,
+        `${team_id}:${email.toLowerCase()}`,
+        team_id,
+        'users.lookupByEmail',
+        lookups,
+        async (slack) => {
+          try {
+            const reply = await slack.users.lookupByEmail({ email });
+            return reply.user?.id ?? null;
+          } catch (error) {
+            // Someone not in this workspace is an answer, and cached like one.
+            if ((error as { data?: { error?: string } }).data?.error === 'users_not_found')
+              return null;
+            throw error;
+          }
+        },
+      );
     },
     profile: (user, client) => profiles.getOrLoad(key(user), () => client.getCurrentUser()),
     rememberProfile: (user, profile) => profiles.set(key(user), profile),
-    friends: (user, client) => friends.getOrLoad(key(user), () => client.getFriends()),
+    friends(user, client, fresh = false) {
+      if (fresh) friends.delete(key(user));
+      return friends.getOrLoad(key(user), () => client.getFriends());
+    },
     groups(user, client, fresh = false) {
       if (fresh) groups.delete(key(user));
       return groups.getOrLoad(key(user), () => client.getGroups());

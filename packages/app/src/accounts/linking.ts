@@ -40,6 +40,7 @@ import type { ConsumeResult, LinkStates, PendingCommand } from '../store/link-st
 import { LINK_STATE_TTL_MS } from '../store/link-states.js';
 import { type Voice, voiceFor } from '../voice/index.js';
 import type { Directory } from './directory.js';
+import { lookupBudget } from './lookups.js';
 import { browserLocale, type Page, type Pages, pagesFor } from './pages.js';
 import type { ServiceFactory } from './service.js';
 import { createSlackSignIn, type SlackSignInOptions, sameText } from './sign-in.js';
@@ -173,7 +174,10 @@ export function createLinking(options: LinkingOptions): Linking {
   /** The voice of the link's person when known and Slack gives their locale, else the browser's. */
   async function voiceOf(req: IncomingMessage, user: SlackUserKey | undefined): Promise<Voice> {
     if (user) {
-      const person = await directory.slackUser(user.team_id, user.user_id).catch(() => undefined);
+      // A page speaks of one person, the link's own: one lookup at most.
+      const person = await directory
+        .slackUser(user.team_id, user.user_id, lookupBudget(1))
+        .catch(() => undefined);
       if (person?.locale) return voiceFor({ locale: person.locale, tz: person.tz });
     }
     return voiceFor({ locale: browserLocale(req.headers['accept-language']) });
@@ -274,7 +278,7 @@ export function createLinking(options: LinkingOptions): Linking {
         const email =
           who.email ??
           (await directory
-            .slackUser(link.team_id, link.user_id)
+            .slackUser(link.team_id, link.user_id, lookupBudget(1))
             .then((person) => person.email)
             .catch(() => undefined));
         const { auth_url } = service

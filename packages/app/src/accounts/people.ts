@@ -7,6 +7,7 @@
 import type { Friend, PersonRef, ServiceClient } from '../service/index.js';
 import type { SlackUserKey, TokenStore } from '../store/index.js';
 import type { Directory, SlackPerson } from './directory.js';
+import type { LookupBudget } from './lookups.js';
 
 export interface ResolvedPerson {
   ref: PersonRef;
@@ -26,6 +27,8 @@ export interface ResolveInput {
   ids: readonly string[];
   tokens: TokenStore;
   directory: Directory;
+  /** The request's: each person not cached is one users.info. */
+  lookups: LookupBudget;
   client: ServiceClient;
 }
 
@@ -55,7 +58,7 @@ export async function resolvePeople(
           async () =>
             (await tokens.get({ team_id: caller.team_id, user_id: id }))?.service_user_id ?? null,
         ),
-        slack: await directory.slackUser(caller.team_id, id),
+        slack: await directory.slackUser(caller.team_id, id, input.lookups),
       })),
     ),
   ]);

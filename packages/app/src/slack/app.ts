@@ -118,7 +118,8 @@ export function createSlackApp(parts: SlackAppParts): App {
  * One workspace: the configured bot token, checked with auth.test first (Bolt calls it from its
  * constructor unless given the bot's ids, and asking first makes a wrong token or an unreachable
  * Slack a clear start-up failure rather than every later request failing); every team gets that
- * client. Many workspaces: Bolt's install routes, and each team's own installation.
+ * client. Many workspaces: Bolt's install routes, and each team's own installation. Either way
+ * each team has a second client, with the same token, for the directory's lookups alone.
  */
 export async function slackAuth(parts: {
   config: Config;
@@ -126,10 +127,12 @@ export async function slackAuth(parts: {
   /** Without a bot token or retries, for the token exchanges. */
   tokenless: webApi.WebClient;
   clientOptions: webApi.WebClientOptions;
+  /** The options of the clients that look people up, apart from those that answer. */
+  lookupOptions: webApi.WebClientOptions;
   logger: Logger;
   now: () => Date;
-}): Promise<{ auth: SlackAppParts['auth']; slack: TeamClients }> {
-  const { config, store, tokenless, clientOptions, logger, now } = parts;
+}): Promise<{ auth: SlackAppParts['auth']; slack: TeamClients; lookups: TeamClients }> {
+  const { config, store, tokenless, clientOptions, lookupOptions, logger, now } = parts;
   const { install } = config.slack;
   if (!install) {
     const bot = new webApi.WebClient(config.slack.botToken, clientOptions);
@@ -139,6 +142,7 @@ export async function slackAuth(parts: {
     return {
       auth: { kind: 'token', botId: auth.bot_id, botUserId: auth.user_id },
       slack: singleTeamClients(bot),
+      lookups: singleTeamClients(new webApi.WebClient(config.slack.botToken, lookupOptions)),
     };
   }
   const installed = createInstalledTeams({
@@ -168,6 +172,7 @@ export async function slackAuth(parts: {
       }),
     },
     slack: installedTeamClients(installed, clientOptions),
+    lookups: installedTeamClients(installed, lookupOptions),
   };
 }
 

@@ -30,7 +30,7 @@ export const balanceCommand: SplitHandler<'balance'> = async (c) => {
         client.getFriends(),
         client.getGroups(),
         c.deps.tokens.get({ team_id: c.user.team_id, user_id: mention }),
-        c.deps.directory.slackUser(c.user.team_id, mention).catch(() => undefined),
+        c.deps.directory.slackUser(c.user.team_id, mention, c.lookups).catch(() => undefined),
       ]);
       const email = slack?.email?.toLowerCase();
       const friend: Friend | undefined =

@@ -121,6 +121,7 @@ async function counterpartOf(c: Paid, link: Link, voice: Voice): Promise<Counter
     ids: [slackId],
     tokens: c.deps.tokens,
     directory: c.deps.directory,
+    lookups: c.lookups,
     client: link.client,
   });
   if ('problem' in people) {
@@ -235,6 +236,7 @@ async function bookPayment(
       user: c.user,
       record: link.record,
       client: link.client,
+      lookups: c.lookups,
       tz: c.me?.tz,
       voice: c.voice,
       reply: c.reply,

@@ -12,6 +12,7 @@ import type {
   Logger,
   SlackActionMiddlewareArgs,
 } from '@slack/bolt';
+import { type LookupBudget, lookupBudget } from '../../accounts/lookups.js';
 import { resolvePeople } from '../../accounts/people.js';
 import { REMIND_EXAMPLE } from '../../core/command/index.js';
 import type { Friend, ServiceClient } from '../../service/index.js';
@@ -66,6 +67,8 @@ async function sendReminder(input: {
   name: string | undefined;
   /** The sender's. */
   voice: Voice;
+  /** The request's Slack lookups. */
+  lookups: LookupBudget;
   logger: Logger;
 }): Promise<string> {
   const { deps, sender, client, logger, voice } = input;
@@ -79,7 +82,9 @@ async function sendReminder(input: {
   if (owed.length === 0) return nothingOwedText(name, voice);
   const slackId =
     input.slackId ??
-    (friend.email ? await deps.directory.slackIdByEmail(sender.team_id, friend.email) : null);
+    (friend.email
+      ? await deps.directory.slackIdByEmail(sender.team_id, friend.email, input.lookups)
+      : null);
   if (!slackId || slackId === sender.user_id) return notInWorkspaceText(name, voice);
   const target = { team_id: sender.team_id, user_id: slackId };
   const prefs = await deps.preferences.get(target);
@@ -91,9 +96,11 @@ async function sendReminder(input: {
   try {
     const [theirLink, me, theirVoice] = await Promise.all([
       deps.tokens.get(target),
-      deps.directory.slackUser(sender.team_id, sender.user_id).catch(() => undefined),
+      deps.directory
+        .slackUser(sender.team_id, sender.user_id, input.lookups)
+        .catch(() => undefined),
       // The DM is read by the person who owes: in their language, amounts written their way.
-      voiceOf(deps, target, logger),
+      voiceOf(deps, target, logger, input.lookups),
     ]);
     const message = reminderMessage(
       {
@@ -122,7 +129,7 @@ async function sendReminder(input: {
 /** `/split remind @ann`. */
 export async function remindCommand(c: SplitContext<'remind'>): Promise<void> {
   const target = c.parsed.mention;
-  const voice = await voiceOf(c.deps, c.user, c.logger);
+  const voice = await voiceOf(c.deps, c.user, c.logger, c.lookups);
   if (target === c.user.user_id) {
     await c.reply.ephemeral(problem(voice, voice.t('remind.self'), REMIND_EXAMPLE));
     return;
@@ -135,6 +142,7 @@ export async function remindCommand(c: SplitContext<'remind'>): Promise<void> {
       ids: [target],
       tokens: c.deps.tokens,
       directory: c.deps.directory,
+      lookups: c.lookups,
       client: link.client,
     });
     if ('problem' in people) {
@@ -160,6 +168,7 @@ export async function remindCommand(c: SplitContext<'remind'>): Promise<void> {
       today: c.ctx.today,
       name,
       voice,
+      lookups: c.lookups,
       logger: c.logger,
     });
     await c.reply.ephemeral(notice(text));
@@ -177,7 +186,8 @@ export function remindClicked(deps: SlackDeps) {
     const { body, logger, client } = args;
     const user = clickerOf(body);
     const home = body.view?.type === 'home';
-    const voice = await voiceOf(deps, user, logger);
+    const lookups = lookupBudget();
+    const voice = await voiceOf(deps, user, logger, lookups);
     /** Tells the sender a line of mrkdwn: at the top of Home, or by the message. */
     const tell = async (text: string) => {
       if (home) await deps.hooks.publishHome(client, user, logger, text);
@@ -204,7 +214,7 @@ export function remindClicked(deps: SlackDeps) {
           await args.respond({
             response_type: 'ephemeral',
             replace_original: false,
-            ...connectPrompt(await voiceOf(deps, user, logger), { url, reason: 'first_time' }),
+            ...connectPrompt(voice, { url, reason: 'first_time' }),
           });
         return;
       }
@@ -218,6 +228,7 @@ export function remindClicked(deps: SlackDeps) {
         today: todayIn(voice.timeZone, deps.now()),
         name: ref.n,
         voice,
+        lookups,
         logger,
       });
       await tell(text);

@@ -7,6 +7,7 @@
  * stays in the voice of the person who booked the expense.
  */
 import type { BlockAction } from '@slack/bolt';
+import type { LookupBudget } from '../../accounts/lookups.js';
 import type { Expense, ServiceClient, SuccessResult } from '../../service/index.js';
 import type { SlackUserKey } from '../../store/index.js';
 import type { MessageKey } from '../../voice/index.js';
@@ -52,6 +53,7 @@ interface Change {
     body: BlockAction;
     access: Extract<Access, { ok: true }>;
     voice: Voice;
+    lookups: LookupBudget;
   }): Promise<SlackMessage>;
 }
 
@@ -69,7 +71,7 @@ const changeClicked = (deps: SlackDeps, change: Change) =>
     queued: true,
     relinks: false,
     failure: (error, voice) => notice(changeFailure(error, voice.t(change.nothingDone), voice)),
-    work: async ({ ref, user, reply, args, voice }) => {
+    work: async ({ ref, user, reply, args, voice, lookups }) => {
       const nothingDone = voice.t(change.nothingDone);
       const access = await accessExpense(deps, user, ref.e, nothingDone, voice);
       if (!access.ok) {
@@ -93,7 +95,14 @@ const changeClicked = (deps: SlackDeps, change: Change) =>
         await reply.ephemeral(notice(refusal(voice, result.errors, nothingDone)));
         return;
       }
-      const message = await change.after({ user, id: ref.e, body: args.body, access, voice });
+      const message = await change.after({
+        user,
+        id: ref.e,
+        body: args.body,
+        access,
+        voice,
+        lookups,
+      });
       await args.respond({ replace_original: true, ...message });
     },
   });
@@ -109,17 +118,25 @@ async function bookerOf(
   access: Extract<Access, { ok: true }>,
   expense: Expense,
   clicker: Voice,
+  lookups: LookupBudget,
 ): Promise<{ bookedBy: string; voice: Voice; who: Map<number, Who> | undefined }> {
   const creator = expense.created_by?.id;
   if (creator === undefined || creator === access.record.service_user_id) {
     return { bookedBy: user.user_id, voice: clicker, who: undefined };
   }
-  const who = await whoIsWho(deps, user, access.record.service_user_id, access.client, expense);
+  const who = await whoIsWho(
+    deps,
+    user,
+    access.record.service_user_id,
+    access.client,
+    expense,
+    lookups,
+  );
   const found = who.get(creator);
   if (!found || !('slack' in found)) return { bookedBy: user.user_id, voice: clicker, who };
   return {
     bookedBy: found.slack,
-    voice: await voiceOf(deps, { team_id: user.team_id, user_id: found.slack }),
+    voice: await voiceOf(deps, { team_id: user.team_id, user_id: found.slack }, undefined, lookups),
     who,
   };
 }
@@ -131,12 +148,14 @@ export const deleteClicked = (deps: SlackDeps) =>
     nothingDone: 'expense.nothing_deleted',
     done: (expense) => Boolean(expense.deleted_at),
     call: (client, id) => client.deleteExpense(id),
-    async after({ user, id, body, access, voice }) {
+    async after({ user, id, body, access, voice, lookups }) {
       await deps.expenses.forgetBooked(user, id).catch(() => undefined);
       // The channel's message stays in its booker's voice, whoever deleted it.
-      const booker = await bookerOf(deps, user, access, access.expense, voice).catch(() => ({
-        voice,
-      }));
+      const booker = await bookerOf(deps, user, access, access.expense, voice, lookups).catch(
+        () => ({
+          voice,
+        }),
+      );
       return deletedMessage(
         {
           expenseId: id,
@@ -165,15 +184,22 @@ export const restoreClicked = (deps: SlackDeps) =>
     refusal: (expense, me, voice) =>
       expense.deleted_by?.id === me ? undefined : voice.t('actions.restore_not_yours'),
     call: (client, id) => client.undeleteExpense(id),
-    async after({ user, id, access, voice }) {
+    async after({ user, id, access, voice, lookups }) {
       const expense = await access.client.getExpense(id);
       const [booker, groups] = await Promise.all([
-        bookerOf(deps, user, access, expense, voice),
+        bookerOf(deps, user, access, expense, voice, lookups),
         deps.directory.groups(user, access.client).catch(() => []),
       ]);
       const who =
         booker.who ??
-        (await whoIsWho(deps, user, access.record.service_user_id, access.client, expense));
+        (await whoIsWho(
+          deps,
+          user,
+          access.record.service_user_id,
+          access.client,
+          expense,
+          lookups,
+        ));
       return expenseMessage(
         bookedFromExpense(expense, who, {
           bookedBy: booker.bookedBy,

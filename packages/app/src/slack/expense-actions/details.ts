@@ -23,13 +23,13 @@ export const detailsClicked = (deps: SlackDeps) =>
             ? accessFailure(error, '', voice)
             : sentences(voice, voice.t('expense.our_side'), voice.t('actions.try_again')),
       ),
-    work: async ({ ref, user, reply, linked, voice }) => {
+    work: async ({ ref, user, reply, linked, voice, lookups }) => {
       const record = await linked();
       if (!record) return;
       const client = deps.service.forLink(record);
       const expense = await client.getExpense(ref.e);
       const [who, groups, comments, categories] = await Promise.all([
-        whoIsWho(deps, user, record.service_user_id, client, expense),
+        whoIsWho(deps, user, record.service_user_id, client, expense, lookups),
         deps.directory.groups(user, client).catch(() => []),
         expense.comments ? Promise.resolve(expense.comments) : client.getComments(ref.e),
         deps.reference.categories().catch(() => undefined),

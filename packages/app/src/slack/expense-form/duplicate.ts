@@ -4,6 +4,7 @@
  * click opens one form. People on the expense who are not in this workspace cannot be chosen in
  * the form, so they are left out, and the form says so.
  */
+import type { LookupBudget } from '../../accounts/lookups.js';
 import type { SlackDeps } from '../deps.js';
 import { type ButtonArgs, readClick } from '../shared/button.js';
 import { todayIn } from '../shared/dates.js';
@@ -72,7 +73,7 @@ export function duplicateClicked(deps: SlackDeps) {
         cannotOpen: 'form.not_opened_duplicate',
         thread_ts: undefined,
       },
-      (opened, voice) => fillDuplicate(request, click.ref.e, opened, voice),
+      (opened, voice, lookups) => fillDuplicate(request, click.ref.e, opened, voice, lookups),
     );
   };
 }
@@ -82,6 +83,7 @@ async function fillDuplicate(
   expenseId: number,
   opened: Opened,
   voice: Voice,
+  lookups: LookupBudget,
 ): Promise<void> {
   const { deps, user } = r;
   const title = formTitle('copy', voice);
@@ -113,7 +115,7 @@ async function fillDuplicate(
     return;
   }
   const { expense } = access;
-  const { groups, me, minor, slackOf } = await expenseSources(deps, user, access);
+  const { groups, me, minor, slackOf } = await expenseSources(deps, user, access, lookups);
   const currency = expense.currency_code;
   const sharing = expense.users.filter((u) => minor(u.owed_share) > 0);
   const participants = sharing

@@ -3,6 +3,7 @@
  * each person on it is in Slack, the person's groups and profile, and the expense's amounts in
  * minor units.
  */
+import type { LookupBudget } from '../../accounts/lookups.js';
 import { currencyExponent, parseMinor } from '../../core/money.js';
 import type { SlackUserKey } from '../../store/index.js';
 import type { SlackDeps } from '../deps.js';
@@ -11,12 +12,17 @@ import { whoIsWho } from '../shared/expense-people.js';
 
 type Granted = Extract<Awaited<ReturnType<typeof accessExpense>>, { ok: true }>;
 
-export async function expenseSources(deps: SlackDeps, user: SlackUserKey, access: Granted) {
+export async function expenseSources(
+  deps: SlackDeps,
+  user: SlackUserKey,
+  access: Granted,
+  lookups: LookupBudget,
+) {
   const { record, client, expense } = access;
   const [who, groups, me] = await Promise.all([
-    whoIsWho(deps, user, record.service_user_id, client, expense),
+    whoIsWho(deps, user, record.service_user_id, client, expense, lookups),
     deps.directory.groups(user, client),
-    deps.directory.slackUser(user.team_id, user.user_id).catch(() => undefined),
+    deps.directory.slackUser(user.team_id, user.user_id, lookups).catch(() => undefined),
     // Warms the currency list, so that the submission can check the code without waiting.
     deps.reference.currencies().catch(() => undefined),
   ]);

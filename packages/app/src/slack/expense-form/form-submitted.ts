@@ -1,4 +1,5 @@
 import type { AllMiddlewareArgs, SlackViewMiddlewareArgs, ViewSubmitAction } from '@slack/bolt';
+import { type LookupBudget, lookupBudget } from '../../accounts/lookups.js';
 import { voiceFor } from '../../voice/index.js';
 import type { SlackDeps } from '../deps.js';
 import { FORM } from '../ids.js';
@@ -25,16 +26,17 @@ export async function namesOf(
   deps: SlackDeps,
   team_id: string,
   ids: string[],
+  lookups: LookupBudget,
   budgetMs = 800,
 ): Promise<Record<string, string>> {
   const names: Record<string, string> = {};
-  const lookups = Promise.all(
+  const read = Promise.all(
     ids.map(async (id) => {
-      const person = await deps.directory.slackUser(team_id, id).catch(() => undefined);
+      const person = await deps.directory.slackUser(team_id, id, lookups).catch(() => undefined);
       if (person) names[id] = person.name;
     }),
   );
-  await Promise.race([lookups, new Promise((resolve) => setTimeout(resolve, budgetMs).unref())]);
+  await Promise.race([read, new Promise((resolve) => setTimeout(resolve, budgetMs).unref())]);
   return { ...names };
 }
 
@@ -106,7 +108,12 @@ export function expenseFormSubmitted(deps: SlackDeps) {
       const kept = draft ?? (await deps.expenses.draft(user, view.id));
       await deps.expenses.saveDraft(user, view.id, { ...kept, form });
       const payers = payersOf(form);
-      const names = await namesOf(deps, team_id, [...new Set([...form.participants, ...payers])]);
+      const names = await namesOf(
+        deps,
+        team_id,
+        [...new Set([...form.participants, ...payers])],
+        lookupBudget(),
+      );
       const before = edit?.form ?? kept?.copy;
       const keep =
         before && before.method === form.method && before.cost === form.cost

@@ -10,6 +10,7 @@ import type {
   SlackViewMiddlewareArgs,
   ViewSubmitAction,
 } from '@slack/bolt';
+import { lookupBudget } from '../../accounts/lookups.js';
 import type { SlackUserKey } from '../../store/index.js';
 import { voiceFor } from '../../voice/index.js';
 import type { SlackDeps } from '../deps.js';
@@ -50,7 +51,7 @@ async function redrawn(
   if (!draft?.form) return undefined;
   const form = draft.form;
   const checked = checkItemiseStep(form, values, voice);
-  const names = await namesOf(deps, team_id, form.participants);
+  const names = await namesOf(deps, team_id, form.participants, lookupBudget());
   return {
     checked,
     rootViewId,

@@ -5,6 +5,7 @@
  * lost, since nothing could be typed before.
  */
 import type { Logger, webApi } from '@slack/bolt';
+import { type LookupBudget, lookupBudget } from '../../accounts/lookups.js';
 import { cutToCommandCap, parseCommand } from '../../core/command/index.js';
 import { ServiceBaseException } from '../../service/index.js';
 import type { SlackUserKey } from '../../store/index.js';
@@ -99,7 +100,7 @@ export async function openThenFill(
     cannotOpen: MessageKey;
     thread_ts: string | undefined;
   },
-  fill: (opened: Opened, voice: Voice) => Promise<void>,
+  fill: (opened: Opened, voice: Voice, lookups: LookupBudget) => Promise<void>,
 ): Promise<void> {
   const quick = await modalVoice(r.deps, r.user, r.logger);
   const title = formTitle(form.mode, quick);
@@ -116,8 +117,9 @@ export async function openThenFill(
   if (!opened) return;
   const view = opened;
   r.deps.work.push(async () => {
-    const voice = await voiceOf(r.deps, r.user, r.logger);
-    await fill(view, voice).catch(async (error: unknown) => {
+    const lookups = lookupBudget();
+    const voice = await voiceOf(r.deps, r.user, r.logger, lookups);
+    await fill(view, voice, lookups).catch(async (error: unknown) => {
       r.logger.error(`${form.what}: filling failed: ${(error as Error).stack ?? String(error)}`);
       await update(
         r.client,
@@ -171,14 +173,19 @@ export async function openNewForm(r: NewFormRequest): Promise<void> {
       cannotOpen: 'form.not_opened_new',
       thread_ts: r.thread_ts,
     },
-    async (view, voice) => {
+    async (view, voice, lookups) => {
       const message = r.readMessage ? await r.readMessage() : r.message;
-      await fillNewForm({ ...r, message }, view, voice);
+      await fillNewForm({ ...r, message }, view, voice, lookups);
     },
   );
 }
 
-async function fillNewForm(r: NewFormRequest, opened: Opened, voice: Voice): Promise<void> {
+async function fillNewForm(
+  r: NewFormRequest,
+  opened: Opened,
+  voice: Voice,
+  lookups: LookupBudget,
+): Promise<void> {
   const { deps, user } = r;
   const title = formTitle('new', voice);
   const record = await deps.tokens.get(user);
@@ -232,9 +239,11 @@ async function fillNewForm(r: NewFormRequest, opened: Opened, voice: Voice): Pro
     throw error;
   }
   const [me, people, wanted, groupCode] = await Promise.all([
-    deps.directory.slackUser(user.team_id, user.user_id).catch(() => undefined),
+    deps.directory.slackUser(user.team_id, user.user_id, lookups).catch(() => undefined),
     Promise.all(
-      candidates.map((id) => deps.directory.slackUser(user.team_id, id).catch(() => undefined)),
+      candidates.map((id) =>
+        deps.directory.slackUser(user.team_id, id, lookups).catch(() => undefined),
+      ),
     ),
     forGroup,
     groupCurrency,
@@ -329,11 +338,16 @@ export async function openEditForm(r: EditFormRequest): Promise<void> {
       cannotOpen: 'form.not_opened_edit',
       thread_ts: undefined,
     },
-    (view, voice) => fillEditForm(r, view, voice),
+    (view, voice, lookups) => fillEditForm(r, view, voice, lookups),
   );
 }
 
-async function fillEditForm(r: EditFormRequest, opened: Opened, voice: Voice): Promise<void> {
+async function fillEditForm(
+  r: EditFormRequest,
+  opened: Opened,
+  voice: Voice,
+  lookups: LookupBudget,
+): Promise<void> {
   const { deps, user } = r;
   const title = formTitle('edit', voice);
   const access = await accessExpense(
@@ -358,7 +372,7 @@ async function fillEditForm(r: EditFormRequest, opened: Opened, voice: Voice): P
     return;
   }
   const { expense } = access;
-  const { who, groups, me, minor, slackOf } = await expenseSources(deps, user, access);
+  const { who, groups, me, minor, slackOf } = await expenseSources(deps, user, access, lookups);
   const peopleEditable = expense.users.every((u) => slackOf(u.user_id) !== undefined);
   const sharing = expense.users.filter((u) => minor(u.owed_share) > 0);
   const participants = sharing.map((u) => slackOf(u.user_id) ?? `svc:${u.user_id}`);

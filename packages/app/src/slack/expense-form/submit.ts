@@ -5,6 +5,7 @@
  * form submitted twice (the same root view) acts once.
  */
 import type { Logger, webApi } from '@slack/bolt';
+import { type LookupBudget, lookupBudget } from '../../accounts/lookups.js';
 import { resolvePeople } from '../../accounts/people.js';
 import type { BillSummary } from '../../core/itemise.js';
 import { currencyExponent, toWireAmount } from '../../core/money.js';
@@ -119,6 +120,7 @@ export function formJob(deps: SlackDeps): JobHandler {
       botToken: client.token,
       logger,
       voice: await formVoice(job.meta),
+      lookups: lookupBudget(),
       once: {
         marker: bookingMarker(run.id),
         sentAt: (run.progress as { sentAt?: number } | undefined)?.sentAt,
@@ -136,6 +138,8 @@ interface Submission extends FormJob {
   once: Once;
   /** The voice of the person who submitted it: everything they are told is written in it. */
   voice: Voice;
+  /** The submission's Slack lookups: newcomers to the expense, and who is who on it after. */
+  lookups: LookupBudget;
 }
 
 /**
@@ -291,6 +295,7 @@ async function bookNew(s: Submission, c: EditContext): Promise<void> {
       user,
       record: c.record,
       client: c.client,
+      lookups: s.lookups,
       tz: s.meta.z,
       voice: s.voice,
       reply: c.answer,
@@ -390,6 +395,7 @@ async function changesOf(
     ids: everyone.filter((id) => base.ids[id] === undefined),
     tokens: s.deps.tokens,
     directory: s.deps.directory,
+    lookups: s.lookups,
     client: c.client,
   });
   if ('problem' in people)
@@ -459,10 +465,10 @@ async function applyEdit(s: Submission, base: EditBase, c: EditContext): Promise
   if (s.meta.c && s.meta.m) {
     try {
       const [who, booker] = await Promise.all([
-        whoIsWho(deps, user, c.record.service_user_id, c.client, expense),
+        whoIsWho(deps, user, c.record.service_user_id, c.client, expense, s.lookups),
         base.bookedBy === user.user_id
           ? voice
-          : voiceOf(deps, { team_id: user.team_id, user_id: base.bookedBy }, logger),
+          : voiceOf(deps, { team_id: user.team_id, user_id: base.bookedBy }, logger, s.lookups),
       ]);
       // Written again as the booking was, in the booker's voice, so that the message the whole
       // channel reads keeps its words, amounts and dates.

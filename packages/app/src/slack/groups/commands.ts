@@ -62,6 +62,7 @@ export async function peopleFor(
     ids: others,
     tokens: c.deps.tokens,
     directory: c.deps.directory,
+    lookups: c.lookups,
     client,
   });
   if ('problem' in found) {

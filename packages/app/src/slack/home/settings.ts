@@ -11,6 +11,7 @@ import type {
   BlockElementAction,
   SlackActionMiddlewareArgs,
 } from '@slack/bolt';
+import { lookupBudget } from '../../accounts/lookups.js';
 import type { ServiceTokenRecord, SlackUserKey } from '../../store/index.js';
 import { DigestPreferenceError } from '../../store/index.js';
 import type { Voice } from '../../voice/index.js';
@@ -75,8 +76,11 @@ function homeAction(deps: SlackDeps, change: Change) {
   };
 }
 
+/** The clicker's own zone: one lookup at most, and none once their voice was read. */
 async function slackZone(deps: SlackDeps, user: SlackUserKey): Promise<string> {
-  const person = await deps.directory.slackUser(user.team_id, user.user_id).catch(() => undefined);
+  const person = await deps.directory
+    .slackUser(user.team_id, user.user_id, lookupBudget(1))
+    .catch(() => undefined);
   return person?.tz ?? 'UTC';
 }
 

@@ -8,6 +8,7 @@
 
 import { randomUUID } from 'node:crypto';
 import type { Logger } from '@slack/bolt';
+import type { LookupBudget } from '../../accounts/lookups.js';
 import { type ResolveProblem, resolvePeople } from '../../accounts/people.js';
 import type { BillSummary } from '../../core/itemise.js';
 import { currencyExponent, toWireAmount } from '../../core/money.js';
@@ -89,6 +90,8 @@ interface PlanInput {
   user: SlackUserKey;
   record: ServiceTokenRecord;
   client: ServiceClient;
+  /** The request's Slack lookups: the people named, and a group's members. */
+  lookups: LookupBudget;
   tz: string | undefined;
   /** The booker's: the answer and every problem are written in it. */
   voice: Voice;
@@ -206,6 +209,7 @@ async function lookUpMentioned(
       ids,
       tokens: deps.tokens,
       directory: deps.directory,
+      lookups: input.lookups,
       client: input.client,
     });
     if ('problem' in found) {
@@ -246,7 +250,9 @@ async function addOtherMembers(
   const slackIds = await Promise.all(
     others.map((m) =>
       m.email
-        ? input.deps.directory.slackIdByEmail(input.user.team_id, m.email).catch(() => null)
+        ? input.deps.directory
+            .slackIdByEmail(input.user.team_id, m.email, input.lookups)
+            .catch(() => null)
         : null,
     ),
   );

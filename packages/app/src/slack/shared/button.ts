@@ -10,6 +10,7 @@ import type {
   BlockButtonAction,
   SlackActionMiddlewareArgs,
 } from '@slack/bolt';
+import { type LookupBudget, lookupBudget } from '../../accounts/lookups.js';
 import type { ServiceTokenRecord, SlackUserKey } from '../../store/index.js';
 import type { SlackDeps } from '../deps.js';
 import type { SlackMessage } from './message.js';
@@ -66,6 +67,8 @@ interface ClickWork<Ref> extends Click<Ref> {
   args: ButtonArgs;
   /** The clicker's voice: everything they read about the click is written in it. */
   voice: Voice;
+  /** The click's Slack lookups, the clicker's own included: the work spends from it. */
+  lookups: LookupBudget;
   /** Gives a kept claim back before a refusal is told, so that the button can be pressed again. */
   giveBack(): Promise<void>;
   /** The clicker's link, or undefined once they were asked to connect (the claim given back). */
@@ -127,7 +130,8 @@ async function carryOut<Ref>(
   const { logger } = args;
   const { user, reply } = click;
   const name = spec.name(click.ref);
-  const voice = await voiceOf(deps, user, logger);
+  const lookups = lookupBudget();
+  const voice = await voiceOf(deps, user, logger, lookups);
   const key = spec.claim?.key(click);
   if (spec.claim && key !== undefined) {
     let claimed: boolean;
@@ -157,6 +161,7 @@ async function carryOut<Ref>(
       ...click,
       args,
       voice,
+      lookups,
       giveBack,
       linked: async () => {
         const record = await deps.tokens.get(user);

@@ -7,6 +7,7 @@
  * those are not asked for.
  */
 import type { Logger } from '@slack/bolt';
+import type { LookupBudget } from '../../accounts/lookups.js';
 import type { Friend } from '../../service/index.js';
 import type { SlackUserKey } from '../../store/index.js';
 import type { SlackDeps } from '../deps.js';
@@ -28,6 +29,7 @@ function newestFirst(a: Friend, b: Friend): number {
 async function friendsInWorkspace(
   deps: Pick<SlackDeps, 'tokens' | 'directory' | 'service'>,
   user: SlackUserKey,
+  lookups: LookupBudget,
 ): Promise<string[]> {
   const record = await deps.tokens.get(user);
   if (!record) return [];
@@ -38,7 +40,9 @@ async function friendsInWorkspace(
     .slice(0, LOOKUPS)
     .map((f) => String(f.email));
   const ids = await Promise.all(
-    emails.map((email) => deps.directory.slackIdByEmail(user.team_id, email).catch(() => null)),
+    emails.map((email) =>
+      deps.directory.slackIdByEmail(user.team_id, email, lookups).catch(() => null),
+    ),
   );
   return ids.filter((id): id is string => id !== null);
 }
@@ -53,6 +57,8 @@ export async function examplePeople(input: {
   user: SlackUserKey;
   /** The command's text, whose mentions come first. */
   typed?: string | undefined;
+  /** The request's Slack lookups. */
+  lookups: LookupBudget;
   logger?: Pick<Logger, 'warn'> | undefined;
 }): Promise<string[]> {
   const { deps, user } = input;
@@ -70,7 +76,7 @@ export async function examplePeople(input: {
     timer.unref();
   });
   const friends = await Promise.race([
-    friendsInWorkspace(deps, user).catch((error: Error) => {
+    friendsInWorkspace(deps, user, input.lookups).catch((error: Error) => {
       input.logger?.warn(`example people: friends not read: ${error.message}`);
       return [];
     }),

@@ -3,6 +3,7 @@
  * this workspace (their own link when it is the caller, else their e-mail among the caller's
  * friends or group co-members, looked up in Slack), and the expense as the message shows it.
  */
+import type { LookupBudget } from '../../accounts/lookups.js';
 import { currencyExponent, parseMinor, splitEqually } from '../../core/money.js';
 import type { Expense, ServiceClient } from '../../service/index.js';
 import type { SlackUserKey } from '../../store/index.js';
@@ -22,13 +23,18 @@ export function userName(u: Named, voice: Pick<Voice, 't'>) {
   return nameOf(u) || voice.t('expense.someone');
 }
 
-/** Slack id (or name) of each service user on the expense. */
+/**
+ * Slack id (or name) of each service user on the expense. An expense can hold any number of
+ * people: those the directory already knows are named from its cache, as many more as `lookups`
+ * allows are looked up, and the rest keep the service's own name.
+ */
 export async function whoIsWho(
   deps: Pick<SlackDeps, 'directory'>,
   user: SlackUserKey,
   me: number,
   client: ServiceClient,
   expense: Expense,
+  lookups: LookupBudget,
 ): Promise<Map<number, Who>> {
   const out = new Map<number, Who>();
   const emails = new Map<number, string>();
@@ -42,8 +48,9 @@ export async function whoIsWho(
     for (const g of groups)
       for (const m of g.members ?? []) if (m.email && !emails.has(m.id)) emails.set(m.id, m.email);
     if (others.some((u) => !emails.has(u.user_id))) {
-      // The cached friends may predate this expense, which made its people friends.
-      for (const f of await client.getFriends().catch(() => []))
+      // The cached friends may predate this expense, which made its people friends. The links of
+      // one message refresh them once between them.
+      for (const f of await deps.directory.friends(user, client, true).catch(() => []))
         if (f.email && !emails.has(f.id)) emails.set(f.id, f.email);
     }
   }
@@ -55,7 +62,7 @@ export async function whoIsWho(
       }
       const email = emails.get(u.user_id);
       const slackId = email
-        ? await deps.directory.slackIdByEmail(user.team_id, email).catch(() => null)
+        ? await deps.directory.slackIdByEmail(user.team_id, email, lookups).catch(() => null)
         : null;
       out.set(u.user_id, slackId ? { slack: slackId } : { name: nameOf(u.user) });
     }),

@@ -6,6 +6,7 @@
  */
 import type { Logger } from '@slack/bolt';
 import type { SlackPerson } from '../../accounts/directory.js';
+import type { LookupBudget } from '../../accounts/lookups.js';
 import {
   MAX_COMMAND_CHARS,
   type ParseContext,
@@ -67,6 +68,8 @@ export interface SplitRequest {
   me: SlackPerson | undefined;
   /** How the caller is answered: their language, and amounts and dates written their way. */
   voice: Voice;
+  /** The command's Slack lookups, the caller's own included: each handler spends from it. */
+  lookups: LookupBudget;
   /**
    * Slack ids the caller can mention, for the forms an answer shows (see example-people.ts).
    * Looked up the first time an answer asks, then kept for the request.
@@ -101,7 +104,9 @@ async function withNames(c: SplitRequest, text: string): Promise<string> {
   const names = new Map<string, string>();
   await Promise.all(
     ids.map(async (id) => {
-      const person = await c.deps.directory.slackUser(c.user.team_id, id).catch(() => undefined);
+      const person = await c.deps.directory
+        .slackUser(c.user.team_id, id, c.lookups)
+        .catch(() => undefined);
       // A name holding `|` or `>` would end the mention early: such a person keeps the id.
       if (person?.name && !/[|<>]/.test(person.name)) names.set(id, person.name);
     }),
@@ -133,7 +138,7 @@ export async function promptConnect(
       }
     : undefined;
   const url = await c.deps.linking.connectUrl(c.user, pending);
-  const voice = await voiceOf(c.deps, c.user, c.logger);
+  const voice = await voiceOf(c.deps, c.user, c.logger, c.lookups);
   await c.reply.ephemeral(
     connectPrompt(voice, { url, reason, pendingText: keep ? text : undefined }),
   );

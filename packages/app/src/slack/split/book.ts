@@ -130,6 +130,7 @@ export async function bookExpense(c: Booking, record: ServiceTokenRecord): Promi
       user,
       record,
       client,
+      lookups: c.lookups,
       tz: c.me?.tz,
       voice,
       reply,

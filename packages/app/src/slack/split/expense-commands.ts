@@ -76,6 +76,7 @@ async function withQuery(
       filters: c.parsed,
       verb: c.parsed.kind,
       voice: c.voice,
+      lookups: c.lookups,
     });
     if ('problem' in resolved) {
       return tellProblem(c, resolved.problem.message, resolved.problem.example);

@@ -5,6 +5,7 @@
  * one friend and by dates; other people and words of the description are checked here, on each
  * expense, so a scan reads more expenses than it keeps and says how far it read.
  */
+import type { LookupBudget } from '../../accounts/lookups.js';
 import { resolvePeople } from '../../accounts/people.js';
 import { type DateRange, type ListFilters, searchWords } from '../../core/command/index.js';
 import type { Expense, ExpenseFilters, Group, ServiceClient } from '../../service/index.js';
@@ -60,8 +61,10 @@ export async function resolveQuery(input: {
   filters: ListFilters;
   verb: 'list' | 'export';
   voice: Voice;
+  /** The request's Slack lookups: the people the filters mention. */
+  lookups: LookupBudget;
 }): Promise<{ query: ExpenseQuery; searched: string | null } | { problem: QueryProblem }> {
-  const { deps, user, client, me, filters, verb, voice } = input;
+  const { deps, user, client, me, filters, verb, voice, lookups } = input;
   let group: ExpenseQuery['group'] = null;
   const words = [...filters.words];
   let searched: string | null = null;
@@ -98,6 +101,7 @@ export async function resolveQuery(input: {
       ids: filters.mentions,
       tokens: deps.tokens,
       directory: deps.directory,
+      lookups,
       client,
     });
     if ('problem' in resolved) {

@@ -6,6 +6,7 @@
  * removed their data is greeted again as someone new.
  */
 import type { AllMiddlewareArgs, SlackEventMiddlewareArgs, types } from '@slack/bolt';
+import { lookupBudget } from '../../accounts/lookups.js';
 import type { SlackDeps } from '../deps.js';
 import { examplePeople } from '../shared/example-people.js';
 import type { SlackMessage } from '../shared/message.js';
@@ -68,9 +69,10 @@ export function messagesTabOpened(deps: SlackDeps) {
         return;
       }
       try {
+        const lookups = lookupBudget();
         const [voice, people] = await Promise.all([
-          voiceOf(deps, user, logger),
-          examplePeople({ deps, user, logger }),
+          voiceOf(deps, user, logger, lookups),
+          examplePeople({ deps, user, lookups, logger }),
         ]);
         await client.chat.postMessage({
           channel: event.channel || event.user,

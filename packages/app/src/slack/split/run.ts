@@ -5,6 +5,7 @@
  * checker refuses a kind without a handler.
  */
 import type { Logger } from '@slack/bolt';
+import { lookupBudget } from '../../accounts/lookups.js';
 import { type ParseContext, parseCommand } from '../../core/command/index.js';
 import { voiceFor } from '../../voice/index.js';
 import type { SlackDeps } from '../deps.js';
@@ -99,8 +100,9 @@ export async function runSplit(
   logger: Logger,
 ): Promise<void> {
   const user = { team_id: inv.team_id, user_id: inv.user_id };
+  const lookups = lookupBudget();
   const [me, binding, currency] = await Promise.all([
-    deps.directory.slackUser(inv.team_id, inv.user_id).catch((error: Error) => {
+    deps.directory.slackUser(inv.team_id, inv.user_id, lookups).catch((error: Error) => {
       // Only the time zone and locale are lost: dates fall back to UTC, numbers to en-US.
       logger.warn(`users.info for the caller failed: ${error.message}`);
       return undefined;
@@ -127,8 +129,9 @@ export async function runSplit(
     binding,
     me,
     voice,
+    lookups,
     examplePeople: () => {
-      people ??= examplePeople({ deps, user, typed: inv.text, logger });
+      people ??= examplePeople({ deps, user, typed: inv.text, lookups, logger });
       return people;
     },
     reply,

@@ -13,6 +13,7 @@
  * shared store keyed by its event_id.
  */
 import type { AllMiddlewareArgs, Logger, SlackEventMiddlewareArgs, webApi } from '@slack/bolt';
+import { type LookupBudget, lookupBudget } from '../../accounts/lookups.js';
 import { currencyExponent, parseMinor } from '../../core/money.js';
 import {
   type Expense,
@@ -33,7 +34,8 @@ type LinkSharedEvent = LinkSharedArgs['event'];
 
 /**
  * Links read for one message at most: each costs the service a read or two, and Slack lists every
- * link of a message, however many it holds.
+ * link of a message, however many it holds. The Slack lookups of all of them together come from
+ * one budget (accounts/lookups.ts), however many people the expenses hold.
  */
 export const MAX_LINKS_PER_EVENT = 5;
 
@@ -76,6 +78,8 @@ interface Reader {
   record: ServiceTokenRecord;
   client: ServiceClient;
   voice: Voice;
+  /** The event's Slack lookups, shared by its links. */
+  lookups: LookupBudget;
   logger: Logger;
 }
 
@@ -97,7 +101,7 @@ async function expenseBlocks(
   expense: Expense,
 ): Promise<webApi.KnownBlock[]> {
   const [who, groups] = await Promise.all([
-    whoIsWho(r.deps, r.sharer, r.record.service_user_id, r.client, expense),
+    whoIsWho(r.deps, r.sharer, r.record.service_user_id, r.client, expense, r.lookups),
     expense.group_id
       ? r.deps.directory.groups(r.sharer, r.client).catch(() => [])
       : Promise.resolve([]),
@@ -184,8 +188,9 @@ async function invite(
 
 async function unfurl(deps: SlackDeps, u: Unfurling): Promise<void> {
   const { sharer, logger } = u;
+  const lookups = lookupBudget();
   const [voice, record] = await Promise.all([
-    voiceOf(deps, sharer, logger),
+    voiceOf(deps, sharer, logger, lookups),
     deps.tokens.get(sharer),
   ]);
   if (!record) {
@@ -198,6 +203,7 @@ async function unfurl(deps: SlackDeps, u: Unfurling): Promise<void> {
     record,
     client: deps.service.forLink(record),
     voice,
+    lookups,
     logger,
   };
   const previews = await Promise.all(u.links.map((shared) => preview(reader, shared)));
