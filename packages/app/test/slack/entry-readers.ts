@@ -22,6 +22,7 @@ import {
 import { checkItemiseStep } from '../../src/slack/expense-form/itemise.js';
 import { messageText } from '../../src/slack/expense-form/open.js';
 import { categoryOptionGroups, currencyOptions } from '../../src/slack/expense-form/views.js';
+import { notificationText } from '../../src/slack/home/activity-view.js';
 import { FORM } from '../../src/slack/ids.js';
 import { mentionedIds } from '../../src/slack/shared/limits.js';
 import { plainNotice, typedCommand } from '../../src/slack/shared/notices.js';
@@ -145,6 +146,8 @@ export const readers: Record<string, (text: string) => unknown> = {
   /** The linking pages choose their language from the header before anything else. */
   page: (text) => browserLocale(text),
   notice: (text) => plainNotice(text),
+  // What the service wrote: a notification's HTML, shown in App Home's activity.
+  activity: (text) => notificationText(text, 200),
 };
 
 export const warm = `<@${BOT}> 40 lunch <@U0BOB|bob> ${'12.50+'.repeat(40)}1 https://secure.splitwise.com/expenses/12`;

@@ -42,12 +42,20 @@ function decodeEntities(text: string): string {
 /** A run of text with the formatting the HTML gave it, or a line break. */
 type Piece = { text: string; bold: boolean; strike: boolean } | { break: true };
 
+/**
+ * The most of a notification's HTML that is read: a line of App Home shows a few hundred
+ * characters, and a service that sends megabytes must not cost the app more than a line.
+ */
+const MAX_HTML = 4_000;
+
 /** The notification's text as pieces: entities decoded, spaces collapsed, unknown tags dropped. */
 function piecesOf(html: string): Piece[] {
   const pieces: Piece[] = [];
   let bold = 0;
   let strike = 0;
-  for (const token of html.split(/(<[^>]*>)/)) {
+  // A tag ends at the next `<` too: otherwise a run of unclosed `<` is read from each one to the
+  // end, which takes seconds on a long text.
+  for (const token of html.slice(0, MAX_HTML).split(/(<[^<>]*>)/)) {
     if (token === '') continue;
     const tag = /^<\s*(\/?)\s*([a-z]+)[^>]*>$/i.exec(token);
     if (tag) {
