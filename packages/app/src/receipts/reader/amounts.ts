@@ -87,8 +87,12 @@ const DIGIT_LOOKALIKES = new Map([
 
 function repairDigits(core: string): string {
   let digits = 0;
-  for (const c of core) if (c >= '0' && c <= '9') digits++;
-  if (digits < 2 || digits < core.length / 2) return core;
+  let numeric = 0;
+  for (const c of core) {
+    if (c >= '0' && c <= '9') digits++;
+    if ((c >= '0' && c <= '9') || c === '.' || c === ',') numeric++;
+  }
+  if (digits < 2 || numeric < core.length / 2) return core;
   let out = '';
   for (const c of core) out += DIGIT_LOOKALIKES.get(c) ?? c;
   return out;
