@@ -320,6 +320,36 @@ describe('readReceipt', () => {
     expect(fields.total).toEqual({ value: 200, confidence: 0.3 });
   });
 
+  it('takes the amount printed twice (total and payment) when the total\'s label is garbled', () => {
+    const fields = readReceipt(
+      receiptLines(['Shop', 'Tea | 3.00', 'Cake | 2.00', 'Tq7al | 5.00', 'Card | 5.00', 'Cash given | 10.00']),
+    );
+    expect(fields.total).toEqual({ value: 500, confidence: 0.5 });
+  });
+
+  it('reads an amount whose decimal separator the OCR dropped, in the amount column only', () => {
+    const fields = readReceipt(
+      receiptLines(['Café', 'Brezel | 1,20', 'Kaffee | 280', 'Kuchen | 3,50', 'Tisch 12', 'SUMME | 7,50 €']),
+    );
+    expect(fields.items.map((i) => [i.description, i.minor])).toEqual([
+      ['Brezel', 120],
+      ['Kaffee', 280],
+      ['Kuchen', 350],
+    ]);
+    expect(fields.items[1]!.confidence).toBeLessThan(fields.items[0]!.confidence);
+    expect(fields.checks.itemsVsSubtotal?.ok).toBe(true);
+  });
+
+  it('takes no number left of the amount column for a price', () => {
+    const rows = ['Gasthaus', 'Brezel | 1,20', 'Bier 0,50', '2 x 4,00 | 8,00', 'Wasser | 2,00', 'SUMME | 11,20 €'];
+    const fields = readReceipt(receiptLines(rows));
+    expect(fields.items.map((i) => [i.description, i.minor])).toEqual([
+      ['Brezel', 120],
+      ['Bier 0,50', 800],
+      ['Wasser', 200],
+    ]);
+  });
+
   it('gives nothing for text with no amounts', () => {
     const fields = readReceipt(receiptLines(['Hello', 'world']));
     expect(fields.total).toBeNull();

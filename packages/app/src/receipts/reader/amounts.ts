@@ -68,6 +68,11 @@ export interface Amount {
   negative: boolean;
   /** From a symbol or code printed with the amount. */
   currency: string | null;
+  /**
+   * Read as a price although its decimal separator was lost ("1050" for "10,50", "1.00775" for
+   * "1.007,75"): the last two digits taken as the decimals. Only trusted in the amount column.
+   */
+  repaired: boolean;
 }
 
 /**
@@ -150,7 +155,7 @@ export function parseNumber(
  * "EUR12,50"), or null. The text is what the OCR gave for one or a few adjacent words, joined
  * without spaces.
  */
-export function parseAmount(text: string): Amount | null {
+export function parseAmount(text: string, loose = false): Amount | null {
   if (text.length === 0 || text.length > MAX_AMOUNT_TEXT) return null;
   let rest = text;
   let negative = false;
@@ -187,9 +192,26 @@ export function parseAmount(text: string): Amount | null {
     rest = rest.slice(1);
   }
   if (currency === null) takeCurrency(true);
-  const parsed = parseNumber(repairDigits(rest));
-  if (!parsed) return null;
-  return { ...parsed, negative, currency };
+  const core = repairDigits(rest);
+  const parsed = parseNumber(core);
+  if (parsed && (parsed.decimals > 0 || !loose)) return { ...parsed, negative, currency, repaired: false };
+  if (!loose) return null;
+  // The separator an OCR engine drops most: the digits alone, the last two the decimals.
+  let digits = '';
+  for (const c of core) {
+    if (c >= '0' && c <= '9') digits += c;
+    else if (c !== '.' && c !== ',' && c !== "'" && c !== ' ') return null;
+  }
+  if (digits.length < 3 || digits.length > 9) return null;
+  return {
+    digits: Number(digits),
+    decimals: 2,
+    separator: null,
+    grouped: false,
+    negative,
+    currency,
+    repaired: true,
+  };
 }
 
 /**

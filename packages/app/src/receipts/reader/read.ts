@@ -159,7 +159,27 @@ export function readReceipt(lines: readonly OcrLine[], hints: ReaderHints = {}):
   const parts = buildRows(lines).map(rowParts);
   const currency = chooseCurrency(parts, hints);
   const exponent = currencyExponent(currency.code);
-  const minorOf = (p: RowParts) => (p.amount ? toMinor(p.amount, exponent) : null);
+  // The amount column: where the amounts printed with their decimals end, at the right.
+  const rights = parts
+    .filter((p) => p.amount && !p.amount.repaired && p.amount.decimals === exponent)
+    .map((p) => p.amountWords[p.amountWords.length - 1]!.box.x1)
+    .sort((a, b) => a - b);
+  const column = rights[Math.floor(rights.length / 2)];
+  const charWidth = (p: RowParts) => {
+    const w = p.amountWords[p.amountWords.length - 1]!;
+    return (w.box.x1 - w.box.x0) / Math.max(1, w.text.length);
+  };
+  const minorOf = (p: RowParts) => {
+    if (!p.amount) return null;
+    const x1 = p.amountWords[p.amountWords.length - 1]!.box.x1;
+    const off = column === undefined ? 0 : Math.abs(x1 - column) / charWidth(p);
+    // A number that lost its separator is a price only where the prices are; a number far left
+    // of them ("Bier 0,5l") is part of a name.
+    if (p.amount.repaired && (rights.length < 2 || off > 3)) return null;
+    if (rights.length >= 3 && off > 6) return null;
+    return toMinor(p.amount, exponent);
+  };
+  const repairFactor = (p: RowParts) => (p.amount?.repaired ? 0.8 : 1);
 
   let date: ReadField<string> | null = null;
   for (const p of parts) {
@@ -223,12 +243,13 @@ export function readReceipt(lines: readonly OcrLine[], hints: ReaderHints = {}):
       if (kind !== undefined || i < firstAmountRow) continue;
       let description = p.description;
       if (letterCount(description) < 2 && i > 0 && priced[i - 1]!.minor === null) {
-        description = priced[i - 1]!.p.description;
+        // The name on the line above, whole: a number in it is part of it ("Bier 0,5l").
+        description = priced[i - 1]!.p.row.words.map((w) => w.text).join(' ');
       }
       if (letterCount(description) < 2) continue;
       const unitMinor = p.unit ? toMinor(p.unit, exponent) : null;
       let amount = minor;
-      let confidence = 0.85 * factor;
+      let confidence = 0.85 * factor * repairFactor(p);
       if (p.quantity !== null && unitMinor !== null) {
         if (p.unit === p.amount) amount = p.quantity * unitMinor;
         else if (p.quantity * unitMinor !== minor) confidence *= 0.7;
@@ -281,14 +302,29 @@ export function readReceipt(lines: readonly OcrLine[], hints: ReaderHints = {}):
     const weight = chosen.p.label!.weight;
     total = field(
       chosen.minor,
-      (weight >= 3 ? 0.85 : weight === 2 ? 0.8 : 0.55) * ocrFactor(chosen.p.row.confidence),
+      (weight >= 3 ? 0.85 : weight === 2 ? 0.8 : 0.55) *
+        ocrFactor(chosen.p.row.confidence) *
+        repairFactor(chosen.p),
     );
   } else {
-    // No line says "total": the largest amount printed, as a guess.
+    // No line says "total" (or the OCR garbled it): the largest amount printed twice (a total
+    // and its payment line), else the amount the parts add up to, else the largest, each less sure.
+    const seen = new Map<number, number>();
     let largest: number | null = null;
-    for (const { minor } of priced)
-      if (minor !== null && (largest === null || minor > largest)) largest = minor;
-    if (largest !== null && largest > 0) total = field(largest, 0.3);
+    for (const { minor } of priced.slice(summaryStart === priced.length ? 0 : summaryStart)) {
+      if (minor === null || minor <= 0) continue;
+      seen.set(minor, (seen.get(minor) ?? 0) + 1);
+      if (largest === null || minor > largest) largest = minor;
+    }
+    let twice: number | null = null;
+    for (const [minor, n] of seen) if (n >= 2 && (twice === null || minor > twice)) twice = minor;
+    if (twice !== null) {
+      total = field(twice, 0.5);
+    } else if (expectedTotal !== null && expectedTotal > 0 && seen.has(expectedTotal)) {
+      total = field(expectedTotal, 0.45);
+    } else if (largest !== null) {
+      total = field(largest, 0.3);
+    }
   }
 
   let partsVsTotal: ReceiptCheck | null = null;

@@ -42,7 +42,9 @@ function joins(left: string, right: string): boolean {
     right.startsWith(',') ||
     right.startsWith('.') ||
     left.endsWith(',') ||
-    left.endsWith('.')
+    left.endsWith('.') ||
+    // "12 50": the decimal separator read as a space.
+    (/^\d{1,4}$/.test(left) && /^\d\d$/.test(right))
   );
 }
 
@@ -57,18 +59,21 @@ function trailingAmount(words: OcrWord[]): { amount: Amount; start: number } | n
   if (end === 0) return null;
   let start = end - 1;
   while (start > 0 && end - start < 3 && joins(words[start - 1]!.text, words[start]!.text)) start--;
-  for (let from = start; from < end; from++) {
-    const text = words
-      .slice(from, end)
-      .map((w) => w.text)
-      .join('');
-    const amount = parseAmount(text);
-    if (amount && (amount.separator !== null || amount.currency !== null || from < end - 1)) {
-      return { amount, start: from };
+  // Decimals printed first; then a number that lost its separator; then a whole number (a price
+  // in a currency without decimals, or no price at all: the reader decides).
+  let whole: { amount: Amount; start: number } | null = null;
+  for (const loose of [false, true]) {
+    for (let from = start; from < end; from++) {
+      const text = words
+        .slice(from, end)
+        .map((w) => w.text)
+        .join('');
+      const amount = parseAmount(text, loose);
+      if (amount && (amount.decimals > 0 || loose)) return { amount, start: from };
+      if (amount && !whole) whole = { amount, start: from };
     }
-    if (amount && amount.separator === null && from === end - 1) return { amount, start: from };
   }
-  return null;
+  return whole;
 }
 
 function quantityOf(text: string): number | null {
