@@ -205,7 +205,11 @@ export function createReceiptReader(options: ReceiptReaderOptions = {}): Receipt
     };
     const onExit = () => {
       if (worker === current) worker = null;
-      finish(failure('unreadable', 'the reader stopped'));
+      finish(
+        closed
+          ? failure('closed', 'the reader was closed')
+          : failure('unreadable', 'the reader stopped'),
+      );
     };
     const timer = setTimeout(() => {
       void stopWorker('timeout');

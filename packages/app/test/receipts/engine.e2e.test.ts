@@ -110,7 +110,7 @@ describe('the receipt reader', () => {
     const waiting = r.read(bytes);
     await r.close();
     expect(await waiting).toMatchObject({ ok: false, reason: 'closed' });
-    expect(await first).toMatchObject({ ok: false });
+    expect(await first).toMatchObject({ ok: false, reason: 'closed' });
     expect(await r.read(bytes)).toMatchObject({ ok: false, reason: 'closed' });
   }, 30_000);
 });

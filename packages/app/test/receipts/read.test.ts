@@ -37,6 +37,17 @@ describe('amounts', () => {
     expect(parseAmount('USD4.00')!.currency).toBe('USD');
   });
 
+  it('repairs a lost separator, but not a lost digit', () => {
+    expect(parseAmount('1050', true)).toMatchObject({ digits: 1050, decimals: 2, repaired: true });
+    expect(parseAmount('1.00775', true)).toMatchObject({
+      digits: 100775,
+      decimals: 2,
+      repaired: true,
+    });
+    expect(parseAmount('4150.7', true)).toBeNull();
+    expect(parseAmount('1050')).toMatchObject({ digits: 1050, decimals: 0, repaired: false });
+  });
+
   it('refuses what is no price: whole numbers in a two-decimal currency, bad grouping, long digits', () => {
     expect(toMinor(parseAmount('12')!, 2)).toBeNull();
     expect(parseAmount('12,3456')).toBeNull();
@@ -320,16 +331,30 @@ describe('readReceipt', () => {
     expect(fields.total).toEqual({ value: 200, confidence: 0.3 });
   });
 
-  it('takes the amount printed twice (total and payment) when the total\'s label is garbled', () => {
+  it("takes the amount printed twice (total and payment) when the total's label is garbled", () => {
     const fields = readReceipt(
-      receiptLines(['Shop', 'Tea | 3.00', 'Cake | 2.00', 'Tq7al | 5.00', 'Card | 5.00', 'Cash given | 10.00']),
+      receiptLines([
+        'Shop',
+        'Tea | 3.00',
+        'Cake | 2.00',
+        'Tq7al | 5.00',
+        'Card | 5.00',
+        'Cash given | 10.00',
+      ]),
     );
     expect(fields.total).toEqual({ value: 500, confidence: 0.5 });
   });
 
   it('reads an amount whose decimal separator the OCR dropped, in the amount column only', () => {
     const fields = readReceipt(
-      receiptLines(['Café', 'Brezel | 1,20', 'Kaffee | 280', 'Kuchen | 3,50', 'Tisch 12', 'SUMME | 7,50 €']),
+      receiptLines([
+        'Café',
+        'Brezel | 1,20',
+        'Kaffee | 280',
+        'Kuchen | 3,50',
+        'Tisch 12',
+        'SUMME | 7,50 €',
+      ]),
     );
     expect(fields.items.map((i) => [i.description, i.minor])).toEqual([
       ['Brezel', 120],
@@ -341,7 +366,14 @@ describe('readReceipt', () => {
   });
 
   it('takes no number left of the amount column for a price', () => {
-    const rows = ['Gasthaus', 'Brezel | 1,20', 'Bier 0,50', '2 x 4,00 | 8,00', 'Wasser | 2,00', 'SUMME | 11,20 €'];
+    const rows = [
+      'Gasthaus',
+      'Brezel | 1,20',
+      'Bier 0,50',
+      '2 x 4,00 | 8,00',
+      'Wasser | 2,00',
+      'SUMME | 11,20 €',
+    ];
     const fields = readReceipt(receiptLines(rows));
     expect(fields.items.map((i) => [i.description, i.minor])).toEqual([
       ['Brezel', 120],

@@ -194,9 +194,13 @@ export function parseAmount(text: string, loose = false): Amount | null {
   if (currency === null) takeCurrency(true);
   const core = repairDigits(rest);
   const parsed = parseNumber(core);
-  if (parsed && (parsed.decimals > 0 || !loose)) return { ...parsed, negative, currency, repaired: false };
+  if (parsed && (parsed.decimals > 0 || !loose))
+    return { ...parsed, negative, currency, repaired: false };
   if (!loose) return null;
-  // The separator an OCR engine drops most: the digits alone, the last two the decimals.
+  // The separator an OCR engine drops most: the digits alone, the last two the decimals. One
+  // digit after a separator ("4150.7") is a digit lost, not a separator: no amount.
+  const lastSeparator = Math.max(core.lastIndexOf('.'), core.lastIndexOf(','));
+  if (lastSeparator !== -1 && core.length - lastSeparator === 2) return null;
   let digits = '';
   for (const c of core) {
     if (c >= '0' && c <= '9') digits += c;
