@@ -101,6 +101,13 @@ describe('labels', () => {
     expect(labelOf(text)?.kind).toBe(kind);
   });
 
+  it('reads a label word the OCR got one letter wrong, when the word is long enough', () => {
+    expect(labelOf('Taxa de servigo')?.kind).toBe('service');
+    expect(labelOf('Zwischensunme')?.kind).toBe('subtotal');
+    expect(labelOf('IVA incluide')).toMatchObject({ kind: 'tax', included: true });
+    expect(labelOf('Tarte')).toBeNull();
+  });
+
   it('marks a tax printed as included', () => {
     expect(labelOf('inkl. MwSt 19%')).toMatchObject({ kind: 'tax', included: true });
     expect(labelOf('dont TVA 10%')).toMatchObject({ kind: 'tax', included: true });

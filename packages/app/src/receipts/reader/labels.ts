@@ -239,15 +239,55 @@ export interface Label {
   included: boolean;
 }
 
+/**
+ * Whether an OCR'd word is the label word: the same, or for words of six letters or more one
+ * letter off ("servigo" for "servico", "incluide" for "incluido"), which an OCR engine makes of
+ * accents and worn print. Shorter words must match exactly: "tarte" is not "carte".
+ */
+function near(word: string, label: string): boolean {
+  if (word === label) return true;
+  if (label.length < 6 || Math.abs(word.length - label.length) > 1) return false;
+  // One substitution, insertion or deletion: walk both while they agree, then skip once.
+  let i = 0;
+  let j = 0;
+  let edits = 0;
+  while (i < word.length && j < label.length) {
+    if (word[i] === label[j]) {
+      i++;
+      j++;
+      continue;
+    }
+    if (++edits > 1) return false;
+    if (word.length > label.length) i++;
+    else if (word.length < label.length) j++;
+    else {
+      i++;
+      j++;
+    }
+  }
+  return edits + (word.length - i) + (label.length - j) <= 1;
+}
+
+const PHRASE_WORDS = PHRASES.map((p) => ({ ...p, list: p.words.split(' ') }));
+
+function contains(words: string[], phrase: string[]): boolean {
+  for (let start = 0; start + phrase.length <= words.length; start++) {
+    let all = true;
+    for (let k = 0; k < phrase.length && all; k++) all = near(words[start + k]!, phrase[k]!);
+    if (all) return true;
+  }
+  return false;
+}
+
 /** The label of a line's text (before its amount), or null when it names none of the kinds. */
 export function labelOf(text: string): Label | null {
-  const folded = ` ${foldLabel(text)} `;
-  if (folded.length <= 2) return null;
-  for (const { kind, words, weight } of PHRASES) {
-    if (folded.includes(` ${words} `)) {
+  const words = foldLabel(text).split(' ').filter(Boolean);
+  if (words.length === 0) return null;
+  for (const { kind, list, weight } of PHRASE_WORDS) {
+    if (contains(words, list)) {
       let included = false;
       if (kind === 'tax' || kind === 'total') {
-        for (const word of folded.split(' ')) if (INCLUDED.has(word)) included = true;
+        for (const word of words) for (const inc of INCLUDED) if (near(word, inc)) included = true;
       }
       return { kind, weight, included };
     }
