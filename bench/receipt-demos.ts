@@ -79,7 +79,8 @@ const groceries = draw(
     'Bananen | 1,78 A',
     'Vollkornbrot | 2,59 A',
     'Gouda 400g | 4,29 A',
-    '3 x 0,89 | 2,67 A',
+    'Joghurt',
+    '  3 x 0,89 | 2,67 A',
     'Mineralwasser | 0,25 B',
     'Rabatt Käse | -0,50 A',
     '',
@@ -122,10 +123,10 @@ const taxi = draw(
 async function main(): Promise<void> {
   const demos = join(root, 'packages/sandbox/demo-receipts');
   await mkdir(demos, { recursive: true });
-  const next = rng(2025);
-  await writeFile(join(demos, 'restaurant.jpg'), await renderPhoto(restaurant, next));
-  await writeFile(join(demos, 'groceries.jpg'), await renderPhoto(groceries, next));
-  await writeFile(join(demos, 'taxi.jpg'), await renderPhoto(taxi, next));
+  // One seed per photo, so that changing one demo leaves the others as they are.
+  await writeFile(join(demos, 'restaurant.jpg'), await renderPhoto(restaurant, rng(2025)));
+  await writeFile(join(demos, 'groceries.jpg'), await renderPhoto(groceries, rng(6)));
+  await writeFile(join(demos, 'taxi.jpg'), await renderPhoto(taxi, rng(2027)));
   const fixtures = join(root, 'packages/app/test/receipts/fixtures');
   await mkdir(fixtures, { recursive: true });
   await writeFile(join(fixtures, 'restaurant.png'), await renderClean(restaurant));

@@ -264,35 +264,47 @@ export function flatten(src: GreyImage): GreyImage {
  * loses the real ones, and the contrast stretch would take it for the ink.
  */
 export function clearBorder(src: GreyImage): GreyImage {
-  // Anything a little darker than the paper: the grey line of the paper's own edge goes too.
   const paper = percentile(src.data, 0.5);
-  const t = paper - 0.2 * (paper - percentile(src.data, 0.02));
+  const ink = percentile(src.data, 0.02);
+  // Through what is clearly dark (the table, the wedges) from the edge inwards; then ten
+  // pixels further through anything a little darker than the paper (the grey line of the
+  // paper's own edge), no further, so that the fill never runs along a shading into the text.
+  const dark = (paper + ink) / 2;
+  const grey = paper - 0.2 * (paper - ink);
   const { width, height } = src;
   const out: GreyImage = { width, height, data: src.data.slice() };
-  const stack = new Int32Array(width * height);
-  let top = 0;
-  const seed = (i: number) => {
-    if (out.data[i]! < t) {
+  const queue = new Int32Array(width * height);
+  let tail = 0;
+  const take = (i: number, below: number) => {
+    if (out.data[i]! < below) {
       out.data[i] = 255;
-      stack[top++] = i;
+      queue[tail++] = i;
     }
   };
+  const neighbours = (i: number, below: number) => {
+    const x = i % width;
+    if (x > 0) take(i - 1, below);
+    if (x < width - 1) take(i + 1, below);
+    if (i >= width) take(i - width, below);
+    if (i < width * (height - 1)) take(i + width, below);
+  };
   for (let x = 0; x < width; x++) {
-    seed(x);
-    seed((height - 1) * width + x);
+    take(x, dark);
+    take((height - 1) * width + x, dark);
   }
   for (let y = 0; y < height; y++) {
-    seed(y * width);
-    seed(y * width + width - 1);
+    take(y * width, dark);
+    take(y * width + width - 1, dark);
   }
-  // Each pixel is pushed at most once: it is whitened as it is pushed.
-  while (top > 0) {
-    const i = stack[--top]!;
-    const x = i % width;
-    if (x > 0) seed(i - 1);
-    if (x < width - 1) seed(i + 1);
-    if (i >= width) seed(i - width);
-    if (i < width * (height - 1)) seed(i + width);
+  // Each pixel enters the queue at most once: it is whitened as it enters.
+  let head = 0;
+  while (head < tail) neighbours(queue[head++]!, dark);
+  const EDGE_STEPS = 10;
+  let from = 0;
+  for (let step = 0; step < EDGE_STEPS; step++) {
+    const to = tail;
+    for (let k = from; k < to; k++) neighbours(queue[k]!, grey);
+    from = to;
   }
   return out;
 }

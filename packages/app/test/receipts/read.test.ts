@@ -317,6 +317,24 @@ describe('readReceipt', () => {
     });
   });
 
+  it('drops a tax class read as a digit after a price, and specks as the merchant', () => {
+    const lines = receiptLines([
+      'a Le ~~',
+      'FRISCHMARKT',
+      'Wasser | 0,25 8',
+      'Brot | 2,59 A',
+      'Milch | 1,19 8B',
+      'SUMME | 4,03',
+    ]);
+    const fields = readReceipt(lines);
+    expect(fields.items.map((i) => [i.description, i.minor])).toEqual([
+      ['Wasser', 25],
+      ['Brot', 259],
+      ['Milch', 119],
+    ]);
+    expect(fields.merchant?.value).toBe('FRISCHMARKT');
+  });
+
   it('ignores payment lines and a count of items', () => {
     const fields = readReceipt(
       receiptLines([

@@ -138,6 +138,8 @@ function merchantOf(parts: RowParts[], firstAmountRow: number): ReadField<string
       .slice(0, 80);
     const letters = letterCount(text);
     if (letters < 3 || letters < text.replace(/\s/g, '').length * 0.6) continue;
+    // A name has a word of three letters or more; specks at a torn edge read as "a Le" do not.
+    if (!/\p{L}{3}/u.test(text) || p.row.confidence < 50) continue;
     const folded = ` ${foldLabel(text)} `;
     if (HEADER_NOISE.some((word) => folded.includes(` ${word} `))) continue;
     if (findDate(text, false)) continue;

@@ -57,6 +57,14 @@ function trailingAmount(words: OcrWord[]): { amount: Amount; start: number } | n
   let end = words.length;
   if (end > 1 && isTaxClass(words[end - 1]!.text) && !isCurrencyWord(words[end - 1]!.text)) end--;
   if (end === 0) return null;
+  // A tax class the OCR read as a digit, or doubled ("0,25 8", "0,25 8B" for "0,25 B"): one
+  // digit, or two characters with a capital, after a price.
+  const last = words[end - 1]!.text;
+  const classLike = /^\d$/.test(last) || /^(?=.*[A-Z])[A-Z\d]{2}$/.test(last);
+  if (end > 1 && classLike && !isCurrencyWord(last)) {
+    const before = parseAmount(words[end - 2]!.text);
+    if (before && before.decimals > 0) end--;
+  }
   let start = end - 1;
   while (start > 0 && end - start < 3 && joins(words[start - 1]!.text, words[start]!.text)) start--;
   // Decimals printed first; then a number that lost its separator; then a whole number (a price
