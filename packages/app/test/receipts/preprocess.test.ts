@@ -40,6 +40,19 @@ describe('preparation', () => {
     expect(out.data[100 * 200 + 100]).toBe(20);
   });
 
+  it('does not follow a shaded paper edge into the text at the margin', () => {
+    // The table (x < 10), a shaded strip of paper (x < 40), text starting at its side (x 40-60).
+    const img = draw(300, 300, (x, y) => {
+      if (x < 10) return 30;
+      if (x < 40) return 190;
+      return x < 60 && y > 100 && y < 200 ? 20 : 240;
+    });
+    const out = clearBorder(img);
+    expect(out.data[150 * 300 + 5]).toBe(255);
+    expect(out.data[150 * 300 + 15]).toBe(255);
+    expect(out.data[150 * 300 + 50]).toBe(20);
+  });
+
   it('finds the paper on a darker table', () => {
     const img = draw(400, 600, (x, y) => (x >= 100 && x < 300 && y >= 60 && y < 540 ? 235 : 70));
     const paper = findPaper(img);
