@@ -32,9 +32,14 @@ RUN npx tsx scripts/build.ts app
 
 # --- runtime -------------------------------------------------------------------------------------
 FROM node:24.21.0-bookworm-slim
+# glibc's allocator keeps what a thread freed in that thread's arena and, after a large free,
+# serves later large buffers from its heaps rather than mmap; with these two settings the receipt
+# worker's memory goes back to the system when the worker stops (docs/receipts.md, "Memory").
 ENV NODE_ENV=production \
     PORT=3000 \
-    STORE_URL=sqlite:///app/data/app.sqlite
+    STORE_URL=sqlite:///app/data/app.sqlite \
+    MALLOC_ARENA_MAX=2 \
+    MALLOC_MMAP_THRESHOLD_=131072
 WORKDIR /app
 COPY --from=deps /app/node_modules ./node_modules
 COPY --from=deps /app/packages/app/package.json ./packages/app/

@@ -42,6 +42,11 @@ export const RULES: ImportRule[] = [
     mayImport: [`${APP}observe/`],
     why: 'logs and metrics import nothing of ours, so that any part can be observed',
   },
+  {
+    files: `${APP}receipts/`,
+    mayImport: [`${APP}receipts/`, `${APP}core/`],
+    why: 'the receipt engine is a leaf: it reads images and imports only the pure domain',
+  },
   ...['store/', 'service/', 'accounts/'].map((folder) => ({
     files: `${APP}${folder}`,
     mustNotImport: [`${APP}slack/`, `${APP}app.ts`],

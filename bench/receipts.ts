@@ -1,0 +1,235 @@
+/**
+ * The receipt engine on a set this script makes itself (bench/receipt-set.ts): clean receipts,
+ * half of them again as phone photos, the other half as hard photos, each with its truth.
+ *
+ *   nice -n 10 npx tsx bench/receipts.ts                  # seed 1, 30 receipts
+ *   nice -n 10 npx tsx bench/receipts.ts --seed 7         # another set (the held-out one)
+ *   nice -n 10 npx tsx bench/receipts.ts --save DIR       # also keep the images and truths
+ *   nice -n 10 npx tsx bench/receipts.ts --quick          # no waiting for the RSS after
+ *   nice -n 10 npx tsx bench/receipts.ts --tuned-malloc   # the child with MALLOC_ARENA_MAX=2 and
+ *                                                         # MALLOC_MMAP_THRESHOLD_=131072
+ *
+ * The readings run in a child process with the reader as the app creates it (worker thread on
+ * first use, stopped after a minute idle), so that its RSS is the app's alone: idle before the
+ * first reading, the peak during each reading (sampled every 20 ms), and 60 s and 90 s after the
+ * last one.
+ */
+import { spawn } from 'node:child_process';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { ReceiptFailure, ReceiptReading } from '../packages/app/src/receipts/index.js';
+import {
+  HARD_KINDS,
+  makeReceipt,
+  renderClean,
+  renderHard,
+  renderPhoto,
+  rng,
+  type Truth,
+} from './receipt-set.js';
+
+interface Sample {
+  file: string;
+  tier: 'clean' | 'degraded' | 'hard';
+  kind: string;
+  truth: Truth;
+}
+
+interface ChildResult {
+  idleRss: number;
+  readings: {
+    file: string;
+    seconds: number;
+    peakRss: number;
+    result: ReceiptReading | ReceiptFailure;
+  }[];
+  rssAfter60: number;
+  rssAfter90: number;
+  workerRunningAfter90: boolean;
+}
+
+const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
+
+async function child(dir: string, wait: boolean): Promise<void> {
+  const { createReceiptReader } = await import('../packages/app/src/receipts/index.js');
+  const samples = JSON.parse(await readFile(join(dir, 'samples.json'), 'utf8')) as Sample[];
+  const reader = createReceiptReader({ timeoutMs: 30_000 });
+  const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+  await sleep(1000);
+  const idleRss = process.memoryUsage().rss;
+  const readings: ChildResult['readings'] = [];
+  for (const sample of samples) {
+    let peak = process.memoryUsage().rss;
+    const sampler = setInterval(() => {
+      peak = Math.max(peak, process.memoryUsage().rss);
+    }, 20);
+    const started = performance.now();
+    const result = await reader.read(join(dir, sample.file));
+    const seconds = (performance.now() - started) / 1000;
+    clearInterval(sampler);
+    readings.push({
+      file: sample.file,
+      seconds,
+      peakRss: Math.max(peak, process.memoryUsage().rss),
+      result,
+    });
+  }
+  await sleep(wait ? 60_000 : 0);
+  const rssAfter60 = process.memoryUsage().rss;
+  await sleep(wait ? 30_000 : 0);
+  const out: ChildResult = {
+    idleRss,
+    readings,
+    rssAfter60,
+    rssAfter90: process.memoryUsage().rss,
+    workerRunningAfter90: reader.workerRunning,
+  };
+  await reader.close();
+  process.stdout.write(JSON.stringify(out));
+}
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)] ?? 0;
+}
+
+async function main(): Promise<void> {
+  const args = process.argv.slice(2);
+  const option = (name: string) => {
+    const i = args.indexOf(name);
+    return i === -1 ? undefined : args[i + 1];
+  };
+  const seed = Number(option('--seed') ?? 1);
+  const count = Number(option('--count') ?? 30);
+  const save = option('--save');
+  const dir = save ?? (await mkdtemp(join(tmpdir(), 'receipts-bench-')));
+  await mkdir(dir, { recursive: true });
+  const next = rng(seed);
+  const samples: Sample[] = [];
+  const t0 = performance.now();
+  for (let i = 0; i < count; i++) {
+    const receipt = makeReceipt(next, i);
+    const clean = `r${i}-clean.png`;
+    await writeFile(join(dir, clean), await renderClean(receipt));
+    samples.push({ file: clean, tier: 'clean', kind: receipt.style, truth: receipt.truth });
+    if (i % 2 === 0) {
+      const file = `r${i}-photo.jpg`;
+      await writeFile(join(dir, file), await renderPhoto(receipt, next));
+      samples.push({ file, tier: 'degraded', kind: receipt.style, truth: receipt.truth });
+    } else {
+      const kind = HARD_KINDS[Math.floor(i / 2) % HARD_KINDS.length]!;
+      const file = `r${i}-${kind}.jpg`;
+      await writeFile(join(dir, file), await renderHard(receipt, kind, next));
+      samples.push({ file, tier: 'hard', kind, truth: receipt.truth });
+    }
+  }
+  await writeFile(join(dir, 'samples.json'), JSON.stringify(samples, null, 1));
+  console.log(
+    `seed ${seed}: ${samples.length} images rendered in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+  );
+
+  const self = fileURLToPath(import.meta.url);
+  const output = await new Promise<string>((resolve, reject) => {
+    const wait = args.includes('--quick') ? 'no-wait' : 'wait';
+    // glibc's allocator keeps freed memory in per-thread arenas and raises its mmap threshold after
+    // a large free; with these two settings the worker's memory goes back to the system.
+    const tuned = args.includes('--tuned-malloc')
+      ? { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '131072' }
+      : {};
+    const proc = spawn(process.execPath, ['--import', 'tsx', self, '--child', dir, wait], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+      env: { ...process.env, ...tuned },
+    });
+    let text = '';
+    proc.stdout.on('data', (chunk: Buffer) => {
+      text += chunk.toString();
+    });
+    proc.on('exit', (code) =>
+      code === 0 ? resolve(text) : reject(new Error(`child exited ${code}`)),
+    );
+  });
+  const result = JSON.parse(output) as ChildResult;
+  if (!save) await rm(dir, { recursive: true, force: true });
+
+  const byFile = new Map(result.readings.map((r) => [r.file, r]));
+  const tally = (tier: Sample['tier'] | 'all') => {
+    const list = samples.filter((s) => tier === 'all' || s.tier === tier);
+    let totals = 0;
+    let currency = 0;
+    let listing = 0;
+    let itemsRight = 0;
+    let date = 0;
+    let merchant = 0;
+    for (const s of list) {
+      const r = byFile.get(s.file)!.result;
+      if (!r.ok) continue;
+      if (r.total?.value === s.truth.total) totals++;
+      if (r.currency?.value === s.truth.currency) currency++;
+      if (r.date?.value === s.truth.date) date++;
+      if (r.merchant?.value.toLowerCase() === s.truth.merchant.toLowerCase()) merchant++;
+      if (s.truth.items.length > 0) {
+        listing++;
+        const sum = r.items.reduce((n, item) => n + item.minor, 0);
+        if (sum === s.truth.subtotal && r.items.length === s.truth.items.length) itemsRight++;
+      }
+    }
+    if (tier !== 'all') listing = list.filter((s) => s.truth.items.length > 0).length;
+    else listing = samples.length;
+    const pct = (n: number, of: number) =>
+      `${((100 * n) / Math.max(1, of)).toFixed(0)} % (${n}/${of})`;
+    return {
+      n: list.length,
+      totals: pct(totals, list.length),
+      currency: pct(currency, list.length),
+      items: pct(itemsRight, listing),
+      date: pct(date, list.length),
+      merchant: pct(merchant, list.length),
+    };
+  };
+  console.log(
+    '\n| tier | images | total right | currency right | items add up | date right | merchant right |',
+  );
+  console.log('|---|---:|---:|---:|---:|---:|---:|');
+  for (const tier of ['clean', 'degraded', 'hard', 'all'] as const) {
+    const t = tally(tier);
+    console.log(
+      `| ${tier} | ${t.n} | ${t.totals} | ${t.currency} | ${t.items} | ${t.date} | ${t.merchant} |`,
+    );
+  }
+  const seconds = result.readings.map((r) => r.seconds);
+  const warm = seconds.slice(1);
+  const peak = Math.max(...result.readings.map((r) => r.peakRss));
+  console.log('\n| measure | value |');
+  console.log('|---|---:|');
+  console.log(`| first reading (worker start, tesseract load) | ${seconds[0]!.toFixed(2)} s |`);
+  console.log(
+    `| median seconds per reading (after the first) | ${percentile(warm, 0.5).toFixed(2)} s |`,
+  );
+  console.log(`| p95 seconds per reading | ${percentile(warm, 0.95).toFixed(2)} s |`);
+  console.log(`| RSS idle (before the first reading) | ${mb(result.idleRss)} MB |`);
+  console.log(`| peak RSS during a reading | ${mb(peak)} MB (+${mb(peak - result.idleRss)} MB) |`);
+  console.log(
+    `| RSS 60 s after the last reading | ${mb(result.rssAfter60)} MB (+${mb(result.rssAfter60 - result.idleRss)} MB) |`,
+  );
+  console.log(
+    `| RSS 90 s after the last reading | ${mb(result.rssAfter90)} MB (+${mb(result.rssAfter90 - result.idleRss)} MB), worker ${result.workerRunningAfter90 ? 'running' : 'stopped'} |`,
+  );
+  const wrong = samples.filter((s) => {
+    const r = byFile.get(s.file)!.result;
+    return !r.ok || r.total?.value !== s.truth.total;
+  });
+  if (wrong.length > 0) {
+    console.log('\nTotals missed:');
+    for (const s of wrong) {
+      const r = byFile.get(s.file)!.result;
+      console.log(
+        `  ${s.file} (${s.tier}, ${s.kind}): want ${s.truth.total}, got ${r.ok ? (r.total?.value ?? 'none') : r.reason}`,
+      );
+    }
+  }
+}
+
+if (process.argv[2] === '--child') await child(process.argv[3]!, process.argv[4] === 'wait');
+else await main();

@@ -1,0 +1,261 @@
+/**
+ * The receipt reader as the app uses it: `createReceiptReader(options)` gives `read()` and
+ * `close()`. Nothing of the engine is loaded until the first reading: the first `read()` starts a
+ * worker thread (decoders, tesseract and its language data load there), and the worker is stopped
+ * after `idleMs` without a reading, so a process that reads no receipt keeps its memory.
+ *
+ * One reading runs at a time per process, `queue` more may wait; past that `read()` answers
+ * `busy` at once. A reading that outlives `timeoutMs` is answered `timeout` and its worker is
+ * terminated (the next reading starts a fresh one): the decoders and the OCR are JavaScript and
+ * WebAssembly only, so terminating mid-reading is safe. Every failure is a value, never a throw.
+ */
+import { open } from 'node:fs/promises';
+import { Worker } from 'node:worker_threads';
+import { admit, DEFAULT_INTAKE_LIMITS, type ImageHeader } from './intake.js';
+import type { ReceiptFailure, ReceiptLanguage, ReceiptReading } from './types.js';
+import type { WorkerMessage, WorkerRequest } from './worker.js';
+
+export interface ReceiptReaderOptions {
+  /** Stop the worker after this long without a reading (default one minute). */
+  idleMs?: number;
+  /** Give up on one reading after this long, stopping its worker (default 20 s). */
+  timeoutMs?: number;
+  /** Readings that may wait behind the running one (default 2). */
+  queue?: number;
+  /** The most bytes an image may have (default: the receipt download's cap). */
+  maxBytes?: number;
+  /** The most pixels an image's header may announce (default 24 million). */
+  maxPixels?: number;
+  /** OCR languages when a reading names none (default English). */
+  languages?: ReceiptLanguage[];
+  /** The worker's script; by default the one beside this module (source or built). */
+  worker?: WorkerScript;
+  /** Told of what happens, for logs and metrics. */
+  onEvent?: (event: ReceiptReaderEvent) => void;
+}
+
+export type ReceiptReaderEvent =
+  | { kind: 'worker_started' }
+  | { kind: 'worker_stopped'; why: 'idle' | 'timeout' | 'closed' | 'crashed' }
+  | { kind: 'read'; ok: boolean; reason?: string; seconds: number }
+  /** The OCR engine tried to fetch something (it never may; the attempt was refused). */
+  | { kind: 'fetch_refused'; url: string };
+
+export interface ReadOptions {
+  languages?: ReceiptLanguage[];
+  /** The person's usual currency, chosen when a receipt names none and its numbers fit it. */
+  currency?: string;
+}
+
+export interface ReceiptReader {
+  /** Reads an image's bytes, or the file at a path. Never throws. */
+  read(input: Uint8Array | string, options?: ReadOptions): Promise<ReceiptReading | ReceiptFailure>;
+  /** Stops the worker; waiting readings are answered `closed`. */
+  close(): Promise<void>;
+  /** Whether the worker thread is running now. */
+  readonly workerRunning: boolean;
+}
+
+interface Job {
+  bytes: Uint8Array;
+  header: ImageHeader;
+  options: ReadOptions;
+  resolve: (result: ReceiptReading | ReceiptFailure) => void;
+}
+
+/** A worker's script: a file, or (from the sources) code that loads the TypeScript file. */
+type WorkerScript = { url: URL } | { code: string };
+
+function defaultWorker(): WorkerScript {
+  const here = import.meta.url;
+  // From the TypeScript sources (tests, tsx), the worker is TypeScript too: tsx, a development
+  // tool, registers its loader in the thread first (a worker does not take --import on Node 20).
+  if (here.endsWith('.ts')) {
+    const tsx = JSON.stringify(import.meta.resolve('tsx/esm/api'));
+    const worker = JSON.stringify(new URL('./worker.ts', here).href);
+    return { code: `import(${tsx}).then((tsx) => { tsx.register(); return import(${worker}); });` };
+  }
+  // The build puts the worker beside main.js, and this module in main.js, index.js or a chunk.
+  return {
+    url: new URL(
+      here.includes('/chunks/') ? '../receipts-worker.js' : './receipts-worker.js',
+      here,
+    ),
+  };
+}
+
+const failure = (reason: ReceiptFailure['reason'], detail: string): ReceiptFailure => ({
+  ok: false,
+  reason,
+  detail,
+});
+
+/** The bytes of a file, refusing one over `maxBytes` before reading it whole. */
+async function readCapped(path: string, maxBytes: number): Promise<Uint8Array | ReceiptFailure> {
+  let handle: Awaited<ReturnType<typeof open>> | undefined;
+  try {
+    handle = await open(path, 'r');
+    const { size } = await handle.stat();
+    if (size > maxBytes) return failure('too_large', `${size} bytes, more than ${maxBytes}`);
+    const bytes = new Uint8Array(size);
+    const { bytesRead } = await handle.read(bytes, 0, size, 0);
+    return bytes.subarray(0, bytesRead);
+  } catch (error) {
+    return failure(
+      'unreadable',
+      `the file could not be read: ${(error as NodeJS.ErrnoException).code ?? 'error'}`,
+    );
+  } finally {
+    await handle?.close();
+  }
+}
+
+export function createReceiptReader(options: ReceiptReaderOptions = {}): ReceiptReader {
+  const idleMs = options.idleMs ?? 60_000;
+  const timeoutMs = options.timeoutMs ?? 20_000;
+  const queueSize = options.queue ?? 2;
+  const limits = {
+    maxBytes: options.maxBytes ?? DEFAULT_INTAKE_LIMITS.maxBytes,
+    maxPixels: options.maxPixels ?? DEFAULT_INTAKE_LIMITS.maxPixels,
+  };
+  const emit = options.onEvent ?? (() => {});
+  const waiting: Job[] = [];
+  let running: Job | null = null;
+  let worker: Worker | null = null;
+  let idleTimer: NodeJS.Timeout | null = null;
+  let closed = false;
+  let nextId = 0;
+
+  const stopWorker = (why: 'idle' | 'timeout' | 'closed' | 'crashed') => {
+    if (!worker) return Promise.resolve();
+    const stopping = worker;
+    worker = null;
+    emit({ kind: 'worker_stopped', why });
+    return stopping.terminate().then(() => undefined);
+  };
+
+  const armIdle = () => {
+    if (idleTimer) clearTimeout(idleTimer);
+    idleTimer = setTimeout(() => {
+      idleTimer = null;
+      if (!running) void stopWorker('idle');
+    }, idleMs);
+    idleTimer.unref();
+  };
+
+  const startWorker = (): Worker => {
+    const script = options.worker ?? defaultWorker();
+    const started = new Worker('code' in script ? script.code : script.url, {
+      eval: 'code' in script,
+      // The heap of the decoders and the reader; the OCR's WebAssembly memory is apart from it.
+      resourceLimits: { maxOldGenerationSizeMb: 256 },
+    });
+    started.unref();
+    // Between readings too: a worker that dies while idle is forgotten, and its error is no
+    // uncaught exception of the app's.
+    started.on('error', () => {});
+    started.on('exit', () => {
+      if (worker === started) worker = null;
+    });
+    emit({ kind: 'worker_started' });
+    return started;
+  };
+
+  const runNext = () => {
+    if (running || closed) return;
+    const job = waiting.shift();
+    if (!job) {
+      armIdle();
+      return;
+    }
+    if (idleTimer) {
+      clearTimeout(idleTimer);
+      idleTimer = null;
+    }
+    running = job;
+    worker ??= startWorker();
+    const current = worker;
+    const id = ++nextId;
+    const started = performance.now();
+    let settled = false;
+    const finish = (result: ReceiptReading | ReceiptFailure) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      current.off('message', onMessage);
+      current.off('error', onError);
+      current.off('exit', onExit);
+      running = null;
+      emit({
+        kind: 'read',
+        ok: result.ok,
+        ...(result.ok ? {} : { reason: result.reason }),
+        seconds: Math.round(performance.now() - started) / 1000,
+      });
+      job.resolve(result);
+      runNext();
+    };
+    const onMessage = (message: WorkerMessage) => {
+      if (message.kind === 'fetch') emit({ kind: 'fetch_refused', url: message.url });
+      else if (message.id === id) finish(message.result);
+    };
+    const onError = (error: Error) => {
+      if (worker === current) void stopWorker('crashed');
+      finish(failure('unreadable', `the reader stopped: ${error.message.slice(0, 200)}`));
+    };
+    const onExit = () => {
+      if (worker === current) worker = null;
+      finish(
+        closed
+          ? failure('closed', 'the reader was closed')
+          : failure('unreadable', 'the reader stopped'),
+      );
+    };
+    const timer = setTimeout(() => {
+      void stopWorker('timeout');
+      finish(failure('timeout', `no reading after ${timeoutMs} ms`));
+    }, timeoutMs);
+    current.on('message', onMessage);
+    current.on('error', onError);
+    current.on('exit', onExit);
+    const request: WorkerRequest = {
+      id,
+      bytes: job.bytes,
+      header: job.header,
+      languages: job.options.languages ?? options.languages ?? ['eng'],
+      ...(job.options.currency ? { currency: job.options.currency } : {}),
+      maxPixels: limits.maxPixels,
+    };
+    current.postMessage(request, [job.bytes.buffer as ArrayBuffer]);
+  };
+
+  return {
+    get workerRunning() {
+      return worker !== null;
+    },
+    async read(input, readOptions = {}) {
+      if (closed) return failure('closed', 'the reader is closed');
+      // Refused at once when full, before the file is even read.
+      if (waiting.length >= queueSize && running)
+        return failure('busy', 'a reading is running and the queue is full');
+      const loaded = typeof input === 'string' ? await readCapped(input, limits.maxBytes) : input;
+      if (!(loaded instanceof Uint8Array)) return loaded;
+      const admitted = admit(loaded, limits);
+      if (!admitted.ok) return admitted;
+      if (waiting.length >= queueSize && running)
+        return failure('busy', 'a reading is running and the queue is full');
+      // A copy of its own, so that handing it to the worker leaves the caller's bytes alone.
+      const bytes = loaded.slice();
+      return new Promise((resolve) => {
+        waiting.push({ bytes, header: admitted.header, options: readOptions, resolve });
+        runNext();
+      });
+    },
+    async close() {
+      closed = true;
+      if (idleTimer) clearTimeout(idleTimer);
+      for (const job of waiting.splice(0)) job.resolve(failure('closed', 'the reader was closed'));
+      await stopWorker('closed');
+    },
+  };
+}
