@@ -186,7 +186,7 @@ describe('Pay part… kept before the ack', () => {
       response_action: 'errors',
       errors: {
         settle_part_amount:
-          "I couldn't save this just now: my storage isn't answering. Nothing was recorded. Try Record payment again in a minute.",
+          "I couldn't save this just now: my storage isn't answering. Nothing was recorded. Press Record a payment again in a minute.",
       },
     });
     await new Promise((resolve) => setTimeout(resolve, 300));
@@ -257,7 +257,7 @@ describe('Pay part… kept before the ack', () => {
       response_action: 'errors',
       errors: {
         settle_part_amount:
-          'Saving this is taking longer than usual. Press Record payment again in a moment: it is recorded only once.',
+          'Saving this is taking longer than usual. Press Record a payment again in a moment: it is recorded only once.',
       },
     });
     await lock.released;
