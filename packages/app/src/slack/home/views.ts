@@ -334,7 +334,7 @@ function connectedTop(input: Connected, voice: Voice): types.KnownBlock[] {
 
 /**
  * The balances (shared/balance-blocks.ts, as every surface shows them): what goes above the debt
- * rows, the rows, and what goes below them (groups, Remind and Pay part…, Refresh).
+ * rows, the rows, and what goes below them (groups, Remind and Record part…, Refresh).
  */
 function balanceSection(
   input: Connected,
