@@ -87,7 +87,7 @@ describe.skipIf(!chromiumPath)('/split balance and Settle up', () => {
     await answer.getByRole('button', { name: 'Settle up' }).first().click();
     const confirm = page.getByRole('alertdialog', { name: 'Record a payment?' });
     expect(await confirm.innerText()).toContain(`Record that you paid Grace Hopper US$${owed}?`);
-    await confirm.getByRole('button', { name: 'Record payment' }).click();
+    await confirm.getByRole('button', { name: 'Record a payment' }).click();
     await confirm.waitFor({ state: 'detached' });
 
     await expect

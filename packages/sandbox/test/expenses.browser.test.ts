@@ -110,7 +110,7 @@ describe.skipIf(!chromiumPath)('/split in a channel, then Edit and Delete', () =
       .last();
     await deleted.waitFor();
 
-    await deleted.getByRole('button', { name: 'Undo', exact: true }).click();
+    await deleted.getByRole('button', { name: 'Restore', exact: true }).click();
     await expect.poll(async () => (await emulator.expense(PEOPLE.Ada, id)).deleted_at).toBeNull();
     // Restored, it reads as it did when booked: same amounts in the same form. The message is
     // updated after the service answered the undo, so the page may still show "Deleted" a moment.

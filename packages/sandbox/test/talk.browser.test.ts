@@ -75,13 +75,13 @@ describe.skipIf(!chromiumPath)('the app, written to', () => {
     await open(page, '#lunch');
     await send(page, 'Kaffee?');
     const thread = await replyInThread(flows.page, 'Kaffee?', '@Split 6 Kaffee @Ada');
-    const prompt = thread.getByRole('article').filter({ hasText: 'Ausgabenkonto' });
+    const prompt = thread.getByRole('article').filter({ hasText: 'Splitwise-Konto' });
     await prompt.waitFor();
-    expect(await prompt.innerText()).toContain('verbinde zuerst dein Ausgabenkonto');
+    expect(await prompt.innerText()).toContain('verbinde zuerst dein Splitwise-Konto');
     expect(await prompt.getByRole('button', { name: /Konto verbinden/ }).count()).toBe(1);
     // Only she sees it.
     await actAs(page, 'Ada');
     await open(page, '#lunch');
-    expect(await lastMessage(page, 'Ausgabenkonto').count()).toBe(0);
+    expect(await lastMessage(page, 'Splitwise-Konto').count()).toBe(0);
   });
 });

@@ -67,7 +67,7 @@ describe.skipIf(!chromiumPath)('a link to an expense, pasted in a channel', () =
     await open(page, '#lunch');
     await send(page, `Mine too? ${url}`);
     const prompt = lastMessage(page, 'Only visible to you').filter({
-      hasText: 'Connect your expense account',
+      hasText: 'Connect your Splitwise account',
     });
     await prompt.waitFor();
     expect(await prompt.getByRole('link', { name: 'connect now' }).count()).toBe(1);
@@ -79,7 +79,7 @@ describe.skipIf(!chromiumPath)('a link to an expense, pasted in a channel', () =
     await open(page, '#lunch');
     await lastMessage(page, 'Mine too?').waitFor();
     expect(await lastMessage(page, 'Mine too?').getByRole('region').count()).toBe(0);
-    expect(await messages(page).filter({ hasText: 'Connect your expense account' }).count()).toBe(
+    expect(await messages(page).filter({ hasText: 'Connect your Splitwise account' }).count()).toBe(
       0,
     );
   });

@@ -250,8 +250,7 @@ export function pagesFor(voice: Voice) {
         [
           t('pages.provider_text', {
             problem: why.problem,
-            detail:
-              why.problem === 'said' ? why.text : why.problem === 'http' ? String(why.status) : '',
+            detail: why.problem === 'said' ? why.text : '',
           }),
           t('pages.retry'),
         ],

@@ -54,7 +54,7 @@ export const DIGEST_ACTION_IDS = {
 export const LEDGER_ACTIONS = {
   /** Settle up on a balance message or in Home; value is a SettleRef (views/balances.ts). */
   settleUp: 'balance_settle_up',
-  /** "Record payment" on the confirmation a DM's Settle up leads to; value is a SettleRef. */
+  /** "Record a payment" on the confirmation a DM's Settle up leads to; value is a SettleRef. */
   settleConfirm: 'balance_settle_confirm',
   settleCancel: 'balance_settle_cancel',
   /** Settle up in the daily DM; value is the DM's own {friend_id, currency}. */
@@ -70,7 +70,7 @@ export const LEDGER_ACTIONS = {
   homeCurrency: 'home_currency',
   homeDefaultGroup: 'home_default_group',
   homeRefresh: 'home_refresh',
-  /** "Pay part…" on a Settle up confirmation: opens the amount form; value is a SettleRef. */
+  /** "Record part…" on a Settle up confirmation: opens the amount form; value is a SettleRef. */
   settlePart: 'balance_settle_part',
   /** Remind next to someone who owes me; value is a RemindRef (balances/remind-views.ts). */
   remind: 'balance_remind',
@@ -80,7 +80,7 @@ export const LEDGER_ACTIONS = {
   homeRemindersToggle: 'home_reminders_toggle',
 } as const;
 
-/** The form for paying part of a balance (Settle up's "Pay part…"). */
+/** The form for paying part of a balance (Settle up's "Record part…"). */
 export const SETTLE_FORM = {
   callback: 'settle_part_form',
   /** The amount input: its block_id and action_id. */

@@ -55,7 +55,7 @@ describe('linking an account', () => {
     const before = await h.serviceCounts();
     const { answer, url } = await connectUrlFor('U0NEW1', '40 lunch <@U0BOB>');
     expect(answer.response_type).toBe('ephemeral');
-    expect(blocksText(answer.blocks)).toContain('connect your expense account first');
+    expect(blocksText(answer.blocks)).toContain('connect your Splitwise account first');
     expect(blocksText(answer.blocks)).toContain("I'll carry out `/split 40 lunch @bob`");
     expect(blockKitErrors(answer.blocks, 'message')).toEqual([]);
     expect(url).toMatch(/^http:\/\/split\.test\/oauth\/start\?state=[A-Za-z0-9_-]{65}$/);

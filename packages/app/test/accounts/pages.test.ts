@@ -54,9 +54,10 @@ describe('the pages', () => {
     expect(en.providerError({ problem: 'said', text: '<b>nope</b>' }).html).toContain(
       'It said: &lt;b&gt;nope&lt;/b&gt;. Nothing was connected.',
     );
-    expect(en.providerError({ problem: 'http', status: 503 }).html).toContain(
-      'It said: HTTP 503. Nothing was connected.',
-    );
+    // The status is for the logs: the page says what happened, in words.
+    const http = en.providerError({ problem: 'http', status: 503 }).html;
+    expect(http).toContain('It answered with an error. Nothing was connected.');
+    expect(http).not.toContain('503');
     expect(en.signInFailed({ problem: 'slack_error', code: 'invalid_code' }).html).toContain(
       'It said: invalid_code. Nothing was connected.',
     );
@@ -67,6 +68,9 @@ describe('the pages', () => {
     const de = pagesFor(await voiceFor({ locale: 'de-DE' }));
     const page = de.signInFailed({ problem: 'http_error' });
     expect(page.status).toBe(502);
-    expect(page.html).toContain('Die Antwort war: ein HTTP-Fehler. Es wurde nichts verbunden.');
+    expect(page.html).toContain(
+      'Die Antwort war: der Server von Slack hat mit einem Fehler geantwortet. Es wurde nichts verbunden.',
+    );
+    expect(page.html).not.toContain('HTTP');
   });
 });

@@ -1,5 +1,5 @@
 /**
- * The form behind "Pay part…": one amount, pre-filled with the whole debt, read by the same
+ * The form behind "Record part…": one amount, pre-filled with the whole debt, read by the same
  * amount grammar as `/split` (`12,50`, `€12.50`, `1 000`), in the debt's currency. Pure: the view,
  * its private_metadata, and the check of what was typed (errors go under the field), in the voice
  * of the locale the debt was shown in (the form opens before anything about the person is read).

@@ -1,5 +1,5 @@
 /**
- * "Pay part…": a debt chosen under a balance (or on the daily DM's confirmation) opens a form
+ * "Record part…": a debt chosen under a balance (or on the daily DM's confirmation) opens a form
  * with the amount, pre-filled with the whole debt. The whole amount takes Settle up's own path
  * (settle.ts: group by group, only while the balance is what was shown); less is one payment,
  * placed as `/split paid` places it (partial.ts).
@@ -35,7 +35,7 @@ import {
 type ActionArgs = SlackActionMiddlewareArgs<BlockAction> & AllMiddlewareArgs;
 type SubmitArgs = SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs;
 
-/** "Pay part…": a menu option under a balance, or a button on the DM's confirmation. */
+/** "Record part…": a menu option under a balance, or a button on the DM's confirmation. */
 export function settlePartClicked(deps: SlackDeps) {
   return async (args: ActionArgs): Promise<void> => {
     await args.ack();

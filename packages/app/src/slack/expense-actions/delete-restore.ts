@@ -1,8 +1,8 @@
 /**
- * Delete (after Slack's confirmation dialog) and its Undo, restore: one implementation, since
+ * Delete (after Slack's confirmation dialog) and Restore: one implementation, since
  * they differ only in who may click, the service call and what the message shows afterwards. Both
- * act with the clicker's own token, and only when the clicker is on the expense; the Undo of a
- * delete belongs to whoever deleted it, as the Undo of a booking belongs to whoever booked it.
+ * act with the clicker's own token, and only when the clicker is on the expense; Restore belongs to
+ * whoever deleted it, as the Undo of a booking belongs to whoever booked it.
  * The clicker reads the answers in their own voice; the message, which the whole channel sees,
  * stays in the voice of the person who booked the expense.
  */
@@ -141,7 +141,7 @@ async function bookerOf(
   };
 }
 
-/** The message then shows the expense deleted, with an Undo that restores it. */
+/** The message then shows the expense deleted, with a Restore button. */
 export const deleteClicked = (deps: SlackDeps) =>
   changeClicked(deps, {
     verb: 'delete',
@@ -175,7 +175,7 @@ function amountsOf(expense: Expense): { description: string; cost: number; curre
   return { description: booked.description, cost: booked.cost, currency: booked.currency };
 }
 
-/** Undo on a deleted expense's message: restores it and shows it again as booked. */
+/** Restore on a deleted expense's message: shows it again as booked. */
 export const restoreClicked = (deps: SlackDeps) =>
   changeClicked(deps, {
     verb: 'restore',

@@ -55,6 +55,13 @@ export interface CheckedForm {
 }
 
 /** What an edit form started from, to send only what changed. */
+/** What each step after the first takes: its form's metadata, and whether it saves an edit. */
+export interface StepBase {
+  meta: string;
+  /** The step of an edit: its button saves, as the first step's does, rather than books. */
+  edit?: boolean | undefined;
+}
+
 export interface EditBase {
   expense_id: number;
   form: CheckedForm;

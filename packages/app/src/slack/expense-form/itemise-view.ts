@@ -9,9 +9,10 @@ import { clip, LIMITS } from '../shared/limits.js';
 import { input, type ModalView, metadata, plain, title, VIEW_LIMITS } from '../shared/modal.js';
 import type { Voice } from '../shared/voice.js';
 import { amountInput } from './amount.js';
+import type { StepBase } from './form.js';
 import type { ItemiseTyped } from './itemise.js';
 
-interface ItemiseStepInput {
+interface ItemiseStepInput extends StepBase {
   /** The first step's amount: the subtotal, before tip and tax. */
   subtotal: number;
   currency: string;
@@ -22,7 +23,6 @@ interface ItemiseStepInput {
   typed?: ItemiseTyped | undefined;
   /** The preview as mrkdwn; undefined before the person first asks for one. */
   preview?: string | undefined;
-  meta: string;
 }
 
 /** What a typed value may hold: a sum of items is short; anything longer was pasted by mistake. */
@@ -117,7 +117,7 @@ export function itemiseStepView(s: ItemiseStepInput, voice: Voice): ModalView {
     type: 'modal',
     callback_id: EXPENSE_CALLBACKS.itemiseStep,
     title: title(t('form.itemise_title')),
-    submit: title(t('form.submit_new')),
+    submit: title(t(s.edit ? 'form.submit_edit' : 'form.submit_new')),
     close: title(t('form.back')),
     private_metadata: metadata(s.meta),
     blocks,

@@ -42,7 +42,7 @@ export type ReceiptProblem =
   | { kind: 'other_host'; host: string; allowed: string }
   | { kind: 'redirects' }
   | { kind: 'unreachable' }
-  | { kind: 'not_handed'; status: number }
+  | { kind: 'not_handed' }
   | { kind: 'nothing_sent' }
   | { kind: 'broken_off' }
   | { kind: 'no_token' }
@@ -101,7 +101,7 @@ export function receiptProblem(p: ReceiptProblem, voice: Voice): string {
     case 'unreachable':
       return voice.t('form.receipt_unreachable');
     case 'not_handed':
-      return voice.t('form.receipt_not_handed', { status: String(p.status) });
+      return voice.t('form.receipt_not_handed');
     case 'nothing_sent':
       return voice.t('form.receipt_nothing_sent');
     case 'broken_off':
@@ -216,7 +216,8 @@ export async function fetchReceipt(
   // Without access Slack answers a sign-in page with status 200, not the file.
   if (!response.ok || type.startsWith('text/html')) {
     await response.body?.cancel();
-    throw refuse({ kind: 'not_handed', status: response.status });
+    // The status is for the logs: the person reads that Slack did not hand the file over.
+    throw refuse({ kind: 'not_handed' }, `HTTP ${response.status}`);
   }
   const length = Number(response.headers.get('content-length') ?? Number.NaN);
   if (Number.isFinite(length) && length > max) {

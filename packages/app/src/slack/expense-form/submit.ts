@@ -73,6 +73,8 @@ export async function queueSubmission(
 ): Promise<void> {
   const id = `form:${job.user.team_id}:${job.rootViewId}`;
   const voice = await formVoice(job.meta);
+  // The answer names the button the person presses again, as the form labels it.
+  const button = voice.t(job.edit ? 'form.submit_edit' : 'form.submit_new');
   let kept: Kept;
   try {
     kept = await keepInTime(
@@ -85,7 +87,7 @@ export async function queueSubmission(
     // Under the form: the store cannot keep the submission.
     await answer.ack({
       response_action: 'errors',
-      errors: { [answer.field]: voice.t('form.not_kept') },
+      errors: { [answer.field]: voice.t('form.not_kept', { button }) },
     });
     return;
   }
@@ -94,7 +96,7 @@ export async function queueSubmission(
     // write landed, and tried again if it did not).
     await answer.ack({
       response_action: 'errors',
-      errors: { [answer.field]: voice.t('form.slow_to_keep') },
+      errors: { [answer.field]: voice.t('form.slow_to_keep', { button }) },
     });
     return;
   }

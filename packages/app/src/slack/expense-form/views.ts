@@ -21,6 +21,7 @@ import {
   NOTES_MAX,
   paidBlockId,
   type SplitMethod,
+  type StepBase,
 } from './form.js';
 import type { MessageReceipt } from './message-receipt.js';
 import { megabytes } from './receipt.js';
@@ -333,7 +334,7 @@ const STEP_TITLES = {
   shares: 'form.step_shares',
 } as const satisfies Record<StepMethod, MessageKey>;
 
-interface SplitStepInput {
+interface SplitStepInput extends StepBase {
   /** Equal only with several payers: then the step asks only what each paid. */
   method: StepMethod;
   cost: number;
@@ -347,7 +348,6 @@ interface SplitStepInput {
   payers?: string[] | undefined;
   /** Paid amounts typed before, by Slack id. */
   paidValues?: Record<string, string> | undefined;
-  meta: string;
 }
 
 export function splitStepView(s: SplitStepInput, voice: Voice): ModalView {
@@ -408,7 +408,7 @@ export function splitStepView(s: SplitStepInput, voice: Voice): ModalView {
     type: 'modal',
     callback_id: EXPENSE_CALLBACKS.splitStep,
     title: title(t(STEP_TITLES[s.method])),
-    submit: title(t('form.submit_new')),
+    submit: title(t(s.edit ? 'form.submit_edit' : 'form.submit_new')),
     close: title(t('form.back')),
     private_metadata: metadata(s.meta),
     blocks,

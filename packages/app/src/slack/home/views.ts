@@ -192,7 +192,7 @@ export function keptLines(kept: KeptAbout, voice: Voice): string[] {
   return lines;
 }
 
-/** What "Remove my data" (and Disconnect) answer, in mrkdwn. */
+/** What Disconnect (and "Remove my data") answer, in mrkdwn. */
 export function forgottenText(kept: KeptAbout, voice: Voice): string {
   const lines = keptLines(kept, voice);
   if (lines.length === 0) return voice.t('home.forgotten_nothing');
@@ -200,24 +200,35 @@ export function forgottenText(kept: KeptAbout, voice: Voice): string {
 }
 
 /**
- * What the app keeps about the person, with the button that removes it; nothing when nothing is
- * kept. The confirm dialog says what goes and what stays, before anything is removed.
+ * What the app keeps about the person; nothing when nothing is kept. Someone not connected gets
+ * the button that removes it, "Remove my data"; someone connected has Disconnect at the top of
+ * the tab, which removes the same and the link with it, so the list goes without a second button
+ * that would do the same. A confirm dialog says what goes and what stays, before anything is
+ * removed.
  */
-export function keptBlocks(kept: KeptAbout | undefined, voice: Voice): types.KnownBlock[] {
+export function keptBlocks(
+  kept: KeptAbout | undefined,
+  voice: Voice,
+  removable: boolean,
+): types.KnownBlock[] {
   const lines = kept ? keptLines(kept, voice) : [];
   if (lines.length === 0) return [];
+  const list: types.SectionBlock = {
+    type: 'section',
+    text: {
+      type: 'mrkdwn',
+      text: clip(
+        `${voice.t('home.data_intro')}\n${lines.map((l) => `• ${l}`).join('\n')}`,
+        LIMITS.sectionText,
+      ),
+    },
+  };
+  if (!removable) return [{ type: 'divider' }, header(voice.t('home.data_title')), list];
   return [
     { type: 'divider' },
     header(voice.t('home.data_title')),
     {
-      type: 'section',
-      text: {
-        type: 'mrkdwn',
-        text: clip(
-          `${voice.t('home.data_intro')}\n${lines.map((l) => `• ${l}`).join('\n')}`,
-          LIMITS.sectionText,
-        ),
-      },
+      ...list,
       accessory: {
         type: 'button',
         action_id: LEDGER_ACTIONS.homeForget,
@@ -284,7 +295,7 @@ function notConnected(
     },
     context(voice.t('home.connect_hint')),
     ...reminderSetting(input.remindersOff, voice),
-    ...keptBlocks(input.kept, voice),
+    ...keptBlocks(input.kept, voice, true),
   ];
 }
 
@@ -323,7 +334,7 @@ function connectedTop(input: Connected, voice: Voice): types.KnownBlock[] {
 
 /**
  * The balances (shared/balance-blocks.ts, as every surface shows them): what goes above the debt
- * rows, the rows, and what goes below them (groups, Remind and Pay part…, Refresh).
+ * rows, the rows, and what goes below them (groups, Remind and Record part…, Refresh).
  */
 function balanceSection(
   input: Connected,
@@ -434,7 +445,7 @@ function settingsBlocks(input: Connected, voice: Voice): types.KnownBlock[] {
       accessory: groupSelect(input.groups, input.defaultGroup, voice),
     },
     ...reminderSetting(input.remindersOff, voice),
-    ...keptBlocks(input.kept, voice),
+    ...keptBlocks(input.kept, voice, false),
   ];
 }
 

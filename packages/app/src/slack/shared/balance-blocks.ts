@@ -233,7 +233,7 @@ interface BalancesInput {
 interface BalancesLayout {
   /** The Settle up button on each friend debt row. */
   settle(debt: FriendDebt, direction: DebtDirection): types.Button;
-  /** Remind and Pay part… under the balances. */
+  /** Remind and Record part… under the balances. */
   controls: boolean;
 }
 
@@ -245,7 +245,7 @@ interface BalanceBlocks {
   debts: types.SectionBlock[];
   /** My position in each group not settled, as one section; none when all are. */
   groups: types.SectionBlock[];
-  /** Remind and Pay part… when the layout has them and something is owed. */
+  /** Remind and Record part… when the layout has them and something is owed. */
   controls: types.ActionsBlock[];
 }
 

@@ -351,7 +351,7 @@ async function settleUnknownCreate(
   const what = mrkdwn(plan.description);
   const cause =
     error instanceof ServiceServerException
-      ? voice.t('booking.failed_server', { what, status: String(error.http_status ?? '5xx') })
+      ? voice.t('booking.failed_server', { what })
       : error instanceof ServiceTimeoutException
         ? voice.t('booking.failed_timeout', { what })
         : voice.t('booking.failed_connection', { what });

@@ -351,9 +351,9 @@ function whatItWas(what: string, expenseId: number, voice: Voice): string {
 }
 
 /**
- * Replaces the expense message once deleted: what it was stays readable, struck through, with an
- * Undo that restores it. `what` is the header of the message it replaces ("Lunch · €40.00", plain
- * text as the header held it).
+ * Replaces the expense message once deleted: what it was stays readable, struck through, with a
+ * Restore button that brings it back. `what` is the header of the message it replaces ("Lunch ·
+ * €40.00", plain text as the header held it).
  */
 export function deletedMessage(
   input: { expenseId: number; deletedBy: string; what: string },
@@ -386,7 +386,7 @@ export function deletedMessage(
           {
             type: 'button',
             action_id: EXPENSE_ACTIONS.restore,
-            text: { type: 'plain_text', text: voice.t('expense.undo'), emoji: true },
+            text: { type: 'plain_text', text: voice.t('expense.restore'), emoji: true },
             value: encodeExpenseRef(input.expenseId),
           },
         ],

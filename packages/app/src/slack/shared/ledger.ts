@@ -74,10 +74,10 @@ export function matchGroup(groups: readonly Group[], typed: string): GroupMatch 
   return { kind: 'unknown', groups: real };
 }
 
-/** "“Roommates”, “Trip to Rome” and 3 more", escaped for mrkdwn. */
+/** "\"Roommates\", \"Trip to Rome\" and 3 more", escaped for mrkdwn. */
 function groupNames(
   voice: Voice,
-  groups: readonly Group[],
+  groups: readonly Pick<Group, 'name'>[],
   join: 'list' | 'alternatives',
   max = 10,
 ): string {
@@ -90,20 +90,32 @@ function groupNames(
   );
 }
 
+/**
+ * The sentence for a group name that matched none of the person's groups, in mrkdwn: one
+ * sentence for every command that takes a group, with the groups they have.
+ */
+export function noGroupCalledText(
+  voice: Voice,
+  typed: string,
+  groups: readonly Pick<Group, 'name'>[],
+): string {
+  const name = voice.t('balances.group_name', { name: mrkdwn(typed) });
+  return groups.length > 0
+    ? voice.t('balances.group_unknown', { name, groups: groupNames(voice, groups, 'list') })
+    : voice.t('balances.group_unknown_none', { name });
+}
+
 /** The sentence for a name that matched no group or several, in mrkdwn. */
 export function unmatchedGroupText(
   voice: Voice,
   typed: string,
   match: Exclude<GroupMatch, { kind: 'found' }>,
 ): string {
-  const name = voice.t('balances.group_name', { name: mrkdwn(typed) });
   if (match.kind === 'ambiguous') {
     return voice.t('balances.group_ambiguous', {
-      name,
+      name: voice.t('balances.group_name', { name: mrkdwn(typed) }),
       groups: groupNames(voice, match.groups, 'alternatives'),
     });
   }
-  return match.groups.length > 0
-    ? voice.t('balances.group_unknown', { name, groups: groupNames(voice, match.groups, 'list') })
-    : voice.t('balances.group_unknown_none', { name });
+  return noGroupCalledText(voice, typed, match.groups);
 }

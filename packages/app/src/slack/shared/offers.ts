@@ -15,7 +15,7 @@ export type OfferPurpose =
   | 'form-offer'
   /** An open modal's origin: where its result is posted, what it edits, the files offered. */
   | 'modal'
-  /** Pay part's form: the balance it pays and the message it answers. */
+  /** Record part's form: the balance it pays and the message it answers. */
   | 'pay-part';
 
 /** A day: longer than anyone keeps a form open or an offer unanswered. */

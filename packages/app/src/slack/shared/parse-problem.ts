@@ -197,6 +197,9 @@ function valueText(voice: Voice, value: ProblemValue, people: readonly string[])
   return unitList(voice.locale).format(value.list.map(mrkdwn));
 }
 
+/** The refusals that offer two readings of an amount, the thousands and the decimal one. */
+const UNCLEAR: ReadonlySet<ProblemId> = new Set(['amount_unclear', 'amount_unclear_in_sum']);
+
 /**
  * What is wrong, as a sentence for mrkdwn in the reader's language; forms in it name `people`
  * (Slack ids the reader can mention) where they can.
@@ -209,6 +212,12 @@ export function troubleText(
   const values: MessageValues = {};
   for (const [name, value] of Object.entries(trouble.values)) {
     values[name] = valueText(voice, value, people);
+  }
+  const decimal = trouble.values.decimal;
+  if (typeof decimal === 'string' && UNCLEAR.has(trouble.id)) {
+    // "1.500" read as a decimal, written the reader's way ("1.5", "1,5"): a German reader would
+    // take "1.500" for the thousands the other reading offers.
+    values.decimal = voice.number(Number(decimal));
   }
   return voice.t(PROBLEM_KEYS[trouble.id], values);
 }

@@ -41,7 +41,7 @@ function refValue(p: { id: number; name: string }, nameLength: number): string {
 }
 
 /**
- * "Pay part…": a menu of the debts (friend-wide ones: a group's own debts are settled whole),
+ * "Record part…": a menu of the debts (friend-wide ones: a group's own debts are settled whole),
  * each option carrying its SettleRef with the name cut to fit an option's 150 characters.
  */
 function payPartMenu(refs: readonly SettleRef[], voice: Voice): types.StaticSelect {
@@ -67,7 +67,7 @@ function payPartMenu(refs: readonly SettleRef[], voice: Voice): types.StaticSele
 }
 
 /**
- * One actions block under a balance: "Pay part…" when something is owed either way, and Remind
+ * One actions block under a balance: "Record part…" when something is owed either way, and Remind
  * (a button for one person who owes me, a menu for several: Slack wants each action_id once per
  * block); nothing when neither applies.
  */

@@ -88,7 +88,7 @@ export function describeServiceFailure(
     );
   }
   if (error instanceof ServiceServerException) {
-    return said(voice.t('service.server', { nothing, status: String(error.http_status ?? '5xx') }));
+    return said(voice.t('service.server', { nothing }));
   }
   if (error instanceof ServiceNotAllowedException) {
     const reason = serviceMessage(error.errors);
@@ -106,7 +106,7 @@ export function describeServiceFailure(
     return said(
       reason
         ? voice.t('service.refused', { reason: mrkdwn(reason), nothing })
-        : voice.t('service.unreadable', { nothing, status: String(error.http_status ?? '?') }),
+        : voice.t('service.unreadable', { nothing }),
     );
   }
   return said(voice.t('service.our_side', { nothing }));

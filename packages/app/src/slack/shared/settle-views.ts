@@ -1,6 +1,6 @@
 /**
  * Settle up on a balance: the button that asks before it records anything, and what a DM's
- * Settle up leads to (the debt as it stands, with Record payment, Pay part… and Cancel). Pure,
+ * Settle up leads to (the debt as it stands, with Record a payment, Record part… and Cancel). Pure,
  * in the voice of the person who sees them.
  */
 import type { types } from '@slack/bolt';

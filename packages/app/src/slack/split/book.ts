@@ -24,6 +24,7 @@ import {
   groupCurrencyNote,
   withNote,
 } from '../shared/group-currency.js';
+import { noGroupCalledText } from '../shared/ledger.js';
 import { errorNotice, plainNotice } from '../shared/notices.js';
 import { troubleText } from '../shared/parse-problem.js';
 import { describeServiceFailure } from '../shared/service-failure.js';
@@ -262,20 +263,11 @@ async function namedGroup(
     found = named(groups);
   }
   if (found) return { id: found.id, name: found.name, members: found.members };
-  const names = groups
-    .filter((g) => g.id !== 0)
-    .map((g) => g.name)
-    .slice(0, 10);
-  const typed = mrkdwn(name);
+  const real = groups.filter((g) => g.id !== 0);
   await tellProblem(
     c,
-    names.length > 0
-      ? c.voice.t('booking.no_group_called', {
-          name: typed,
-          groups: c.voice.list(names.map(mrkdwn)),
-        })
-      : c.voice.t('booking.no_groups_yet', { name: typed }),
-    names[0] ? `/split 40 lunch in ${names[0]}` : EXAMPLE,
+    noGroupCalledText(c.voice, name, real),
+    real[0] ? `/split 40 lunch in ${real[0].name}` : EXAMPLE,
   );
   return undefined;
 }

@@ -11,6 +11,7 @@ import { type DateRange, type ListFilters, searchWords } from '../../core/comman
 import type { Expense, ExpenseFilters, Group, ServiceClient } from '../../service/index.js';
 import type { SlackUserKey } from '../../store/index.js';
 import type { SlackDeps } from '../deps.js';
+import { noGroupCalledText } from '../shared/ledger.js';
 import { mention, mrkdwn } from '../shared/text.js';
 import type { Voice } from '../shared/voice.js';
 
@@ -71,16 +72,13 @@ export async function resolveQuery(input: {
   if (filters.group) {
     const { found, names } = await groupNamed(deps, user, client, filters.group);
     if (!found) {
-      const name = mrkdwn(filters.group);
       return {
         problem: {
-          message:
-            names.length > 0
-              ? voice.t('split.no_group_called', {
-                  name,
-                  groups: voice.list(names.slice(0, 10).map(mrkdwn)),
-                })
-              : voice.t('split.no_groups', { name }),
+          message: noGroupCalledText(
+            voice,
+            filters.group,
+            names.map((name) => ({ name })),
+          ),
           example: `/split ${verb} in ${names[0] ?? 'Roommates'}`,
         },
       };

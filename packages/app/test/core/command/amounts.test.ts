@@ -228,7 +228,7 @@ describe('amounts that are refused', () => {
     ],
     [
       `1.500 lunch ${ANN}`,
-      '"1.500" is unclear: 1500 or 1.500? Write 1500 for thousands, or at most two digits after the point.',
+      '"1.500" is unclear: 1500 or 1.5? Write 1500 for thousands, or at most two digits after the point.',
     ],
     [`0.001 lunch ${ANN}`, 'USD has at most 2 decimals: "0.001" has more.'],
     [`¥1200.50 lunch ${ANN}`, 'JPY has no cents: "¥1200.50" can\'t have decimals.'],
@@ -282,7 +282,7 @@ describe('parseAmount: one amount as typed in a field', () => {
       'USD',
       {
         error:
-          '"1.500" is unclear: 1500 or 1.500? Write 1500 for thousands, or at most two digits after the point.',
+          '"1.500" is unclear: 1500 or 1.5? Write 1500 for thousands, or at most two digits after the point.',
       },
     ],
     ['0.001', 'USD', { error: 'USD has at most 2 decimals: "0.001" has more.' }],

@@ -219,7 +219,7 @@ describe('malformed sums are refused by name', () => {
     [`¥1200+0.5 ramen ${ANN}`, 'JPY has no cents: "0.5" can\'t have decimals.', SUM],
     [
       `12+1.500 lunch ${ANN}`,
-      '"1.500" is unclear: 1500 or 1.500? Write 1500 for thousands, or at most two digits after the point (in "12+1.500").',
+      '"1.500" is unclear: 1500 or 1.5? Write 1500 for thousands, or at most two digits after the point (in "12+1.500").',
       SUM,
     ],
     [

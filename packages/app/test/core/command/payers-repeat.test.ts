@@ -333,28 +333,28 @@ describe('repeating expenses', () => {
     ],
     [
       `1200 rent ${ANN} repeat daily`,
-      'The expense service can repeat an expense weekly, fortnightly (every two weeks), monthly or yearly, not "daily".',
+      'Splitwise can repeat an expense weekly, fortnightly (every two weeks), monthly or yearly, not "daily".',
       REPEAT_EX,
     ],
     [
       `5 coffee ${ANN} every day`,
-      'The expense service can repeat an expense weekly, fortnightly (every two weeks), monthly or yearly, not "every day".',
+      'Splitwise can repeat an expense weekly, fortnightly (every two weeks), monthly or yearly, not "every day".',
       REPEAT_EX,
     ],
     [
       `300 insurance ${ANN} every 3 months`,
-      'The expense service can repeat an expense weekly, fortnightly (every two weeks), monthly or yearly, not "every 3 months".',
+      'Splitwise can repeat an expense weekly, fortnightly (every two weeks), monthly or yearly, not "every 3 months".',
       REPEAT_EX,
     ],
     [
       `20 yoga ${ANN} every friday`,
-      'The expense service can repeat an expense weekly, fortnightly (every two weeks), monthly or yearly, not "every friday".',
+      'Splitwise can repeat an expense weekly, fortnightly (every two weeks), monthly or yearly, not "every friday".',
       REPEAT_EX,
     ],
     [`1200 rent ${ANN} monthly weekly`, 'Give one repeat: monthly or weekly?', REPEAT_EX],
     [
       `300 insurance ${ANN} repeat quarterly`,
-      'The expense service can repeat an expense weekly, fortnightly (every two weeks), monthly or yearly, not "quarterly".',
+      'Splitwise can repeat an expense weekly, fortnightly (every two weeks), monthly or yearly, not "quarterly".',
       REPEAT_EX,
     ],
   ]);

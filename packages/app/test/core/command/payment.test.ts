@@ -70,7 +70,7 @@ describe('bad payments', () => {
     [`paid ${ANN} 0,00`, 'A payment must be more than zero ("0,00").', '/split paid @ann 15'],
     [
       `paid ${ANN} 1.500`,
-      '"1.500" is unclear: 1500 or 1.500? Write 1500 for thousands, or at most two digits after the point.',
+      '"1.500" is unclear: 1500 or 1.5? Write 1500 for thousands, or at most two digits after the point.',
       '/split paid @ann 15',
     ],
     [

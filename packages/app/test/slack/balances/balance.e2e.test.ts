@@ -146,13 +146,13 @@ describe('/split balance', () => {
 
   it('says which groups exist when the name matches none', async () => {
     const text = textOf(await ask(h, 'balance Holidays'));
-    expect(text).toContain('You have no group called “Holidays”. Your groups: “Trip”.');
+    expect(text).toContain('You have no group called "Holidays". Your groups: "Trip".');
   });
 
   it('asks an unconnected person to connect, keeping the command', async () => {
     h.addSlackUser({ slackId: 'U0NEW', first_name: 'Nia', email: 'nia@example.com' });
     const text = textOf(await ask(h, 'balance', 'U0NEW'));
-    expect(text).toContain('connect your expense account first');
+    expect(text).toContain('connect your Splitwise account first');
     expect(text).toContain('/split balance');
   });
 });
@@ -307,7 +307,7 @@ describe('a revoked link', () => {
     const posted = await answer();
     // Dee's Slack speaks German (an earlier test gave her de-DE).
     expect(textOf(posted.body)).toContain(
-      'Die Verbindung zu deinem Ausgabenkonto funktioniert nicht mehr',
+      'Die Verbindung zu deinem Splitwise-Konto funktioniert nicht mehr',
     );
     expect(JSON.stringify(posted.body.blocks)).toContain('account_connect');
     expect(await h.app.deps.tokens.get({ team_id: 'T0001', user_id: 'U0DEE' })).toBeUndefined();

@@ -91,7 +91,7 @@ describe('/split remind', () => {
     const dm = dmOf('U0BOB')[0]!;
     expect(blockKitErrors(dm.blocks, 'message')).toEqual([]);
     expect(dm.text).toBe(
-      '<@U0ANN> sent you a reminder: according to their expense account, you owe them €20.00 and $4.00.',
+      '<@U0ANN> sent you a reminder: according to their Splitwise account, you owe them €20.00 and $4.00.',
     );
     const rows = elements(dm.blocks).map((e) => [e.blockText, e.action_id]);
     expect(rows).toEqual([
@@ -261,7 +261,7 @@ describe('a reminder to someone whose Slack is in German', () => {
     await eventually(() => expect(german()).toHaveLength(1));
     const dm = german()[0]!;
     expect(dm.text).toBe(
-      '<@U0ANN> hat dir eine Erinnerung geschickt: Laut dem Ausgabenkonto von <@U0ANN> schuldest du 1.234,50\u00a0€.',
+      '<@U0ANN> hat dir eine Erinnerung geschickt: Laut dem Splitwise-Konto von <@U0ANN> schuldest du 1.234,50\u00a0€.',
     );
     const settle = button(dm.blocks, 'balance_settle_up');
     expect(settle.text?.text).toBe('Ausgleichen');
@@ -273,6 +273,6 @@ describe('a reminder to someone whose Slack is in German', () => {
     const after = textOf(h.slack.messages(channel).find((m) => m.ts === dm.ts)!);
     // Ann as the reminder named her: her Slack name.
     expect(after).toContain('✅ Erfasst: Du hast ann 1.234,50\u00a0€ gezahlt.');
-    expect(after).toContain('Du und *Ann* seid quitt.');
+    expect(after).toContain('Zwischen dir und *Ann* ist alles ausgeglichen.');
   });
 });

@@ -1,5 +1,5 @@
 /**
- * "Pay part…" end to end: a debt chosen under a balance opens the amount form (views.open),
+ * "Record part…" end to end: a debt chosen under a balance opens the amount form (views.open),
  * bad amounts come back as errors under the field with nothing recorded, a part is recorded and
  * read back from the emulator, a second submission of the same form records nothing more (one after
  * the other, or both at once), the whole amount takes Settle up's path, and a store that refuses the
@@ -50,7 +50,7 @@ async function owedToBob(): Promise<number> {
   return signed === 0 ? 0 : -signed;
 }
 
-/** Picks the debt to Bob in the "Pay part…" menu of `/split balance`; returns the opened form. */
+/** Picks the debt to Bob in the "Record part of a debt…" menu of `/split balance`; returns the opened form. */
 async function openForm(user = 'U0ANN'): Promise<{
   viewId: string;
   meta: string;
@@ -101,7 +101,7 @@ async function submit(form: { viewId: string; meta: string }, amount: string, us
   return text === '' ? null : (JSON.parse(text) as Loose);
 }
 
-describe('Pay part…', () => {
+describe('Record part…', () => {
   it('opens a form with the whole debt filled in, within Slack limits', async () => {
     const form = await openForm();
     expect(viewErrors(form.view)).toEqual([]);
@@ -160,7 +160,7 @@ describe('Pay part…', () => {
   });
 });
 
-describe('Pay part… kept before the ack', () => {
+describe('Record part… kept before the ack', () => {
   beforeAll(async () => {
     await book(h, bob, {
       cost: '60',
@@ -186,7 +186,7 @@ describe('Pay part… kept before the ack', () => {
       response_action: 'errors',
       errors: {
         settle_part_amount:
-          "I couldn't save this just now: my storage isn't answering. Nothing was recorded. Try Record payment again in a minute.",
+          "I couldn't save this just now: my storage isn't answering. Nothing was recorded. Press Record a payment again in a minute.",
       },
     });
     await new Promise((resolve) => setTimeout(resolve, 300));
@@ -257,7 +257,7 @@ describe('Pay part… kept before the ack', () => {
       response_action: 'errors',
       errors: {
         settle_part_amount:
-          'Saving this is taking longer than usual. Press Record payment again in a moment: it is recorded only once.',
+          'Saving this is taking longer than usual. Press Record a payment again in a moment: it is recorded only once.',
       },
     });
     await lock.released;

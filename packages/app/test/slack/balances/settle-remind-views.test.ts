@@ -243,7 +243,7 @@ describe('the reminder DM', () => {
     );
     expect(blockKitErrors(message.blocks, 'message')).toEqual([]);
     expect(message.text).toBe(
-      '<@U0ANN> sent you a reminder: according to their expense account, you owe them €20.00 and $4.00.',
+      '<@U0ANN> sent you a reminder: according to their Splitwise account, you owe them €20.00 and $4.00.',
     );
     const json = JSON.stringify(message.blocks);
     expect(json.match(/balance_settle_up/g)).toHaveLength(2);
@@ -354,14 +354,14 @@ describe('settle and remind texts in the reader’s voice', () => {
     const confirm = settleButton(euros, voices.ja).confirm;
     expect(confirm?.title?.text).toBe('支払いを記録しますか？');
     expect(spaced(confirm?.text.text ?? '')).toBe(
-      '*Ann* から *€1,234.50* を受け取ったと記録しますか？経費サービスでこの貸し借りが精算されます。',
+      '*Ann* から *€1,234.50* を受け取ったと記録しますか？Splitwise でこの貸し借りが精算されます。',
     );
     const dm = reminderMessage(
       { sender: 'U0ANN', senderName: 'Ann', owed: [{ currency: 'EUR', amount: 123450 }] },
       voices.de,
     );
     expect(spaced(dm.text)).toBe(
-      '<@U0ANN> hat dir eine Erinnerung geschickt: Laut dem Ausgabenkonto von <@U0ANN> schuldest du 1.234,50 €.',
+      '<@U0ANN> hat dir eine Erinnerung geschickt: Laut dem Splitwise-Konto von <@U0ANN> schuldest du 1.234,50 €.',
     );
     expect(
       spaced(

@@ -178,7 +178,7 @@ describe("the DM in the person's Slack locale", () => {
     ).answer();
     const settled = textOf(current(h, confirmation, dm));
     expect(settled).toContain(`✅ Erfasst: Du hast Bob Ray ${amount} gezahlt.`);
-    expect(settled).toContain('Du und *Bob Ray* seid quitt.');
+    expect(settled).toContain('Zwischen dir und *Bob Ray* ist alles ausgeglichen.');
   });
 });
 

@@ -50,7 +50,7 @@ describe('daily balance DM, end to end (emulator + fake Slack + SQLite)', () => 
     expect(owed).not.toBe('$15.00');
     expect(blockText(dm!.blocks)).toContain('Tes soldes, samedi 21 novembre');
     expect(blockText(dm!.blocks)).toContain(`*${owed}*`);
-    expect(dm!.text).toBe(`Tes soldes du samedi 21 novembre : tu dois ${owed}.`);
+    expect(dm!.text).toBe(`Tes soldes du samedi 21 novembre\u202F: tu dois ${owed}.`);
     expect(dm!.text).not.toContain('$15.00');
   });
 

@@ -97,13 +97,13 @@ describe('a description as typed, through every button', () => {
     const copyForm = await formOpened(h, copy.since);
     expect(element(copyForm.view, 'form_description').initial_value).toBe(typed);
     const note = mrkdwnTexts(copyForm.view.blocks)[0] as string;
-    expect(note).toContain(`“${mrkdwn(typed)}”`);
-    expect(seen(note)).toContain(`“${typed}”`);
+    expect(note).toContain(`"${mrkdwn(typed)}"`);
+    expect(seen(note)).toContain(`"${typed}"`);
 
     const comment = await click('expense_comment', b, 'U0GRACE');
     const opened = await h.slack.waitForCall('views.open', (c) => c.at >= comment.since);
     const on = mrkdwnTexts((opened.args.view as Loose).blocks)[0] as string;
-    expect(on).toBe(`On “${mrkdwn(`${typed} · €40.00`)}”`);
+    expect(on).toBe(`On "${mrkdwn(`${typed} · €40.00`)}"`);
 
     const details = await (await click('expense_details', b, 'U0GRACE')).answer();
     expect(plainTexts(details.body.blocks)[0]).toBe(`${typed} · €40.00`);
@@ -141,7 +141,7 @@ describe('each reader’s voice', () => {
     const deleted = await (await click('expense_delete', b, 'U0KEN')).answer();
     expect(deleted.body.replace_original).toBe(true);
     expect(nb(String(deleted.body.text))).toBe('Gelöscht von <@U0KEN>: Essen · 40,00 €');
-    expect(plainTexts(deleted.body.blocks)).toContain('Rückgängig');
+    expect(plainTexts(deleted.body.blocks)).toContain('Wiederherstellen');
 
     const restored = await (
       await click('expense_restore', { ...b, blocks: deleted.body.blocks as unknown[] }, 'U0KEN')
@@ -194,7 +194,7 @@ describe('each reader’s voice', () => {
     );
     // The message clicked on was made up for the test, so Slack can't update it: said too.
     expect(seen(nb(String(told.args.text)))).toBe(
-      '„Miete“ gespeichert: geändert hast du den Betrag und die Aufteilung. Ich konnte die Nachricht im Kanal nicht aktualisieren (Slack meldete message_not_found), daher zeigt sie noch die alte Version; Details darin zeigt die Ausgabe, wie sie jetzt ist.',
+      '„Miete“ gespeichert: geändert hast du den Betrag und die Aufteilung. Ich konnte die Nachricht im Channel nicht aktualisieren (Slack meldete message_not_found), daher zeigt sie noch die alte Version; Details darin zeigt die Ausgabe, wie sie jetzt ist.',
     );
   });
 });

@@ -77,7 +77,7 @@ describe('Duplicate', () => {
     expect(element(form.view, 'form_participants').initial_users).toEqual(['U0ANN', 'U0BOB']);
     const today = new Date().toISOString().slice(0, 10);
     expect(element(form.view, 'form_date').initial_date).not.toBe('2026-11-03');
-    expect(JSON.stringify(form.view)).toContain('Copied from “taxi”, dated today');
+    expect(JSON.stringify(form.view)).toContain('Copied from \\"taxi\\", dated today');
 
     const values = formValues({
       amount: '36.60',

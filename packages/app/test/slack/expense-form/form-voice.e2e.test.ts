@@ -64,7 +64,7 @@ describe('the form for a German speaker', () => {
     expect(response.status).toBe(200);
     const opening = await h.slack.waitForCall('views.open', (c) => c.at >= since);
     expect((opening.args.view as Loose).title.text).toBe('Ausgabe aufteilen');
-    expect(blocksText((opening.args.view as Loose).blocks)).toBe('Das Formular wird geöffnet …');
+    expect(blocksText((opening.args.view as Loose).blocks)).toBe('Das Formular wird geöffnet…');
     const form = await formOpened(h, since);
     expect(form.view.title.text).toBe('Ausgabe aufteilen');
     expect(element(form.view, 'form_amount').placeholder.text).toBe('12,50');

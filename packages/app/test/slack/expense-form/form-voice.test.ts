@@ -70,7 +70,7 @@ describe('amounts typed the person’s way', () => {
   it('asks rather than guesses where a point could mean thousands', () => {
     expect(readAmount('1.500', 'USD', en)).toEqual({
       error:
-        '“1.500” is unclear: 1500 or 1.5? Write 1500 for thousands, or at most two digits after the point.',
+        '"1.500" is unclear: 1500 or 1.5? Write 1500 for thousands, or at most two digits after the point.',
     });
   });
 
@@ -182,7 +182,7 @@ describe('the form’s checks, in German', () => {
     );
     const percent = checkSplitStep({ ...form, method: 'percent' }, step('50', '40,5'), de);
     expect('errors' in percent && nb(percent.errors.form_value_0!)).toMatch(
-      /^Die Prozente ergeben 90,5 %, nicht 100 %\./,
+      /^Die Prozentsätze ergeben 90,5 %, nicht 100 %\./,
     );
     const items = checkItemiseStep(
       { ...form, method: 'itemise' },
@@ -287,9 +287,9 @@ describe('the form’s words', () => {
       },
       de,
     );
-    expect(step.title.text).toBe('Prozente');
+    expect(step.title.text).toBe('Prozentsätze');
     expect(plainTexts(step)).toContain('Jemand');
-    expect(nb(mrkdwnTexts(step.blocks)[0]!)).toMatch(/^Prozente von \*40,00 €\*/);
+    expect(nb(mrkdwnTexts(step.blocks)[0]!)).toMatch(/^Prozentsätze von \*40,00 €\*/);
     const items = itemiseStepView(
       { subtotal: 4000, currency: 'EUR', participants: ['U0ANN'], names: {}, meta: '{}' },
       de,

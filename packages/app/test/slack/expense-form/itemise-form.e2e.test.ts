@@ -220,10 +220,10 @@ describe('the form itemises a bill', () => {
       values: itemValues([null, '12++3', '10'], { tip: '150%', tax: 'lots' }),
     });
     expect(bad.errors).toEqual({
-      form_value_1: "“12++3” isn't a sum I can read: put one + between numbers, like 12.50+7.",
+      form_value_1: '"12++3" isn\'t a sum I can read: put one + between numbers, like 12.50+7.',
       form_item_tip: 'Tip and tax go up to 100%.',
       form_item_tax:
-        "I can't read “lots” as a tip or tax. Write a percentage like 15% or an amount like 10.",
+        'I can\'t read "lots" as a tip or tax. Write a percentage like 15% or an amount like 10.',
     });
     const over = await h.slack.act.submitView({
       as: 'U0ANN',
@@ -241,7 +241,7 @@ describe('the form itemises a bill', () => {
     });
     expect(short.errors).toEqual({
       form_value_0:
-        'The items come to €40.00, €10.00 short of the amount (€50.00): leave someone empty to give them the rest, or put it under Shared.',
+        'The items come to €40.00, €10.00 short of the amount (€50.00): leave someone empty to give them the rest, or put it under Shared by everyone.',
     });
     expect(preview(current(step.id))).toBe(
       'Press Preview to see the total and each share before booking.',

@@ -111,12 +111,12 @@ describe('checkItemiseStep', () => {
       errors: {
         form_value_0:
           "That's in EUR: choose EUR under Currency in the first step, or type the numbers alone.",
-        form_value_1: "I can't read “1.234.5” as an amount: type a number, like 12.50.",
-        form_value_2: 'USD has at most 2 decimals: “0.001” has more.',
+        form_value_1: 'I can\'t read "1.234.5" as an amount: type a number, like 12.50.',
+        form_value_2: 'USD has at most 2 decimals: "0.001" has more.',
         form_item_shared: "The amount can't be negative.",
         form_item_tip: 'A percentage takes at most two decimals, like 12.5%.',
         form_item_tax:
-          "“5+” isn't a sum I can read: put one + between numbers, like 12.50+7. Write a percentage like 15% or an amount like 10.",
+          '"5+" isn\'t a sum I can read: put one + between numbers, like 12.50+7. Write a percentage like 15% or an amount like 10.',
       },
     });
   });
@@ -231,7 +231,7 @@ describe("sums in the form's other amount fields", () => {
     expect(readAmount('12.50+7.25', 'USD', en)).toEqual({ minor: 1975 });
     expect(readAmount('12 + 3', 'EUR', en)).toEqual({ minor: 1500 });
     expect(readAmount('12++3', 'USD', en)).toEqual({
-      error: "“12++3” isn't a sum I can read: put one + between numbers, like 12.50+7.",
+      error: '"12++3" isn\'t a sum I can read: put one + between numbers, like 12.50+7.',
     });
     expect(readAmount('€12+3', 'USD', en)).toEqual({
       error: "That's an amount in EUR: choose EUR under Currency, or type the number alone.",

@@ -9,6 +9,7 @@ import type { Category, Currency } from '../../../src/service/index.js';
 import { commentFormView } from '../../../src/slack/expense-actions/comment-view.js';
 import { expenseDetailsMessage } from '../../../src/slack/expense-actions/details-view.js';
 import { encodeMeta, parseMeta } from '../../../src/slack/expense-form/form.js';
+import { itemiseStepView } from '../../../src/slack/expense-form/itemise-view.js';
 import {
   categoryOptionGroups,
   currencyOptions,
@@ -117,6 +118,28 @@ describe('expense form', () => {
     expect(viewErrors(view)).toEqual([]);
     expect(view.blocks.filter((b) => b.type === 'input')).toHaveLength(50);
     expect(view.title.text).toBe('Percentages');
+  });
+
+  it('labels the button of each step after the first as the first step does: Save for an edit', () => {
+    const step = {
+      method: 'exact' as const,
+      cost: 4000,
+      currency: 'EUR',
+      participants: people.slice(0, 2),
+      names: {},
+      meta,
+    };
+    const itemise = {
+      subtotal: 4000,
+      currency: 'EUR',
+      participants: people.slice(0, 2),
+      names: {},
+      meta,
+    };
+    expect(splitStepView(step, en).submit?.text).toBe('Book it');
+    expect(splitStepView({ ...step, edit: true }, en).submit?.text).toBe('Save');
+    expect(itemiseStepView(itemise, en).submit?.text).toBe('Book it');
+    expect(itemiseStepView({ ...itemise, edit: true }, en).submit?.text).toBe('Save');
   });
 
   it('builds the comment form within the limits', () => {

@@ -244,7 +244,7 @@ describe('a receipt that cannot be attached', () => {
       response_action: 'errors',
       errors: {
         form_receipt:
-          '“huge scan.jpg” is 300.0 MB, larger than the 4.9 MB a receipt can be. Remove it to book without a receipt, or choose a smaller one.',
+          '"huge scan.jpg" is 300.0 MB, larger than the 4.9 MB a receipt can be. Remove it to book without a receipt, or choose a smaller one.',
       },
     });
     const since = h.slack.now();
@@ -276,7 +276,7 @@ describe('a receipt that cannot be attached', () => {
     });
     const notice = await ephemeralSince(since);
     expect(String(notice.args.text)).toBe(
-      "I couldn't attach “large.png”: it is 6.0 MB, larger than the 4.9 MB a receipt can be. I'm booking the expense without it. Edit it later to add a receipt.",
+      'I couldn\'t attach "large.png": it is 6.0 MB, larger than the 4.9 MB a receipt can be. I\'m booking the expense without it. Edit it later to add a receipt.',
     );
     const e = await expense(expenseIdIn((await posted(since)).args.blocks));
     expect(e.description).toBe('Large receipt');
@@ -323,7 +323,7 @@ describe('a receipt that cannot be attached', () => {
       });
       const notice = await ephemeralSince(since);
       expect(String(notice.args.text)).toContain(
-        `I couldn't attach “away.png”: its download address is on 127.0.0.1:${port}, not on Slack's file host`,
+        `I couldn't attach "away.png": its download address is on 127.0.0.1:${port}, not on Slack's file host`,
       );
       const e = await expense(expenseIdIn((await posted(since)).args.blocks));
       expect(e.description).toBe('Receipt elsewhere');

@@ -51,9 +51,9 @@ describe('expense message with several payers', () => {
       text: {
         type: 'mrkdwn',
         text: [
-          '• <@U001> paid *€40.00*, share €20.00: is owed €20.00',
-          '• <@U003> share €20.00: owes €20.00',
-          '• <@U002> paid *€20.00*, share €20.00: even',
+          '• <@U001>: paid *€40.00* · share €20.00 · is owed €20.00',
+          '• <@U003>: share €20.00 · owes €20.00',
+          '• <@U002>: paid *€20.00* · share €20.00 · settled up',
         ].join('\n'),
       },
     });

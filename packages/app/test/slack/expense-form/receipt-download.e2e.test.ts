@@ -235,7 +235,7 @@ describe('fetching a receipt', () => {
 
   it("takes Slack's sign-in page for what it is: no file", async () => {
     const error = await refusal(fetchReceipt(at('/sign-in'), TOKEN, 'F1', allowed()));
-    expect(reason(error)).toBe("Slack didn't hand it over (HTTP 200)");
+    expect(reason(error)).toBe("Slack didn't hand it over");
   });
 });
 

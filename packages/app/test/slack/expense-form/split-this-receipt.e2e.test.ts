@@ -88,7 +88,7 @@ describe('"Split this" on a message with an image', () => {
     expect(box.initial_options).toEqual([
       expect.objectContaining({
         value: 'F0PIZZA',
-        text: expect.objectContaining({ text: 'Attach “pizza.png” from the message' }),
+        text: expect.objectContaining({ text: 'Attach "pizza.png" from the message' }),
       }),
     ]);
     const since = h.slack.now();
@@ -134,7 +134,7 @@ describe('"Split this" on a message whose file cannot be the receipt', () => {
     const form = await splitThis('1700000102.000100', [pdf]);
     expect(element(form.view, 'form_message_receipt')).toBeUndefined();
     expect(blocksText(form.view.blocks)).toContain(
-      "“menu.pdf” from the message can't be the receipt: it is not an image (application/pdf), and a receipt must be one.",
+      '"menu.pdf" from the message can\'t be the receipt: it is not an image (application/pdf). Choose an image below instead.',
     );
   });
 
@@ -149,7 +149,7 @@ describe('"Split this" on a message whose file cannot be the receipt', () => {
     const form = await splitThis('1700000103.000100', [big]);
     expect(element(form.view, 'form_message_receipt')).toBeUndefined();
     expect(blocksText(form.view.blocks)).toContain(
-      "“huge.jpg” from the message can't be the receipt: it is larger than the 4.9 MB a receipt can be.",
+      '"huge.jpg" from the message can\'t be the receipt: it is larger than 4.9 MB.',
     );
   });
 

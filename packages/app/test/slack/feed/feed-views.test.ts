@@ -38,13 +38,13 @@ describe('a feed change', () => {
 
   it('names the change, the person and the amount, pinging nobody', () => {
     expect(feedChangeMessage(en, dinner)).toEqual({
-      text: 'Bob Ray deleted “Dinner &lt;3” €60.00 in Roommates.',
+      text: 'Bob Ray deleted "Dinner &lt;3" €60.00 in Roommates.',
       blocks: [
         {
           type: 'section',
           text: {
             type: 'mrkdwn',
-            text: 'Bob Ray deleted ~“Dinner &lt;3”~ €60.00 in *Roommates*.',
+            text: 'Bob Ray deleted ~"Dinner &lt;3"~ €60.00 in *Roommates*.',
           },
         },
         {
@@ -65,20 +65,20 @@ describe('a feed change', () => {
       group: '<!everyone> ~Crew~',
     });
     expect(message.text).toBe(
-      '&lt;!channel&gt; Mallory added “&lt;!here&gt; free pizza &lt;https://evil.example|your-receipt&gt; \u200b*\u200bnow\u200b*\u200b &amp; \u200b_\u200bhere\u200b_\u200b” $1.00 in &lt;!everyone&gt; \u200b~\u200bCrew\u200b~\u200b.',
+      '&lt;!channel&gt; Mallory added "&lt;!here&gt; free pizza &lt;https://evil.example|your-receipt&gt; \u200b*\u200bnow\u200b*\u200b &amp; \u200b_\u200bhere\u200b_\u200b" $1.00 in &lt;!everyone&gt; \u200b~\u200bCrew\u200b~\u200b.',
     );
     for (const text of texts(message)) {
       expect(text).not.toMatch(/<!|<https?:|<@/);
-      expect(text).not.toMatch(/(^|[\s“])\*now\*/);
+      expect(text).not.toMatch(/(^|[\s"])\*now\*/);
     }
     expect(message.blocks[0]).toMatchObject({
-      text: { text: expect.stringContaining('*“&lt;!here&gt; free pizza') },
+      text: { text: expect.stringContaining('*"&lt;!here&gt; free pizza') },
     });
   });
 
   it('says "Someone" in the reader\'s language when the service names nobody', () => {
     expect(feedChangeMessage(en, { ...dinner, verb: 'edited', who: undefined }).text).toBe(
-      'Someone edited “Dinner &lt;3” €60.00 in Roommates.',
+      'Someone edited "Dinner &lt;3" €60.00 in Roommates.',
     );
     expect(feedChangeMessage(de, { ...dinner, verb: 'added', who: undefined }).text).toBe(
       'Jemand hat „Dinner &lt;3“ (60,00\u00a0€) in Roommates hinzugefügt.',
@@ -114,10 +114,10 @@ describe('a feed change', () => {
 describe('a stopped feed', () => {
   it('says once why it stopped, mentioning the owner', () => {
     expect(feedStoppedMessage(en, 'U0ANN', 'Roommates').text).toBe(
-      'The activity feed of *Roommates* here has stopped: <@U0ANN>, who turned it on, no longer has an expense account connected. `/split feed on` starts it again with yours.',
+      'The activity feed of *Roommates* here has stopped: <@U0ANN>, who turned it on, no longer has a Splitwise account connected. `/split feed on` starts it again with yours.',
     );
     expect(feedStoppedMessage(de, 'U0ANN', 'Tom & <Jerry>').text).toContain(
-      'Der Aktivitäts-Feed von *Tom &amp; &lt;Jerry&gt;* in diesem Kanal ist gestoppt: <@U0ANN>',
+      'Der Aktivitäts-Feed von *Tom &amp; &lt;Jerry&gt;* in diesem Channel ist gestoppt: <@U0ANN>',
     );
   });
 });

@@ -45,7 +45,7 @@ afterAll(async () => {
 describe('the feed of someone whose Slack speaks German', () => {
   it('answers the feed commands in German', async () => {
     expect(textOf(await ask(h, 'feed', 'U0ANN', FLAT))).toContain(
-      'Dieser Kanal zeigt keine Gruppenaktivität.',
+      'Dieser Channel zeigt keine Gruppenaktivität.',
     );
     const on = await ask(h, 'feed on', 'U0ANN', FLAT);
     expect(on.ephemeralFor).toBeUndefined();

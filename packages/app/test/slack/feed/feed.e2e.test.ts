@@ -86,7 +86,7 @@ afterAll(async () => {
 
 describe.skipIf(!sharedStore)('the channel feed', () => {
   it('is refused outside a bound channel, and is off until turned on', async () => {
-    expect(textOf(await ask(h, 'feed on'))).toContain('This channel books into no group');
+    expect(textOf(await ask(h, 'feed on'))).toContain('This channel is bound to no group');
     expect(textOf(await ask(h, 'feed', 'U0ANN', FLAT))).toContain('shows no group activity');
   });
 
@@ -111,7 +111,7 @@ describe.skipIf(!sharedStore)('the channel feed', () => {
         { who: ann, owed: '30' },
       ],
     });
-    await postedOnce('Bob Ray added “Dinner” €60.00');
+    await postedOnce('Bob Ray added "Dinner" €60.00');
     expect(blockKitErrors(posts('Dinner')[0]?.blocks, 'message')).toEqual([]);
   });
 
@@ -121,10 +121,10 @@ describe.skipIf(!sharedStore)('the channel feed', () => {
       description: 'Dinner out',
     });
     expect(edited.errors).toEqual({});
-    await postedOnce('Bob Ray edited “Dinner out” €60.00');
+    await postedOnce('Bob Ray edited "Dinner out" €60.00');
     await anotherInstance();
     expect((await serviceFor(h, bob).deleteExpense(dinner)).success).toBe(true);
-    await postedOnce('Bob Ray deleted “Dinner out” €60.00');
+    await postedOnce('Bob Ray deleted "Dinner out" €60.00');
   });
 
   it('goes on after a restart, posting only what is new', async () => {
@@ -150,7 +150,7 @@ describe.skipIf(!sharedStore)('the channel feed', () => {
         { who: ann, owed: '6.25' },
       ],
     });
-    await postedOnce('Bob Ray added “Taxi” €12.50');
+    await postedOnce('Bob Ray added "Taxi" €12.50');
     expect(posts('Dinner')).toHaveLength(3);
   });
 
@@ -176,7 +176,7 @@ describe.skipIf(!sharedStore)('the channel feed', () => {
       ],
     });
     // Notifications are read in order: once Bread is posted, Coffee and pizza were passed over.
-    await postedOnce('Bob Ray added “Bread” €5.00');
+    await postedOnce('Bob Ray added "Bread" €5.00');
     expect(posts('Coffee')).toEqual([]);
     expect(posts('pizza')).toEqual([]);
   });

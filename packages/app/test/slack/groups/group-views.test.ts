@@ -23,12 +23,12 @@ const groups = [
 describe('the list of groups', () => {
   it('counts members in each language, and marks the channel’s group', () => {
     expect(blocksText(groupsMessage(en, { groups, boundId: 1 }).blocks)).toContain(
-      '• *Roommates* (1 member): settled up · _this channel books into it_',
+      "• *Roommates* (1 member): settled up · _this channel's expenses go to it_",
     );
     const german = groupsMessage(de, { groups, boundId: 1 });
     expect(blocksText(german.blocks)).toContain('Deine Gruppen');
     expect(blocksText(german.blocks)).toContain(
-      '• *Roommates* (1 Mitglied): quitt · _dieser Kanal bucht in diese Gruppe_',
+      '• *Roommates* (1 Mitglied): ausgeglichen · _die Ausgaben dieses Channels gehen hierher_',
     );
     const owing = [
       { id: 1, name: 'WG', members: 2, balance: [{ currency: 'EUR', amount: 1250 }] },

@@ -32,7 +32,7 @@ describe('group commands in German', () => {
       '<@U0ANN> hat die Gruppe *WG &amp; Co* mit <@U0BOB> erstellt.',
     );
     expect(textOf(created)).toContain(
-      '`/split 40 Mittagessen in WG &amp; Co` bucht in diese Gruppe',
+      '`/split 40 Mittagessen in WG &amp; Co` bucht eine Ausgabe in diese Gruppe',
     );
 
     const again = await ask(h, 'group create wg & co');
@@ -40,11 +40,11 @@ describe('group commands in German', () => {
     expect(textOf(again)).toContain('Zum Beispiel: `/split group add @ann WG &amp; Co`');
 
     expect(textOf(await ask(h, 'group use WG & Co', 'U0ANN', FLAT))).toContain(
-      '<@U0ANN> hat diesen Kanal so eingestellt, dass er in *WG &amp; Co* bucht.',
+      '<@U0ANN> hat eingestellt, dass die Ausgaben dieses Channels in *WG &amp; Co* gehen.',
     );
     const listed = await ask(h, 'groups', 'U0ANN', FLAT);
     expect(textOf(listed)).toContain('*WG &amp; Co* (2 Mitglieder)');
-    expect(textOf(listed)).toContain('_dieser Kanal bucht in diese Gruppe_');
+    expect(textOf(listed)).toContain('_die Ausgaben dieses Channels gehen hierher_');
     expect(blockKitErrors(listed.blocks, 'message')).toEqual([]);
 
     expect(textOf(await ask(h, 'group default', 'U0ANN', FLAT))).toContain(

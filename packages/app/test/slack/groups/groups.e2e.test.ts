@@ -55,7 +55,7 @@ describe('group commands', () => {
 
   it('refuses a second group with the same name', async () => {
     expect(textOf(await ask(h, 'group create roommates'))).toContain(
-      'You already have a group called “Roommates”',
+      'You already have a group called "Roommates"',
     );
     expect(await groupsOfAnn()).toHaveLength(1);
   });
@@ -71,10 +71,10 @@ describe('group commands', () => {
     await ask(h, 'group create Ski 2025 <@U0BOB>');
     await ask(h, 'group create Ski 2026 <@U0BOB>');
     expect(textOf(await ask(h, 'group use ski'))).toContain(
-      '“ski” could mean “Ski 2025” or “Ski 2026”. Type more of the name.',
+      '"ski" could mean "Ski 2025" or "Ski 2026". Type more of the name.',
     );
     expect(textOf(await ask(h, 'group delete Chalet'))).toContain(
-      'You have no group called “Chalet”. Your groups: “Roommates”, “Ski 2025”, and “Ski 2026”.',
+      'You have no group called "Chalet". Your groups: "Roommates", "Ski 2025", and "Ski 2026".',
     );
     expect(
       await h.app.deps.bindings.get({ team_id: 'T0001', channel_id: 'C0001' }),
@@ -83,10 +83,10 @@ describe('group commands', () => {
 
   it('binds a channel, after which /split there books into the whole group', async () => {
     const bound = await ask(h, 'group use Roommates', 'U0ANN', FLAT);
-    expect(textOf(bound)).toContain('set this channel to book into *Roommates*');
+    expect(textOf(bound)).toContain('set the expenses of this channel to go to *Roommates*');
     const listed = await ask(h, 'groups', 'U0ANN', FLAT);
     expect(textOf(listed)).toContain(
-      '*Roommates* (4 members): settled up · _this channel books into it_',
+      "*Roommates* (4 members): settled up · _this channel's expenses go to it_",
     );
     expect(blockKitErrors(listed.blocks, 'message')).toEqual([]);
 

@@ -100,7 +100,7 @@ describe('a default split in messages', () => {
   it('tells who left the group, in the reader’s words, with the group as written', () => {
     const gone = rent.parts.slice(1);
     expect(leftTheGroupText(en, { ...rent, group_name: '<!here>' }, gone)).toBe(
-      "<@U0BOB> is in the default split of *&lt;!here&gt;* but no longer in the group, so I didn't use it. Nothing was booked. Mention the people this time, and set the default again (or clear it with `/split group default &lt;!here&gt; clear`).",
+      '<@U0BOB> is in the default split of *&lt;!here&gt;* but no longer in the group, so nothing was booked. Mention the people, and set the default split again or clear it: `/split group default &lt;!here&gt; clear`.',
     );
     expect(leftTheGroupText(de, rent, rent.parts)).toContain(
       '<@U0ANN> und <@U0BOB> stehen in der Standardaufteilung von *Roommates*, sind aber',

@@ -163,7 +163,9 @@ describe('a default split', () => {
 
   it('is cleared, after which a /split naming nobody splits equally', async () => {
     const cleared = await ask(h, 'group default clear', 'U0ANN', FLAT);
-    expect(textOf(cleared)).toContain('<@U0ANN> cleared the default split of *Roommates*.');
+    expect(textOf(cleared)).toContain(
+      '<@U0ANN> cleared the default split and currency of *Roommates*.',
+    );
     const answer = await ask(h, '90 water', 'U0ANN', FLAT);
     expect(textOf(answer)).not.toContain('default');
     expect((await owedOf('water')).get(bob.serviceId)).toBe(45);

@@ -25,6 +25,25 @@ const codes = (n: number) =>
     return { code: `${a}${b}X`, unit: '¤' };
   });
 
+/** Every button of a view, in accessories and actions blocks, by action id and label. */
+function buttonsOf(blocks: unknown[]): Array<{ action_id: string; text: string }> {
+  const found: Array<{ action_id: string; text: string }> = [];
+  const visit = (node: unknown): void => {
+    if (Array.isArray(node)) {
+      for (const item of node) visit(item);
+      return;
+    }
+    if (typeof node !== 'object' || node === null) return;
+    const element = node as { type?: string; action_id?: string; text?: { text?: string } };
+    if (element.type === 'button' && element.action_id) {
+      found.push({ action_id: element.action_id, text: element.text?.text ?? '' });
+    }
+    for (const value of Object.values(node)) visit(value);
+  };
+  visit(blocks);
+  return found;
+}
+
 function connected(overrides: Partial<Extract<HomeInput, { kind: 'connected' }>> = {}): HomeInput {
   return {
     kind: 'connected',
@@ -110,9 +129,10 @@ describe('what the app keeps, on the Home tab', () => {
     digest: { snapshot: true },
     lastBooked: true,
   };
+  const keptLoggedOut = { ...kept, token: false, preferences: true };
 
-  it('lists it with Remove my data behind a confirm dialog, within the 100 blocks', () => {
-    const blocks = keptBlocks(kept, en);
+  it('lists it with Remove my data behind a confirm dialog for someone not connected', () => {
+    const blocks = keptBlocks(keptLoggedOut, en, true);
     expect(blocks).toEqual([
       { type: 'divider' },
       { type: 'header', text: { type: 'plain_text', text: 'Your data' } },
@@ -120,7 +140,7 @@ describe('what the app keeps, on the Home tab', () => {
         type: 'section',
         text: {
           type: 'mrkdwn',
-          text: 'What Split keeps about you:\n• the token of your expense account (encrypted)\n• your daily balance DM settings, with the balances it last showed you\n• the last expense you booked from Slack (for `/split undo`)',
+          text: 'What Split keeps about you:\n• your settings here (default group, payment reminders)\n• your daily balance DM settings, with the balances it last showed you\n• the last expense you booked from Slack (for `/split undo`)',
         },
         accessory: {
           type: 'button',
@@ -132,7 +152,7 @@ describe('what the app keeps, on the Home tab', () => {
             title: { type: 'plain_text', text: 'Remove your data?' },
             text: {
               type: 'mrkdwn',
-              text: 'I will remove everything listed here, your token included, so you will be disconnected. Your expenses stay in the expense service; connect again at any time.',
+              text: 'I will remove everything listed here. Your expenses stay in Splitwise; connect again at any time.',
             },
             confirm: { type: 'plain_text', text: 'Remove' },
             deny: { type: 'plain_text', text: 'Cancel' },
@@ -141,14 +161,63 @@ describe('what the app keeps, on the Home tab', () => {
         },
       },
     ]);
-    const view = homeView(connected({ kept }), en);
+    const view = homeView(
+      {
+        kind: 'not_connected',
+        connectUrl: 'http://split.test/oauth/start?s=1',
+        kept: keptLoggedOut,
+      },
+      en,
+    );
     expect(view.blocks.slice(-3)).toEqual(blocks);
     expect(viewErrors(view)).toEqual([]);
   });
 
+  it('lists it for someone connected without a second button: their Disconnect removes it', () => {
+    const blocks = keptBlocks(kept, en, false);
+    expect(blocks).toEqual([
+      { type: 'divider' },
+      { type: 'header', text: { type: 'plain_text', text: 'Your data' } },
+      {
+        type: 'section',
+        text: {
+          type: 'mrkdwn',
+          text: 'What Split keeps about you:\n• the link to your Splitwise account (encrypted)\n• your daily balance DM settings, with the balances it last showed you\n• the last expense you booked from Slack (for `/split undo`)',
+        },
+      },
+    ]);
+    const view = homeView(connected({ kept }), en);
+    expect(view.blocks.slice(-3)).toEqual(blocks);
+    expect(JSON.stringify(view)).toContain(
+      'I will unlink your Splitwise account and remove everything I keep about you',
+    );
+    expect(viewErrors(view)).toEqual([]);
+  });
+
+  it("shows each action once: one button removes the person's data, whatever the state", () => {
+    const removers = ['home_disconnect', 'home_forget'];
+    const states: HomeInput[] = [
+      connected({ kept }),
+      connected({ kept, digest: { enabled: true, paused: true, hour: 9, tz: 'UTC' } }),
+      {
+        kind: 'not_connected',
+        connectUrl: 'http://split.test/oauth/start?s=1',
+        kept: keptLoggedOut,
+      },
+    ];
+    for (const input of states) {
+      const buttons = buttonsOf(homeView(input, en).blocks);
+      const ids = buttons.map((b) => b.action_id);
+      expect(new Set(ids).size, `${input.kind}: ${ids.join(', ')}`).toBe(ids.length);
+      const labels = buttons.map((b) => b.text);
+      expect(new Set(labels).size, `${input.kind}: ${labels.join(', ')}`).toBe(labels.length);
+      expect(ids.filter((id) => removers.includes(id))).toHaveLength(1);
+    }
+  });
+
   it('shows nothing when nothing is kept, and shows it to someone not connected too', () => {
     expect(
-      keptBlocks({ token: false, preferences: false, digest: null, lastBooked: false }, en),
+      keptBlocks({ token: false, preferences: false, digest: null, lastBooked: false }, en, true),
     ).toEqual([]);
     const view = homeView(
       {
@@ -274,7 +343,7 @@ describe('App Home in its reader’s voice', () => {
     expect(text).toContain('*Ann* schuldet dir *1.234,50 €*');
     expect(text).toContain('*Tägliche Saldo-DM* An, jeden Tag um 7:00.');
     expect(text).toContain('Uhrzeit in deiner Slack-Zeitzone: Europe/Berlin.');
-    expect(text).toContain('`/split` bucht in *Flat*');
+    expect(text).toContain('Ausgaben aus `/split` gehen in *Flat*');
     expect(viewErrors(view)).toEqual([]);
   });
 

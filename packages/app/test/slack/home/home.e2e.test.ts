@@ -113,7 +113,7 @@ describe('App Home', () => {
     h.addSlackUser({ slackId: 'U0NEW', first_name: 'Nia', email: 'nia.home@example.com' });
     const view = await openHome('U0NEW');
     expect(viewErrors(view.view)).toEqual([]);
-    expect(textOfView(view)).toContain("You haven't connected your expense account yet.");
+    expect(textOfView(view)).toContain("You haven't connected your Splitwise account yet.");
     const connect = button(view.view.blocks, 'account_connect');
     expect(String(connect.url)).toMatch(/^http:\/\/split\.test\/oauth\/start\?/);
   });
@@ -272,7 +272,7 @@ describe('App Home', () => {
     h.addSlackUser({ slackId: 'U0ANN', first_name: 'Ann', last_name: 'Lee', email: ann.email });
     const view = await act('U0ANN', { action_id: 'home_disconnect', value: 'disconnect' });
     expect(await h.app.deps.tokens.get(ANN)).toBeUndefined();
-    expect(textOfView(view)).toContain("You haven't connected your expense account yet.");
+    expect(textOfView(view)).toContain("You haven't connected your Splitwise account yet.");
   });
 
   it('removes a revoked link and says so', async () => {

@@ -49,7 +49,7 @@ describe('app_home_opened', () => {
     expect(user_id).toBe('U0ANN');
     expect(view.type).toBe('home');
     const text = JSON.stringify(view.blocks);
-    expect(text).toContain("You haven't connected your expense account yet.");
+    expect(text).toContain("You haven't connected your Splitwise account yet.");
     const url = /"url":"(https:\/\/split\.test\/oauth\/start\?state=[^"]+)"/.exec(text)?.[1];
     expect(url).toBeDefined();
     // The link is Ann's: its state is kept for her, to be used once.
@@ -70,7 +70,7 @@ describe('app_home_opened', () => {
     await opened('home');
     const { view } = world.calls[1]!.args as { view: { blocks: unknown[] } };
     const text = JSON.stringify(view.blocks);
-    expect(text).toContain('Du hast dein Ausgabenkonto noch nicht verbunden.');
+    expect(text).toContain('Du hast dein Splitwise-Konto noch nicht verbunden.');
     expect(text).toContain('"text":"Konto verbinden"');
     expect(text).not.toContain('connected');
   });

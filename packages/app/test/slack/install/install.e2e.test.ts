@@ -74,7 +74,9 @@ describe('installing into many workspaces', () => {
     expect(again.done.body).toContain('Split ist installiert');
     expect(again.done.body).toContain('href="slack://app?team=T0001&amp;id=');
     const cancelled = await install(w, 'U0ANN', { decision: 'deny', language: 'fr' });
-    expect(cancelled.done.body).toContain('Tu as annulé l’installation : rien n’a été installé.');
+    expect(cancelled.done.body).toContain(
+      'Tu as annulé l’installation\u202F: rien n’a été installé.',
+    );
     expect(cancelled.done.body).toContain('href="/slack/install"');
     const english = await install(w, 'U0ANN', { decision: 'deny' });
     expect(english.done.body).toContain(

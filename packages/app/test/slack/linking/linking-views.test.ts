@@ -32,7 +32,7 @@ describe('the DM after linking', () => {
       type: 'section',
       text: {
         type: 'mrkdwn',
-        text: ':white_check_mark: Connected as *Ann Lee* (ann@example.com): your Slack account now books into this expense account. You can now use `/split` anywhere.',
+        text: ':white_check_mark: Connected as *Ann Lee* (ann@example.com): expenses you book from Slack now go to this Splitwise account. You can now use `/split` anywhere.',
       },
     });
     const actions = dm.blocks.find((b) => b.type === 'actions') as {
@@ -49,7 +49,9 @@ describe('the DM after linking', () => {
 
   it('escapes what the service named, in the blocks and the fallback, and says what comes next', () => {
     const dm = linkedDm(en, { name: '<b> & co', serviceUserId: 7, pendingText: '40 lunch' });
-    expect(JSON.stringify(dm.blocks[0])).toContain('Connected as *&lt;b&gt; &amp; co*: your');
+    expect(JSON.stringify(dm.blocks[0])).toContain(
+      'Connected as *&lt;b&gt; &amp; co*: expenses you book',
+    );
     expect(JSON.stringify(dm.blocks[1])).toContain('Now carrying out `/split 40 lunch`');
     const hostile = linkedDm(en, { name: HOSTILE, email: 'a_b*c@x.example', serviceUserId: 7 });
     expect(`${hostile.text} ${blocksText(hostile.blocks)}`).not.toMatch(/<!|<https?:/);
@@ -62,9 +64,9 @@ describe('the DM after linking', () => {
     const dm = linkedDm(de, { name: 'Ann Lee', serviceUserId: 42 });
     expect(dm.text).toBe('Verbunden als Ann Lee');
     expect(blocksText(dm.blocks)).toContain(
-      'Verbunden als *Ann Lee*: Dein Slack-Konto bucht jetzt',
+      'Verbunden als *Ann Lee*: Ausgaben, die du aus Slack buchst, gehen jetzt',
     );
-    expect(JSON.stringify(dm.blocks)).toContain('"text":"Trennen"');
+    expect(JSON.stringify(dm.blocks)).toContain('"text":"Verknüpfung lösen"');
     expect(linkedDm(ja, { name: 'Ann Lee', serviceUserId: 42 }).text).toBe(
       'Ann Lee として接続しました',
     );
@@ -84,7 +86,7 @@ describe('/split whoami', () => {
     const said = whoamiMessage(en, linked);
     expect(said.text).toBe("You're connected as Ann Lee.");
     expect(blocksText(said.blocks)).toBe(
-      "You're connected as *Ann Lee* (account #4242) since Fri, Nov 20, 2026.\n`/split disconnect` unlinks it.",
+      "You're connected as *Ann Lee* (account #4242) since Fri, Nov 20, 2026.\n`/split disconnect` unlinks it and removes everything Split keeps about you.",
     );
     const german = whoamiMessage(de, linked);
     expect(german.text).toBe('Du bist als Ann Lee verbunden.');
@@ -109,9 +111,9 @@ describe('/split whoami', () => {
   it('says what Unlink did, or that it had nothing left to do', () => {
     expect(unlinkedMessage(en, 'Ann Lee').text).toBe('Unlinked Ann Lee');
     expect(blockKitErrors(unlinkedMessage(en, 'Ann Lee').blocks, 'message')).toEqual([]);
-    expect(unlinkedMessage(de, '<b>').text).toBe('&lt;b&gt; getrennt');
+    expect(unlinkedMessage(de, '<b>').text).toBe('Verknüpfung mit &lt;b&gt; gelöst');
     expect(unlinkStaleMessage(en, 'Neddy Moss').text).toBe(
-      "That account is no longer linked: you're connected as Neddy Moss now. `/split disconnect` unlinks it.",
+      "That account is no longer linked: you're connected as Neddy Moss now. `/split disconnect` disconnects you and removes your data.",
     );
     expect(unlinkStaleMessage(de, undefined).text).toContain('Du bist nicht verbunden.');
   });
@@ -125,7 +127,7 @@ describe('a Connect prompt', () => {
       pendingText: '40 Mittagessen',
     });
     expect(prompt.text).toBe(
-      'Um Ausgaben aus Slack zu buchen, verbinde zuerst dein Ausgabenkonto. Das dauert nur eine Minute. Öffne: http://x/oauth/start?state=s',
+      'Um Ausgaben aus Slack zu buchen, verbinde zuerst dein Splitwise-Konto. Das dauert nur eine Minute. Öffne: http://x/oauth/start?state=s',
     );
     expect(blocksText(prompt.blocks)).toContain(
       'Sobald du verbunden bist, führe ich `/split 40 Mittagessen` aus.',

@@ -52,7 +52,7 @@ describe('/split disconnect', () => {
     const text = (answer.body as { text: string }).text;
     expect(text).toContain('Disconnected.');
     for (const kept of [
-      'the token of your expense account',
+      'the link to your Splitwise account',
       'your default group',
       'your daily balance DM settings, with the balances it last showed you',
       'the last expense you booked from Slack',
@@ -71,28 +71,41 @@ describe('/split disconnect', () => {
 });
 
 describe('App Home', () => {
-  it('lists what is kept and removes it from a button with a confirm dialog', async () => {
-    await withEverything('U0CAT', 'Cat');
-    const before = publishes('U0CAT');
-    expect((await h.sender.appHomeOpened({ user: 'U0CAT' })).status).toBe(200);
-    const home = await published('U0CAT', before);
+  /** Opens the person's Home, clicks `action_id` there and returns the tab published after. */
+  async function removeFromHome(user: string, action_id: string, title: string) {
+    const before = publishes(user);
+    expect((await h.sender.appHomeOpened({ user })).status).toBe(200);
+    const home = await published(user, before);
     const text = blocksText(home.view.blocks);
     expect(text).toContain('What Split keeps about you');
     expect(text).toContain('your daily balance DM settings');
-    const remove = button(home.view.blocks, 'home_forget');
-    expect(remove.confirm).toMatchObject({ title: { text: 'Remove your data?' } });
-
-    const clicked = publishes('U0CAT');
+    expect(button(home.view.blocks, action_id).confirm).toMatchObject({ title: { text: title } });
+    const clicked = publishes(user);
     const sent = await h.sender.blockActions({
-      user_id: 'U0CAT',
-      actions: { action_id: 'home_forget', value: 'forget' },
+      user_id: user,
+      actions: { action_id, value: action_id === 'home_forget' ? 'forget' : 'disconnect' },
       view: viewPayload({ id: home.id, type: 'home', blocks: home.view.blocks as unknown[] }),
     });
     expect(sent.status).toBe(200);
-    const after = await published('U0CAT', clicked);
-    expect(blocksText(after.view.blocks)).toContain('I removed everything I kept about you');
+    return { home, after: await published(user, clicked) };
+  }
+
+  it('lists what is kept, and Disconnect removes it all for someone connected', async () => {
+    await withEverything('U0CAT', 'Cat');
+    const { home, after } = await removeFromHome('U0CAT', 'home_disconnect', 'Disconnect?');
+    // One button removes the data: the list has none of its own while Disconnect is there.
+    expect(() => button(home.view.blocks, 'home_forget')).toThrow();
+    expect(blocksText(after.view.blocks)).toContain('Removed everything I kept about you');
     expect(blocksText(after.view.blocks)).not.toContain('What Split keeps about you');
     expect(await h.app.deps.forget.about(key('U0CAT'))).toEqual(nothing);
+  });
+
+  it('offers Remove my data to someone no longer connected whose settings are kept', async () => {
+    await withEverything('U0DOT', 'Dot');
+    await h.app.deps.unlinking.unlink(key('U0DOT'));
+    const { after } = await removeFromHome('U0DOT', 'home_forget', 'Remove your data?');
+    expect(blocksText(after.view.blocks)).toContain('Removed everything I kept about you');
+    expect(await h.app.deps.forget.about(key('U0DOT'))).toEqual(nothing);
   });
 });
 

@@ -94,7 +94,7 @@ describe('a Connect prompt', () => {
     const url = connectButtonUrl(prompt.blocks);
     await clickConnect(pia.slackId, prompt);
     // The click alone changes nothing: the person has not linked yet.
-    expect(blocksText(now(prompt).blocks)).toContain('Connect your expense account');
+    expect(blocksText(now(prompt).blocks)).toContain('Connect your Splitwise account');
 
     const done = await consentDance(h, url, { email: pia.email, slackId: pia.slackId });
     expect(done.page.status).toBe(200);
@@ -122,14 +122,14 @@ describe('a Connect prompt', () => {
   it('speaks the person’s language, on the pages and in the line that replaces it', async () => {
     const ute = await newcomer('U0UTE', 'Ute', 'de-DE');
     const prompt = await promptFor(ute.slackId);
-    expect(blocksText(prompt.blocks)).toContain('Verbinde dein Ausgabenkonto mit Slack.');
+    expect(blocksText(prompt.blocks)).toContain('Verbinde dein Splitwise-Konto mit Slack.');
     await clickConnect(ute.slackId, prompt);
     const url = connectButtonUrl(prompt.blocks);
     const done = await consentDance(h, url, { email: ute.email, slackId: ute.slackId });
     expect(done.page.body).toContain('<html lang="de">');
     expect(done.page.body).toContain('Verbunden als Ute Vale');
     expect(done.page.body).toContain(
-      'Dein Slack-Konto ist jetzt mit deinem Ausgabenkonto verbunden.',
+      'Dein Slack-Konto ist jetzt mit deinem Splitwise-Konto verbunden.',
     );
     await eventually(() =>
       expect(now(prompt).text).toBe(':white_check_mark: Verbunden als *Ute Vale*.'),

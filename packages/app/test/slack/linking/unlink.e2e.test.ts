@@ -69,7 +69,7 @@ describe('the DM after linking', () => {
     const account = await serviceAccount('Mae');
     const dm = await linkThrough('U0MAE', account);
     expect(JSON.stringify(dm.blocks)).toContain(
-      `Connected as *Mae Moss* (${account.email}): your Slack account now books into this expense account`,
+      `Connected as *Mae Moss* (${account.email}): expenses you book from Slack now go to this Splitwise account`,
     );
     expect((await h.app.deps.tokens.get(key('U0MAE')))?.service_user_id).toBe(account.id);
 

@@ -70,7 +70,7 @@ describe('the expense message in the booker’s voice', () => {
         'Kommentieren',
         'Details',
         'Duplizieren',
-        'Ausgabe rückgängig?',
+        'Diese Ausgabe löschen?',
       ]),
     );
     expect(blockKitErrors(m.blocks, 'message')).toEqual([]);
@@ -98,7 +98,7 @@ describe('the expense message in the booker’s voice', () => {
     expect(blocksText(deleted.blocks)).toContain(
       ':wastebasket: Gelöscht von <@U0BOB> · Ausgabe #1234',
     );
-    expect(plainTexts(deleted.blocks)).toContain('Rückgängig');
+    expect(plainTexts(deleted.blocks)).toContain('Wiederherstellen');
     const undone = undoneMessage({ expenseId: 1234, undoneBy: 'U0ANN', what: '' }, ja);
     expect(undone.text).toBe('<@U0ANN> が取り消しました: 経費 #1234');
     expect(blockKitErrors(deleted.blocks, 'message')).toEqual([]);
@@ -183,10 +183,10 @@ describe('what the app keeps, in the reader’s words', () => {
 
   it('lists and removes it in German and Japanese', () => {
     expect(keptLines(kept, de)).toEqual([
-      'das Token deines Ausgabenkontos (verschlüsselt)',
+      'die Verbindung zu deinem Splitwise-Konto (verschlüsselt)',
       'deine Standardgruppe',
       'die Einstellungen deiner täglichen Saldo-DM',
-      '2 nicht abgeschlossene Ausgabenformulare',
+      '2 unfertige Ausgabenformulare',
       '1 Verbindungslink',
     ]);
     expect(forgottenText(kept, ja)).toContain('連携を解除しました。');
@@ -196,7 +196,7 @@ describe('what the app keeps, in the reader’s words', () => {
         en,
       ),
     ).toBe(
-      "You weren't connected, and I held nothing else about you. /split connect links your expense account.",
+      "You weren't connected, and I held nothing else about you. /split connect connects your Splitwise account.",
     );
   });
 });

@@ -90,7 +90,7 @@ describe('an error notice', () => {
     expect(linesOf(m)).toEqual([
       ':warning: Wer hat geteilt?',
       'Zum Beispiel: /split 40 lunch <@U0DAN>',
-      '`/split hilfe` zeigt die häufigsten Formen und zu allem anderen ein Thema.',
+      '`/split hilfe` zeigt die häufigsten Befehle und zu allem anderen ein Thema.',
     ]);
     const ja = await voiceFor({ locale: 'ja-JP' });
     expect(errorNotice(ja, '金額が 0 です。', '/split 40 lunch @ann').text).toBe(

@@ -209,6 +209,15 @@ describe('a refusal for a German or a Japanese reader', () => {
       '繰り返しは 1 つにしてください。毎月ですか、毎週ですか？',
     );
   });
+
+  it('offers the two readings of "1.500" as different numbers, written their way', async () => {
+    const de = await voiceFor({ locale: 'de-DE', tz: 'Europe/Berlin' });
+    const result = parseCommand(`1.500 lunch ${ANN}`, ctx);
+    if (result.kind !== 'error') throw new Error('1.500 was read');
+    expect(troubleText(de, result.problem)).toBe(
+      '„1.500“ ist nicht eindeutig: 1500 oder 1,5? Schreib 1500 für Tausender oder höchstens zwei Stellen nach dem Punkt.',
+    );
+  });
 });
 
 describe('what a person typed, in a refusal', () => {

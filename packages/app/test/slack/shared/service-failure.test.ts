@@ -23,25 +23,25 @@ describe('a service failure', () => {
   it('finishes its sentence with what was not done, in the reader’s language', () => {
     const timeout = new ServiceTimeoutException('timed out');
     expect(describeServiceFailure(en, timeout, en.t('common.nothing_booked')).text).toBe(
-      "The expense service didn't answer in time. Nothing was booked. Try again in a minute.",
+      "Splitwise didn't answer in time. Nothing was booked. Try again in a minute.",
     );
     expect(describeServiceFailure(de, timeout, de.t('common.nothing_booked')).text).toBe(
-      'Der Ausgabendienst hat nicht rechtzeitig geantwortet. Es wurde nichts gebucht. Versuch es in einer Minute noch mal.',
+      'Splitwise hat nicht rechtzeitig geantwortet. Es wurde nichts gebucht. Versuch es in einer Minute noch mal.',
     );
     // Nothing to add leaves no double space.
     expect(describeServiceFailure(ja, timeout, '').text).toBe(
-      '経費サービスから時間内に応答がありませんでした。1 分後にもう一度試してください。',
+      'Splitwise から時間内に応答がありませんでした。1 分後にもう一度試してください。',
     );
   });
 
   it('counts the seconds to wait in the reader’s plural', () => {
     const limited = new ServiceRateLimitedException('slow down', { retryAfterMs: 1000 });
     expect(describeServiceFailure(en, limited, '').text).toBe(
-      'The expense service asked me to slow down. Try again in 1 second.',
+      'Splitwise asked me to slow down. Try again in 1 second.',
     );
     const longer = new ServiceRateLimitedException('slow down', { retryAfterMs: 4500 });
     expect(describeServiceFailure(de, longer, '').text).toBe(
-      'Der Ausgabendienst hat mich gebeten, langsamer zu machen. Versuch es in 5 Sekunden noch mal.',
+      'Splitwise hat mich gebeten, langsamer zu machen. Versuch es in 5 Sekunden noch mal.',
     );
   });
 
@@ -51,10 +51,10 @@ describe('a service failure', () => {
       errors: { base: ['<!channel> *no* & never'] },
     });
     expect(describeServiceFailure(en, refused, '').text).toBe(
-      'The expense service refused: &lt;!channel&gt; \u200b*\u200bno\u200b*\u200b &amp; never.',
+      'Splitwise refused: &lt;!channel&gt; \u200b*\u200bno\u200b*\u200b &amp; never.',
     );
     expect(refusedText(de, { cost: ['is <b>'] }, 'Es wurde nichts gelöscht.')).toBe(
-      'Der Ausgabendienst hat abgelehnt: cost: is &lt;b&gt;. Es wurde nichts gelöscht.',
+      'Splitwise hat abgelehnt: cost: is &lt;b&gt;. Es wurde nichts gelöscht.',
     );
     const unauthorized = new ServiceUnauthorizedException('no', { response: response(401) });
     expect(needsRelink(unauthorized)).toBe(true);

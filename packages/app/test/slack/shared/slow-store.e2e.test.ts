@@ -102,7 +102,7 @@ describe('a store slow to keep a form', () => {
       response_action: 'errors',
       errors: {
         form_description:
-          'Saving this is taking longer than usual. Press Submit again in a moment: it is booked only once.',
+          'Saving this is taking longer than usual. Press Book it again in a moment: it goes through only once.',
       },
     });
     await lock.released;

@@ -119,7 +119,7 @@ describe('/split', () => {
     expect(world.calls[1]!.args.trigger_id).toBe('7.7.7');
     const filled = world.calls[2]!.args as { view_id: string; view: unknown };
     expect(filled.view_id).toBe('V0FORM');
-    expect(JSON.stringify(filled.view)).toContain('connect your expense account first');
+    expect(JSON.stringify(filled.view)).toContain('connect your Splitwise account first');
     expect(JSON.stringify(filled.view)).toContain('https://split.test/oauth/start?state=');
     expect(world.ran).toEqual([]);
   });

@@ -54,7 +54,7 @@ describe('a /split into a group that was deleted', () => {
     const answer = await h.split('30 pizza', { user_id: 'U0ANN', channel_id: 'C0B' });
     expect(answer.answer.body.response_type).toBe('ephemeral');
     expect(textOf(answer.answer.body)).toContain(
-      'The group "Flat" that this channel booked into has been deleted, so this channel no longer books into a group. Nothing was booked.',
+      'The group "Flat" that this channel\'s expenses went to has been deleted, so expenses here no longer go to a group. Nothing was booked.',
     );
     expect(await creates()).toBe(before);
     expect(await bindingOf('C0B')).toBeUndefined();
@@ -76,7 +76,7 @@ describe('a /split into a group that was deleted', () => {
     const before = await creates();
     const answer = await h.split('12 taxi <@U0ANN>', { user_id: 'U0BOB', channel_id: 'C0C' });
     expect(textOf(answer.answer.body)).toContain(
-      'The group "Trip" that this channel booked into has been deleted',
+      'The group "Trip" that this channel\'s expenses went to has been deleted',
     );
     expect(await creates()).toBe(before + 1);
     expect(await bindingOf('C0C')).toBeUndefined();
@@ -104,7 +104,7 @@ describe('a /split into a group that was deleted', () => {
     const before = await creates();
     const answer = await h.split('9 strings <@U0ANN>', { user_id: 'U0DAN', channel_id: 'C0E' });
     expect(textOf(answer.answer.body)).toContain(
-      'This channel books into the group "Band", which your account can\'t see.',
+      'Expenses in this channel go to the group "Band", which your account can\'t see.',
     );
     expect(await creates()).toBe(before);
     expect((await bindingOf('C0E'))?.group_name).toBe('Band');

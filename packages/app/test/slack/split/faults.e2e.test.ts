@@ -155,7 +155,7 @@ describe('every interaction is answered', () => {
     const viewId = (opened.response as Loose).view.id;
     const updated = await h.slack.waitForCall('views.update', (c) => c.args.view_id === viewId);
     expect(blocksText((updated.args.view as Loose).blocks)).toContain(
-      'connect your expense account',
+      'connect your Splitwise account',
     );
   });
 });
@@ -189,7 +189,7 @@ describe('a failing service', () => {
     const body = out.answer.body as Loose;
     expect(body.response_type).toBe('ephemeral');
     expect(body.text).toBe(
-      'The expense service failed while booking "lunch" (HTTP 503). I checked: it was not booked, so it\'s safe to try again.',
+      'Splitwise failed while booking "lunch". I checked: it was not booked, so it\'s safe to try again.',
     );
     expect((await annExpenses()).length).toBe(before);
   });
@@ -215,7 +215,7 @@ describe('a failing service', () => {
     await fault({ path: '/api/v3.0/create_expense', drop: true, times: 1 });
     const out = await h.split('12 lost lunch <@U0BOB>');
     expect((out.answer.body as Loose).text).toBe(
-      'The connection to the expense service broke while booking "lost lunch". I checked: it was not booked, so it\'s safe to try again.',
+      'The connection to Splitwise broke while booking "lost lunch". I checked: it was not booked, so it\'s safe to try again.',
     );
     expect((await annExpenses()).length).toBe(before);
   });
@@ -236,7 +236,7 @@ describe('a failing service', () => {
       .split('9 tea <@U0BOB>')
       .finally(() => control(h.emu.url, 'DELETE', 'faults'));
     expect((out.answer.body as Loose).text).toBe(
-      'The expense service failed while booking "tea" (HTTP 502). I couldn\'t check whether it was booked: look at your recent expenses before trying again, so that it isn\'t booked twice.',
+      'Splitwise failed while booking "tea". I couldn\'t check whether it was booked: look at your recent expenses before trying again, so that it isn\'t booked twice.',
     );
   });
 
@@ -244,7 +244,7 @@ describe('a failing service', () => {
     await fault({ path: '/api/v3.0/create_expense', status: 429, retry_after: 7, times: 1 });
     const out = await h.split('9 tea <@U0BOB>');
     expect((out.answer.body as Loose).text).toBe(
-      'The expense service asked me to slow down. Nothing was booked. Try again in 7 seconds.',
+      'Splitwise asked me to slow down. Nothing was booked. Try again in 7 seconds.',
     );
   });
 
@@ -273,7 +273,7 @@ describe('a failing service', () => {
     });
     const out = await h.split('40 lunch <@U0BOB>');
     expect((out.answer.body as Loose).text).toBe(
-      'The expense service refused: You cannot add an expense to this group. Nothing was booked.',
+      'Splitwise refused: You cannot add an expense to this group. Nothing was booked.',
     );
   });
 
@@ -282,7 +282,7 @@ describe('a failing service', () => {
     await fault({ path: '/api/v3.0/get_current_user', status: 503, times: 1 });
     const out = await h.split('40 lunch <@U0BOB>', { user_id: 'U0DEE' });
     expect((out.answer.body as Loose).text).toBe(
-      'The expense service is having trouble right now (HTTP 503). Nothing was booked. Try again in a few minutes.',
+      'Splitwise is having trouble right now. Nothing was booked. Try again in a few minutes.',
     );
   });
 });

@@ -173,7 +173,7 @@ describe('/split list pages', () => {
   it('searches the descriptions for words that name no group, and says so', async () => {
     const { text } = await command('list airship');
     expect(text).toContain(
-      'None of your groups is called “airship”, so I looked for it in the descriptions.',
+      'None of your groups is called "airship", so I looked for it in the descriptions.',
     );
     expect(listed(text)).toEqual(['airship ride']);
   });
@@ -241,7 +241,7 @@ describe('/split export', () => {
     const { text } = await command('export about taxi');
     expect(text).toContain('I sent you a CSV file of 6 expenses in our DM.');
     const { comment, rows } = await exportedCsv(since);
-    expect(comment).toContain('6 expenses about “taxi”');
+    expect(comment).toContain('6 expenses about "taxi"');
 
     const held = (
       await call(h.emu.url, ann.apiKey, 'GET', 'get_expenses', { visible: true, limit: 0 })

@@ -71,7 +71,7 @@ describe('/split list', () => {
   });
 
   it('says so when a group does not exist', async () => {
-    expect(await list('list in Attic')).toContain('no group called “Attic”');
+    expect(await list('list in Attic')).toContain('no group called "Attic"');
   });
 
   it('stays within 50 blocks with many expenses and long descriptions', async () => {
@@ -118,7 +118,7 @@ describe('/split undo', () => {
     const ts = (posted.response as Loose).ts;
 
     const out = await h.split('undo');
-    expect(blocksText(out.answer.body.blocks)).toContain('Deleted “Undo me”');
+    expect(blocksText(out.answer.body.blocks)).toContain('Deleted "Undo me"');
     const e = (await call(h.emu.url, ann.apiKey, 'GET', `get_expense/${id}`)).body.expense;
     expect(e.deleted_at).toBeTruthy();
     const updated = await h.slack.waitForCall('chat.update', (c) => c.args.ts === ts);

@@ -69,9 +69,9 @@ describe('several payers typed after /split', () => {
     });
     const text = blocksText(body.blocks);
     expect(text).toContain('*Paid by*\n<@U0ANN> €40.00\n<@U0BOB> €20.00');
-    expect(text).toContain('• <@U0ANN> paid *€40.00*, share €20.00: is owed €20.00');
-    expect(text).toContain('• <@U0BOB> paid *€20.00*, share €20.00: even');
-    expect(text).toContain('• <@U0CHO> share €20.00: owes €20.00');
+    expect(text).toContain('• <@U0ANN>: paid *€40.00* · share €20.00 · is owed €20.00');
+    expect(text).toContain('• <@U0BOB>: paid *€20.00* · share €20.00 · settled up');
+    expect(text).toContain('• <@U0CHO>: share €20.00 · owes €20.00');
     expect(body.text).toBe('<@U0ANN> (€40.00) and <@U0BOB> (€20.00) paid €60.00 for dinner');
   });
 
@@ -155,7 +155,7 @@ describe('repeating expenses typed after /split', () => {
     const body = out.answer.body as Loose;
     expect(body.response_type).toBe('ephemeral');
     expect(body.text).toContain(
-      'The expense service can repeat an expense weekly, fortnightly (every two weeks), monthly or yearly, not "every day".',
+      'Splitwise can repeat an expense weekly, fortnightly (every two weeks), monthly or yearly, not "every day".',
     );
   });
 

@@ -327,7 +327,7 @@ describe('/split books what people type', () => {
     const out = await h.split('30 groceries in Attic');
     const body = out.answer.body as Loose;
     expect(body.response_type).toBe('ephemeral');
-    expect(body.text).toContain('You have no group called "Attic". Your groups: Roommates.');
+    expect(body.text).toContain('You have no group called "Attic". Your groups: "Roommates".');
     expect(body.text).toContain('/split 40 lunch in Roommates');
   });
 

@@ -189,7 +189,7 @@ describe('a link pasted by someone who may not see it', () => {
     });
     const connect = call.args.user_auth_url as string;
     expect(call.args.user_auth_message).toBe(
-      `Connect your expense account so that links to your expenses show a preview in Slack: <${connect}|connect now>. The link works once, for 10 minutes, and only for you.`,
+      `Connect your Splitwise account so that links to your expenses show a preview in Slack: <${connect}|connect now>. The link works once, for 10 minutes, and only for you.`,
     );
     // Eve alone sees the prompt; the channel sees nothing of the expense.
     const prompt = h.slack.pageState('U0EVE').messages[CHANNEL]!.filter((m) => m.ephemeral);
@@ -236,7 +236,7 @@ describe('a link pasted by someone who may not see it', () => {
     const call = await unfurled(message.ts);
     expect(call.unfurls).toEqual({});
     expect(call.args).toMatchObject({ user_auth_required: 'true' });
-    expect(call.args.user_auth_message).toMatch(/^Your connection to the expense account stopped/);
+    expect(call.args.user_auth_message).toMatch(/^Your connection to Splitwise stopped/);
     expect(await h.app.deps.tokens.get({ team_id: TEAM, user_id: cho.slackId })).toBeUndefined();
   });
 });

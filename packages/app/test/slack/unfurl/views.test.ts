@@ -291,10 +291,10 @@ describe('connectInvitation', () => {
   it('invites the sharer to connect, with the link, in their language', () => {
     const url = 'http://split.test/connect/start?state=abc';
     expect(connectInvitation({ url, reason: 'first_time' }, en)).toBe(
-      `Connect your expense account so that links to your expenses show a preview in Slack: <${url}|connect now>. The link works once, for 10 minutes, and only for you.`,
+      `Connect your Splitwise account so that links to your expenses show a preview in Slack: <${url}|connect now>. The link works once, for 10 minutes, and only for you.`,
     );
     expect(connectInvitation({ url, reason: 'revoked' }, de)).toBe(
-      `Die Verbindung zu deinem Ausgabenkonto funktioniert nicht mehr, deshalb zeigen Links keine Vorschau. <${url}|Erneut verbinden>. Der Link funktioniert einmal, 10 Minuten lang und nur für dich.`,
+      `Die Verbindung zu deinem Splitwise-Konto funktioniert nicht mehr, deshalb zeigen Links keine Vorschau. <${url}|Erneut verbinden>. Der Link funktioniert einmal, 10 Minuten lang und nur für dich.`,
     );
   });
 });
