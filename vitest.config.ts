@@ -32,6 +32,9 @@ export default defineConfig({
           exclude: [E2E, BROWSER],
           // No server, socket or child process in a unit test: the guard fails one that tries.
           setupFiles: ['test/support/unit-guard.ts'],
+          // The property tests run thousands of generated cases in well under a second alone, but
+          // four workers on two cores beside other processes have taken them past vitest's 5 s.
+          testTimeout: 15_000,
         },
       },
       {
