@@ -23,7 +23,7 @@ export const TODAY = '2026-11-21';
 const key = (word: string) => fold(word.toLowerCase()).replace(/[,;.!?:]+$/, '');
 
 /** Every word and phrase of a lexicon, each list flattened. */
-function phrasesOf(l: Lexicon): string[] {
+export function phrasesOf(l: Lexicon): string[] {
   const out: string[] = [];
   for (const value of Object.values(l)) {
     if (typeof value === 'boolean') continue;
