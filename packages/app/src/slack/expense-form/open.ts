@@ -292,11 +292,11 @@ async function fillNewForm(
       date = parsed.expense.date;
       repeat = parsed.expense.repeat;
       if (parsed.expense.description !== '') {
-        // The amount, the day and the repeat go to their own fields, and out of the description.
-        description = [parsed.expense.amountText, ...whenWords(typed, ctx)]
-          .reduce((left, taken) => left.replace(taken, ' '), text)
-          .replace(/\s+/g, ' ')
-          .trim();
+        // The amount, the day and the repeat go to their own fields, and out of the description:
+        // the day and repeat as whole words (`hier` leaves `hierzu` alone).
+        let left = ` ${text.replace(parsed.expense.amountText, ' ').replace(/\s+/g, ' ')} `;
+        for (const words of whenWords(typed, ctx)) left = left.replace(` ${words} `, ' ');
+        description = left.trim();
       }
     }
     description = description.slice(0, 255) || undefined;

@@ -143,6 +143,7 @@ describe('German: me, who paid and who shares', () => {
     [`40 Essen zwischen ${ANN} und ${BOB}`, { description: 'Essen' }],
     [`40 Fisch und Chips ${ANN}`, { description: 'Fisch und Chips' }],
     [`ich habe 40 Essen ${ANN}`, { description: 'Essen' }],
+    [`bezahlt 40 Essen ${ANN}`, { description: 'Essen' }],
     [`40 Essen in WG mit ${ANN}`, { group: 'WG', description: 'Essen' }],
     // Tip and tax with a plus, or before a percentage.
     [`80 Essen ${ANN} + Trinkgeld 10%`, { cost: 8800 }],

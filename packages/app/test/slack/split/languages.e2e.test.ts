@@ -132,4 +132,17 @@ describe('"Split this" in the reader’s language', () => {
     expect(element(rent.view, 'form_repeat').initial_option.value).toBe('monthly');
     expect(element(rent.view, 'form_description').initial_value).toBe('Miete');
   });
+
+  it('takes a French reader’s hier out as a whole word, leaving Thierry whole', async () => {
+    const reader = READERS.fr;
+    const since = h.slack.now();
+    const before = Date.now();
+    await h.sender.messageShortcut({
+      user_id: reader.slackId,
+      message: { text: 'Pot de Thierry 40 hier', user: 'U0ANN', ts: '1700000002.000300' },
+    });
+    const form = await formOpened(h, since);
+    expect(element(form.view, 'form_date').initial_date).toBe(dayBefore(dayIn(reader.tz, before)));
+    expect(element(form.view, 'form_description').initial_value).toBe('Pot de Thierry');
+  });
 });

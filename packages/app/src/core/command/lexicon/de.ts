@@ -60,7 +60,7 @@ export const DE: Lexicon = {
   exceptMe: ['außer mir', 'ausser mir', 'ohne mich'],
   connectors: ['und', 'mit', 'für', 'von', 'zwischen'],
   and: ['und'],
-  fillers: ['ich', 'habe'],
+  fillers: ['ich', 'habe', 'bezahlt'],
   paidBy: ['bezahlt von'],
   each: ['je', 'je Person', 'je Kopf', 'pro Person', 'pro Kopf'],
   balance: ['saldo', 'kontostand'],
