@@ -8,7 +8,12 @@
  */
 
 import { browserLocale } from '../../src/accounts/pages.js';
-import { cutToCommandCap, MAX_COMMAND_CHARS, parseCommand } from '../../src/core/command/index.js';
+import {
+  cutToCommandCap,
+  MAX_COMMAND_CHARS,
+  parseCommand,
+  whenWords,
+} from '../../src/core/command/index.js';
 import { checkPartAmount } from '../../src/slack/balances/settle-part-views.js';
 import { readTyped } from '../../src/slack/expense-form/amount.js';
 import {
@@ -32,6 +37,9 @@ import { voiceFor } from '../../src/voice/index.js';
 
 const BOT = 'U0BOT0001';
 const ctx = { today: '2026-11-21', defaultCurrency: 'USD' };
+/** A reader of another language: its words are read beside English's. */
+const ctxDe = { ...ctx, locale: 'de-DE' };
+const ctxPt = { ...ctx, locale: 'pt-BR' };
 const [en, de] = await Promise.all([
   voiceFor({ locale: 'en-US', tz: 'UTC' }),
   voiceFor({ locale: 'de-DE', tz: 'Europe/Berlin' }),
@@ -107,6 +115,7 @@ export const readers: Record<string, (text: string) => unknown> = {
     if (text.length > MAX_COMMAND_CHARS) return undefined;
     mentionedIds(text);
     typedCommand(text);
+    parseCommand(text, ctxDe);
     return parseCommand(text, ctx);
   },
   /** A mention or a DM: the command it asks for, its count of people, its parse. */
@@ -114,6 +123,7 @@ export const readers: Record<string, (text: string) => unknown> = {
     const command = commandText(text, BOT);
     if (command.length > MAX_COMMAND_CHARS) return undefined;
     mentionedIds(command);
+    parseCommand(command, ctxPt);
     return parseCommand(command, ctx);
   },
   /** "Split this" on a message: its start, read for the form. */
@@ -121,7 +131,8 @@ export const readers: Record<string, (text: string) => unknown> = {
     const typed = cutToCommandCap(text);
     mentionedIds(typed);
     messageText(typed, names);
-    return parseCommand(typed, { ...ctx, channelHasGroup: true });
+    whenWords(typed, ctxDe);
+    return parseCommand(typed, { ...ctxDe, channelHasGroup: true });
   },
   /** link_shared: the text as one link, and as the links a message of it would list. */
   unfurl: (text) =>

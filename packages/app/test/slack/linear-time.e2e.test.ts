@@ -85,6 +85,11 @@ describe('every entry point reads a message-long text quickly', () => {
       '12.50+',
       '. 。 ！ ? ',
       '+ ',
+      // Phrases of the other languages' words, each stopping one word short.
+      'a cada duas ',
+      'am letzten ',
+      'bezahlt von ',
+      'gestern 3.12. ',
     ];
     const texts = mixes.flatMap((unit) => [text('', unit, 'x'), text('<@U0BOT0001> ', unit, '')]);
     await expectQuick({ module: READERS, dir, texts, boundMs: BOUND_MS });

@@ -1,10 +1,10 @@
 /** Which number is the cost: candidates, head counts, and `each`. */
 import { amountOrSumAt } from './arithmetic.js';
 import { EX, stop, stopWith } from './errors.js';
-import { EACH_ENGLISH, EACH_WORDS, PERIODS_ABROAD } from './keywords.js';
 import { malformed } from './malformed.js';
-import { fold, isWord, trimEnd } from './tokens.js';
+import { isWord, trimEnd } from './tokens.js';
 import type { AmountCandidate, Scan } from './types.js';
+import { ANYWHERE } from './words.js';
 
 /** Numbers left in the text that could be the cost, and a head count ("among 4", "3 ways"). */
 export function takeNumbers({ tokens, used, ctx }: Scan): {
@@ -107,19 +107,24 @@ export function chooseCost(
   return cost;
 }
 
-/** `each`, `pp`, `per person` and their words in other languages, right after the cost. */
+/**
+ * `each`, `pp`, `per person` and their words in every language (`je Person`, `chacun`, `cada
+ * uno`), right after the cost. A per-person word of another language followed by a period says
+ * how often, not for whom (`cada mes`, `je Monat`) and is left alone.
+ */
 export function takeEach({ tokens, used }: Scan, cost: AmountCandidate | null): boolean {
   if (!cost) return false;
   const after = cost.index + cost.length;
-  const token = tokens[after];
-  if (used[after] || token?.t !== 'word') return false;
-  const typed = fold(token.lower);
-  const followers = EACH_WORDS.get(typed);
-  if (!followers) return false;
-  const next = tokens[after + 1];
-  const nextWord = next?.t === 'word' && !used[after + 1] ? fold(next.lower) : null;
-  if (!EACH_ENGLISH.has(typed) && nextWord !== null && PERIODS_ABROAD.has(nextWord)) return false;
-  used[after] = true;
-  if (nextWord !== null && followers.includes(nextWord)) used[after + 1] = true;
+  const found = ANYWHERE.each.at(tokens, after, used);
+  if (!found) return false;
+  if (
+    found.length === 1 &&
+    !ANYWHERE.eachEnglish.has(tokens[after]) &&
+    !used[after + 1] &&
+    ANYWHERE.periodsAbroad.has(tokens[after + 1])
+  ) {
+    return false;
+  }
+  for (let k = after; k < after + found.length; k++) used[k] = true;
   return true;
 }

@@ -1,41 +1,11 @@
-/** Dates as typed: `yesterday`, `2026-11-20`, `Nov 3`, `3rd of November`, `last friday`. */
+/**
+ * Dates as typed: `yesterday`, `2026-11-20`, `Nov 3`, `3rd of November`, `last friday`, and
+ * their forms in the person's language (`gestern`, `vendredi dernier`, `3 de diciembre`,
+ * `am 3.12.`): the words are in lexicon/, read through words.ts.
+ */
 import { EX, stop } from './errors.js';
-import { isWord } from './tokens.js';
 import type { DateMatch, ParseContext, Token } from './types.js';
-
-// Maps, because typed text is looked up in them: a plain object answers `constructor` or
-// `__proto__` with what every object inherits, which is no month and no day of the week.
-const MONTHS = new Map<string, number>(
-  [
-    'january',
-    'february',
-    'march',
-    'april',
-    'may',
-    'june',
-    'july',
-    'august',
-    'september',
-    'october',
-    'november',
-    'december',
-  ].flatMap((name, i) => [
-    [name, i + 1],
-    [name.slice(0, 3), i + 1],
-  ]),
-);
-MONTHS.set('sept', 9);
-
-const WEEKDAYS = new Map<string, number>(
-  ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'].flatMap(
-    (name, i) => [
-      [name, i],
-      [name.slice(0, 3), i],
-    ],
-  ),
-);
-WEEKDAYS.set('tues', 2);
-WEEKDAYS.set('thurs', 4);
+import { type Grammar, grammarOf } from './words.js';
 
 export function parseToday(today: string): Date {
   const [y, m, d] = today.split('-').map(Number);
@@ -108,18 +78,15 @@ function makeDate(
   return date;
 }
 
+/** A day of the month before or after a month's name: `3`, `3rd`, `3.` (German), `1er` (French). */
 function dayNumber(raw: string | undefined): number | null {
-  const match = /^(\d{1,2})(?:st|nd|rd|th)?,?$/.exec(raw ?? '');
+  const match = /^(\d{1,2})(?:st|nd|rd|th|er|\.)?,?$/.exec(raw ?? '');
   return match ? Number(match[1]) : null;
 }
 
 function yearNumber(raw: string | undefined): number | null {
   const match = /^(\d{4}),?$/.exec(raw ?? '');
   return match ? Number(match[1]) : null;
-}
-
-function monthNumber(raw: string | undefined): number | null {
-  return MONTHS.get((raw ?? '').toLowerCase().replace(/[.,]$/, '')) ?? null;
 }
 
 function numericDate(
@@ -155,6 +122,47 @@ function numericDate(
   return monthFirst ? makeDate(year, a, b, today, raw, use) : makeDate(year, b, a, today, raw, use);
 }
 
+/** The tokens from `from` to `to`, as typed. */
+export function rawOf(tokens: Token[], from: number, to: number): string {
+  return tokens
+    .slice(from, to)
+    .map((t) => t.raw)
+    .join(' ');
+}
+
+/** German writes a day and month with a closing point (`3.12.`): no amount ends so. */
+const DOTTED_DAY_MONTH = /^\d{1,2}\.\d{1,2}\.$/;
+
+/**
+ * A weekday at `i`: `last friday`, `letzten Freitag`, `vendredi dernier`, `el viernes pasado`
+ * are its latest before today; after `on` (`am Freitag`, `na sexta`), or alone where the
+ * language names it so (`dîner vendredi`), its latest with today included.
+ */
+function weekdayAt(
+  tokens: Token[],
+  i: number,
+  withOn: boolean,
+  today: Date,
+  words: Grammar,
+): DateMatch | null {
+  const before = words.lastBefore.at(tokens, i);
+  const at = i + (before?.length ?? 0);
+  const named = words.weekdays.at(tokens, at);
+  if (!named) return null;
+  const after = before ? null : words.lastAfter.at(tokens, at + named.length);
+  const length = at - i + named.length + (after?.length ?? 0);
+  const { day, alone } = named.value;
+  if (before || after) {
+    let date = daysBefore(today, 1);
+    while (date.getDay() !== day) date = daysBefore(date, 1);
+    return { date, length };
+  }
+  if (!withOn && !alone) return null;
+  let date = today;
+  while (date.getDay() !== day) date = daysBefore(date, 1);
+  return { date, length };
+}
+
 /** A date expression starting at `tokens[i]`, or null. `withOn`: after "on", more forms count. */
 export function dateAt(
   tokens: Token[],
@@ -164,78 +172,88 @@ export function dateAt(
   use: DateUse = EXPENSE_DATE,
   /** `ctx.today` as a date, read once by a caller that asks about every token. */
   today: Date = parseToday(ctx.today),
+  words: Grammar = grammarOf(ctx),
 ): DateMatch | null {
   const first = tokens[i];
   if (first?.t !== 'word') return null;
-  const lower = first.lower.replace(/[,.]$/, '');
-  if (lower === 'today' || lower === 'tonight' || lower === 'now')
-    return { date: today, length: 1 };
-  if (lower === 'yesterday') return { date: daysBefore(today, 1), length: 1 };
+  const back = words.days.at(tokens, i);
+  if (back) return { date: daysBefore(today, back.value), length: back.length };
+  const weekday = weekdayAt(tokens, i, withOn, today, words);
+  if (weekday) return weekday;
   const next = tokens[i + 1];
   const nextRaw = next?.t === 'word' ? next.raw : undefined;
-  const afterRaw = tokens[i + 2]?.t === 'word' ? (tokens[i + 2] as { raw: string }).raw : undefined;
-  const weekday =
-    lower === 'last' ? WEEKDAYS.get((nextRaw ?? '').toLowerCase().replace(/[,.]$/, '')) : undefined;
-  if (weekday !== undefined) {
-    let date = daysBefore(today, 1);
-    while (date.getDay() !== weekday) date = daysBefore(date, 1);
-    return { date, length: 2 };
-  }
-  const onWeekday = withOn ? WEEKDAYS.get(lower) : undefined;
-  if (onWeekday !== undefined) {
-    let date = today;
-    while (date.getDay() !== onWeekday) date = daysBefore(date, 1);
-    return { date, length: 1 };
-  }
   // Every numeric form has digits; most words have none.
-  const numeric = /\d/.test(first.raw) ? numericDate(first.raw, ctx, today, withOn, use) : null;
+  const onHere = withOn || (words.language === 'de' && DOTTED_DAY_MONTH.test(first.raw));
+  const numeric = /\d/.test(first.raw) ? numericDate(first.raw, ctx, today, onHere, use) : null;
   if (numeric) return { date: numeric, length: 1 };
-  // "Nov 3", "November 3, 2026", "3 Nov", "20 Jan 2026", "3rd of November"
-  const month = monthNumber(first.raw);
-  const dayAfter = month === null ? null : dayNumber(nextRaw);
-  if (month !== null && dayAfter !== null) {
-    const year = yearNumber(afterRaw);
+  // "Nov 3", "November 3, 2026", "3 Nov", "20 Jan 2026", "3rd of November", "3. Dezember",
+  // "3 de diciembre de 2026"
+  const month = words.months.one(first);
+  const dayAfter = month === undefined ? null : dayNumber(nextRaw);
+  if (month !== undefined && dayAfter !== null) {
+    const year = yearAt(tokens, i + 2, words);
     return {
-      date: makeDate(year, month, dayAfter, today, `${first.raw} ${nextRaw}`, use),
-      length: year === null ? 2 : 3,
+      date: makeDate(year.year, month, dayAfter, today, `${first.raw} ${nextRaw}`, use),
+      length: 2 + year.length,
     };
   }
   const day = dayNumber(first.raw);
   if (day !== null) {
-    const skipOf = isWord(next, 'of') ? 1 : 0;
+    const skipOf = words.dayOfMonth.at(tokens, i + 1)?.length ?? 0;
     const monthRaw = tokens[i + 1 + skipOf];
-    const m = monthRaw?.t === 'word' ? monthNumber(monthRaw.raw) : null;
-    if (m !== null) {
-      const yearToken = tokens[i + 2 + skipOf];
-      const year = yearNumber(yearToken?.t === 'word' ? yearToken.raw : undefined);
+    const m = words.months.one(monthRaw);
+    if (m !== undefined) {
+      const year = yearAt(tokens, i + 2 + skipOf, words);
       return {
         date: makeDate(
-          year,
+          year.year,
           m,
           day,
           today,
           `${first.raw} ${(monthRaw as { raw: string }).raw}`,
           use,
         ),
-        length: (year === null ? 2 : 3) + skipOf,
+        length: 2 + skipOf + year.length,
       };
     }
   }
   return null;
 }
 
-/** Finds date expressions in `tokens`, marking them used; at most one is allowed. */
-export function takeDate(tokens: Token[], used: boolean[], ctx: ParseContext): Date | null {
-  let found: Date | null = null;
+/** A year at `i`, written after a day and month: `2026`, or `de 2026` in Spanish and Portuguese. */
+function yearAt(
+  tokens: Token[],
+  i: number,
+  words: Grammar,
+): { year: number | null; length: number } {
+  const skip = words.dayOfMonth.at(tokens, i)?.length ?? 0;
+  const token = tokens[i + skip];
+  const year = yearNumber(token?.t === 'word' ? token.raw : undefined);
+  if (year === null) return { year: null, length: 0 };
+  return { year, length: skip + 1 };
+}
+
+/**
+ * Finds date expressions in `tokens`, marking them used; at most one is allowed. A word for "on"
+ * (`on`, `am`, `le`, `el`, `no dia`) goes with the date after it.
+ */
+export function takeDate(
+  tokens: Token[],
+  used: boolean[],
+  ctx: ParseContext,
+): { date: Date; typed: string } | null {
+  let found: { date: Date; typed: string } | null = null;
   const today = parseToday(ctx.today);
+  const words = grammarOf(ctx);
   for (let i = 0; i < tokens.length; i++) {
     if (used[i]) continue;
-    const withOn = isWord(tokens[i], 'on', 'dated');
-    const match = dateAt(tokens, withOn ? i + 1 : i, ctx, withOn, EXPENSE_DATE, today);
+    const on = words.on.at(tokens, i)?.length ?? 0;
+    const withOn = on > 0;
+    const match = dateAt(tokens, i + on, ctx, withOn, EXPENSE_DATE, today, words);
     if (!match) continue;
     if (found) stop('two_dates', {}, EX.date);
-    found = match.date;
-    const length = match.length + (withOn ? 1 : 0);
+    const length = match.length + on;
+    found = { date: match.date, typed: rawOf(tokens, i, i + length) };
     for (let k = i; k < i + length; k++) used[k] = true;
     i += length - 1;
   }

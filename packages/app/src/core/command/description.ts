@@ -1,9 +1,13 @@
 /** What is left of the text once everything with a meaning is taken out. */
-import { CONNECTORS, LEADING_FILLERS } from './keywords.js';
-import { trimEnd } from './tokens.js';
+import { fold, trimEnd } from './tokens.js';
 import type { Token } from './types.js';
+import type { Grammar } from './words.js';
 
-export function descriptionOf(tokens: Token[], used: boolean[]): string {
+/**
+ * The words left, as typed, without the connecting words (English's and the person's language's:
+ * `with`, `mit`, `avec`...) next to what was taken out, nor a filler first (`I`, `ich`).
+ */
+export function descriptionOf(tokens: Token[], used: boolean[], words: Grammar): string {
   // Consumed tokens leave a gap (null).
   const items: Array<string | null> = tokens.map((token, i) => {
     if (used[i]) return null;
@@ -21,7 +25,7 @@ export function descriptionOf(tokens: Token[], used: boolean[]): string {
     }
   });
   const isConnector = (s: string | null | undefined) =>
-    typeof s === 'string' && CONNECTORS.has(s.toLowerCase());
+    typeof s === 'string' && words.connectors.has(fold(s.toLowerCase()));
   // Connectors next to a gap or an end ("with @ann and @bob") go with it, and so does every
   // connector next to those: a run of connectors goes whole when either side of it is a gap or
   // an end, and stays whole when words hold it on both sides. One pass, run by run.
@@ -37,11 +41,11 @@ export function descriptionOf(tokens: Token[], used: boolean[]): string {
     if (before === null || after === null) items.fill(null, start, end + 1);
     start = end + 1;
   }
-  const words = items.filter((x): x is string => typeof x === 'string' && x !== '');
+  const left = items.filter((x): x is string => typeof x === 'string' && x !== '');
   let first = 0;
-  let last = words.length;
-  while (first < last && LEADING_FILLERS.has(words[first]!.toLowerCase())) first++;
-  while (first < last && isConnector(words[first])) first++;
-  while (last > first && isConnector(words[last - 1])) last--;
-  return trimEnd(words.slice(first, last).join(' '), /[\s,;:]/).trim();
+  let last = left.length;
+  while (first < last && words.fillers.has(fold(left[first]!.toLowerCase()))) first++;
+  while (first < last && isConnector(left[first])) first++;
+  while (last > first && isConnector(left[last - 1])) last--;
+  return trimEnd(left.slice(first, last).join(' '), /[\s,;:]/).trim();
 }

@@ -6,14 +6,14 @@ import { joinSpacedSums, minorOf } from './arithmetic.js';
 import { chooseCost, takeEach, takeNumbers } from './cost.js';
 import { takeDate, ymd } from './dates.js';
 import { descriptionOf } from './description.js';
-import { EX, fail, stop } from './errors.js';
+import { EX, fail, ParseFailure, stop } from './errors.js';
 import { addExtras, takeExtras } from './extras.js';
 import { takeGroup } from './group.js';
 import { DEBT_WORDS } from './keywords.js';
 import { takePayers } from './payers.js';
 import { refuseNonPeople, takeExclusion, takePeople } from './people.js';
 import { takeRepeat } from './repeat.js';
-import { wordIn } from './tokens.js';
+import { tokenize, wordIn } from './tokens.js';
 import {
   MAX_AMOUNT_MAJOR,
   ME,
@@ -23,6 +23,25 @@ import {
   type Token,
   type Value,
 } from './types.js';
+import { grammarOf } from './words.js';
+
+/**
+ * The words of `text` that say when and how often (`gestern`, `on 2026-11-20`, `monatlich`), as
+ * typed: a form filled in from a message takes them out of its description, as it takes out the
+ * amount. Empty when the text says neither, or cannot be read.
+ */
+export function whenWords(text: string, ctx: ParseContext): string[] {
+  const tokens = tokenize(text);
+  const scan: Scan = { tokens, used: tokens.map(() => false), ctx };
+  try {
+    const date = takeDate(tokens, scan.used, ctx);
+    const repeat = takeRepeat(scan);
+    return [date?.typed, repeat?.typed].filter((w): w is string => w !== undefined);
+  } catch (error) {
+    if (error instanceof ParseFailure) return [];
+    throw error;
+  }
+}
 
 export function parseExpense(typedTokens: Token[], ctx: ParseContext): ParseResult {
   const tokens = joinSpacedSums(typedTokens);
@@ -232,7 +251,7 @@ export function parseExpense(typedTokens: Token[], ctx: ParseContext): ParseResu
   // The checks above name what does not add up; what computeShares still refuses is said plainly.
   if ('error' in check) return fail('does_not_add_up', {}, example);
 
-  const description = descriptionOf(tokens, used);
+  const description = descriptionOf(tokens, used, grammarOf(ctx));
   const bill = addExtras(
     extras,
     { cost: costMinor, currency, participants, split },
@@ -252,9 +271,9 @@ export function parseExpense(typedTokens: Token[], ctx: ParseContext): ParseResu
       wholeGroup,
       payer,
       ...(paidMinor ? { payers: paidMinor } : {}),
-      ...(repeat ? { repeat } : {}),
+      ...(repeat ? { repeat: repeat.repeat } : {}),
       group,
-      date: date ? ymd(date) : ctx.today,
+      date: date ? ymd(date.date) : ctx.today,
     },
   };
 }

@@ -1,6 +1,6 @@
 /**
  * Tip and tax on top of the cost: `+tip 15%`, `+tax 8%`, `+tip 10`, and `tip 15%` (a percentage
- * only: without the plus, `tip 5` is as likely a description). The cost typed is the subtotal;
+ * only: without the plus, `tip 5` is as likely a description), in every language's words. The cost typed is the subtotal;
  * both are computed on it and spread in proportion to each person's part (core/itemise.ts).
  */
 import { type Extra, withExtras } from '../itemise.js';
@@ -9,20 +9,11 @@ import type { ShareRow, Split } from '../split.js';
 import { tooLarge } from './amounts.js';
 import { amountOrSumAt, minorOf } from './arithmetic.js';
 import { EX, stop, stopWith } from './errors.js';
-import { isWord } from './tokens.js';
+import { isWord, word } from './tokens.js';
 import { type AmountCandidate, MAX_AMOUNT_MAJOR, type ParsedExpense, type Scan } from './types.js';
+import { ANYWHERE } from './words.js';
 
 type Label = 'tip' | 'tax';
-
-/** Words for each, looked up in a Map because they are typed text. */
-const LABELS = new Map<string, Label>([
-  ['tip', 'tip'],
-  ['gratuity', 'tip'],
-  ['service', 'tip'],
-  ['tax', 'tax'],
-  ['vat', 'tax'],
-  ['gst', 'tax'],
-]);
 
 interface TypedExtra {
   label: Label;
@@ -48,12 +39,13 @@ export function takeExtras({ tokens, used, ctx }: Scan): TypedExtras {
     let label: Label | undefined;
     let length = 1;
     let plus = true;
-    if (token.lower.startsWith('+')) label = LABELS.get(token.lower.slice(1));
+    // The words of every language (`+tip`, `+trinkgeld`, `+pourboire`, `propina 10%`...).
+    if (token.lower.startsWith('+')) label = ANYWHERE.extras.one(word(token.raw.slice(1)));
     else if (token.lower === '+' && tokens[i + 1]?.t === 'word' && !used[i + 1]) {
-      label = LABELS.get((tokens[i + 1] as { lower: string }).lower);
+      label = ANYWHERE.extras.one(tokens[i + 1]);
       length = 2;
     } else {
-      label = LABELS.get(token.lower);
+      label = ANYWHERE.extras.one(token);
       plus = false;
     }
     if (!label) continue;

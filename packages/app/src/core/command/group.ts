@@ -5,14 +5,17 @@ import { currencyOf } from './currencies.js';
 import { EX, stop } from './errors.js';
 import { GROUP_STOPS } from './keywords.js';
 import { malformed } from './malformed.js';
-import { isWord } from './tokens.js';
+import { fold, isWord } from './tokens.js';
 import type { CurrencyMark, Scan } from './types.js';
+import { grammarOf } from './words.js';
 
 /** `in <group>`, `in group <name>`, `in "<name>"`, or a currency written `in EUR`. */
 export function takeGroup({ tokens, used, ctx }: Scan): {
   group: string | null;
   currencyByIn: CurrencyMark | null;
 } {
+  const { groupStops } = grammarOf(ctx);
+  const stops = (lower: string) => GROUP_STOPS.has(lower) || groupStops.has(fold(lower));
   let group: string | null = null;
   let currencyByIn: CurrencyMark | null = null;
   for (let i = 0; i < tokens.length; i++) {
@@ -30,7 +33,7 @@ export function takeGroup({ tokens, used, ctx }: Scan): {
     const codeEnds =
       afterCode === undefined ||
       afterCode.t !== 'word' ||
-      GROUP_STOPS.has(afterCode.lower) ||
+      stops(afterCode.lower) ||
       isBareNumber(afterCode.raw);
     if (code && k === i + 1 && code.source !== 'word' && codeEnds) {
       currencyByIn = code;
@@ -42,7 +45,7 @@ export function takeGroup({ tokens, used, ctx }: Scan): {
     let j = k;
     for (; j < tokens.length; j++) {
       const token = tokens[j];
-      if (used[j] || token?.t !== 'word' || GROUP_STOPS.has(token.lower)) break;
+      if (used[j] || token?.t !== 'word' || stops(token.lower)) break;
       if (amountOrSumAt(tokens, j, ctx.defaultCurrency) || isBareNumber(token.raw)) break;
       if (malformed(token.raw)) break;
       words.push(token.raw);

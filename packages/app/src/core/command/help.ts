@@ -1,11 +1,12 @@
 /**
  * `/split help` as data: the most used forms, then one topic at a time (`/split help payers`),
  * each form with an id that the Slack layer turns into a sentence in the reader's language.
- * docs/split-syntax.md keeps the whole grammar; every example here is tested to parse as
- * described.
+ * These are the English forms; help-languages.ts has each language's. docs/split-syntax.md keeps
+ * the whole grammar; every example here is tested to parse as described.
  */
 import { fold, trimEnd } from './tokens.js';
 import { HELP_TOPICS, type HelpTopic, type ParseResult, type Token } from './types.js';
+import { ANYWHERE } from './words.js';
 
 /** What a form of the help means, as an id (the Slack layer holds the words). */
 export type HelpLineId =
@@ -175,7 +176,9 @@ export function parseHelp(rest: Token[]): Extract<ParseResult, { kind: 'help' }>
   if (rest.length === 0) return { kind: 'help', topic: null, asked: null };
   const first = rest[0]!;
   const typed = first.t === 'word' ? fold(trimEnd(first.lower, /[?!.,:]/)) : '';
-  const topic = rest.length === 1 ? TOPIC_WORDS.get(typed) : undefined;
+  // A topic's English names first, then its word in each language (`hilfe zahler`).
+  const topic =
+    rest.length === 1 ? (TOPIC_WORDS.get(typed) ?? ANYWHERE.topics.one(first)) : undefined;
   if (topic) return { kind: 'help', topic, asked: null };
   const asked = rest
     .map((t) => (t.t === 'quoted' ? t.text : t.t === 'mention' ? `@${t.label ?? t.id}` : t.raw))

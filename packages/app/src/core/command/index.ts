@@ -1,8 +1,22 @@
 /** The `/split` parser's public surface; the other modules of this folder are its inside. */
 export { type AmountReading, parseAmount } from './amounts.js';
 export { parseSum } from './arithmetic.js';
+export { whenWords } from './expense.js';
 export { CURRENCY_EXAMPLE, DEFAULT_EXAMPLE } from './group-settings.js';
 export { HELP_DETAILS, HELP_OVERVIEW, type HelpLine, type HelpLineId } from './help.js';
+export {
+  type HelpWords,
+  type HelpWordsId,
+  helpFor,
+  type LanguageHelp,
+} from './help-languages.js';
+export {
+  GRAMMAR_LANGUAGES,
+  type GrammarLanguage,
+  grammarLanguageOf,
+  LEXICONS,
+  type Lexicon,
+} from './lexicon/index.js';
 export { cutToCommandCap, MAX_COMMAND_CHARS, parseCommand } from './parse.js';
 export { PAY_EXAMPLE, REMIND_EXAMPLE } from './payment.js';
 export { resolveMe } from './resolve.js';

@@ -8,11 +8,11 @@ import { EX, fail, ParseFailure } from './errors.js';
 import { parseExpense } from './expense.js';
 import { parseFeed, parseGroupDefault } from './group-settings.js';
 import { parseHelp } from './help.js';
-import { COMMANDS_ABROAD } from './keywords.js';
 import { parsePayment, parseRemind } from './payment.js';
 import { parseBalance, parseGroup, parseList } from './subcommands.js';
-import { fold, isWord, tokenize, trimEnd } from './tokens.js';
+import { isWord, tokenize, trimEnd } from './tokens.js';
 import type { ParseContext, ParseResult } from './types.js';
+import { ANYWHERE } from './words.js';
 
 function parseInner(text: string, ctx: ParseContext): ParseResult {
   const tokens = tokenize(text);
@@ -25,11 +25,7 @@ function parseInner(text: string, ctx: ParseContext): ParseResult {
     /[?!.]/,
   );
   switch (head) {
-    case 'help':
-    case 'h':
-    case '?':
     case 'ヘルプ':
-    case 'commands':
       return parseHelp(rest);
     case 'connect':
     case 'login':
@@ -41,21 +37,8 @@ function parseInner(text: string, ctx: ParseContext): ParseResult {
       return { kind: 'disconnect' };
     case 'whoami':
       return { kind: 'whoami' };
-    case 'list':
-    case 'history':
-    case 'expenses':
-    case 'recent':
-      return parseList(rest, ctx);
-    case 'export':
-    case 'csv':
-      return parseList(rest, ctx, 'export');
     case 'undo':
       return { kind: 'undo' };
-    case 'balance':
-    case 'balances':
-    case 'status':
-    case 'debts':
-      return parseBalance(rest, ctx);
     case 'groups':
       return { kind: 'groups' };
     case 'group':
@@ -63,18 +46,24 @@ function parseInner(text: string, ctx: ParseContext): ParseResult {
       return parseGroup(rest);
     case 'feed':
       return parseFeed(rest);
-    case 'remind':
-    case 'nudge':
-      return parseRemind(rest);
   }
-  const abroad = COMMANDS_ABROAD.get(fold(head));
-  if (abroad === 'balance') return parseBalance(rest, ctx);
-  if (abroad === 'list') return parseList(rest, ctx);
-  // `aide` is also an English word (`/split aide 40 @ann`): words for help count on their own, or
-  // before a topic's name.
-  if (abroad === 'help') {
-    const help = parseHelp(rest);
-    if (rest.length === 0 || help.topic !== null) return help;
+  // Balance, list, export, remind and help, in every language (lexicon/).
+  // A lone `?` is help too; as a closing mark it is trimmed from the other words.
+  switch (first.t === 'word' && /^\?+$/.test(first.raw) ? 'help' : ANYWHERE.firstWords.one(first)) {
+    case 'balance':
+      return parseBalance(rest, ctx);
+    case 'list':
+      return parseList(rest, ctx);
+    case 'export':
+      return parseList(rest, ctx, 'export');
+    case 'remind':
+      return parseRemind(rest);
+    case 'help': {
+      // `aide` is also an English word (`/split aide 40 @ann`): the words for help of other
+      // languages count on their own, or before a topic's name.
+      const help = parseHelp(rest);
+      if (!ANYWHERE.helpAbroad.has(first) || rest.length === 0 || help.topic !== null) return help;
+    }
   }
   if (phrase === 'who am i') return { kind: 'whoami' };
   if (head === 'show') {

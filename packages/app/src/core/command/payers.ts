@@ -5,10 +5,10 @@
  */
 import { amountAt } from './amounts.js';
 import { EX, stop, stopWith } from './errors.js';
-import { ME_WORDS, PAID_BY_PHRASES } from './keywords.js';
 import { malformed } from './malformed.js';
-import { fold, isWord, word, wordIn } from './tokens.js';
+import { isWord, word, wordIn } from './tokens.js';
 import { ME, type ParseContext, type Scan, type Token, type Value } from './types.js';
+import { ANYWHERE } from './words.js';
 
 type AmountValue = Extract<Value, { kind: 'amount' }>;
 
@@ -26,12 +26,18 @@ interface Payers {
 }
 
 const PAID_BY = new Set(['paid_by', 'paidby', 'payer', 'paid:', 'paid_by:', 'payer:', 'paid-by']);
-/** Between two payers of a list: `me 40, @bob 20`, `me 40 and @bob 20`. */
-const LIST_JOINS = [',', 'and', '&', '+'];
+/** Between two payers of a list: `me 40, @bob 20`, `me 40 and @bob 20`, `mir 40 und @bob 20`. */
+function isJoin(token: Token | undefined): boolean {
+  return isWord(token, ',', '&', '+') || ANYWHERE.and.has(token);
+}
 
+/**
+ * A payer: a mention, or me in any language (`me`, `I`, `mir`, `moi`, `mí`, `mim`...). Read only
+ * after `paid by` and its kin, where no word of a description stands.
+ */
 function personAt(token: Token | undefined): string | null {
   if (token?.t === 'mention') return token.id;
-  if (isWord(token, ...ME_WORDS)) return ME;
+  if (ANYWHERE.payerMe.has(token)) return ME;
   return null;
 }
 
@@ -66,10 +72,17 @@ function paidAmountAt(
 /** True when a person with an amount comes at `at`, or after people without one (and joins). */
 function payerAhead({ tokens, used, ctx }: Scan, at: number): boolean {
   for (let k = at; ; k++) {
-    if (isWord(tokens[k], ...LIST_JOINS) && !used[k]) k++;
+    if (isJoin(tokens[k]) && !used[k]) k++;
     if (used[k] || personAt(tokens[k]) === null) return false;
     if (paidAmountAt(tokens, used, k + 1, ctx)) return true;
   }
+}
+
+/** True when a word with a digit outside tokens `from` to `to` is not taken yet: a cost may be there. */
+function numberElsewhere({ tokens, used }: Scan, from: number, to: number): boolean {
+  return tokens.some(
+    (t, k) => (k < from || k >= to) && !used[k] && t.t === 'word' && /\d/.test(t.raw),
+  );
 }
 
 /**
@@ -77,8 +90,8 @@ function payerAhead({ tokens, used, ctx }: Scan, at: number): boolean {
  * amount after its first person and another person after that. The list ends at the last amount:
  * people named after it share the cost without paying (`me 40 @bob 20 @ann`), while a person
  * without an amount before another payer is asked about (`me 40 @bob @cho 20`), as is the second
- * person of `me 40 @bob`, which is no list yet. Returns the tokens it covers, or null when there
- * is no list (one payer).
+ * person of `me 40 @bob` beside another number, which is no list yet. Returns the tokens it
+ * covers, or null when there is no list (one payer).
  */
 function payerList(scan: Scan, at: number): { entries: PaidBy[]; end: number } | null {
   const { tokens, used, ctx } = scan;
@@ -90,15 +103,19 @@ function payerList(scan: Scan, at: number): { entries: PaidBy[]; end: number } |
   let k = at + 1 + firstAmount.length;
   for (;;) {
     let next = k;
-    const joined = isWord(tokens[next], ...LIST_JOINS) && !used[next];
+    const joined = isJoin(tokens[next]) && !used[next];
     if (joined) next++;
     const id = used[next] ? null : personAt(tokens[next]);
     if (id === null) break;
     const amount = paidAmountAt(tokens, used, next + 1, ctx);
     if (!amount) {
       // "me 40 and @ann" can be a payer followed by a sharer; "me 40 @ann" can only be a list.
-      if (isWord(tokens[k], 'and', '&')) break;
+      if (isWord(tokens[k], '&') || ANYWHERE.and.has(tokens[k])) break;
       if (entries.length >= 2 && !payerAhead(scan, next + 1)) break;
+      // `paid by me 40 @bob` with no other number in the text: 40 can only be the cost, so it
+      // is one payer, as `paid by @bob 40` is. Beside a cost (`60 dinner paid by me 40 @bob`)
+      // Bob's part of the paying is missing, and is asked for.
+      if (!payerAhead(scan, next + 1) && !numberElsewhere(scan, at, k)) break;
       stop('how_much_paid', { who: id === ME ? 'me' : 'other', person: { person: id } }, EX.payers);
     }
     entries.push({ id, amount: amount.value });
@@ -123,20 +140,13 @@ function paidPairs(scan: Scan): Array<{ entry: PaidBy; from: number; to: number 
   return pairs;
 }
 
-const PAID_BY_FIRST = new Set(PAID_BY_PHRASES.map(([first]) => first));
-
 /** How many words at `i` name who paid (`paid by`, `payé par`, `payer`), or 0. */
 function paidByAt(tokens: Token[], i: number): number {
   const token = tokens[i];
-  const next = tokens[i + 1];
   if (token?.t !== 'word') return 0;
   if (wordIn(token, PAID_BY)) return 1;
-  if (next?.t !== 'word') return 0;
-  const first = fold(token.lower);
-  if (!PAID_BY_FIRST.has(first)) return 0;
-  // `paid by: @bob`, as `paid: @bob`.
-  const second = fold(next.lower.endsWith(':') ? next.lower.slice(0, -1) : next.lower);
-  return PAID_BY_PHRASES.some(([a, b]) => a === first && b === second) ? 2 : 0;
+  // `paid by: @bob` as `paid: @bob`: a closing colon is read past.
+  return ANYWHERE.paidBy.at(tokens, i)?.length ?? 0;
 }
 
 /** `paid by @bob` and its spellings, or several payers with their amounts; ME when nobody is named. */

@@ -9,41 +9,50 @@ import { fail, stop, stopWith } from './errors.js';
 import { refuseNonPeople } from './people.js';
 import { isWord } from './tokens.js';
 import type { AmountCandidate, ParseContext, ParseResult, Token } from './types.js';
+import { ANYWHERE } from './words.js';
 
 export const PAY_EXAMPLE = '/split paid @ann 15';
 export const REMIND_EXAMPLE = '/split remind @ann';
 
+/** `@ann paid me 15`: English only, the one shape with the person first. */
 const PAID = ['paid', 'payed', 'repaid'];
-const RECEIVED = ['received', 'got'];
-
-/** What a payment's remaining words may be, besides the person and the amount. */
-const SMALL_OUT = ['to', 'back'];
-const SMALL_IN = ['me', 'to', 'back', 'from'];
 
 interface Shape {
   direction: 'to' | 'from';
   /** The tokens that hold the person, the amount and the small words. */
   rest: Token[];
-  small: readonly string[];
+  /** The small words a payment of this direction may hold. */
+  small: (token: Token) => boolean;
   /** The person when the shape itself placed them (`@ann paid me 15`). */
   person?: string;
 }
 
+const paidMe = (token: Token) => isWord(token, 'me') || ANYWHERE.payFrom.has(token);
+
+/**
+ * The shape of a payment, in any language: a word for paying first (`paid`, `zurückgezahlt`,
+ * `remboursé`, `devolví`, `paguei`), after `I` if written (`I`, `ich`, `j'ai`, `yo`, `eu`); a
+ * word for receiving first (`received`, `erhalten`, `reçu`, `recibí`, `recebi`); or
+ * `@ann paid me`.
+ */
 function shapeOf(tokens: Token[]): Shape | null {
-  let i = 0;
   const first = tokens[0];
   // "@ann paid me 15": the person first, then `paid`, and `me` somewhere after.
   if (first?.t === 'mention' && isWord(tokens[1], ...PAID)) {
     const rest = tokens.slice(2);
     if (!rest.some((t) => isWord(t, 'me'))) return null;
-    return { direction: 'from', rest, small: SMALL_IN, person: first.id };
+    return { direction: 'from', rest, small: paidMe, person: first.id };
   }
-  if (isWord(first, ...RECEIVED)) {
-    return { direction: 'from', rest: tokens.slice(1), small: SMALL_IN };
+  if (ANYWHERE.received.has(first)) {
+    return { direction: 'from', rest: tokens.slice(1), small: paidMe };
   }
-  if (isWord(first, 'i')) i = 1;
-  if (!isWord(tokens[i], ...PAID)) return null;
-  return { direction: 'to', rest: tokens.slice(i + 1), small: SMALL_OUT };
+  const i = ANYWHERE.payI.has(first) ? 1 : 0;
+  if (!ANYWHERE.pay.has(tokens[i])) return null;
+  return {
+    direction: 'to',
+    rest: tokens.slice(i + 1),
+    small: (token) => ANYWHERE.payTo.has(token),
+  };
 }
 
 /** `/split paid @ann 15`, `paid 15 to @ann`, `@ann paid me 15`; null when it is no payment. */
@@ -60,7 +69,7 @@ export function parsePayment(tokens: Token[], ctx: ParseContext): ParseResult | 
       mentions.add(token.id);
       continue;
     }
-    if (isWord(token, ...shape.small)) continue;
+    if (shape.small(token)) continue;
     const found = amountAt(rest, i, ctx.defaultCurrency);
     if (found) {
       amounts++;
@@ -107,7 +116,7 @@ export function parsePayment(tokens: Token[], ctx: ParseContext): ParseResult | 
   };
 }
 
-/** `/split remind @ann`. */
+/** `/split remind @ann`, `erinnern @ann`, `rappel @ann`... */
 export function parseRemind(tokens: Token[]): ParseResult {
   refuseNonPeople(tokens);
   const mentions = [...new Set(tokens.flatMap((t) => (t.t === 'mention' ? [t.id] : [])))];
@@ -115,7 +124,7 @@ export function parseRemind(tokens: Token[]): ParseResult {
     return fail('remind_who', {}, REMIND_EXAMPLE);
   }
   if (mentions.length > 1) return fail('one_person', {}, REMIND_EXAMPLE);
-  const extra = tokens.find((t) => t.t !== 'mention' && !isWord(t, 'to', 'pay', 'me'));
+  const extra = tokens.find((t) => t.t !== 'mention' && !ANYWHERE.remindWords.has(t));
   if (extra) {
     return fail('remind_extra', { typed: extra.raw }, REMIND_EXAMPLE);
   }

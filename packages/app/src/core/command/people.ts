@@ -1,10 +1,10 @@
 /** Who takes part, with the value typed after each, who paid, and who is left out. */
 import { amountOrSumAt } from './arithmetic.js';
 import { EX, stop, stopWith } from './errors.js';
-import { CONNECTORS, EXCLUDE_ME, ME_WORDS } from './keywords.js';
 import { malformed } from './malformed.js';
-import { isWord, word, wordIn } from './tokens.js';
+import { fold, isWord, word } from './tokens.js';
 import { ME, type ParseContext, type Person, type Scan, type Token, type Value } from './types.js';
+import { grammarOf } from './words.js';
 
 /** People named in a way Slack does not resolve to one user are refused, never guessed at. */
 export function refuseNonPeople(tokens: Token[]): void {
@@ -67,12 +67,14 @@ function valueAt(
   // "@ann 25 @bob 15" gives Ann 25, but in "@ann 40 lunch" the 40 is the cost: an amount is a
   // person's part only when what follows it ends the part (another person, a connector, the end).
   const follower = amount ? tokens[k + amount.length] : undefined;
+  const words = grammarOf(ctx);
   const endsPart =
     follower === undefined ||
     used[k + (amount?.length ?? 0)] ||
     follower.t !== 'word' ||
-    CONNECTORS.has(follower.lower) ||
-    ME_WORDS.includes(follower.lower) ||
+    words.connectors.has(fold(follower.lower)) ||
+    words.me.has(follower) ||
+    isWord(follower, 'i') ||
     /^\p{P}+$/u.test(follower.raw);
   if (amount && !endsPart) return null;
   if (amount && 'decimal' in amount.reading) {
@@ -92,22 +94,27 @@ function valueAt(
   return null;
 }
 
-/** `except me`, `not me`, `-me`, and `only @ann` (which leaves me out unless I list myself). */
-export function takeExclusion({ tokens, used }: Scan): { excludeMe: boolean; only: boolean } {
+/**
+ * `except me`, `not me`, `-me` and their forms in the person's language (`außer mir`, `sauf moi`,
+ * `menos yo`, `sem mim`), and `only @ann` (which leaves me out unless I list myself).
+ */
+export function takeExclusion({ tokens, used, ctx }: Scan): { excludeMe: boolean; only: boolean } {
+  const words = grammarOf(ctx);
   let excludeMe = false;
   let only = false;
   for (let i = 0; i < tokens.length; i++) {
     if (used[i]) continue;
-    if (wordIn(tokens[i], EXCLUDE_ME) && isWord(tokens[i + 1], 'me', 'myself')) {
+    const except = words.exceptMe.at(tokens, i, used);
+    if (except) {
       excludeMe = true;
-      used[i] = true;
-      used[i + 1] = true;
+      for (let k = i; k < i + except.length; k++) used[k] = true;
+      i += except.length - 1;
     } else if (isWord(tokens[i], '-me')) {
       excludeMe = true;
       used[i] = true;
     } else if (isWord(tokens[i], 'only', 'just')) {
       const next = tokens[i + 1];
-      if (next?.t === 'mention' || isWord(next, ...ME_WORDS)) {
+      if (next?.t === 'mention' || words.me.has(next) || isWord(next, 'i')) {
         only = true;
         used[i] = true;
       }
@@ -116,8 +123,12 @@ export function takeExclusion({ tokens, used }: Scan): { excludeMe: boolean; onl
   return { excludeMe, only };
 }
 
-/** Mentions and `me`, each with the value typed right after it; repeated people merged. */
+/**
+ * Mentions and `me` (`mir`, `moi`, `yo`, `eu`...), each with the value typed right after it;
+ * repeated people merged.
+ */
 export function takePeople({ tokens, used, ctx }: Scan): { people: Person[]; meTyped: boolean } {
+  const words = grammarOf(ctx);
   const people: Person[] = [];
   // Typed ids are looked up in a Map, and at once however many people are named.
   const byId = new Map<string, Person>();
@@ -127,7 +138,7 @@ export function takePeople({ tokens, used, ctx }: Scan): { people: Person[]; meT
     const token = tokens[i]!;
     let id: string | null = null;
     if (token.t === 'mention') id = token.id;
-    else if (isWord(token, 'me', 'myself', 'self', '@me')) id = ME;
+    else if (words.me.has(token)) id = ME;
     if (id === null) continue;
     used[i] = true;
     const value = valueAt(tokens, used, i + 1, ctx);

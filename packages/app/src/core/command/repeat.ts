@@ -1,111 +1,95 @@
 /**
  * How often an expense repeats: `monthly`, `every month`, `each week`, `every two weeks`,
- * `repeat yearly`. The expense service repeats weekly, fortnightly, monthly or yearly only, so
- * any other period written as a repeat (`every day`, `repeat quarterly`) is refused rather than
- * booked once with the wish hidden in the description.
+ * `repeat yearly`, and the same in the person's language (`monatlich`, `toutes les deux
+ * semaines`, `cada mes`, `a cada duas semanas`; lexicon/ has the words). The expense service
+ * repeats weekly, fortnightly, monthly or yearly only, so any other period written as a repeat
+ * (`every day`, `jeden Tag`, `repeat quarterly`) is refused rather than booked once with the
+ * wish hidden in the description.
  */
+import { rawOf } from './dates.js';
 import { EX, stop } from './errors.js';
 import { isWord } from './tokens.js';
 import type { Repeat, Scan, Token } from './types.js';
+import { type Grammar, grammarOf } from './words.js';
 
-const INTERVALS = new Map<string, Repeat>([
-  ['weekly', 'weekly'],
-  ['fortnightly', 'fortnightly'],
-  ['monthly', 'monthly'],
-  ['yearly', 'yearly'],
-  ['annually', 'yearly'],
-]);
-/** After `every`, `each` or `per`. */
-const PERIODS = new Map<string, Repeat>([
-  ['week', 'weekly'],
-  ['fortnight', 'fortnightly'],
-  ['month', 'monthly'],
-  ['year', 'yearly'],
-]);
 const REPEAT_WORDS = ['repeat', 'repeats', 'repeating', 'recurring', 'recurs'];
-/** Periods a person may mean that the service cannot repeat. */
-const OTHER_PERIODS = new Set([
-  'day',
-  'days',
-  'daily',
-  'night',
-  'weekday',
-  'weekend',
-  'hour',
-  'hourly',
-  'quarter',
-  'quarterly',
-  'semester',
-  'biweekly',
-  'bimonthly',
-  'weeks',
-  'months',
-  'years',
-  'monday',
-  'tuesday',
-  'wednesday',
-  'thursday',
-  'friday',
-  'saturday',
-  'sunday',
-]);
 
-function unsupported(typed: string): never {
-  return stop('repeat_unsupported', { typed }, EX.repeat);
+function unsupported(tokens: Token[], from: number, to: number): never {
+  return stop('repeat_unsupported', { typed: rawOf(tokens, from, to) }, EX.repeat);
 }
 
-/** The interval written at `i` (`monthly`, `every month`, `every 2 weeks`), with its length. */
-function intervalAt(tokens: Token[], i: number): { repeat: Repeat; length: number } | null {
-  const token = tokens[i];
-  if (token?.t !== 'word') return null;
-  const own = INTERVALS.get(token.lower.replace(/[,;.!]$/, ''));
-  if (own) return { repeat: own, length: 1 };
-  if (!isWord(token, 'every', 'each', 'per')) return null;
-  const next = tokens[i + 1];
-  if (next?.t !== 'word') return null;
-  const unit = next.lower.replace(/[,;.!]$/, '');
-  const period = PERIODS.get(unit);
-  if (period) return { repeat: period, length: 2 };
-  // "30 per day" can be a rate for a one-off; only "every" and "each" announce a repeat.
-  if (isWord(token, 'per')) return null;
-  const after = tokens[i + 2]?.t === 'word' ? (tokens[i + 2] as { lower: string }).lower : '';
-  const afterUnit = after.replace(/[,;.!]$/, '');
-  if (['two', '2', 'other'].includes(unit) && ['weeks', 'week'].includes(afterUnit)) {
-    return { repeat: 'fortnightly', length: 3 };
+function isCount(token: Token | undefined, words: Grammar): boolean {
+  return (
+    token?.t === 'word' &&
+    (/^\d+$/.test(token.lower) || words.counts.has(token) || words.two.has(token))
+  );
+}
+
+/**
+ * The interval written at `i` (`monthly`, `every month`, `alle zwei Wochen`), with its length.
+ * After `every` (`jeden`, `chaque`, `cada`...) a period repeats; after `per` (`pro`, `par`,
+ * `por`...) too, while before another period it is a rate (`30 per day`) and stays a word.
+ */
+function intervalAt(
+  tokens: Token[],
+  i: number,
+  used: boolean[],
+  words: Grammar,
+): { repeat: Repeat; length: number } | null {
+  const fixed = words.repeats.at(tokens, i, used);
+  if (fixed) return { repeat: fixed.value, length: fixed.length };
+  const every = words.every.at(tokens, i, used);
+  const per = every ? null : words.per.at(tokens, i, used);
+  const lead = every ?? per;
+  if (!lead) return null;
+  const k = i + lead.length;
+  const period = words.periods.at(tokens, k, used);
+  if (period) return { repeat: period.value, length: lead.length + period.length };
+  if (per) return null;
+  const two = words.two.at(tokens, k, used);
+  const weeks = two ? words.weeks.at(tokens, k + two.length, used) : null;
+  if (two && weeks) {
+    return { repeat: 'fortnightly', length: lead.length + two.length + weeks.length };
   }
+  const after = tokens[k + 1];
   if (
-    /^\d+$|^(two|three|four|six|other)$/.test(unit) &&
-    /^(day|week|month|year)s?$/.test(afterUnit)
+    isCount(tokens[k], words) &&
+    (words.periods.has(after) || words.otherPeriods.has(after) || words.weeks.has(after))
   ) {
-    unsupported(`${token.raw} ${next.raw} ${tokens[i + 2]!.raw}`);
+    unsupported(tokens, i, k + 2);
   }
-  if (OTHER_PERIODS.has(unit)) unsupported(`${token.raw} ${next.raw}`);
+  const other = words.otherPeriods.at(tokens, k, used);
+  if (other) unsupported(tokens, i, k + other.length);
   return null;
 }
 
-/** The repeat written anywhere in the text, taken out of it; null when there is none. */
-export function takeRepeat({ tokens, used }: Scan): Repeat | null {
+/**
+ * The repeat written anywhere in the text, taken out of it, with the words as typed; null when
+ * there is none.
+ */
+export function takeRepeat({ tokens, used, ctx }: Scan): { repeat: Repeat; typed: string } | null {
+  const words = grammarOf(ctx);
   let repeat: Repeat | null = null;
+  let typed = '';
   for (let i = 0; i < tokens.length; i++) {
     if (used[i]) continue;
     const here = tokens[i];
     const keyword = here?.t === 'word' && REPEAT_WORDS.includes(here.lower.replace(/:$/, ''));
     let start = keyword ? i + 1 : i;
     if (keyword && isWord(tokens[start], ':')) start++;
-    const found = used[start] ? null : intervalAt(tokens, start);
+    const found = used[start] ? null : intervalAt(tokens, start, used, words);
     if (!found) {
       if (!keyword) continue;
-      const next = tokens[start];
-      const typed = next?.t === 'word' ? next.raw : '';
-      if (typed !== '' && OTHER_PERIODS.has(typed.toLowerCase())) unsupported(typed);
+      if (words.otherPeriods.has(tokens[start])) unsupported(tokens, start, start + 1);
       stop('repeat_how_often', { typed: tokens[i]!.raw.replace(/:$/, '') }, EX.repeat);
     }
     if (repeat !== null && repeat !== found.repeat) {
       stop('repeat_two', { first: { repeat }, second: { repeat: found.repeat } }, EX.repeat);
     }
     repeat = found.repeat;
+    typed = rawOf(tokens, i, start + found.length);
     for (let k = i; k < start + found.length; k++) used[k] = true;
     i = start + found.length - 1;
   }
-  return repeat;
+  return repeat === null ? null : { repeat, typed };
 }

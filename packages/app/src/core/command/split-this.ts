@@ -1,34 +1,11 @@
 /**
  * "Split this": what a person writes to the app, in a thread, to book the thread's first message
  * through the form (as the message shortcut does). Written in any of the languages the app
- * speaks, with or without accents, case or a closing mark; nothing else counts, so that
- * `split this 40` stays an expense typed in full.
+ * speaks (lexicon/ has the phrases), with or without accents, case or a closing mark; nothing
+ * else counts, so that `split this 40` stays an expense typed in full.
  */
 import { fold } from './tokens.js';
-
-const PHRASES = new Set([
-  'split this',
-  'split it',
-  // de
-  'teile das',
-  'das teilen',
-  'aufteilen',
-  // fr
-  'partage ca',
-  'partager ca',
-  'partage ceci',
-  // es
-  'divide esto',
-  'dividir esto',
-  // pt-BR
-  'divide isso',
-  'dividir isso',
-  'divida isso',
-  // ja
-  'これを割り勘',
-  '割り勘',
-  'これを割り勘して',
-]);
+import { SPLIT_THIS_PHRASES } from './words.js';
 
 /**
  * Longest text that can be one of the phrases: the longest with a closing mark or two and the
@@ -50,5 +27,5 @@ function withoutClosing(text: string): string {
 export function isSplitThis(text: string): boolean {
   if (text.length > MAX_PHRASE_CHARS) return false;
   const folded = fold(text.trim().toLowerCase()).replace(/[\s\u3000]+/g, ' ');
-  return PHRASES.has(withoutClosing(folded).trim());
+  return SPLIT_THIS_PHRASES.has(withoutClosing(folded).trim());
 }

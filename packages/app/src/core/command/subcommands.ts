@@ -1,10 +1,16 @@
-/** Everything other than an expense: list, balance and the group commands. */
+/**
+ * Everything other than an expense: list, balance and the group commands. A list's filters take
+ * the words of the person's language too (`letzte Woche`, `depuis`, `en`, `sobre`).
+ */
 import { currencyOf } from './currencies.js';
 import { dateAt, daysBefore, mondayOf, monthStart, parseToday, ymd } from './dates.js';
 import { fail, stop } from './errors.js';
 import { refuseNonPeople } from './people.js';
 import { isWord, trimBoth } from './tokens.js';
 import type { ParseContext, ParseResult, Token } from './types.js';
+import { type Grammar, grammarOf } from './words.js';
+
+type Range = 'this_week' | 'last_week' | 'this_month' | 'last_month';
 
 function mentionsIn(tokens: Token[]): string[] {
   const ids = new Set<string>();
@@ -27,16 +33,13 @@ function nameFrom(tokens: Token[], skip: readonly string[] = []): string {
   return trimBoth(words.slice(start, end).join(' '), /[,:;\s]/);
 }
 
-/** Words that start a group's name in a list's filters. */
-const GROUP_MARKS = ['in', 'group'];
-/** Words that start words the description must have. */
-const SEARCH_MARKS = ['about', 'matching', 'containing'];
 /** Longest search accepted: it travels in the list's paging buttons. */
 const MAX_SEARCH_CHARS = 200;
 
 /**
  * Splits what is left of a list's text (no mentions, no dates) into a group's name and search
- * words. `in`/`group` start the name, `about`/`matching`/`containing` start search words, and a
+ * words. `in`/`group` start the name, `about`/`matching`/`containing` start search words (and
+ * their words in the person's language: `dans`, `über`, `sobre`...), and a
  * quoted phrase outside a name is searched as it is. Unmarked words (`list Trip to Rome`, `list
  * taxi`) are a group's name when the person has a group so called, else search words: which one,
  * only the service can tell, so they are kept apart as `loose`. Beside a group named with `in`,
@@ -45,36 +48,36 @@ const MAX_SEARCH_CHARS = 200;
 function groupAndWords(
   rest: Token[],
   verb: string,
+  words: Grammar,
 ): { group: string | null; loose: string | null; words: string[] } {
   const groupTokens: Token[] = [];
   const looseTokens: Token[] = [];
-  const words: string[] = [];
+  const found: string[] = [];
   let mode: 'loose' | 'group' | 'words' = 'loose';
   let marked: 'group' | 'words' | null = null;
   const check = () => {
-    if (marked === 'words' && words.length === 0)
+    if (marked === 'words' && found.length === 0)
       stop('search_which_words', {}, `/split ${verb} about taxi`);
   };
   for (const token of rest) {
-    const lower = token.t === 'word' ? token.lower : '';
-    if (GROUP_MARKS.includes(lower) && mode !== 'group') {
+    if (words.listGroup.has(token) && mode !== 'group') {
       check();
       mode = marked = 'group';
       continue;
     }
-    if (SEARCH_MARKS.includes(lower)) {
+    if (words.listAbout.has(token)) {
       check();
       mode = marked = 'words';
       continue;
     }
     if (token.t === 'quoted' && mode !== 'group') {
       const phrase = token.text.replace(/\s+/g, ' ').trim();
-      if (phrase !== '') words.push(phrase);
+      if (phrase !== '') found.push(phrase);
       continue;
     }
     if (mode === 'words' && token.t === 'word') {
       const word = trimBoth(token.raw, /[,:;.!?]/);
-      if (word !== '') words.push(word);
+      if (word !== '') found.push(word);
       continue;
     }
     (mode === 'group' ? groupTokens : looseTokens).push(token);
@@ -86,12 +89,12 @@ function groupAndWords(
     stop('list_which_group', {}, `/split ${verb} in Roommates`);
   let loose: string | null = nameFrom(looseTokens, fillers) || null;
   if (loose !== null && group !== '') {
-    words.push(...searchWords(loose));
+    found.push(...searchWords(loose));
     loose = null;
   }
-  if (words.join(' ').length > MAX_SEARCH_CHARS || (loose?.length ?? 0) > MAX_SEARCH_CHARS)
+  if (found.join(' ').length > MAX_SEARCH_CHARS || (loose?.length ?? 0) > MAX_SEARCH_CHARS)
     stop('search_too_long', { max: MAX_SEARCH_CHARS }, `/split ${verb} about "pizza night"`);
-  return { group: group === '' ? null : group, loose, words };
+  return { group: group === '' ? null : group, loose, words: found };
 }
 
 /** Unmarked words as words the description must have (`list taxi airport`). */
@@ -102,12 +105,27 @@ export function searchWords(loose: string): string[] {
     .filter((word) => word !== '');
 }
 
+/** The first and last day of a named range (`this week`, `letzte Woche`, `le mois dernier`). */
+function rangeOf(range: Range, today: Date): { from: string; to: string } {
+  switch (range) {
+    case 'this_week':
+      return { from: ymd(mondayOf(today)), to: ymd(today) };
+    case 'this_month':
+      return { from: ymd(monthStart(today)), to: ymd(today) };
+    case 'last_week':
+      return { from: ymd(daysBefore(mondayOf(today), 7)), to: ymd(daysBefore(mondayOf(today), 1)) };
+    case 'last_month':
+      return { from: ymd(monthStart(today, 1)), to: ymd(daysBefore(monthStart(today), 1)) };
+  }
+}
+
 export function parseList(
   tokens: Token[],
   ctx: ParseContext,
   kind: 'list' | 'export' = 'list',
 ): ParseResult {
   refuseNonPeople(tokens);
+  const words = grammarOf(ctx);
   const today = parseToday(ctx.today);
   const used = tokens.map((t) => t.t === 'mention');
   let from: string | null = null;
@@ -115,23 +133,15 @@ export function parseList(
   const example = `/split ${kind} @ann in Roommates from 2026-11-01 to 2026-11-20`;
   for (let i = 0; i < tokens.length; i++) {
     if (used[i]) continue;
-    const lower = tokens[i]?.t === 'word' ? (tokens[i] as { lower: string }).lower : '';
-    const nextLower = tokens[i + 1]?.t === 'word' ? (tokens[i + 1] as { lower: string }).lower : '';
-    if ((lower === 'this' || lower === 'last') && ['week', 'month'].includes(nextLower)) {
-      const unit = nextLower;
-      if (lower === 'this') {
-        from = ymd(unit === 'week' ? mondayOf(today) : monthStart(today));
-        to = ctx.today;
-      } else if (unit === 'week') {
-        from = ymd(daysBefore(mondayOf(today), 7));
-        to = ymd(daysBefore(mondayOf(today), 1));
-      } else {
-        from = ymd(monthStart(today, 1));
-        to = ymd(daysBefore(monthStart(today), 1));
-      }
-      used[i] = used[i + 1] = true;
+    const range = words.ranges.at(tokens, i, used);
+    if (range) {
+      ({ from, to } = rangeOf(range.value, today));
+      for (let k = i; k < i + range.length; k++) used[k] = true;
+      i += range.length - 1;
       continue;
     }
+    const lower = tokens[i]?.t === 'word' ? (tokens[i] as { lower: string }).lower : '';
+    const nextLower = tokens[i + 1]?.t === 'word' ? (tokens[i + 1] as { lower: string }).lower : '';
     const daysMatch = lower === 'last' && /^\d+$/.test(nextLower) && tokens[i + 2]?.t === 'word';
     if (daysMatch && /^days?$/.test((tokens[i + 2] as { lower: string }).lower)) {
       from = ymd(daysBefore(today, Math.max(Number(nextLower) - 1, 0)));
@@ -139,20 +149,25 @@ export function parseList(
       used[i] = used[i + 1] = used[i + 2] = true;
       continue;
     }
-    const bound = ['from', 'since', 'after', 'to', 'until', 'till', 'before', 'on'].includes(lower)
-      ? lower
-      : null;
-    const at = bound ? i + 1 : i;
-    const match = dateAt(tokens, at, ctx, true, { future: true, example }, today);
+    // A bound, a word for "on", or both (`depuis le 1/11`, `desde el 1/11`).
+    const bound = words.bounds.at(tokens, i, used);
+    const afterBound = i + (bound?.length ?? 0);
+    const at = afterBound + (words.on.at(tokens, afterBound, used)?.length ?? 0);
+    const match = dateAt(tokens, at, ctx, true, { future: true, example }, today, words);
     if (!match) {
-      if (bound && bound !== 'to' && bound !== 'on')
-        stop('date_after_unreadable', { word: lower }, example);
+      // `to` and the words for "on" are as often no bound at all (`list Trip to Rome`).
+      if (bound && !isWord(tokens[i], 'to')) {
+        const typed = tokens
+          .slice(i, at)
+          .map((t) => (t as { lower: string }).lower)
+          .join(' ');
+        stop('date_after_unreadable', { word: typed }, example);
+      }
       continue;
     }
     const day = ymd(match.date);
-    if (bound === 'from' || bound === 'since' || bound === 'after') from = day;
-    else if (bound === 'to' || bound === 'until' || bound === 'till' || bound === 'before')
-      to = day;
+    if (bound?.value === 'since') from = day;
+    else if (bound?.value === 'until') to = day;
     else {
       from = day;
       to = day;
@@ -163,11 +178,16 @@ export function parseList(
   if (from && to && from > to) {
     stop('range_backwards', { from: { date: from }, to: { date: to } }, example);
   }
-  const { group, loose, words } = groupAndWords(
+  const {
+    group,
+    loose,
+    words: found,
+  } = groupAndWords(
     tokens.filter((_, i) => !used[i]),
     kind,
+    words,
   );
-  return { kind, mentions: mentionsIn(tokens), group, loose, range: { from, to }, words };
+  return { kind, mentions: mentionsIn(tokens), group, loose, range: { from, to }, words: found };
 }
 
 export function parseBalance(tokens: Token[], ctx: ParseContext): ParseResult {
@@ -176,8 +196,11 @@ export function parseBalance(tokens: Token[], ctx: ParseContext): ParseResult {
   if (mentions.length > 1) {
     return fail('one_person', {}, '/split balance @ann');
   }
+  const { listGroup } = grammarOf(ctx);
   const rest = tokens.filter((t) => t.t !== 'mention');
-  const words = rest.filter((t) => !isWord(t, 'with', 'in', 'for', 'of', 'group', 'and'));
+  const words = rest.filter(
+    (t) => !isWord(t, 'with', 'in', 'for', 'of', 'group', 'and') && !listGroup.has(t),
+  );
   let currency: string | null = null;
   const last = words[words.length - 1];
   const mark = last?.t === 'word' ? currencyOf(last.raw, ctx.defaultCurrency) : null;

@@ -22,8 +22,12 @@ function angleToken(inner: string, raw: string): Token {
 }
 
 export function word(raw: string): Token {
-  return { t: 'word', raw, lower: raw.toLowerCase() };
+  const lower = raw.toLowerCase();
+  return { t: 'word', raw, lower, key: fold(trimEnd(lower, CLOSING)) };
 }
+
+/** Punctuation that closes a word and is no part of a keyword (`gestern.`, `mir,`). */
+const CLOSING = /[,;.!?:]/;
 
 /** A word runs until white space, or the start of a mention, a link or a quote. */
 const WORD = /[^\s<"“]+/y;

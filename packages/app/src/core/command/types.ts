@@ -21,7 +21,10 @@ export interface ParseContext {
   today: string;
   /** The caller's default currency code (the service's `default_currency`). */
   defaultCurrency: string;
-  /** The caller's Slack locale (e.g. `en-US`); decides `01/02/2026`. Without it, such dates are refused. */
+  /**
+   * The caller's Slack locale (e.g. `en-US`, `de-DE`): decides `01/02/2026` (without it, such
+   * dates are refused), and which language's words are read beside English's (lexicon/).
+   */
   locale?: string;
   /** True when the channel is bound to a group, so that naming nobody means "the whole group". */
   channelHasGroup?: boolean;
@@ -154,7 +157,13 @@ export type Token =
   | { t: 'channel'; label: string; raw: string }
   | { t: 'link'; label: string; raw: string }
   | { t: 'quoted'; text: string; raw: string }
-  | { t: 'word'; raw: string; lower: string };
+  | {
+      t: 'word';
+      raw: string;
+      lower: string;
+      /** As keywords are compared: lower case, no closing punctuation, accents folded (words.ts). */
+      key: string;
+    };
 
 export interface CurrencyMark {
   code: string;

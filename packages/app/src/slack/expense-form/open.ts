@@ -6,7 +6,13 @@
  */
 import type { Logger, webApi } from '@slack/bolt';
 import { type LookupBudget, lookupBudget } from '../../accounts/lookups.js';
-import { cutToCommandCap, parseCommand } from '../../core/command/index.js';
+import {
+  cutToCommandCap,
+  type ParseContext,
+  type ParsedExpense,
+  parseCommand,
+  whenWords,
+} from '../../core/command/index.js';
 import { ServiceBaseException } from '../../service/index.js';
 import type { SlackUserKey } from '../../store/index.js';
 import type { MessageKey } from '../../voice/index.js';
@@ -265,21 +271,32 @@ async function fillNewForm(
   let currency = (group ? groupCode : undefined) ?? (profile.default_currency || 'USD');
   let amountText: string | undefined;
   let description: string | undefined;
+  let date = today;
+  let repeat: ParsedExpense['repeat'];
   if (r.message) {
     const text = messageText(typed, names);
-    const parsed = parseCommand(typed, {
+    // The reader's locale: `3/12` and their language's words (`gestern`, `monatlich`) read as
+    // they would after /split.
+    const ctx: ParseContext = {
       today,
       defaultCurrency: currency,
       ...(me?.locale ? { locale: me.locale } : {}),
       // A message that mentions nobody still has its amount read.
       channelHasGroup: true,
-    });
+    };
+    const parsed = parseCommand(typed, ctx);
     description = text;
     if (parsed.kind === 'expense' && parsed.expense.each === null) {
       currency = parsed.expense.currency;
       amountText = amountInput(parsed.expense.cost, currency, voice);
+      date = parsed.expense.date;
+      repeat = parsed.expense.repeat;
       if (parsed.expense.description !== '') {
-        description = text.replace(parsed.expense.amountText, ' ').replace(/\s+/g, ' ').trim();
+        // The amount, the day and the repeat go to their own fields, and out of the description:
+        // the day and repeat as whole words (`hier` leaves `hierzu` alone).
+        let left = ` ${text.replace(parsed.expense.amountText, ' ').replace(/\s+/g, ' ')} `;
+        for (const words of whenWords(typed, ctx)) left = left.replace(` ${words} `, ' ');
+        description = left.trim();
       }
     }
     description = description.slice(0, 255) || undefined;
@@ -304,7 +321,8 @@ async function fillNewForm(
           amountText,
           currency,
           description,
-          date: today,
+          date,
+          ...(repeat ? { repeat } : {}),
           group_id: group?.id ?? null,
           participants,
           payer: user.user_id,

@@ -4,12 +4,14 @@
  */
 import type { types } from '@slack/bolt';
 import {
-  HELP_DETAILS,
-  HELP_OVERVIEW,
+  grammarLanguageOf,
   HELP_TOPICS,
   type HelpLine,
   type HelpLineId,
   type HelpTopic,
+  type HelpWords,
+  type HelpWordsId,
+  helpFor,
 } from '../../core/command/index.js';
 import type { MessageKey, Voice } from '../../voice/index.js';
 import { ACTIONS, BLOCKS } from '../ids.js';
@@ -206,7 +208,48 @@ const TOPIC_KEYS: Record<HelpTopic, { title: MessageKey; about: MessageKey }> = 
   account: { title: 'help.topics.account.title', about: 'help.topics.account.about' },
 };
 
-/** `/split help`: a header, then lines a person reads in one screen (the tests hold it to 30). */
+/** What each line of a language's words is about. */
+const WORDS_KEYS: Record<HelpWordsId, MessageKey> = {
+  dates: 'help.word_groups.dates',
+  commands: 'help.word_groups.commands',
+  split_this: 'help.word_groups.split_this',
+  paid_by: 'help.word_groups.paid_by',
+  me: 'help.word_groups.me',
+  except_me: 'help.word_groups.except_me',
+  each: 'help.word_groups.each',
+  balance: 'help.word_groups.balance',
+  list: 'help.word_groups.list',
+  ranges: 'help.word_groups.ranges',
+  pay: 'help.word_groups.pay',
+  received: 'help.word_groups.received',
+  remind: 'help.word_groups.remind',
+  weekly: 'help.word_groups.weekly',
+  fortnightly: 'help.word_groups.fortnightly',
+  monthly: 'help.word_groups.monthly',
+  yearly: 'help.word_groups.yearly',
+  tip: 'help.word_groups.tip',
+  tax: 'help.word_groups.tax',
+  export: 'help.word_groups.export',
+};
+
+/** The words a reader's language accepts for one topic, each as they type it; none, no block. */
+function wordsBlocks(voice: Voice, groups: readonly HelpWords[]): types.KnownBlock[] {
+  if (groups.length === 0) return [];
+  const lines = groups.map(
+    ({ id, words }) =>
+      `• ${voice.t('help.words_line', {
+        label: mrkdwn(voice.t(WORDS_KEYS[id])),
+        words: words.map((w) => `\`${mrkdwn(w)}\``).join(', '),
+      })}`,
+  );
+  return [section([`*${mrkdwn(voice.t('help.words_title'))}*`, ...lines].join('\n'))];
+}
+
+/**
+ * `/split help`: a header, then lines a person reads in one screen (the tests hold it to 30),
+ * written with the words of the reader's language and its own examples, and the words that
+ * language accepts, grouped as the topics are. Japanese readers type the English words.
+ */
 export function helpMessage(
   voice: Voice,
   input: {
@@ -219,6 +262,7 @@ export function helpMessage(
   },
 ): SlackMessage {
   const people = input.people ?? [];
+  const help = helpFor(grammarLanguageOf(voice.locale));
   const line = (l: HelpLine) =>
     `${exampleText(l.example, people)} — ${voice.t(HELP_LINE_KEYS[l.id])}`;
   const header = (text: string): types.HeaderBlock => ({
@@ -232,26 +276,29 @@ export function helpMessage(
       text: clip(`${mrkdwn(title)}: ${voice.t(keys.about)}`, LIMITS.fallbackText),
       blocks: [
         header(title),
-        section(HELP_DETAILS[input.topic].map(line).join('\n')),
+        section(help.details[input.topic].map(line).join('\n')),
+        ...wordsBlocks(voice, help.words[input.topic]),
         context(voice.t('help.back')),
       ],
     };
   }
   const topics = HELP_TOPICS.map(
-    (topic) => `/split help ${topic} — ${voice.t(TOPIC_KEYS[topic].about)}`,
+    (topic) =>
+      `${mrkdwn(`/split ${help.helpWord} ${help.topicWords[topic]}`)} — ${voice.t(TOPIC_KEYS[topic].about)}`,
   );
   const blocks: types.KnownBlock[] = [header(voice.t('help.title'))];
   if (input.asked) {
     blocks.push(section(voice.t('help.unknown_topic', { asked: mrkdwn(input.asked) })));
   }
   blocks.push(
-    section(HELP_OVERVIEW.map(line).join('\n')),
+    section(help.overview.map(line).join('\n')),
+    ...wordsBlocks(voice, help.words.overview),
     section([`*${voice.t('help.topics_title')}*`, ...topics].join('\n')),
     context(voice.t('help.amounts_note')),
   );
   return {
     text: clip(
-      voice.t('help.fallback', { example: exampleText(HELP_OVERVIEW[0]!.example, people) }),
+      voice.t('help.fallback', { example: exampleText(help.overview[0]!.example, people) }),
       LIMITS.fallbackText,
     ),
     blocks,

@@ -7,6 +7,7 @@
  */
 import type { AllMiddlewareArgs, SlackEventMiddlewareArgs, types } from '@slack/bolt';
 import { lookupBudget } from '../../accounts/lookups.js';
+import { grammarLanguageOf, helpFor } from '../../core/command/index.js';
 import type { SlackDeps } from '../deps.js';
 import { examplePeople } from '../shared/example-people.js';
 import type { SlackMessage } from '../shared/message.js';
@@ -20,10 +21,10 @@ const GREETED_MS = 10 * 365 * 24 * 60 * 60_000;
 export const greetedKey = (team_id: string, user_id: string) => `greeted:${team_id}:${user_id}`;
 
 /** The three forms shown, each with the help line that says what it does. */
-const EXAMPLES = [
-  { example: '40 lunch @ann', line: 'help.lines.basic' },
-  { example: '€12,50 taxi @ann @bob yesterday', line: 'help.lines.currency_date' },
-  { example: 'balance', line: 'help.lines.balance' },
+const SHOWN = [
+  { id: 'basic', line: 'help.lines.basic' },
+  { id: 'currency_date', line: 'help.lines.currency_date' },
+  { id: 'balance', line: 'help.lines.balance' },
 ] as const;
 
 /** The greeting, in the reader's voice, with `people` in place of the examples' `@ann`. */
@@ -33,9 +34,12 @@ export function greetingMessage(
 ): SlackMessage {
   const app = input.app ? mention(input.app) : '@Split';
   const intro = voice.t('talk.greeting', { app });
-  const lines = EXAMPLES.map(
-    ({ example, line }) => `• ${exampleText(example, input.people)} — ${voice.t(line)}`,
-  );
+  // The forms of the reader's language, written as a message is: without `/split`.
+  const { overview } = helpFor(grammarLanguageOf(voice.locale));
+  const lines = SHOWN.map(({ id, line }) => {
+    const example = overview.find((l) => l.id === id)!.example.replace(/^\/split /, '');
+    return `• ${exampleText(example, input.people)} — ${voice.t(line)}`;
+  });
   const blocks: types.KnownBlock[] = [
     { type: 'section', text: { type: 'mrkdwn', text: intro } },
     { type: 'section', text: { type: 'mrkdwn', text: lines.join('\n') } },

@@ -4,6 +4,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { GRAMMAR_LANGUAGES, LEXICONS } from '../../../src/core/command/index.js';
+import { phrasesOf } from './grammar-tables.js';
 import { asTyped, ctx, parse } from './helpers.js';
 
 const PAGE = readFileSync(new URL('../../../../../docs/split-syntax.md', import.meta.url), 'utf8');
@@ -14,6 +16,7 @@ const ASKED = new Map([
   ['/split group use', 'Which group should this channel use?'],
   ['/split lunch @ann 40', 'Is 40 the total or <@U0ANN>'],
   ['/split 60 dinner paid by me 40 @bob @cho 20', 'How much did <@U0BOB> pay?'],
+  ['/split 60 dinner paid by me 40 @bob', 'How much did <@U0BOB> pay?'],
 ]);
 /** Examples that name nobody, shown as typed in a channel bound to a group. */
 const IN_A_BOUND_CHANNEL = new Set(['/split 1200 rent']);
@@ -33,6 +36,17 @@ describe('the examples of docs/split-syntax.md', () => {
       const asked = ASKED.get(example);
       if (asked === undefined) expect(result.kind, JSON.stringify(result)).not.toBe('error');
       else expect(result.kind === 'error' && result.message).toMatch(asked);
+    });
+  }
+});
+
+describe('the "Other languages" section of docs/split-syntax.md', () => {
+  const section = PAGE.slice(PAGE.indexOf('## Other languages'), PAGE.indexOf('## Payments'));
+
+  for (const language of GRAMMAR_LANGUAGES) {
+    it(`lists every word of ${language}, as typed`, () => {
+      const missing = phrasesOf(LEXICONS[language]).filter((w) => !section.includes(`\`${w}\``));
+      expect(missing).toEqual([]);
     });
   }
 });

@@ -1,6 +1,10 @@
 /**
- * The keywords of German, French, Spanish and Brazilian Portuguese, beside the English ones:
- * who paid, a price per person, and balance, list and help. Accents may be typed or left out.
+ * Which words of German, French, Spanish and Brazilian Portuguese are read for whom. Words in a
+ * fixed place (who paid, a price per person, a command's first word, a help topic) are read
+ * whatever the reader's language; words that may stand anywhere (dates, repeats, me) only for a
+ * reader of their language, so that they never take a word of another language's description.
+ * Accents may be typed or left out. The grammar-<language>.test.ts files hold each language's
+ * words.
  */
 import { describe, expect, it } from 'vitest';
 import { ME } from '../../../src/core/command/index.js';
@@ -130,4 +134,59 @@ describe('balance, list and help, in each language', () => {
 
   // `aide` is also an English word: a word for help counts only on its own.
   table([[`aide 40 ${ANN}`, expense({ description: 'aide' })]]);
+});
+
+describe('words that may stand anywhere are read only in the reader’s language', () => {
+  const inLocale = (locale: string) => ({ ...ctx, locale });
+  table([
+    // An English reader, or one whose locale is unknown: German, French, Spanish words stay.
+    [`40 Mittagessen ${ANN} gestern`, expense({ description: 'Mittagessen gestern' })],
+    [`40 Mittagessen ${ANN} monatlich`, expense({ description: 'Mittagessen monatlich' })],
+    [`40 lunch ${ANN} hier`, expense({ description: 'lunch hier' })],
+    [`40 flights EU ${ANN}`, expense({ description: 'flights EU' })],
+    [`40 lunch ${ANN} außer mir`, expense({ description: 'lunch außer mir' })],
+    [
+      `40 Mittagessen ${ANN} gestern`,
+      expense({ description: 'Mittagessen gestern' }),
+      inLocale('en-GB'),
+    ],
+    [`40 lunch ${ANN} yo`, expense({ description: 'lunch yo' }), inLocale('en-US')],
+    // A French reader: German words stay, English ones are read.
+    [`40 Essen ${ANN} gestern`, expense({ description: 'Essen gestern' }), inLocale('fr-FR')],
+    [
+      `40 déjeuner ${ANN} yesterday`,
+      expense({ description: 'déjeuner', date: '2026-11-20' }),
+      inLocale('fr-FR'),
+    ],
+    // A German reader: `hier` is "here"; a Portuguese one: `hoje` is today, `ayer` a word.
+    [`40 Essen ${ANN} hier`, expense({ description: 'Essen hier' }), inLocale('de-AT')],
+    [`40 almoço ${ANN} ayer`, expense({ description: 'almoço ayer' }), inLocale('pt-PT')],
+    [`40 almoço ${ANN} hoje`, expense({ description: 'almoço' }), inLocale('pt-PT')],
+  ]);
+});
+
+describe('words in a fixed place are read whatever the reader’s language', () => {
+  // The context has no locale: as for a reader whose Slack profile could not be read.
+  table([
+    [`bezahlt von mir 40 ${BOB}`, expense({ description: '', participants: [ME, 'U0BOB'] })],
+    [`40 Essen ${ANN} payé par moi`, expense({ description: 'Essen' })],
+    [`7 pro Person coffee ${ANN} ${BOB}`, sevenEach],
+    [`7 por persona coffee ${ANN} ${BOB}`, sevenEach],
+  ]);
+  for (const [text, result] of [
+    ['hilfe zahler', { kind: 'help', topic: 'payers', asked: null }],
+    ['ajuda lembretes', { kind: 'help', topic: 'reminders', asked: null }],
+    ['help payeurs', { kind: 'help', topic: 'payers', asked: null }],
+    [`rappel ${ANN}`, { kind: 'remind', mention: 'U0ANN' }],
+    [
+      `paguei ${ANN} 15`,
+      {
+        kind: 'paid',
+        payment: { direction: 'to', person: 'U0ANN', amountText: '15', currency: null },
+      },
+    ],
+  ] as const) {
+    it(text, () => expect(parse(text, ctx)).toEqual(result));
+  }
+  it('exportieren', () => expect(parse('exportieren', ctx).kind).toBe('export'));
 });

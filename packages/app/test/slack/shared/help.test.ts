@@ -3,7 +3,7 @@
  * most 30 lines), each form names people the reader can mention, and Block Kit's limits hold.
  */
 import { describe, expect, it } from 'vitest';
-import { HELP_TOPICS } from '../../../src/core/command/index.js';
+import { grammarLanguageOf, HELP_TOPICS, helpFor } from '../../../src/core/command/index.js';
 import type { SlackMessage } from '../../../src/slack/shared/message.js';
 import { errorNotice, helpMessage } from '../../../src/slack/shared/notices.js';
 import { LANGUAGES, voiceFor } from '../../../src/voice/index.js';
@@ -33,8 +33,12 @@ describe('/split help', () => {
       const overview = helpMessage(voice, { topic: null, asked: 'something else', people: PEOPLE });
       expect(linesOf(overview).length).toBeLessThanOrEqual(30);
       expect(blockKitErrors(overview.blocks, 'message')).toEqual([]);
+      const { helpWord, topicWords } = helpFor(grammarLanguageOf(voice.locale));
       for (const topic of HELP_TOPICS) {
-        expect(linesOf(overview).join('\n')).toContain(`/split help ${topic} `);
+        // Each topic asked for with the reader's own words: `/split hilfe zahler`.
+        expect(linesOf(overview).join('\n')).toContain(
+          `/split ${helpWord} ${topicWords[topic]} — `,
+        );
         const detail = helpMessage(voice, { topic, people: PEOPLE });
         expect(linesOf(detail).length, topic).toBeLessThanOrEqual(30);
         expect(blockKitErrors(detail.blocks, 'message')).toEqual([]);
@@ -53,8 +57,14 @@ describe('/split help', () => {
       '/split balance — what you owe and are owed, per currency',
       '/split — the form, with every option',
     ]);
-    expect(lines[6]).toBe('*More, one topic at a time:*');
-    expect(lines[7]).toBe('/split help payers — someone else paid, or several people did');
+    expect(lines.slice(6, 10)).toEqual([
+      '*Words you can type*',
+      '• dates: `today`, `yesterday`, `on friday`, `last friday`, `Nov 3`, `2026-11-20`',
+      '• commands: `balance`, `list`, `export`, `remind`, `help`',
+      '• to the app in a thread: `split this`, `split it`',
+    ]);
+    expect(lines[10]).toBe('*More, one topic at a time:*');
+    expect(lines[11]).toBe('/split help payers — someone else paid, or several people did');
   });
 
   it('names people the reader can mention, and @ann only when nobody is known', async () => {
@@ -72,13 +82,61 @@ describe('/split help', () => {
     const german = linesOf(helpMessage(de, { topic: 'payers', people: PEOPLE }));
     expect(german[0]).toBe('Wer bezahlt hat');
     expect(german[1]).toBe(
-      '/split 40 lunch <@U0DAN> paid by <@U0EVE> — jemand anderes hat bezahlt; diese Person teilt auch',
+      '/split 40 Mittagessen <@U0DAN> bezahlt von <@U0EVE> — jemand anderes hat bezahlt; diese Person teilt auch',
     );
     const japanese = linesOf(helpMessage(ja, { topic: null, asked: '*x*' }));
     expect(japanese[0]).toBe('Split: 入力できること');
     expect(japanese[1]).toBe(
       '「\u200b*\u200bx\u200b*\u200b」についてのヘルプはありません。トピックは下にあります。',
     );
+  });
+});
+
+describe('/split help teaches the words of the reader’s language', () => {
+  for (const language of LANGUAGES) {
+    it(`lists every word of ${language}, each topic's under its topic`, async () => {
+      const voice = await voiceFor({ locale: language });
+      const help = helpFor(grammarLanguageOf(voice.locale));
+      for (const topic of [null, ...HELP_TOPICS]) {
+        const shown = linesOf(helpMessage(voice, { topic, people: PEOPLE })).join('\n');
+        for (const { words } of help.words[topic ?? 'overview']) {
+          for (const word of words) expect(shown, `${topic}: ${word}`).toContain(`\`${word}\``);
+        }
+      }
+    });
+  }
+
+  it('shows German words under German labels, and English prose no more', async () => {
+    const de = await voiceFor({ locale: 'de-DE' });
+    const recurring = linesOf(helpMessage(de, { topic: 'recurring', people: PEOPLE }));
+    expect(recurring).toContain('*Wörter auf Deutsch (die englischen gehen auch)*');
+    expect(recurring).toContain('• monatlich: `monatlich`, `jeden Monat`');
+    expect(recurring[1]).toBe(
+      '/split 1200 Miete <@U0DAN> monatlich — wiederholt: wöchentlich, alle zwei Wochen, monatlich oder jährlich (auch `jeden Monat`)',
+    );
+    const overview = linesOf(helpMessage(de, { topic: null, people: PEOPLE }));
+    expect(overview).toContain(
+      '• Datum: `heute`, `gestern`, `am Freitag`, `letzten Freitag`, `am 3.12.`, `3. Dezember`',
+    );
+    expect(overview).toContain(
+      '/split hilfe wiederholen — Miete und andere Ausgaben, die wiederkommen',
+    );
+  });
+
+  it('gives Japanese readers the English words, under Japanese labels', async () => {
+    const ja = await voiceFor({ locale: 'ja-JP' });
+    const overview = linesOf(helpMessage(ja, { topic: null }));
+    expect(overview).toContain('*入力できる言葉（英語）*');
+    expect(overview).toContain(
+      '• 日付: `today`, `yesterday`, `on friday`, `last friday`, `Nov 3`, `2026-11-20`',
+    );
+    expect(overview).toContain('/split help recurring — 家賃など毎回発生する経費');
+  });
+
+  it('writes French typography between a label and its words', async () => {
+    const fr = await voiceFor({ locale: 'fr-FR' });
+    const payers = linesOf(helpMessage(fr, { topic: 'payers' }));
+    expect(payers).toContain('• moi\u202f: `moi`');
   });
 });
 

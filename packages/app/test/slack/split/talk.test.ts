@@ -411,8 +411,11 @@ describe('the Messages tab’s greeting', () => {
     const message = greetingMessage(voices.fr, { app: BOT, people: ['U0BOB', 'U0CHO'] });
     expect(blockKitErrors(message.blocks, 'message')).toEqual([]);
     const text = JSON.stringify(message.blocks);
-    expect(text).toContain('40 lunch <@U0BOB>');
-    expect(text).toContain('taxi <@U0BOB> <@U0CHO> yesterday');
+    // French examples, in French words: the same forms as the French /split help.
+    expect(text).toContain('• 40 déjeuner <@U0BOB> — ');
+    expect(text).toContain('• 12,50 € taxi <@U0BOB> <@U0CHO> hier — ');
+    expect(text).toContain('• solde — ');
+    expect(text).not.toContain('lunch');
     expect(text).toContain('Bonjour');
   });
 

@@ -68,8 +68,10 @@ describe('a German reader', () => {
   it('reads the help in German, in one screen', async () => {
     const { text } = await answer('hilfe');
     expect(text).toContain('Split: was du eingeben kannst');
-    expect(text).toContain('/split 40 lunch <@U0BOB> — du hast 40 bezahlt');
-    expect(text).toContain('/split help payers — jemand anderes hat bezahlt, oder mehrere');
+    // Her language's forms and words: German examples, German topic words, German keywords.
+    expect(text).toContain('/split 40 Mittagessen <@U0BOB> — du hast 40 bezahlt');
+    expect(text).toContain('/split hilfe zahler — jemand anderes hat bezahlt, oder mehrere');
+    expect(text).toContain('`heute`, `gestern`, `am Freitag`, `letzten Freitag`');
     expect(text.split('\n').length).toBeLessThanOrEqual(30);
   });
 
