@@ -72,6 +72,7 @@ describe('manifest.yml', () => {
       'link_shared',
       'message.im',
       'tokens_revoked',
+      'user_change',
     ]);
   });
 

@@ -4,6 +4,7 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { type PageWords, pageWords } from '@split/slack-workspace';
 import { buildPage } from '@split/slack-workspace/build-page';
 import {
   type Browser,
@@ -97,14 +98,26 @@ export async function waitUntil(
   }
 }
 
+/**
+ * The words of the page's chrome as it shows them now: in the acting person's language, which
+ * the page gives as its `lang`. A person who reads Slack in German finds "Nachricht", not
+ * "Message".
+ */
+export async function wordsOn(page: Page): Promise<PageWords> {
+  return pageWords((await page.locator('.app').getAttribute('lang')) ?? undefined);
+}
+
 export async function actAs(page: Page, person: Person): Promise<void> {
-  await page.getByLabel('Acting as').selectOption({ label: person });
+  await page.getByLabel((await wordsOn(page)).actingAs).selectOption({ label: person });
+  // The page shows the person once their own view has come: in their language from then on.
+  const chosen = page.locator('#acting-as option:checked');
+  await waitUntil(async () => (await chosen.textContent()) === person, `acting as ${person}`);
 }
 
 /** A channel (`#lunch`) or the app's conversation (`Split`) from the sidebar. */
 export async function open(page: Page, conversation: string): Promise<void> {
   await page
-    .getByRole('navigation', { name: 'Conversations' })
+    .getByRole('navigation', { name: (await wordsOn(page)).conversations })
     .getByRole('link', { name: conversation, exact: true })
     .click();
   await page.getByRole('heading', { level: 1, name: conversation, exact: true }).waitFor();
@@ -115,9 +128,10 @@ export async function open(page: Page, conversation: string): Promise<void> {
  * as a person picking it with Enter would.
  */
 export async function send(page: Page, text: string): Promise<void> {
-  const box = page.getByRole('textbox', { name: 'Message' });
+  const words = await wordsOn(page);
+  const box = page.getByRole('textbox', { name: words.message });
   await box.fill(text);
-  if (await page.getByRole('listbox', { name: 'Suggestions' }).isVisible()) {
+  if (await page.getByRole('listbox', { name: words.suggestions }).isVisible()) {
     await box.press('Enter');
   }
   await box.press('Enter');
@@ -139,14 +153,15 @@ export function lastMessage(page: Page, text: string | RegExp) {
  * Enter takes first, as a person picking it would.
  */
 export async function replyInThread(page: Page, under: string, reply: string): Promise<Locator> {
+  const words = await wordsOn(page);
   const message = lastMessage(page, under);
   await message.hover();
-  await message.getByRole('button', { name: 'More actions' }).click();
-  await page.getByRole('menuitem', { name: 'Reply in thread' }).click();
-  const thread = page.getByRole('complementary', { name: 'Thread' });
-  const box = thread.getByRole('textbox', { name: 'Reply' });
+  await message.getByRole('button', { name: words.moreActions }).click();
+  await page.getByRole('menuitem', { name: words.replyInThread }).click();
+  const thread = page.getByRole('complementary', { name: words.thread });
+  const box = thread.getByRole('textbox', { name: words.reply });
   await box.fill(reply);
-  const suggestions = thread.getByRole('listbox', { name: 'Suggestions' });
+  const suggestions = thread.getByRole('listbox', { name: words.suggestions });
   if (
     await suggestions.waitFor({ timeout: 2000 }).then(
       () => true,

@@ -20,8 +20,7 @@ let flows: Flows;
 
 beforeAll(async () => {
   flows = await startFlows(chromiumPath!);
-  // Katherine reads Slack in German, chosen before the app reads anyone's profile (it keeps
-  // what it read for minutes).
+  // Katherine reads Slack in German.
   await actAs(flows.page, 'Katherine');
   await flows.page.getByLabel('Language').selectOption({ label: 'Deutsch (Deutschland)' });
   await link(flows, 'Ada');

@@ -57,6 +57,7 @@ export { LOCALES } from './locales.js';
 export { readManifest } from './manifest.js';
 export type { OidcClient, OidcClientInput } from './oidc.js';
 export { AUTHORIZE_PATH, KEYS_PATH } from './oidc-page.js';
+export { type PageWords, pageWords, timeOf } from './page/words.js';
 export type {
   PageChannel,
   PageMessage,

@@ -6,6 +6,7 @@
  */
 
 import { type Acting, type AttachedFile, createActing, PageError } from './acting.js';
+import { userObject } from './api-directory.js';
 import { fileObjects } from './api-files.js';
 import { viewJson } from './api-views.js';
 import { optionsAnswerErrors } from './block-kit.js';
@@ -18,6 +19,7 @@ import {
   blockActions,
   blockSuggestion,
   messageShortcut,
+  userChange,
   type ViewPayload,
   viewClosed,
   viewSubmission,
@@ -66,8 +68,11 @@ export interface Interactions extends MessageActs {
   }): Promise<void>;
   /** The person opens a tab of the app's App Home: `app_home_opened`, each time. */
   homeOpened(input: { as: string; tab: 'home' | 'messages' }): Promise<void>;
-  /** The person's language in Slack's preferences (users.info gives it with include_locale). */
-  setLocale(input: { as: string; locale: string }): void;
+  /**
+   * The person's language in Slack's preferences (users.info gives it with include_locale). As
+   * Slack does, the app hears of it by `user_change` when it subscribes to it (with users:read).
+   */
+  setLocale(input: { as: string; locale: string }): Promise<void>;
 }
 
 export function createInteractions(
@@ -295,12 +300,16 @@ export function createInteractions(
       );
     },
 
-    setLocale({ as, locale }) {
+    async setLocale({ as, locale }) {
       const user = person(as);
       if (!isLocale(locale))
         throw new PageError(`Slack has no language ${JSON.stringify(locale)}.`);
       user.locale = locale;
       state.changed();
+      const t = team(user);
+      if (!subscribed('user_change') || !t.scopes.includes('users:read')) return;
+      const object = userObject(user, t.scopes.includes('users:read.email'), state.now());
+      await deliverer.deliver('event', userChange({ ...object, locale }, envelopeFor(state, t)));
     },
   };
 

@@ -11,6 +11,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { FAVICON_LINK } from './favicon.js';
 import { readBody, send } from './http-util.js';
 import { type Oidc, type OidcClient, sessionCookie } from './oidc.js';
+import { type PageWords, pageWords } from './page/words.js';
 import { people } from './page-state.js';
 import { signInRefusal } from './same-origin.js';
 import type { WorkspaceState } from './state.js';
@@ -20,6 +21,15 @@ export const KEYS_PATH = '/openid/connect/keys';
 
 /** The authorize request's own parameters, carried through the page's forms unchanged. */
 const PARAMS = ['response_type', 'scope', 'client_id', 'redirect_uri', 'state', 'nonce', 'team'];
+
+/** Longest Accept-Language header read: browsers send a few dozen characters. */
+const ACCEPT_LANGUAGE_MAX = 256;
+
+/** The browser's first language (`de-DE,de;q=0.9` -> `de-DE`), or undefined. */
+export function browserLanguage(header: string | undefined): string | undefined {
+  const first = (header ?? '').slice(0, ACCEPT_LANGUAGE_MAX).split(',')[0]?.split(';')[0]?.trim();
+  return first === '' ? undefined : first;
+}
 
 export function escapeHtml(text: string): string {
   return text
@@ -45,9 +55,9 @@ button.primary { background: #007a5a; border-color: #007a5a; color: #fff; font-w
 select { font: inherit; padding: .35rem; }
 `;
 
-export function html(title: string, body: string): string {
+export function html(title: string, body: string, lang = 'en'): string {
   return `<!DOCTYPE html>
-<html lang="en">
+<html lang="${escapeHtml(lang)}">
 <head>
   <meta charset="utf-8">
   <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -87,7 +97,10 @@ export function chooserPage(input: {
   action: string;
   hidden: string;
   people: ReadonlyArray<{ id: string; label: string }>;
+  /** The page's own words; English unless the browser asks for another language. */
+  words?: PageWords;
 }): string {
+  const words = input.words ?? pageWords('en');
   const options = input.people
     .map((p) => `<option value="${escapeHtml(p.id)}">${escapeHtml(p.label)}</option>`)
     .join('');
@@ -95,10 +108,11 @@ export function chooserPage(input: {
     input.title,
     `<p>${input.intro}</p>
     <form method="post" action="${input.action}">${input.hidden}
-      <label for="sign_in_as">Who are you?</label>
+      <label for="sign_in_as">${escapeHtml(words.whoAreYou)}</label>
       <select id="sign_in_as" name="sign_in_as">${options}</select>
-      <div class="buttons"><button class="primary" type="submit">Sign in</button></div>
+      <div class="buttons"><button class="primary" type="submit">${escapeHtml(words.signIn)}</button></div>
     </form>`,
+    words.lang,
   );
 }
 
@@ -161,10 +175,18 @@ export function createOidcPage(state: WorkspaceState, oidc: Oidc) {
     return undefined;
   }
 
-  function chooser(res: ServerResponse, params: URLSearchParams, client: OidcClient): void {
+  function chooser(
+    req: IncomingMessage,
+    res: ServerResponse,
+    params: URLSearchParams,
+    client: OidcClient,
+  ): void {
+    // Nobody is signed in: the page is in the browser's language, as Slack's signed-out pages are.
+    const words = pageWords(browserLanguage(req.headers['accept-language']));
     const page = chooserPage({
-      title: `Sign in to ${state.defaultTeam()?.name ?? 'Slack'}`,
-      intro: `${escapeHtml(client.name)} wants to know who you are, and nobody is signed in to this workspace in this browser.`,
+      title: words.signInTo(state.defaultTeam()?.name ?? 'Slack'),
+      intro: escapeHtml(words.wantsToKnow(client.name)),
+      words,
       action: AUTHORIZE_PATH,
       hidden: hidden(params),
       people: people(state).map((u) => ({
@@ -180,11 +202,18 @@ export function createOidcPage(state: WorkspaceState, oidc: Oidc) {
     params: URLSearchParams,
     client: OidcClient,
     who: {
-      user: { real_name: string; email: string | undefined; team_id: string };
+      user: {
+        real_name: string;
+        email: string | undefined;
+        team_id: string;
+        locale?: string | undefined;
+      };
       formToken: string;
     },
   ): void {
     const team = state.teams.get(who.user.team_id);
+    // Signed in: the page is in the language the person chose in the workspace.
+    const words = pageWords(who.user.locale);
     const form = (decision: string, label: string, primary: boolean) =>
       `<form method="post" action="${AUTHORIZE_PATH}">${hidden(params)}
         <input type="hidden" name="form_token" value="${escapeHtml(who.formToken)}">
@@ -194,12 +223,13 @@ export function createOidcPage(state: WorkspaceState, oidc: Oidc) {
       res,
       200,
       html(
-        `Sign in to ${client.name}`,
-        `<p>${escapeHtml(client.name)} wants to confirm who you are on ${escapeHtml(team?.name ?? 'Slack')}.</p>
-    <p class="who">Signed in as <strong>${escapeHtml(who.user.real_name)}</strong>${who.user.email ? ` (${escapeHtml(who.user.email)})` : ''}</p>
-    <p>It will see your name, e-mail address and Slack user id.</p>
-    <div class="buttons">${form('allow', 'Continue', true)}${form('deny', 'Cancel', false)}</div>
-    <p><small>Not you? Choose who you are with "Acting as" in the workspace page, then open the link again.</small></p>`,
+        words.signInTo(client.name),
+        `<p>${escapeHtml(words.wantsToConfirm(client.name, team?.name ?? 'Slack'))}</p>
+    <p class="who">${escapeHtml(words.signedInAs)} <strong>${escapeHtml(who.user.real_name)}</strong>${who.user.email ? ` (${escapeHtml(who.user.email)})` : ''}</p>
+    <p>${escapeHtml(words.willSee)}</p>
+    <div class="buttons">${form('allow', escapeHtml(words.continue), true)}${form('deny', escapeHtml(words.cancel), false)}</div>
+    <p><small>${escapeHtml(words.notYou)}</small></p>`,
+        words.lang,
       ),
       { 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' },
     );
@@ -229,11 +259,11 @@ export function createOidcPage(state: WorkspaceState, oidc: Oidc) {
     if (req.method === 'POST' && signInAs !== null) {
       // Only the chooser on this origin signs the browser in; anything else sees it again.
       if (signInRefusal(req) || !people(state).some((u) => u.id === signInAs))
-        return chooser(res, params, client);
+        return chooser(req, res, params, client);
       return redirect(res, again(), { 'set-cookie': sessionCookie(oidc.signIn(signInAs)) });
     }
     const session = oidc.session(req.headers.cookie);
-    if (!session) return chooser(res, params, client);
+    if (!session) return chooser(req, res, params, client);
     if (req.method !== 'POST') return consent(res, params, client, session);
 
     // A press without this session's form token came from somewhere else: show the page again.

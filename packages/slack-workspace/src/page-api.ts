@@ -176,7 +176,7 @@ export function createPageApi(
     [
       'locale',
       async (body) => {
-        act.setLocale({ as: text(body, 'as'), locale: text(body, 'locale') });
+        await act.setLocale({ as: text(body, 'as'), locale: text(body, 'locale') });
         return {};
       },
     ],

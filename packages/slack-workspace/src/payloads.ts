@@ -424,6 +424,21 @@ export function appHomeOpened(options: AppHomeOpenedOptions = {}): SlackRequest 
   return eventCallback(event, options);
 }
 
+/**
+ * `user_change`: a member's profile changed. The event carries the whole user object, as
+ * users.info gives it, with the member's `locale`.
+ */
+export function userChange(
+  user: Record<string, unknown>,
+  options: EventOptions = {},
+): SlackRequest {
+  const now = Date.now() / 1000;
+  return eventCallback(
+    { type: 'user_change', user, cache_ts: Math.floor(now), event_ts: actionTs() },
+    options,
+  );
+}
+
 export function appUninstalled(options: EventOptions = {}): SlackRequest {
   return eventCallback({ type: 'app_uninstalled', event_ts: actionTs() }, options);
 }

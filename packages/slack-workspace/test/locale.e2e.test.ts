@@ -2,7 +2,7 @@
 // include_locale (and only then, as Slack), and the workspace keeps it across a restart.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LOCALES, startWorkspace, type Workspace } from '../src/index.js';
-import { type EventRig, startEventRig } from './event-rig.js';
+import { BOT_EVENTS, type EventRig, manifestText, startEventRig } from './event-rig.js';
 
 let rig: EventRig;
 const extra: Workspace[] = [];
@@ -54,10 +54,56 @@ describe('a person’s locale', () => {
     });
     expect(await choose('U0NOBODY', 'fr-FR')).toMatchObject({ status: 400 });
 
-    rig.ws.act.setLocale({ as: 'U0BOB', locale: 'ja-JP' });
+    await rig.ws.act.setLocale({ as: 'U0BOB', locale: 'ja-JP' });
     const next = await startWorkspace();
     extra.push(next);
     next.restore(JSON.parse(JSON.stringify(rig.ws.snapshot())));
     expect(next.user('U0BOB')?.locale).toBe('ja-JP');
+  });
+});
+
+describe('a language chosen', () => {
+  it('is sent to an app that subscribes to user_change, as Slack sends a profile change', async () => {
+    const subscribed = await startEventRig(
+      manifestText({ events: [...BOT_EVENTS, 'user_change'] }),
+    );
+    try {
+      const response = await fetch(`${subscribed.ws.url}/workspace-api/locale`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: subscribed.ws.url },
+        body: JSON.stringify({ as: 'U0ANN', locale: 'fr-FR' }),
+      });
+      expect(response.status).toBe(200);
+      const [change] = await subscribed.waitForEvents((e) => e.type === 'user_change');
+      expect(change).toMatchObject({
+        type: 'user_change',
+        user: { id: 'U0ANN', team_id: subscribed.ws.team.id, locale: 'fr-FR' },
+      });
+      expect(typeof (change!.user as { tz?: unknown }).tz).toBe('string');
+      expect(subscribed.envelopes().at(-1)).toMatchObject({ team_id: subscribed.ws.team.id });
+    } finally {
+      await subscribed.close();
+    }
+  });
+
+  it('is not sent to an app without the event, nor without users:read', async () => {
+    await choose('U0ANN', 'de-DE');
+    const noScope = await startEventRig(
+      manifestText({
+        events: ['app_home_opened', 'user_change'],
+        scopes: ['commands', 'chat:write'],
+      }),
+    );
+    try {
+      await noScope.ws.act.setLocale({ as: 'U0ANN', locale: 'de-DE' });
+      await noScope.ws.act.homeOpened({ as: 'U0ANN', tab: 'home' });
+      await noScope.waitForEvents((e) => e.type === 'app_home_opened');
+      expect(noScope.events('user_change')).toEqual([]);
+    } finally {
+      await noScope.close();
+    }
+    await rig.ws.act.homeOpened({ as: 'U0ANN', tab: 'home' });
+    await rig.waitForEvents((e) => e.type === 'app_home_opened');
+    expect(rig.events('user_change')).toEqual([]);
   });
 });

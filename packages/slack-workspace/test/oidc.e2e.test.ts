@@ -98,6 +98,30 @@ describe('the sign-in page', () => {
     expect(html).not.toContain('Ann Example');
   });
 
+  it('speaks the language the signed-in person chose, and the browser’s to a stranger', async () => {
+    await ws.act.setLocale({ as: 'U0BOB', locale: 'de-DE' });
+    try {
+      const page = await fetch(authorizeUrl(), { headers: { cookie: ws.signInBrowser('U0BOB') } });
+      const html = await page.text();
+      expect(html).toContain('<html lang="de">');
+      expect(html).toContain('Angemeldet als <strong>Bob Example</strong>');
+      expect(html).toContain('value="allow">Weiter</button>');
+      expect(html).toContain('value="deny">Abbrechen</button>');
+      expect(html).not.toMatch(/Signed in as|Continue|Cancel/);
+    } finally {
+      await ws.act.setLocale({ as: 'U0BOB', locale: 'en-US' });
+    }
+    const stranger = await fetch(authorizeUrl(), {
+      headers: { 'accept-language': 'fr-FR,fr;q=0.9,en;q=0.5' },
+    });
+    const chooser = await stranger.text();
+    expect(chooser).toContain('<html lang="fr">');
+    expect(chooser).toContain('Qui êtes-vous\u202f?');
+    expect(chooser).toContain('>Se connecter</button>');
+    const english = await (await fetch(authorizeUrl())).text();
+    expect(english).toContain('Who are you?');
+  });
+
   it('signs the browser in as the acting person of the workspace page', async () => {
     const signIn = (as: string, cookie = '') =>
       fetch(`${ws.url}/workspace-api/sign-in`, {

@@ -4,6 +4,10 @@
  * (create_expense): Slack profiles (name, e-mail, time zone, locale), the caller's service profile
  * (id, default currency), their friends and their groups.
  *
+ * A Slack profile is kept a minute at most: it carries the language a person reads, and a person
+ * who switches it expects the next answer in the new one. Slack's `user_change` replaces it at once
+ * (profileChanged), and opening App Home reads it again (refreshSlackUser).
+ *
  * A Slack lookup the cache cannot answer is made only within the request's budget (lookups.ts),
  * and not at all while Slack has asked the app to wait before calling that method again in that
  * workspace: it is refused at once (LookupRefused), and the caller shows what it knows instead of
@@ -16,6 +20,8 @@ import { TtlCache } from '../store/ttl-cache.js';
 import { type LookupBudget, LookupRefused } from './lookups.js';
 
 const DIRECTORY_TTL_MS = 5 * 60_000;
+/** The longest a Slack profile (and so a person's language and zone) is answered from the cache. */
+export const SLACK_PROFILE_TTL_MS = 60_000;
 
 export interface SlackPerson {
   id: string;
@@ -42,6 +48,17 @@ export interface Directory {
    */
   knownSlackUser(team_id: string, user_id: string): SlackPerson | undefined;
   /**
+   * Reads the Slack user again within `lookups` and keeps what Slack says; when Slack cannot be
+   * asked, what was cached stays. For a person who has just come back (App Home opened).
+   */
+  refreshSlackUser(team_id: string, user_id: string, lookups: LookupBudget): Promise<void>;
+  /**
+   * Slack says this person's profile changed (`user_change`, its user object): a person the cache
+   * holds is replaced by it, or read again when it carries no locale. Nobody else is read: the
+   * event comes for every change of everyone in the workspace.
+   */
+  profileChanged(team_id: string, user: SlackUserObject): void;
+  /**
    * The Slack user with this e-mail in the team, or null (users.lookupByEmail), from the cache or
    * within `lookups`.
    */
@@ -62,7 +79,8 @@ export interface Directory {
   forget(user: SlackUserKey): void;
 }
 
-interface SlackUserObject {
+/** A user object as users.info and `user_change` carry it. */
+export interface SlackUserObject {
   id?: string;
   name?: string;
   real_name?: string;
@@ -157,7 +175,18 @@ export function createDirectory(options: {
     });
   }
   const ttl = options.ttlMs ?? DIRECTORY_TTL_MS;
-  const slackUsers = new TtlCache<SlackPerson>(ttl, 10_000, options.now);
+  const slackUsers = new TtlCache<SlackPerson>(
+    Math.min(ttl, SLACK_PROFILE_TTL_MS),
+    10_000,
+    options.now,
+  );
+  const readSlackUser = async (
+    slack: Pick<webApi.WebClient, 'users'>,
+    user_id: string,
+  ): Promise<SlackPerson> => {
+    const reply = await slack.users.info({ user: user_id, include_locale: true });
+    return slackPerson((reply.user ?? {}) as SlackUserObject, user_id);
+  };
   const byEmail = new TtlCache<string | null>(ttl, 10_000, options.now);
   const profiles = new TtlCache<CurrentUser>(ttl, 10_000, options.now);
   const friends = new TtlCache<Friend[]>(ttl, 10_000, options.now);
@@ -165,19 +194,37 @@ export function createDirectory(options: {
   const links = new TtlCache<number | null>(ttl, 10_000, options.now);
   return {
     slackUser(team_id, user_id, lookups) {
-      return lookUp(
-        slackUsers,
-        `${team_id}:${user_id}`,
-        team_id,
-        'users.info',
-        lookups,
-        async (slack) => {
-          const reply = await slack.users.info({ user: user_id, include_locale: true });
-          return slackPerson((reply.user ?? {}) as SlackUserObject, user_id);
-        },
+      return lookUp(slackUsers, `${team_id}:${user_id}`, team_id, 'users.info', lookups, (slack) =>
+        readSlackUser(slack, user_id),
       );
     },
     knownSlackUser: (team_id, user_id) => slackUsers.get(`${team_id}:${user_id}`),
+    async refreshSlackUser(team_id, user_id, lookups) {
+      const cacheKey = `${team_id}:${user_id}`;
+      const gate = `${team_id} users.info`;
+      if ((waits.get(gate) ?? 0) > now() || !lookups.take()) return;
+      try {
+        const person = await readSlackUser(await options.slack(team_id), user_id);
+        slackUsers.invalidate(cacheKey);
+        slackUsers.set(cacheKey, person);
+      } catch (error) {
+        const seconds = rateLimitedFor(error);
+        if (seconds === undefined) throw error;
+        waitFor(gate, seconds);
+      }
+    },
+    profileChanged(team_id, user) {
+      const id = user.id;
+      if (!id) return;
+      const cacheKey = `${team_id}:${id}`;
+      const cached = slackUsers.get(cacheKey);
+      // A read under way may have started before the change: it is dropped with the value.
+      const held = slackUsers.invalidate(cacheKey);
+      if (!held || !user.locale) return;
+      const person = slackPerson(user, id);
+      // The event's profile holds the e-mail only with users:read.email; the one read is kept.
+      slackUsers.set(cacheKey, { ...person, email: person.email ?? cached?.email });
+    },
     slackIdByEmail(team_id, email, lookups) {
       return lookUp(
         byEmail,

@@ -31,6 +31,7 @@ import { installedTeamClients } from './install/team-clients.js';
 import { LINKING_COMMANDS } from './linking/commands.js';
 import { linkingListeners } from './linking/listeners.js';
 import { httpRoutes } from './linking/routes.js';
+import { profileListeners } from './profile/listeners.js';
 import { createSlackReceiver } from './receiver.js';
 import type { JobHandler } from './shared/durable.js';
 import { groupCurrency } from './shared/group-currency.js';
@@ -237,6 +238,7 @@ export function registerListeners(
   linkingListeners(table, deps);
   uninstallListeners(table, deps);
   unfurlListeners(table, deps);
+  profileListeners(table, deps);
   table.install(app);
   return { deps, jobs: table.jobs() };
 }

@@ -103,6 +103,8 @@ export const EVENTS = {
   message: 'message',
   appUninstalled: 'app_uninstalled',
   tokensRevoked: 'tokens_revoked',
+  /** A member's profile changed: their language, zone or name may be new. */
+  userChange: 'user_change',
 } as const;
 
 /**

@@ -39,20 +39,33 @@ export class TtlCache<V> {
     this.#entries.delete(key);
   }
 
+  /**
+   * Drops the value and any load under way: what that load brings back is not kept, since it may
+   * have been read before whatever made the value stale. Says whether a value or a load was held.
+   */
+  invalidate(key: string): boolean {
+    const held = this.get(key) !== undefined || this.#loading.has(key);
+    this.#entries.delete(key);
+    this.#loading.delete(key);
+    return held;
+  }
+
   /** The cached value, or the loader's result (cached on success; failures are not cached). */
   async getOrLoad(key: string, load: () => Promise<V>): Promise<V> {
     const cached = this.get(key);
     if (cached !== undefined) return cached;
     const pending = this.#loading.get(key);
     if (pending) return pending;
-    const loading = load().then(
+    const loading: Promise<V> = load().then(
       (value) => {
-        this.#loading.delete(key);
-        this.set(key, value);
+        if (this.#loading.get(key) === loading) {
+          this.#loading.delete(key);
+          this.set(key, value);
+        }
         return value;
       },
       (error: unknown) => {
-        this.#loading.delete(key);
+        if (this.#loading.get(key) === loading) this.#loading.delete(key);
         throw error;
       },
     );

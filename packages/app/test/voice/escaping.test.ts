@@ -398,8 +398,45 @@ const RENDERERS: Record<string, (t: Hostile, voice: Voice) => Rendered> = {
         groups: [{ id: 9, name: t(), balance: [{ currency: 'EUR', amount: 500 }] }],
         activity: activityLines(
           [
-            { content: t(), created_at: '2026-11-20T10:00:00Z' },
-            { content: `<strong>${t()}</strong> added “${t()}”`, created_at: '2026-11-21T10:00Z' },
+            { kind: 'service', html: t(), at: '2026-11-20T10:00:00Z' },
+            {
+              kind: 'service',
+              html: `<strong>${t()}</strong> added “${t()}”`,
+              at: '2026-11-21T10:00Z',
+            },
+            {
+              kind: 'expense',
+              what: 'added',
+              who: { me: false, name: t() },
+              expense: { description: t(), cost: 1250, currency: 'EUR', mine: -500 },
+              at: '2026-11-21T10:00Z',
+            },
+            {
+              kind: 'expense',
+              what: 'deleted',
+              who: { me: true },
+              expense: {
+                description: t(),
+                cost: 600,
+                currency: 'EUR',
+                mine: 0,
+                payment: { from: { me: false, name: t() }, to: { me: true } },
+              },
+              at: '2026-11-21T10:00Z',
+            },
+            {
+              kind: 'group',
+              what: 'created',
+              who: { me: false, name: t() },
+              group: t(),
+              at: '2026-11-21T10:00Z',
+            },
+            {
+              kind: 'friend',
+              what: 'added',
+              who: { me: false, name: t() },
+              at: '2026-11-21T10:00Z',
+            },
           ],
           v,
         ),

@@ -7,7 +7,7 @@ import { Modal } from './components/modal.js';
 import { Notices } from './components/notices.js';
 import { Sidebar } from './components/sidebar.js';
 import { Thread } from './components/thread.js';
-import { type SurfaceHooks, SurfaceValues } from './surface.js';
+import { localeOf, type SurfaceHooks, SurfaceValues, wordsOf } from './surface.js';
 import type { AttachedFile, Notice, State } from './types.js';
 import { readLocation, writeLocation } from './url.js';
 
@@ -77,6 +77,12 @@ export function App() {
     if (state) writeLocation({ as: state.acting, channel: channel?.id, tab });
   }, [state?.acting, channel?.id, tab]);
 
+  // The page speaks the acting person's language, as Slack does its own interface.
+  const locale = state ? localeOf(state) : undefined;
+  useEffect(() => {
+    if (locale) document.documentElement.lang = locale;
+  }, [locale]);
+
   const isApp = channel?.kind === 'app';
   // A tab the manifest turned off is not there to open: the first one that is, instead.
   const tabs = state ? appTabs(state) : [];
@@ -110,7 +116,7 @@ export function App() {
   };
 
   return (
-    <div class="app">
+    <div class="app" lang={locale}>
       <Sidebar
         state={state}
         channel={channel.id}
@@ -137,6 +143,7 @@ export function App() {
           banner={
             <Notices
               notices={notices}
+              words={wordsOf(state)}
               onDismiss={(id) => setDismissed((set) => new Set([...set, id]))}
             />
           }

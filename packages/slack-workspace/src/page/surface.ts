@@ -3,6 +3,17 @@
 import { api } from './api.js';
 import { collectValues, type RenderContext, type Surface, ValueStore } from './blocks/context.js';
 import type { Block, Container, State } from './types.js';
+import { type PageWords, pageWords } from './words.js';
+
+/** The acting person's Slack locale, as they chose it beside "Acting as". */
+export function localeOf(state: State): string | undefined {
+  return state.people.find((p) => p.id === state.acting)?.locale;
+}
+
+/** The chrome's words in the acting person's language. */
+export function wordsOf(state: State): PageWords {
+  return pageWords(localeOf(state));
+}
 
 export interface SurfaceHooks {
   /** Reports a failed call to the person (the page shows it as a notice). */
@@ -71,6 +82,7 @@ export function surfaceContext(options: {
     surface: options.surface,
     idPrefix: key.replace(/[^A-Za-z0-9]/g, '_'),
     timeZone: me?.tz || Intl.DateTimeFormat().resolvedOptions().timeZone,
+    locale: me?.locale,
     // The app's bot is named as people are (a mention of it reads @Split), but is no person to
     // pick in a users select.
     userName: (id) => people.get(id) ?? (id === state.app.bot_user_id ? state.app.name : undefined),

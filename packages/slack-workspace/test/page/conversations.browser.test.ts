@@ -172,10 +172,11 @@ describe.skipIf(!chromiumPath)('the app in conversations', () => {
     const info = await rig.app.client.users.info({ user: 'U0BOB', include_locale: true });
     expect(info.user?.locale).toBe('de-DE');
     await page.reload();
-    await page.getByRole('navigation').waitFor();
-    expect(await page.getByLabel('Language').inputValue()).toBe('de-DE');
-    await page.getByLabel('Acting as').selectOption('U0ANN');
+    await page.getByRole('navigation', { name: 'Unterhaltungen' }).waitFor();
+    expect(await page.getByLabel('Sprache').inputValue()).toBe('de-DE');
+    await page.getByLabel('Handelnd als').selectOption('U0ANN');
     await expect.poll(() => page.getByLabel('Language').inputValue()).toBe('en-US');
+    await rig.ws.act.setLocale({ as: 'U0BOB', locale: 'en-US' });
   });
 
   it('sends nothing in the previous person’s name while the next person’s view loads', async () => {

@@ -103,6 +103,22 @@ describe('mrkdwn entities', () => {
     expect(formatSlackDate('1392600000', '{date_pretty}', 'UTC', now)).toBe('Yesterday');
   });
 
+  it('writes dates and times in the reader’s language, 24-hour where the locale counts so', () => {
+    const now = new Date(1392734382_000);
+    const format = '{date_short_pretty} {time}';
+    expect(formatSlackDate('1392734382', format, 'UTC', now, 'en-US')).toBe('Today 2:39 PM');
+    expect(formatSlackDate('1392734382', format, 'UTC', now, 'de-DE')).toBe('Heute 14:39');
+    // ICU releases differ on a leading zero for French hours.
+    expect(formatSlackDate('1392600000', format, 'UTC', now, 'fr-FR')).toMatch(/^Hier 0?1:20$/);
+    expect(formatSlackDate('1392300000', '{date_short} {time}', 'UTC', now, 'es-ES')).toBe(
+      '13 feb 2014 14:00',
+    );
+    expect(formatSlackDate('1392734382', '{time}', 'Asia/Tokyo', now, 'ja-JP')).toBe('23:39');
+    expect(formatSlackDate('1392734382', '{time}', 'UTC', now, 'pt-BR')).toBe('14:39');
+    // A locale the runtime has no data for reads as US English.
+    expect(formatSlackDate('1392734382', '{time}', 'UTC', now, 'xx-XX')).toBe('2:39 PM');
+  });
+
   it('replaces known emoji shortcodes and keeps unknown ones as typed', () => {
     const root = renderMrkdwn(':white_check_mark: booked :no_such_emoji:');
     const emoji = one(byClass(root, 'bk-emoji'));

@@ -8,7 +8,7 @@ import { type ResolvedPerson, resolvePeople } from '../../accounts/people.js';
 import { PAY_EXAMPLE, parseAmount } from '../../core/command/index.js';
 import type { Friend, ServiceClient } from '../../service/index.js';
 import type { ServiceTokenRecord } from '../../store/index.js';
-import type { Voice } from '../../voice/index.js';
+import { type Voice, voiceFor } from '../../voice/index.js';
 import { notice, problem, sentences } from '../shared/balance-blocks.js';
 import { bookPlan, problemText, singleUse } from '../shared/booking.js';
 import type { Once } from '../shared/marker.js';
@@ -219,6 +219,19 @@ async function plannedPayment(
   };
 }
 
+/**
+ * The payment's name at the service, in the payer's words: the caller's when they paid; when the
+ * other person did, theirs, from the Slack profile read a moment ago to find them (the caller's
+ * when Slack did not say).
+ */
+async function paymentDescription(c: Paid, voice: Voice): Promise<string> {
+  const { direction, person } = c.parsed.payment;
+  const payer =
+    direction === 'to' ? undefined : c.deps.directory.knownSlackUser(c.user.team_id, person);
+  const words = payer?.locale ? await voiceFor({ locale: payer.locale, tz: payer.tz }) : voice;
+  return words.t('settle.payment_description');
+}
+
 /** Books the payment through the shared booking, then says what is left owed. */
 async function bookPayment(
   c: Paid,
@@ -230,6 +243,7 @@ async function bookPayment(
 ): Promise<void> {
   const { direction, person } = c.parsed.payment;
   const [payer, other] = direction === 'to' ? [c.user.user_id, person] : [person, c.user.user_id];
+  const description = await paymentDescription(c, voice);
   const done = await bookPlan(
     {
       deps: c.deps,
@@ -246,7 +260,7 @@ async function bookPayment(
       once,
     },
     {
-      description: 'Payment',
+      description,
       payment: true,
       cost: planned.minor,
       currency: planned.currency,

@@ -194,7 +194,7 @@ function lookFor(
       slowNotice: r.voice.t('settle.not_confirmed_yet'),
       logger: r.logger,
     },
-    { description: 'Payment', date: r.today, groupId, sentAt },
+    { description: r.voice.t('settle.payment_description'), date: r.today, groupId, sentAt },
   );
 }
 
@@ -233,13 +233,19 @@ async function payWhole(r: Run): Promise<string> {
   let sentAt = 0;
   let outcome: Awaited<ReturnType<typeof settle>>;
   try {
-    outcome = await settle(r.client, r.record.service_user_id, ref, {
-      details: withMarker(undefined, r.once.marker),
-      sending: async (at) => {
-        sentAt = at;
-        await r.once.sending(at);
+    outcome = await settle(
+      r.client,
+      r.record.service_user_id,
+      ref,
+      voice.t('settle.payment_description'),
+      {
+        details: withMarker(undefined, r.once.marker),
+        sending: async (at) => {
+          sentAt = at;
+          await r.once.sending(at);
+        },
       },
-    });
+    );
   } catch (error) {
     if (!(error instanceof ServiceBaseException) || !error.outcome_unknown || sentAt === 0) {
       throw error;
@@ -275,7 +281,7 @@ async function payPart(r: Run): Promise<string> {
   await r.once.sending(sentAt);
   try {
     const result = await client.createExpense({
-      description: 'Payment',
+      description: voice.t('settle.payment_description'),
       payment: true,
       cost: amount,
       currency_code: currency,

@@ -112,7 +112,9 @@ async function recordSettlement(
   const nothing = voice.t('settle.nothing_recorded');
   let said: string;
   try {
-    const outcome = await settle(service, me, ref);
+    // The person settling is the payer, or records what a friend paid them: the friend may not be
+    // in Slack at all, so the payment is named in the words of whoever records it.
+    const outcome = await settle(service, me, ref, voice.t('settle.payment_description'));
     // Unless everything was recorded, the button must work again.
     if (outcome.kind !== 'recorded') await giveBack();
     said = outcomeText(outcome, ref, voice, logger);

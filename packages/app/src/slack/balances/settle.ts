@@ -115,6 +115,8 @@ export async function settle(
   client: ServiceClient,
   me: number,
   ref: SettleRef,
+  /** What each payment is called, in the words of who records it. */
+  description: string,
   once?: SettleOnce,
 ): Promise<SettleOutcome> {
   const plan = await planSettlement(client, me, ref);
@@ -125,7 +127,7 @@ export async function settle(
     await once?.sending(Date.now());
     try {
       const result = await client.createExpense({
-        description: 'Payment',
+        description,
         payment: true,
         cost: toWireAmount(p.amount, currencyExponent(p.currency)),
         currency_code: p.currency,

@@ -10,6 +10,7 @@ import { type Infer, int, object, string } from '../../core/schema.js';
 import type { Voice } from '../../voice/index.js';
 import { LEDGER_ACTIONS } from '../ids.js';
 import { clipLines, position } from '../shared/balance-blocks.js';
+import { inOwnWords } from '../shared/examples.js';
 import { clip, LIMITS } from '../shared/limits.js';
 import type { SlackMessage } from '../shared/message.js';
 import { mrkdwn, plainText } from '../shared/text.js';
@@ -55,7 +56,10 @@ export function groupsMessage(
   if (input.groups.length === 0) {
     return {
       text: voice.t('groups.none_yet'),
-      blocks: [section(voice.t('groups.none_yet')), context(voice.t('groups.none_yet_hint'))],
+      blocks: [
+        section(voice.t('groups.none_yet')),
+        context(inOwnWords(voice, voice.t('groups.none_yet_hint'))),
+      ],
     };
   }
   // One section holds the whole list (clipped with "…and N more"): a list of 200 groups would
@@ -84,7 +88,7 @@ export function groupsMessage(
           emoji: true,
         },
       },
-      section(clipLines(lines, 2900)),
+      section(clipLines(lines, 2900, voice)),
       context(voice.t('groups.list_footer')),
     ],
   };

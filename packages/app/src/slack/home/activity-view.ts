@@ -1,19 +1,18 @@
 /**
- * The service's notifications (get_notifications) as readable mrkdwn lines. Their content is HTML
- * using `<strong> <strike> <small> <br> <font>`: bold and strike-through
- * become mrkdwn, line breaks a separator, anything else is dropped to its text. Text is decoded
- * from HTML entities and then escaped for mrkdwn, so nothing a person typed (an expense called
- * "<!channel>", or "*star*") can turn into a mention, a link or formatting.
+ * App Home's latest activity as mrkdwn lines, in the reader's words: each line written by the app
+ * from what the notification is about (activity.ts), names, descriptions and amounts in the
+ * reader's format and escaped, so that nothing a person typed (an expense called "<!channel>", or
+ * "*star*") can turn into a mention, a link or formatting.
+ *
+ * For a type the app does not know, the line is the service's own text. Its content is HTML using
+ * `<strong> <strike> <small> <br> <font>`: bold and strike-through become mrkdwn, line breaks a
+ * separator, anything else is dropped to its text; text is decoded from HTML entities and then
+ * escaped for mrkdwn.
  */
-import type { Voice } from '../../voice/index.js';
+import type { MessageKey, Voice } from '../../voice/index.js';
 import { todayIn } from '../shared/dates.js';
 import { mrkdwn } from '../shared/text.js';
-
-interface ActivityItem {
-  content: string;
-  /** ISO 8601. */
-  created_at: string;
-}
+import type { ActivityEntry, ActivityExpense, Someone } from './activity.js';
 
 const ENTITIES: Record<string, string> = {
   amp: '&',
@@ -156,12 +155,110 @@ function when(iso: string, voice: Voice): string {
   return ` · <!date^${seconds}^{date_short_pretty} {time}|${mrkdwn(fallback)}>`;
 }
 
-/** A line of activity holds at most this many visible characters, its date aside. */
+/** A line of the service's text holds at most this many visible characters, its date aside. */
 const LINE = 240;
 
-/** Lines for the newest `max` items, newest first; each line kept short. */
-export function activityLines(items: readonly ActivityItem[], voice: Voice, max = 10): string[] {
-  return items
+/**
+ * The longest description or name a line shows: a line is a glance, and with each name cut the
+ * app's own lines stay within a few hundred characters.
+ */
+const NAME = 80;
+
+function shortened(text: string): string {
+  return text.length <= NAME ? text : `${text.slice(0, NAME - 1).trimEnd()}…`;
+}
+
+/** A person, for a line: bold, escaped; "someone" when the app cannot name them. */
+function name(voice: Voice, who: Someone): string {
+  if (who.me) return '';
+  return who.name === undefined ? voice.t('activity.someone') : `*${mrkdwn(shortened(who.name))}*`;
+}
+
+/** `{me}` and `{who}` of a message that says who acted. */
+function actor(voice: Voice, who: Someone) {
+  return { me: who.me ? 'yes' : 'no', who: name(voice, who) };
+}
+
+function paymentText(
+  voice: Voice,
+  e: ActivityExpense,
+  payment: NonNullable<ActivityExpense['payment']>,
+) {
+  const amount = voice.money(e.cost, e.currency);
+  const side = payment.from.me ? 'paid' : payment.to.me ? 'received' : 'between';
+  return voice.t('activity.payment', {
+    side,
+    from: name(voice, payment.from),
+    to: name(voice, payment.to),
+    amount,
+  });
+}
+
+/** The expense a line is about: its description and cost, or a payment; "an expense" unread. */
+function expenseText(voice: Voice, e: ActivityExpense | undefined): string {
+  if (!e) return voice.t('activity.an_expense');
+  if (e.payment)
+    return voice.t('activity.a_payment', { payment: paymentText(voice, e, e.payment) });
+  return voice.t('activity.expense', {
+    description: mrkdwn(shortened(e.description)),
+    cost: voice.money(e.cost, e.currency),
+  });
+}
+
+const EXPENSE_KEYS: Record<Extract<ActivityEntry, { kind: 'expense' }>['what'], MessageKey> = {
+  added: 'activity.expense_added',
+  updated: 'activity.expense_updated',
+  deleted: 'activity.expense_deleted',
+  restored: 'activity.expense_restored',
+  commented: 'activity.commented',
+};
+
+const GROUP_KEYS: Record<Extract<ActivityEntry, { kind: 'group' }>['what'], MessageKey> = {
+  created: 'activity.group_created',
+  added: 'activity.group_added',
+  removed: 'activity.group_removed',
+  left: 'activity.group_left',
+  deleted: 'activity.group_deleted',
+  restored: 'activity.group_restored',
+  settings: 'activity.group_settings',
+};
+
+/** One entry as a line of mrkdwn, without its date. */
+export function entryText(entry: ActivityEntry, voice: Voice): string {
+  switch (entry.kind) {
+    case 'service':
+      return notificationText(entry.html, LINE);
+    case 'friend':
+      return voice.t(entry.what === 'added' ? 'activity.friend_added' : 'activity.friend_removed', {
+        ...actor(voice, entry.who),
+      });
+    case 'group':
+      return voice.t(GROUP_KEYS[entry.what], {
+        ...actor(voice, entry.who),
+        known: entry.group === undefined ? 'no' : 'yes',
+        group: entry.group === undefined ? '' : `*${mrkdwn(shortened(entry.group))}*`,
+      });
+    case 'expense': {
+      const e = entry.expense;
+      // A payment its payer made reads as itself: "You paid Ben €6.00".
+      if (entry.what === 'added' && e?.payment) return paymentText(voice, e, e.payment);
+      const line = voice.t(EXPENSE_KEYS[entry.what], {
+        ...actor(voice, entry.who),
+        what: expenseText(voice, e),
+      });
+      if (!e || e.payment || e.mine === 0 || entry.what === 'commented') return line;
+      const mine =
+        e.mine > 0
+          ? voice.t('balances.you_are_owed', { amount: voice.money(e.mine, e.currency) })
+          : voice.t('balances.you_owe_amount', { amount: voice.money(-e.mine, e.currency) });
+      return `${line}${BREAK}${mine}`;
+    }
+  }
+}
+
+/** Lines for the newest `max` entries, newest first; each line kept short. */
+export function activityLines(entries: readonly ActivityEntry[], voice: Voice, max = 10): string[] {
+  return entries
     .slice(0, max)
-    .map((n) => `• ${notificationText(n.content, LINE)}${when(n.created_at, voice)}`);
+    .map((entry) => `• ${entryText(entry, voice)}${when(entry.at, voice)}`);
 }

@@ -1,11 +1,14 @@
 import type { AllMiddlewareArgs, SlackEventMiddlewareArgs } from '@slack/bolt';
+import { lookupBudget } from '../../accounts/lookups.js';
 import type { SlackDeps } from '../deps.js';
 import { publishHome } from './publish.js';
 
 /**
- * Opening the Home tab publishes it afresh (Bolt acks events before listeners run). The Messages
- * tab fires the same event and is left alone. A failure to publish is logged: there is nowhere
- * else to tell the person, and reopening the tab tries again.
+ * Opening the Home tab publishes it afresh (Bolt acks events before listeners run), in the
+ * person's language as Slack says it now: their profile is read again first, so a language
+ * switched a moment ago shows here. The Messages tab fires the same event and is left alone. A
+ * failure to publish is logged: there is nowhere else to tell the person, and reopening the tab
+ * tries again.
  */
 export function appHomeOpened(deps: SlackDeps) {
   return async ({
@@ -18,6 +21,9 @@ export function appHomeOpened(deps: SlackDeps) {
     const user = { team_id: body.team_id, user_id: event.user };
     deps.work.push(async () => {
       try {
+        await deps.directory
+          .refreshSlackUser(user.team_id, user.user_id, lookupBudget(1))
+          .catch((error: Error) => logger.warn(`users.info for ${event.user}: ${error.message}`));
         await publishHome(deps, client, user, logger);
       } catch (error) {
         logger.error(`Home for ${event.user}: ${(error as Error).stack ?? String(error)}`);

@@ -1,8 +1,8 @@
 /**
  * Publishes a person's Home tab, in their voice: everything read with their own token, in
- * parallel (friends, groups, notifications, their profile), plus the app's own settings. What
- * cannot be read is said on the tab instead of leaving it stale; a revoked token removes the link
- * and shows Connect.
+ * parallel (friends, groups, notifications, their profile), plus the app's own settings; then the
+ * few expenses the latest activity names (activity.ts). What cannot be read is said on the tab
+ * instead of leaving it stale; a revoked token removes the link and shows Connect.
  */
 import type { Logger, webApi } from '@slack/bolt';
 import { summarizeBalances, summarizeGroup } from '../../core/balances.js';
@@ -13,10 +13,12 @@ import type { SlackDeps } from '../deps.js';
 import { toFriendInput, toGroupInput } from '../shared/ledger.js';
 import { describeServiceFailure } from '../shared/service-failure.js';
 import { voiceOf } from '../shared/voice.js';
+import { MAX_READS, readActivity } from './activity.js';
 import { activityLines } from './activity-view.js';
 import { type HomeInput, homeView } from './views.js';
 
-const ACTIVITY_ITEMS = 10;
+/** Lines of latest activity: a glance, each with what it is about read once (MAX_READS). */
+const ACTIVITY_ITEMS = MAX_READS;
 
 async function homeInput(
   deps: SlackDeps,
@@ -82,6 +84,12 @@ async function homeInput(
   const summaryOptions = preferredCurrency ? { preferredCurrency } : {};
   const groupList = (value(groups) ?? []).filter((g) => g.id !== 0);
   const friendList = value(friends);
+  const activity = await readActivity(value(notifications) ?? [], {
+    me,
+    friends: friendList,
+    groups: value(groups) === undefined ? undefined : groupList,
+    readExpense: (id) => client.getExpense(id),
+  });
   const sub = value(digest);
   return {
     kind: 'connected',
@@ -97,7 +105,7 @@ async function homeInput(
       name: g.name,
       balance: summarizeGroup(toGroupInput(g), me, summaryOptions).myBalance,
     })),
-    activity: activityLines(value(notifications) ?? [], voice, ACTIVITY_ITEMS),
+    activity: activityLines(activity, voice, ACTIVITY_ITEMS),
     digest: sub
       ? { enabled: sub.enabled, paused: sub.paused, hour: sub.hour, tz: sub.tz }
       : undefined,

@@ -17,6 +17,7 @@ import {
   summaryDebts,
   who,
 } from '../shared/balance-blocks.js';
+import { inOwnWords } from '../shared/examples.js';
 import { clip, LIMITS } from '../shared/limits.js';
 import { settleButton } from '../shared/settle-views.js';
 import { mrkdwn, plainText } from '../shared/text.js';
@@ -280,7 +281,11 @@ function notConnected(
   return [
     header(APP_NAME),
     ...(input.notice ? [section(input.notice)] : []),
-    section(input.revoked ? `:warning: ${voice.t('home.revoked')}` : voice.t('home.welcome')),
+    section(
+      input.revoked
+        ? `:warning: ${voice.t('home.revoked')}`
+        : inOwnWords(voice, voice.t('home.welcome')),
+    ),
     {
       type: 'actions',
       elements: [

@@ -10,6 +10,7 @@
 import type { types } from '@slack/bolt';
 import type { BalanceSummary, FriendDebt, Money } from '../../core/balances.js';
 import type { Voice } from '../../voice/index.js';
+import { exampleText } from './examples.js';
 import { clip, LIMITS } from './limits.js';
 import type { SlackMessage } from './message.js';
 import { remindActions } from './remind-buttons.js';
@@ -52,11 +53,11 @@ export function notice(text: string): SlackMessage {
 
 /**
  * Something the person typed that cannot be done, with a working `example` of what to type (the
- * example is the app's own, shown as code).
+ * example is the app's own, in the reader's words, shown as code).
  */
 export function problem(voice: Voice, text: string, example?: string): SlackMessage {
   const tryThis = example
-    ? `\n${voice.t('balances.for_example', { example: `\`${example}\`` })}`
+    ? `\n${voice.t('balances.for_example', { example: `\`${exampleText(voice, example, [])}\`` })}`
     : '';
   return {
     text: clip(text, LIMITS.fallbackText),
@@ -64,13 +65,9 @@ export function problem(voice: Voice, text: string, example?: string): SlackMess
   };
 }
 
-/**
- * Joins lines until the next would pass `limit`, then says how many were left out. Without a
- * voice the note is English: groups/views.ts still calls it so, until the groups speak the voice.
- */
-export function clipLines(lines: readonly string[], limit = LIST_TEXT, voice?: Voice): string {
-  const more = (count: number) =>
-    voice ? voice.t('balances.and_more', { count }) : `…and ${count} more`;
+/** Joins lines until the next would pass `limit`, then says how many were left out. */
+export function clipLines(lines: readonly string[], limit = LIST_TEXT, voice: Voice): string {
+  const more = (count: number) => voice.t('balances.and_more', { count });
   const kept: string[] = [];
   let length = 0;
   for (const [index, line] of lines.entries()) {

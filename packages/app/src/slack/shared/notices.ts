@@ -15,9 +15,9 @@ import {
 } from '../../core/command/index.js';
 import type { MessageKey, Voice } from '../../voice/index.js';
 import { ACTIONS, BLOCKS } from '../ids.js';
+import { exampleText, inOwnWords } from './examples.js';
 import { clip, LIMITS } from './limits.js';
 import type { SlackMessage } from './message.js';
-import { exampleText } from './parse-problem.js';
 import { mrkdwn, plainText } from './text.js';
 
 function section(text: string): types.SectionBlock {
@@ -130,7 +130,7 @@ export function errorNotice(
 ): SlackMessage {
   const said = neutralised(message);
   const tryThis = example
-    ? voice.t('common.for_example', { example: exampleText(example, people) })
+    ? voice.t('common.for_example', { example: exampleText(voice, example, people) })
     : '';
   return {
     text: clip(tryThis ? `${said} ${tryThis}` : said, LIMITS.fallbackText),
@@ -264,7 +264,7 @@ export function helpMessage(
   const people = input.people ?? [];
   const help = helpFor(grammarLanguageOf(voice.locale));
   const line = (l: HelpLine) =>
-    `${exampleText(l.example, people)} — ${voice.t(HELP_LINE_KEYS[l.id])}`;
+    `${exampleText(voice, l.example, people)} — ${inOwnWords(voice, voice.t(HELP_LINE_KEYS[l.id]))}`;
   const header = (text: string): types.HeaderBlock => ({
     type: 'header',
     text: { type: 'plain_text', text: clip(plainText(text), LIMITS.headerText), emoji: true },
@@ -298,7 +298,7 @@ export function helpMessage(
   );
   return {
     text: clip(
-      voice.t('help.fallback', { example: exampleText(help.overview[0]!.example, people) }),
+      voice.t('help.fallback', { example: exampleText(voice, help.overview[0]!.example, people) }),
       LIMITS.fallbackText,
     ),
     blocks,

@@ -14,6 +14,7 @@ import {
 import { Lru } from '../../core/lru.js';
 import type { MessageKey, MessageValues } from '../../voice/index.js';
 import { LOCALES_KEPT } from '../../voice/index.js';
+import { exampleText } from './examples.js';
 import { mention, mrkdwn } from './text.js';
 import type { Voice } from './voice.js';
 
@@ -133,33 +134,6 @@ const REPEAT_KEYS: Record<Repeat, MessageKey> = {
   yearly: 'parse.repeat_yearly',
 };
 
-/** The people examples are written with, in the order they first appear. */
-const STAND_INS = /@(?:ann|bob|cho)\b/g;
-const MENTION = /(<@[UW][A-Z0-9]+>)/;
-
-/**
- * A `/split` form for mrkdwn, with the reader's people in it: each stand-in (`@ann`, `@bob`,
- * `@cho`) becomes, in the order it first appears, a mention of one of `people`; with fewer people
- * than stand-ins, the rest stay as they are. Mentions the form already holds (someone the person
- * typed) stay mentions; everything else is shown as written.
- */
-export function exampleText(example: string, people: readonly string[]): string {
-  const chosen = new Map<string, string>();
-  const withPeople = example.replace(STAND_INS, (standIn) => {
-    let person = chosen.get(standIn);
-    if (person === undefined) {
-      const next = people[chosen.size];
-      person = next === undefined ? standIn : `<@${next}>`;
-      chosen.set(standIn, person);
-    }
-    return person;
-  });
-  return withPeople
-    .split(MENTION)
-    .map((part, i) => (i % 2 === 1 ? part : mrkdwn(part)))
-    .join('');
-}
-
 const unitLists = new Lru<string, Intl.ListFormat>(LOCALES_KEPT, 'parse-problem.lists');
 /** "USD, EUR, GBP": a plain enumeration, as the grammar's lists of codes read. */
 function unitList(locale: string): Intl.ListFormat {
@@ -191,7 +165,7 @@ function valueText(voice: Voice, value: ProblemValue, people: readonly string[])
   if ('money' in value) return voice.money(value.money, value.currency);
   if ('percent' in value) return voice.percent(value.percent);
   if ('repeat' in value) return voice.t(REPEAT_KEYS[value.repeat]);
-  if ('example' in value) return exampleText(value.example, people);
+  if ('example' in value) return exampleText(voice, value.example, people);
   if ('and' in value) return voice.list(value.and.map(mrkdwn));
   if ('or' in value) return voice.alternatives(value.or.map(mrkdwn));
   return unitList(voice.locale).format(value.list.map(mrkdwn));

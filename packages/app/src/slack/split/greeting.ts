@@ -10,8 +10,8 @@ import { lookupBudget } from '../../accounts/lookups.js';
 import { grammarLanguageOf, helpFor } from '../../core/command/index.js';
 import type { SlackDeps } from '../deps.js';
 import { examplePeople } from '../shared/example-people.js';
+import { exampleText } from '../shared/examples.js';
 import type { SlackMessage } from '../shared/message.js';
-import { exampleText } from '../shared/parse-problem.js';
 import { mention } from '../shared/text.js';
 import { type Voice, voiceOf } from '../shared/voice.js';
 
@@ -27,19 +27,26 @@ const SHOWN = [
   { id: 'balance', line: 'help.lines.balance' },
 ] as const;
 
-/** The greeting, in the reader's voice, with `people` in place of the examples' `@ann`. */
+/**
+ * The greeting, in the reader's voice, with `people` in place of the examples' `@ann` (and, with
+ * nobody to name, a placeholder that names no one).
+ */
 export function greetingMessage(
   voice: Voice,
   input: { app: string | undefined; people: readonly string[] },
 ): SlackMessage {
   const app = input.app ? mention(input.app) : '@Split';
-  const intro = voice.t('talk.greeting', { app });
   // The forms of the reader's language, written as a message is: without `/split`.
   const { overview } = helpFor(grammarLanguageOf(voice.locale));
-  const lines = SHOWN.map(({ id, line }) => {
-    const example = overview.find((l) => l.id === id)!.example.replace(/^\/split /, '');
-    return `• ${exampleText(example, input.people)} — ${voice.t(line)}`;
+  const exampleOf = (id: (typeof SHOWN)[number]['id']) =>
+    overview.find((l) => l.id === id)!.example.replace(/^\/split /, '');
+  const intro = voice.t('talk.greeting', {
+    app,
+    example: exampleText(voice, exampleOf('basic'), input.people),
   });
+  const lines = SHOWN.map(
+    ({ id, line }) => `• ${exampleText(voice, exampleOf(id), input.people)} — ${voice.t(line)}`,
+  );
   const blocks: types.KnownBlock[] = [
     { type: 'section', text: { type: 'mrkdwn', text: intro } },
     { type: 'section', text: { type: 'mrkdwn', text: lines.join('\n') } },
@@ -66,6 +73,11 @@ export function messagesTabOpened(deps: SlackDeps) {
     const user = { team_id: team, user_id: event.user };
     const key = greetedKey(team, event.user);
     deps.work.push(async () => {
+      // Whoever comes back to write to the app is answered in the language Slack says now.
+      const lookups = lookupBudget();
+      await deps.directory
+        .refreshSlackUser(team, event.user, lookups)
+        .catch((error: Error) => logger.warn(`users.info for ${event.user}: ${error.message}`));
       try {
         if (!(await deps.claims.claim(key, GREETED_MS))) return;
       } catch (error) {
@@ -73,7 +85,6 @@ export function messagesTabOpened(deps: SlackDeps) {
         return;
       }
       try {
-        const lookups = lookupBudget();
         const [voice, people] = await Promise.all([
           voiceOf(deps, user, logger, lookups),
           examplePeople({ deps, user, lookups, logger }),

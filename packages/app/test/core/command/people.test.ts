@@ -130,17 +130,17 @@ describe('participants', () => {
     [`40 lunch me ${ANN} except me`, 'You wrote both "me" and "except me": which is it?'],
     [
       `I owe ${ANN} 12.34`,
-      'I book shared expenses and payments, not debts. To record a payment, type /split paid @ann 15 (or /split @ann paid me 15); Settle up in `/split balance` pays a whole balance.',
+      'I book shared expenses and payments, not debts. To record a payment, type /split paid @someone 15 (or /split @someone paid me 15); Settle up in `/split balance` pays a whole balance.',
       '/split paid @ann 15',
     ],
     [
       `I borrowed 20 from ${ANN}`,
-      'I book shared expenses and payments, not debts. To record a payment, type /split paid @ann 15 (or /split @ann paid me 15); Settle up in `/split balance` pays a whole balance.',
+      'I book shared expenses and payments, not debts. To record a payment, type /split paid @someone 15 (or /split @someone paid me 15); Settle up in `/split balance` pays a whole balance.',
       '/split paid @ann 15',
     ],
     [
       `settle ${ANN} 25`,
-      'I book shared expenses and payments, not debts. To record a payment, type /split paid @ann 15 (or /split @ann paid me 15); Settle up in `/split balance` pays a whole balance.',
+      'I book shared expenses and payments, not debts. To record a payment, type /split paid @someone 15 (or /split @someone paid me 15); Settle up in `/split balance` pays a whole balance.',
       '/split paid @ann 15',
     ],
   ]);

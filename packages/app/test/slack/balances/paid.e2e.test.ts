@@ -111,7 +111,7 @@ describe('/split paid', () => {
     expect(text).toContain(
       'You owe Bob Ray €5.00: a payment of €6.00 would leave them owing you. Pay at most €5.00. Nothing was recorded.',
     );
-    expect(text).toContain('/split paid @ann 15');
+    expect(text).toContain('/split paid @someone 15');
     expect((await payments(h, ann)).length).toBe(before);
     expect(await owes(ann, bob, 'EUR')).toBe(500);
   });
@@ -153,7 +153,7 @@ describe('/split paid', () => {
     expect(text).toContain(
       'You owe Cho Kim £3.00 and $17.50: say which currency the payment is in. Nothing was recorded.',
     );
-    expect(text).toContain('/split paid @ann €15');
+    expect(text).toContain('/split paid @someone €15');
     expect((await payments(h, ann)).length).toBe(before);
   });
 
@@ -214,7 +214,7 @@ describe('/split paid, for someone whose Slack is in German', () => {
     expect(refused).toContain(
       'Du schuldest Bob Ray 5,00\u00a0€: Eine Zahlung von 6,00\u00a0€ würde die Schuld umdrehen. Zahle höchstens 5,00\u00a0€. Es wurde nichts erfasst.',
     );
-    expect(refused).toContain('Zum Beispiel: `/split paid @ann 15`');
+    expect(refused).toContain('Zum Beispiel: `/split paid @jemand 15`');
     expect(await owes(han, bob, 'EUR')).toBe(500);
   });
 });

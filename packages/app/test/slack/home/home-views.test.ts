@@ -271,9 +271,15 @@ describe('activity lines', () => {
     expect(plain).toBe(`*You* paid ${'x'.repeat(10)}…`);
   });
 
-  it('drops unknown tags and keeps lines short, with a date Slack formats', () => {
+  it('shows a type the app does not know as the service wrote it: unknown tags dropped, short, dated', () => {
     const [line] = activityLines(
-      [{ content: `<a href="x">link</a> ${'y'.repeat(500)}`, created_at: '2026-11-20T10:00:00Z' }],
+      [
+        {
+          kind: 'service',
+          html: `<a href="x">link</a> ${'y'.repeat(500)}`,
+          at: '2026-11-20T10:00:00Z',
+        },
+      ],
       en,
     );
     expect(line).toMatch(/^• link y+…/);
@@ -281,7 +287,10 @@ describe('activity lines', () => {
     expect(spaced(line ?? '')).toContain(
       '<!date^1795168800^{date_short_pretty} {time}|Fri, Nov 20, 2026 5:00 AM>',
     );
-    const [late] = activityLines([{ content: 'x', created_at: '2026-11-20T23:30:00Z' }], voices.ja);
+    const [late] = activityLines(
+      [{ kind: 'service', html: 'x', at: '2026-11-20T23:30:00Z' }],
+      voices.ja,
+    );
     // 08:30 the next day in Tokyo: the day is the reader's.
     expect(late).toContain('|2026年11月21日(土) 8:30>');
   });

@@ -141,13 +141,15 @@ describe('App Home', () => {
       'You owe *Bob Ray* *$20.00*',
       '*Bob Ray* owes you *€25.00*',
     ]);
-    // Activity: the service's HTML as mrkdwn, with what people typed escaped.
+    // Activity: written by the app from each notification's expense or group, what people typed
+    // escaped.
     expect(text).toContain('Latest activity');
     expect(text).toContain(
-      `• *Bob R.* added *${mrkdwn('“dinner <!channel> *bold*”')}*. — You owe $20.00 · `,
+      `• *Bob Ray* added *${mrkdwn('dinner <!channel> *bold*')}* ($30.00) — you owe $20.00 · `,
     );
-    expect(text).toContain('• *You* added *“test expense”*. — You get back €25.00 · ');
-    expect(text).not.toMatch(/<strong>|<br>|<font/);
+    expect(text).toContain('• You added *test expense* (€50.00) — you are owed €25.00 · ');
+    expect(text).toContain(`• You created the group *${mrkdwn('Flat <&> friends')}* · `);
+    expect(text).not.toMatch(/<strong>|<br>|<font|“/);
     expect(text).toMatch(/<!date\^\d+\^\{date_short_pretty\} \{time\}\|/);
     // Settings.
     expect(text).toContain('*Daily balance DM*\nOff.');
@@ -253,6 +255,11 @@ describe('App Home', () => {
     expect(text).toContain('Du schuldest *Bob Ray* *20,00 €*');
     expect(text).toContain('*Tägliche Saldo-DM* Aus.');
     expect(text).toContain('Uhrzeit in deiner Slack-Zeitzone: Europe/Berlin.');
+    // The latest activity in German, written by the app.
+    expect(text).toContain(
+      '• *Bob Ray* hat *test expense* (40,00 €) hinzugefügt — du schuldest 20,00 € · ',
+    );
+    expect(text).not.toMatch(/ added | You owe /);
     const hour = button(view.view.blocks, 'home_digest_hour') as unknown as {
       options: Array<{ text: { text: string } }>;
       initial_option: unknown;
@@ -262,10 +269,35 @@ describe('App Home', () => {
     const settle = button(view.view.blocks, 'balance_settle_up', 'Bob Ray');
     const after = await act('U0DEE', { action_id: settle.action_id, value: settle.value! });
     expect(spaced(textOfView(after))).toContain('✅ Erfasst: Du hast Bob Ray 20,00 € gezahlt.');
+    expect(spaced(textOfView(after))).toContain('• Du hast *Bob Ray* 20,00 € gezahlt · ');
     const toggled = await act('U0DEE', { action_id: 'home_digest_toggle', value: 'on' });
     expect(textOfView(toggled)).toContain(
       'Die tägliche Saldo-DM ist an: jeden Tag um 9:00 (Europe/Berlin)',
     );
+  });
+
+  it('reads at most five expenses for its activity, one per line, each once', async () => {
+    for (let i = 0; i < 8; i += 1) {
+      await book(h, bob, {
+        cost: '10',
+        currency: 'EUR',
+        description: `round ${i}`,
+        shares: [
+          { who: bob, owed: '5' },
+          { who: ann, owed: '5' },
+        ],
+      });
+    }
+    const reads = async () =>
+      Object.entries(await h.serviceCounts())
+        .filter(([route]) => /\/get_expense(\/|$)/.test(route))
+        .reduce((sum, [, n]) => sum + n, 0);
+    const before = await reads();
+    const text = textOfView(await openHome());
+    expect((await reads()) - before).toBe(5);
+    expect(text).toContain('• *Bob Ray* added *round 7* (€10.00) — you owe €5.00 · ');
+    expect(text).toContain('• *Bob Ray* added *round 3* (€10.00) — you owe €5.00 · ');
+    expect(text).not.toContain('round 2');
   });
 
   it('disconnects, and shows Connect again', async () => {

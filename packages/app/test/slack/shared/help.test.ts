@@ -67,13 +67,48 @@ describe('/split help', () => {
     expect(lines[11]).toBe('/split help payers — someone else paid, or several people did');
   });
 
-  it('names people the reader can mention, and @ann only when nobody is known', async () => {
+  it('names people the reader can mention, and with nobody known, no one at all', async () => {
     const en = await voiceFor({ locale: 'en-US' });
     const known = JSON.stringify(helpMessage(en, { topic: 'groups', people: ['U0DAN'] }));
     expect(known).toContain('/split group add <@U0DAN> Roommates');
     expect(known).not.toContain('@ann');
     const nobody = JSON.stringify(helpMessage(en, { topic: 'groups', people: [] }));
-    expect(nobody).toContain('/split group add @cho Roommates');
+    expect(nobody).toContain('/split group add @someone Roommates');
+    expect(nobody).toContain('/split group create Roommates @someone @someone-else');
+  });
+
+  for (const language of LANGUAGES) {
+    it(`in ${language}, names nobody outside the workspace, in any topic`, async () => {
+      const voice = await voiceFor({ locale: language });
+      for (const topic of [null, ...HELP_TOPICS]) {
+        for (const people of [[], ['U0DAN']]) {
+          const text = JSON.stringify(helpMessage(voice, { topic, people }));
+          expect(text, `${topic}`).not.toMatch(/@(?:ann|bob|cho)\b/);
+        }
+      }
+    });
+  }
+
+  it('writes its examples with each language’s own words', async () => {
+    const words = async (locale: string) => {
+      const voice = await voiceFor({ locale });
+      return [null, ...HELP_TOPICS]
+        .map((topic) => linesOf(helpMessage(voice, { topic, people: PEOPLE })).join('\n'))
+        .join('\n');
+    };
+    const german = await words('de-DE');
+    expect(german).toContain('/split 40 Mittagessen <@U0DAN>');
+    expect(german).toContain('/split group create WG <@U0DAN> <@U0EVE>');
+    expect(german).toContain('/split 1200 Miete <@U0DAN> monatlich');
+    expect(german).toContain('/split liste über "Pizzaabend"');
+    expect(german).not.toMatch(/\b(?:lunch|dinner|Roommates|rent|coffee)\b/);
+    const french = await words('fr-FR');
+    expect(french).toContain('/split solde Coloc');
+    expect(french).toContain('/split 60 dîner <@U0DAN>');
+    expect(french).not.toMatch(/\b(?:lunch|dinner|Roommates)\b/);
+    expect(await words('es-ES')).toContain('/split 7 € cada uno café <@U0DAN> <@U0EVE>');
+    expect(await words('pt-BR')).toContain('/split 30 faxina <@U0DAN> a cada duas semanas');
+    expect(await words('ja-JP')).toContain('/split 40 ランチ <@U0DAN>');
   });
 
   it('speaks German and Japanese', async () => {
@@ -144,15 +179,15 @@ describe('an error notice', () => {
   it('gives the form with people the reader can mention, in their language', async () => {
     const de = await voiceFor({ locale: 'de-DE' });
     const m = errorNotice(de, 'Wer hat geteilt?', '/split 40 lunch @ann', ['U0DAN']);
-    expect(m.text).toBe('Wer hat geteilt? Zum Beispiel: /split 40 lunch <@U0DAN>');
+    expect(m.text).toBe('Wer hat geteilt? Zum Beispiel: /split 40 Mittagessen <@U0DAN>');
     expect(linesOf(m)).toEqual([
       ':warning: Wer hat geteilt?',
-      'Zum Beispiel: /split 40 lunch <@U0DAN>',
+      'Zum Beispiel: /split 40 Mittagessen <@U0DAN>',
       '`/split hilfe` zeigt die häufigsten Befehle und zu allem anderen ein Thema.',
     ]);
     const ja = await voiceFor({ locale: 'ja-JP' });
     expect(errorNotice(ja, '金額が 0 です。', '/split 40 lunch @ann').text).toBe(
-      '金額が 0 です。 例: /split 40 lunch @ann',
+      '金額が 0 です。 例: /split 40 ランチ @だれか',
     );
   });
 });

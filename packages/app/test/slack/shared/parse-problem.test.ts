@@ -14,7 +14,8 @@ import {
   resolveMe,
   type Trouble,
 } from '../../../src/core/command/index.js';
-import { exampleText, troubleText } from '../../../src/slack/shared/parse-problem.js';
+import { exampleText } from '../../../src/slack/shared/examples.js';
+import { troubleText } from '../../../src/slack/shared/parse-problem.js';
 import { LANGUAGES, voiceFor } from '../../../src/voice/index.js';
 
 const ctx: ParseContext = { today: '2026-11-21', defaultCurrency: 'USD' };
@@ -234,22 +235,24 @@ describe('what a person typed, in a refusal', () => {
 });
 
 describe('a /split form, written for the reader', () => {
-  it('puts the people they can mention in place of the stand-ins, in order of appearance', () => {
-    expect(exampleText('/split 40 lunch @ann 25 @bob 15', ['U0DAN', 'U0EVE'])).toBe(
+  it('puts the people they can mention in place of the stand-ins, in order of appearance', async () => {
+    const en = await voiceFor({ locale: 'en-US' });
+    expect(exampleText(en, '/split 40 lunch @ann 25 @bob 15', ['U0DAN', 'U0EVE'])).toBe(
       '/split 40 lunch <@U0DAN> 25 <@U0EVE> 15',
     );
-    expect(exampleText('/split group add @cho Roommates', ['U0DAN'])).toBe(
+    expect(exampleText(en, '/split group add @cho Roommates', ['U0DAN'])).toBe(
       '/split group add <@U0DAN> Roommates',
     );
-    // The same stand-in is the same person; with fewer people, the rest stay as they are.
-    expect(exampleText('/split 40 lunch @ann @bob paid by @ann', ['U0DAN'])).toBe(
-      '/split 40 lunch <@U0DAN> @bob paid by <@U0DAN>',
+    // The same stand-in is the same person; with fewer people, the rest name nobody.
+    expect(exampleText(en, '/split 40 lunch @ann @bob paid by @ann', ['U0DAN'])).toBe(
+      '/split 40 lunch <@U0DAN> @someone-else paid by <@U0DAN>',
     );
-    expect(exampleText('/split 40 lunch @ann', [])).toBe('/split 40 lunch @ann');
+    expect(exampleText(en, '/split 40 lunch @ann', [])).toBe('/split 40 lunch @someone');
   });
 
-  it('keeps a person the command typed, and escapes the rest', () => {
-    expect(exampleText('/split 3 *coffees* 45 USD <@U0BOB> & co', ['U0DAN'])).toBe(
+  it('keeps a person the command typed, and escapes the rest', async () => {
+    const en = await voiceFor({ locale: 'en-US' });
+    expect(exampleText(en, '/split 3 *coffees* 45 USD <@U0BOB> & co', ['U0DAN'])).toBe(
       '/split 3 \u200b*\u200bcoffees\u200b*\u200b 45 USD <@U0BOB> &amp; co',
     );
   });

@@ -208,7 +208,7 @@ describe('the Messages tab', () => {
     expect(text).toContain(`<@${BOT}>`);
     const examples = text.split('\n').filter((line) => line.startsWith('• '));
     expect(examples).toHaveLength(3);
-    expect(examples[0]).toMatch(/^• 40 lunch (@ann|<@U0BOB>) — you paid 40/);
+    expect(examples[0]).toMatch(/^• 40 lunch (@someone|<@U0BOB>) — you paid 40/);
     expect(examples[2]).toMatch(/^• balance — /);
     await h.slack.act.homeOpened({ as: 'U0ANN', tab: 'messages' });
     await h.slack.act.homeOpened({ as: 'U0ANN', tab: 'home' });

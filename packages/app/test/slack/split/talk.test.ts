@@ -416,7 +416,19 @@ describe('the Messages tab’s greeting', () => {
     expect(text).toContain('• 12,50 € taxi <@U0BOB> <@U0CHO> hier — ');
     expect(text).toContain('• solde — ');
     expect(text).not.toContain('lunch');
+    expect(text).toContain(`<@${BOT}> 40 déjeuner <@U0BOB>`);
     expect(text).toContain('Bonjour');
+  });
+
+  it('names nobody outside the workspace, and speaks each language’s own examples', () => {
+    const alone = JSON.stringify(greetingMessage(voices.de, { app: BOT, people: [] }).blocks);
+    expect(alone).not.toMatch(/@(?:ann|bob|cho)\b/);
+    expect(alone).toContain('40 Mittagessen @jemand');
+    expect(alone).toContain('Taxi @jemand @jemand-anderes gestern');
+    const one = JSON.stringify(greetingMessage(voices.pt, { app: BOT, people: ['U0BOB'] }).blocks);
+    expect(one).toContain('40 almoço <@U0BOB>');
+    expect(one).toContain('táxi <@U0BOB> @outra-pessoa ontem');
+    expect(one).not.toMatch(/@(?:ann|bob|cho)\b/);
   });
 
   it('greets once per person, on the Messages tab only', async () => {

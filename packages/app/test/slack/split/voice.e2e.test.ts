@@ -60,8 +60,8 @@ describe('a German reader', () => {
     expect(text).toContain(
       'Wer hat geteilt? Erwähne die Personen mit @ (tipp @ und wähl aus der Liste).',
     );
-    expect(text).toContain('Zum Beispiel: /split 40 lunch <@U0BOB>');
-    expect(body.text).toContain('Zum Beispiel: /split 40 lunch <@U0BOB>');
+    expect(text).toContain('Zum Beispiel: /split 40 Mittagessen <@U0BOB>');
+    expect(body.text).toContain('Zum Beispiel: /split 40 Mittagessen <@U0BOB>');
     expect(text).not.toContain('@ann');
   });
 
@@ -121,7 +121,7 @@ describe('a Japanese reader', () => {
   it('is refused in Japanese, with amounts written the Japanese way', async () => {
     const { text } = await answer('¥1200.50 ラーメン <@U0BOB>', 'U0KEN');
     expect(text).toContain('JPY には小数単位がありません。「¥1200.50」に小数は使えません。');
-    expect(text).toContain('例: /split 40 lunch <@U0BOB>');
+    expect(text).toContain('例: /split 40 ランチ <@U0BOB>');
     const { text: help } = await answer('ヘルプ recurring', 'U0KEN');
     expect(help).toContain('繰り返しの経費');
   });

@@ -17,6 +17,8 @@ export interface RenderContext {
   /** Prefix for DOM ids, unique per rendered surface so labels point at the right field. */
   idPrefix: string;
   timeZone: string;
+  /** The reader's Slack locale: dates and times are written their way. */
+  locale?: string | undefined;
   userName(id: string): string | undefined;
   channelName(id: string): string | undefined;
   people: { id: string; name: string }[];

@@ -1,5 +1,7 @@
-// Slack's `<!date^unix^format|fallback>` tokens, formatted in the reader's time zone as Slack
-// does. Any token Slack has that we do not know falls back to the app's own fallback text.
+// Slack's `<!date^unix^format|fallback>` tokens, formatted in the reader's time zone and, as
+// Slack does, in their language: US English as Slack writes it ("November 20th, 2026 at 2:05 PM"),
+// any other locale as Intl writes it ("20. November 2026", "14:05"). Any token Slack has that we
+// do not know falls back to the app's own fallback text.
 
 const TOKEN =
   /\{(date_num|date_slash|date_long_full|date_long_pretty|date_long|date_pretty|date_short_pretty|date_short|date|time_secs|time|ago|day_divider_pretty)\}/g;
@@ -102,23 +104,102 @@ function formatToken(token: string, date: Date, timeZone: string, now: Date): st
   }
 }
 
+/** "Today", "Heute": a relative day in `locale`, with a capital as a heading has it. */
+function dayWord(locale: string, days: number): string {
+  const word = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }).format(days, 'day');
+  return word.charAt(0).toLocaleUpperCase(locale) + word.slice(1);
+}
+
+/** "vor 5 Minuten": how long ago, in `locale`. */
+function agoIn(locale: string, date: Date, now: Date): string {
+  const seconds = Math.round((date.getTime() - now.getTime()) / 1000);
+  const units: [number, Intl.RelativeTimeFormatUnit][] = [
+    [86_400 * 365, 'year'],
+    [86_400 * 30, 'month'],
+    [86_400, 'day'],
+    [3600, 'hour'],
+    [60, 'minute'],
+  ];
+  const words = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
+  for (const [size, unit] of units) {
+    if (Math.abs(seconds) >= size) return words.format(Math.trunc(seconds / size), unit);
+  }
+  return words.format(0, 'second');
+}
+
+/** A token in a locale other than US English, as Intl writes dates and times there. */
+function formatTokenIn(
+  locale: string,
+  token: string,
+  date: Date,
+  timeZone: string,
+  now: Date,
+): string {
+  const format = (options: Intl.DateTimeFormatOptions) =>
+    new Intl.DateTimeFormat(locale, { timeZone, ...options }).format(date);
+  const target = dayKey(date, timeZone);
+  const offset = [-1, 0, 1].find(
+    (days) => dayKey(new Date(now.getTime() + days * 86_400_000), timeZone) === target,
+  );
+  const pretty = offset === undefined ? undefined : dayWord(locale, offset);
+  const long = () => format({ dateStyle: 'long' });
+  const short = () => format({ day: 'numeric', month: 'short', year: 'numeric' });
+  const full = () => format({ dateStyle: 'full' });
+  switch (token) {
+    case 'date_num': {
+      const num = parts(date, timeZone, { year: 'numeric', month: '2-digit', day: '2-digit' });
+      return `${num.get('year')}-${num.get('month')}-${num.get('day')}`;
+    }
+    case 'date_slash':
+      return format({ year: 'numeric', month: '2-digit', day: '2-digit' });
+    case 'date':
+      return long();
+    case 'date_short':
+      return short();
+    case 'date_long':
+    case 'date_long_full':
+      return full();
+    case 'date_pretty':
+      return pretty ?? long();
+    case 'date_short_pretty':
+      return pretty ?? short();
+    case 'date_long_pretty':
+    case 'day_divider_pretty':
+      return pretty ?? full();
+    case 'time':
+      return format({ hour: 'numeric', minute: '2-digit' });
+    case 'time_secs':
+      return format({ hour: 'numeric', minute: '2-digit', second: '2-digit' });
+    default:
+      return agoIn(locale, date, now);
+  }
+}
+
 /**
- * Formats a date token's `format` for the unix time `seconds`; undefined when the token cannot be
- * read (then the caller shows the fallback text the app supplied).
+ * Formats a date token's `format` for the unix time `seconds`, for a reader of `locale`;
+ * undefined when the token cannot be read (then the caller shows the fallback text the app
+ * supplied).
  */
 export function formatSlackDate(
   seconds: string,
   format: string,
   timeZone: string,
   now: Date = new Date(),
+  locale = 'en-US',
 ): string | undefined {
   if (!/^-?\d+$/.test(seconds)) return undefined;
   const date = new Date(Number(seconds) * 1000);
   if (Number.isNaN(date.getTime())) return undefined;
+  let reader: string;
   try {
     new Intl.DateTimeFormat('en-US', { timeZone });
+    reader = Intl.DateTimeFormat.supportedLocalesOf([locale]).length > 0 ? locale : 'en-US';
   } catch {
     return undefined;
   }
-  return format.replace(TOKEN, (_whole, token: string) => formatToken(token, date, timeZone, now));
+  return format.replace(TOKEN, (_whole, token: string) =>
+    reader === 'en-US'
+      ? formatToken(token, date, timeZone, now)
+      : formatTokenIn(reader, token, date, timeZone, now),
+  );
 }

@@ -66,7 +66,9 @@ function renderInline(node: Inline, ctx: RenderContext, key: number): ComponentC
         </span>
       );
     case 'date': {
-      const text = formatSlackDate(node.seconds, node.format, ctx.timeZone) ?? node.fallback;
+      const text =
+        formatSlackDate(node.seconds, node.format, ctx.timeZone, undefined, ctx.locale) ??
+        node.fallback;
       return node.link ? (
         <a key={key} href={node.link} target="_blank" rel="noopener noreferrer">
           {text}

@@ -5,6 +5,7 @@
 import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { CloseIcon, PaperclipIcon, SendIcon } from '../icons.js';
 import type { AppInfo, AttachedFile, Person } from '../types.js';
+import type { PageWords } from '../words.js';
 
 export function escapeText(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -139,6 +140,7 @@ export function Composer(props: {
   label: string;
   placeholder: string;
   idPrefix: string;
+  words: PageWords;
   onSend: (text: string, file?: AttachedFile) => Promise<void>;
 }) {
   const [text, setText] = useState('');
@@ -228,7 +230,7 @@ export function Composer(props: {
   return (
     <div class="composer">
       {items.length ? (
-        <div class="suggestions" role="listbox" id={listId} aria-label="Suggestions">
+        <div class="suggestions" role="listbox" id={listId} aria-label={props.words.suggestions}>
           {items.map((item, i) => (
             // biome-ignore lint/a11y/useFocusableInteractive: focus stays in the textbox (aria-activedescendant)
             // biome-ignore lint/a11y/useKeyWithClickEvents: the textbox handles the keys
@@ -270,7 +272,7 @@ export function Composer(props: {
         ref={picker}
         type="file"
         class="composer-file"
-        aria-label={`${props.label}: file to attach`}
+        aria-label={props.words.fileToAttach(props.label)}
         hidden
         onChange={(event) => {
           const input = event.currentTarget as HTMLInputElement;
@@ -286,7 +288,7 @@ export function Composer(props: {
           <button
             type="button"
             class="composer-attachment-remove"
-            aria-label={`Remove ${file.name}`}
+            aria-label={props.words.removeFile(file.name)}
             onClick={() => setFile(undefined)}
           >
             <CloseIcon />
@@ -296,7 +298,7 @@ export function Composer(props: {
       <button
         type="button"
         class="composer-attach"
-        aria-label="Attach a file"
+        aria-label={props.words.attachFile}
         onClick={() => picker.current?.click()}
       >
         <PaperclipIcon />
@@ -304,7 +306,7 @@ export function Composer(props: {
       <button
         type="button"
         class="composer-send"
-        aria-label="Send"
+        aria-label={props.words.send}
         disabled={(!text.trim() && !file) || sending}
         onClick={() => void send()}
       >

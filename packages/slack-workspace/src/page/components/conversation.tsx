@@ -4,7 +4,7 @@
 import type { ComponentChildren } from 'preact';
 import { useEffect, useRef } from 'preact/hooks';
 import { Blocks } from '../blocks/blocks.js';
-import { type SurfaceHooks, type SurfaceValues, surfaceContext } from '../surface.js';
+import { type SurfaceHooks, type SurfaceValues, surfaceContext, wordsOf } from '../surface.js';
 import type { AttachedFile, Channel, Message, State } from '../types.js';
 import { Composer } from './composer.js';
 import { continuesGroup, MessageView } from './message.js';
@@ -97,6 +97,7 @@ export function Conversation(props: {
     (m) => !m.thread_ts || m.thread_ts === m.ts,
   );
   const title = isApp ? state.app.name : `#${channel.name}`;
+  const words = wordsOf(state);
   const panel = showHome ? (
     <Home state={state} values={values} hooks={hooks} />
   ) : (
@@ -130,15 +131,15 @@ export function Conversation(props: {
           <div
             class="tabs"
             role="tablist"
-            aria-label={`${state.app.name} tabs`}
+            aria-label={words.tabs(state.app.name)}
             onKeyDown={(event) => {
               if ((event.key === 'ArrowRight' || event.key === 'ArrowLeft') && tabs.length > 1) {
                 props.onTab(tab === 'home' ? 'messages' : 'home');
               }
             }}
           >
-            {tabs.includes('home') ? tabButton('home', 'Home') : null}
-            {tabs.includes('messages') ? tabButton('messages', 'Messages') : null}
+            {tabs.includes('home') ? tabButton('home', words.home) : null}
+            {tabs.includes('messages') ? tabButton('messages', words.messages) : null}
           </div>
         ) : null}
       </header>
@@ -157,15 +158,16 @@ export function Conversation(props: {
       )}
       {showHome ? null : readOnly ? (
         <p class="composer-off" role="note">
-          Sending messages to this app has been turned off.
+          {words.composerOff}
         </p>
       ) : (
         <Composer
           app={state.app}
           people={state.people}
-          label="Message"
-          placeholder={`Message ${title}`}
+          label={words.message}
+          placeholder={words.messageTo(title)}
           idPrefix="main"
+          words={words}
           onSend={props.onSend}
         />
       )}

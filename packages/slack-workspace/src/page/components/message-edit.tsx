@@ -2,7 +2,7 @@
 // an editable box (mentions and links shown as typed) with Cancel and Save; deleting asks first.
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { api } from '../api.js';
-import type { SurfaceHooks } from '../surface.js';
+import { type SurfaceHooks, wordsOf } from '../surface.js';
 import type { Message, State } from '../types.js';
 import { encodeMessage } from './composer.js';
 
@@ -28,6 +28,7 @@ export function EditMessage(props: {
   onDone: () => void;
 }) {
   const { state, message, hooks } = props;
+  const words = wordsOf(state);
   const [text, setText] = useState(() => textForEditing(message.text, state));
   const [saving, setSaving] = useState(false);
   const box = useRef<HTMLTextAreaElement>(null);
@@ -53,7 +54,7 @@ export function EditMessage(props: {
       <textarea
         ref={box}
         class="composer-input"
-        aria-label="Edit message"
+        aria-label={words.editMessage}
         value={text}
         onInput={(event) => setText((event.currentTarget as HTMLTextAreaElement).value)}
         onKeyDown={(event) => {
@@ -66,7 +67,7 @@ export function EditMessage(props: {
       />
       <div class="msg-edit-actions">
         <button type="button" class="btn" onClick={props.onDone}>
-          Cancel
+          {words.cancel}
         </button>
         <button
           type="button"
@@ -74,7 +75,7 @@ export function EditMessage(props: {
           disabled={!text.trim() || saving}
           onClick={() => void save()}
         >
-          Save
+          {words.save}
         </button>
       </div>
     </div>
@@ -88,12 +89,13 @@ export function ConfirmDelete(props: {
   onDone: () => void;
 }) {
   const { state, message, hooks } = props;
+  const words = wordsOf(state);
   return (
     <fieldset class="msg-confirm">
-      <legend>Delete this message? This can’t be undone.</legend>
+      <legend>{words.deleteConfirm}</legend>
       <div class="msg-edit-actions">
         <button type="button" class="btn" onClick={props.onDone}>
-          Cancel
+          {words.cancel}
         </button>
         <button
           type="button"
@@ -105,7 +107,7 @@ export function ConfirmDelete(props: {
               .catch(hooks.fail);
           }}
         >
-          Delete
+          {words.delete}
         </button>
       </div>
     </fieldset>

@@ -9,11 +9,14 @@ import { EyeIcon, MoreVerticalIcon, PaperclipIcon } from '../icons.js';
 import {
   contentVersion,
   displayName,
+  localeOf,
   type SurfaceHooks,
   type SurfaceValues,
   surfaceContext,
+  wordsOf,
 } from '../surface.js';
 import type { Message, State } from '../types.js';
+import { timeOf } from '../words.js';
 import { ConfirmDelete, EditMessage } from './message-edit.js';
 import { Unfurls } from './unfurl.js';
 
@@ -22,18 +25,15 @@ export function initials(name: string): string {
   return (words.length > 1 ? `${words[0]![0]}${words[1]![0]}` : name.slice(0, 2)).toUpperCase();
 }
 
-export function formatTime(ts: string, timeZone: string | undefined): string {
+/** A message's time, as the reader's locale writes it ("2:05 PM", "14:05"), in their zone. */
+export function formatTime(
+  ts: string,
+  timeZone: string | undefined,
+  locale: string | undefined,
+): string {
   const date = new Date(Number.parseFloat(ts) * 1000);
   if (Number.isNaN(date.getTime())) return '';
-  try {
-    return new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hour: 'numeric',
-      minute: '2-digit',
-    }).format(date);
-  } catch {
-    return date.toLocaleTimeString();
-  }
+  return timeOf(date, locale, timeZone);
 }
 
 function MoreActions(props: {
@@ -49,6 +49,7 @@ function MoreActions(props: {
   const [open, setOpen] = useState(false);
   const menu = useRef<HTMLDivElement>(null);
   const shortcuts = state.app.shortcuts.filter((s) => s.type === 'message');
+  const words = wordsOf(state);
   const menuId = `menu-${message.channel}-${message.ts}`.replace(/[^A-Za-z0-9_-]/g, '_');
 
   useEffect(() => {
@@ -77,7 +78,7 @@ function MoreActions(props: {
       <button
         type="button"
         class="icon-button"
-        aria-label="More actions"
+        aria-label={words.moreActions}
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
@@ -114,12 +115,12 @@ function MoreActions(props: {
                 props.onReply?.();
               }}
             >
-              Reply in thread
+              {words.replyInThread}
             </button>
           ) : null}
           {[
-            ['Edit message', props.onEdit],
-            ['Delete message', props.onDelete],
+            [words.editMessage, props.onEdit],
+            [words.deleteMessage, props.onDelete],
           ].map(([label, run]) =>
             typeof run === 'function' ? (
               <button
@@ -177,6 +178,7 @@ function LiveMessage(props: MessageProps) {
     ? message.sender.name
     : displayName(state, message.sender.id, message.sender.name);
   const me = state.people.find((p) => p.id === state.acting);
+  const words = wordsOf(state);
   const blocks = message.blocks ?? [];
   // An edit that changes the blocks shows what the app wrote, as a new message would.
   const version = useMemo(() => contentVersion(blocks), [blocks]);
@@ -190,11 +192,11 @@ function LiveMessage(props: MessageProps) {
     version,
   });
   // Slack writes "(edited)" at the end of the message's text, not under its buttons.
-  const edited = message.edited ? <span class="msg-edited"> (edited)</span> : undefined;
+  const edited = message.edited ? <span class="msg-edited"> {words.edited}</span> : undefined;
   const openThread = props.onOpenThread
     ? () => props.onOpenThread?.(message.thread_ts ?? message.ts)
     : undefined;
-  const time = formatTime(message.ts, me?.tz);
+  const time = formatTime(message.ts, me?.tz, localeOf(state));
   const mine = message.sender.id === state.acting && !message.sender.is_bot && !message.ephemeral;
   // The article keeps its sender and time as its name, shown or not.
   return (
@@ -222,7 +224,7 @@ function LiveMessage(props: MessageProps) {
         {message.ephemeral ? (
           <div class="msg-ephemeral-note">
             <EyeIcon />
-            Only visible to you
+            {words.onlyVisibleToYou}
           </div>
         ) : null}
         {mode === 'edit' ? (
@@ -264,7 +266,7 @@ function LiveMessage(props: MessageProps) {
         <Unfurls state={state} message={message} values={values} hooks={hooks} />
         {message.reply_count > 0 && openThread ? (
           <button type="button" class="msg-replies" onClick={openThread}>
-            {message.reply_count} {message.reply_count === 1 ? 'reply' : 'replies'}
+            {words.replies(message.reply_count)}
           </button>
         ) : null}
       </div>
@@ -280,20 +282,25 @@ function LiveMessage(props: MessageProps) {
 }
 
 /** A deleted message whose replies remain: Slack keeps its place, with no content. */
-function DeletedMessage(props: { message: Message; onOpenThread?: (ts: string) => void }) {
+function DeletedMessage(props: {
+  state: State;
+  message: Message;
+  onOpenThread?: (ts: string) => void;
+}) {
   const { message } = props;
+  const words = wordsOf(props.state);
   return (
-    <article class="msg msg-deleted" aria-label="Deleted message">
+    <article class="msg msg-deleted" aria-label={words.deletedMessage}>
       <div class="avatar avatar-deleted" aria-hidden="true" />
       <div class="msg-main">
-        <div class="msg-body msg-tombstone">This message was deleted.</div>
+        <div class="msg-body msg-tombstone">{words.messageDeleted}</div>
         {message.reply_count > 0 && props.onOpenThread ? (
           <button
             type="button"
             class="msg-replies"
             onClick={() => props.onOpenThread?.(message.ts)}
           >
-            {message.reply_count} {message.reply_count === 1 ? 'reply' : 'replies'}
+            {words.replies(message.reply_count)}
           </button>
         ) : null}
       </div>

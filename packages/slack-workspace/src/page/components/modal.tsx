@@ -8,7 +8,7 @@ import { Blocks } from '../blocks/blocks.js';
 import { collectValues } from '../blocks/context.js';
 import { plain } from '../blocks/text.js';
 import { CloseIcon } from '../icons.js';
-import { type SurfaceHooks, type SurfaceValues, surfaceContext } from '../surface.js';
+import { type SurfaceHooks, type SurfaceValues, surfaceContext, wordsOf } from '../surface.js';
 import type { State, View } from '../types.js';
 
 export function Modal(props: {
@@ -94,7 +94,7 @@ export function Modal(props: {
             <button
               type="button"
               class="icon-button modal-close"
-              aria-label="Close"
+              aria-label={wordsOf(state).close}
               onClick={close}
             >
               <CloseIcon />
@@ -105,7 +105,7 @@ export function Modal(props: {
           </div>
           <footer class="modal-foot">
             <button type="button" class="btn" onClick={close}>
-              {plain(view.close) || 'Cancel'}
+              {plain(view.close) || wordsOf(state).cancel}
             </button>
             {view.submit ? (
               <button type="submit" class="btn btn-primary" disabled={busy}>

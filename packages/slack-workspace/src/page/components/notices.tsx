@@ -1,8 +1,13 @@
 // Notices from the workspace (such as Slack's timeout error) and the page's own failed calls.
 import { CloseIcon, InfoIcon, WarningIcon } from '../icons.js';
 import type { Notice } from '../types.js';
+import type { PageWords } from '../words.js';
 
-export function Notices(props: { notices: Notice[]; onDismiss: (id: string) => void }) {
+export function Notices(props: {
+  notices: Notice[];
+  words: PageWords;
+  onDismiss: (id: string) => void;
+}) {
   const shown = props.notices.slice(-4);
   if (!shown.length) return null;
   return (
@@ -20,7 +25,7 @@ export function Notices(props: { notices: Notice[]; onDismiss: (id: string) => v
           <button
             type="button"
             class="icon-button"
-            aria-label="Dismiss"
+            aria-label={props.words.dismiss}
             onClick={() => props.onDismiss(notice.id)}
           >
             <CloseIcon />

@@ -4,15 +4,16 @@ import type { ComponentChildren } from 'preact';
 import { useState } from 'preact/hooks';
 import { api } from '../api.js';
 import { DotIcon } from '../icons.js';
-import type { SurfaceHooks } from '../surface.js';
+import { type SurfaceHooks, wordsOf } from '../surface.js';
 import type { State } from '../types.js';
 import { hrefFor } from '../url.js';
+import type { PageWords } from '../words.js';
 
 /** What "Run daily digest now" did, from the number of DMs the workspace says it sent. */
-function digestOutcome(sent: number | undefined): string {
-  if (sent === undefined) return 'The daily digest ran.';
-  if (sent === 0) return 'Nobody is due a daily DM: none sent.';
-  return `Sent ${sent} daily ${sent === 1 ? 'DM' : 'DMs'}.`;
+function digestOutcome(words: PageWords, sent: number | undefined): string {
+  if (sent === undefined) return words.digestRan;
+  if (sent === 0) return words.digestNone;
+  return words.digestSent(sent);
 }
 
 export function Sidebar(props: {
@@ -27,6 +28,7 @@ export function Sidebar(props: {
   const channels = state.channels.filter((c) => c.kind === 'channel');
   const apps = state.channels.filter((c) => c.kind === 'app');
   const me = state.people.find((p) => p.id === state.acting);
+  const words = wordsOf(state);
   const link = (id: string, label: string, icon?: ComponentChildren) => (
     <li key={id}>
       <a
@@ -47,10 +49,10 @@ export function Sidebar(props: {
     <aside class="sidebar">
       <div class="team">
         <span class="team-name">{state.team.name}</span>
-        <span class="team-sub">Sandbox workspace</span>
+        <span class="team-sub">{words.sandboxWorkspace}</span>
       </div>
       <div class="acting">
-        <label for="acting-as">Acting as</label>
+        <label for="acting-as">{words.actingAs}</label>
         <select
           id="acting-as"
           value={state.acting}
@@ -62,7 +64,7 @@ export function Sidebar(props: {
             </option>
           ))}
         </select>
-        <label for="acting-locale">Language</label>
+        <label for="acting-locale">{words.language}</label>
         <select
           id="acting-locale"
           value={me?.locale}
@@ -78,15 +80,15 @@ export function Sidebar(props: {
           ))}
         </select>
       </div>
-      <nav class="nav" aria-label="Conversations">
-        <h2 class="nav-title">Channels</h2>
+      <nav class="nav" aria-label={words.conversations}>
+        <h2 class="nav-title">{words.channels}</h2>
         <ul>{channels.map((c) => link(c.id, `#${c.name}`))}</ul>
-        <h2 class="nav-title">Apps</h2>
+        <h2 class="nav-title">{words.apps}</h2>
         <ul>{apps.map((c) => link(c.id, state.app.name, <DotIcon />))}</ul>
       </nav>
       {state.controls.digest || state.controls.reset ? (
         <div class="controls">
-          <h2 class="nav-title">Sandbox</h2>
+          <h2 class="nav-title">{words.sandbox}</h2>
           {state.controls.digest ? (
             <button
               type="button"
@@ -96,12 +98,12 @@ export function Sidebar(props: {
                 setDigesting(true);
                 api
                   .control('digest')
-                  .then((answer) => hooks.notify(digestOutcome(answer.sent)))
+                  .then((answer) => hooks.notify(digestOutcome(words, answer.sent)))
                   .catch(hooks.fail)
                   .finally(() => setDigesting(false));
               }}
             >
-              Run daily digest now
+              {words.runDigest}
             </button>
           ) : null}
           {state.controls.reset ? (
@@ -110,7 +112,7 @@ export function Sidebar(props: {
               class="btn btn-sidebar"
               onClick={() => api.control('reset').catch(hooks.fail)}
             >
-              Reset
+              {words.reset}
             </button>
           ) : null}
         </div>

@@ -1,6 +1,6 @@
 // The thread panel: the parent message, its replies, and a composer that replies in the thread.
 import { CloseIcon } from '../icons.js';
-import type { SurfaceHooks, SurfaceValues } from '../surface.js';
+import { type SurfaceHooks, type SurfaceValues, wordsOf } from '../surface.js';
 import type { AttachedFile, Message, State } from '../types.js';
 import { Composer } from './composer.js';
 import { continuesGroup, MessageView } from './message.js';
@@ -15,19 +15,23 @@ export function Thread(props: {
   onClose: () => void;
 }) {
   const { state, parent, replies, values, hooks } = props;
+  const words = wordsOf(state);
   return (
-    <aside class="thread" aria-label="Thread">
+    <aside class="thread" aria-label={words.thread}>
       <header class="thread-head">
-        <h2>Thread</h2>
-        <button type="button" class="icon-button" aria-label="Close thread" onClick={props.onClose}>
+        <h2>{words.thread}</h2>
+        <button
+          type="button"
+          class="icon-button"
+          aria-label={words.closeThread}
+          onClick={props.onClose}
+        >
           <CloseIcon />
         </button>
       </header>
       <div class="thread-list">
         <MessageView state={state} message={parent} values={values} hooks={hooks} />
-        <div class="thread-count">
-          {replies.length} {replies.length === 1 ? 'reply' : 'replies'}
-        </div>
+        <div class="thread-count">{words.replies(replies.length)}</div>
         {replies.map((m, i) => (
           <MessageView
             key={m.ts}
@@ -42,9 +46,10 @@ export function Thread(props: {
       <Composer
         app={state.app}
         people={state.people}
-        label="Reply"
-        placeholder="Reply…"
+        label={words.reply}
+        placeholder={words.replyPlaceholder}
         idPrefix="thread"
+        words={words}
         onSend={props.onSend}
       />
     </aside>
