@@ -66,19 +66,33 @@ export const PACKAGE_ARROWS: Record<string, string[]> = {
   '@split/sandbox': ['@split/app', '@split/service-emulator', '@split/slack-workspace'],
 };
 
+/**
+ * The folders under slack/ that every feature may use and that use no feature: the one booking
+ * path, the Block Kit primitives, the runtime (durable work, the queue, replies), and what is left
+ * shared.
+ */
+export const SLACK_LAYERS = ['booking', 'kit', 'runtime', 'shared'];
+
 /** The folders of the features a person uses, each of which imports no other. */
 export function featureRules(root: string): ImportRule[] {
   const slack = posix.join(root, APP, 'slack');
   if (!existsSync(slack)) return [];
   const features = readdirSync(slack, { withFileTypes: true })
-    .filter((entry) => entry.isDirectory() && entry.name !== 'shared')
+    .filter((entry) => entry.isDirectory() && !SLACK_LAYERS.includes(entry.name))
     .map((entry) => `${APP}slack/${entry.name}/`)
     .sort();
-  return features.map((files) => ({
-    files,
-    mustNotImport: features.filter((other) => other !== files),
-    why: 'a feature folder can be read, changed or removed without opening another feature',
-  }));
+  return [
+    ...features.map((files) => ({
+      files,
+      mustNotImport: features.filter((other) => other !== files),
+      why: 'a feature folder can be read, changed or removed without opening another feature',
+    })),
+    ...SLACK_LAYERS.map((layer) => ({
+      files: `${APP}slack/${layer}/`,
+      mustNotImport: features,
+      why: 'what features share points down to the parts they use, never back at a feature',
+    })),
+  ];
 }
 
 /** Process entries: the only files that may read process.env and hand it down. */

@@ -16,6 +16,14 @@ import {
   friendBalanceMessage,
   groupBalanceMessage,
 } from '../../src/slack/balances/views.js';
+import { groupCurrencyNote, withNote } from '../../src/slack/booking/currency.js';
+import {
+  type BookedExpense,
+  deletedMessage,
+  expenseMessage,
+  undoneMessage,
+} from '../../src/slack/booking/expense-message.js';
+import { leftTheGroupText, withDefaultNote } from '../../src/slack/booking/split-default.js';
 import { digestMessage } from '../../src/slack/digest/views.js';
 import { commentFormView } from '../../src/slack/expense-actions/comment-view.js';
 import { expenseDetailsMessage } from '../../src/slack/expense-actions/details-view.js';
@@ -31,17 +39,9 @@ import {
   unlinkStaleMessage,
   whoamiMessage,
 } from '../../src/slack/linking/views.js';
-import {
-  type BookedExpense,
-  deletedMessage,
-  expenseMessage,
-  undoneMessage,
-} from '../../src/slack/shared/expense-message.js';
-import { groupCurrencyNote, withNote } from '../../src/slack/shared/group-currency.js';
 import { unmatchedGroupText } from '../../src/slack/shared/ledger.js';
 import { connectPrompt, errorNotice, plainNotice } from '../../src/slack/shared/notices.js';
 import { settleConfirmMessage } from '../../src/slack/shared/settle-views.js';
-import { leftTheGroupText, withDefaultNote } from '../../src/slack/shared/split-default.js';
 import { expenseListMessage } from '../../src/slack/split/list-view.js';
 import { expensePreview, groupPreview } from '../../src/slack/unfurl/views.js';
 import type { SplitDefault } from '../../src/store/index.js';

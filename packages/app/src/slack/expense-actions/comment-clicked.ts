@@ -1,7 +1,7 @@
+import { headerOf, parseExpenseRef } from '../booking/expense-message.js';
 import type { SlackDeps } from '../deps.js';
 import { type ButtonArgs, readClick } from '../shared/button.js';
 import { notice } from '../shared/expense-access.js';
-import { headerOf, parseExpenseRef } from '../shared/expense-message.js';
 import { encodeMeta, modalVoice } from '../shared/modal.js';
 import { commentFormView } from './comment-view.js';
 

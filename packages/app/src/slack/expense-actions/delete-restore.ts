@@ -11,6 +11,14 @@ import type { LookupBudget } from '../../accounts/lookups.js';
 import type { Expense, ServiceClient, SuccessResult } from '../../service/index.js';
 import type { SlackUserKey } from '../../store/index.js';
 import type { MessageKey } from '../../voice/index.js';
+import {
+  deletedMessage,
+  expenseHeader,
+  expenseMessage,
+  headerOf,
+  parseExpenseRef,
+  type Who,
+} from '../booking/expense-message.js';
 import type { SlackDeps } from '../deps.js';
 import { buttonListener } from '../shared/button.js';
 import {
@@ -22,14 +30,6 @@ import {
   refusal,
   sentences,
 } from '../shared/expense-access.js';
-import {
-  deletedMessage,
-  expenseHeader,
-  expenseMessage,
-  headerOf,
-  parseExpenseRef,
-  type Who,
-} from '../shared/expense-message.js';
 import { bookedFromExpense, whoIsWho } from '../shared/expense-people.js';
 import type { SlackMessage } from '../shared/message.js';
 import { type Voice, voiceOf } from '../shared/voice.js';

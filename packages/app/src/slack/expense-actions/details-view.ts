@@ -8,7 +8,7 @@ import {
   type RepeatEvery,
   repeatName,
   whoText,
-} from '../shared/expense-message.js';
+} from '../booking/expense-message.js';
 import { clip, LIMITS, lineSections } from '../shared/limits.js';
 import type { SlackMessage } from '../shared/message.js';
 import { mrkdwn, plainText } from '../shared/text.js';

@@ -1,10 +1,10 @@
 import { ServiceBaseException, ServiceNotAllowedException } from '../../service/index.js';
+import { parseExpenseRef, receiptUrlOf } from '../booking/expense-message.js';
+import { notesOf } from '../booking/marker.js';
 import type { SlackDeps } from '../deps.js';
 import { buttonListener } from '../shared/button.js';
 import { accessFailure, notice, sentences } from '../shared/expense-access.js';
-import { parseExpenseRef, receiptUrlOf } from '../shared/expense-message.js';
 import { bookedFromExpense, nameOf, whoIsWho } from '../shared/expense-people.js';
-import { notesOf } from '../shared/marker.js';
 import { expenseDetailsMessage } from './details-view.js';
 
 /** Details: the whole split and the comments, privately, read with the clicker's own token. */

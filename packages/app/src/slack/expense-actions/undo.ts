@@ -1,4 +1,10 @@
 import { ServiceBaseException } from '../../service/index.js';
+import {
+  expenseHeader,
+  headerOf,
+  parseExpenseRef,
+  undoneMessage,
+} from '../booking/expense-message.js';
 import { DEDUPE_TTL_MS, type SlackDeps } from '../deps.js';
 import { buttonListener } from '../shared/button.js';
 import {
@@ -9,12 +15,6 @@ import {
   refusal,
   sentences,
 } from '../shared/expense-access.js';
-import {
-  expenseHeader,
-  headerOf,
-  parseExpenseRef,
-  undoneMessage,
-} from '../shared/expense-message.js';
 import { bookedFromExpense } from '../shared/expense-people.js';
 
 /**

@@ -7,8 +7,8 @@
  */
 import { formatPercent } from '../../core/split.js';
 import type { SplitDefault } from '../../store/index.js';
+import { leftTheGroup } from '../booking/split-default.js';
 import type { SlackDeps } from '../deps.js';
-import { leftTheGroup } from '../shared/split-default.js';
 import type { Voice } from '../shared/voice.js';
 import { decimalInput } from './amount.js';
 import { defaultPeople, type GroupDefaultFill } from './default-view.js';

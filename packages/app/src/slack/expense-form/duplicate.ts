@@ -5,13 +5,13 @@
  * the form, so they are left out, and the form says so.
  */
 import type { LookupBudget } from '../../accounts/lookups.js';
+import { parseExpenseRef } from '../booking/expense-message.js';
+import { notesOf } from '../booking/marker.js';
 import type { SlackDeps } from '../deps.js';
 import { type ButtonArgs, readClick } from '../shared/button.js';
 import { todayIn } from '../shared/dates.js';
 import { accessExpense } from '../shared/expense-access.js';
-import { parseExpenseRef } from '../shared/expense-message.js';
 import { looksEqual } from '../shared/expense-people.js';
-import { notesOf } from '../shared/marker.js';
 import { mrkdwn } from '../shared/text.js';
 import type { Voice } from '../shared/voice.js';
 import { amountInput } from './amount.js';

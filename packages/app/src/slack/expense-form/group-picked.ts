@@ -6,10 +6,10 @@
 import type { AllMiddlewareArgs, BlockAction, SlackActionMiddlewareArgs } from '@slack/bolt';
 import type { Group } from '../../service/index.js';
 import { voiceFor } from '../../voice/index.js';
+import { leftTheGroup } from '../booking/split-default.js';
 import type { SlackDeps } from '../deps.js';
 import { EXPENSE_CALLBACKS } from '../ids.js';
 import { modalVoice } from '../shared/modal.js';
-import { leftTheGroup } from '../shared/split-default.js';
 import { savedFor } from './default-prefill.js';
 import { type ShownForm, withGroupDefault } from './default-view.js';
 import { parseMeta } from './form.js';

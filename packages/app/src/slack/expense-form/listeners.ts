@@ -1,3 +1,4 @@
+import type { GroupCurrency } from '../booking/group.js';
 import type { SlackDeps } from '../deps.js';
 import { CALLBACKS, EXPENSE_ACTIONS, EXPENSE_CALLBACKS, FORM } from '../ids.js';
 import type { ListenerTable } from '../shared/listener-table.js';
@@ -6,7 +7,6 @@ import { currencySuggestions } from './currency-options.js';
 import { duplicateClicked } from './duplicate.js';
 import { editClicked } from './edit-clicked.js';
 import { expenseFormSubmitted } from './form-submitted.js';
-import type { GroupCurrency } from './group-currency.js';
 import { groupPicked } from './group-picked.js';
 import { expenseItemiseSubmitted, itemisePreviewClicked } from './itemise-submitted.js';
 import { splitMessageShortcut } from './split-message.js';

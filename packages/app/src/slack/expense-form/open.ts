@@ -16,15 +16,16 @@ import {
 import { ServiceBaseException } from '../../service/index.js';
 import type { SlackUserKey } from '../../store/index.js';
 import type { MessageKey } from '../../voice/index.js';
+import { whoText } from '../booking/expense-message.js';
+import { formGroupOf, type GroupCurrency, groupStartCurrency } from '../booking/group.js';
+import { notesOf } from '../booking/marker.js';
 import type { SlackDeps } from '../deps.js';
 import { formAnswer } from '../shared/answer.js';
 import { splitBreakdown } from '../shared/breakdown.js';
 import { todayIn } from '../shared/dates.js';
 import { accessExpense, notice } from '../shared/expense-access.js';
-import { whoText } from '../shared/expense-message.js';
 import { looksEqual } from '../shared/expense-people.js';
 import { mentionedIds } from '../shared/limits.js';
-import { notesOf } from '../shared/marker.js';
 import type { SourceMessage } from '../shared/message-files.js';
 import { modalVoice } from '../shared/modal.js';
 import { describeServiceFailure, needsRelink } from '../shared/service-failure.js';
@@ -34,7 +35,6 @@ import { defaultStart } from './default-prefill.js';
 import { expensePayers } from './expense-payers.js';
 import { expenseSources } from './expense-sources.js';
 import { type CheckedForm, type EditBase, encodeMeta, MAX_PARTICIPANTS } from './form.js';
-import { formGroupOf, type GroupCurrency, groupStartCurrency } from './group-currency.js';
 import { messageReceipt } from './message-receipt.js';
 import { expenseFormView, formTitle, noticeView } from './views.js';
 

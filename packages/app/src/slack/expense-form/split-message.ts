@@ -1,7 +1,7 @@
 import type { AllMiddlewareArgs, MessageShortcut, SlackShortcutMiddlewareArgs } from '@slack/bolt';
+import type { GroupCurrency } from '../booking/group.js';
 import type { SlackDeps } from '../deps.js';
 import { filesOf } from '../shared/message-files.js';
-import type { GroupCurrency } from './group-currency.js';
 import { openNewForm } from './open.js';
 
 /**

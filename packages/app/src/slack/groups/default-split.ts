@@ -7,14 +7,14 @@ import { DEFAULT_EXAMPLE, ME } from '../../core/command/index.js';
 import type { Group, ServiceClient } from '../../service/index.js';
 import type { DefaultPart } from '../../store/index.js';
 import type { Voice } from '../../voice/index.js';
-import { groupCurrencyShown, saveGroupCurrency } from '../shared/group-currency.js';
+import { groupCurrencyShown, saveGroupCurrency } from '../booking/currency.js';
+import { defaultParts, defaultShort } from '../booking/split-default.js';
 import {
   linked,
   type SplitContext,
   type SplitHandler,
   tellFailure,
 } from '../shared/split-context.js';
-import { defaultParts, defaultShort } from '../shared/split-default.js';
 import { mention } from '../shared/text.js';
 import { voiceOf } from '../shared/voice.js';
 import { findGroup, peopleFor } from './commands.js';

@@ -8,8 +8,8 @@ import { currencyExponent, parseMinor, splitEqually } from '../../core/money.js'
 import type { Expense, ServiceClient } from '../../service/index.js';
 import type { SlackUserKey } from '../../store/index.js';
 import type { Voice } from '../../voice/index.js';
+import { type BookedExpense, receiptUrlOf, type Who } from '../booking/expense-message.js';
 import type { SlackDeps } from '../deps.js';
-import { type BookedExpense, receiptUrlOf, type Who } from './expense-message.js';
 
 type Named = { first_name?: string | null; last_name?: string | null } | undefined;
 

@@ -14,9 +14,9 @@ import {
 } from '../../core/command/index.js';
 import { ServiceBaseException, type ServiceClient } from '../../service/index.js';
 import type { ServiceTokenRecord, SlackUserKey, TypedWhere } from '../../store/index.js';
+import type { Once } from '../booking/marker.js';
 import type { SlackDeps } from '../deps.js';
 import { MAX_PEOPLE } from './limits.js';
-import type { Once } from './marker.js';
 import { type ConnectReason, connectPrompt, errorNotice, plainNotice } from './notices.js';
 import type { Reply } from './reply.js';
 import { describeServiceFailure } from './service-failure.js';

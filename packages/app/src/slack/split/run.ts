@@ -8,6 +8,7 @@ import type { Logger } from '@slack/bolt';
 import { lookupBudget } from '../../accounts/lookups.js';
 import { type ParseContext, parseCommand } from '../../core/command/index.js';
 import { voiceFor } from '../../voice/index.js';
+import { bookExpense } from '../booking/typed.js';
 import type { SlackDeps } from '../deps.js';
 import { todayIn } from '../shared/dates.js';
 import { examplePeople } from '../shared/example-people.js';
@@ -23,7 +24,6 @@ import {
   type SplitInvocation,
   type SplitKind,
 } from '../shared/split-context.js';
-import { bookExpense } from './book.js';
 import { exportCommand, formWithoutTrigger, listExpenses, undoLast } from './expense-commands.js';
 
 type OwnKind = 'help' | 'error' | 'expense' | 'open_modal' | 'list' | 'export' | 'undo';

@@ -8,8 +8,8 @@
  */
 import type { types } from '@slack/bolt';
 import type { Voice } from '../../voice/index.js';
+import { encodeExpenseRef } from '../booking/expense-message.js';
 import { EXPENSE_ACTIONS, UNFURL } from '../ids.js';
-import { encodeExpenseRef } from '../shared/expense-message.js';
 import { mention, mrkdwn, plainText } from '../shared/text.js';
 
 /** Someone on an expense: a Slack user of the workspace, or a name from the service. */

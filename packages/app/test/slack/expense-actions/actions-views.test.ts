@@ -4,9 +4,9 @@
  * them (description, notes, comments, names, category, group) shown as typed, never as markup.
  */
 import { describe, expect, it } from 'vitest';
+import type { BookedExpense } from '../../../src/slack/booking/expense-message.js';
 import { commentFormView } from '../../../src/slack/expense-actions/comment-view.js';
 import { expenseDetailsMessage } from '../../../src/slack/expense-actions/details-view.js';
-import type { BookedExpense } from '../../../src/slack/shared/expense-message.js';
 import { voiceFor } from '../../../src/voice/index.js';
 import { blockKitErrors, viewErrors } from '../../support/block-kit-limits.js';
 import { blocksText } from '../../support/harness.js';

@@ -8,7 +8,7 @@
 import { webApi } from '@slack/bolt';
 import { call, type Loose } from '@split/service-emulator/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { GroupCurrency } from '../../../src/slack/expense-form/group-currency.js';
+import type { GroupCurrency } from '../../../src/slack/booking/group.js';
 import { openNewForm } from '../../../src/slack/expense-form/open.js';
 import { blockKitErrors } from '../../support/block-kit-limits.js';
 import {

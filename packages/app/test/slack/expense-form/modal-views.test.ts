@@ -6,6 +6,7 @@
 import currencies from '@split/service-emulator/data/currencies.json' with { type: 'json' };
 import { describe, expect, it } from 'vitest';
 import type { Category, Currency } from '../../../src/service/index.js';
+import { deletedMessage } from '../../../src/slack/booking/expense-message.js';
 import { commentFormView } from '../../../src/slack/expense-actions/comment-view.js';
 import { expenseDetailsMessage } from '../../../src/slack/expense-actions/details-view.js';
 import { encodeMeta, parseMeta } from '../../../src/slack/expense-form/form.js';
@@ -16,7 +17,6 @@ import {
   expenseFormView,
   splitStepView,
 } from '../../../src/slack/expense-form/views.js';
-import { deletedMessage } from '../../../src/slack/shared/expense-message.js';
 import { expenseListMessage } from '../../../src/slack/split/list-view.js';
 import { voiceFor } from '../../../src/voice/index.js';
 import { blockKitErrors, viewErrors } from '../../support/block-kit-limits.js';

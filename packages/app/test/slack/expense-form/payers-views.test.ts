@@ -1,5 +1,6 @@
 /** Several payers and repeats in the pure parts: the expense message, the form's views and checks. */
 import { describe, expect, it } from 'vitest';
+import { type BookedExpense, expenseMessage } from '../../../src/slack/booking/expense-message.js';
 import {
   type CheckedForm,
   checkForm,
@@ -8,7 +9,6 @@ import {
   type StateValues,
 } from '../../../src/slack/expense-form/form.js';
 import { expenseFormView, splitStepView } from '../../../src/slack/expense-form/views.js';
-import { type BookedExpense, expenseMessage } from '../../../src/slack/shared/expense-message.js';
 import { LIMITS } from '../../../src/slack/shared/limits.js';
 import { voiceFor } from '../../../src/voice/index.js';
 import { blockKitErrors, viewErrors } from '../../support/block-kit-limits.js';

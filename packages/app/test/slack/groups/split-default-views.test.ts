@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { BLOCKS } from '../../../src/slack/ids.js';
 import {
   defaultAsSplit,
   defaultParts,
@@ -7,7 +6,8 @@ import {
   leftTheGroup,
   leftTheGroupText,
   withDefaultNote,
-} from '../../../src/slack/shared/split-default.js';
+} from '../../../src/slack/booking/split-default.js';
+import { BLOCKS } from '../../../src/slack/ids.js';
 import type { SplitDefault } from '../../../src/store/index.js';
 import { voices } from '../../support/voice-support.js';
 

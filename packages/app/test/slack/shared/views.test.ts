@@ -6,7 +6,7 @@ import {
   expenseMessage,
   parseExpenseRef,
   undoneMessage,
-} from '../../../src/slack/shared/expense-message.js';
+} from '../../../src/slack/booking/expense-message.js';
 import { clip, LIMITS } from '../../../src/slack/shared/limits.js';
 import { connectPrompt, errorNotice, helpMessage } from '../../../src/slack/shared/notices.js';
 import { voiceFor } from '../../../src/voice/index.js';

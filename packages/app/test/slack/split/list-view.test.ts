@@ -1,6 +1,6 @@
 /** The list's page, by value: its buttons, its footer and an empty page. */
 import { describe, expect, it } from 'vitest';
-import { groupCurrencyNote } from '../../../src/slack/shared/group-currency.js';
+import { groupCurrencyNote } from '../../../src/slack/booking/currency.js';
 import { describeQuery } from '../../../src/slack/split/expense-query.js';
 import { expenseListMessage } from '../../../src/slack/split/list-view.js';
 import { voiceFor } from '../../../src/voice/index.js';

@@ -4,7 +4,6 @@
  * holds, shown as typed in every field and in the fallback text, and never read as markup.
  */
 import { describe, expect, it } from 'vitest';
-import { breakdownText, splitBreakdown } from '../../../src/slack/shared/breakdown.js';
 import {
   type BookedExpense,
   deletedMessage,
@@ -12,7 +11,8 @@ import {
   expenseMessage,
   headerOf,
   undoneMessage,
-} from '../../../src/slack/shared/expense-message.js';
+} from '../../../src/slack/booking/expense-message.js';
+import { breakdownText, splitBreakdown } from '../../../src/slack/shared/breakdown.js';
 import { forgottenText, keptLines } from '../../../src/slack/shared/kept.js';
 import { voiceFor } from '../../../src/voice/index.js';
 import { blockKitErrors } from '../../support/block-kit-limits.js';

@@ -12,11 +12,11 @@ import type { BillSummary } from '../../core/itemise.js';
 import { type Infer, int, literal, object } from '../../core/schema.js';
 import type { MessageKey } from '../../voice/index.js';
 import { ACTIONS, BLOCKS, EXPENSE_ACTIONS } from '../ids.js';
-import { breakdownText } from './breakdown.js';
-import { clip, LIMITS, lineSections } from './limits.js';
-import type { SlackMessage } from './message.js';
-import { mention, mrkdwn, plainText } from './text.js';
-import type { Voice } from './voice.js';
+import { breakdownText } from '../shared/breakdown.js';
+import { clip, LIMITS, lineSections } from '../shared/limits.js';
+import type { SlackMessage } from '../shared/message.js';
+import { mention, mrkdwn, plainText } from '../shared/text.js';
+import type { Voice } from '../shared/voice.js';
 
 /**
  * Someone on an expense: a Slack user (mentioned, so they are notified) or a service name; an

@@ -28,17 +28,17 @@ import {
 import type { ServiceTokenRecord, SlackUserKey } from '../../store/index.js';
 import type { MessageKey } from '../../voice/index.js';
 import type { SlackDeps } from '../deps.js';
-import { middayIn } from './dates.js';
+import { middayIn } from '../shared/dates.js';
+import { MAX_PEOPLE } from '../shared/limits.js';
+import type { SlackMessage } from '../shared/message.js';
+import { plainNotice } from '../shared/notices.js';
+import type { Reply } from '../shared/reply.js';
+import { refusedText } from '../shared/service-failure.js';
+import { mention, mrkdwn } from '../shared/text.js';
+import type { Voice } from '../shared/voice.js';
 import { type BookedExpense, expenseMessage, receiptUrlOf, type Who } from './expense-message.js';
-import { MAX_PEOPLE } from './limits.js';
 import { bookingMarker, type Once, withMarker } from './marker.js';
-import type { SlackMessage } from './message.js';
-import { plainNotice } from './notices.js';
 import { type Lookout, lookUntilSettled, type SentCreate } from './reconcile.js';
-import type { Reply } from './reply.js';
-import { refusedText } from './service-failure.js';
-import { mention, mrkdwn } from './text.js';
-import type { Voice } from './voice.js';
 
 const RESOLVE_KEYS: Record<ResolveProblem['kind'], MessageKey> = {
   bot: 'booking.not_a_person',

@@ -6,9 +6,9 @@ import type { Split } from '../../core/split.js';
 import type { SplitDefault } from '../../store/index.js';
 import type { Voice } from '../../voice/index.js';
 import { BLOCKS } from '../ids.js';
-import { clip, LIMITS } from './limits.js';
-import type { SlackMessage } from './message.js';
-import { mention, mrkdwn } from './text.js';
+import { clip, LIMITS } from '../shared/limits.js';
+import type { SlackMessage } from '../shared/message.js';
+import { mention, mrkdwn } from '../shared/text.js';
 
 /**
  * "60/40" for percentages, "2:1 shares" for shares: the short form an answer quotes, its numbers

@@ -4,7 +4,7 @@ import {
   carriesMarker,
   notesOf,
   withMarker,
-} from '../../../src/slack/shared/marker.js';
+} from '../../../src/slack/booking/marker.js';
 
 describe('the booking marker', () => {
   it('is the same for the same command and differs between commands', () => {

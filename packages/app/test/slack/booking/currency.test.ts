@@ -1,7 +1,7 @@
 /** A group's usual currency, by value: the one most of its recent expenses are in. */
 import { describe, expect, it } from 'vitest';
 import type { Expense } from '../../../src/service/index.js';
-import { usualCurrency } from '../../../src/slack/shared/group-currency.js';
+import { usualCurrency } from '../../../src/slack/booking/currency.js';
 
 const spent = (currency_code: string, payment = false) =>
   ({ currency_code, payment }) as unknown as Expense;

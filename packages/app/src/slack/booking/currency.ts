@@ -9,10 +9,10 @@ import type { Expense, ServiceClient } from '../../service/index.js';
 import type { GroupKey, SplitDefaults } from '../../store/index.js';
 import { TtlCache } from '../../store/index.js';
 import { BLOCKS } from '../ids.js';
-import { clip, LIMITS } from './limits.js';
-import type { SlackMessage } from './message.js';
-import { mention, mrkdwn } from './text.js';
-import type { Voice } from './voice.js';
+import { clip, LIMITS } from '../shared/limits.js';
+import type { SlackMessage } from '../shared/message.js';
+import { mention, mrkdwn } from '../shared/text.js';
+import type { Voice } from '../shared/voice.js';
 
 export interface GroupCurrencyChoice {
   /** ISO 4217 code, upper case. */

@@ -16,26 +16,26 @@ import {
   ServiceNotFoundException,
 } from '../../service/index.js';
 import type { ServiceTokenRecord, SlackUserKey, SplitDefault } from '../../store/index.js';
-import { bookPlan, type GroupChoice, singleUse } from '../shared/booking.js';
 import { breakdownText } from '../shared/breakdown.js';
-import {
-  type GroupCurrencyChoice,
-  groupCurrency,
-  groupCurrencyNote,
-  withNote,
-} from '../shared/group-currency.js';
 import { noGroupCalledText } from '../shared/ledger.js';
 import { errorNotice, plainNotice } from '../shared/notices.js';
 import { troubleText } from '../shared/parse-problem.js';
 import { describeServiceFailure } from '../shared/service-failure.js';
 import { relink, type SplitContext, tellProblem } from '../shared/split-context.js';
+import { mrkdwn } from '../shared/text.js';
+import {
+  type GroupCurrencyChoice,
+  groupCurrency,
+  groupCurrencyNote,
+  withNote,
+} from './currency.js';
+import { bookPlan, type GroupChoice, singleUse } from './plan.js';
 import {
   defaultAsSplit,
   leftTheGroup,
   leftTheGroupText,
   withDefaultNote,
-} from '../shared/split-default.js';
-import { mrkdwn } from '../shared/text.js';
+} from './split-default.js';
 
 type Booking = SplitContext<'expense'>;
 

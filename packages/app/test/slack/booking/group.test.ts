@@ -4,11 +4,8 @@
  * person's own currency.
  */
 import { describe, expect, it } from 'vitest';
+import { type GroupCurrency, groupStartCurrency } from '../../../src/slack/booking/group.js';
 import type { SlackDeps } from '../../../src/slack/deps.js';
-import {
-  type GroupCurrency,
-  groupStartCurrency,
-} from '../../../src/slack/expense-form/group-currency.js';
 
 const user = { team_id: 'T1', user_id: 'U0ANN' };
 const group = { id: 7, name: 'Flat', source: 'channel' as const };
