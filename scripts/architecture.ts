@@ -81,11 +81,24 @@ export function featureRules(root: string): ImportRule[] {
     .filter((entry) => entry.isDirectory() && !SLACK_LAYERS.includes(entry.name))
     .map((entry) => `${APP}slack/${entry.name}/`)
     .sort();
+  // A layer with an index.ts is reached through it alone: what it keeps inside may change.
+  const insides = SLACK_LAYERS.flatMap((layer) => {
+    const dir = posix.join(slack, layer);
+    if (!existsSync(posix.join(dir, 'index.ts'))) return [];
+    return readdirSync(dir)
+      .filter((name) => name !== 'index.ts')
+      .map((name) => `${APP}slack/${layer}/${name}${name.includes('.') ? '' : '/'}`);
+  });
   return [
     ...features.map((files) => ({
       files,
       mustNotImport: features.filter((other) => other !== files),
       why: 'a feature folder can be read, changed or removed without opening another feature',
+    })),
+    ...features.map((files) => ({
+      files,
+      mustNotImport: insides,
+      why: 'a feature reaches a shared layer with an index (slack/booking/) through the index',
     })),
     ...SLACK_LAYERS.map((layer) => ({
       files: `${APP}slack/${layer}/`,

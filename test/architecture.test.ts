@@ -271,6 +271,24 @@ describe('checkTree on a small tree', () => {
     ]);
   });
 
+  it('keeps the shared layers from importing a feature, and features to a layer’s index', async () => {
+    const slack = 'packages/app/src/slack';
+    const report = await check({
+      ...manifest('app'),
+      [`${slack}/booking/index.ts`]: "export * from './plan.js';\n",
+      [`${slack}/booking/plan.ts`]: "import '../kit/blocks.js';\nimport '../split/command.js';\n",
+      [`${slack}/kit/blocks.ts`]: 'export {};\n',
+      [`${slack}/runtime/reply.ts`]: "import '../home/views.js';\n",
+      [`${slack}/split/command.ts`]: "import '../booking/index.js';\nimport '../kit/blocks.js';\n",
+      [`${slack}/home/views.ts`]: "import '../booking/plan.js';\n",
+    });
+    expect(report.violations.map((v) => `${v.from}:${v.line} -> ${v.to}`)).toEqual([
+      `${slack}/booking/plan.ts:2 -> ${slack}/split/command.ts`,
+      `${slack}/home/views.ts:1 -> ${slack}/booking/plan.ts`,
+      `${slack}/runtime/reply.ts:1 -> ${slack}/home/views.ts`,
+    ]);
+  });
+
   it('lets packages reach each other only by name, and only where the arrows allow', async () => {
     const report = await check({
       ...manifest('app'),

@@ -13,8 +13,6 @@ import { balanceCommand } from './balances/command.js';
 import { balanceListeners } from './balances/listeners.js';
 import { paidCommand } from './balances/paid-command.js';
 import { remindCommand } from './balances/remind.js';
-import { groupCurrency } from './booking/currency.js';
-import type { GroupCurrency } from './booking/group.js';
 import type { SlackDeps, SlackHooks } from './deps.js';
 import { digestListeners } from './digest/listeners.js';
 import { expenseActionListeners } from './expense-actions/listeners.js';
@@ -196,23 +194,6 @@ const SPLIT_HANDLERS: OtherHandlers = {
 };
 
 /**
- * The currency a form opened for a group starts from: the choice `/split` makes for the same
- * group (shared/group-currency.ts), read through the person's own link, so that the form and a
- * typed command in one channel book one currency. An unlinked person has none: their form asks
- * them to connect first.
- */
-const formGroupCurrency: GroupCurrency = async (deps, user, group) => {
-  const record = await deps.tokens.get(user);
-  if (!record) return undefined;
-  const choice = await groupCurrency({
-    deps,
-    group: { team_id: user.team_id, group_id: group.id },
-    client: deps.service.forLink(record),
-  });
-  return choice?.code;
-};
-
-/**
  * Registers every feature's listeners on `app`. Returns the listeners' deps (`base` with the hooks
  * through which one feature reaches another) and the durable job kinds the features carry out.
  */
@@ -227,9 +208,9 @@ export function registerListeners(
   const table = createListenerTable();
   splitListeners(table, deps, {
     handlers: SPLIT_HANDLERS,
-    openForm: (request) => openNewForm({ deps, ...request, groupCurrency: formGroupCurrency }),
+    openForm: (request) => openNewForm({ deps, ...request }),
   });
-  expenseFormListeners(table, deps, { groupCurrency: formGroupCurrency });
+  expenseFormListeners(table, deps);
   expenseActionListeners(table, deps);
   balanceListeners(table, deps);
   groupListeners(table, deps);

@@ -18,7 +18,7 @@ import { REMIND_EXAMPLE } from '../../core/command/index.js';
 import type { Friend, ServiceClient } from '../../service/index.js';
 import type { ServiceTokenRecord, SlackUserKey } from '../../store/index.js';
 import type { Voice } from '../../voice/index.js';
-import { problemText } from '../booking/plan.js';
+import { problemText } from '../booking/index.js';
 import type { SlackDeps } from '../deps.js';
 import { notice, problem } from '../shared/balance-blocks.js';
 import { clickerOf } from '../shared/button.js';

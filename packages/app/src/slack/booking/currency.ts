@@ -5,9 +5,11 @@
  * its recent expenses are in. The second costs a service call, so each group's answer is kept a
  * few minutes: a steady-state `/split` into a group costs a store read and no service call.
  */
+import type { Logger } from '@slack/bolt';
 import type { Expense, ServiceClient } from '../../service/index.js';
-import type { GroupKey, SplitDefaults } from '../../store/index.js';
+import type { GroupKey, SlackUserKey, SplitDefaults } from '../../store/index.js';
 import { TtlCache } from '../../store/index.js';
+import type { SlackDeps } from '../deps.js';
 import { BLOCKS } from '../ids.js';
 import { clip, LIMITS } from '../shared/limits.js';
 import type { SlackMessage } from '../shared/message.js';
@@ -81,6 +83,68 @@ export async function groupCurrency(input: {
     ),
   );
   return code === null ? undefined : { code, reason: 'recent' };
+}
+
+/**
+ * The group's currency as the person sees it, through their own link; undefined when they are not
+ * linked (their form asks them to connect first) or the group has none.
+ */
+export type GroupCurrencyOf = (
+  deps: SlackDeps,
+  user: SlackUserKey,
+  group_id: number,
+) => Promise<string | undefined>;
+
+export const groupCurrencyOf: GroupCurrencyOf = async (deps, user, group_id) => {
+  const record = await deps.tokens.get(user);
+  if (!record) return undefined;
+  const choice = await groupCurrency({
+    deps,
+    group: { team_id: user.team_id, group_id },
+    client: deps.service.forLink(record),
+  });
+  return choice?.code;
+};
+
+/**
+ * The form that opens for a group replaces an "opening" view, so this waits on nothing Slack
+ * times; still, a slow choice (the service reading recent expenses) must not keep the person
+ * looking at "Opening the form…": past this, the form starts from their own currency.
+ */
+const START_BUDGET_MS = 1_500;
+
+/**
+ * The currency a form opened for a group starts from: the one a `/split` into the group books,
+ * when it comes in time and is a code the service knows (or may know: before the currency list
+ * is read, any well-formed code); else undefined, and the form starts from the person's own.
+ */
+export async function groupStartCurrency(
+  deps: SlackDeps,
+  user: SlackUserKey,
+  group_id: number | undefined,
+  logger: Pick<Logger, 'warn'>,
+  options: { choose?: GroupCurrencyOf; budgetMs?: number } = {},
+): Promise<string | undefined> {
+  if (group_id === undefined) return undefined;
+  const { choose = groupCurrencyOf, budgetMs = START_BUDGET_MS } = options;
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<undefined>((resolve) => {
+    timer = setTimeout(() => resolve(undefined), budgetMs);
+  });
+  try {
+    const code = await Promise.race([
+      choose(deps, user, group_id).catch((error: Error) => {
+        logger.warn(`expense form: the currency of group ${group_id} failed: ${error.message}`);
+        return undefined;
+      }),
+      late,
+    ]);
+    const upper = code?.toUpperCase();
+    if (!upper || !/^[A-Z]{3,4}$/.test(upper)) return undefined;
+    return deps.reference.knownCurrency(upper) === false ? undefined : upper;
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** The short line an answer carries when the group's currency decided the amount's. */

@@ -140,33 +140,63 @@ export async function bookPlan(input: PlanInput, plan: BookPlan): Promise<Booked
   if (people.participants.length === 0) {
     return tellProblem(input, input.voice.t('booking.nobody_left'), '/split 40 lunch @ann');
   }
-  const shares = computeShares({
-    cost: plan.cost,
-    payer: plan.payer,
-    participants: people.participants,
-    split: plan.split,
-    payers: plan.payers,
-  });
-  if ('error' in shares) {
+  const rows = shareRows({ ...plan, participants: people.participants }, (id) =>
+    people.refs.get(id),
+  );
+  if (!rows) {
     return tellProblem(
       input,
       input.voice.t('parse.does_not_add_up'),
       '/split 40 lunch @ann 25 @bob 15',
     );
   }
-  const exponent = currencyExponent(plan.currency);
-  const users: ExpenseShare[] = shares.shares.map((row) => ({
-    ...(people.refs.get(row.id) as PersonRef),
-    paid_share: toWireAmount(row.paid, exponent),
-    owed_share: toWireAmount(row.owed, exponent),
-  }));
+  const { shares, users } = rows;
   const booked = await createOnce(input, plan, users);
   if (!booked) return undefined;
   // The message the channel sees is written in the voice of the person who booked it.
   return {
     booked,
-    message: expenseMessage(bookedMessage(input, plan, booked, shares, people), input.voice),
+    message: expenseMessage(bookedMessage(input, plan, booked, { shares }, people), input.voice),
   };
+}
+
+/** Who paid and who shares an expense, and how: what its shares are computed from. */
+export interface SharesOf {
+  /** Minor units. */
+  cost: number;
+  currency: string;
+  payer: string;
+  payers?: ExactSplitValue[] | undefined;
+  participants: string[];
+  split: Split;
+}
+
+/**
+ * An expense's rows as the service takes them: exact shares that add up to the cost
+ * (core/split.ts), written as wire amounts, each person as `refOf` names them. Undefined when the
+ * split does not add up. The one computation a new expense and an edit both send.
+ */
+export function shareRows(
+  of: SharesOf,
+  refOf: (id: string) => PersonRef | undefined,
+):
+  | { shares: Array<{ id: string; paid: number; owed: number }>; users: ExpenseShare[] }
+  | undefined {
+  const computed = computeShares({
+    cost: of.cost,
+    payer: of.payer,
+    participants: of.participants,
+    split: of.split,
+    payers: of.payers,
+  });
+  if ('error' in computed) return undefined;
+  const exponent = currencyExponent(of.currency);
+  const users: ExpenseShare[] = computed.shares.map((row) => ({
+    ...(refOf(row.id) as PersonRef),
+    paid_share: toWireAmount(row.paid, exponent),
+    owed_share: toWireAmount(row.owed, exponent),
+  }));
+  return { shares: computed.shares, users };
 }
 
 /**

@@ -32,6 +32,15 @@ export function defaultParts(voice: Voice, saved: SplitDefault): string {
     .join(', ');
 }
 
+/**
+ * Whether an expense names nobody but the person booking it: then, going into a group, the
+ * group's default split decides who shares it (a `/split` typed without names, "Split this" on a
+ * message that mentions nobody, the form opened in the group's channel).
+ */
+export function namesNobody(named: readonly string[], booker: string): boolean {
+  return named.every((id) => id === booker);
+}
+
 /** The default as an expense's participants (Slack ids, in the saved order) and split. */
 export function defaultAsSplit(saved: SplitDefault): { participants: string[]; split: Split } {
   const participants = saved.parts.map((p) => p.slack_id);

@@ -1,6 +1,6 @@
 /**
  * Booking an expense typed as `/split <text>`: the caller's link and profile, the group and its
- * currency, then the shared booking (shared/booking.ts) and the in-channel answer.
+ * currency, who shares it, then the booking (plan.ts) and the in-channel answer.
  */
 import {
   type ParsedExpense,
@@ -29,11 +29,13 @@ import {
   groupCurrencyNote,
   withNote,
 } from './currency.js';
+import { findGroup } from './group.js';
 import { bookPlan, type GroupChoice, singleUse } from './plan.js';
 import {
   defaultAsSplit,
   leftTheGroup,
   leftTheGroupText,
+  namesNobody,
   withDefaultNote,
 } from './split-default.js';
 
@@ -221,12 +223,7 @@ async function groupOf(
   if (expense.group !== null) return namedGroup(c, client, expense.group);
   const binding = c.binding;
   if (!binding) return null;
-  const user = { team_id: c.inv.team_id, user_id: c.inv.user_id };
-  const bound = (list: Group[]) => list.find((g) => g.id === binding.group_id);
-  const found =
-    bound(await c.deps.directory.groups(user, client)) ??
-    // Cached before the caller joined, perhaps.
-    bound(await c.deps.directory.groups(user, client, true));
+  const found = await findGroup(c.deps, c.user, client, binding.group_id);
   if (found) {
     return {
       id: found.id,
@@ -287,8 +284,11 @@ async function splitPeople(
     split: expense.split,
     wholeGroup: expense.wholeGroup,
   };
-  const namesNobody = expense.wholeGroup && expense.participants.includes(c.inv.user_id);
-  if (!group?.members || !namesNobody) return typed;
+  const nobody =
+    expense.wholeGroup &&
+    expense.participants.includes(c.inv.user_id) &&
+    namesNobody(expense.participants, c.inv.user_id);
+  if (!group?.members || !nobody) return typed;
   const saved = await c.deps.splitDefaults.get({
     team_id: c.inv.team_id,
     group_id: group.id,

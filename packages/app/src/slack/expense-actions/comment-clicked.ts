@@ -1,4 +1,4 @@
-import { headerOf, parseExpenseRef } from '../booking/expense-message.js';
+import { headerOf, parseExpenseRef } from '../booking/index.js';
 import type { SlackDeps } from '../deps.js';
 import { type ButtonArgs, readClick } from '../shared/button.js';
 import { notice } from '../shared/expense-access.js';

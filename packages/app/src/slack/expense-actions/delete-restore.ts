@@ -18,7 +18,7 @@ import {
   headerOf,
   parseExpenseRef,
   type Who,
-} from '../booking/expense-message.js';
+} from '../booking/index.js';
 import type { SlackDeps } from '../deps.js';
 import { buttonListener } from '../shared/button.js';
 import {

@@ -3,12 +3,7 @@
  * notes, the receipt and the comments, System ones included. Pure, within a message's 50 blocks.
  */
 import type { types } from '@slack/bolt';
-import {
-  type BookedExpense,
-  type RepeatEvery,
-  repeatName,
-  whoText,
-} from '../booking/expense-message.js';
+import { type BookedExpense, type RepeatEvery, repeatName, whoText } from '../booking/index.js';
 import { clip, LIMITS, lineSections } from '../shared/limits.js';
 import type { SlackMessage } from '../shared/message.js';
 import { mrkdwn, plainText } from '../shared/text.js';

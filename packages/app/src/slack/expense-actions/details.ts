@@ -1,6 +1,5 @@
 import { ServiceBaseException, ServiceNotAllowedException } from '../../service/index.js';
-import { parseExpenseRef, receiptUrlOf } from '../booking/expense-message.js';
-import { notesOf } from '../booking/marker.js';
+import { notesOf, parseExpenseRef, receiptUrlOf } from '../booking/index.js';
 import type { SlackDeps } from '../deps.js';
 import { buttonListener } from '../shared/button.js';
 import { accessFailure, notice, sentences } from '../shared/expense-access.js';

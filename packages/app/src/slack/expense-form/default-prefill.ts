@@ -7,7 +7,7 @@
  */
 import { formatPercent } from '../../core/split.js';
 import type { SplitDefault } from '../../store/index.js';
-import { leftTheGroup } from '../booking/split-default.js';
+import { leftTheGroup } from '../booking/index.js';
 import type { SlackDeps } from '../deps.js';
 import type { Voice } from '../shared/voice.js';
 import { decimalInput } from './amount.js';

@@ -5,8 +5,7 @@
  * the form, so they are left out, and the form says so.
  */
 import type { LookupBudget } from '../../accounts/lookups.js';
-import { parseExpenseRef } from '../booking/expense-message.js';
-import { notesOf } from '../booking/marker.js';
+import { notesOf, parseExpenseRef } from '../booking/index.js';
 import type { SlackDeps } from '../deps.js';
 import { type ButtonArgs, readClick } from '../shared/button.js';
 import { todayIn } from '../shared/dates.js';

@@ -1,4 +1,4 @@
-import { parseExpenseRef } from '../booking/expense-message.js';
+import { parseExpenseRef } from '../booking/index.js';
 import type { SlackDeps } from '../deps.js';
 import { type ButtonArgs, readClick } from '../shared/button.js';
 import { openEditForm } from './open.js';

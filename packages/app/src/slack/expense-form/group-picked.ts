@@ -6,7 +6,7 @@
 import type { AllMiddlewareArgs, BlockAction, SlackActionMiddlewareArgs } from '@slack/bolt';
 import type { Group } from '../../service/index.js';
 import { voiceFor } from '../../voice/index.js';
-import { leftTheGroup } from '../booking/split-default.js';
+import { leftTheGroup } from '../booking/index.js';
 import type { SlackDeps } from '../deps.js';
 import { EXPENSE_CALLBACKS } from '../ids.js';
 import { modalVoice } from '../shared/modal.js';

@@ -1,4 +1,3 @@
-import type { GroupCurrency } from '../booking/group.js';
 import type { SlackDeps } from '../deps.js';
 import { CALLBACKS, EXPENSE_ACTIONS, EXPENSE_CALLBACKS, FORM } from '../ids.js';
 import type { ListenerTable } from '../shared/listener-table.js';
@@ -13,22 +12,12 @@ import { splitMessageShortcut } from './split-message.js';
 import { expenseSplitSubmitted } from './split-submitted.js';
 import { FORM_JOB, formJob } from './submit.js';
 
-/** What the form is handed by slack/app.ts. */
-export interface FormParts {
-  /** The currency a form opened for a group starts from (see group-currency.ts). */
-  groupCurrency?: GroupCurrency | undefined;
-}
-
 /**
  * The form opens from an empty /split (split/ is handed openNewForm by slack/app.ts), "Split
  * this", Edit and Duplicate; a submitted form is carried out as a durable job.
  */
-export function expenseFormListeners(
-  table: ListenerTable,
-  deps: SlackDeps,
-  parts: FormParts = {},
-): void {
-  table.shortcut(CALLBACKS.splitMessage, splitMessageShortcut(deps, parts.groupCurrency));
+export function expenseFormListeners(table: ListenerTable, deps: SlackDeps): void {
+  table.shortcut(CALLBACKS.splitMessage, splitMessageShortcut(deps));
   table.action(EXPENSE_ACTIONS.edit, editClicked(deps));
   table.action(EXPENSE_ACTIONS.duplicate, duplicateClicked(deps));
   table.view(EXPENSE_CALLBACKS.form, expenseFormSubmitted(deps));

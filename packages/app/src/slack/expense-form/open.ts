@@ -16,9 +16,7 @@ import {
 import { ServiceBaseException } from '../../service/index.js';
 import type { SlackUserKey } from '../../store/index.js';
 import type { MessageKey } from '../../voice/index.js';
-import { whoText } from '../booking/expense-message.js';
-import { formGroupOf, type GroupCurrency, groupStartCurrency } from '../booking/group.js';
-import { notesOf } from '../booking/marker.js';
+import { boundGroup, groupStartCurrency, namesNobody, notesOf, whoText } from '../booking/index.js';
 import type { SlackDeps } from '../deps.js';
 import { formAnswer } from '../shared/answer.js';
 import { splitBreakdown } from '../shared/breakdown.js';
@@ -157,11 +155,6 @@ export function messageText(text: string, names: Map<string, string>): string {
 interface NewFormRequest extends FormRequest {
   /** Where the expense will be posted. */
   channel: string | undefined;
-  /**
-   * The currency of the group the form opens for (the channel's, else the person's default
-   * group); without it, the form starts from the person's own currency.
-   */
-  groupCurrency?: GroupCurrency | undefined;
   /** "Split this": the message's thread. */
   thread_ts?: string | undefined;
   /** "Split this": the message it was used on. */
@@ -219,9 +212,10 @@ async function fillNewForm(
     .slice(0, MAX_PARTICIPANTS - 1);
   // The group the form opens for, and its currency, are asked for beside the person's profile
   // and groups: the slowest of them, not their sum, is what the person waits for.
-  const forGroup = formGroupOf(deps, user, r.channel);
+  // Only a convenience here: without the store, the form opens without a group.
+  const forGroup = boundGroup(deps, user, r.channel).catch(() => undefined);
   const groupCurrency = forGroup.then((group) =>
-    groupStartCurrency(r.groupCurrency, deps, user, group, r.logger),
+    groupStartCurrency(deps, user, group?.group_id, r.logger),
   );
   let profile: Awaited<ReturnType<typeof deps.directory.profile>>;
   let groups: Awaited<ReturnType<typeof deps.directory.groups>>;
@@ -259,8 +253,11 @@ async function fillNewForm(
   const names = new Map<string, string>();
   for (const p of people) if (p) names.set(p.id, p.name);
   // Only a group the person is still in: a default group they have left since is no choice.
-  const group = groups.find((g) => wanted && g.id !== 0 && g.id === wanted.id);
-  const byDefault = r.message ? undefined : await defaultStart(deps, user.team_id, group);
+  const group = groups.find((g) => wanted && g.id !== 0 && g.id === wanted.group_id);
+  // The group's default decides who shares it when nobody is named, as for a typed `/split`.
+  const byDefault = namesNobody(mentioned, user.user_id)
+    ? await defaultStart(deps, user.team_id, group)
+    : undefined;
   const participants =
     byDefault?.participants ??
     [

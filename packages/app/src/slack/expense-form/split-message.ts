@@ -1,5 +1,4 @@
 import type { AllMiddlewareArgs, MessageShortcut, SlackShortcutMiddlewareArgs } from '@slack/bolt';
-import type { GroupCurrency } from '../booking/group.js';
 import type { SlackDeps } from '../deps.js';
 import { filesOf } from '../shared/message-files.js';
 import { openNewForm } from './open.js';
@@ -9,7 +8,7 @@ import { openNewForm } from './open.js';
  * in it, its author and the people it mentions, its image as the receipt); the booked expense goes
  * to the message's thread.
  */
-export function splitMessageShortcut(deps: SlackDeps, groupCurrency?: GroupCurrency) {
+export function splitMessageShortcut(deps: SlackDeps) {
   return async ({
     ack,
     shortcut,
@@ -19,7 +18,6 @@ export function splitMessageShortcut(deps: SlackDeps, groupCurrency?: GroupCurre
     await ack();
     await openNewForm({
       deps,
-      groupCurrency,
       client,
       logger,
       trigger_id: shortcut.trigger_id,

@@ -9,9 +9,8 @@ import { type LookupBudget, lookupBudget } from '../../accounts/lookups.js';
 import { resolvePeople } from '../../accounts/people.js';
 import type { BillSummary } from '../../core/itemise.js';
 import { currencyExponent, toWireAmount } from '../../core/money.js';
-import { computeShares, type ExactSplitValue, type Split } from '../../core/split.js';
+import type { ExactSplitValue, Split } from '../../core/split.js';
 import {
-  type ExpenseShare,
   type ExpenseUpdate,
   type PersonRef,
   ServiceBaseException,
@@ -19,9 +18,15 @@ import {
 } from '../../service/index.js';
 import type { ServiceTokenRecord, SlackUserKey } from '../../store/index.js';
 import { type MessageKey, voiceFor } from '../../voice/index.js';
-import { expenseMessage } from '../booking/expense-message.js';
-import { bookingMarker, type Once } from '../booking/marker.js';
-import { bookPlan, type GroupChoice } from '../booking/plan.js';
+import {
+  bookingMarker,
+  bookPlan,
+  expenseMessage,
+  findGroup,
+  type GroupChoice,
+  type Once,
+  shareRows,
+} from '../booking/index.js';
 import type { SlackDeps } from '../deps.js';
 import { type FormAnswer, formAnswer } from '../shared/answer.js';
 import { breakdownText, joinBreakdown } from '../shared/breakdown.js';
@@ -276,9 +281,7 @@ async function chosenGroup(
   const groupId = s.form.group_id;
   if (!groupId) return null;
   try {
-    const find = async (fresh: boolean) =>
-      (await s.deps.directory.groups(s.user, link.client, fresh)).find((g) => g.id === groupId);
-    const found = (await find(false)) ?? (await find(true));
+    const found = await findGroup(s.deps, s.user, link.client, groupId);
     if (found) return { id: found.id, name: found.name, members: found.members };
     await answer.ephemeral(notice(sentences(s.voice, s.voice.t('form.group_gone'), nothingDone)));
     return undefined;
@@ -406,19 +409,9 @@ async function changesOf(
     const known = base.ids[id];
     return known !== undefined ? { user_id: known } : people.people.get(id)?.ref;
   };
-  const shares = computeShares({
-    cost: f.cost,
-    payer: f.payer,
-    participants: f.participants,
-    split: s.split,
-    payers: s.payers,
-  });
-  if ('error' in shares) return { problem: s.voice.t('form.split_failed') };
-  const users: ExpenseShare[] = shares.shares.map((row) => ({
-    ...(refOf(row.id) as PersonRef),
-    paid_share: toWireAmount(row.paid, exponent),
-    owed_share: toWireAmount(row.owed, exponent),
-  }));
+  const rows = shareRows({ ...f, split: s.split, payers: s.payers }, refOf);
+  if (!rows) return { problem: s.voice.t('form.split_failed') };
+  const { users } = rows;
   const sameShares = sharesUnchanged(users, base.shares, exponent);
   // The service checks the shares against the cost, so a new cost always takes its shares along.
   if (!sameShares || costChanged) changes.users = users;

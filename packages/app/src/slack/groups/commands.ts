@@ -7,7 +7,7 @@
 import { resolvePeople } from '../../accounts/people.js';
 import { summarizeGroup } from '../../core/balances.js';
 import type { Group, PersonRef, ServiceClient } from '../../service/index.js';
-import { problemText } from '../booking/plan.js';
+import { problemText } from '../booking/index.js';
 import { matchGroup, toGroupInput, unmatchedGroupText } from '../shared/ledger.js';
 import { errorNotice, plainNotice } from '../shared/notices.js';
 import { refusedText } from '../shared/service-failure.js';

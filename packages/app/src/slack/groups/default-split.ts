@@ -7,8 +7,12 @@ import { DEFAULT_EXAMPLE, ME } from '../../core/command/index.js';
 import type { Group, ServiceClient } from '../../service/index.js';
 import type { DefaultPart } from '../../store/index.js';
 import type { Voice } from '../../voice/index.js';
-import { groupCurrencyShown, saveGroupCurrency } from '../booking/currency.js';
-import { defaultParts, defaultShort } from '../booking/split-default.js';
+import {
+  defaultParts,
+  defaultShort,
+  groupCurrencyShown,
+  saveGroupCurrency,
+} from '../booking/index.js';
 import {
   linked,
   type SplitContext,

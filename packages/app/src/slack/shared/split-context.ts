@@ -14,6 +14,7 @@ import {
 } from '../../core/command/index.js';
 import { ServiceBaseException, type ServiceClient } from '../../service/index.js';
 import type { ServiceTokenRecord, SlackUserKey, TypedWhere } from '../../store/index.js';
+import type { BoundGroup } from '../booking/group.js';
 import type { Once } from '../booking/marker.js';
 import type { SlackDeps } from '../deps.js';
 import { MAX_PEOPLE } from './limits.js';
@@ -37,13 +38,6 @@ export interface SplitInvocation {
    * absent, a booking gets a marker of its own.
    */
   once?: Once | undefined;
-}
-
-export interface BoundGroup {
-  group_id: number;
-  group_name: string;
-  /** Bound to the channel (`/split group use`), or the caller's default group (App Home). */
-  source: 'channel' | 'default';
 }
 
 export type SplitKind = ParseResult['kind'];

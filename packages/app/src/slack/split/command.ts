@@ -4,7 +4,7 @@ import { MAX_COMMAND_CHARS } from '../../core/command/index.js';
 import type { SlackUserKey, TypedWhere } from '../../store/index.js';
 import type { PendingCommand } from '../../store/link-states.js';
 import { voiceFor } from '../../voice/index.js';
-import { bookingMarker } from '../booking/marker.js';
+import { bookingMarker } from '../booking/index.js';
 import type { SlackDeps } from '../deps.js';
 import { conversationAnswer } from '../shared/answer.js';
 import { type JobHandler, JobMovedError } from '../shared/durable.js';

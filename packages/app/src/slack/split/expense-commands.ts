@@ -5,7 +5,7 @@
  */
 import type { ServiceClient } from '../../service/index.js';
 import { voiceFor } from '../../voice/index.js';
-import { deletedMessage } from '../booking/expense-message.js';
+import { deletedMessage } from '../booking/index.js';
 import type { SlackMessage } from '../shared/message.js';
 import { plainNotice } from '../shared/notices.js';
 import { refusedText } from '../shared/service-failure.js';

@@ -8,7 +8,7 @@ import type { Logger } from '@slack/bolt';
 import { lookupBudget } from '../../accounts/lookups.js';
 import { type ParseContext, parseCommand } from '../../core/command/index.js';
 import { voiceFor } from '../../voice/index.js';
-import { bookExpense } from '../booking/typed.js';
+import { bookExpense, boundGroup } from '../booking/index.js';
 import type { SlackDeps } from '../deps.js';
 import { todayIn } from '../shared/dates.js';
 import { examplePeople } from '../shared/example-people.js';
@@ -16,7 +16,6 @@ import { errorNotice, helpMessage } from '../shared/notices.js';
 import { troubleText } from '../shared/parse-problem.js';
 import type { Reply } from '../shared/reply.js';
 import {
-  type BoundGroup,
   type ProfileCurrency,
   promptConnect,
   type SplitContext,
@@ -55,17 +54,6 @@ const OWN_HANDLERS: Pick<SplitHandlers, OwnKind> = {
   export: exportCommand,
   undo: undoLast,
 };
-
-/** The channel's group, else the caller's default group (chosen in App Home), else none. */
-async function groupFor(deps: SlackDeps, inv: SplitInvocation): Promise<BoundGroup | undefined> {
-  const [bound, preferences] = await Promise.all([
-    deps.bindings.get({ team_id: inv.team_id, channel_id: inv.channel_id }),
-    deps.preferences.get({ team_id: inv.team_id, user_id: inv.user_id }),
-  ]);
-  if (bound) return { group_id: bound.group_id, group_name: bound.group_name, source: 'channel' };
-  const chosen = preferences.default_group;
-  return chosen ? { group_id: chosen.id, group_name: chosen.name, source: 'default' } : undefined;
-}
 
 /**
  * The caller's default currency on the service, which an amount without a currency is in. Read
@@ -107,7 +95,7 @@ export async function runSplit(
       logger.warn(`users.info for the caller failed: ${error.message}`);
       return undefined;
     }),
-    groupFor(deps, inv),
+    boundGroup(deps, user, inv.channel_id),
     profileCurrency(deps, inv),
   ]);
   const ctx: ParseContext = {

@@ -8,7 +8,7 @@
  */
 import type { types } from '@slack/bolt';
 import type { Voice } from '../../voice/index.js';
-import { encodeExpenseRef } from '../booking/expense-message.js';
+import { encodeExpenseRef } from '../booking/index.js';
 import { EXPENSE_ACTIONS, UNFURL } from '../ids.js';
 import { mention, mrkdwn, plainText } from '../shared/text.js';
 

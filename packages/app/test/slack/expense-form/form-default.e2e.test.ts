@@ -231,3 +231,67 @@ describe('picking a group in the expense form', () => {
     expect(refused.response).toMatchObject({ ok: false, error: 'hash_conflict' });
   });
 });
+
+describe('the form opened in a channel bound to a group with a default', () => {
+  const FLAT = 'C0FLAT';
+  beforeAll(async () => {
+    h.slack.addChannel({ id: FLAT, name: 'flat', botIsMember: true });
+    await h.app.deps.bindings.set(
+      { team_id: 'T0001', channel_id: FLAT },
+      { group_id: roommates.id, group_name: 'Roommates', bound_at: new Date().toISOString() },
+    );
+  });
+
+  /** Who shares it, how, and the note, as the form opened by `how` in the channel starts. */
+  async function started(how: () => Promise<unknown>) {
+    const since = h.slack.now();
+    await how();
+    const { view } = await formOpened(h, since);
+    const people = (view.blocks as Loose[]).find((b) =>
+      String(b.block_id).startsWith('form_participants'),
+    );
+    const split = (view.blocks as Loose[]).find((b) => String(b.block_id).startsWith('form_split'));
+    return {
+      people: people?.element.initial_users,
+      split: split?.element.initial_option?.value,
+      note: blockOf(view, 'form_default_note')?.elements[0].text,
+      group: element(view, 'form_group')?.initial_option?.value,
+    };
+  }
+
+  const byDefault = {
+    people: ['U0ANN', 'U0BOB'],
+    split: 'percent',
+    note: 'Filled in from the default split of Roommates: 60/40.',
+  };
+
+  it('starts from the default for /split alone', async () => {
+    const form = await started(() => h.sender.command({ text: '', channel_id: FLAT }));
+    expect(form).toEqual({ ...byDefault, group: String(roommates.id) });
+  });
+
+  it('starts "Split this" on a message naming nobody from the default, as /split does', async () => {
+    const form = await started(() =>
+      h.sender.messageShortcut({
+        channel_id: FLAT,
+        message: { text: 'Rent for May 1000', user: 'U0ANN', ts: '1700000500.000100' },
+      }),
+    );
+    expect(form).toEqual({ ...byDefault, group: String(roommates.id) });
+  });
+
+  it('keeps the people a message names, as /split keeps the people typed', async () => {
+    const form = await started(() =>
+      h.sender.messageShortcut({
+        channel_id: FLAT,
+        message: { text: 'Plants 30 with <@U0CHO>', user: 'U0ANN', ts: '1700000600.000100' },
+      }),
+    );
+    expect(form).toEqual({
+      people: ['U0ANN', 'U0CHO'],
+      split: 'equal',
+      note: undefined,
+      group: String(roommates.id),
+    });
+  });
+});

@@ -8,7 +8,6 @@
 import { webApi } from '@slack/bolt';
 import { call, type Loose } from '@split/service-emulator/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { GroupCurrency } from '../../../src/slack/booking/group.js';
 import { openNewForm } from '../../../src/slack/expense-form/open.js';
 import { blockKitErrors } from '../../support/block-kit-limits.js';
 import {
@@ -103,15 +102,21 @@ describe('the form for a German speaker', () => {
 });
 
 describe('a form opened for a group', () => {
-  const asked: number[] = [];
-  const currencies = new Map<number, string>();
-  const groupCurrency: GroupCurrency = async (_deps, user, group) => {
-    expect(user).toEqual({ team_id: 'T0001', user_id: 'U0GRETA' });
-    asked.push(group.id);
-    return currencies.get(group.id);
-  };
+  /** Saves `currency` as the group's, as `/split group default <group> <currency>` does. */
+  async function save(group: { id: number; name: string }, currency: string) {
+    await h.app.deps.splitDefaults.setCurrency(
+      { team_id: 'T0001', group_id: group.id },
+      {
+        group_id: group.id,
+        group_name: group.name,
+        currency,
+        set_by: 'U0GRETA',
+        set_at: new Date().toISOString(),
+      },
+    );
+  }
 
-  /** Opens the form as an empty `/split` in `channel` would, with the group's currency handed in. */
+  /** Opens the form as an empty `/split` in `channel` would. */
   async function open(channel: string) {
     const since = h.slack.now();
     await openNewForm({
@@ -124,7 +129,6 @@ describe('a form opened for a group', () => {
       trigger_id: h.slack.issueTrigger(undefined, 'U0GRETA'),
       user: { team_id: 'T0001', user_id: 'U0GRETA' },
       channel,
-      groupCurrency,
     });
     const form = await formOpened(h, since);
     return {
@@ -134,17 +138,16 @@ describe('a form opened for a group', () => {
   }
 
   it("starts from the currency of the channel's group", async () => {
-    currencies.set(flat.id, 'CHF');
+    await save(flat, 'CHF');
     await h.app.deps.bindings.set(
       { team_id: 'T0001', channel_id: 'C0FLAT' },
       { group_id: flat.id, group_name: flat.name, bound_at: new Date().toISOString() },
     );
     expect(await open('C0FLAT')).toEqual({ currency: 'CHF', group: String(flat.id) });
-    expect(asked.at(-1)).toBe(flat.id);
   });
 
   it("starts from the currency of the person's default group elsewhere", async () => {
-    currencies.set(studio.id, 'JPY');
+    await save(studio, 'JPY');
     await h.app.deps.preferences.setDefaultGroup(
       { team_id: 'T0001', user_id: 'U0GRETA' },
       { id: studio.id, name: studio.name },
@@ -153,13 +156,13 @@ describe('a form opened for a group', () => {
   });
 
   it("starts from the person's own currency when the group has none, or they left it", async () => {
-    currencies.delete(studio.id);
+    await h.app.deps.splitDefaults.deleteCurrency({ team_id: 'T0001', group_id: studio.id });
     expect(await open('C0ELSEWHERE')).toEqual({ currency: 'EUR', group: String(studio.id) });
     await h.app.deps.preferences.setDefaultGroup(
       { team_id: 'T0001', user_id: 'U0GRETA' },
       { id: 999_999, name: 'Gone' },
     );
-    currencies.set(999_999, 'GBP');
+    await save({ id: 999_999, name: 'Gone' }, 'GBP');
     expect(await open('C0ELSEWHERE')).toEqual({ currency: 'EUR', group: '0' });
   });
 });
