@@ -20,7 +20,7 @@
  *
  * Crowds: one text in twenty names up to 400 people, in every mention form and some broken ones.
  * As in the app, a text naming more than 50 is refused before it is parsed (the ack's count,
- * slack/shared/limits.ts); for the others, every person the booking would look up must be one the
+ * slack/kit/limits.ts); for the others, every person the booking would look up must be one the
  * count saw, or the count would not bound the lookups: a person it missed is a wrong booking.
  */
 import { performance } from 'node:perf_hooks';
@@ -32,7 +32,7 @@ import {
 } from '../packages/app/src/core/command/index.js';
 import { parseUncapped } from '../packages/app/src/core/command/parse.js';
 import { computeShares, type Split } from '../packages/app/src/core/split.js';
-import { MAX_PEOPLE, mentionedIds } from '../packages/app/src/slack/shared/limits.js';
+import { MAX_PEOPLE, mentionedIds } from '../packages/app/src/slack/kit/limits.js';
 
 const TEXTS = Number(process.env.FUZZ_TEXTS ?? 10_000);
 let seed = Number(process.env.FUZZ_SEED ?? 1) >>> 0 || 1;

@@ -33,7 +33,7 @@ import { fileURLToPath } from 'node:url';
 import { createClient } from '@keyv/redis';
 import type { Logger } from '@slack/bolt';
 import { LogLevel } from '@slack/bolt';
-import { startApp } from '../packages/app/src/app.js';
+import { startApp } from '../packages/app/src/compose.js';
 import { loadConfig } from '../packages/app/src/config.js';
 import type { DigestRunReport } from '../packages/app/src/slack/digest/index.js';
 import { localTime } from '../packages/app/src/slack/digest/index.js';

@@ -15,9 +15,9 @@ import { join } from 'node:path';
 import { constants, monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import { getHeapSpaceStatistics } from 'node:v8';
 import { App } from '@slack/bolt';
-import { startApp } from '../packages/app/src/app.js';
+import { startApp } from '../packages/app/src/compose.js';
 import { loadConfig } from '../packages/app/src/config.js';
-import type { WorkQueue } from '../packages/app/src/slack/shared/work-queue.js';
+import type { WorkQueue } from '../packages/app/src/slack/runtime/work-queue.js';
 import { quietLogger, SIGNING_SECRET } from '../packages/app/test/support/harness.js';
 import type { World } from './split-ack-world.js';
 

@@ -10,7 +10,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { posix } from 'node:path';
 
-/** A folder ('packages/app/src/core/', with the slash) or one file ('packages/app/src/app.ts'). */
+/** A folder ('packages/app/src/core/', with the slash) or one file ('packages/app/src/compose.ts'). */
 export type PathPattern = string;
 
 export interface ImportRule {
@@ -49,7 +49,7 @@ export const RULES: ImportRule[] = [
   },
   ...['store/', 'service/', 'accounts/'].map((folder) => ({
     files: `${APP}${folder}`,
-    mustNotImport: [`${APP}slack/`, `${APP}app.ts`],
+    mustNotImport: [`${APP}slack/`, `${APP}compose.ts`],
     why: 'arrows point from Slack to the parts it uses, never back',
   })),
 ];

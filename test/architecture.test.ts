@@ -233,12 +233,12 @@ describe('checkTree on a small tree', () => {
     const app = 'packages/app/src';
     const report = await check({
       ...manifest('app'),
-      [`${app}/app.ts`]: 'export {};\n',
+      [`${app}/compose.ts`]: 'export {};\n',
       [`${app}/core/money.ts`]: 'export {};\n',
       [`${app}/core/split.ts`]: "import './money.js';\nimport '../store/keys.js';\n",
-      [`${app}/store/keys.ts`]: "import '../slack/ids.js';\nimport '../app.js';\n",
+      [`${app}/store/keys.ts`]: "import '../slack/ids.js';\nimport '../compose.js';\n",
       [`${app}/service/client.ts`]:
-        "import '../core/money.js';\nimport type { A } from '../app.js';\n",
+        "import '../core/money.js';\nimport type { A } from '../compose.js';\n",
       [`${app}/accounts/link.ts`]: "import '../store/keys.js';\nimport '../slack/ids.js';\n",
       [`${app}/observe/log.ts`]: "import '../core/money.js';\n",
       [`${app}/slack/ids.ts`]: "import '../../test/support/harness.js';\n",
@@ -248,10 +248,10 @@ describe('checkTree on a small tree', () => {
       `${app}/accounts/link.ts:2 -> ${app}/slack/ids.ts`,
       `${app}/core/split.ts:2 -> ${app}/store/keys.ts`,
       `${app}/observe/log.ts:1 -> ${app}/core/money.ts`,
-      `${app}/service/client.ts:2 -> ${app}/app.ts`,
+      `${app}/service/client.ts:2 -> ${app}/compose.ts`,
       `${app}/slack/ids.ts:1 -> packages/app/test/support/harness.ts`,
       `${app}/store/keys.ts:1 -> ${app}/slack/ids.ts`,
-      `${app}/store/keys.ts:2 -> ${app}/app.ts`,
+      `${app}/store/keys.ts:2 -> ${app}/compose.ts`,
     ]);
   });
 

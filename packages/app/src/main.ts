@@ -145,7 +145,7 @@ async function main(): Promise<void> {
     throw error;
   }
 
-  const { startApp } = await import('./app.js');
+  const { startApp } = await import('./compose.js');
   const running = await startApp({ config }).catch((error: Error) =>
     fail([`Split cannot start: ${error.message}`]),
   );

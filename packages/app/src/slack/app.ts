@@ -1,5 +1,5 @@
 /**
- * Bolt, built from the parts the composition root (src/app.ts) gives it: how it authorizes
+ * Bolt, built from the parts the composition root (src/compose.ts) gives it: how it authorizes
  * requests (one bot token, or an installation per workspace), its HTTP routes, and the listeners
  * of every feature registered on it.
  */
@@ -32,9 +32,9 @@ import { linkingListeners } from './linking/listeners.js';
 import { httpRoutes } from './linking/routes.js';
 import { profileListeners } from './profile/listeners.js';
 import { createSlackReceiver } from './receiver.js';
-import type { JobHandler } from './shared/durable.js';
-import { createListenerTable } from './shared/listener-table.js';
-import { singleTeamClients, type TeamClients } from './shared/team-clients.js';
+import type { JobHandler } from './runtime/durable.js';
+import { createListenerTable } from './runtime/listener-table.js';
+import { singleTeamClients, type TeamClients } from './runtime/team-clients.js';
 import { splitListeners } from './split/listeners.js';
 import type { OtherHandlers } from './split/run.js';
 import { unfurlListeners } from './unfurl/listeners.js';

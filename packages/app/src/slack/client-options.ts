@@ -8,7 +8,7 @@
  */
 import type { Logger, webApi } from '@slack/bolt';
 import type { FetchLike } from '../service/index.js';
-import { retryAfterFetch } from './shared/retry-after.js';
+import { retryAfterFetch } from './runtime/retry-after.js';
 
 export function slackClientOptions(parts: {
   logger: Logger;

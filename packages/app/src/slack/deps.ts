@@ -22,11 +22,11 @@ import type {
 } from '../store/index.js';
 import type { FormDraft } from './expense-form/form.js';
 import type { ReferenceData } from './expense-form/reference.js';
-import type { DurableWork } from './shared/durable.js';
+import type { DurableWork } from './runtime/durable.js';
+import type { TeamClients } from './runtime/team-clients.js';
+import type { WorkQueue } from './runtime/work-queue.js';
 import type { FileHosts } from './shared/file-hosts.js';
 import type { Offers } from './shared/offers.js';
-import type { TeamClients } from './shared/team-clients.js';
-import type { WorkQueue } from './shared/work-queue.js';
 
 /**
  * What one feature offers another, wired by slack/app.ts, so that no feature folder imports

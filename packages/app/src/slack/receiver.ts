@@ -7,7 +7,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { HTTPReceiver, type HTTPReceiverOptions } from '@slack/bolt';
 import { withRequest } from '../observe/context.js';
-import { routedPath } from './shared/routed-path.js';
+import { routedPath } from './runtime/routed-path.js';
 
 /** How far a request's timestamp may be from our clock, either way (Slack's rule). */
 const REQUEST_TIMESTAMP_SKEW_S = 5 * 60;

@@ -17,7 +17,7 @@ import {
   type Loose,
   requestCounts,
 } from '@split/service-emulator/testing';
-import { type RunningApp, startApp } from '../../src/app.js';
+import { type RunningApp, startApp } from '../../src/compose.js';
 import { loadConfig } from '../../src/config.js';
 import { type FakeSlack, type ResponseUrlPost, startFakeSlack } from '../support/fake-slack.js';
 import { PUBLIC_URL, quietLogger, SIGNING_SECRET, TEAM } from '../support/harness.js';

@@ -29,7 +29,7 @@ import { messageText } from '../../src/slack/expense-form/open.js';
 import { categoryOptionGroups, currencyOptions } from '../../src/slack/expense-form/views.js';
 import { notificationText } from '../../src/slack/home/activity-view.js';
 import { FORM } from '../../src/slack/ids.js';
-import { mentionedIds } from '../../src/slack/shared/limits.js';
+import { mentionedIds } from '../../src/slack/kit/limits.js';
 import { plainNotice, typedCommand } from '../../src/slack/shared/notices.js';
 import { commandText } from '../../src/slack/split/talk.js';
 import { serviceLinks } from '../../src/slack/unfurl/link-shared.js';

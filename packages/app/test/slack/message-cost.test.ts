@@ -11,7 +11,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { categorySuggestions } from '../../src/slack/expense-form/category-options.js';
 import { currencySuggestions } from '../../src/slack/expense-form/currency-options.js';
-import { splitCommand } from '../../src/slack/split/command.js';
+import { splitCommand } from '../../src/slack/split/ack.js';
 import { appMentioned, directMessage } from '../../src/slack/split/talk.js';
 import { linkShared } from '../../src/slack/unfurl/link-shared.js';
 import { type HandlerWorld, recorder, startHandlerWorld, TEAM } from '../support/handler-world.js';

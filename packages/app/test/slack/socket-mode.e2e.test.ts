@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type RunningEmulator, startEmulator } from '@split/service-emulator';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { type RunningApp, startApp } from '../../src/app.js';
+import { type RunningApp, startApp } from '../../src/compose.js';
 import { loadConfig } from '../../src/config.js';
 import { type FakeSlack, startFakeSlack } from '../support/fake-slack.js';
 import { quietLogger } from '../support/harness.js';

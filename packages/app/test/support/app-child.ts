@@ -1,7 +1,7 @@
 // The app in a process of its own, for the tests and benches that kill it with SIGKILL:
 //   node --import tsx test/slack/app-child.ts '<ChildSpec JSON>'
 // Prints "ready <url>" once it serves; stops cleanly when its stdin closes.
-import { startApp } from '../../src/app.js';
+import { startApp } from '../../src/compose.js';
 import { loadConfig } from '../../src/config.js';
 import type { ChildSpec } from './crash-support.js';
 import { quietLogger } from './harness.js';

@@ -12,7 +12,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { type RunningEmulator, startEmulator } from '@split/service-emulator';
 import { call, control, createUser, type Loose } from '@split/service-emulator/testing';
-import type { AppOptions } from '../../src/app.js';
+import type { AppOptions } from '../../src/compose.js';
 import { createOffers, type Offers } from '../../src/slack/shared/offers.js';
 import { createSigner, openStore } from '../../src/store/index.js';
 import { type FakeSlack, type ResponseUrlPost, startFakeSlack } from './fake-slack.js';

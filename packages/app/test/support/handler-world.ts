@@ -18,11 +18,11 @@ import { registerListeners } from '../../src/slack/app.js';
 import type { SlackDeps } from '../../src/slack/deps.js';
 import type { FormDraft } from '../../src/slack/expense-form/form.js';
 import { createReferenceData } from '../../src/slack/expense-form/reference.js';
-import { createDurableWork, type JobHandler } from '../../src/slack/shared/durable.js';
+import { createDurableWork, type JobHandler } from '../../src/slack/runtime/durable.js';
+import { singleTeamClients } from '../../src/slack/runtime/team-clients.js';
+import { createWorkQueue } from '../../src/slack/runtime/work-queue.js';
 import { fileHosts } from '../../src/slack/shared/file-hosts.js';
 import { createOffers } from '../../src/slack/shared/offers.js';
-import { singleTeamClients } from '../../src/slack/shared/team-clients.js';
-import { createWorkQueue } from '../../src/slack/shared/work-queue.js';
 import { openStore, type Store } from '../../src/store/index.js';
 import { quietLogger } from './harness.js';
 

@@ -24,7 +24,7 @@ import {
   requestCounts,
   submitForm,
 } from '@split/service-emulator/testing';
-import { type AppOptions, type RunningApp, startApp } from '../../src/app.js';
+import { type AppOptions, type RunningApp, startApp } from '../../src/compose.js';
 import { type Config, loadConfig } from '../../src/config.js';
 import {
   type FakeSlack,

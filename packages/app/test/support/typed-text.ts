@@ -5,7 +5,7 @@
  * checks that what a renderer made of it shows it as typed and makes nothing of it.
  */
 import { expect } from 'vitest';
-import { mrkdwn } from '../../src/slack/shared/text.js';
+import { mrkdwn } from '../../src/slack/kit/text.js';
 
 const PIECES = [
   '&',

@@ -1,8 +1,8 @@
 import type { Friend } from '../../service/index.js';
+import { mrkdwn } from '../kit/text.js';
 import { notice, problem } from '../shared/balance-blocks.js';
 import { matchGroup, unmatchedGroupText } from '../shared/ledger.js';
 import { linked, type SplitHandler, tellFailure } from '../shared/split-context.js';
-import { mrkdwn } from '../shared/text.js';
 import { voiceOf } from '../shared/voice.js';
 import { allFrom, friendFrom, groupFrom } from './render.js';
 

@@ -1,6 +1,6 @@
 import type { SlackDeps } from '../deps.js';
 import { LEDGER_ACTIONS, SETTLE_FORM } from '../ids.js';
-import type { ListenerTable } from '../shared/listener-table.js';
+import type { ListenerTable } from '../runtime/listener-table.js';
 import { remindClicked, reminderOffClicked } from './remind.js';
 import { settlePartClicked, settlePartSubmitted } from './settle-part.js';
 import { SETTLE_PART_JOB, settlePartJob } from './settle-part-job.js';

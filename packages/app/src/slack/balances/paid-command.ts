@@ -11,11 +11,11 @@ import type { ServiceTokenRecord } from '../../store/index.js';
 import { type Voice, voiceFor } from '../../voice/index.js';
 import type { Once } from '../booking/index.js';
 import { bookPlan, findBooking, problemText, singleUse } from '../booking/index.js';
+import { mrkdwn } from '../kit/text.js';
 import { notice, problem, sentences } from '../shared/balance-blocks.js';
 import { errorNotice } from '../shared/notices.js';
 import { troubleText } from '../shared/parse-problem.js';
 import { linked, type SplitContext, tellFailure } from '../shared/split-context.js';
-import { mrkdwn } from '../shared/text.js';
 import { voiceOf } from '../shared/voice.js';
 import { friendOrNone, owedAfter } from './friend.js';
 import {

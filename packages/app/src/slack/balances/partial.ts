@@ -15,8 +15,8 @@
 import { minorOf } from '../../core/balances.js';
 import type { Balance, Friend } from '../../service/index.js';
 import type { Voice } from '../../voice/index.js';
+import { mrkdwn } from '../kit/text.js';
 import { sentences } from '../shared/balance-blocks.js';
-import { mrkdwn } from '../shared/text.js';
 
 /** `to`: I pay them; `from`: they pay me. */
 export type Direction = 'to' | 'from';

@@ -8,11 +8,11 @@ import type { types } from '@slack/bolt';
 import type { Money } from '../../core/balances.js';
 import type { Voice } from '../../voice/index.js';
 import { ACTIONS, LEDGER_ACTIONS } from '../ids.js';
+import { clip, LIMITS } from '../kit/limits.js';
+import type { SlackMessage } from '../kit/message.js';
+import { mention, mrkdwn, plainText } from '../kit/text.js';
 import { context, notice, section, strong } from '../shared/balance-blocks.js';
-import { clip, LIMITS } from '../shared/limits.js';
-import type { SlackMessage } from '../shared/message.js';
 import { settleButton } from '../shared/settle-views.js';
-import { mention, mrkdwn, plainText } from '../shared/text.js';
 
 /** "€10.00 and $5.00". */
 function amounts(owed: readonly Money[], voice: Voice): string {

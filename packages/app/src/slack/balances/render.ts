@@ -6,8 +6,8 @@
 import { friendBalance, summarizeBalances, summarizeGroup } from '../../core/balances.js';
 import type { Friend, Group, ServiceClient } from '../../service/index.js';
 import type { Voice } from '../../voice/index.js';
+import type { SlackMessage } from '../kit/message.js';
 import { onlyCurrency, toFriendInput, toGroupInput } from '../shared/ledger.js';
-import type { SlackMessage } from '../shared/message.js';
 import { allBalancesMessage, friendBalanceMessage, groupBalanceMessage } from './views.js';
 
 interface RenderOptions {

@@ -12,13 +12,13 @@ import type { SlackUserKey } from '../../store/index.js';
 import type { Voice } from '../../voice/index.js';
 import { LOCALES_KEPT } from '../../voice/index.js';
 import { SETTLE_FORM } from '../ids.js';
+import { clip, LIMITS } from '../kit/limits.js';
+import { mrkdwn } from '../kit/text.js';
 import { strong } from '../shared/balance-blocks.js';
-import { clip, LIMITS } from '../shared/limits.js';
 import { input, type ModalView, metadata, plain, title } from '../shared/modal.js';
 import type { Offers } from '../shared/offers.js';
 import { troubleText } from '../shared/parse-problem.js';
 import { type SettleRef, settleRefSchema } from '../shared/settle-ref.js';
-import { mrkdwn } from '../shared/text.js';
 
 /** Where the form came from, so that the outcome is told there. */
 const partMetaSchema = object({

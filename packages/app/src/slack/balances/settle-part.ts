@@ -18,9 +18,9 @@ import type {
 import { voiceFor } from '../../voice/index.js';
 import type { SlackDeps } from '../deps.js';
 import { SETTLE_FORM } from '../ids.js';
+import { clickerOf } from '../runtime/click.js';
+import { type Kept, keepInTime } from '../runtime/keep-in-time.js';
 import { notice } from '../shared/balance-blocks.js';
-import { clickerOf } from '../shared/button.js';
-import { type Kept, keepInTime } from '../shared/keep-in-time.js';
 import { parseSettleRef } from '../shared/settle-ref.js';
 import { voiceOf } from '../shared/voice.js';
 import { type PartJob, partJobId, SETTLE_PART_JOB } from './settle-part-job.js';

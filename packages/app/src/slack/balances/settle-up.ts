@@ -10,9 +10,9 @@ import { ServiceBaseException, type ServiceClient } from '../../service/index.js
 import type { SlackUserKey } from '../../store/index.js';
 import type { Voice } from '../../voice/index.js';
 import { DEDUPE_TTL_MS, type SlackDeps } from '../deps.js';
+import type { SlackMessage } from '../kit/message.js';
+import { type ButtonArgs, clickerOf } from '../runtime/click.js';
 import { notice, sentences } from '../shared/balance-blocks.js';
-import { type ButtonArgs, clickerOf } from '../shared/button.js';
-import type { SlackMessage } from '../shared/message.js';
 import { type ConnectReason, connectPrompt } from '../shared/notices.js';
 import { describeServiceFailure } from '../shared/service-failure.js';
 import { parseSettleRef, type SettleRef } from '../shared/settle-ref.js';

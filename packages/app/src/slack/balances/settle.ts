@@ -9,10 +9,10 @@ import { minorOf, summarizeGroup } from '../../core/balances.js';
 import { currencyExponent, toWireAmount } from '../../core/money.js';
 import type { ExpenseShare, ServiceClient } from '../../service/index.js';
 import type { Voice } from '../../voice/index.js';
+import { mrkdwn } from '../kit/text.js';
 import { toGroupInput } from '../shared/ledger.js';
 import { serviceMessage } from '../shared/service-failure.js';
 import type { SettleRef } from '../shared/settle-ref.js';
-import { mrkdwn } from '../shared/text.js';
 
 interface Payment {
   /** 0 = outside groups. */

@@ -12,6 +12,9 @@ import type {
   Money,
 } from '../../core/balances.js';
 import type { Voice } from '../../voice/index.js';
+import { clip, LIMITS } from '../kit/limits.js';
+import type { SlackMessage } from '../kit/message.js';
+import { mrkdwn, plainText } from '../kit/text.js';
 import {
   balanceBlocks,
   balancesFallback,
@@ -25,11 +28,8 @@ import {
   strong,
   who,
 } from '../shared/balance-blocks.js';
-import { clip, LIMITS } from '../shared/limits.js';
-import type { SlackMessage } from '../shared/message.js';
 import { remindActions } from '../shared/remind-buttons.js';
 import { settleButton } from '../shared/settle-views.js';
-import { mrkdwn, plainText } from '../shared/text.js';
 
 function header(text: string): types.HeaderBlock {
   return {

@@ -11,9 +11,9 @@ import type { GroupKey, SlackUserKey, SplitDefaults } from '../../store/index.js
 import { TtlCache } from '../../store/index.js';
 import type { SlackDeps } from '../deps.js';
 import { BLOCKS } from '../ids.js';
-import { clip, LIMITS } from '../shared/limits.js';
-import type { SlackMessage } from '../shared/message.js';
-import { mention, mrkdwn } from '../shared/text.js';
+import { clip, LIMITS } from '../kit/limits.js';
+import type { SlackMessage } from '../kit/message.js';
+import { mention, mrkdwn } from '../kit/text.js';
 import type { Voice } from '../shared/voice.js';
 
 export interface GroupCurrencyChoice {

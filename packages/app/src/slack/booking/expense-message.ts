@@ -12,10 +12,10 @@ import type { BillSummary } from '../../core/itemise.js';
 import { type Infer, int, literal, object } from '../../core/schema.js';
 import type { MessageKey } from '../../voice/index.js';
 import { ACTIONS, BLOCKS, EXPENSE_ACTIONS } from '../ids.js';
+import { clip, LIMITS, lineSections } from '../kit/limits.js';
+import type { SlackMessage } from '../kit/message.js';
+import { mention, mrkdwn, plainText } from '../kit/text.js';
 import { breakdownText } from '../shared/breakdown.js';
-import { clip, LIMITS, lineSections } from '../shared/limits.js';
-import type { SlackMessage } from '../shared/message.js';
-import { mention, mrkdwn, plainText } from '../shared/text.js';
 import type { Voice } from '../shared/voice.js';
 
 /**

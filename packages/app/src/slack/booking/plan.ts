@@ -28,13 +28,13 @@ import {
 import type { ServiceTokenRecord, SlackUserKey } from '../../store/index.js';
 import type { MessageKey } from '../../voice/index.js';
 import type { SlackDeps } from '../deps.js';
+import { MAX_PEOPLE } from '../kit/limits.js';
+import type { SlackMessage } from '../kit/message.js';
+import { mention, mrkdwn } from '../kit/text.js';
+import type { Reply } from '../runtime/reply.js';
 import { middayIn } from '../shared/dates.js';
-import { MAX_PEOPLE } from '../shared/limits.js';
-import type { SlackMessage } from '../shared/message.js';
 import { plainNotice } from '../shared/notices.js';
-import type { Reply } from '../shared/reply.js';
 import { refusedText } from '../shared/service-failure.js';
-import { mention, mrkdwn } from '../shared/text.js';
 import type { Voice } from '../shared/voice.js';
 import { type BookedExpense, expenseMessage, receiptUrlOf, type Who } from './expense-message.js';
 import { bookingMarker, type Once, withMarker } from './marker.js';

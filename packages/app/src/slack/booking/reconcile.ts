@@ -7,8 +7,8 @@
 import type { Logger } from '@slack/bolt';
 import type { Expense, ServiceClient } from '../../service/index.js';
 import type { SlackDeps } from '../deps.js';
+import type { Reply } from '../runtime/reply.js';
 import { plainNotice } from '../shared/notices.js';
-import type { Reply } from '../shared/reply.js';
 import { carriesMarker } from './marker.js';
 
 const DAY_MS = 24 * 60 * 60_000;

@@ -6,9 +6,9 @@ import type { Split } from '../../core/split.js';
 import type { SplitDefault } from '../../store/index.js';
 import type { Voice } from '../../voice/index.js';
 import { BLOCKS } from '../ids.js';
-import { clip, LIMITS } from '../shared/limits.js';
-import type { SlackMessage } from '../shared/message.js';
-import { mention, mrkdwn } from '../shared/text.js';
+import { clip, LIMITS } from '../kit/limits.js';
+import type { SlackMessage } from '../kit/message.js';
+import { mention, mrkdwn } from '../kit/text.js';
 
 /**
  * "60/40" for percentages, "2:1 shares" for shares: the short form an answer quotes, its numbers

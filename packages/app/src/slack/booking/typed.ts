@@ -16,13 +16,13 @@ import {
   ServiceNotFoundException,
 } from '../../service/index.js';
 import type { ServiceTokenRecord, SlackUserKey, SplitDefault } from '../../store/index.js';
+import { mrkdwn } from '../kit/text.js';
 import { breakdownText } from '../shared/breakdown.js';
 import { noGroupCalledText } from '../shared/ledger.js';
 import { errorNotice, plainNotice } from '../shared/notices.js';
 import { troubleText } from '../shared/parse-problem.js';
 import { describeServiceFailure } from '../shared/service-failure.js';
 import { relink, type SplitContext, tellProblem } from '../shared/split-context.js';
-import { mrkdwn } from '../shared/text.js';
 import {
   type GroupCurrencyChoice,
   groupCurrency,

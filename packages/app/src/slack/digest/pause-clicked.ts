@@ -1,7 +1,7 @@
 import type { AllMiddlewareArgs, BlockButtonAction, SlackActionMiddlewareArgs } from '@slack/bolt';
 import type { SlackDeps } from '../deps.js';
+import { clickerOf } from '../runtime/click.js';
 import { notice } from '../shared/balance-blocks.js';
-import { clickerOf } from '../shared/button.js';
 import { voiceOf } from '../shared/voice.js';
 
 /** Pause daily DM, on the DM itself: no DM from now on until it is resumed in the Home tab. */

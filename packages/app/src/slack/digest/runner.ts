@@ -23,8 +23,8 @@ import {
 import type { DigestPreferences, DigestSubscription } from '../../store/digest.js';
 import type { Claims, ServiceTokenRecord, SlackUserKey, TokenStore } from '../../store/index.js';
 import { voiceFor } from '../../voice/index.js';
+import type { SlackMessage } from '../kit/message.js';
 import { toFriendInput, toGroupInput } from '../shared/ledger.js';
-import type { SlackMessage } from '../shared/message.js';
 import { changesBetween, isEmptySnapshot, snapshotOf } from './snapshot.js';
 import { isDue, isValidTimeZone } from './time.js';
 import { digestMessage, digestRevokedMessage } from './views.js';

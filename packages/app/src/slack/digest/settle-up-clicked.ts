@@ -1,13 +1,13 @@
 import type { AllMiddlewareArgs, BlockButtonAction, SlackActionMiddlewareArgs } from '@slack/bolt';
 import { minorOf } from '../../core/balances.js';
 import type { SlackDeps } from '../deps.js';
+import { mrkdwn } from '../kit/text.js';
+import { clickerOf } from '../runtime/click.js';
+import { replyWithRespond } from '../runtime/reply.js';
 import { notice } from '../shared/balance-blocks.js';
-import { clickerOf } from '../shared/button.js';
 import { connectPrompt } from '../shared/notices.js';
-import { replyWithRespond } from '../shared/reply.js';
 import { describeServiceFailure } from '../shared/service-failure.js';
 import { settleConfirmMessage } from '../shared/settle-views.js';
-import { mrkdwn } from '../shared/text.js';
 import { voiceOf } from '../shared/voice.js';
 import { parseSettleUpValue } from './views.js';
 

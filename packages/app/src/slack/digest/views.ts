@@ -10,6 +10,9 @@ import type { BalanceSummary, FriendDebt, Money } from '../../core/balances.js';
 import { type Infer, int, object, string } from '../../core/schema.js';
 import type { Voice } from '../../voice/index.js';
 import { DIGEST_ACTION_IDS } from '../ids.js';
+import { clip, LIMITS } from '../kit/limits.js';
+import type { SlackMessage } from '../kit/message.js';
+import { plainText } from '../kit/text.js';
 import {
   balanceBlocks,
   balancesFallback,
@@ -19,9 +22,6 @@ import {
   summaryDebts,
   who,
 } from '../shared/balance-blocks.js';
-import { clip, LIMITS } from '../shared/limits.js';
-import type { SlackMessage } from '../shared/message.js';
-import { plainText } from '../shared/text.js';
 
 interface DigestChange {
   name: string;

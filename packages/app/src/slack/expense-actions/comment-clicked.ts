@@ -1,6 +1,6 @@
 import { headerOf, parseExpenseRef } from '../booking/index.js';
 import type { SlackDeps } from '../deps.js';
-import { type ButtonArgs, readClick } from '../shared/button.js';
+import { type ButtonArgs, readClick } from '../runtime/click.js';
 import { notice } from '../shared/expense-access.js';
 import { encodeMeta, modalVoice } from '../shared/modal.js';
 import { commentFormView } from './comment-view.js';

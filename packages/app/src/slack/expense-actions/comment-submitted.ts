@@ -3,7 +3,7 @@ import { ServiceBaseException } from '../../service/index.js';
 import { voiceFor } from '../../voice/index.js';
 import type { SlackDeps } from '../deps.js';
 import { FORM } from '../ids.js';
-import { formAnswer } from '../shared/answer.js';
+import { formAnswer } from '../runtime/answer.js';
 import { accessFailure, notice, refusal, sentences } from '../shared/expense-access.js';
 import { metaRefusal, parseMeta } from '../shared/modal.js';
 import { connectPrompt } from '../shared/notices.js';

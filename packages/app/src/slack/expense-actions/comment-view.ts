@@ -1,7 +1,7 @@
 import { EXPENSE_CALLBACKS, FORM } from '../ids.js';
-import { clip } from '../shared/limits.js';
+import { clip } from '../kit/limits.js';
+import { mrkdwn } from '../kit/text.js';
 import { input, type ModalView, metadata, title } from '../shared/modal.js';
-import { mrkdwn } from '../shared/text.js';
 import type { Voice } from '../shared/voice.js';
 
 /** The most a comment holds here, well within what the service keeps. */

@@ -20,7 +20,8 @@ import {
   type Who,
 } from '../booking/index.js';
 import type { SlackDeps } from '../deps.js';
-import { buttonListener } from '../shared/button.js';
+import type { SlackMessage } from '../kit/message.js';
+import { buttonListener } from '../runtime/click.js';
 import {
   type Access,
   accessExpense,
@@ -31,7 +32,6 @@ import {
   sentences,
 } from '../shared/expense-access.js';
 import { bookedFromExpense, whoIsWho } from '../shared/expense-people.js';
-import type { SlackMessage } from '../shared/message.js';
 import { type Voice, voiceOf } from '../shared/voice.js';
 
 /** Long enough to swallow a double click, short enough that Delete works again after an Undo. */

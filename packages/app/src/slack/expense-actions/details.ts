@@ -1,7 +1,7 @@
 import { ServiceBaseException, ServiceNotAllowedException } from '../../service/index.js';
 import { notesOf, parseExpenseRef, receiptUrlOf } from '../booking/index.js';
 import type { SlackDeps } from '../deps.js';
-import { buttonListener } from '../shared/button.js';
+import { buttonListener } from '../runtime/click.js';
 import { accessFailure, notice, sentences } from '../shared/expense-access.js';
 import { bookedFromExpense, nameOf, whoIsWho } from '../shared/expense-people.js';
 import { expenseDetailsMessage } from './details-view.js';

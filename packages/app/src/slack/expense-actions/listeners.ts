@@ -1,6 +1,6 @@
 import type { SlackDeps } from '../deps.js';
 import { ACTIONS, EXPENSE_ACTIONS, EXPENSE_CALLBACKS } from '../ids.js';
-import type { ListenerTable } from '../shared/listener-table.js';
+import type { ListenerTable } from '../runtime/listener-table.js';
 import { commentClicked } from './comment-clicked.js';
 import { commentSubmitted } from './comment-submitted.js';
 import { deleteClicked, restoreClicked } from './delete-restore.js';

@@ -1,7 +1,7 @@
 import { ServiceBaseException } from '../../service/index.js';
 import { expenseHeader, headerOf, parseExpenseRef, undoneMessage } from '../booking/index.js';
 import { DEDUPE_TTL_MS, type SlackDeps } from '../deps.js';
-import { buttonListener } from '../shared/button.js';
+import { buttonListener } from '../runtime/click.js';
 import {
   accessExpense,
   changeFailure,

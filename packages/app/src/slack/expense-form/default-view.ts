@@ -10,10 +10,10 @@
 import type { types } from '@slack/bolt';
 import type { SplitDefault } from '../../store/index.js';
 import { FORM } from '../ids.js';
+import { clip } from '../kit/limits.js';
+import { mention, mrkdwn } from '../kit/text.js';
 import { sentences } from '../shared/expense-access.js';
-import { clip } from '../shared/limits.js';
 import { type ModalView, VIEW_LIMITS } from '../shared/modal.js';
-import { mention, mrkdwn } from '../shared/text.js';
 import type { Voice } from '../shared/voice.js';
 import { blockVersion, MAX_PARTICIPANTS, versionedBlockId } from './form.js';
 

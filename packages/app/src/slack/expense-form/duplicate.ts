@@ -7,11 +7,11 @@
 import type { LookupBudget } from '../../accounts/lookups.js';
 import { notesOf, parseExpenseRef } from '../booking/index.js';
 import type { SlackDeps } from '../deps.js';
-import { type ButtonArgs, readClick } from '../shared/button.js';
+import { mrkdwn } from '../kit/text.js';
+import { type ButtonArgs, readClick } from '../runtime/click.js';
 import { todayIn } from '../shared/dates.js';
 import { accessExpense } from '../shared/expense-access.js';
 import { looksEqual } from '../shared/expense-people.js';
-import { mrkdwn } from '../shared/text.js';
 import type { Voice } from '../shared/voice.js';
 import { amountInput } from './amount.js';
 import { expensePayers } from './expense-payers.js';

@@ -1,6 +1,6 @@
 import { parseExpenseRef } from '../booking/index.js';
 import type { SlackDeps } from '../deps.js';
-import { type ButtonArgs, readClick } from '../shared/button.js';
+import { type ButtonArgs, readClick } from '../runtime/click.js';
 import { openEditForm } from './open.js';
 
 /** Edit on a booked expense: the form opens at once, then fills with the expense as it is now. */

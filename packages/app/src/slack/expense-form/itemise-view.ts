@@ -5,7 +5,7 @@
  */
 import type { types } from '@slack/bolt';
 import { EXPENSE_CALLBACKS, FORM } from '../ids.js';
-import { clip, LIMITS } from '../shared/limits.js';
+import { clip, LIMITS } from '../kit/limits.js';
 import { input, type ModalView, metadata, plain, title, VIEW_LIMITS } from '../shared/modal.js';
 import type { Voice } from '../shared/voice.js';
 import { amountInput } from './amount.js';

@@ -8,10 +8,10 @@ import { type BillSummary, computeItemised, type Extra } from '../../core/itemis
 import { MoneyError, parseMinor } from '../../core/money.js';
 import type { Split } from '../../core/split.js';
 import { FORM } from '../ids.js';
+import { clip, LIMITS } from '../kit/limits.js';
+import { mrkdwn } from '../kit/text.js';
 import { addendsText } from '../shared/breakdown.js';
 import { sentences } from '../shared/expense-access.js';
-import { clip, LIMITS } from '../shared/limits.js';
-import { mrkdwn } from '../shared/text.js';
 import type { Voice } from '../shared/voice.js';
 import { readTyped } from './amount.js';
 import { type CheckedForm, type FieldErrors, type StateValues, valueBlockId } from './form.js';

@@ -1,6 +1,6 @@
 import type { SlackDeps } from '../deps.js';
 import { CALLBACKS, EXPENSE_ACTIONS, EXPENSE_CALLBACKS, FORM } from '../ids.js';
-import type { ListenerTable } from '../shared/listener-table.js';
+import type { ListenerTable } from '../runtime/listener-table.js';
 import { categorySuggestions } from './category-options.js';
 import { currencySuggestions } from './currency-options.js';
 import { duplicateClicked } from './duplicate.js';

@@ -1,6 +1,6 @@
 /**
  * Carrying out a submitted expense form after its ack: a new expense through the same booking
- * path as `/split` (split/book.ts), or an edit that sends the service only what changed (and the
+ * path as `/split` (booking/typed.ts), or an edit that sends the service only what changed (and the
  * shares only when they changed). A submission is queued durably before the form closes, and a
  * form submitted twice (the same root view) acts once.
  */
@@ -28,17 +28,17 @@ import {
   shareRows,
 } from '../booking/index.js';
 import type { SlackDeps } from '../deps.js';
-import { type FormAnswer, formAnswer } from '../shared/answer.js';
+import { mention, mrkdwn } from '../kit/text.js';
+import { type FormAnswer, formAnswer } from '../runtime/answer.js';
+import { type JobHandler, JobMovedError } from '../runtime/durable.js';
+import { type Kept, keepInTime } from '../runtime/keep-in-time.js';
+import { clientOrNothing } from '../runtime/team-clients.js';
 import { breakdownText, joinBreakdown } from '../shared/breakdown.js';
 import { middayIn } from '../shared/dates.js';
-import { type JobHandler, JobMovedError } from '../shared/durable.js';
 import { accessFailure, notice, refusal, sentences } from '../shared/expense-access.js';
 import { bookedFromExpense, whoIsWho } from '../shared/expense-people.js';
-import { type Kept, keepInTime } from '../shared/keep-in-time.js';
 import { connectPrompt, plainNotice } from '../shared/notices.js';
 import { describeServiceFailure } from '../shared/service-failure.js';
-import { clientOrNothing } from '../shared/team-clients.js';
-import { mention, mrkdwn } from '../shared/text.js';
 import { type Voice, voiceOf } from '../shared/voice.js';
 import { type CheckedForm, type EditBase, type FormMeta, sharesUnchanged } from './form.js';
 import { type FetchedReceipt, fetchReceipt, ReceiptError, receiptProblem } from './receipt.js';

@@ -6,13 +6,13 @@
  */
 import type { ChannelFeed } from '../../store/index.js';
 import type { Voice } from '../../voice/index.js';
+import { mention, mrkdwn } from '../kit/text.js';
 import {
   linked,
   type SplitContext,
   type SplitHandler,
   tellFailure,
 } from '../shared/split-context.js';
-import { mention, mrkdwn } from '../shared/text.js';
 import { voiceOf } from '../shared/voice.js';
 import { startingPoint } from './cursor.js';
 import { feedError, feedNotice } from './views.js';

@@ -33,7 +33,7 @@ import type {
 } from '../../store/index.js';
 import type { Voice } from '../../voice/index.js';
 import { notesOf } from '../booking/index.js';
-import { NotInstalledError, type TeamClients } from '../shared/team-clients.js';
+import { NotInstalledError, type TeamClients } from '../runtime/team-clients.js';
 import { advance, oldestFirst, unseen } from './cursor.js';
 import { type FeedVerb, feedChangeMessage, feedStoppedMessage } from './views.js';
 

@@ -11,9 +11,9 @@
  */
 import type { types } from '@slack/bolt';
 import type { Voice } from '../../voice/index.js';
-import { clip, LIMITS } from '../shared/limits.js';
-import type { SlackMessage } from '../shared/message.js';
-import { mention, mrkdwn } from '../shared/text.js';
+import { clip, LIMITS } from '../kit/limits.js';
+import type { SlackMessage } from '../kit/message.js';
+import { mention, mrkdwn } from '../kit/text.js';
 
 /** What happened to an expense, as the service's notification types say it. */
 export type FeedVerb = 'added' | 'edited' | 'deleted' | 'restored';

@@ -8,6 +8,7 @@ import { resolvePeople } from '../../accounts/people.js';
 import { summarizeGroup } from '../../core/balances.js';
 import type { Group, PersonRef, ServiceClient } from '../../service/index.js';
 import { problemText } from '../booking/index.js';
+import { mention } from '../kit/text.js';
 import { matchGroup, toGroupInput, unmatchedGroupText } from '../shared/ledger.js';
 import { errorNotice, plainNotice } from '../shared/notices.js';
 import { refusedText } from '../shared/service-failure.js';
@@ -17,7 +18,6 @@ import {
   type SplitRequest,
   tellFailure,
 } from '../shared/split-context.js';
-import { mention } from '../shared/text.js';
 import { voiceOf } from '../shared/voice.js';
 import {
   deleteGroupConfirm,

@@ -13,13 +13,13 @@ import {
   groupCurrencyShown,
   saveGroupCurrency,
 } from '../booking/index.js';
+import { mention } from '../kit/text.js';
 import {
   linked,
   type SplitContext,
   type SplitHandler,
   tellFailure,
 } from '../shared/split-context.js';
-import { mention } from '../shared/text.js';
 import { voiceOf } from '../shared/voice.js';
 import { findGroup, peopleFor } from './commands.js';
 import { groupError, groupName, groupNotice, typed } from './views.js';

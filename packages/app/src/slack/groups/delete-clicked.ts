@@ -1,6 +1,6 @@
 import type { Voice } from '../../voice/index.js';
 import { DEDUPE_TTL_MS, type SlackDeps } from '../deps.js';
-import { type ButtonArgs, buttonListener, clickerOf } from '../shared/button.js';
+import { type ButtonArgs, buttonListener, clickerOf } from '../runtime/click.js';
 import { plainNotice } from '../shared/notices.js';
 import { describeServiceFailure, refusedText } from '../shared/service-failure.js';
 import { voiceOf } from '../shared/voice.js';

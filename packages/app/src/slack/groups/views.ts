@@ -9,11 +9,11 @@ import type { Money } from '../../core/balances.js';
 import { type Infer, int, object, string } from '../../core/schema.js';
 import type { Voice } from '../../voice/index.js';
 import { LEDGER_ACTIONS } from '../ids.js';
+import { clip, LIMITS } from '../kit/limits.js';
+import type { SlackMessage } from '../kit/message.js';
+import { mrkdwn, plainText } from '../kit/text.js';
 import { clipLines, position } from '../shared/balance-blocks.js';
 import { inOwnWords } from '../shared/examples.js';
-import { clip, LIMITS } from '../shared/limits.js';
-import type { SlackMessage } from '../shared/message.js';
-import { mrkdwn, plainText } from '../shared/text.js';
 
 /** What the Delete button carries. */
 const groupRefSchema = object({ g: int({ min: 1 }), n: string({ max: 100 }) });

@@ -10,8 +10,8 @@
  * escaped for mrkdwn.
  */
 import type { MessageKey, Voice } from '../../voice/index.js';
+import { mrkdwn } from '../kit/text.js';
 import { todayIn } from '../shared/dates.js';
-import { mrkdwn } from '../shared/text.js';
 import type { ActivityEntry, ActivityExpense, Someone } from './activity.js';
 
 const ENTITIES: Record<string, string> = {

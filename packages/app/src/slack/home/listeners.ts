@@ -1,6 +1,6 @@
 import type { SlackDeps } from '../deps.js';
 import { EVENTS, LEDGER_ACTIONS } from '../ids.js';
-import type { ListenerTable } from '../shared/listener-table.js';
+import type { ListenerTable } from '../runtime/listener-table.js';
 import { appHomeOpened } from './opened.js';
 import {
   currencyChosen,

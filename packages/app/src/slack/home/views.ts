@@ -10,6 +10,8 @@ import type { BalanceSummary, Money } from '../../core/balances.js';
 import type { KeptAbout } from '../../store/index.js';
 import { formatsFor, type Voice } from '../../voice/index.js';
 import { ACTIONS, LEDGER_ACTIONS } from '../ids.js';
+import { clip, LIMITS } from '../kit/limits.js';
+import { mrkdwn, plainText } from '../kit/text.js';
 import {
   balanceBlocks,
   clipLines,
@@ -18,9 +20,7 @@ import {
   who,
 } from '../shared/balance-blocks.js';
 import { inOwnWords } from '../shared/examples.js';
-import { clip, LIMITS } from '../shared/limits.js';
 import { settleButton } from '../shared/settle-views.js';
-import { mrkdwn, plainText } from '../shared/text.js';
 
 /** Slack refuses a Home view of more than 100 blocks. */
 const HOME_BLOCKS = 100;

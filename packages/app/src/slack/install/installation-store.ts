@@ -12,7 +12,7 @@ import { createHash } from 'node:crypto';
 import type { Installation, InstallationQuery, InstallationStore, Logger } from '@slack/bolt';
 import { Lru } from '../../core/lru.js';
 import type { Claims, InstallationScope, Installations } from '../../store/index.js';
-import { NotInstalledError } from '../shared/team-clients.js';
+import { NotInstalledError } from '../runtime/team-clients.js';
 
 /** Bolt's own window: a token with less than two hours left is refreshed. */
 export const REFRESH_WINDOW_S = 2 * 60 * 60;

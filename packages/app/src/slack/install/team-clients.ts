@@ -4,7 +4,7 @@
  * made again only when that token changed.
  */
 import { webApi } from '@slack/bolt';
-import { NotInstalledError, type TeamClients } from '../shared/team-clients.js';
+import { NotInstalledError, type TeamClients } from '../runtime/team-clients.js';
 import type { InstalledTeams } from './installation-store.js';
 
 export function installedTeamClients(

@@ -9,7 +9,7 @@ import type { Logger, webApi } from '@slack/bolt';
 import type { Directory } from '../../accounts/directory.js';
 import type { FetchLike } from '../../service/index.js';
 import type { ServiceTokenRecord, SlackUserKey } from '../../store/index.js';
-import { postToResponseUrl } from '../shared/reply.js';
+import { postToResponseUrl } from '../runtime/reply.js';
 import { voiceOf } from '../shared/voice.js';
 import { linkedDm, promptConnectedMessage } from './views.js';
 

@@ -4,12 +4,12 @@
  * keeps about the person, not only the token: nothing kept would be of use without it.
  */
 
-import { forgottenText } from '../shared/kept.js';
+import { mrkdwn } from '../kit/text.js';
 import { plainNotice } from '../shared/notices.js';
 import type { SplitHandlers } from '../shared/split-context.js';
 import { promptConnect } from '../shared/split-context.js';
-import { mrkdwn } from '../shared/text.js';
 import { voiceOf } from '../shared/voice.js';
+import { forgottenText } from './kept.js';
 import { linkingNotice, whoamiMessage } from './views.js';
 
 export const LINKING_COMMANDS: Pick<SplitHandlers, 'connect' | 'disconnect' | 'whoami'> = {

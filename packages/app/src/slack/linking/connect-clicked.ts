@@ -1,6 +1,6 @@
 import type { SlackDeps } from '../deps.js';
 import { BLOCKS } from '../ids.js';
-import { type ButtonArgs, clickerOf } from '../shared/button.js';
+import { type ButtonArgs, clickerOf } from '../runtime/click.js';
 
 /** The link's state, from the Connect button's URL (`…/oauth/start?state=…`). */
 function stateOf(url: string | undefined): string | undefined {

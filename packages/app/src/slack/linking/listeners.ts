@@ -1,6 +1,6 @@
 import type { SlackDeps } from '../deps.js';
 import { ACTIONS, LINKING_ACTIONS } from '../ids.js';
-import type { ListenerTable } from '../shared/listener-table.js';
+import type { ListenerTable } from '../runtime/listener-table.js';
 import { connectClicked } from './connect-clicked.js';
 import { unlinkClicked } from './unlink.js';
 

@@ -7,8 +7,8 @@
  */
 
 import type { SlackDeps } from '../deps.js';
-import type { ButtonArgs } from '../shared/button.js';
-import { clickerOf } from '../shared/button.js';
+import type { ButtonArgs } from '../runtime/click.js';
+import { clickerOf } from '../runtime/click.js';
 import { voiceOf } from '../shared/voice.js';
 import { linkingNotice, parseUnlinkRef, unlinkedMessage, unlinkStaleMessage } from './views.js';
 

@@ -10,10 +10,10 @@ import type { types } from '@slack/bolt';
 import { type Infer, int, object } from '../../core/schema.js';
 import type { Voice } from '../../voice/index.js';
 import { LINKING_ACTIONS } from '../ids.js';
-import { clip, LIMITS } from '../shared/limits.js';
-import type { SlackMessage } from '../shared/message.js';
+import { clip, LIMITS } from '../kit/limits.js';
+import type { SlackMessage } from '../kit/message.js';
+import { mrkdwn, plainText } from '../kit/text.js';
 import { quotedCommand } from '../shared/notices.js';
-import { mrkdwn, plainText } from '../shared/text.js';
 
 function section(text: string): types.SectionBlock {
   return { type: 'section', text: { type: 'mrkdwn', text: clip(text, LIMITS.sectionText) } };

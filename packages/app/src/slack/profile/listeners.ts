@@ -10,7 +10,7 @@ import type { AllMiddlewareArgs, SlackEventMiddlewareArgs } from '@slack/bolt';
 import type { SlackUserObject } from '../../accounts/directory.js';
 import type { SlackDeps } from '../deps.js';
 import { EVENTS } from '../ids.js';
-import type { ListenerTable } from '../shared/listener-table.js';
+import type { ListenerTable } from '../runtime/listener-table.js';
 
 export function profileListeners(table: ListenerTable, deps: SlackDeps): void {
   table.event(

@@ -10,12 +10,12 @@
 import type { types } from '@slack/bolt';
 import type { BalanceSummary, FriendDebt, Money } from '../../core/balances.js';
 import type { Voice } from '../../voice/index.js';
+import { clip, LIMITS } from '../kit/limits.js';
+import type { SlackMessage } from '../kit/message.js';
+import { mrkdwn } from '../kit/text.js';
 import { exampleText } from './examples.js';
-import { clip, LIMITS } from './limits.js';
-import type { SlackMessage } from './message.js';
 import { remindActions } from './remind-buttons.js';
 import type { SettleRef } from './settle-ref.js';
-import { mrkdwn } from './text.js';
 
 /** A list section stays well under 3000 and the ~13,000-character total of a message. */
 const LIST_TEXT = 1500;

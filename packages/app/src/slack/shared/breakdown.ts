@@ -6,8 +6,8 @@
  */
 import type { AppliedExtra, BillSummary } from '../../core/itemise.js';
 import { Lru } from '../../core/lru.js';
+import { escapeRegex } from '../../core/regex.js';
 import { LANGUAGES, LOCALES_KEPT, voiceFor } from '../../voice/index.js';
-import { escapeRegex } from './regex.js';
 import type { Voice } from './voice.js';
 
 const percents = new Lru<string, Intl.NumberFormat>(LOCALES_KEPT, 'breakdown.percents');

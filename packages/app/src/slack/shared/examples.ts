@@ -9,7 +9,7 @@
  * whatever the words; its keywords stay as the grammar reads them.
  */
 import type { MessageKey } from '../../voice/index.js';
-import { mrkdwn } from './text.js';
+import { mrkdwn } from '../kit/text.js';
 import type { Voice } from './voice.js';
 
 /** The people examples are written with. */

@@ -11,8 +11,8 @@ import {
 } from '../../service/index.js';
 import type { ServiceTokenRecord, SlackUserKey } from '../../store/index.js';
 import type { SlackDeps } from '../deps.js';
-import { clip, LIMITS } from './limits.js';
-import type { SlackMessage } from './message.js';
+import { clip, LIMITS } from '../kit/limits.js';
+import type { SlackMessage } from '../kit/message.js';
 import { connectPrompt } from './notices.js';
 import { describeServiceFailure, needsRelink, refusedText } from './service-failure.js';
 import type { Voice } from './voice.js';

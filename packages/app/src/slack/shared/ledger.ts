@@ -6,7 +6,7 @@
 import type { FriendInput, GroupInput } from '../../core/balances.js';
 import type { Friend, Group } from '../../service/index.js';
 import type { Voice } from '../../voice/index.js';
-import { mrkdwn } from './text.js';
+import { mrkdwn } from '../kit/text.js';
 
 const named = <T extends { last_name?: string | null }>(p: T) => ({
   ...p,

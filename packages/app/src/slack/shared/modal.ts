@@ -6,9 +6,9 @@ import type { Logger, types } from '@slack/bolt';
 import { type Infer, int, literal, object, optional, string } from '../../core/schema.js';
 import type { SlackUserKey } from '../../store/index.js';
 import { voiceFor } from '../../voice/index.js';
-import { clip } from './limits.js';
+import { clip } from '../kit/limits.js';
+import { plainText } from '../kit/text.js';
 import type { Offers } from './offers.js';
-import { plainText } from './text.js';
 import { type Voice, voiceOf } from './voice.js';
 
 /** Slack's limits for views and options, each refused outright when exceeded. */

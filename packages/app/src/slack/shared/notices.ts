@@ -15,10 +15,10 @@ import {
 } from '../../core/command/index.js';
 import type { MessageKey, Voice } from '../../voice/index.js';
 import { ACTIONS, BLOCKS } from '../ids.js';
+import { clip, LIMITS } from '../kit/limits.js';
+import type { SlackMessage } from '../kit/message.js';
+import { mrkdwn, plainText } from '../kit/text.js';
 import { exampleText, inOwnWords } from './examples.js';
-import { clip, LIMITS } from './limits.js';
-import type { SlackMessage } from './message.js';
-import { mrkdwn, plainText } from './text.js';
 
 function section(text: string): types.SectionBlock {
   return { type: 'section', text: { type: 'mrkdwn', text: clip(text, LIMITS.sectionText) } };

@@ -14,8 +14,8 @@ import {
 import { Lru } from '../../core/lru.js';
 import type { MessageKey, MessageValues } from '../../voice/index.js';
 import { LOCALES_KEPT } from '../../voice/index.js';
+import { mention, mrkdwn } from '../kit/text.js';
 import { exampleText } from './examples.js';
-import { mention, mrkdwn } from './text.js';
 import type { Voice } from './voice.js';
 
 /** Each refusal's sentence. */

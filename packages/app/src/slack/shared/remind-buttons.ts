@@ -7,9 +7,9 @@ import type { types } from '@slack/bolt';
 import { type Infer, int, object, string } from '../../core/schema.js';
 import type { Voice } from '../../voice/index.js';
 import { LEDGER_ACTIONS } from '../ids.js';
-import { clip, LIMITS } from './limits.js';
+import { clip, LIMITS } from '../kit/limits.js';
+import { mrkdwn, plainText } from '../kit/text.js';
 import { type SettleRef, settleRefValueIn } from './settle-ref.js';
-import { mrkdwn, plainText } from './text.js';
 
 /** What a Remind button carries: the friend's service id and name. */
 const remindRefSchema = object({

@@ -13,7 +13,7 @@ import {
   ServiceTimeoutException,
   ServiceUnauthorizedException,
 } from '../../service/index.js';
-import { mrkdwn } from './text.js';
+import { mrkdwn } from '../kit/text.js';
 import type { Voice } from './voice.js';
 
 interface FailureText {

@@ -6,11 +6,11 @@
 import type { types } from '@slack/bolt';
 import type { Voice } from '../../voice/index.js';
 import { LEDGER_ACTIONS } from '../ids.js';
+import { clip, LIMITS } from '../kit/limits.js';
+import type { SlackMessage } from '../kit/message.js';
+import { mrkdwn, plainText } from '../kit/text.js';
 import { section, strong, who } from './balance-blocks.js';
-import { clip, LIMITS } from './limits.js';
-import type { SlackMessage } from './message.js';
 import { type SettleRef, settleRefValue, settleRefValueIn } from './settle-ref.js';
-import { mrkdwn, plainText } from './text.js';
 
 /** Slack's limits on a confirm dialog: a 100-character title, a 300-character text. */
 const CONFIRM_TITLE = 100;

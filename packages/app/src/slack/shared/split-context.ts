@@ -17,9 +17,9 @@ import type { ServiceTokenRecord, SlackUserKey, TypedWhere } from '../../store/i
 import type { BoundGroup } from '../booking/group.js';
 import type { Once } from '../booking/marker.js';
 import type { SlackDeps } from '../deps.js';
-import { MAX_PEOPLE } from './limits.js';
+import { MAX_PEOPLE } from '../kit/limits.js';
+import type { Reply } from '../runtime/reply.js';
 import { type ConnectReason, connectPrompt, errorNotice, plainNotice } from './notices.js';
-import type { Reply } from './reply.js';
 import { describeServiceFailure } from './service-failure.js';
 import { type Voice, voiceOf } from './voice.js';
 

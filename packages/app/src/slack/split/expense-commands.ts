@@ -6,7 +6,8 @@
 import type { ServiceClient } from '../../service/index.js';
 import { voiceFor } from '../../voice/index.js';
 import { deletedMessage } from '../booking/index.js';
-import type { SlackMessage } from '../shared/message.js';
+import type { SlackMessage } from '../kit/message.js';
+import { mrkdwn } from '../kit/text.js';
 import { plainNotice } from '../shared/notices.js';
 import { refusedText } from '../shared/service-failure.js';
 import {
@@ -16,7 +17,6 @@ import {
   tellFailure,
   tellProblem,
 } from '../shared/split-context.js';
-import { mrkdwn } from '../shared/text.js';
 import { type ExpenseQuery, resolveQuery } from './expense-query.js';
 import { exportExpenses } from './export.js';
 import { formOffer, offeredFormRef } from './form-offer.js';

@@ -11,8 +11,8 @@ import { type DateRange, type ListFilters, searchWords } from '../../core/comman
 import type { Expense, ExpenseFilters, Group, ServiceClient } from '../../service/index.js';
 import type { SlackUserKey } from '../../store/index.js';
 import type { SlackDeps } from '../deps.js';
+import { mention, mrkdwn } from '../kit/text.js';
 import { noGroupCalledText } from '../shared/ledger.js';
-import { mention, mrkdwn } from '../shared/text.js';
 import type { Voice } from '../shared/voice.js';
 
 /** The filters in the service's terms; small enough to ride in a button's value. */

@@ -9,11 +9,11 @@ import type { AllMiddlewareArgs, SlackEventMiddlewareArgs, types } from '@slack/
 import { lookupBudget } from '../../accounts/lookups.js';
 import { grammarLanguageOf, helpFor } from '../../core/command/index.js';
 import type { SlackDeps } from '../deps.js';
-import { examplePeople } from '../shared/example-people.js';
+import type { SlackMessage } from '../kit/message.js';
+import { mention } from '../kit/text.js';
 import { exampleText } from '../shared/examples.js';
-import type { SlackMessage } from '../shared/message.js';
-import { mention } from '../shared/text.js';
 import { type Voice, voiceOf } from '../shared/voice.js';
+import { examplePeople } from './example-people.js';
 
 /** The claim's life: long enough to mean "ever"; a claim needs one. */
 const GREETED_MS = 10 * 365 * 24 * 60 * 60_000;

@@ -4,7 +4,7 @@
  * clicker's voice.
  */
 import type { SlackDeps } from '../deps.js';
-import { buttonListener } from '../shared/button.js';
+import { buttonListener } from '../runtime/click.js';
 import { describeServiceFailure } from '../shared/service-failure.js';
 import { voiceOf } from '../shared/voice.js';
 import { exportExpenses } from './export.js';

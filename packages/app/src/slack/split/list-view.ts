@@ -4,9 +4,9 @@
  */
 import type { types } from '@slack/bolt';
 import { BLOCKS, LIST_ACTIONS } from '../ids.js';
-import { clip, LIMITS, lineSections } from '../shared/limits.js';
-import type { SlackMessage } from '../shared/message.js';
-import { mrkdwn, plainText } from '../shared/text.js';
+import { clip, LIMITS, lineSections } from '../kit/limits.js';
+import type { SlackMessage } from '../kit/message.js';
+import { mrkdwn, plainText } from '../kit/text.js';
 import type { Voice } from '../shared/voice.js';
 
 export interface ListedExpense {

@@ -1,7 +1,7 @@
 import type { SlackDeps } from '../deps.js';
 import { COMMAND, EVENTS, LIST_ACTIONS, TALK_ACTIONS } from '../ids.js';
-import type { ListenerTable } from '../shared/listener-table.js';
-import { SPLIT_JOB, splitCommand, splitJob } from './command.js';
+import type { ListenerTable } from '../runtime/listener-table.js';
+import { SPLIT_JOB, splitCommand, splitJob } from './ack.js';
 import { formOfferClicked, type OpenForm } from './form-offer.js';
 import { messagesTabOpened } from './greeting.js';
 import { listExportClicked, listPageClicked } from './list-buttons.js';

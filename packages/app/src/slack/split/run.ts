@@ -10,11 +10,10 @@ import { type ParseContext, parseCommand } from '../../core/command/index.js';
 import { voiceFor } from '../../voice/index.js';
 import { bookExpense, boundGroup } from '../booking/index.js';
 import type { SlackDeps } from '../deps.js';
+import type { Reply } from '../runtime/reply.js';
 import { todayIn } from '../shared/dates.js';
-import { examplePeople } from '../shared/example-people.js';
 import { errorNotice, helpMessage } from '../shared/notices.js';
 import { troubleText } from '../shared/parse-problem.js';
-import type { Reply } from '../shared/reply.js';
 import {
   type ProfileCurrency,
   promptConnect,
@@ -23,6 +22,7 @@ import {
   type SplitInvocation,
   type SplitKind,
 } from '../shared/split-context.js';
+import { examplePeople } from './example-people.js';
 import { exportCommand, formWithoutTrigger, listExpenses, undoLast } from './expense-commands.js';
 
 type OwnKind = 'help' | 'error' | 'expense' | 'open_modal' | 'list' | 'export' | 'undo';

@@ -17,15 +17,15 @@
  */
 import type { AllMiddlewareArgs, Logger, SlackEventMiddlewareArgs } from '@slack/bolt';
 import { isSplitThis, MAX_COMMAND_CHARS } from '../../core/command/index.js';
+import { escapeRegex } from '../../core/regex.js';
 import type { SlackUserKey, TypedWhere } from '../../store/index.js';
 import type { SlackDeps } from '../deps.js';
-import { conversationAnswer } from '../shared/answer.js';
-import { MAX_PEOPLE, mentionedIds } from '../shared/limits.js';
+import { MAX_PEOPLE, mentionedIds } from '../kit/limits.js';
+import { conversationAnswer } from '../runtime/answer.js';
+import { clientOrNothing } from '../runtime/team-clients.js';
 import { plainNotice } from '../shared/notices.js';
-import { escapeRegex } from '../shared/regex.js';
-import { clientOrNothing } from '../shared/team-clients.js';
 import { type Voice, voiceOf } from '../shared/voice.js';
-import { SPLIT_JOB, type SplitJob, tooManyPeople } from './command.js';
+import { SPLIT_JOB, type SplitJob, tooManyPeople } from './ack.js';
 
 type MentionArgs = SlackEventMiddlewareArgs<'app_mention'> & AllMiddlewareArgs;
 type MessageArgs = SlackEventMiddlewareArgs<'message'> & AllMiddlewareArgs;

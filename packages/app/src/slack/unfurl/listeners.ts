@@ -1,7 +1,7 @@
 import type { AllMiddlewareArgs, SlackActionMiddlewareArgs } from '@slack/bolt';
 import type { SlackDeps } from '../deps.js';
 import { UNFURL } from '../ids.js';
-import type { ListenerTable } from '../shared/listener-table.js';
+import type { ListenerTable } from '../runtime/listener-table.js';
 import { linkShared } from './link-shared.js';
 
 /** Open goes to the link in the browser; Slack still posts the click, which must be acked. */

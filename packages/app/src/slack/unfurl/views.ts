@@ -10,7 +10,7 @@ import type { types } from '@slack/bolt';
 import type { Voice } from '../../voice/index.js';
 import { encodeExpenseRef } from '../booking/index.js';
 import { EXPENSE_ACTIONS, UNFURL } from '../ids.js';
-import { mention, mrkdwn, plainText } from '../shared/text.js';
+import { mention, mrkdwn, plainText } from '../kit/text.js';
 
 /** Someone on an expense: a Slack user of the workspace, or a name from the service. */
 export type Person = { slack: string } | { name: string };

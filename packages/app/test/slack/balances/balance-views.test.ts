@@ -11,10 +11,10 @@ import {
   groupsMessage,
   parseGroupRef,
 } from '../../../src/slack/groups/views.js';
+import { mrkdwn } from '../../../src/slack/kit/text.js';
 import { matchGroup } from '../../../src/slack/shared/ledger.js';
 import { parseSettleRef, settleRefValue } from '../../../src/slack/shared/settle-ref.js';
 import { settleButton } from '../../../src/slack/shared/settle-views.js';
-import { mrkdwn } from '../../../src/slack/shared/text.js';
 import { voiceFor } from '../../../src/voice/index.js';
 import { blockKitErrors } from '../../support/block-kit-limits.js';
 import { blocksText } from '../../support/harness.js';

@@ -22,6 +22,7 @@ import {
   parsePartMeta,
   partForm,
 } from '../../../src/slack/balances/settle-part-views.js';
+import { mrkdwn } from '../../../src/slack/kit/text.js';
 import { unmatchedGroupText } from '../../../src/slack/shared/ledger.js';
 import { parseRemindRef, remindActions } from '../../../src/slack/shared/remind-buttons.js';
 import {
@@ -31,7 +32,6 @@ import {
   settleRefValueIn,
 } from '../../../src/slack/shared/settle-ref.js';
 import { settleButton, settleConfirmMessage } from '../../../src/slack/shared/settle-views.js';
-import { mrkdwn } from '../../../src/slack/shared/text.js';
 import { voiceFor } from '../../../src/voice/index.js';
 import { blockKitErrors, viewErrors } from '../../support/block-kit-limits.js';
 import { ANN, BOB, testOffers } from '../../support/offers.js';

@@ -12,8 +12,8 @@ import {
   headerOf,
   undoneMessage,
 } from '../../../src/slack/booking/expense-message.js';
+import { forgottenText, keptLines } from '../../../src/slack/linking/kept.js';
 import { breakdownText, splitBreakdown } from '../../../src/slack/shared/breakdown.js';
-import { forgottenText, keptLines } from '../../../src/slack/shared/kept.js';
 import { voiceFor } from '../../../src/voice/index.js';
 import { blockKitErrors } from '../../support/block-kit-limits.js';
 import { blocksText } from '../../support/harness.js';

@@ -6,7 +6,7 @@ import {
   parseSettleUpValue,
 } from '../../../src/slack/digest/views.js';
 import { DIGEST_ACTION_IDS } from '../../../src/slack/ids.js';
-import { LIMITS } from '../../../src/slack/shared/limits.js';
+import { LIMITS } from '../../../src/slack/kit/limits.js';
 import { blockKitErrors } from '../../support/block-kit-limits.js';
 import { HOSTILE, mrkdwnTexts, rawIn, spaced, voices } from '../../support/voice-support.js';
 

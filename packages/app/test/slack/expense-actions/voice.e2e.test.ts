@@ -8,7 +8,7 @@
 
 import { call, type Loose } from '@split/service-emulator/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mrkdwn } from '../../../src/slack/shared/text.js';
+import { mrkdwn } from '../../../src/slack/kit/text.js';
 import { blockKitErrors } from '../../support/block-kit-limits.js';
 import {
   blocksText,

@@ -9,7 +9,7 @@ import {
   type StateValues,
 } from '../../../src/slack/expense-form/form.js';
 import { expenseFormView, splitStepView } from '../../../src/slack/expense-form/views.js';
-import { LIMITS } from '../../../src/slack/shared/limits.js';
+import { LIMITS } from '../../../src/slack/kit/limits.js';
 import { voiceFor } from '../../../src/voice/index.js';
 import { blockKitErrors, viewErrors } from '../../support/block-kit-limits.js';
 

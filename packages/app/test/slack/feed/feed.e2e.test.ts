@@ -7,7 +7,7 @@
  * posted; and a feed whose owner unlinks stops and says so once.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningApp, startApp } from '../../../src/app.js';
+import { type RunningApp, startApp } from '../../../src/compose.js';
 import type { Group } from '../../../src/service/index.js';
 import { type ScratchStore, scratchPostgres, scratchRedis } from '../../replicas/stores.js';
 import { ask, book, eventually, serviceFor, textOf } from '../../support/balance-support.js';

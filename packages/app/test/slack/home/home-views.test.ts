@@ -11,7 +11,7 @@ import {
   homeView,
   keptBlocks,
 } from '../../../src/slack/home/views.js';
-import { mrkdwn } from '../../../src/slack/shared/text.js';
+import { mrkdwn } from '../../../src/slack/kit/text.js';
 import { viewErrors } from '../../support/block-kit-limits.js';
 import { blocksText } from '../../support/harness.js';
 import { HOSTILE, mrkdwnTexts, rawIn, spaced, voices } from '../../support/voice-support.js';

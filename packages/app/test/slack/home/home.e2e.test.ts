@@ -7,7 +7,7 @@
 
 import { control } from '@split/service-emulator/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mrkdwn } from '../../../src/slack/shared/text.js';
+import { mrkdwn } from '../../../src/slack/kit/text.js';
 import {
   book,
   button,

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { type RunningEmulator, startEmulator } from '@split/service-emulator';
 import { control, createUser } from '@split/service-emulator/testing';
 import { readManifest, startWorkspace, type Workspace } from '@split/slack-workspace';
-import { type RunningApp, startApp } from '../../../src/app.js';
+import { type RunningApp, startApp } from '../../../src/compose.js';
 import { loadConfig } from '../../../src/config.js';
 import { quietLogger } from '../../support/harness.js';
 

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { grammarLanguageOf, HELP_TOPICS, helpFor } from '../../../src/core/command/index.js';
-import type { SlackMessage } from '../../../src/slack/shared/message.js';
+import type { SlackMessage } from '../../../src/slack/kit/message.js';
 import { errorNotice, helpMessage } from '../../../src/slack/shared/notices.js';
 import { LANGUAGES, voiceFor } from '../../../src/voice/index.js';
 import { blockKitErrors } from '../../support/block-kit-limits.js';

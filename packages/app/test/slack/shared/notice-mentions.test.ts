@@ -2,9 +2,9 @@
 // while everything a person typed stays escaped, in the blocks and in the fallback text.
 import { describe, expect, it } from 'vitest';
 import { parseCommand } from '../../../src/core/command/index.js';
+import { mrkdwn } from '../../../src/slack/kit/text.js';
 import { errorNotice, plainNotice } from '../../../src/slack/shared/notices.js';
 import { troubleText } from '../../../src/slack/shared/parse-problem.js';
-import { mrkdwn } from '../../../src/slack/shared/text.js';
 import { voiceFor } from '../../../src/voice/index.js';
 
 const en = await voiceFor({ locale: 'en-US' });

@@ -7,7 +7,7 @@ import {
   parseExpenseRef,
   undoneMessage,
 } from '../../../src/slack/booking/expense-message.js';
-import { clip, LIMITS } from '../../../src/slack/shared/limits.js';
+import { clip, LIMITS } from '../../../src/slack/kit/limits.js';
 import { connectPrompt, errorNotice, helpMessage } from '../../../src/slack/shared/notices.js';
 import { voiceFor } from '../../../src/voice/index.js';
 import { blockKitErrors } from '../../support/block-kit-limits.js';

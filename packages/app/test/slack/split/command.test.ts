@@ -4,7 +4,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openNewForm } from '../../../src/slack/expense-form/open.js';
-import { splitCommand } from '../../../src/slack/split/command.js';
+import { splitCommand } from '../../../src/slack/split/ack.js';
 import {
   type HandlerWorld,
   recorder,

@@ -5,7 +5,7 @@
  */
 import { call, type Loose } from '@split/service-emulator/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_PEOPLE } from '../../../src/slack/shared/limits.js';
+import { MAX_PEOPLE } from '../../../src/slack/kit/limits.js';
 import {
   blocksText,
   type Harness,

@@ -9,7 +9,7 @@
 import { readFileSync } from 'node:fs';
 import { readManifest, unfurlId } from '@split/slack-workspace';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningApp, startApp } from '../../../src/app.js';
+import { type RunningApp, startApp } from '../../../src/compose.js';
 import { blockKitErrors } from '../../support/block-kit-limits.js';
 import {
   blocksText,

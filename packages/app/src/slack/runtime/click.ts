@@ -13,11 +13,11 @@ import type {
 import { type LookupBudget, lookupBudget } from '../../accounts/lookups.js';
 import type { ServiceTokenRecord, SlackUserKey } from '../../store/index.js';
 import type { SlackDeps } from '../deps.js';
-import type { SlackMessage } from './message.js';
-import { connectPrompt, plainNotice } from './notices.js';
+import type { SlackMessage } from '../kit/message.js';
+import { connectPrompt, plainNotice } from '../shared/notices.js';
+import { needsRelink } from '../shared/service-failure.js';
+import { type Voice, voiceOf } from '../shared/voice.js';
 import { type Reply, replyWithRespond } from './reply.js';
-import { needsRelink } from './service-failure.js';
-import { type Voice, voiceOf } from './voice.js';
 
 export type ButtonArgs = SlackActionMiddlewareArgs<BlockButtonAction> & AllMiddlewareArgs;
 

@@ -29,8 +29,8 @@ import type {
   SlackViewMiddlewareArgs,
   ViewSubmitAction,
 } from '@slack/bolt';
+import { escapeRegex } from '../../core/regex.js';
 import type { JobHandler } from './durable.js';
-import { escapeRegex } from './regex.js';
 
 /** The registration calls of Bolt's App, with the same typing. */
 export interface ListenerTable {

@@ -3,7 +3,7 @@
  * it out and go again, every other call goes at once, and nothing but the Web API is held.
  */
 import { describe, expect, it } from 'vitest';
-import { retryAfterFetch } from '../../../src/slack/shared/retry-after.js';
+import { retryAfterFetch } from '../../../src/slack/runtime/retry-after.js';
 
 const API = 'https://slack.test/api/';
 

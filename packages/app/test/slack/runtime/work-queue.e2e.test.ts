@@ -1,8 +1,8 @@
-/** The ack gate (src/slack/shared/work-queue.ts) watching a real HTTP server's requests. */
+/** The ack gate (src/slack/runtime/work-queue.ts) watching a real HTTP server's requests. */
 import { createServer, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { createAckGate } from '../../../src/slack/shared/work-queue.js';
+import { createAckGate } from '../../../src/slack/runtime/work-queue.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -3,7 +3,7 @@
  * and Home's "Remove my data" say what they removed.
  */
 import type { KeptAbout } from '../../store/index.js';
-import type { Voice } from './voice.js';
+import type { Voice } from '../shared/voice.js';
 
 /** One line per thing kept (plain text); empty when nothing is. */
 export function keptLines(kept: KeptAbout, voice: Voice): string[] {

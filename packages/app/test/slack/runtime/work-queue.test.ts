@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createLoopMonitor, createWorkQueue } from '../../../src/slack/shared/work-queue.js';
+import { createLoopMonitor, createWorkQueue } from '../../../src/slack/runtime/work-queue.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

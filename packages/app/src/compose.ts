@@ -36,17 +36,17 @@ import { createReferenceData } from './slack/expense-form/reference.js';
 import { createFeedPoller, type FeedPoller } from './slack/feed/poller.js';
 import { type FeedScheduler, startFeedScheduler } from './slack/feed/scheduler.js';
 import { afterLink } from './slack/linking/after-link.js';
-import { createDurableWork, type DurableOptions } from './slack/shared/durable.js';
-import { fileHosts } from './slack/shared/file-hosts.js';
-import { createOffers } from './slack/shared/offers.js';
-import type { TeamClients } from './slack/shared/team-clients.js';
-import { voiceOf } from './slack/shared/voice.js';
+import { createDurableWork, type DurableOptions } from './slack/runtime/durable.js';
+import type { TeamClients } from './slack/runtime/team-clients.js';
 import {
   createAckGate,
   createWorkQueue,
   type WorkQueueOptions,
-} from './slack/shared/work-queue.js';
-import { keepPending } from './slack/split/command.js';
+} from './slack/runtime/work-queue.js';
+import { fileHosts } from './slack/shared/file-hosts.js';
+import { createOffers } from './slack/shared/offers.js';
+import { voiceOf } from './slack/shared/voice.js';
+import { keepPending } from './slack/split/ack.js';
 import { openStore, type SlackUserKey, type Store } from './store/index.js';
 
 /**
@@ -76,7 +76,7 @@ export interface AppOptions {
   directoryTtlMs?: number;
   /** How commands are carried out after their ack (see slack/work-queue.ts). */
   work?: WorkQueueOptions;
-  /** The durable queue of acknowledged commands: leases, polling (see slack/shared/durable.ts). */
+  /** The durable queue of acknowledged commands: leases, polling (see slack/runtime/durable.ts). */
   jobs?: DurableOptions;
   now?: () => Date;
   /** The daily balance DM's scheduler (see docs/digest.md). */

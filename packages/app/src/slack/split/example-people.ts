@@ -11,7 +11,7 @@ import type { LookupBudget } from '../../accounts/lookups.js';
 import type { Friend } from '../../service/index.js';
 import type { SlackUserKey } from '../../store/index.js';
 import type { SlackDeps } from '../deps.js';
-import { mentionedIds } from './limits.js';
+import { mentionedIds } from '../kit/limits.js';
 
 /** A form names at most three people (`@ann`, `@bob`, `@cho`). */
 const WANTED = 3;

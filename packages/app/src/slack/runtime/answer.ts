@@ -7,10 +7,10 @@
  */
 import type { Logger, types, webApi } from '@slack/bolt';
 import type { TypedWhere } from '../../store/index.js';
-import type { SlackMessage } from './message.js';
+import type { SlackMessage } from '../kit/message.js';
+import { mrkdwn } from '../kit/text.js';
+import type { Voice } from '../shared/voice.js';
 import type { Reply } from './reply.js';
-import { mrkdwn } from './text.js';
-import type { Voice } from './voice.js';
 
 export interface FormAnswer extends Reply {
   /** Posts the expense and returns where it went (for later updates). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mention, mrkdwn, plainText } from '../../../src/slack/shared/text.js';
+import { mention, mrkdwn, plainText } from '../../../src/slack/kit/text.js';
 
 const ZW = '\u200b';
 

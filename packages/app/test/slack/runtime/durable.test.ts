@@ -7,8 +7,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDurableWork, type JobHandler } from '../../../src/slack/shared/durable.js';
-import { createWorkQueue } from '../../../src/slack/shared/work-queue.js';
+import { createDurableWork, type JobHandler } from '../../../src/slack/runtime/durable.js';
+import { createWorkQueue } from '../../../src/slack/runtime/work-queue.js';
 import { createJobs, type Jobs } from '../../../src/store/index.js';
 import { quietLogger } from '../../support/harness.js';
 

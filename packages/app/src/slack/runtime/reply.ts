@@ -5,7 +5,7 @@
  */
 import type { Logger, RespondFn, webApi } from '@slack/bolt';
 import type { FetchLike } from '../../service/index.js';
-import type { SlackMessage } from './message.js';
+import type { SlackMessage } from '../kit/message.js';
 
 export interface Reply {
   /** Only the person who asked sees it. */

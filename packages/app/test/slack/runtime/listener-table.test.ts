@@ -1,6 +1,6 @@
 import { App } from '@slack/bolt';
 import { describe, expect, it } from 'vitest';
-import { createListenerTable } from '../../../src/slack/shared/listener-table.js';
+import { createListenerTable } from '../../../src/slack/runtime/listener-table.js';
 import { quietLogger } from '../../support/harness.js';
 
 /** A real Bolt App fed payloads directly: no receiver, no network (the bot ids skip auth.test). */
