@@ -113,6 +113,72 @@ export const ENV_READERS: PathPattern[] = [`${APP}main.ts`, 'packages/service-em
 
 export const MAX_LINES = 500;
 
+/** The most files one folder of the app holds, so that a folder stays one job a reader can hold. */
+export const MAX_FOLDER_FILES = 30;
+
+/**
+ * Where Block Kit objects are written: the kit's constructors, one per kind, so that a limit or a
+ * rule of Slack's is kept in one place.
+ */
+export const BLOCK_KIT_HOME: PathPattern = `${APP}slack/kit/`;
+
+/** The `type` of every Block Kit view, block, element and text object the app could write. */
+export const BLOCK_KIT_TYPES = [
+  'modal',
+  'home',
+  'section',
+  'context',
+  'header',
+  'divider',
+  'actions',
+  'input',
+  'image',
+  'rich_text',
+  'video',
+  'file',
+  'button',
+  'overflow',
+  'static_select',
+  'external_select',
+  'users_select',
+  'conversations_select',
+  'channels_select',
+  'multi_static_select',
+  'multi_external_select',
+  'multi_users_select',
+  'multi_conversations_select',
+  'multi_channels_select',
+  'radio_buttons',
+  'checkboxes',
+  'datepicker',
+  'timepicker',
+  'datetimepicker',
+  'plain_text_input',
+  'number_input',
+  'email_text_input',
+  'url_text_input',
+  'file_input',
+  'mrkdwn',
+  'plain_text',
+];
+
+const BLOCK_KIT_LITERAL = new RegExp(
+  `\\btype\\s*:\\s*(['"\`])(${BLOCK_KIT_TYPES.join('|')})\\1`,
+  'g',
+);
+
+/** Lines of `text` that write a Block Kit object's type as a literal (`type: 'section'`). */
+export function findBlockKitLiterals(text: string): { line: number; kind: string }[] {
+  const masked = maskSource(text);
+  const found: { line: number; kind: string }[] = [];
+  for (const match of text.matchAll(BLOCK_KIT_LITERAL)) {
+    // Code only: in a comment or a string the masked text is blank where `type` stands.
+    if (masked.slice(match.index, match.index + 4) !== 'type') continue;
+    found.push({ line: lineAt(text, match.index), kind: match[2]! });
+  }
+  return found;
+}
+
 /**
  * Code bundled for the browser at build time (the workspace's build-page script): what it imports
  * is inlined into the bundle, so it may come from devDependencies.
@@ -370,6 +436,10 @@ export interface Report {
   envReads: { file: string; line: number }[];
   /** Packages loaded at run time but not in the importing package's dependencies. */
   undeclared: { file: string; line: number; name: string }[];
+  /** Block Kit objects written outside slack/kit/. */
+  blockKit: { file: string; line: number; kind: string }[];
+  /** Folders of the app with more files than MAX_FOLDER_FILES. */
+  crowded: { folder: string; files: number }[];
 }
 
 export interface CheckOptions {
@@ -380,6 +450,7 @@ export interface CheckOptions {
   maxLines?: number;
   /** Folders bundled for the browser; defaults to BUNDLED. */
   bundled?: PathPattern[];
+  maxFolderFiles?: number;
 }
 
 function listFiles(root: string, dir: string): string[] {
@@ -533,7 +604,18 @@ export function checkTree(root: string, options: CheckOptions = {}): Report {
     unresolved: [],
     envReads: [],
     undeclared: [],
+    blockKit: [],
+    crowded: [],
   };
+  const maxFolderFiles = options.maxFolderFiles ?? MAX_FOLDER_FILES;
+  const perFolder = new Map<string, number>();
+  for (const file of listFiles(root, APP)) {
+    const folder = `${posix.dirname(file)}/`;
+    perFolder.set(folder, (perFolder.get(folder) ?? 0) + 1);
+  }
+  for (const [folder, files] of [...perFolder].sort()) {
+    if (files > maxFolderFiles) report.crowded.push({ folder, files });
+  }
   const graph = new Map<string, Set<string>>();
 
   for (const pkg of packages) {
@@ -544,6 +626,11 @@ export function checkTree(root: string, options: CheckOptions = {}): Report {
       if (lines > maxLines) report.oversized.push({ file, lines });
       if (!CODE_FILE.test(file)) continue;
       graph.set(file, graph.get(file) ?? new Set());
+      if (file.startsWith(APP) && !matches(file, BLOCK_KIT_HOME)) {
+        for (const { line, kind } of findBlockKitLiterals(text)) {
+          report.blockKit.push({ file, line, kind });
+        }
+      }
 
       if (!envReaders.some((pattern) => matches(file, pattern))) {
         for (const line of findEnvReads(text)) report.envReads.push({ file, line });

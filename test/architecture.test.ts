@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type CheckOptions,
   checkTree,
+  findBlockKitLiterals,
   findEnvReads,
   findImports,
   maskSource,
@@ -40,6 +41,14 @@ describe('the source tree', () => {
 
   it('reads process.env only in the process entries', () => {
     expect(report.envReads.map(({ file, line }) => `${file}:${line}`)).toEqual([]);
+  });
+
+  it('writes Block Kit objects only in slack/kit/', () => {
+    expect(report.blockKit.map(({ file, line, kind }) => `${file}:${line} ${kind}`)).toEqual([]);
+  });
+
+  it('keeps every folder of the app to 30 files', () => {
+    expect(report.crowded.map(({ folder, files }) => `${folder}: ${files} files`)).toEqual([]);
   });
 
   it('declares in dependencies every package src/ loads at run time', () => {
@@ -287,6 +296,35 @@ describe('checkTree on a small tree', () => {
       `${slack}/home/views.ts:1 -> ${slack}/booking/plan.ts`,
       `${slack}/runtime/reply.ts:1 -> ${slack}/home/views.ts`,
     ]);
+  });
+
+  it('finds Block Kit literals in code, not in comments or strings, and only outside the kit', async () => {
+    const text = [
+      "const a = { type: 'section', text };",
+      '// { type: "button" } in a comment',
+      'const s = "type: \'header\'";',
+      'const b = { type: `plain_text`, text: t };',
+      "const c = { type: 'json' };",
+    ].join('\n');
+    expect(findBlockKitLiterals(text)).toEqual([
+      { line: 1, kind: 'section' },
+      { line: 4, kind: 'plain_text' },
+    ]);
+    const slack = 'packages/app/src/slack';
+    const report = await check({
+      ...manifest('app'),
+      [`${slack}/kit/blocks.ts`]: "export const s = { type: 'section' };\n",
+      [`${slack}/home/views.ts`]: "export const b = { type: 'button' };\n",
+    });
+    expect(report.blockKit).toEqual([{ file: `${slack}/home/views.ts`, line: 1, kind: 'button' }]);
+  });
+
+  it('reports a folder of the app with more files than allowed', async () => {
+    const files: Record<string, string> = {};
+    for (let i = 0; i < 4; i++) files[`packages/app/src/core/f${i}.ts`] = 'export {};\n';
+    files['packages/app/src/store/a.ts'] = 'export {};\n';
+    const report = await check({ ...manifest('app'), ...files }, { maxFolderFiles: 3 });
+    expect(report.crowded).toEqual([{ folder: 'packages/app/src/core/', files: 4 }]);
   });
 
   it('lets packages reach each other only by name, and only where the arrows allow', async () => {

@@ -8,19 +8,24 @@ import type { types } from '@slack/bolt';
 import type { Money } from '../../core/balances.js';
 import type { Voice } from '../../voice/index.js';
 import { ACTIONS, LEDGER_ACTIONS } from '../ids.js';
+import {
+  actionsBlock,
+  buttonElement,
+  buttonText,
+  context,
+  mrkdwnObject,
+  section,
+  sectionBlock,
+} from '../kit/blocks.js';
 import { clip, LIMITS } from '../kit/limits.js';
 import type { SlackMessage } from '../kit/message.js';
-import { mention, mrkdwn, plainText } from '../kit/text.js';
-import { context, notice, section, strong } from '../shared/balance-blocks.js';
+import { mention, mrkdwn } from '../kit/text.js';
+import { notice, strong } from '../shared/balance-blocks.js';
 import { settleButton } from '../shared/settle-views.js';
 
 /** "€10.00 and $5.00". */
 function amounts(owed: readonly Money[], voice: Voice): string {
   return voice.list(owed.map((m) => voice.money(m.amount, m.currency)));
-}
-
-function button(text: string): types.PlainTextElement {
-  return { type: 'plain_text', text: clip(plainText(text), LIMITS.buttonText), emoji: true };
 }
 
 interface ReminderInput {
@@ -50,42 +55,45 @@ export function reminderMessage(input: ReminderInput, voice: Voice): SlackMessag
   if (settle) {
     // One row per currency, each with its own Settle up (an action_id appears once per block).
     for (const m of owed.slice(0, MAX_SETTLE_BUTTONS)) {
-      blocks.push({
-        type: 'section',
-        text: { type: 'mrkdwn', text: strong(voice.money(m.amount, m.currency)) },
-        accessory: settleButton(
-          {
-            k: 'f',
-            id: settle.friendId,
-            c: m.currency,
-            a: m.amount,
-            p: 1,
-            v: 'f',
-            n: input.senderName,
-          },
-          voice,
-        ),
-      });
+      blocks.push(
+        sectionBlock({
+          text: mrkdwnObject({ text: strong(voice.money(m.amount, m.currency)) }),
+          accessory: settleButton(
+            {
+              k: 'f',
+              id: settle.friendId,
+              c: m.currency,
+              a: m.amount,
+              p: 1,
+              v: 'f',
+              n: input.senderName,
+            },
+            voice,
+          ),
+        }),
+      );
     }
   }
   const elements: types.Button[] = [];
   if (!settle && input.connectUrl) {
-    elements.push({
-      type: 'button',
-      action_id: ACTIONS.connect,
-      style: 'primary',
-      text: button(voice.t('remind.connect')),
-      url: input.connectUrl,
-    });
+    elements.push(
+      buttonElement({
+        action_id: ACTIONS.connect,
+        style: 'primary',
+        text: buttonText(voice.t('remind.connect')),
+        url: input.connectUrl,
+      }),
+    );
   }
-  elements.push({
-    type: 'button',
-    action_id: LEDGER_ACTIONS.reminderOff,
-    text: button(voice.t('remind.stop')),
-    value: 'off',
-  });
+  elements.push(
+    buttonElement({
+      action_id: LEDGER_ACTIONS.reminderOff,
+      text: buttonText(voice.t('remind.stop')),
+      value: 'off',
+    }),
+  );
   blocks.push(
-    { type: 'actions', elements },
+    actionsBlock({ elements }),
     context(settle ? voice.t('remind.help_connected') : voice.t('remind.help_not_connected')),
   );
   return { text: clip(text, LIMITS.fallbackText), blocks };

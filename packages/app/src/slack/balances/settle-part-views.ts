@@ -12,7 +12,8 @@ import type { SlackUserKey } from '../../store/index.js';
 import type { Voice } from '../../voice/index.js';
 import { LOCALES_KEPT } from '../../voice/index.js';
 import { SETTLE_FORM } from '../ids.js';
-import { clip, LIMITS } from '../kit/limits.js';
+import { modalView, section, textInput } from '../kit/blocks.js';
+import { clip } from '../kit/limits.js';
 import { mrkdwn } from '../kit/text.js';
 import { strong } from '../shared/balance-blocks.js';
 import { input, type ModalView, metadata, plain, title } from '../shared/modal.js';
@@ -84,26 +85,22 @@ export function partForm(meta: PartMeta, signed: string, voice: Voice): ModalVie
     ref.p === 1
       ? voice.t('settle.form_question_you_paid', values)
       : voice.t('settle.form_question_they_paid', values);
-  return {
-    type: 'modal',
+  return modalView({
     callback_id: SETTLE_FORM.callback,
     title: title(voice.t('settle.form_title')),
     submit: plain(voice.t('settle.record_payment')),
     close: plain(voice.t('settle.cancel')),
     private_metadata: metadata(signed),
     blocks: [
-      { type: 'section', text: { type: 'mrkdwn', text: clip(question, LIMITS.sectionText) } },
+      section(question),
       input(
         SETTLE_FORM.amount,
         voice.t('settle.form_amount', { currency: ref.c }),
-        {
-          type: 'plain_text_input',
-          initial_value: fieldAmount(ref.a, ref.c, voice),
-        },
+        textInput({ initial_value: fieldAmount(ref.a, ref.c, voice) }),
         { hint: voice.t('settle.form_hint', { amount: owed }) },
       ),
     ],
-  };
+  });
 }
 
 /**

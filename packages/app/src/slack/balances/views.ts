@@ -12,31 +12,23 @@ import type {
   Money,
 } from '../../core/balances.js';
 import type { Voice } from '../../voice/index.js';
+import { context, header, mrkdwnObject, section, sectionBlock } from '../kit/blocks.js';
 import { clip, LIMITS } from '../kit/limits.js';
 import type { SlackMessage } from '../kit/message.js';
-import { mrkdwn, plainText } from '../kit/text.js';
+import { mrkdwn } from '../kit/text.js';
 import {
   balanceBlocks,
   balancesFallback,
   clipLines,
-  context,
   debtRow,
   fitRows,
   friendRef,
   position,
-  section,
   strong,
   who,
 } from '../shared/balance-blocks.js';
 import { remindActions } from '../shared/remind-buttons.js';
 import { settleButton } from '../shared/settle-views.js';
-
-function header(text: string): types.HeaderBlock {
-  return {
-    type: 'header',
-    text: { type: 'plain_text', text: clip(plainText(text), LIMITS.headerText), emoji: true },
-  };
-}
 
 /** A line shown first: mrkdwn already written (what was just recorded, or why nothing was). */
 function noticeBlocks(notice: string | undefined): types.KnownBlock[] {
@@ -74,7 +66,7 @@ function groupDebtRow(
       : debt.to.id === me
         ? voice.t('balances.owes_you', { name: who(debt.from.name), amount })
         : voice.t('balances.owes', { from: who(debt.from.name), to: who(debt.to.name), amount });
-  const block: types.SectionBlock = { type: 'section', text: { type: 'mrkdwn', text } };
+  const block: types.SectionBlock = sectionBlock({ text: mrkdwnObject({ text }) });
   if (mine) {
     const other = debt.from.id === me ? debt.to : debt.from;
     block.accessory = settleButton(
@@ -117,7 +109,7 @@ export function allBalancesMessage(input: AllBalancesInput, voice: Voice): Slack
     },
     voice,
   );
-  const head = [...noticeBlocks(input.notice), header(title), balances.totals];
+  const head = [...noticeBlocks(input.notice), header(title, { emoji: true }), balances.totals];
   const tail = [...balances.groups, ...balances.controls, context(voice.t('balances.all_hint'))];
   return {
     text: fallbackWith(input.notice, balancesFallback(title, summary, voice)),
@@ -148,7 +140,7 @@ export function friendBalanceMessage(input: FriendBalanceInput, voice: Voice): S
   const { friend } = input;
   const head: types.KnownBlock[] = [
     ...noticeBlocks(input.notice),
-    header(voice.t('balances.you_and', { name: friend.name })),
+    header(voice.t('balances.you_and', { name: friend.name }), { emoji: true }),
   ];
   const debts = friend.total.map((m) => ({
     debt: { id: friend.id, name: friend.name, currency: m.currency, amount: Math.abs(m.amount) },
@@ -212,7 +204,7 @@ export function groupBalanceMessage(input: GroupBalanceInput, voice: Voice): Sla
   const settled = group.myBalance.length === 0;
   const head: types.KnownBlock[] = [
     ...noticeBlocks(input.notice),
-    header(group.name),
+    header(group.name, { emoji: true }),
     section(
       settled
         ? input.currency

@@ -11,6 +11,7 @@ import type { GroupKey, SlackUserKey, SplitDefaults } from '../../store/index.js
 import { TtlCache } from '../../store/index.js';
 import type { SlackDeps } from '../deps.js';
 import { BLOCKS } from '../ids.js';
+import { contextBlock, mrkdwnObject } from '../kit/blocks.js';
 import { clip, LIMITS } from '../kit/limits.js';
 import type { SlackMessage } from '../kit/message.js';
 import { mention, mrkdwn } from '../kit/text.js';
@@ -163,10 +164,11 @@ export function groupCurrencyNote(
 export function withNote(message: SlackMessage, note: string): SlackMessage {
   const blocks = [...message.blocks];
   const at = blocks.findIndex((b) => b.block_id === BLOCKS.expenseActions);
-  blocks.splice(at < 0 ? blocks.length : at, 0, {
-    type: 'context',
-    elements: [{ type: 'mrkdwn', text: note }],
-  });
+  blocks.splice(
+    at < 0 ? blocks.length : at,
+    0,
+    contextBlock({ elements: [mrkdwnObject({ text: note })] }),
+  );
   return { text: clip(`${message.text} ${note}`, LIMITS.fallbackText), blocks };
 }
 

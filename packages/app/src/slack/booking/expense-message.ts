@@ -12,6 +12,19 @@ import type { BillSummary } from '../../core/itemise.js';
 import { type Infer, int, literal, object } from '../../core/schema.js';
 import type { MessageKey } from '../../voice/index.js';
 import { ACTIONS, BLOCKS, EXPENSE_ACTIONS } from '../ids.js';
+import {
+  actionsBlock,
+  button,
+  buttonElement,
+  confirm,
+  context,
+  contextBlock,
+  headerBlock,
+  mrkdwnObject,
+  plainTextObject,
+  section,
+  sectionBlock,
+} from '../kit/blocks.js';
 import { clip, LIMITS, lineSections } from '../kit/limits.js';
 import type { SlackMessage } from '../kit/message.js';
 import { mention, mrkdwn, plainText } from '../kit/text.js';
@@ -124,7 +137,7 @@ export function expenseHeader(
 /** A field of the facts: its label in bold over its value (mrkdwn). */
 function fact(label: string, value: string): types.MrkdwnElement {
   // A field holds 2000 characters: a long list of payers or a long group name is cut.
-  return { type: 'mrkdwn', text: clip(`*${label}*\n${value}`, LIMITS.fieldText) };
+  return mrkdwnObject({ text: clip(`*${label}*\n${value}`, LIMITS.fieldText) });
 }
 
 /** Each person's part when several paid: there is no one person to owe, so each line says both. */
@@ -174,64 +187,46 @@ export function expenseMessage(e: BookedExpense, voice: Voice): SlackMessage {
   if (e.group !== null) fields.push(fact(voice.t('expense.group'), mrkdwn(e.group)));
   if (e.repeat) fields.push(fact(voice.t('expense.repeats'), repeatName(e.repeat, voice)));
   const fixed: types.KnownBlock[] = [
-    {
-      type: 'header',
+    headerBlock({
       block_id: BLOCKS.expenseHeader,
-      text: {
-        type: 'plain_text',
+      text: plainTextObject({
         text: clip(expenseHeader(e, voice), LIMITS.headerText),
         emoji: true,
-      },
-    },
-    { type: 'section', block_id: BLOCKS.expenseFacts, fields },
-    ...(e.itemised
-      ? [
-          {
-            type: 'context' as const,
-            elements: [
-              {
-                type: 'mrkdwn' as const,
-                text: clip(breakdownText(e.itemised, e.currency, voice), LIMITS.sectionText),
-              },
-            ],
-          },
-        ]
-      : []),
+      }),
+    }),
+    sectionBlock({ block_id: BLOCKS.expenseFacts, fields }),
+    ...(e.itemised ? [context(breakdownText(e.itemised, e.currency, voice))] : []),
   ];
   const cost = money(e.cost);
   const tail: types.KnownBlock[] = [
-    {
-      type: 'context',
+    contextBlock({
       elements: [
-        {
-          type: 'mrkdwn',
+        mrkdwnObject({
           text: voice.t('expense.booked_by', {
             booker: mention(e.bookedBy),
             id: String(e.id),
             receipt: e.receiptUrl ?? 'none',
           }),
-        },
+        }),
       ],
-    },
-    {
-      type: 'actions',
+    }),
+    actionsBlock({
       block_id: BLOCKS.expenseActions,
       elements: [
-        {
-          type: 'button',
+        buttonElement({
           action_id: ACTIONS.undo,
-          text: { type: 'plain_text', text: voice.t('expense.undo'), emoji: true },
+          text: plainTextObject({ text: voice.t('expense.undo'), emoji: true }),
           value: encodeExpenseRef(e.id),
           confirm: {
-            title: { type: 'plain_text', text: voice.t('expense.undo_title') },
-            text: { type: 'mrkdwn', text: deletesText(e, cost, voice) },
-            confirm: { type: 'plain_text', text: voice.t('expense.undo_confirm') },
-            deny: { type: 'plain_text', text: voice.t('expense.keep_it') },
+            title: plainTextObject({ text: voice.t('expense.undo_title') }),
+            text: mrkdwnObject({ text: deletesText(e, cost, voice) }),
+            confirm: plainTextObject({ text: voice.t('expense.undo_confirm') }),
+            deny: plainTextObject({ text: voice.t('expense.keep_it') }),
           },
-        },
+        }),
         ...expenseButtons(e, cost, voice),
       ],
-    },
+    }),
   ];
   const room = LIMITS.messageBlocks - fixed.length - tail.length;
   const body =
@@ -296,29 +291,18 @@ export function undoneMessage(
       LIMITS.fallbackText,
     ),
     blocks: [
-      { type: 'section', text: { type: 'mrkdwn', text: clip(struck(what), LIMITS.sectionText) } },
-      {
-        type: 'context',
+      section(struck(what)),
+      contextBlock({
         elements: [
-          {
-            type: 'mrkdwn',
+          mrkdwnObject({
             text: voice.t('expense.undone_context', {
               who: mention(input.undoneBy),
               id: String(input.expenseId),
             }),
-          },
+          }),
         ],
-      },
+      }),
     ],
-  };
-}
-
-function button(action_id: string, text: string, id: number): types.Button {
-  return {
-    type: 'button',
-    action_id,
-    text: { type: 'plain_text', text, emoji: true },
-    value: encodeExpenseRef(id),
   };
 }
 
@@ -328,21 +312,22 @@ function expenseButtons(
   cost: string,
   voice: Voice,
 ): types.Button[] {
+  const value = encodeExpenseRef(e.id);
   return [
-    button(EXPENSE_ACTIONS.edit, voice.t('expense.edit'), e.id),
-    {
-      ...button(EXPENSE_ACTIONS.delete, voice.t('expense.delete'), e.id),
+    button(EXPENSE_ACTIONS.edit, voice.t('expense.edit'), { value }),
+    button(EXPENSE_ACTIONS.delete, voice.t('expense.delete'), {
+      value,
       style: 'danger',
-      confirm: {
-        title: { type: 'plain_text', text: voice.t('expense.delete_title') },
-        text: { type: 'mrkdwn', text: deletesText(e, cost, voice) },
-        confirm: { type: 'plain_text', text: voice.t('expense.delete') },
-        deny: { type: 'plain_text', text: voice.t('expense.keep_it') },
-      },
-    },
-    button(EXPENSE_ACTIONS.comment, voice.t('expense.comment'), e.id),
-    button(EXPENSE_ACTIONS.details, voice.t('expense.details'), e.id),
-    button(EXPENSE_ACTIONS.duplicate, voice.t('expense.duplicate'), e.id),
+      confirm: confirm({
+        title: voice.t('expense.delete_title'),
+        text: deletesText(e, cost, voice),
+        confirm: voice.t('expense.delete'),
+        deny: voice.t('expense.keep_it'),
+      }),
+    }),
+    button(EXPENSE_ACTIONS.comment, voice.t('expense.comment'), { value }),
+    button(EXPENSE_ACTIONS.details, voice.t('expense.details'), { value }),
+    button(EXPENSE_ACTIONS.duplicate, voice.t('expense.duplicate'), { value }),
   ];
 }
 
@@ -366,31 +351,27 @@ export function deletedMessage(
       LIMITS.fallbackText,
     ),
     blocks: [
-      { type: 'section', text: { type: 'mrkdwn', text: clip(struck(what), LIMITS.sectionText) } },
-      {
-        type: 'context',
+      section(struck(what)),
+      contextBlock({
         elements: [
-          {
-            type: 'mrkdwn',
+          mrkdwnObject({
             text: voice.t('expense.deleted_context', {
               who: mention(input.deletedBy),
               id: String(input.expenseId),
             }),
-          },
+          }),
         ],
-      },
-      {
-        type: 'actions',
+      }),
+      actionsBlock({
         block_id: BLOCKS.expenseActions,
         elements: [
-          {
-            type: 'button',
+          buttonElement({
             action_id: EXPENSE_ACTIONS.restore,
-            text: { type: 'plain_text', text: voice.t('expense.restore'), emoji: true },
+            text: plainTextObject({ text: voice.t('expense.restore'), emoji: true }),
             value: encodeExpenseRef(input.expenseId),
-          },
+          }),
         ],
-      },
+      }),
     ],
   };
 }

@@ -6,6 +6,7 @@ import type { Split } from '../../core/split.js';
 import type { SplitDefault } from '../../store/index.js';
 import type { Voice } from '../../voice/index.js';
 import { BLOCKS } from '../ids.js';
+import { contextBlock, mrkdwnObject } from '../kit/blocks.js';
 import { clip, LIMITS } from '../kit/limits.js';
 import type { SlackMessage } from '../kit/message.js';
 import { mention, mrkdwn } from '../kit/text.js';
@@ -89,10 +90,7 @@ export function withDefaultNote(
   });
   const blocks = [...message.blocks];
   const at = blocks.findIndex((b) => b.block_id === BLOCKS.expenseActions);
-  const block = {
-    type: 'context' as const,
-    elements: [{ type: 'mrkdwn' as const, text: note }],
-  };
+  const block = contextBlock({ elements: [mrkdwnObject({ text: note })] });
   blocks.splice(at < 0 ? blocks.length : at, 0, block);
   return { text: clip(`${message.text} ${note}`, LIMITS.fallbackText), blocks };
 }

@@ -10,6 +10,14 @@ import type { BalanceSummary, FriendDebt, Money } from '../../core/balances.js';
 import { type Infer, int, object, string } from '../../core/schema.js';
 import type { Voice } from '../../voice/index.js';
 import { DIGEST_ACTION_IDS } from '../ids.js';
+import {
+  actionsBlock,
+  buttonElement,
+  context,
+  headerBlock,
+  plainTextObject,
+  section,
+} from '../kit/blocks.js';
 import { clip, LIMITS } from '../kit/limits.js';
 import type { SlackMessage } from '../kit/message.js';
 import { plainText } from '../kit/text.js';
@@ -17,8 +25,6 @@ import {
   balanceBlocks,
   balancesFallback,
   clipLines,
-  context,
-  section,
   summaryDebts,
   who,
 } from '../shared/balance-blocks.js';
@@ -59,7 +65,7 @@ export function parseSettleUpValue(value: string | undefined): SettleUpValue | u
 }
 
 function plain(text: string): types.PlainTextElement {
-  return { type: 'plain_text', text: clip(plainText(text), LIMITS.buttonText) };
+  return plainTextObject({ text: clip(plainText(text), LIMITS.buttonText) });
 }
 
 /** "owes you €5.00", "you owe €5.00", "settled": one side of a change. */
@@ -82,12 +88,11 @@ function changeLine(change: DigestChange, voice: Voice): string {
 
 /** The DM's Settle up: it names the friend and currency, and the click reads the debt afresh. */
 function settleUpButton(debt: FriendDebt, voice: Voice): types.Button {
-  return {
-    type: 'button',
+  return buttonElement({
     action_id: DIGEST_ACTION_IDS.settleUp,
     text: plain(voice.t('settle.settle_up')),
     value: settleUpValue({ friend_id: debt.id, currency: debt.currency }),
-  };
+  });
 }
 
 /** The daily DM: totals, what changed, one row per debt with Settle up, groups, Pause. */
@@ -99,13 +104,11 @@ export function digestMessage(input: DigestMessageInput, voice: Voice): SlackMes
     voice,
   );
   const head: types.KnownBlock[] = [
-    {
-      type: 'header',
-      text: {
-        type: 'plain_text',
+    headerBlock({
+      text: plainTextObject({
         text: clip(plainText(voice.t('digest.title', { day })), LIMITS.headerText),
-      },
-    },
+      }),
+    }),
     balances.totals,
   ];
   if (!input.first) {
@@ -124,17 +127,15 @@ export function digestMessage(input: DigestMessageInput, voice: Voice): SlackMes
   }
   const tail: types.KnownBlock[] = [
     ...balances.groups,
-    {
-      type: 'actions',
+    actionsBlock({
       elements: [
-        {
-          type: 'button',
+        buttonElement({
           action_id: DIGEST_ACTION_IDS.pause,
           text: plain(voice.t('digest.pause')),
           value: 'pause',
-        },
+        }),
       ],
-    },
+    }),
     context(voice.t('digest.why')),
   ];
   const rows = summaryDebts(

@@ -4,6 +4,15 @@
  */
 import type { types } from '@slack/bolt';
 import { type BookedExpense, type RepeatEvery, repeatName, whoText } from '../booking/index.js';
+import {
+  context,
+  contextBlock,
+  headerBlock,
+  mrkdwnObject,
+  plainTextObject,
+  section,
+  sectionBlock,
+} from '../kit/blocks.js';
 import { clip, LIMITS, lineSections } from '../kit/limits.js';
 import type { SlackMessage } from '../kit/message.js';
 import { mrkdwn, plainText } from '../kit/text.js';
@@ -30,7 +39,7 @@ interface ExpenseDetails {
 }
 
 function fact(label: string, value: string): types.MrkdwnElement {
-  return { type: 'mrkdwn', text: clip(`*${label}*\n${value}`, LIMITS.fieldText) };
+  return mrkdwnObject({ text: clip(`*${label}*\n${value}`, LIMITS.fieldText) });
 }
 
 function commentLine(c: DetailsComment, voice: Voice): string {
@@ -59,10 +68,8 @@ export function expenseDetailsMessage(d: ExpenseDetails, voice: Voice): SlackMes
   if (d.repeat && d.repeat !== 'never')
     fields.push(fact(voice.t('expense.repeats'), repeatName(d.repeat, voice)));
   const head: types.KnownBlock[] = [
-    {
-      type: 'header',
-      text: {
-        type: 'plain_text',
+    headerBlock({
+      text: plainTextObject({
         text: clip(
           voice.t('actions.details_header', {
             deleted: d.deleted ? 'yes' : 'no',
@@ -72,9 +79,9 @@ export function expenseDetailsMessage(d: ExpenseDetails, voice: Voice): SlackMes
           LIMITS.headerText,
         ),
         emoji: true,
-      },
-    },
-    { type: 'section', fields },
+      }),
+    }),
+    sectionBlock({ fields }),
   ];
   const shares = e.lines.map(
     (l) =>
@@ -86,39 +93,23 @@ export function expenseDetailsMessage(d: ExpenseDetails, voice: Voice): SlackMes
   );
   const extra: types.KnownBlock[] = [];
   if (d.notes) {
-    extra.push({
-      type: 'section',
-      text: {
-        type: 'mrkdwn',
-        text: clip(`*${voice.t('actions.notes')}*\n${mrkdwn(d.notes)}`, LIMITS.sectionText),
-      },
-    });
+    extra.push(section(`*${voice.t('actions.notes')}*\n${mrkdwn(d.notes)}`));
   }
   if (d.receiptUrl) {
-    extra.push({
-      type: 'context',
-      elements: [
-        {
-          type: 'mrkdwn',
-          text: clip(voice.t('actions.details_receipt', { url: d.receiptUrl }), 3000),
-        },
-      ],
-    });
+    extra.push(context(voice.t('actions.details_receipt', { url: d.receiptUrl })));
   }
   const comments = d.comments.map((c) => commentLine(c, voice));
   const tail: types.KnownBlock[] = [
-    {
-      type: 'context',
+    contextBlock({
       elements: [
-        {
-          type: 'mrkdwn',
+        mrkdwnObject({
           text:
             comments.length === 0
               ? voice.t('actions.no_comments')
               : voice.t('actions.comments', { count: comments.length }),
-        },
+        }),
       ],
-    },
+    }),
   ];
   // Blocks left for the shares and the comments, half each at most, within a message's 50.
   const room = LIMITS.messageBlocks - head.length - extra.length - tail.length;

@@ -10,6 +10,7 @@
 import type { types } from '@slack/bolt';
 import type { SplitDefault } from '../../store/index.js';
 import { FORM } from '../ids.js';
+import { contextBlock, modalView, mrkdwnObject } from '../kit/blocks.js';
 import { clip } from '../kit/limits.js';
 import { mention, mrkdwn } from '../kit/text.js';
 import { sentences } from '../shared/expense-access.js';
@@ -53,11 +54,10 @@ export function defaultNoteText(f: GroupDefaultFill, voice: Voice): string {
 
 /** The note as the form shows it, above the fields. */
 export function defaultNoteBlock(f: GroupDefaultFill, voice: Voice): types.ContextBlock {
-  return {
-    type: 'context',
+  return contextBlock({
     block_id: FORM.defaultNote,
-    elements: [{ type: 'mrkdwn', text: defaultNoteText(f, voice) }],
-  };
+    elements: [mrkdwnObject({ text: defaultNoteText(f, voice) })],
+  });
 }
 
 /** Who the default shares it among, without those who left the group. */
@@ -124,13 +124,12 @@ export function withGroupDefault(
   if (at >= 0) blocks[at] = note;
   // The form has a few dozen blocks at most; the note is left out rather than break the limit.
   else if (blocks.length < VIEW_LIMITS.viewBlocks) blocks.unshift(note);
-  return {
-    type: 'modal',
+  return modalView({
     ...(view.callback_id ? { callback_id: view.callback_id } : {}),
     title: view.title,
     ...(view.submit ? { submit: view.submit } : {}),
     ...(view.close ? { close: view.close } : {}),
     ...(view.private_metadata ? { private_metadata: view.private_metadata } : {}),
     blocks: blocks as unknown as types.KnownBlock[],
-  };
+  });
 }

@@ -14,6 +14,7 @@ import { lookupBudget } from '../../accounts/lookups.js';
 import type { SlackUserKey } from '../../store/index.js';
 import { voiceFor } from '../../voice/index.js';
 import type { SlackDeps } from '../deps.js';
+import { modalView, mrkdwnObject, plainTextObject, sectionBlock } from '../kit/blocks.js';
 import { modalVoice } from '../shared/modal.js';
 import type { Voice } from '../shared/voice.js';
 import { type FormMeta, metaRefusal, parseMeta, type StateValues, valueBlockId } from './form.js';
@@ -102,12 +103,11 @@ export function itemisePreviewClicked(deps: SlackDeps) {
       if (!next) {
         await client.views.update({
           view_id: view.id,
-          view: {
-            type: 'modal',
-            title: { type: 'plain_text', text: voice.t('form.itemise_title') },
-            close: { type: 'plain_text', text: voice.t('form.close') },
-            blocks: [{ type: 'section', text: { type: 'mrkdwn', text: voice.t('form.expired') } }],
-          },
+          view: modalView({
+            title: plainTextObject({ text: voice.t('form.itemise_title') }),
+            close: plainTextObject({ text: voice.t('form.close') }),
+            blocks: [sectionBlock({ text: mrkdwnObject({ text: voice.t('form.expired') }) })],
+          }),
         });
         return;
       }

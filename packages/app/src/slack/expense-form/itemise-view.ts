@@ -5,6 +5,15 @@
  */
 import type { types } from '@slack/bolt';
 import { EXPENSE_CALLBACKS, FORM } from '../ids.js';
+import {
+  actionsBlock,
+  buttonElement,
+  contextBlock,
+  modalView,
+  mrkdwnObject,
+  sectionBlock,
+  textInput,
+} from '../kit/blocks.js';
 import { clip, LIMITS } from '../kit/limits.js';
 import { input, type ModalView, metadata, plain, title, VIEW_LIMITS } from '../shared/modal.js';
 import type { Voice } from '../shared/voice.js';
@@ -38,12 +47,11 @@ function field(
   return input(
     id,
     label,
-    {
-      type: 'plain_text_input',
+    textInput({
       max_length: TYPED_MAX,
       placeholder: plain(placeholder, VIEW_LIMITS.placeholder),
       ...(value ? { initial_value: clip(value, TYPED_MAX) } : {}),
-    },
+    }),
     { optional: true, ...(hint ? { hint } : {}) },
   );
 }
@@ -54,11 +62,10 @@ export function itemiseStepView(s: ItemiseStepInput, voice: Voice): ModalView {
   // Examples written with the person's decimal mark, as they would type them.
   const items = `${amountInput(1250, 'EUR', voice)}+${amountInput(725, 'EUR', voice)}`;
   const blocks: types.KnownBlock[] = [
-    {
-      type: 'context',
+    contextBlock({
       block_id: FORM.splitInfo,
-      elements: [{ type: 'mrkdwn', text: t('form.itemise_info', { subtotal }) }],
-    },
+      elements: [mrkdwnObject({ text: t('form.itemise_info', { subtotal }) })],
+    }),
   ];
   // The first step caps people at 50: with the 6 other blocks, well within 100.
   s.participants.slice(0, VIEW_LIMITS.viewBlocks - 7).forEach((id, index) => {
@@ -92,36 +99,29 @@ export function itemiseStepView(s: ItemiseStepInput, voice: Voice): ModalView {
       s.typed?.tax,
       t('form.tax_hint'),
     ),
-    {
-      type: 'actions',
+    actionsBlock({
       block_id: FORM.itemActions,
       elements: [
-        {
-          type: 'button',
+        buttonElement({
           action_id: FORM.itemPreview,
           text: plain(t('form.preview')),
           value: 'preview',
-        },
+        }),
       ],
-    },
-    {
-      type: 'section',
+    }),
+    sectionBlock({
       block_id: FORM.itemPreview,
-      text: {
-        type: 'mrkdwn',
-        text: clip(s.preview ?? t('form.preview_prompt'), LIMITS.sectionText),
-      },
-    },
+      text: mrkdwnObject({ text: clip(s.preview ?? t('form.preview_prompt'), LIMITS.sectionText) }),
+    }),
   );
-  return {
-    type: 'modal',
+  return modalView({
     callback_id: EXPENSE_CALLBACKS.itemiseStep,
     title: title(t('form.itemise_title')),
     submit: title(t(s.edit ? 'form.submit_edit' : 'form.submit_new')),
     close: title(t('form.back')),
     private_metadata: metadata(s.meta),
     blocks,
-  };
+  });
 }
 
 /** The preview a view shows, to tell whether the person saw the shares about to be booked. */

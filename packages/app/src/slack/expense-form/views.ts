@@ -5,9 +5,28 @@
  * limits (shared/modal.ts).
  */
 import type { types } from '@slack/bolt';
-import type { Category, Currency, RepeatInterval } from '../../service/index.js';
+import type { RepeatInterval } from '../../service/index.js';
 import type { MessageKey } from '../../voice/index.js';
 import { ACTIONS, EXPENSE_CALLBACKS, FORM } from '../ids.js';
+import {
+  actionsBlock,
+  buttonElement,
+  checkboxes,
+  context,
+  contextBlock,
+  datePicker,
+  externalSelect,
+  fileInput,
+  modalView,
+  mrkdwnObject,
+  multiUsersSelect,
+  option,
+  radioButtons,
+  section,
+  staticSelect,
+  textInput,
+  usersSelect,
+} from '../kit/blocks.js';
 import { clip } from '../kit/limits.js';
 import { mrkdwn, plainText } from '../kit/text.js';
 import { input, type ModalView, metadata, plain, title, VIEW_LIMITS } from '../shared/modal.js';
@@ -28,16 +47,11 @@ import { megabytes } from './receipt.js';
 
 export { type ModalView, VIEW_LIMITS };
 
-type Option = { text: types.PlainTextElement; value: string };
+type Option = types.PlainTextOption;
 
 /** A people picker's pre-selection: Slack refuses an empty `initial_users`, so none is left out. */
 function initialUsers(ids: string[]): { initial_users?: string[] } {
   return ids.length > 0 ? { initial_users: ids } : {};
-}
-
-function option(text: string, value: string): Option {
-  // Values are ids and codes, far below 150 characters; the text is what may run long.
-  return { text: plain(text), value: clip(value, VIEW_LIMITS.optionValue) };
 }
 
 const SPLIT_LABELS = {
@@ -102,26 +116,17 @@ interface FormViewInput {
 function messageReceiptBlock(r: MessageReceipt, voice: Voice): types.KnownBlock {
   if (r.kind === 'refused') {
     const problem = r.problem;
-    return {
-      type: 'context',
-      elements: [
-        {
-          type: 'mrkdwn',
-          text: clip(
-            voice.t('form.message_receipt_refused', {
-              name: r.name === '' ? voice.t('form.the_file') : mrkdwn(clip(r.name, 200)),
-              problem: problem.kind,
-              max: problem.kind === 'too_large' ? megabytes(problem.max, voice) : '',
-              type:
-                problem.kind === 'not_image' && problem.mimetype
-                  ? mrkdwn(clip(problem.mimetype, 100))
-                  : voice.t('form.unknown_type'),
-            }),
-            3000,
-          ),
-        },
-      ],
-    };
+    return context(
+      voice.t('form.message_receipt_refused', {
+        name: r.name === '' ? voice.t('form.the_file') : mrkdwn(clip(r.name, 200)),
+        problem: problem.kind,
+        max: problem.kind === 'too_large' ? megabytes(problem.max, voice) : '',
+        type:
+          problem.kind === 'not_image' && problem.mimetype
+            ? mrkdwn(clip(problem.mimetype, 100))
+            : voice.t('form.unknown_type'),
+      }),
+    );
   }
   const attach = option(
     voice.t('form.attach', { name: r.name === '' ? voice.t('form.the_file') : r.name }),
@@ -130,12 +135,12 @@ function messageReceiptBlock(r: MessageReceipt, voice: Voice): types.KnownBlock 
   return input(
     FORM.messageReceipt,
     voice.t('form.receipt_from_message'),
-    { type: 'checkboxes', options: [attach], initial_options: [attach] },
+    checkboxes({ options: [attach], initial_options: [attach] }),
     { optional: true, hint: voice.t('form.message_receipt_hint') },
   );
 }
 
-function currencyOption(code: string, unit: string | undefined): Option {
+export function currencyOption(code: string, unit: string | undefined): Option {
   return option(unit && unit !== code ? `${code} · ${unit}` : code, code);
 }
 
@@ -156,42 +161,52 @@ export function expenseFormView(v: FormViewInput, voice: Voice): ModalView {
   const editablePeople = v.peopleEditable !== false;
   const blocks: types.KnownBlock[] = [];
   if (v.note) {
-    blocks.push({ type: 'context', elements: [{ type: 'mrkdwn', text: clip(v.note, 3000) }] });
+    blocks.push(context(v.note));
   }
   if (v.byDefault) blocks.push(defaultNoteBlock(v.byDefault, voice));
   if (editablePeople) {
     blocks.push(
-      input(FORM.amount, t('form.amount'), {
-        type: 'plain_text_input',
-        placeholder: plain(amountExample(voice), VIEW_LIMITS.placeholder),
-        ...(i.amountText ? { initial_value: clip(plainText(i.amountText), 40) } : {}),
-      }),
-      input(FORM.currency, t('form.currency'), {
-        type: 'external_select',
-        min_query_length: 1,
-        placeholder: plain(t('form.currency_placeholder'), VIEW_LIMITS.placeholder),
-        ...(i.currency ? { initial_option: currencyOption(i.currency, v.currencyUnit) } : {}),
-      }),
+      input(
+        FORM.amount,
+        t('form.amount'),
+        textInput({
+          placeholder: plain(amountExample(voice), VIEW_LIMITS.placeholder),
+          ...(i.amountText ? { initial_value: clip(plainText(i.amountText), 40) } : {}),
+        }),
+      ),
+      input(
+        FORM.currency,
+        t('form.currency'),
+        externalSelect({
+          min_query_length: 1,
+          placeholder: plain(t('form.currency_placeholder'), VIEW_LIMITS.placeholder),
+          ...(i.currency ? { initial_option: currencyOption(i.currency, v.currencyUnit) } : {}),
+        }),
+      ),
     );
   }
   blocks.push(
-    input(FORM.description, t('form.what_for'), {
-      type: 'plain_text_input',
-      max_length: DESCRIPTION_MAX,
-      placeholder: plain(t('form.what_placeholder'), VIEW_LIMITS.placeholder),
-      // plain_text: the description as it was typed, with no escape or entity in it.
-      ...(i.description ? { initial_value: clip(plainText(i.description), DESCRIPTION_MAX) } : {}),
-    }),
-    input(FORM.date, t('form.date'), { type: 'datepicker', initial_date: i.date }),
+    input(
+      FORM.description,
+      t('form.what_for'),
+      textInput({
+        max_length: DESCRIPTION_MAX,
+        placeholder: plain(t('form.what_placeholder'), VIEW_LIMITS.placeholder),
+        // plain_text: the description as it was typed, with no escape or entity in it.
+        ...(i.description
+          ? { initial_value: clip(plainText(i.description), DESCRIPTION_MAX) }
+          : {}),
+      }),
+    ),
+    input(FORM.date, t('form.date'), datePicker({ initial_date: i.date })),
     input(
       FORM.category,
       t('form.category'),
-      {
-        type: 'external_select',
+      externalSelect({
         min_query_length: 0,
         placeholder: plain(t('form.category_placeholder'), VIEW_LIMITS.placeholder),
         ...(i.category ? { initial_option: option(i.category.name, String(i.category.id)) } : {}),
-      },
+      }),
       { optional: true },
     ),
   );
@@ -207,11 +222,10 @@ export function expenseFormView(v: FormViewInput, voice: Voice): ModalView {
     ...input(
       FORM.group,
       t('form.group'),
-      {
-        type: 'static_select',
+      staticSelect({
         options: groupOptions,
         ...(initialGroup ? { initial_option: initialGroup } : {}),
-      },
+      }),
       {
         optional: true,
         ...(v.groups === undefined ? { hint: t('form.groups_loading') } : {}),
@@ -229,50 +243,42 @@ export function expenseFormView(v: FormViewInput, voice: Voice): ModalView {
       input(
         FORM.participants,
         t('form.shared_by'),
-        {
-          type: 'multi_users_select',
+        multiUsersSelect({
           max_selected_items: MAX_PARTICIPANTS,
           ...initialUsers(i.participants.slice(0, MAX_PARTICIPANTS)),
           placeholder: plain(t('form.people_placeholder'), VIEW_LIMITS.placeholder),
-        },
+        }),
         { optional: true, hint: t('form.shared_hint') },
       ),
-      input(FORM.payer, t('form.paid_by'), { type: 'users_select', initial_user: i.payer }),
+      input(FORM.payer, t('form.paid_by'), usersSelect({ initial_user: i.payer })),
       input(
         FORM.alsoPaid,
         t('form.also_paid'),
-        {
-          type: 'multi_users_select',
+        multiUsersSelect({
           max_selected_items: MAX_PAYERS - 1,
           ...initialUsers((i.alsoPaid ?? []).slice(0, MAX_PAYERS - 1)),
           placeholder: plain(t('form.others_placeholder'), VIEW_LIMITS.placeholder),
-        },
+        }),
         { optional: true, hint: t('form.also_hint') },
       ),
       input(
         FORM.split,
         t('form.how'),
-        {
-          type: 'radio_buttons',
+        radioButtons({
           options: methodOptions,
           initial_option: methodOptions.find((o) => o.value === method) ?? methodOptions[0],
-        },
+        }),
         { hint: t('form.how_hint') },
       ),
     );
   } else {
-    blocks.push({
-      type: 'section',
-      text: {
-        type: 'mrkdwn',
-        text: clip(
-          v.people && v.people.length > 0
-            ? t('form.people_fixed', { people: voice.list(v.people) })
-            : t('form.people_stay'),
-          3000,
-        ),
-      },
-    });
+    blocks.push(
+      section(
+        v.people && v.people.length > 0
+          ? t('form.people_fixed', { people: voice.list(v.people) })
+          : t('form.people_stay'),
+      ),
+    );
   }
   const repeatOptions = (Object.keys(REPEAT_LABELS) as RepeatInterval[]).map((r) =>
     option(t(REPEAT_LABELS[r]), r),
@@ -281,13 +287,12 @@ export function expenseFormView(v: FormViewInput, voice: Voice): ModalView {
     input(
       FORM.notes,
       t('form.notes'),
-      {
-        type: 'plain_text_input',
+      textInput({
         multiline: true,
         max_length: NOTES_MAX,
         // plain_text: the notes as they were written, with no escape or entity in them.
         ...(i.notes ? { initial_value: clip(plainText(i.notes), NOTES_MAX) } : {}),
-      },
+      }),
       {
         optional: true,
         ...(v.breakdown
@@ -298,30 +303,28 @@ export function expenseFormView(v: FormViewInput, voice: Voice): ModalView {
     input(
       FORM.repeat,
       t('form.repeat'),
-      {
-        type: 'static_select',
+      staticSelect({
         options: repeatOptions,
         initial_option: repeatOptions.find((o) => o.value === (i.repeat ?? 'never')),
-      },
+      }),
       { optional: true },
     ),
     ...(v.messageReceipt ? [messageReceiptBlock(v.messageReceipt, voice)] : []),
     input(
       FORM.receipt,
       t('form.receipt'),
-      { type: 'file_input', max_files: 1, filetypes: ['jpg', 'jpeg', 'png', 'gif', 'pdf', 'heic'] },
+      fileInput({ max_files: 1, filetypes: ['jpg', 'jpeg', 'png', 'gif', 'pdf', 'heic'] }),
       { optional: true },
     ),
   );
-  return {
-    type: 'modal',
+  return modalView({
     callback_id: EXPENSE_CALLBACKS.form,
     title: title(formTitle(v.mode, voice)),
     submit: title(v.mode === 'edit' ? t('form.submit_edit') : t('form.submit_new')),
     close: title(t('form.cancel')),
     private_metadata: metadata(v.meta),
     blocks,
-  };
+  });
 }
 
 /** The step for each method that has one; Itemise has its own (itemise-view.ts). */
@@ -357,19 +360,23 @@ export function splitStepView(s: SplitStepInput, voice: Voice): ModalView {
   const blocks: types.KnownBlock[] = [];
   const payers = (s.payers ?? []).slice(0, MAX_PAYERS);
   if (payers.length > 0) {
-    blocks.push({
-      type: 'context',
-      block_id: FORM.paidInfo,
-      elements: [{ type: 'mrkdwn', text: t('form.paid_info', { total }) }],
-    });
+    blocks.push(
+      contextBlock({
+        block_id: FORM.paidInfo,
+        elements: [mrkdwnObject({ text: t('form.paid_info', { total }) })],
+      }),
+    );
     payers.forEach((id, index) => {
       const initial = s.paidValues?.[id];
       blocks.push(
-        input(paidBlockId(index), t('form.payer_paid', { name: nameOf(id) }), {
-          type: 'plain_text_input',
-          placeholder: plain(amountExample(voice), VIEW_LIMITS.placeholder),
-          ...(initial ? { initial_value: clip(initial, 40) } : {}),
-        }),
+        input(
+          paidBlockId(index),
+          t('form.payer_paid', { name: nameOf(id) }),
+          textInput({
+            placeholder: plain(amountExample(voice), VIEW_LIMITS.placeholder),
+            ...(initial ? { initial_value: clip(initial, 40) } : {}),
+          }),
+        ),
       );
     });
   }
@@ -382,11 +389,9 @@ export function splitStepView(s: SplitStepInput, voice: Voice): ModalView {
           : t('form.rule_shares', { total });
     const placeholder =
       s.method === 'exact' ? amountExample(voice) : s.method === 'percent' ? '25' : '1';
-    blocks.push({
-      type: 'context',
-      block_id: FORM.splitInfo,
-      elements: [{ type: 'mrkdwn', text: rule }],
-    });
+    blocks.push(
+      contextBlock({ block_id: FORM.splitInfo, elements: [mrkdwnObject({ text: rule })] }),
+    );
     // One input per person; the first step caps people at 50 and payers at 10, within 100 blocks.
     s.participants.slice(0, VIEW_LIMITS.viewBlocks - blocks.length).forEach((id, index) => {
       const initial = s.values?.[id];
@@ -394,25 +399,23 @@ export function splitStepView(s: SplitStepInput, voice: Voice): ModalView {
         input(
           `${FORM.valuePrefix}${index}`,
           nameOf(id),
-          {
-            type: 'plain_text_input',
+          textInput({
             placeholder: plain(placeholder, VIEW_LIMITS.placeholder),
             ...(initial ? { initial_value: clip(initial, 40) } : {}),
-          },
+          }),
           { optional: true },
         ),
       );
     });
   }
-  return {
-    type: 'modal',
+  return modalView({
     callback_id: EXPENSE_CALLBACKS.splitStep,
     title: title(t(STEP_TITLES[s.method])),
     submit: title(t(s.edit ? 'form.submit_edit' : 'form.submit_new')),
     close: title(t('form.back')),
     private_metadata: metadata(s.meta),
     blocks,
-  };
+  });
 }
 
 /**
@@ -423,78 +426,25 @@ export function noticeView(
   n: { title: string; text: string; connectUrl?: string | undefined },
   voice: Voice,
 ): ModalView {
-  const blocks: types.KnownBlock[] = [
-    { type: 'section', text: { type: 'mrkdwn', text: clip(n.text, 3000) } },
-  ];
+  const blocks: types.KnownBlock[] = [section(n.text)];
   if (n.connectUrl) {
-    blocks.push({
-      type: 'actions',
-      elements: [
-        {
-          type: 'button',
-          action_id: ACTIONS.connect,
-          style: 'primary',
-          text: plain(voice.t('form.connect')),
-          url: n.connectUrl,
-        },
-      ],
-    });
+    blocks.push(
+      actionsBlock({
+        elements: [
+          buttonElement({
+            action_id: ACTIONS.connect,
+            style: 'primary',
+            text: plain(voice.t('form.connect')),
+            url: n.connectUrl,
+          }),
+        ],
+      }),
+    );
   }
-  return {
-    type: 'modal',
+  return modalView({
     callback_id: EXPENSE_CALLBACKS.form,
     title: title(n.title),
     close: title(voice.t('form.close')),
     blocks,
-  };
-}
-
-/** Currencies for the external select: codes that start with the query first, then the rest. */
-/**
- * Longest search read in a select: longer than any currency's or category's name, so it matches
- * none, and is not read at all.
- */
-const MAX_QUERY_CHARS = 100;
-
-export function currencyOptions(currencies: readonly Currency[], query: string): Option[] {
-  if (query.length > MAX_QUERY_CHARS) return [];
-  const q = query.trim().toUpperCase();
-  const score = (c: Currency) =>
-    c.currency_code === q
-      ? 0
-      : c.currency_code.startsWith(q)
-        ? 1
-        : c.unit.toUpperCase() === q
-          ? 2
-          : c.currency_code.includes(q) || c.unit.toUpperCase().includes(q)
-            ? 3
-            : 9;
-  return currencies
-    .map((c) => ({ c, s: q === '' ? 3 : score(c) }))
-    .filter((x) => x.s < 9)
-    .sort((a, b) => a.s - b.s || a.c.currency_code.localeCompare(b.c.currency_code))
-    .slice(0, VIEW_LIMITS.options) // an external select's answer holds 100 options at most
-    .map((x) => currencyOption(x.c.currency_code, x.c.unit));
-}
-
-/** Subcategories grouped by their parent, matching the query; 100 options in all at most. */
-export function categoryOptionGroups(
-  categories: readonly Category[],
-  query: string,
-): Array<{ label: types.PlainTextElement; options: Option[] }> {
-  if (query.length > MAX_QUERY_CHARS) return [];
-  const q = query.trim().toLowerCase();
-  const groups: Array<{ label: types.PlainTextElement; options: Option[] }> = [];
-  let left: number = VIEW_LIMITS.options; // the whole answer counts against Slack's 100
-  for (const parent of categories) {
-    if (left <= 0) break;
-    const matches = (parent.subcategories ?? []).filter(
-      (s) => q === '' || s.name.toLowerCase().includes(q) || parent.name.toLowerCase().includes(q),
-    );
-    if (matches.length === 0) continue;
-    const options = matches.slice(0, left).map((s) => option(s.name, String(s.id)));
-    left -= options.length;
-    groups.push({ label: plain(parent.name), options });
-  }
-  return groups;
+  });
 }

@@ -1,16 +1,5 @@
-/**
- * The channel feed's messages. Pure: data and a voice in, Block Kit out.
- *
- * A feed posts to a channel, where everyone reads the same message: it is written in the voice of
- * the person who turned the feed on (the feed is theirs: their account's notifications are read),
- * so that the channel reads it in one language, the one its owner chose.
- *
- * Names, descriptions and group names come from the expense service, where people outside Slack
- * write them: each goes through `mrkdwn()` in the blocks and in the fallback text alike, so that
- * none of them can ping the channel, show a link under another label, or turn into formatting.
- */
-import type { types } from '@slack/bolt';
 import type { Voice } from '../../voice/index.js';
+import { context, section } from '../kit/blocks.js';
 import { clip, LIMITS } from '../kit/limits.js';
 import type { SlackMessage } from '../kit/message.js';
 import { mention, mrkdwn } from '../kit/text.js';
@@ -32,15 +21,6 @@ interface FeedChange {
   cost: number;
   currency: string;
   group: string;
-}
-
-function context(text: string): types.KnownBlock {
-  return { type: 'context', elements: [{ type: 'mrkdwn', text: clip(text, LIMITS.sectionText) }] };
-}
-
-function section(text: string): types.KnownBlock {
-  // A section's text is at most 3000 characters: a description can be long.
-  return { type: 'section', text: { type: 'mrkdwn', text: clip(text, LIMITS.sectionText) } };
 }
 
 /** A short note in the channel (feed turned on or off), from text already written as mrkdwn. */

@@ -1,14 +1,16 @@
-/**
- * Groups as Block Kit: the list, what a group command did, and the delete confirmation. Pure
- * functions of data and the reader's voice; they keep within Slack's limits (50 blocks a message,
- * 3000 characters a section). Group names come from the expense service: each goes through
- * `mrkdwn()` (or `plainText()` in plain_text fields) before it is placed in a message.
- */
-import type { types } from '@slack/bolt';
 import type { Money } from '../../core/balances.js';
 import { type Infer, int, object, string } from '../../core/schema.js';
 import type { Voice } from '../../voice/index.js';
 import { LEDGER_ACTIONS } from '../ids.js';
+import {
+  actionsBlock,
+  buttonElement,
+  context,
+  headerBlock,
+  mrkdwnObject,
+  plainTextObject,
+  section,
+} from '../kit/blocks.js';
 import { clip, LIMITS } from '../kit/limits.js';
 import type { SlackMessage } from '../kit/message.js';
 import { mrkdwn, plainText } from '../kit/text.js';
@@ -21,14 +23,6 @@ type GroupRef = Infer<typeof groupRefSchema>;
 
 export function parseGroupRef(value: string | undefined): GroupRef | undefined {
   return groupRefSchema.readJson(value);
-}
-
-function section(text: string): types.SectionBlock {
-  return { type: 'section', text: { type: 'mrkdwn', text: clip(text, LIMITS.sectionText) } };
-}
-
-function context(text: string): types.ContextBlock {
-  return { type: 'context', elements: [{ type: 'mrkdwn', text: clip(text, LIMITS.sectionText) }] };
 }
 
 /** A group's name for mrkdwn, cut to what a line can hold. */
@@ -80,14 +74,12 @@ export function groupsMessage(
       LIMITS.fallbackText,
     ),
     blocks: [
-      {
-        type: 'header',
-        text: {
-          type: 'plain_text',
+      headerBlock({
+        text: plainTextObject({
           text: clip(voice.t('groups.list_header'), LIMITS.headerText),
           emoji: true,
-        },
-      },
+        }),
+      }),
       section(clipLines(lines, 2900, voice)),
       context(voice.t('groups.list_footer')),
     ],
@@ -100,35 +92,28 @@ export function deleteGroupConfirm(voice: Voice, ref: GroupRef): SlackMessage {
     text: clip(voice.t('groups.delete_fallback', { group: groupName(ref.n) }), LIMITS.fallbackText),
     blocks: [
       section(voice.t('groups.delete_question', { group: name })),
-      {
-        type: 'actions',
+      actionsBlock({
         elements: [
-          {
-            type: 'button',
+          buttonElement({
             action_id: LEDGER_ACTIONS.groupDelete,
             style: 'danger',
-            text: {
-              type: 'plain_text',
+            text: plainTextObject({
               text: plainText(voice.t('groups.delete_button')),
               emoji: true,
-            },
+            }),
             value: JSON.stringify(groupRefSchema.parse({ g: ref.g, n: ref.n.slice(0, 100) })),
             confirm: {
-              title: {
-                type: 'plain_text',
-                text: plainText(voice.t('groups.delete_confirm_title')),
-              },
-              text: {
-                type: 'mrkdwn',
+              title: plainTextObject({ text: plainText(voice.t('groups.delete_confirm_title')) }),
+              text: mrkdwnObject({
                 text: clip(voice.t('groups.delete_confirm_text', { group: name }), 300),
-              },
-              confirm: { type: 'plain_text', text: plainText(voice.t('groups.delete_confirm')) },
-              deny: { type: 'plain_text', text: plainText(voice.t('groups.delete_keep')) },
+              }),
+              confirm: plainTextObject({ text: plainText(voice.t('groups.delete_confirm')) }),
+              deny: plainTextObject({ text: plainText(voice.t('groups.delete_keep')) }),
               style: 'danger',
             },
-          },
+          }),
         ],
-      },
+      }),
     ],
   };
 }

@@ -10,8 +10,22 @@ import type { BalanceSummary, Money } from '../../core/balances.js';
 import type { KeptAbout } from '../../store/index.js';
 import { formatsFor, type Voice } from '../../voice/index.js';
 import { ACTIONS, LEDGER_ACTIONS } from '../ids.js';
-import { clip, LIMITS } from '../kit/limits.js';
-import { mrkdwn, plainText } from '../kit/text.js';
+import {
+  actionsBlock,
+  buttonElement,
+  context,
+  dividerBlock,
+  header,
+  homeView as homeTab,
+  mrkdwnObject,
+  option,
+  plain,
+  section,
+  sectionBlock,
+  staticSelect,
+} from '../kit/blocks.js';
+import { clip } from '../kit/limits.js';
+import { mrkdwn } from '../kit/text.js';
 import {
   balanceBlocks,
   clipLines,
@@ -74,30 +88,6 @@ export type HomeInput =
       remindersOff?: boolean | undefined;
     };
 
-function section(text: string): types.SectionBlock {
-  return { type: 'section', text: { type: 'mrkdwn', text: clip(text, LIMITS.sectionText) } };
-}
-
-function context(text: string): types.ContextBlock {
-  return { type: 'context', elements: [{ type: 'mrkdwn', text: clip(text, LIMITS.sectionText) }] };
-}
-
-function header(text: string): types.HeaderBlock {
-  return {
-    type: 'header',
-    text: { type: 'plain_text', text: clip(plainText(text), LIMITS.headerText) },
-  };
-}
-
-const plain = (text: string, max = 75): types.PlainTextElement => ({
-  type: 'plain_text',
-  text: clip(plainText(text), max),
-});
-
-function option(text: string, value: string): types.PlainTextOption {
-  return { text: plain(text), value };
-}
-
 /** A setting's name in bold over what it is now. */
 const setting = (name: string, state: string) => `*${name}*\n${state}`;
 
@@ -132,27 +122,25 @@ export function currencySelect(
     list.push(o);
     byLetter.set(letter, list);
   }
-  const select: types.StaticSelect = {
-    type: 'static_select',
+  const select: types.StaticSelect = staticSelect({
     action_id: LEDGER_ACTIONS.homeCurrency,
     placeholder: plain(voice.t('home.currency_placeholder')),
     option_groups: [...byLetter]
       .slice(0, 100)
       .map(([letter, options]) => ({ label: plain(letter), options })),
-  };
+  });
   if (initial) select.initial_option = initial;
   return select;
 }
 
 function hourSelect(hour: number, voice: Voice): types.StaticSelect {
   const options = Array.from({ length: 24 }, (_, h) => option(hourLabel(voice, h), String(h)));
-  return {
-    type: 'static_select',
+  return staticSelect({
     action_id: LEDGER_ACTIONS.homeDigestHour,
     placeholder: plain(voice.t('home.hour_placeholder')),
     options,
     initial_option: options[hour] ?? options[9]!,
-  };
+  });
 }
 
 function groupSelect(
@@ -166,13 +154,12 @@ function groupSelect(
     ...groups.slice(0, GROUP_OPTIONS).map((g) => option(g.name, String(g.id))),
   ];
   const initial = current ? options.find((o) => o.value === String(current.id)) : none;
-  return {
-    type: 'static_select',
+  return staticSelect({
     action_id: LEDGER_ACTIONS.homeDefaultGroup,
     placeholder: plain(voice.t('home.group_placeholder')),
     options,
     ...(initial ? { initial_option: initial } : {}),
-  };
+  });
 }
 
 /** One line per thing kept, in plain words (no user text); empty when nothing is. */
@@ -214,36 +201,28 @@ export function keptBlocks(
 ): types.KnownBlock[] {
   const lines = kept ? keptLines(kept, voice) : [];
   if (lines.length === 0) return [];
-  const list: types.SectionBlock = {
-    type: 'section',
-    text: {
-      type: 'mrkdwn',
-      text: clip(
-        `${voice.t('home.data_intro')}\n${lines.map((l) => `• ${l}`).join('\n')}`,
-        LIMITS.sectionText,
-      ),
-    },
-  };
-  if (!removable) return [{ type: 'divider' }, header(voice.t('home.data_title')), list];
+  const list: types.SectionBlock = section(
+    `${voice.t('home.data_intro')}\n${lines.map((l) => `• ${l}`).join('\n')}`,
+  );
+  if (!removable) return [dividerBlock(), header(voice.t('home.data_title')), list];
   return [
-    { type: 'divider' },
+    dividerBlock(),
     header(voice.t('home.data_title')),
     {
       ...list,
-      accessory: {
-        type: 'button',
+      accessory: buttonElement({
         action_id: LEDGER_ACTIONS.homeForget,
         text: plain(voice.t('home.remove_data')),
         value: 'forget',
         style: 'danger',
         confirm: {
           title: plain(voice.t('home.remove_title'), CONFIRM_TITLE),
-          text: { type: 'mrkdwn', text: clip(voice.t('home.remove_text'), CONFIRM_TEXT) },
+          text: mrkdwnObject({ text: clip(voice.t('home.remove_text'), CONFIRM_TEXT) }),
           confirm: plain(voice.t('home.remove')),
           deny: plain(voice.t('home.cancel')),
           style: 'danger',
         },
-      },
+      }),
     },
   ];
 }
@@ -252,22 +231,19 @@ export function keptBlocks(
 function reminderSetting(off: boolean | undefined, voice: Voice): types.KnownBlock[] {
   if (off === undefined) return [];
   return [
-    {
-      type: 'section',
-      text: {
-        type: 'mrkdwn',
+    sectionBlock({
+      text: mrkdwnObject({
         text: setting(
           voice.t('home.reminders_title'),
           off ? voice.t('home.reminders_off') : voice.t('home.reminders_on'),
         ),
-      },
-      accessory: {
-        type: 'button',
+      }),
+      accessory: buttonElement({
         action_id: LEDGER_ACTIONS.homeRemindersToggle,
         text: plain(off ? voice.t('home.turn_on') : voice.t('home.turn_off')),
         value: off ? 'on' : 'off',
-      },
-    },
+      }),
+    }),
   ];
 }
 
@@ -286,18 +262,16 @@ function notConnected(
         ? `:warning: ${voice.t('home.revoked')}`
         : inOwnWords(voice, voice.t('home.welcome')),
     ),
-    {
-      type: 'actions',
+    actionsBlock({
       elements: [
-        {
-          type: 'button',
+        buttonElement({
           action_id: ACTIONS.connect,
           style: 'primary',
           text: plain(voice.t('home.connect')),
           url: input.connectUrl,
-        },
+        }),
       ],
-    },
+    }),
     context(voice.t('home.connect_hint')),
     ...reminderSetting(input.remindersOff, voice),
     ...keptBlocks(input.kept, voice, true),
@@ -311,29 +285,28 @@ function connectedTop(input: Connected, voice: Voice): types.KnownBlock[] {
   const top: types.KnownBlock[] = [header(APP_NAME)];
   if (input.notice) top.push(section(input.notice));
   if (input.problem) top.push(section(`:warning: ${mrkdwn(input.problem)}`));
-  top.push({
-    type: 'section',
-    text: {
-      type: 'mrkdwn',
-      text: voice.t('home.connected_as', {
-        name: who(clip(input.name, 100)),
-        account: String(input.serviceUserId),
+  top.push(
+    sectionBlock({
+      text: mrkdwnObject({
+        text: voice.t('home.connected_as', {
+          name: who(clip(input.name, 100)),
+          account: String(input.serviceUserId),
+        }),
       }),
-    },
-    accessory: {
-      type: 'button',
-      action_id: LEDGER_ACTIONS.homeDisconnect,
-      text: plain(voice.t('home.disconnect')),
-      value: 'disconnect',
-      confirm: {
-        title: plain(voice.t('home.disconnect_title'), CONFIRM_TITLE),
-        text: { type: 'mrkdwn', text: clip(voice.t('home.disconnect_text'), CONFIRM_TEXT) },
-        confirm: plain(voice.t('home.disconnect')),
-        deny: plain(voice.t('home.cancel')),
-        style: 'danger',
-      },
-    },
-  });
+      accessory: buttonElement({
+        action_id: LEDGER_ACTIONS.homeDisconnect,
+        text: plain(voice.t('home.disconnect')),
+        value: 'disconnect',
+        confirm: {
+          title: plain(voice.t('home.disconnect_title'), CONFIRM_TITLE),
+          text: mrkdwnObject({ text: clip(voice.t('home.disconnect_text'), CONFIRM_TEXT) }),
+          confirm: plain(voice.t('home.disconnect')),
+          deny: plain(voice.t('home.cancel')),
+          style: 'danger',
+        },
+      }),
+    }),
+  );
   return top;
 }
 
@@ -349,18 +322,16 @@ function balanceSection(
   debts: types.KnownBlock[];
   below: types.KnownBlock[];
 } {
-  const above: types.KnownBlock[] = [{ type: 'divider' }, header(voice.t('home.balances'))];
-  const refresh: types.ActionsBlock = {
-    type: 'actions',
+  const above: types.KnownBlock[] = [dividerBlock(), header(voice.t('home.balances'))];
+  const refresh: types.ActionsBlock = actionsBlock({
     elements: [
-      {
-        type: 'button',
+      buttonElement({
         action_id: LEDGER_ACTIONS.homeRefresh,
         text: plain(voice.t('home.refresh')),
         value: 'refresh',
-      },
+      }),
     ],
-  };
+  });
   if (!input.summary) {
     above.push(section(voice.t('home.balances_unread')));
     return { above, debts: [], below: [refresh] };
@@ -390,76 +361,67 @@ function settingsBlocks(input: Connected, voice: Voice): types.KnownBlock[] {
   const on = digest?.enabled === true;
   const tz = digest?.tz ?? input.tz ?? 'UTC';
   return [
-    { type: 'divider' },
+    dividerBlock(),
     header(voice.t('home.settings')),
-    {
-      type: 'section',
-      text: {
-        type: 'mrkdwn',
+    sectionBlock({
+      text: mrkdwnObject({
         text: setting(voice.t('home.digest_title'), digestState(digest, voice)),
-      },
-      accessory: {
-        type: 'button',
+      }),
+      accessory: buttonElement({
         action_id: LEDGER_ACTIONS.homeDigestToggle,
         text: plain(on ? voice.t('home.turn_off') : voice.t('home.turn_on')),
         value: on ? 'off' : 'on',
         ...(on ? {} : { style: 'primary' as const }),
-      },
-    },
-    {
-      type: 'actions',
+      }),
+    }),
+    actionsBlock({
       elements: [
         hourSelect(digest?.hour ?? 9, voice),
         ...(on && digest?.paused
           ? [
-              {
-                type: 'button' as const,
+              buttonElement({
                 action_id: LEDGER_ACTIONS.homeDigestResume,
                 text: plain(voice.t('home.resume')),
                 value: 'resume',
-              },
+              }),
             ]
           : []),
       ],
-    },
+    }),
     context(voice.t('home.hour_zone', { zone: mrkdwn(tz) })),
-    {
-      type: 'section',
-      text: {
-        type: 'mrkdwn',
+    sectionBlock({
+      text: mrkdwnObject({
         text: setting(
           voice.t('home.currency_title'),
           input.defaultCurrency
             ? voice.t('home.currency_now', { currency: mrkdwn(input.defaultCurrency) })
             : voice.t('home.currency_unset'),
         ),
-      },
+      }),
       accessory: currencySelect(input.currencies, input.defaultCurrency, voice),
-    },
-    {
-      type: 'section',
-      text: {
-        type: 'mrkdwn',
+    }),
+    sectionBlock({
+      text: mrkdwnObject({
         text: setting(
           voice.t('home.group_title'),
           input.defaultGroup
             ? voice.t('home.group_set', { group: who(clip(input.defaultGroup.name, 100)) })
             : voice.t('home.group_unset'),
         ),
-      },
+      }),
       accessory: groupSelect(input.groups, input.defaultGroup, voice),
-    },
+    }),
     ...reminderSetting(input.remindersOff, voice),
     ...keptBlocks(input.kept, voice, false),
   ];
 }
 
 export function homeView(input: HomeInput, voice: Voice): types.HomeView {
-  if (input.kind === 'not_connected') return { type: 'home', blocks: notConnected(input, voice) };
+  if (input.kind === 'not_connected') return homeTab({ blocks: notConnected(input, voice) });
   const top = connectedTop(input, voice);
   const { above, debts, below } = balanceSection(input, voice);
   const activity: types.KnownBlock[] = [
-    { type: 'divider' },
+    dividerBlock(),
     header(voice.t('home.activity')),
     section(
       input.activity.length > 0
@@ -471,8 +433,5 @@ export function homeView(input: HomeInput, voice: Voice): types.HomeView {
   // The debt rows give way first: everything else is a fixed handful of blocks.
   const fixed = top.length + above.length + below.length + activity.length + settings.length;
   const rows = summaryDebts(debts, HOME_BLOCKS - fixed, voice);
-  return {
-    type: 'home',
-    blocks: [...top, ...above, ...rows, ...below, ...activity, ...settings],
-  };
+  return homeTab({ blocks: [...top, ...above, ...rows, ...below, ...activity, ...settings] });
 }

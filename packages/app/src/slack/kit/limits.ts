@@ -18,6 +18,20 @@ export const LIMITS = {
   contextElements: 10,
 } as const;
 
+/** Slack's limits for views and options, each refused outright when exceeded. */
+export const VIEW_LIMITS = {
+  /** Modal title, submit and close texts. */
+  title: 24,
+  privateMetadata: 3000,
+  viewBlocks: 100,
+  /** A static select's options, and an external select's answer. */
+  options: 100,
+  optionText: 75,
+  optionValue: 150,
+  inputLabel: 2000,
+  placeholder: 150,
+} as const;
+
 /**
  * The most people on one expense, or named in one command: the form's people picker holds as
  * many, and each person is a Slack lookup (users.info, or users.lookupByEmail for a group's

@@ -10,18 +10,18 @@ import type { types } from '@slack/bolt';
 import { type Infer, int, object } from '../../core/schema.js';
 import type { Voice } from '../../voice/index.js';
 import { LINKING_ACTIONS } from '../ids.js';
+import {
+  actionsBlock,
+  buttonElement,
+  context,
+  mrkdwnObject,
+  plainTextObject,
+  section,
+} from '../kit/blocks.js';
 import { clip, LIMITS } from '../kit/limits.js';
 import type { SlackMessage } from '../kit/message.js';
 import { mrkdwn, plainText } from '../kit/text.js';
 import { quotedCommand } from '../shared/notices.js';
-
-function section(text: string): types.SectionBlock {
-  return { type: 'section', text: { type: 'mrkdwn', text: clip(text, LIMITS.sectionText) } };
-}
-
-function context(text: string): types.ContextBlock {
-  return { type: 'context', elements: [{ type: 'mrkdwn', text: clip(text, LIMITS.sectionText) }] };
-}
 
 /** Text already written as mrkdwn, as a message of one section. */
 export function linkingNotice(text: string): SlackMessage {
@@ -66,35 +66,28 @@ export function linkedDm(
     blocks: [
       section(voice.t('linking.dm_connected', { account: named })),
       whatNext(voice, input),
-      {
-        type: 'actions',
+      actionsBlock({
         elements: [
-          {
-            type: 'button',
+          buttonElement({
             action_id: LINKING_ACTIONS.unlink,
             style: 'danger',
-            text: {
-              type: 'plain_text',
+            text: plainTextObject({
               text: plainText(voice.t('linking.unlink_button')),
               emoji: true,
-            },
+            }),
             value: JSON.stringify(unlinkRefSchema.parse({ s: input.serviceUserId })),
             confirm: {
-              title: {
-                type: 'plain_text',
-                text: plainText(voice.t('linking.unlink_confirm_title')),
-              },
-              text: {
-                type: 'mrkdwn',
+              title: plainTextObject({ text: plainText(voice.t('linking.unlink_confirm_title')) }),
+              text: mrkdwnObject({
                 text: clip(voice.t('linking.unlink_confirm_text', { account: named }), 300),
-              },
-              confirm: { type: 'plain_text', text: plainText(voice.t('linking.unlink_button')) },
-              deny: { type: 'plain_text', text: plainText(voice.t('linking.unlink_keep')) },
+              }),
+              confirm: plainTextObject({ text: plainText(voice.t('linking.unlink_button')) }),
+              deny: plainTextObject({ text: plainText(voice.t('linking.unlink_keep')) }),
               style: 'danger',
             },
-          },
+          }),
         ],
-      },
+      }),
       context(voice.t('linking.dm_not_yours')),
     ],
   };

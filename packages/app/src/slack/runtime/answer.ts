@@ -7,6 +7,7 @@
  */
 import type { Logger, types, webApi } from '@slack/bolt';
 import type { TypedWhere } from '../../store/index.js';
+import { contextBlock, mrkdwnObject } from '../kit/blocks.js';
 import type { SlackMessage } from '../kit/message.js';
 import { mrkdwn } from '../kit/text.js';
 import type { Voice } from '../shared/voice.js';
@@ -32,7 +33,7 @@ function movedNote(voice: Voice, channel: string, reason: string): types.Context
     reason === 'not_in_channel' || reason === 'channel_not_found'
       ? voice.t('common.moved_not_in_channel', { channel: where })
       : voice.t('common.moved_slack_said', { channel: where, reason: mrkdwn(reason) });
-  return { type: 'context', elements: [{ type: 'mrkdwn', text }] };
+  return contextBlock({ elements: [mrkdwnObject({ text })] });
 }
 
 export function formAnswer(input: {

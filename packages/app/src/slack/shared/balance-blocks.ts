@@ -10,6 +10,7 @@
 import type { types } from '@slack/bolt';
 import type { BalanceSummary, FriendDebt, Money } from '../../core/balances.js';
 import type { Voice } from '../../voice/index.js';
+import { context, mrkdwnObject, section, sectionBlock } from '../kit/blocks.js';
 import { clip, LIMITS } from '../kit/limits.js';
 import type { SlackMessage } from '../kit/message.js';
 import { mrkdwn } from '../kit/text.js';
@@ -20,14 +21,6 @@ import type { SettleRef } from './settle-ref.js';
 /** A list section stays well under 3000 and the ~13,000-character total of a message. */
 const LIST_TEXT = 1500;
 const NAME = 80;
-
-export function section(text: string, limit: number = LIMITS.sectionText): types.SectionBlock {
-  return { type: 'section', text: { type: 'mrkdwn', text: clip(text, limit) } };
-}
-
-export function context(text: string): types.ContextBlock {
-  return { type: 'context', elements: [{ type: 'mrkdwn', text: clip(text, LIMITS.sectionText) }] };
-}
 
 /** A person's or a group's name in bold, cut and escaped. */
 export const who = (name: string) => `*${mrkdwn(clip(name, NAME))}*`;
@@ -181,17 +174,15 @@ export function debtRow(
 ): types.SectionBlock {
   const amount = strong(voice.money(debt.amount, debt.currency));
   const name = who(debt.name);
-  return {
-    type: 'section',
-    text: {
-      type: 'mrkdwn',
+  return sectionBlock({
+    text: mrkdwnObject({
       text:
         direction === 'owesMe'
           ? voice.t('balances.owes_you', { name, amount })
           : voice.t('balances.you_owe', { name, amount }),
-    },
+    }),
     accessory: button,
-  };
+  });
 }
 
 /**

@@ -11,6 +11,7 @@ import {
 } from '../../service/index.js';
 import type { ServiceTokenRecord, SlackUserKey } from '../../store/index.js';
 import type { SlackDeps } from '../deps.js';
+import { mrkdwnObject, sectionBlock } from '../kit/blocks.js';
 import { clip, LIMITS } from '../kit/limits.js';
 import type { SlackMessage } from '../kit/message.js';
 import { connectPrompt } from './notices.js';
@@ -30,7 +31,7 @@ export type Access =
  */
 export function notice(text: string): SlackMessage {
   const shown = clip(text, LIMITS.sectionText);
-  return { text: shown, blocks: [{ type: 'section', text: { type: 'mrkdwn', text: shown } }] };
+  return { text: shown, blocks: [sectionBlock({ text: mrkdwnObject({ text: shown }) })] };
 }
 
 /** Two sentences of an answer, as the language puts one after the other. */

@@ -1,41 +1,20 @@
 /**
- * What every modal of the app shares: Slack's view limits, the few element builders that enforce
- * them, and private_metadata (where the modal came from, parsed with a schema).
+ * What every modal of the app shares: the voice it opens in, and private_metadata (where the
+ * modal came from, parsed with a schema). Its builders and Slack's view limits are the kit's,
+ * handed on here for the modals that import them from this file.
  */
 import type { Logger, types } from '@slack/bolt';
 import { type Infer, int, literal, object, optional, string } from '../../core/schema.js';
 import type { SlackUserKey } from '../../store/index.js';
 import { voiceFor } from '../../voice/index.js';
-import { clip } from '../kit/limits.js';
-import { plainText } from '../kit/text.js';
+import { VIEW_LIMITS } from '../kit/limits.js';
 import type { Offers } from './offers.js';
 import { type Voice, voiceOf } from './voice.js';
 
-/** Slack's limits for views and options, each refused outright when exceeded. */
-export const VIEW_LIMITS = {
-  /** Modal title, submit and close texts. */
-  title: 24,
-  privateMetadata: 3000,
-  viewBlocks: 100,
-  /** A static select's options, and an external select's answer. */
-  options: 100,
-  optionText: 75,
-  optionValue: 150,
-  inputLabel: 2000,
-  placeholder: 150,
-} as const;
-
 export type ModalView = types.ModalView;
 
-/** A plain_text element: what it says is shown as written (a person's text included). */
-export function plain(text: string, max: number = VIEW_LIMITS.optionText): types.PlainTextElement {
-  return { type: 'plain_text', text: clip(plainText(text), max), emoji: true };
-}
-
-export function title(text: string): types.PlainTextElement {
-  // A title over 24 characters makes views.open fail with invalid_arguments.
-  return plain(text, VIEW_LIMITS.title);
-}
+export { input, plain, title } from '../kit/blocks.js';
+export { VIEW_LIMITS } from '../kit/limits.js';
 
 /** What a modal opened with a trigger may wait for the person's voice: the trigger lives 3 s. */
 const MODAL_VOICE_BUDGET_MS = 800;
@@ -71,22 +50,6 @@ export function metadata(text: string): string {
     throw new Error(`private_metadata of ${text.length} characters (Slack takes 3000)`);
   }
   return text;
-}
-
-export function input(
-  id: string,
-  label: string,
-  element: Record<string, unknown>,
-  extra: { optional?: boolean; hint?: string } = {},
-): types.InputBlock {
-  return {
-    type: 'input',
-    block_id: id,
-    label: plain(label, VIEW_LIMITS.inputLabel),
-    element: { ...element, action_id: id } as unknown as types.InputBlock['element'],
-    ...(extra.optional ? { optional: true } : {}),
-    ...(extra.hint ? { hint: plain(extra.hint, VIEW_LIMITS.inputLabel) } : {}),
-  };
 }
 
 /**

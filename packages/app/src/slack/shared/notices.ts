@@ -15,18 +15,18 @@ import {
 } from '../../core/command/index.js';
 import type { MessageKey, Voice } from '../../voice/index.js';
 import { ACTIONS, BLOCKS } from '../ids.js';
+import {
+  actionsBlock,
+  buttonElement,
+  context,
+  headerBlock,
+  plainTextObject,
+  section,
+} from '../kit/blocks.js';
 import { clip, LIMITS } from '../kit/limits.js';
 import type { SlackMessage } from '../kit/message.js';
 import { mrkdwn, plainText } from '../kit/text.js';
 import { exampleText, inOwnWords } from './examples.js';
-
-function section(text: string): types.SectionBlock {
-  return { type: 'section', text: { type: 'mrkdwn', text: clip(text, LIMITS.sectionText) } };
-}
-
-function context(text: string): types.ContextBlock {
-  return { type: 'context', elements: [{ type: 'mrkdwn', text: clip(text, LIMITS.sectionText) }] };
-}
 
 /**
  * A command's text as the person saw it when typing, for mrkdwn: Slack sends mentions, channels
@@ -78,19 +78,17 @@ export function connectPrompt(
     text: voice.t('linking.connect_fallback', { intro, url: input.url }),
     blocks: [
       section(`${intro}${after}`),
-      {
-        type: 'actions',
+      actionsBlock({
         block_id: BLOCKS.connectActions,
         elements: [
-          {
-            type: 'button',
+          buttonElement({
             action_id: ACTIONS.connect,
             style: 'primary',
-            text: { type: 'plain_text', text: voice.t('linking.connect_button'), emoji: true },
+            text: plainTextObject({ text: voice.t('linking.connect_button'), emoji: true }),
             url: input.url,
-          },
+          }),
         ],
-      },
+      }),
       context(voice.t('linking.connect_note')),
     ],
   };
@@ -265,10 +263,10 @@ export function helpMessage(
   const help = helpFor(grammarLanguageOf(voice.locale));
   const line = (l: HelpLine) =>
     `${exampleText(voice, l.example, people)} — ${inOwnWords(voice, voice.t(HELP_LINE_KEYS[l.id]))}`;
-  const header = (text: string): types.HeaderBlock => ({
-    type: 'header',
-    text: { type: 'plain_text', text: clip(plainText(text), LIMITS.headerText), emoji: true },
-  });
+  const header = (text: string): types.HeaderBlock =>
+    headerBlock({
+      text: plainTextObject({ text: clip(plainText(text), LIMITS.headerText), emoji: true }),
+    });
   if (input.topic !== null) {
     const keys = TOPIC_KEYS[input.topic];
     const title = voice.t(keys.title);

@@ -7,6 +7,13 @@ import type { types } from '@slack/bolt';
 import { type Infer, int, object, string } from '../../core/schema.js';
 import type { Voice } from '../../voice/index.js';
 import { LEDGER_ACTIONS } from '../ids.js';
+import {
+  actionsBlock,
+  buttonElement,
+  mrkdwnObject,
+  plainTextObject,
+  staticSelect,
+} from '../kit/blocks.js';
 import { clip, LIMITS } from '../kit/limits.js';
 import { mrkdwn, plainText } from '../kit/text.js';
 import { type SettleRef, settleRefValueIn } from './settle-ref.js';
@@ -33,7 +40,7 @@ const OPTION_TEXT = 75;
 const CONFIRM_TEXT = 300;
 
 function plain(text: string, max: number): types.PlainTextElement {
-  return { type: 'plain_text', text: clip(plainText(text), max), emoji: true };
+  return plainTextObject({ text: clip(plainText(text), max), emoji: true });
 }
 
 function refValue(p: { id: number; name: string }, nameLength: number): string {
@@ -45,8 +52,7 @@ function refValue(p: { id: number; name: string }, nameLength: number): string {
  * each option carrying its SettleRef with the name cut to fit an option's 150 characters.
  */
 function payPartMenu(refs: readonly SettleRef[], voice: Voice): types.StaticSelect {
-  return {
-    type: 'static_select',
+  return staticSelect({
     action_id: LEDGER_ACTIONS.settlePart,
     placeholder: plain(voice.t('remind.pay_part_placeholder'), OPTION_TEXT),
     options: refs.slice(0, MAX_OPTIONS).map((ref) => {
@@ -63,7 +69,7 @@ function payPartMenu(refs: readonly SettleRef[], voice: Voice): types.StaticSele
         ),
       };
     }),
-  };
+  });
 }
 
 /**
@@ -81,42 +87,37 @@ export function remindActions(
   const parts = debts.filter((d) => d.k === 'f');
   const pay: types.ActionsBlockElement[] = parts.length > 0 ? [payPartMenu(parts, voice)] : [];
   const [only] = unique;
-  if (!only) return pay.length > 0 ? [{ type: 'actions', elements: pay }] : [];
+  if (!only) return pay.length > 0 ? [actionsBlock({ elements: pay })] : [];
   if (unique.length === 1) {
     return [
-      {
-        type: 'actions',
+      actionsBlock({
         elements: [
           ...pay,
-          {
-            type: 'button',
+          buttonElement({
             action_id: LEDGER_ACTIONS.remind,
             text: plain(voice.t('remind.button', { name: only.name }), LIMITS.buttonText),
             value: refValue(only, 60),
             confirm: {
               title: plain(voice.t('remind.confirm_title'), OPTION_TEXT),
-              text: {
-                type: 'mrkdwn',
+              text: mrkdwnObject({
                 text: clip(
                   voice.t('remind.confirm_one', { name: `*${mrkdwn(clip(only.name, 60))}*` }),
                   CONFIRM_TEXT,
                 ),
-              },
+              }),
               confirm: plain(voice.t('remind.send'), OPTION_TEXT),
               deny: plain(voice.t('settle.cancel'), OPTION_TEXT),
             },
-          },
+          }),
         ],
-      },
+      }),
     ];
   }
   return [
-    {
-      type: 'actions',
+    actionsBlock({
       elements: [
         ...pay,
-        {
-          type: 'static_select',
+        staticSelect({
           action_id: LEDGER_ACTIONS.remind,
           placeholder: plain(voice.t('remind.placeholder'), OPTION_TEXT),
           options: unique.slice(0, MAX_OPTIONS).map((p) => ({
@@ -125,12 +126,12 @@ export function remindActions(
           })),
           confirm: {
             title: plain(voice.t('remind.confirm_title'), OPTION_TEXT),
-            text: { type: 'mrkdwn', text: clip(voice.t('remind.confirm_many'), CONFIRM_TEXT) },
+            text: mrkdwnObject({ text: clip(voice.t('remind.confirm_many'), CONFIRM_TEXT) }),
             confirm: plain(voice.t('remind.send'), OPTION_TEXT),
             deny: plain(voice.t('settle.cancel'), OPTION_TEXT),
           },
-        },
+        }),
       ],
-    },
+    }),
   ];
 }

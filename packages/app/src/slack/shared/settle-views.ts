@@ -6,10 +6,17 @@
 import type { types } from '@slack/bolt';
 import type { Voice } from '../../voice/index.js';
 import { LEDGER_ACTIONS } from '../ids.js';
+import {
+  actionsBlock,
+  buttonElement,
+  mrkdwnObject,
+  plainTextObject,
+  section,
+} from '../kit/blocks.js';
 import { clip, LIMITS } from '../kit/limits.js';
 import type { SlackMessage } from '../kit/message.js';
 import { mrkdwn, plainText } from '../kit/text.js';
-import { section, strong, who } from './balance-blocks.js';
+import { strong, who } from './balance-blocks.js';
 import { type SettleRef, settleRefValue, settleRefValueIn } from './settle-ref.js';
 
 /** Slack's limits on a confirm dialog: a 100-character title, a 300-character text. */
@@ -17,7 +24,7 @@ const CONFIRM_TITLE = 100;
 const CONFIRM_TEXT = 300;
 
 function plain(text: string, max: number = LIMITS.buttonText): types.PlainTextElement {
-  return { type: 'plain_text', text: clip(plainText(text), max), emoji: true };
+  return plainTextObject({ text: clip(plainText(text), max), emoji: true });
 }
 
 function confirmFor(ref: SettleRef, voice: Voice): types.ConfirmationDialog {
@@ -28,15 +35,14 @@ function confirmFor(ref: SettleRef, voice: Voice): types.ConfirmationDialog {
   };
   return {
     title: plain(voice.t('settle.confirm_title'), CONFIRM_TITLE),
-    text: {
-      type: 'mrkdwn',
+    text: mrkdwnObject({
       text: clip(
         ref.p === 1
           ? voice.t('settle.confirm_you_paid', values)
           : voice.t('settle.confirm_they_paid', values),
         CONFIRM_TEXT,
       ),
-    },
+    }),
     confirm: plain(voice.t('settle.record_payment')),
     deny: plain(voice.t('settle.cancel')),
   };
@@ -44,13 +50,12 @@ function confirmFor(ref: SettleRef, voice: Voice): types.ConfirmationDialog {
 
 /** A Settle up button that asks before it records anything. */
 export function settleButton(ref: SettleRef, voice: Voice): types.Button {
-  return {
-    type: 'button',
+  return buttonElement({
     action_id: LEDGER_ACTIONS.settleUp,
     text: plain(voice.t('settle.settle_up')),
     value: settleRefValue(ref),
     confirm: confirmFor(ref, voice),
-  };
+  });
 }
 
 /** What a DM's Settle up leads to: the debt as it stands now, and a button to record it. */
@@ -76,30 +81,26 @@ export function settleConfirmMessage(ref: SettleRef, voice: Voice): SlackMessage
         : voice.t('settle.confirm_fallback_owes_you', fallback),
     blocks: [
       section(text),
-      {
-        type: 'actions',
+      actionsBlock({
         elements: [
-          {
-            type: 'button',
+          buttonElement({
             action_id: LEDGER_ACTIONS.settleConfirm,
             style: 'primary',
             text: plain(voice.t('settle.record_payment')),
             value: settleRefValue(ref),
-          },
-          {
-            type: 'button',
+          }),
+          buttonElement({
             action_id: LEDGER_ACTIONS.settlePart,
             text: plain(voice.t('settle.pay_part')),
             value: settleRefValueIn(ref, voice.locale, LIMITS.buttonValue),
-          },
-          {
-            type: 'button',
+          }),
+          buttonElement({
             action_id: LEDGER_ACTIONS.settleCancel,
             text: plain(voice.t('settle.cancel')),
             value: 'cancel',
-          },
+          }),
         ],
-      },
+      }),
     ],
   };
 }

@@ -10,6 +10,13 @@ import { literal, object, optional, string } from '../../core/schema.js';
 import type { SlackUserKey } from '../../store/index.js';
 import type { SlackDeps } from '../deps.js';
 import { TALK_ACTIONS } from '../ids.js';
+import {
+  actionsBlock,
+  buttonElement,
+  mrkdwnObject,
+  plainTextObject,
+  sectionBlock,
+} from '../kit/blocks.js';
 import type { SlackMessage } from '../kit/message.js';
 import { type ButtonArgs, clickerOf, readClick } from '../runtime/click.js';
 import { filesOf, type SourceMessage } from '../shared/message-files.js';
@@ -98,19 +105,17 @@ export function formOffer(voice: Voice, ref: FormRef, value: string): SlackMessa
   const text = voice.t(ref.fromThread ? 'talk.split_this_offer' : 'talk.form_offer');
   const label = voice.t(ref.fromThread ? 'talk.split_this_button' : 'talk.form_button');
   const blocks: types.KnownBlock[] = [
-    { type: 'section', text: { type: 'mrkdwn', text } },
-    {
-      type: 'actions',
+    sectionBlock({ text: mrkdwnObject({ text }) }),
+    actionsBlock({
       elements: [
-        {
-          type: 'button',
+        buttonElement({
           action_id: TALK_ACTIONS.openForm,
           style: 'primary',
-          text: { type: 'plain_text', text: label, emoji: true },
+          text: plainTextObject({ text: label, emoji: true }),
           value,
-        },
+        }),
       ],
-    },
+    }),
   ];
   return { text, blocks };
 }

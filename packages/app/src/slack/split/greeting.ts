@@ -9,6 +9,7 @@ import type { AllMiddlewareArgs, SlackEventMiddlewareArgs, types } from '@slack/
 import { lookupBudget } from '../../accounts/lookups.js';
 import { grammarLanguageOf, helpFor } from '../../core/command/index.js';
 import type { SlackDeps } from '../deps.js';
+import { contextBlock, mrkdwnObject, sectionBlock } from '../kit/blocks.js';
 import type { SlackMessage } from '../kit/message.js';
 import { mention } from '../kit/text.js';
 import { exampleText } from '../shared/examples.js';
@@ -48,12 +49,9 @@ export function greetingMessage(
     ({ id, line }) => `• ${exampleText(voice, exampleOf(id), input.people)} — ${voice.t(line)}`,
   );
   const blocks: types.KnownBlock[] = [
-    { type: 'section', text: { type: 'mrkdwn', text: intro } },
-    { type: 'section', text: { type: 'mrkdwn', text: lines.join('\n') } },
-    {
-      type: 'context',
-      elements: [{ type: 'mrkdwn', text: voice.t('talk.greeting_more', { app }) }],
-    },
+    sectionBlock({ text: mrkdwnObject({ text: intro }) }),
+    sectionBlock({ text: mrkdwnObject({ text: lines.join('\n') }) }),
+    contextBlock({ elements: [mrkdwnObject({ text: voice.t('talk.greeting_more', { app }) })] }),
   ];
   return { text: intro, blocks };
 }

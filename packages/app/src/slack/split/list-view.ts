@@ -4,6 +4,14 @@
  */
 import type { types } from '@slack/bolt';
 import { BLOCKS, LIST_ACTIONS } from '../ids.js';
+import {
+  actionsBlock,
+  buttonElement,
+  context,
+  headerBlock,
+  plainTextObject,
+  section,
+} from '../kit/blocks.js';
 import { clip, LIMITS, lineSections } from '../kit/limits.js';
 import type { SlackMessage } from '../kit/message.js';
 import { mrkdwn, plainText } from '../kit/text.js';
@@ -48,12 +56,12 @@ export function expenseListMessage(
     ? voice.t('split.list_title_filtered', { filters: input.filters })
     : voice.t('split.list_title_recent');
   const { buttons } = input;
-  const button = (action_id: string, text: string, value: string): types.Button => ({
-    type: 'button',
-    action_id,
-    text: { type: 'plain_text', text: clip(plainText(text), LIMITS.buttonText) },
-    value,
-  });
+  const button = (action_id: string, text: string, value: string): types.Button =>
+    buttonElement({
+      action_id,
+      text: plainTextObject({ text: clip(plainText(text), LIMITS.buttonText) }),
+      value,
+    });
   const elements: types.Button[] = [];
   if (buttons.previous !== undefined)
     elements.push(button(LIST_ACTIONS.previous, voice.t('split.list_newer'), buttons.previous));
@@ -62,10 +70,8 @@ export function expenseListMessage(
   if (buttons.export !== undefined && input.items.length > 0)
     elements.push(button(LIST_ACTIONS.export, voice.t('split.list_export'), buttons.export));
   const actions: types.KnownBlock[] =
-    elements.length > 0 ? [{ type: 'actions', block_id: BLOCKS.listActions, elements }] : [];
-  const note: types.KnownBlock[] = input.note
-    ? [{ type: 'context', elements: [{ type: 'mrkdwn', text: clip(input.note, 3000) }] }]
-    : [];
+    elements.length > 0 ? [actionsBlock({ block_id: BLOCKS.listActions, elements })] : [];
+  const note: types.KnownBlock[] = input.note ? [context(input.note)] : [];
   if (input.items.length === 0) {
     const none =
       input.page > 1
@@ -73,11 +79,7 @@ export function expenseListMessage(
         : voice.t('split.list_none', { title: `*${title}*` });
     return {
       text: clip(voice.t('split.list_none', { title }), LIMITS.fallbackText),
-      blocks: [
-        { type: 'section', text: { type: 'mrkdwn', text: clip(none, LIMITS.sectionText) } },
-        ...note,
-        ...actions,
-      ],
+      blocks: [section(none), ...note, ...actions],
     };
   }
   const lines = input.items.map((e) => {
@@ -88,10 +90,8 @@ export function expenseListMessage(
     facts.push(`#${e.id}`);
     return `*${mrkdwn(clip(e.description, 200))}* · ${m(e.cost)} · ${voice.date(e.date)}\n   ${facts.join(' · ')}`;
   });
-  const head: types.KnownBlock = {
-    type: 'header',
-    text: {
-      type: 'plain_text',
+  const head: types.KnownBlock = headerBlock({
+    text: plainTextObject({
       text: clip(
         plainText(
           voice.t(input.filters ? 'split.list_header_filtered' : 'split.list_title_recent'),
@@ -99,11 +99,9 @@ export function expenseListMessage(
         LIMITS.headerText,
       ),
       emoji: true,
-    },
-  };
-  const asked: types.KnownBlock[] = input.filters
-    ? [{ type: 'context', elements: [{ type: 'mrkdwn', text: clip(title, 3000) }] }]
-    : [];
+    }),
+  });
+  const asked: types.KnownBlock[] = input.filters ? [context(title)] : [];
   const shown =
     input.page === 1 && buttons.next === undefined
       ? voice.t('split.list_count', { count: input.items.length })
@@ -111,10 +109,7 @@ export function expenseListMessage(
           page: input.page,
           last: buttons.next === undefined ? 'yes' : 'no',
         });
-  const foot: types.KnownBlock = {
-    type: 'context',
-    elements: [{ type: 'mrkdwn', text: clip(input.note ? `${shown} ${input.note}` : shown, 3000) }],
-  };
+  const foot: types.KnownBlock = context(input.note ? `${shown} ${input.note}` : shown);
   return {
     text: clip(
       voice.t('split.list_fallback', { title, count: input.items.length }),

@@ -10,7 +10,15 @@ import type { types } from '@slack/bolt';
 import type { Voice } from '../../voice/index.js';
 import { encodeExpenseRef } from '../booking/index.js';
 import { EXPENSE_ACTIONS, UNFURL } from '../ids.js';
-import { mention, mrkdwn, plainText } from '../kit/text.js';
+import {
+  actionsBlock,
+  button,
+  contextBlock,
+  mrkdwnObject,
+  section,
+  sectionBlock,
+} from '../kit/blocks.js';
+import { mention, mrkdwn } from '../kit/text.js';
 
 /** Someone on an expense: a Slack user of the workspace, or a name from the service. */
 export type Person = { slack: string } | { name: string };
@@ -68,23 +76,6 @@ function samePerson(a: Person, b: Person): boolean {
   if ('slack' in a && 'slack' in b) return a.slack === b.slack;
   if ('name' in a && 'name' in b) return a.name === b.name;
   return false;
-}
-
-function section(text: string): types.SectionBlock {
-  return { type: 'section', text: { type: 'mrkdwn', text } };
-}
-
-function button(
-  action_id: string,
-  text: string,
-  extra: { url: string } | { value: string },
-): types.Button {
-  return {
-    type: 'button',
-    action_id,
-    text: { type: 'plain_text', text: plainText(text) },
-    ...extra,
-  };
 }
 
 /** Who owes whom: with one payer, each other person owes them; with several, each one's part. */
@@ -163,14 +154,13 @@ export function expensePreview(e: ExpensePreview, voice: Voice): types.KnownBloc
                 ),
           );
   const fields: types.MrkdwnElement[] = [
-    { type: 'mrkdwn', text: voice.t('unfurl.date', { date: voice.date(e.date) }) },
-    { type: 'mrkdwn', text: voice.t('unfurl.paid_by', { people: paidBy }) },
+    mrkdwnObject({ text: voice.t('unfurl.date', { date: voice.date(e.date) }) }),
+    mrkdwnObject({ text: voice.t('unfurl.paid_by', { people: paidBy }) }),
   ];
   if (e.group !== null) {
-    fields.push({
-      type: 'mrkdwn',
-      text: voice.t('unfurl.group', { group: mrkdwn(shortened(e.group)) }),
-    });
+    fields.push(
+      mrkdwnObject({ text: voice.t('unfurl.group', { group: mrkdwn(shortened(e.group)) }) }),
+    );
   }
   const owing = owingLines(e, voice);
   return [
@@ -179,14 +169,12 @@ export function expensePreview(e: ExpensePreview, voice: Voice): types.KnownBloc
         ? voice.t('unfurl.expense_deleted_title', { description, cost })
         : voice.t('unfurl.expense_title', { description, cost }),
     ),
-    { type: 'section', fields },
+    sectionBlock({ fields }),
     section(owing.length > 0 ? listed(owing, voice) : voice.t('unfurl.nobody_owes')),
-    {
-      type: 'context',
-      elements: [{ type: 'mrkdwn', text: voice.t('unfurl.expense_number', { id: String(e.id) }) }],
-    },
-    {
-      type: 'actions',
+    contextBlock({
+      elements: [mrkdwnObject({ text: voice.t('unfurl.expense_number', { id: String(e.id) }) })],
+    }),
+    actionsBlock({
       elements: [
         openButton(e.url, voice),
         // The expense message's own Details: the whole split and the comments, shown privately to
@@ -195,7 +183,7 @@ export function expensePreview(e: ExpensePreview, voice: Voice): types.KnownBloc
           value: encodeExpenseRef(e.id),
         }),
       ],
-    },
+    }),
   ];
 }
 
@@ -224,7 +212,7 @@ export function groupPreview(g: GroupPreview, voice: Voice): types.KnownBlock[] 
       voice.t('unfurl.group_title', { group: mrkdwn(shortened(g.name)), members: g.members }),
     ),
     section(balanceLines(g, voice).join('\n')),
-    { type: 'actions', elements: [openButton(g.url, voice)] },
+    actionsBlock({ elements: [openButton(g.url, voice)] }),
   ];
 }
 

@@ -107,7 +107,7 @@ describe('homeView', () => {
     expect(total).toBe(153);
     expect(select.option_groups?.length).toBeLessThanOrEqual(26);
     expect(select.initial_option).toEqual({
-      text: { type: 'plain_text', text: 'JPY (¥)' },
+      text: { type: 'plain_text', text: 'JPY (¥)', emoji: true },
       value: 'JPY',
     });
   });
@@ -145,17 +145,17 @@ describe('what the app keeps, on the Home tab', () => {
         accessory: {
           type: 'button',
           action_id: 'home_forget',
-          text: { type: 'plain_text', text: 'Remove my data' },
+          text: { type: 'plain_text', text: 'Remove my data', emoji: true },
           value: 'forget',
           style: 'danger',
           confirm: {
-            title: { type: 'plain_text', text: 'Remove your data?' },
+            title: { type: 'plain_text', text: 'Remove your data?', emoji: true },
             text: {
               type: 'mrkdwn',
               text: 'I will remove everything listed here. Your expenses stay in Splitwise; connect again at any time.',
             },
-            confirm: { type: 'plain_text', text: 'Remove' },
-            deny: { type: 'plain_text', text: 'Cancel' },
+            confirm: { type: 'plain_text', text: 'Remove', emoji: true },
+            deny: { type: 'plain_text', text: 'Cancel', emoji: true },
             style: 'danger',
           },
         },

@@ -87,13 +87,13 @@ describe('expensePreview', () => {
           {
             type: 'button',
             action_id: 'unfurl_open',
-            text: { type: 'plain_text', text: 'Open' },
+            text: { type: 'plain_text', text: 'Open', emoji: true },
             url: URL,
           },
           {
             type: 'button',
             action_id: 'expense_details',
-            text: { type: 'plain_text', text: 'Details' },
+            text: { type: 'plain_text', text: 'Details', emoji: true },
             value: '{"v":1,"e":42}',
           },
         ],
@@ -243,7 +243,7 @@ describe('groupPreview', () => {
           {
             type: 'button',
             action_id: 'unfurl_open',
-            text: { type: 'plain_text', text: 'Open' },
+            text: { type: 'plain_text', text: 'Open', emoji: true },
             url: 'https://secure.splitwise.com/#/groups/7',
           },
         ],
