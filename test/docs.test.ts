@@ -151,3 +151,33 @@ describe('brokenLinks and waitingLines', () => {
     expect(waitingLines(`${text}wrapped and not available\nyet`)).toEqual([2, 3, 5]);
   });
 });
+
+/** Every folder under `dir`, as a path relative to it with a trailing slash (`slack/split/`). */
+function foldersUnder(dir: string): string[] {
+  return (readdirSync(dir, { recursive: true, withFileTypes: true }) as import('node:fs').Dirent[])
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => `${relative(dir, join(entry.parentPath, entry.name)).split(sep).join('/')}/`)
+    .sort();
+}
+
+/** The folders a page never names by their path (`slack/split/`, in the tree or in the prose). */
+function unnamedFolders(folders: readonly string[], page: string): string[] {
+  const named = new Set(page.match(/[\w./-]+\//g) ?? []);
+  return folders.filter((folder) => !named.has(folder));
+}
+
+describe("docs/architecture.md and the app's folders", () => {
+  it('names every folder of packages/app/src by its path', () => {
+    const page = readFileSync('docs/architecture.md', 'utf8');
+    const folders = foldersUnder('packages/app/src');
+    expect(folders).toContain('slack/booking/');
+    expect(unnamedFolders(folders, page)).toEqual([]);
+  });
+
+  it('reports a folder the page does not name, and a name that is only a prefix of it', () => {
+    const page = 'core/            the domain\n`slack/split/` the command\nslack/ Bolt';
+    expect(unnamedFolders(['core/', 'slack/', 'slack/split/', 'slack/kit/', 'kit/'], page)).toEqual(
+      ['slack/kit/', 'kit/'],
+    );
+  });
+});
