@@ -46,7 +46,10 @@ function urlHost(host: string): string {
   return host.includes(':') ? `[${host}]` : host;
 }
 
-export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
+/** The emulator's state and its helpers, before anything listens: shared by both ways to run it. */
+export async function createEmulator(
+  options: Pick<EmulatorOptions, 'dataFile' | 'clock' | 'host'>,
+): Promise<{ emu: Emulator; data: DataFile<JournalEntry> | undefined }> {
   const clock = new ControllableClock(options.clock ?? systemClock);
   const auth = new AuthStore(clock);
   const saved = options.dataFile ? recover<JournalEntry>(options.dataFile) : undefined;
@@ -80,7 +83,12 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     host: options.host ?? '127.0.0.1',
     durable: data ? () => data.durable() : () => undefined,
   };
+  return { emu, data };
+}
 
+export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
+  const { emu, data } = await createEmulator(options);
+  const { ledger, clock } = emu;
   const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, createRequestListener(emu));
   server.on('clientError', answerClientError);
   // Node's 5 s default lets an idle keep-alive socket close just as a client reuses it, most

@@ -229,3 +229,5 @@ export async function submitForm(
   });
   return { status: response.status, body: await response.text(), headers: response.headers };
 }
+
+export { type InProcessEmulator, inProcessEmulator } from './in-process.js';

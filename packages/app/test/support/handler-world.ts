@@ -3,8 +3,9 @@
  * API client that record what they are given, and deps built from the app's real parts on a
  * SQLite file (store, durable queue, work queue, linking, directory), wired by the same
  * `registerListeners` as the app, so that the hooks between features are the real ones. Nothing
- * listens and nothing is fetched: the expense service's client refuses every call (a test that
- * reaches it fails, naming the call), so these tests stay on the paths that need no service.
+ * listens and nothing is fetched: by default the expense service's client refuses every call (a
+ * test that reaches it fails, naming the call); given `service`, it reaches the emulator in this
+ * process (service-world.ts), and jobs run as in the app.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -14,6 +15,7 @@ import { createDirectory } from '../../src/accounts/directory.js';
 import { createLinking, type Linking } from '../../src/accounts/linking.js';
 import { createServiceFactory } from '../../src/accounts/service.js';
 import { createUnlinking } from '../../src/accounts/unlink.js';
+import type { FetchLike } from '../../src/service/request.js';
 import { registerListeners } from '../../src/slack/app.js';
 import type { SlackDeps } from '../../src/slack/deps.js';
 import type { FormDraft } from '../../src/slack/expense-form/form.js';
@@ -39,7 +41,7 @@ export interface ApiCall {
  * A Web API client that answers `{ ok: true }` to every method and records the call; `answers`
  * gives a method another answer (an object, or an error to throw).
  */
-export function recordingClient(answers: Record<string, unknown> = {}): {
+export function recordingClient(answers: Answers = {}): {
   client: webApi.WebClient;
   calls: ApiCall[];
 } {
@@ -52,13 +54,17 @@ export function recordingClient(answers: Record<string, unknown> = {}): {
       apply: async (_target, _this, [args]: [Record<string, unknown>?]) => {
         const method = path.join('.');
         calls.push({ method, args: args ?? {} });
-        const answer = answers[method];
+        const given = answers[method];
+        const answer = typeof given === 'function' ? await given(args ?? {}) : given;
         if (answer instanceof Error) throw answer;
         return answer ?? { ok: true };
       },
     });
   return { client: at([]) as webApi.WebClient, calls };
 }
+
+/** A Web API method's answer: a value, an error to throw, or made from the call's arguments. */
+export type Answers = Record<string, unknown | ((args: Record<string, unknown>) => unknown)>;
 
 /** `ack` and `respond` that record what they were given, in order. */
 export function recorder(): {
@@ -111,7 +117,15 @@ export interface HandlerWorld {
  * (what a job then does at the service is the e2e tests' part).
  */
 export async function startHandlerWorld(
-  options: { answers?: Record<string, unknown> } = {},
+  options: {
+    answers?: Answers;
+    /** The expense service to reach (the emulator in this process); none by default. */
+    service?: { apiUrl: string; fetch: FetchLike };
+    /** Carry out durable jobs as the app does, rather than only record them. */
+    runJobs?: boolean;
+    /** Where posts to a response_url go; refused by default. */
+    http?: FetchLike;
+  } = {},
 ): Promise<HandlerWorld> {
   const dir = await mkdtemp(join(tmpdir(), 'split-handlers-'));
   const logger = quietLogger();
@@ -121,16 +135,20 @@ export async function startHandlerWorld(
   });
   const { client, calls } = recordingClient(options.answers);
   const slack = singleTeamClients(client);
+  const apiUrl = options.service?.apiUrl ?? 'https://service.test/api/v3.0';
+  const origin = new URL(apiUrl).origin;
   const service = createServiceFactory({
-    apiUrl: 'https://service.test/api/v3.0',
-    authorizeUrl: 'https://service.test/oauth/authorize',
-    tokenUrl: 'https://service.test/oauth/token',
+    apiUrl,
+    authorizeUrl: `${origin}/oauth/authorize`,
+    tokenUrl: `${origin}/oauth/token`,
     clientId: 'client',
     clientSecret: 'secret',
     retries: 0,
-    fetch: async (url) => {
-      throw new Error(`a listener unit test called the expense service: ${String(url)}`);
-    },
+    fetch:
+      options.service?.fetch ??
+      (async (url) => {
+        throw new Error(`a listener unit test called the expense service: ${String(url)}`);
+      }),
   });
   const directory = createDirectory({ slack: (team_id) => slack.forTeam(team_id) });
   const work = createWorkQueue({ loopBusy: () => false });
@@ -163,7 +181,7 @@ export async function startHandlerWorld(
     keepPending: async () => undefined,
     onLinked: async () => undefined,
   });
-  const { deps } = registerListeners(app, {
+  const { deps, jobs } = registerListeners(app, {
     fileHosts: fileHosts(undefined),
     offers: createOffers(store.signer, () => new Date()),
     unlinking: createUnlinking({ tokens: store.tokens, forget: store.forget, directory }),
@@ -186,9 +204,11 @@ export async function startHandlerWorld(
     splitDefaults: store.splitDefaults,
     feeds: store.feeds,
     forget: store.forget,
-    http: async (url) => {
-      throw new Error(`a listener unit test posted to a response_url: ${String(url)}`);
-    },
+    http:
+      options.http ??
+      (async (url) => {
+        throw new Error(`a listener unit test posted to a response_url: ${String(url)}`);
+      }),
   });
   const ran: RanJob[] = [];
   const record =
@@ -197,9 +217,11 @@ export async function startHandlerWorld(
       ran.push({ kind, payload });
     };
   durable.start(
-    new Proxy({} as Record<string, JobHandler>, {
-      get: (_target, kind) => (typeof kind === 'string' ? record(kind) : undefined),
-    }),
+    options.runJobs
+      ? jobs
+      : new Proxy({} as Record<string, JobHandler>, {
+          get: (_target, kind) => (typeof kind === 'string' ? record(kind) : undefined),
+        }),
   );
   return {
     deps,

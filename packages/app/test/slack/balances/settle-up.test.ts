@@ -5,12 +5,8 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { settleCancelled, settleUpClicked } from '../../../src/slack/balances/settle-up.js';
-import {
-  type HandlerWorld,
-  recorder,
-  startHandlerWorld,
-  TEAM,
-} from '../../support/handler-world.js';
+import { type HandlerWorld, startHandlerWorld } from '../../support/handler-world.js';
+import { type ButtonArgs, buttonArgs } from '../../support/listener-args.js';
 
 let world: HandlerWorld;
 beforeEach(async () => {
@@ -20,41 +16,14 @@ afterEach(() => world.close());
 
 const REF = { k: 'f', id: 7, c: 'EUR', a: 3000, p: 0, v: 'a', n: 'Bob' };
 
-type ButtonArgs = Parameters<ReturnType<typeof settleUpClicked>>[0];
-
 /** A click on Settle up as Ann, on a balance message or (`home`) in her Home tab. */
 async function click(
   handler: (args: ButtonArgs) => Promise<void>,
   value: string,
   where: { home?: boolean; ts?: string } = {},
 ) {
-  const rec = recorder();
-  const action = { type: 'button', action_id: 'balance_settle_up', block_id: 'b', value };
-  const body = {
-    type: 'block_actions',
-    team: { id: TEAM, domain: 'acme' },
-    user: { id: 'U0ANN', team_id: TEAM },
-    trigger_id: '3.3.3',
-    actions: [action],
-    ...(where.home
-      ? { view: { type: 'home', id: 'V0HOME', hash: 'h1' } }
-      : {
-          message: { ts: where.ts ?? '1700000000.000100' },
-          response_url: 'https://hooks.slack.test/actions/T0001/1/xyz',
-        }),
-  };
-  await handler({
-    ack: rec.ack,
-    respond: rec.respond,
-    body,
-    action,
-    payload: action,
-    client: world.client,
-    logger: world.logger,
-    context: { teamId: TEAM, isEnterpriseInstall: false },
-    next: async () => undefined,
-    say: async () => ({ ok: true }),
-  } as unknown as ButtonArgs);
+  const { args, rec } = buttonArgs(world, { action_id: 'balance_settle_up', value, where });
+  await handler(args);
   return rec;
 }
 

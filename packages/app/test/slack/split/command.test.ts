@@ -5,12 +5,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openNewForm } from '../../../src/slack/expense-form/open.js';
 import { splitCommand } from '../../../src/slack/split/ack.js';
-import {
-  type HandlerWorld,
-  recorder,
-  startHandlerWorld,
-  TEAM,
-} from '../../support/handler-world.js';
+import { type HandlerWorld, startHandlerWorld, TEAM } from '../../support/handler-world.js';
+import { commandArgs } from '../../support/listener-args.js';
 
 let world: HandlerWorld;
 beforeEach(async () => {
@@ -20,39 +16,10 @@ beforeEach(async () => {
 });
 afterEach(() => world.close());
 
-function command(text: string, trigger_id = '1111.2222.abcd') {
-  return {
-    team_id: TEAM,
-    team_domain: 'acme',
-    user_id: 'U0ANN',
-    user_name: 'ann',
-    channel_id: 'C0001',
-    channel_name: 'general',
-    command: '/split',
-    text,
-    trigger_id,
-    response_url: 'https://hooks.slack.test/commands/T0001/1/abc',
-    api_app_id: 'A0FAKEAPP',
-    token: 'unused',
-  };
-}
-
 /** Calls the listener as Bolt would for one delivery of `/split <text>`. */
-async function send(text: string, trigger_id?: string) {
-  const rec = recorder();
-  const body = command(text, trigger_id);
-  await splitCommand(world.deps, (request) => openNewForm({ deps: world.deps, ...request }))({
-    ack: rec.ack,
-    respond: rec.respond,
-    command: body,
-    body,
-    payload: body,
-    client: world.client,
-    logger: world.logger,
-    context: { teamId: TEAM, isEnterpriseInstall: false },
-    next: async () => undefined,
-    say: async () => ({ ok: true }),
-  } as unknown as Parameters<ReturnType<typeof splitCommand>>[0]);
+async function send(text: string, trigger_id = '1111.2222.abcd') {
+  const { args, rec } = commandArgs(world, { text, trigger_id });
+  await splitCommand(world.deps, (request) => openNewForm({ deps: world.deps, ...request }))(args);
   return rec;
 }
 
