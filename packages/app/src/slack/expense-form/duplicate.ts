@@ -11,14 +11,12 @@ import { mrkdwn } from '../kit/text.js';
 import { type ButtonArgs, readClick } from '../runtime/click.js';
 import { todayIn } from '../shared/dates.js';
 import { accessExpense } from '../shared/expense-access.js';
-import { looksEqual } from '../shared/expense-people.js';
 import type { Voice } from '../shared/voice.js';
-import { amountInput } from './amount.js';
-import { expensePayers } from './expense-payers.js';
 import { expenseSources } from './expense-sources.js';
-import { type CheckedForm, encodeMeta, MAX_PARTICIPANTS } from './form.js';
-import { type FormRequest, type Opened, openThenFill, update } from './open.js';
-import { expenseFormView, formTitle, noticeView } from './views.js';
+import { encodeMeta, MAX_PARTICIPANTS } from './form.js';
+import { formFromExpense, groupChoices, initialOf } from './from-expense.js';
+import { type FormRequest, type Opened, openThenFill, refusedView, update } from './open.js';
+import { expenseFormView, formTitle } from './views.js';
 
 /** Two clicks this close together are one double click. */
 const DOUBLE_CLICK_MS = 5_000;
@@ -94,73 +92,41 @@ async function fillDuplicate(
     voice,
   );
   if (!access.ok) {
-    await update(
-      r.client,
-      opened,
-      access.kind === 'connect'
-        ? noticeView(
-            { title, text: voice.t('form.connect_first_duplicate'), connectUrl: access.url },
-            voice,
-          )
-        : noticeView(
-            {
-              title,
-              text: access.notOnIt ? voice.t('form.duplicate_not_on_it') : access.text,
-            },
-            voice,
-          ),
-      r.logger,
+    const view = refusedView(
+      access,
+      title,
+      'form.connect_first_duplicate',
+      voice,
+      'form.duplicate_not_on_it',
     );
+    await update(r.client, opened, view, r.logger);
     return;
   }
   const { expense } = access;
   const { groups, me, minor, slackOf } = await expenseSources(deps, user, access, lookups);
-  const currency = expense.currency_code;
   const sharing = expense.users.filter((u) => minor(u.owed_share) > 0);
-  const participants = sharing
-    .map((u) => slackOf(u.user_id))
-    .filter((id): id is string => id !== undefined)
-    .slice(0, MAX_PARTICIPANTS);
-  const leftOut = sharing.length - participants.length;
-  // Several payers stay several, each with what they paid, as in Edit.
-  const payers = expensePayers(expense.users, slackOf, currency, voice);
-  const { alsoPaid, paid } = payers;
-  const payer = payers.payer ?? user.user_id;
-  const equal = looksEqual(expense.users.map((u) => minor(u.owed_share)));
-  if (!equal || alsoPaid.length > 0) {
-    // The service keeps amounts only, so a copy of an unequal split is an exact one, as in Edit.
-    const values: Record<string, string> = Object.create(null);
-    for (const u of sharing) {
-      const id = slackOf(u.user_id);
-      if (id && participants.includes(id))
-        values[id] = amountInput(minor(u.owed_share), currency, voice);
-    }
-    const copy: CheckedForm = {
-      cost: minor(expense.cost),
-      currency: expense.currency_code,
-      description: expense.description,
+  const { form: copy, equal } = formFromExpense(
+    expense,
+    { minor, slackOf },
+    {
+      voice,
+      person: user.user_id,
+      participants: (owing) =>
+        owing
+          .map((u) => slackOf(u.user_id))
+          .filter((id): id is string => id !== undefined)
+          .slice(0, MAX_PARTICIPANTS),
       date: todayIn(me?.tz, deps.now()),
-      category_id: expense.category?.id ?? null,
-      group_id: expense.group_id || null,
-      participants,
-      payer,
-      ...(alsoPaid.length > 0 ? { alsoPaid, paid } : {}),
-      method: equal ? 'equal' : 'exact',
       notes: notesOf(expense.details),
       repeat: 'never',
-      files: [],
-      ...(equal ? {} : { values }),
-    };
-    await deps.expenses.saveDraft(user, opened.id, { copy });
-  }
-  const note = copyNote(
-    {
-      description: expense.description,
-      next: alsoPaid.length > 0 ? 'paid' : !equal ? 'parts' : 'none',
-      leftOut,
     },
-    voice,
   );
+  const alsoPaid = copy.alsoPaid ?? [];
+  const leftOut = sharing.length - copy.participants.length;
+  // A copy of an unequal split, or of several payers, carries its parts to the second step.
+  if (!equal || alsoPaid.length > 0) await deps.expenses.saveDraft(user, opened.id, { copy });
+  const next = alsoPaid.length > 0 ? 'paid' : !equal ? 'parts' : 'none';
+  const note = copyNote({ description: expense.description, next, leftOut }, voice);
   await update(
     r.client,
     opened,
@@ -173,21 +139,11 @@ async function fillDuplicate(
           ...(me?.locale ? { l: me.locale } : {}),
         }),
         initial: {
-          amountText: amountInput(minor(expense.cost), currency, voice),
-          currency: expense.currency_code,
-          description: expense.description,
-          date: todayIn(me?.tz, deps.now()),
-          category: expense.category
-            ? { id: expense.category.id, name: expense.category.name }
-            : null,
-          group_id: expense.group_id || null,
-          participants: participants.length > 0 ? participants : [user.user_id],
-          payer,
-          alsoPaid,
-          method: equal ? 'equal' : 'exact',
-          notes: notesOf(expense.details),
+          ...initialOf(copy, expense, voice),
+          participants: copy.participants.length > 0 ? copy.participants : [user.user_id],
+          repeat: undefined,
         },
-        groups: groups.filter((g) => g.id !== 0).map((g) => ({ id: g.id, name: g.name })),
+        groups: groupChoices(groups),
         currencyUnit: deps.reference.unit(expense.currency_code),
         note,
       },

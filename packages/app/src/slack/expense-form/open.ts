@@ -23,16 +23,15 @@ import { formAnswer } from '../runtime/answer.js';
 import { splitBreakdown } from '../shared/breakdown.js';
 import { todayIn } from '../shared/dates.js';
 import { accessExpense, notice } from '../shared/expense-access.js';
-import { looksEqual } from '../shared/expense-people.js';
 import type { SourceMessage } from '../shared/message-files.js';
 import { modalVoice } from '../shared/modal.js';
 import { describeServiceFailure, needsRelink } from '../shared/service-failure.js';
 import { type Voice, voiceOf } from '../shared/voice.js';
 import { amountInput } from './amount.js';
 import { defaultStart } from './default-prefill.js';
-import { expensePayers } from './expense-payers.js';
 import { expenseSources } from './expense-sources.js';
-import { type CheckedForm, type EditBase, encodeMeta, MAX_PARTICIPANTS } from './form.js';
+import { encodeMeta, MAX_PARTICIPANTS } from './form.js';
+import { editBaseOf, formFromExpense, groupChoices, initialOf } from './from-expense.js';
 import { messageReceipt } from './message-receipt.js';
 import { expenseFormView, formTitle, noticeView } from './views.js';
 
@@ -337,6 +336,26 @@ async function fillNewForm(
   );
 }
 
+type Refused = Extract<Awaited<ReturnType<typeof accessExpense>>, { ok: false }>;
+
+/**
+ * The form turned into why it can't start from the expense: a Connect button (with `connect`,
+ * naming the form), or the reason in `text` (`notOnIt`: theirs alone, for a copy).
+ */
+export function refusedView(
+  access: Refused,
+  title: string,
+  connect: MessageKey,
+  voice: Voice,
+  notOnIt?: MessageKey,
+): ReturnType<typeof noticeView> {
+  if (access.kind === 'connect') {
+    return noticeView({ title, text: voice.t(connect), connectUrl: access.url }, voice);
+  }
+  const text = notOnIt && access.notOnIt ? voice.t(notOnIt) : access.text;
+  return noticeView({ title, text }, voice);
+}
+
 interface EditFormRequest extends FormRequest {
   expenseId: number;
   /** The expense message, to update after saving. */
@@ -376,70 +395,31 @@ async function fillEditForm(
     await update(
       r.client,
       opened,
-      access.kind === 'connect'
-        ? noticeView(
-            { title, text: voice.t('form.connect_first_edit'), connectUrl: access.url },
-            voice,
-          )
-        : noticeView({ title, text: access.text }, voice),
+      refusedView(access, title, 'form.connect_first_edit', voice),
       r.logger,
     );
     return;
   }
   const { expense } = access;
   const { who, groups, me, minor, slackOf } = await expenseSources(deps, user, access, lookups);
-  const peopleEditable = expense.users.every((u) => slackOf(u.user_id) !== undefined);
-  const sharing = expense.users.filter((u) => minor(u.owed_share) > 0);
-  const participants = sharing.map((u) => slackOf(u.user_id) ?? `svc:${u.user_id}`);
-  // Several payers stay several: the others are pre-filled, with what each paid.
-  const payers = expensePayers(expense.users, slackOf, expense.currency_code, voice);
-  const { alsoPaid, paid } = payers;
-  const payer = payers.payer ?? user.user_id;
-  const equal = looksEqual(expense.users.map((u) => minor(u.owed_share)));
-  const values: Record<string, string> = {};
-  if (!equal)
-    for (const u of sharing)
-      values[slackOf(u.user_id) ?? ''] = amountInput(
-        minor(u.owed_share),
-        expense.currency_code,
-        voice,
-      );
   const written = await splitBreakdown(notesOf(expense.details));
-  const form: CheckedForm = {
-    cost: minor(expense.cost),
-    currency: expense.currency_code,
-    description: expense.description,
-    date: expense.date.slice(0, 10),
-    category_id: expense.category?.id ?? null,
-    group_id: expense.group_id || null,
-    participants,
-    payer,
-    ...(alsoPaid.length > 0 ? { alsoPaid, paid } : {}),
-    method: equal ? 'equal' : 'exact',
-    notes: written.notes,
-    repeat: expense.repeat_interval ?? 'never',
-    files: [],
-    ...(equal ? {} : { values }),
-  };
-  const creator = expense.created_by ? slackOf(expense.created_by.id) : undefined;
-  const base: EditBase = {
-    expense_id: expense.id,
-    form,
-    shares: expense.users.map((u) => ({
-      user_id: u.user_id,
-      paid_share: u.paid_share,
-      owed_share: u.owed_share,
-    })),
-    ids: Object.fromEntries(
-      expense.users.flatMap((u) => {
-        const slack = slackOf(u.user_id);
-        return slack ? [[slack, u.user_id]] : [];
-      }),
-    ),
-    peopleEditable,
-    bookedBy: creator ?? user.user_id,
-    ...(written.breakdown ? { breakdown: written.breakdown } : {}),
-  };
+  const { form } = formFromExpense(
+    expense,
+    { minor, slackOf },
+    {
+      voice,
+      person: user.user_id,
+      participants: (sharing) => sharing.map((u) => slackOf(u.user_id) ?? `svc:${u.user_id}`),
+      date: expense.date.slice(0, 10),
+      notes: written.notes,
+      repeat: expense.repeat_interval ?? 'never',
+    },
+  );
+  const base = editBaseOf(expense, form, slackOf, {
+    person: user.user_id,
+    breakdown: written.breakdown,
+  });
+  const { peopleEditable } = base;
   await deps.expenses.saveDraft(user, opened.id, { edit: base });
   const people = expense.users.map((u) => whoText(who.get(u.user_id) ?? { name: '' }, voice));
   await update(
@@ -455,23 +435,8 @@ async function fillEditForm(
           ...(me?.tz ? { z: me.tz } : {}),
           ...(me?.locale ? { l: me.locale } : {}),
         }),
-        initial: {
-          amountText: amountInput(form.cost, form.currency, voice),
-          currency: form.currency,
-          description: form.description,
-          date: form.date,
-          category: expense.category
-            ? { id: expense.category.id, name: expense.category.name }
-            : null,
-          group_id: form.group_id,
-          participants: participants.filter((p) => !p.startsWith('svc:')),
-          payer,
-          alsoPaid,
-          method: form.method,
-          notes: form.notes,
-          repeat: form.repeat,
-        },
-        groups: groups.filter((g) => g.id !== 0).map((g) => ({ id: g.id, name: g.name })),
+        initial: initialOf(form, expense, voice),
+        groups: groupChoices(groups),
         currencyUnit: deps.reference.unit(form.currency),
         peopleEditable,
         ...(written.breakdown ? { breakdown: written.breakdown } : {}),

@@ -70,7 +70,7 @@ const REPEAT_LABELS = {
   yearly: 'form.repeat_yearly',
 } as const satisfies Record<RepeatInterval, MessageKey>;
 
-interface FormInitial {
+export interface FormInitial {
   /** As the field shows it, written the person's way (amountInput). */
   amountText?: string | undefined;
   currency?: string | undefined;
@@ -155,37 +155,43 @@ export function formTitle(mode: FormViewInput['mode'], voice: Voice): string {
   return voice.t(FORM_TITLES[mode]);
 }
 
-export function expenseFormView(v: FormViewInput, voice: Voice): ModalView {
+/** The notes above the fields: what the form was filled from, and the group default used. */
+function formNotes(v: FormViewInput, voice: Voice): types.KnownBlock[] {
+  return [
+    ...(v.note ? [context(v.note)] : []),
+    ...(v.byDefault ? [defaultNoteBlock(v.byDefault, voice)] : []),
+  ];
+}
+
+/** Amount and currency: left out of an edit whose people can't be edited here. */
+function amountFields(v: FormViewInput, voice: Voice): types.KnownBlock[] {
   const { t } = voice;
   const i = v.initial;
-  const editablePeople = v.peopleEditable !== false;
-  const blocks: types.KnownBlock[] = [];
-  if (v.note) {
-    blocks.push(context(v.note));
-  }
-  if (v.byDefault) blocks.push(defaultNoteBlock(v.byDefault, voice));
-  if (editablePeople) {
-    blocks.push(
-      input(
-        FORM.amount,
-        t('form.amount'),
-        textInput({
-          placeholder: plain(amountExample(voice), VIEW_LIMITS.placeholder),
-          ...(i.amountText ? { initial_value: clip(plainText(i.amountText), 40) } : {}),
-        }),
-      ),
-      input(
-        FORM.currency,
-        t('form.currency'),
-        externalSelect({
-          min_query_length: 1,
-          placeholder: plain(t('form.currency_placeholder'), VIEW_LIMITS.placeholder),
-          ...(i.currency ? { initial_option: currencyOption(i.currency, v.currencyUnit) } : {}),
-        }),
-      ),
-    );
-  }
-  blocks.push(
+  return [
+    input(
+      FORM.amount,
+      t('form.amount'),
+      textInput({
+        placeholder: plain(amountExample(voice), VIEW_LIMITS.placeholder),
+        ...(i.amountText ? { initial_value: clip(plainText(i.amountText), 40) } : {}),
+      }),
+    ),
+    input(
+      FORM.currency,
+      t('form.currency'),
+      externalSelect({
+        min_query_length: 1,
+        placeholder: plain(t('form.currency_placeholder'), VIEW_LIMITS.placeholder),
+        ...(i.currency ? { initial_option: currencyOption(i.currency, v.currencyUnit) } : {}),
+      }),
+    ),
+  ];
+}
+
+/** What it was for, when, and its category. */
+function aboutFields(i: FormInitial, voice: Voice): types.KnownBlock[] {
+  const { t } = voice;
+  return [
     input(
       FORM.description,
       t('form.what_for'),
@@ -209,7 +215,12 @@ export function expenseFormView(v: FormViewInput, voice: Voice): ModalView {
       }),
       { optional: true },
     ),
-  );
+  ];
+}
+
+/** The group, sent as soon as it is picked, so that its default split can fill the form. */
+function groupField(v: FormViewInput, voice: Voice): types.KnownBlock {
+  const { t } = voice;
   const groups = v.groups ?? [];
   // A static select holds 100 options: "None" and the first 99 groups.
   const groupOptions = [
@@ -217,8 +228,8 @@ export function expenseFormView(v: FormViewInput, voice: Voice): ModalView {
     ...groups.slice(0, VIEW_LIMITS.options - 1).map((g) => option(g.name, String(g.id))),
   ];
   const initialGroup =
-    groupOptions.find((o) => o.value === String(i.group_id ?? 0)) ?? groupOptions[0];
-  blocks.push({
+    groupOptions.find((o) => o.value === String(v.initial.group_id ?? 0)) ?? groupOptions[0];
+  return {
     ...input(
       FORM.group,
       t('form.group'),
@@ -231,59 +242,69 @@ export function expenseFormView(v: FormViewInput, voice: Voice): ModalView {
         ...(v.groups === undefined ? { hint: t('form.groups_loading') } : {}),
       },
     ),
-    // Picking a group is sent at once, so that the group's default split can fill the form.
     dispatch_action: true,
-  });
-  if (editablePeople) {
-    const method = i.method ?? 'equal';
-    const methodOptions = (Object.keys(SPLIT_LABELS) as SplitMethod[]).map((m) =>
-      option(t(SPLIT_LABELS[m]), m),
-    );
-    blocks.push(
-      input(
-        FORM.participants,
-        t('form.shared_by'),
-        multiUsersSelect({
-          max_selected_items: MAX_PARTICIPANTS,
-          ...initialUsers(i.participants.slice(0, MAX_PARTICIPANTS)),
-          placeholder: plain(t('form.people_placeholder'), VIEW_LIMITS.placeholder),
-        }),
-        { optional: true, hint: t('form.shared_hint') },
-      ),
-      input(FORM.payer, t('form.paid_by'), usersSelect({ initial_user: i.payer })),
-      input(
-        FORM.alsoPaid,
-        t('form.also_paid'),
-        multiUsersSelect({
-          max_selected_items: MAX_PAYERS - 1,
-          ...initialUsers((i.alsoPaid ?? []).slice(0, MAX_PAYERS - 1)),
-          placeholder: plain(t('form.others_placeholder'), VIEW_LIMITS.placeholder),
-        }),
-        { optional: true, hint: t('form.also_hint') },
-      ),
-      input(
-        FORM.split,
-        t('form.how'),
-        radioButtons({
-          options: methodOptions,
-          initial_option: methodOptions.find((o) => o.value === method) ?? methodOptions[0],
-        }),
-        { hint: t('form.how_hint') },
-      ),
-    );
-  } else {
-    blocks.push(
+  };
+}
+
+/** Who shares it, who paid, and how it is split; or who is on it, when that can't change here. */
+function peopleFields(v: FormViewInput, voice: Voice): types.KnownBlock[] {
+  const { t } = voice;
+  const i = v.initial;
+  if (v.peopleEditable === false) {
+    return [
       section(
         v.people && v.people.length > 0
           ? t('form.people_fixed', { people: voice.list(v.people) })
           : t('form.people_stay'),
       ),
-    );
+    ];
   }
+  const method = i.method ?? 'equal';
+  const methodOptions = (Object.keys(SPLIT_LABELS) as SplitMethod[]).map((m) =>
+    option(t(SPLIT_LABELS[m]), m),
+  );
+  return [
+    input(
+      FORM.participants,
+      t('form.shared_by'),
+      multiUsersSelect({
+        max_selected_items: MAX_PARTICIPANTS,
+        ...initialUsers(i.participants.slice(0, MAX_PARTICIPANTS)),
+        placeholder: plain(t('form.people_placeholder'), VIEW_LIMITS.placeholder),
+      }),
+      { optional: true, hint: t('form.shared_hint') },
+    ),
+    input(FORM.payer, t('form.paid_by'), usersSelect({ initial_user: i.payer })),
+    input(
+      FORM.alsoPaid,
+      t('form.also_paid'),
+      multiUsersSelect({
+        max_selected_items: MAX_PAYERS - 1,
+        ...initialUsers((i.alsoPaid ?? []).slice(0, MAX_PAYERS - 1)),
+        placeholder: plain(t('form.others_placeholder'), VIEW_LIMITS.placeholder),
+      }),
+      { optional: true, hint: t('form.also_hint') },
+    ),
+    input(
+      FORM.split,
+      t('form.how'),
+      radioButtons({
+        options: methodOptions,
+        initial_option: methodOptions.find((o) => o.value === method) ?? methodOptions[0],
+      }),
+      { hint: t('form.how_hint') },
+    ),
+  ];
+}
+
+/** Notes, repeat, and the receipt (the message's image offered first, for "Split this"). */
+function moreFields(v: FormViewInput, voice: Voice): types.KnownBlock[] {
+  const { t } = voice;
+  const i = v.initial;
   const repeatOptions = (Object.keys(REPEAT_LABELS) as RepeatInterval[]).map((r) =>
     option(t(REPEAT_LABELS[r]), r),
   );
-  blocks.push(
+  return [
     input(
       FORM.notes,
       t('form.notes'),
@@ -316,7 +337,21 @@ export function expenseFormView(v: FormViewInput, voice: Voice): ModalView {
       fileInput({ max_files: 1, filetypes: ['jpg', 'jpeg', 'png', 'gif', 'pdf', 'heic'] }),
       { optional: true },
     ),
-  );
+  ];
+}
+
+/** The form's first step: every field of an expense, in the order a person fills them in. */
+export function expenseFormView(v: FormViewInput, voice: Voice): ModalView {
+  const { t } = voice;
+  const editablePeople = v.peopleEditable !== false;
+  const blocks: types.KnownBlock[] = [
+    ...formNotes(v, voice),
+    ...(editablePeople ? amountFields(v, voice) : []),
+    ...aboutFields(v.initial, voice),
+    groupField(v, voice),
+    ...peopleFields(v, voice),
+    ...moreFields(v, voice),
+  ];
   return modalView({
     callback_id: EXPENSE_CALLBACKS.form,
     title: title(formTitle(v.mode, voice)),
