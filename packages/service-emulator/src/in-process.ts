@@ -33,7 +33,9 @@ function resetError(): TypeError {
 }
 
 /** An emulator with its state in memory, answering through the `fetch` it returns. */
-export async function inProcessEmulator(options: { clock?: Clock } = {}): Promise<InProcessEmulator> {
+export async function inProcessEmulator(
+  options: { clock?: Clock } = {},
+): Promise<InProcessEmulator> {
   const { emu } = await createEmulator({ ...options, host: 'localhost' });
   emu.ledger.baseUrl = URL_BASE;
   const listener = createRequestListener(emu);
