@@ -3,7 +3,6 @@ import { mrkdwn } from '../kit/text.js';
 import { notice, problem } from '../shared/balance-blocks.js';
 import { matchGroup, unmatchedGroupText } from '../shared/ledger.js';
 import { linked, type SplitHandler, tellFailure } from '../shared/split-context.js';
-import { voiceOf } from '../shared/voice.js';
 import { allFrom, friendFrom, groupFrom } from './render.js';
 
 /**
@@ -13,7 +12,7 @@ import { allFrom, friendFrom, groupFrom } from './render.js';
  */
 export const balanceCommand: SplitHandler<'balance'> = async (c) => {
   const { mention, group: typedGroup, currency } = c.parsed;
-  const voice = await voiceOf(c.deps, c.user, c.logger);
+  const voice = c.voice;
   const link = await linked(c);
   if (!link) return;
   const { record, client } = link;

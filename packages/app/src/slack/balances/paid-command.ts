@@ -16,7 +16,6 @@ import { notice, problem, sentences } from '../shared/balance-blocks.js';
 import { errorNotice } from '../shared/notices.js';
 import { troubleText } from '../shared/parse-problem.js';
 import { linked, type SplitContext, tellFailure } from '../shared/split-context.js';
-import { voiceOf } from '../shared/voice.js';
 import { friendOrNone, owedAfter } from './friend.js';
 import {
   amountsText,
@@ -75,7 +74,7 @@ function exampleFor(c: Paid): string {
 }
 
 export async function paidCommand(c: Paid): Promise<void> {
-  const voice = await voiceOf(c.deps, c.user, c.logger);
+  const voice = c.voice;
   if (c.parsed.payment.person === c.user.user_id) {
     await c.reply.ephemeral(problem(voice, voice.t('settle.paid_self'), exampleFor(c)));
     return;

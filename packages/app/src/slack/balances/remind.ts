@@ -129,7 +129,7 @@ async function sendReminder(input: {
 /** `/split remind @ann`. */
 export async function remindCommand(c: SplitContext<'remind'>): Promise<void> {
   const target = c.parsed.mention;
-  const voice = await voiceOf(c.deps, c.user, c.logger, c.lookups);
+  const voice = c.voice;
   if (target === c.user.user_id) {
     await c.reply.ephemeral(problem(voice, voice.t('remind.self'), REMIND_EXAMPLE));
     return;

@@ -172,7 +172,7 @@ async function carryOut(s: Submission): Promise<void> {
     channel: s.meta.c,
     thread_ts: s.meta.t,
     logger,
-    voice: await voiceOf(s.deps, s.user, logger),
+    voice: s.voice,
   });
   let receipt: FetchedReceipt | undefined;
   const { voice } = s;
@@ -212,20 +212,15 @@ async function linkOrPrompt(
   const record = await deps.tokens.get(user);
   if (!record) {
     const url = await deps.linking.connectUrl(user);
-    await answer.ephemeral(
-      connectPrompt(await voiceOf(deps, user, logger), { url, reason: 'first_time' }),
-    );
+    await answer.ephemeral(connectPrompt(s.voice, { url, reason: 'first_time' }));
     return undefined;
   }
   const fail = async (error: unknown) => {
-    const voice = await voiceOf(deps, user, logger);
-    const failure = describeServiceFailure(voice, error, nothingDone);
+    const failure = describeServiceFailure(s.voice, error, nothingDone);
     if (failure.relink) {
       await deps.unlinking.unlink(user);
       const url = await deps.linking.connectUrl(user);
-      await answer.ephemeral(
-        connectPrompt(await voiceOf(deps, user, logger), { url, reason: 'revoked' }),
-      );
+      await answer.ephemeral(connectPrompt(s.voice, { url, reason: 'revoked' }));
       return;
     }
     if (!(error instanceof ServiceBaseException)) throw error;

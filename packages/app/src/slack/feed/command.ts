@@ -13,12 +13,11 @@ import {
   type SplitHandler,
   tellFailure,
 } from '../shared/split-context.js';
-import { voiceOf } from '../shared/voice.js';
 import { startingPoint } from './cursor.js';
 import { feedError, feedNotice } from './views.js';
 
 export const channelFeed: SplitHandler<'feed'> = async (c) => {
-  const voice = await voiceOf(c.deps, c.user, c.logger);
+  const voice = c.voice;
   const channel = { team_id: c.user.team_id, channel_id: c.inv.channel_id };
   const current = await c.deps.feeds.get(channel);
   if (c.parsed.action === 'status') {

@@ -18,7 +18,6 @@ import {
   type SplitRequest,
   tellFailure,
 } from '../shared/split-context.js';
-import { voiceOf } from '../shared/voice.js';
 import {
   deleteGroupConfirm,
   groupError,
@@ -77,7 +76,7 @@ export async function peopleFor(
 export const groupsList: SplitHandler<'groups'> = async (c) => {
   const link = await linked(c);
   if (!link) return;
-  const voice = await voiceOf(c.deps, c.user, c.logger);
+  const voice = c.voice;
   try {
     const [all, bound] = await Promise.all([
       c.deps.directory.groups(c.user, link.client, true),
@@ -106,7 +105,7 @@ export const groupCreate: SplitHandler<'group_create'> = async (c) => {
   const link = await linked(c);
   if (!link) return;
   const { client, record } = link;
-  const voice = await voiceOf(c.deps, c.user, c.logger);
+  const voice = c.voice;
   try {
     const existing = (await c.deps.directory.groups(c.user, client, true)).find(
       (g) => g.id !== 0 && g.name.trim().toLowerCase() === name.trim().toLowerCase(),
@@ -158,7 +157,7 @@ export const groupAdd: SplitHandler<'group_add'> = async (c) => {
   const link = await linked(c);
   if (!link) return;
   const { client, record } = link;
-  const voice = await voiceOf(c.deps, c.user, c.logger);
+  const voice = c.voice;
   try {
     const group = await findGroup(c, client, named, voice.t('groups.add_example'));
     if (!group) return;
@@ -203,7 +202,7 @@ export const groupAdd: SplitHandler<'group_add'> = async (c) => {
 export const groupDelete: SplitHandler<'group_delete'> = async (c) => {
   const link = await linked(c);
   if (!link) return;
-  const voice = await voiceOf(c.deps, c.user, c.logger);
+  const voice = c.voice;
   try {
     const group = await findGroup(c, link.client, c.parsed.name, voice.t('groups.delete_example'));
     if (!group) return;
@@ -216,7 +215,7 @@ export const groupDelete: SplitHandler<'group_delete'> = async (c) => {
 export const groupUse: SplitHandler<'group_use'> = async (c) => {
   const link = await linked(c);
   if (!link) return;
-  const voice = await voiceOf(c.deps, c.user, c.logger);
+  const voice = c.voice;
   try {
     const group = await findGroup(c, link.client, c.parsed.name, voice.t('groups.use_example'));
     if (!group) return;

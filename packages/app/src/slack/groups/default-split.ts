@@ -20,7 +20,6 @@ import {
   type SplitHandler,
   tellFailure,
 } from '../shared/split-context.js';
-import { voiceOf } from '../shared/voice.js';
 import { findGroup, peopleFor } from './commands.js';
 import { groupError, groupName, groupNotice, typed } from './views.js';
 
@@ -54,7 +53,7 @@ export const groupDefault: SplitHandler<'group_default'> = async (c) => {
   const link = await linked(c);
   if (!link) return;
   const { client, record } = link;
-  const voice = await voiceOf(c.deps, c.user, c.logger);
+  const voice = c.voice;
   try {
     const group = await groupOf(c, voice, client);
     if (!group) return;

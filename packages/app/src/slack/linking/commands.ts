@@ -8,7 +8,6 @@ import { mrkdwn } from '../kit/text.js';
 import { plainNotice } from '../shared/notices.js';
 import type { SplitHandlers } from '../shared/split-context.js';
 import { promptConnect } from '../shared/split-context.js';
-import { voiceOf } from '../shared/voice.js';
 import { forgottenText } from './kept.js';
 import { linkingNotice, whoamiMessage } from './views.js';
 
@@ -16,7 +15,7 @@ export const LINKING_COMMANDS: Pick<SplitHandlers, 'connect' | 'disconnect' | 'w
   connect: async (c) => {
     const record = await c.deps.tokens.get(c.user);
     if (record) {
-      const voice = await voiceOf(c.deps, c.user, c.logger);
+      const voice = c.voice;
       await c.reply.ephemeral(
         linkingNotice(voice.t('linking.already_connected', { name: mrkdwn(record.name) })),
       );
@@ -27,16 +26,14 @@ export const LINKING_COMMANDS: Pick<SplitHandlers, 'connect' | 'disconnect' | 'w
 
   disconnect: async (c) => {
     const removed = await c.deps.unlinking.forgetPerson(c.user);
-    await c.reply.ephemeral(
-      plainNotice(forgottenText(removed, await voiceOf(c.deps, c.user, c.logger))),
-    );
+    await c.reply.ephemeral(plainNotice(forgottenText(removed, c.voice)));
   },
 
   whoami: async (c) => {
     const record = await c.deps.tokens.get(c.user);
     if (!record) return promptConnect(c, 'asked', false);
     await c.reply.ephemeral(
-      whoamiMessage(await voiceOf(c.deps, c.user, c.logger), {
+      whoamiMessage(c.voice, {
         name: record.name,
         serviceUserId: record.service_user_id,
         linkedAt: record.linked_at,

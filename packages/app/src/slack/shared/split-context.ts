@@ -21,7 +21,7 @@ import { MAX_PEOPLE } from '../kit/limits.js';
 import type { Reply } from '../runtime/reply.js';
 import { type ConnectReason, connectPrompt, errorNotice, plainNotice } from './notices.js';
 import { describeServiceFailure } from './service-failure.js';
-import { type Voice, voiceOf } from './voice.js';
+import type { Voice } from './voice.js';
 
 /** One `/split` to carry out: typed now, or saved while the person linked their account. */
 export interface SplitInvocation {
@@ -132,7 +132,7 @@ export async function promptConnect(
       }
     : undefined;
   const url = await c.deps.linking.connectUrl(c.user, pending);
-  const voice = await voiceOf(c.deps, c.user, c.logger, c.lookups);
+  const voice = c.voice;
   await c.reply.ephemeral(
     connectPrompt(voice, { url, reason, pendingText: keep ? text : undefined }),
   );

@@ -4,7 +4,6 @@
  * it can't be opened (a `/split` carried out after linking has no trigger id left).
  */
 import type { ServiceClient } from '../../service/index.js';
-import { voiceFor } from '../../voice/index.js';
 import { deletedMessage } from '../booking/index.js';
 import type { SlackMessage } from '../kit/message.js';
 import { mrkdwn } from '../kit/text.js';
@@ -137,7 +136,7 @@ export async function undoLast(c: SplitRequest): Promise<void> {
     if (last.channel && last.ts) {
       const { channel, ts } = last;
       // The message the channel sees stays in the voice of its booker, who is undoing it.
-      const voice = await voiceFor({ locale: c.me?.locale, tz: c.me?.tz });
+      const voice = c.voice;
       await c.deps.slack
         .forTeam(c.user.team_id)
         .then((slack) =>
