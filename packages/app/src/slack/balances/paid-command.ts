@@ -16,6 +16,7 @@ import { notice, problem, sentences } from '../shared/balance-blocks.js';
 import { errorNotice } from '../shared/notices.js';
 import { troubleText } from '../shared/parse-problem.js';
 import { linked, type SplitContext, tellFailure } from '../shared/split-context.js';
+import { told } from '../shared/told.js';
 import { friendOrNone, owedAfter } from './friend.js';
 import {
   amountsText,
@@ -272,7 +273,7 @@ async function bookPayment(
         : null,
     },
   );
-  if (!done) return;
+  if (told(done)) return;
   c.logger.info(`/split paid: payment ${done.booked.id} recorded`);
   const after = await owedAfter(link.client, friend.id, direction, planned.currency);
   await c.reply.ephemeral(

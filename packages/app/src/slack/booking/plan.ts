@@ -35,6 +35,7 @@ import type { Reply } from '../runtime/reply.js';
 import { middayIn } from '../shared/dates.js';
 import { plainNotice } from '../shared/notices.js';
 import { refusedText } from '../shared/service-failure.js';
+import { TOLD, type Told, told } from '../shared/told.js';
 import type { Voice } from '../shared/voice.js';
 import { type BookedExpense, expenseMessage, receiptUrlOf, type Who } from './expense-message.js';
 import { bookingMarker, type Once, withMarker } from './marker.js';
@@ -118,25 +119,25 @@ interface People {
 
 type Booked = { booked: Expense; message: SlackMessage };
 
-/** Tells the person privately why nothing was booked; gives undefined, for `return`. */
-async function tell(input: PlanInput, text: string): Promise<undefined> {
+/** Tells the person privately why nothing was booked. */
+async function tell(input: PlanInput, text: string): Promise<Told> {
   await input.reply.ephemeral(plainNotice(text));
-  return undefined;
+  return TOLD;
 }
 
-async function tellProblem(input: PlanInput, text: string, example: string): Promise<undefined> {
+async function tellProblem(input: PlanInput, text: string, example: string): Promise<Told> {
   await input.reply.ephemeral(await input.problem(text, example));
-  return undefined;
+  return TOLD;
 }
 
 /**
  * Books a planned expense: the people, exact shares, one create_expense (reconciled when its
- * outcome is unknown). Returns the expense and its message, or undefined once the person has been
+ * outcome is unknown). Returns the expense and its message, or TOLD once the person has been
  * told why not. Shared by `/split <text>`, `/split paid` and the expense form.
  */
-export async function bookPlan(input: PlanInput, plan: BookPlan): Promise<Booked | undefined> {
+export async function bookPlan(input: PlanInput, plan: BookPlan): Promise<Booked | Told> {
   const people = await peopleOn(input, plan);
-  if (!people) return undefined;
+  if (told(people)) return TOLD;
   if (people.participants.length === 0) {
     return tellProblem(input, input.voice.t('booking.nobody_left'), '/split 40 lunch @ann');
   }
@@ -152,7 +153,7 @@ export async function bookPlan(input: PlanInput, plan: BookPlan): Promise<Booked
   }
   const { shares, users } = rows;
   const booked = await createOnce(input, plan, users);
-  if (!booked) return undefined;
+  if (told(booked)) return TOLD;
   // The message the channel sees is written in the voice of the person who booked it.
   return {
     booked,
@@ -201,11 +202,11 @@ export function shareRows(
 
 /**
  * Who is on the expense as the service knows them: the Slack users mentioned, then (a whole
- * group) the group's other members; undefined once the person was told who could not be.
+ * group) the group's other members; TOLD once the person was told who could not be.
  */
-async function peopleOn(input: PlanInput, plan: BookPlan): Promise<People | undefined> {
+async function peopleOn(input: PlanInput, plan: BookPlan): Promise<People | Told> {
   const mentioned = await lookUpMentioned(input, plan);
-  if (!mentioned) return undefined;
+  if (told(mentioned)) return TOLD;
   const people: People = { participants: [...plan.participants], refs: new Map(), whos: new Map() };
   for (const [id, person] of mentioned) {
     people.refs.set(id, person.ref);
@@ -214,7 +215,7 @@ async function peopleOn(input: PlanInput, plan: BookPlan): Promise<People | unde
   if (plan.wholeGroup && plan.group?.members) {
     const group = { name: plan.group.name, members: plan.group.members };
     const added = await addOtherMembers(input, group, people, mentioned.size);
-    if (!added) return undefined;
+    if (told(added)) return TOLD;
   }
   return people;
 }
@@ -223,7 +224,7 @@ async function peopleOn(input: PlanInput, plan: BookPlan): Promise<People | unde
 async function lookUpMentioned(
   input: PlanInput,
   plan: BookPlan,
-): Promise<Map<string, { ref: PersonRef }> | undefined> {
+): Promise<Map<string, { ref: PersonRef }> | Told> {
   const { user, record, deps } = input;
   const ids = [
     ...new Set([...plan.participants, plan.payer, ...(plan.payers ?? []).map((p) => p.id)]),
@@ -247,7 +248,7 @@ async function lookUpMentioned(
     }
     return found.people;
   } catch (error) {
-    if (error instanceof ServiceBaseException) return input.fail(error).then(() => undefined);
+    if (error instanceof ServiceBaseException) return input.fail(error).then(() => TOLD);
     input.logger.warn(`/split: Slack lookup failed: ${(error as Error).message}`);
     return tell(input, input.voice.t('booking.lookup_failed'));
   }
@@ -263,7 +264,7 @@ async function addOtherMembers(
   group: { name: string; members: GroupMember[] },
   people: People,
   named: number,
-): Promise<true | undefined> {
+): Promise<true | Told> {
   const taken = new Set<number>([input.record.service_user_id]);
   for (const ref of people.refs.values()) if ('user_id' in ref) taken.add(ref.user_id);
   const others = group.members.filter((m) => !taken.has(m.id));
@@ -309,7 +310,7 @@ async function createOnce(
   input: PlanInput,
   plan: BookPlan,
   users: ExpenseShare[],
-): Promise<Expense | undefined> {
+): Promise<Expense | Told> {
   const { sentAt } = input.once;
   if (sentAt !== undefined) {
     // An earlier run sent this create and stopped before it heard back (a crash): it may have
@@ -330,7 +331,7 @@ async function sendCreate(
   input: PlanInput,
   plan: BookPlan,
   users: ExpenseShare[],
-): Promise<Expense | undefined> {
+): Promise<Expense | Told> {
   const sentAt = Date.now();
   // Recorded before the create goes out, so that whoever resumes this work after a crash looks
   // for the expense before sending it again.
@@ -345,7 +346,7 @@ async function sendCreate(
   } catch (error) {
     if (!(error instanceof ServiceBaseException) || !error.outcome_unknown) {
       await input.fail(error);
-      return undefined;
+      return TOLD;
     }
     return settleUnknownCreate(input, plan, error, sentAt);
   }
@@ -374,7 +375,7 @@ async function settleUnknownCreate(
   plan: BookPlan,
   error: ServiceBaseException,
   sentAt: number,
-): Promise<Expense | undefined> {
+): Promise<Expense | Told> {
   input.logger.warn(`/split: create_expense outcome unknown (${error.name}); reconciling`);
   const found = await lookUntilSettled(lookout(input, plan), sentCreate(plan, sentAt));
   const { voice } = input;

@@ -23,6 +23,7 @@ import { errorNotice, plainNotice } from '../shared/notices.js';
 import { troubleText } from '../shared/parse-problem.js';
 import { describeServiceFailure } from '../shared/service-failure.js';
 import { relink, type SplitContext, tellProblem } from '../shared/split-context.js';
+import { TOLD, type Told, told } from '../shared/told.js';
 import {
   type GroupCurrencyChoice,
   groupCurrency,
@@ -94,13 +95,13 @@ export async function bookExpense(c: Booking, record: ServiceTokenRecord): Promi
   if (!c.profileCurrency.ok) return fail(c.profileCurrency.error);
   let expense = resolveMe(c.parsed.expense, inv.user_id);
   if ('problem' in expense) return tellProblem(c, troubleText(voice, expense.problem), EXAMPLE);
-  let group: GroupChoice | null | undefined;
+  let group: GroupChoice | null | Told;
   try {
     group = await groupOf(c, client, expense);
   } catch (error) {
     return fail(error);
   }
-  if (group === undefined) return;
+  if (told(group)) return;
   let currencyNote: string | undefined;
   if (group !== null && expense.currencySource === 'default') {
     let choice: GroupCurrencyChoice | undefined;
@@ -126,7 +127,7 @@ export async function bookExpense(c: Booking, record: ServiceTokenRecord): Promi
     }
   }
   const people = await splitPeople(c, client, expense, group);
-  if (!people) return;
+  if (told(people)) return;
   const done = await bookPlan(
     {
       deps,
@@ -173,7 +174,7 @@ export async function bookExpense(c: Booking, record: ServiceTokenRecord): Promi
         : {}),
     },
   );
-  if (!done) return;
+  if (told(done)) return;
   let { message } = done;
   if (people.byDefault)
     message = withDefaultNote(voice, message, people.byDefault, group?.name ?? '');
@@ -213,13 +214,13 @@ async function tellServiceFailure(c: Booking, error: unknown): Promise<void> {
 
 /**
  * The group the expense goes into: the one named in the text, else the channel's (or the
- * caller's default); null for none; undefined once the person was told why not.
+ * caller's default); null for none; TOLD once the person was told why not.
  */
 async function groupOf(
   c: Booking,
   client: ServiceClient,
   expense: ParsedExpense,
-): Promise<GroupChoice | null | undefined> {
+): Promise<GroupChoice | null | Told> {
   if (expense.group !== null) return namedGroup(c, client, expense.group);
   const binding = c.binding;
   if (!binding) return null;
@@ -231,7 +232,7 @@ async function groupOf(
       members: expense.wholeGroup ? found.members : undefined,
     };
   }
-  if (await unbindIfDeleted(c, client)) return undefined;
+  if (await unbindIfDeleted(c, client)) return TOLD;
   const group = mrkdwn(binding.group_name);
   await tellProblem(
     c,
@@ -240,7 +241,7 @@ async function groupOf(
       : c.voice.t('booking.default_group_gone', { group }),
     EXAMPLE,
   );
-  return undefined;
+  return TOLD;
 }
 
 /** The caller's group called `name` (a fresh list when the cached one lacks it), or told not. */
@@ -248,7 +249,7 @@ async function namedGroup(
   c: Booking,
   client: ServiceClient,
   name: string,
-): Promise<GroupChoice | undefined> {
+): Promise<GroupChoice | Told> {
   const user = { team_id: c.inv.team_id, user_id: c.inv.user_id };
   const wanted = name.trim().toLowerCase();
   const named = (list: Group[]) =>
@@ -266,19 +267,19 @@ async function namedGroup(
     noGroupCalledText(c.voice, name, real),
     real[0] ? `/split 40 lunch in ${real[0].name}` : EXAMPLE,
   );
-  return undefined;
+  return TOLD;
 }
 
 /**
  * Who shares the expense: as typed, unless it goes into a group and names nobody, when the
- * group's default split (if it has one) decides. Undefined once the person was told why not.
+ * group's default split (if it has one) decides. TOLD once the person was told why not.
  */
 async function splitPeople(
   c: Booking,
   client: ServiceClient,
   expense: ParsedExpense,
   group: GroupChoice | null,
-): Promise<SplitPeople | undefined> {
+): Promise<SplitPeople | Told> {
   const typed = {
     participants: expense.participants,
     split: expense.split,
@@ -300,12 +301,12 @@ async function splitPeople(
     members = (await client.getGroup(group.id)).members;
   } catch (error) {
     await tellServiceFailure(c, error);
-    return undefined;
+    return TOLD;
   }
   const gone = leftTheGroup(saved, members);
   if (gone.length > 0) {
     await tellProblem(c, leftTheGroupText(c.voice, saved, gone), EXAMPLE);
-    return undefined;
+    return TOLD;
   }
   return { ...defaultAsSplit(saved), wholeGroup: false, byDefault: saved };
 }

@@ -39,6 +39,7 @@ import { accessFailure, notice, refusal, sentences } from '../shared/expense-acc
 import { bookedFromExpense, whoIsWho } from '../shared/expense-people.js';
 import { connectPrompt, plainNotice } from '../shared/notices.js';
 import { describeServiceFailure } from '../shared/service-failure.js';
+import { TOLD, type Told, told } from '../shared/told.js';
 import { type Voice, voiceOf } from '../shared/voice.js';
 import { type CheckedForm, type EditBase, type FormMeta, sharesUnchanged } from './form.js';
 import { type FetchedReceipt, fetchReceipt, ReceiptError, receiptProblem } from './receipt.js';
@@ -179,10 +180,10 @@ async function carryOut(s: Submission): Promise<void> {
   const nothingDone = voice.t(s.edit ? 'expense.nothing_changed' : 'expense.nothing_booked');
   try {
     const link = await linkOrPrompt(s, answer, nothingDone);
-    if (!link) return;
+    if (told(link)) return;
     receipt = await receiptOrLeaveOut(s, answer);
     const group = await chosenGroup(s, link, answer, nothingDone);
-    if (group === undefined) return;
+    if (told(group)) return;
     const c: EditContext = { ...link, answer, group, receipt: receipt?.path };
     if (s.edit) await applyEdit(s, s.edit, c);
     else await bookNew(s, c);
@@ -201,19 +202,19 @@ type Link = Pick<EditContext, 'record' | 'client' | 'fail'>;
 
 /**
  * The person's link, a client for it, and how a failed service call is told (a 401 removes the
- * link and asks to connect again); undefined once they were asked to connect.
+ * link and asks to connect again); TOLD once they were asked to connect.
  */
 async function linkOrPrompt(
   s: Submission,
   answer: FormAnswer,
   nothingDone: string,
-): Promise<Link | undefined> {
+): Promise<Link | Told> {
   const { deps, logger, user } = s;
   const record = await deps.tokens.get(user);
   if (!record) {
     const url = await deps.linking.connectUrl(user);
     await answer.ephemeral(connectPrompt(s.voice, { url, reason: 'first_time' }));
-    return undefined;
+    return TOLD;
   }
   const fail = async (error: unknown) => {
     const failure = describeServiceFailure(s.voice, error, nothingDone);
@@ -266,23 +267,23 @@ async function receiptOrLeaveOut(
   }
 }
 
-/** The group chosen in the form (null for none); undefined once the person was told why not. */
+/** The group chosen in the form (null for none); TOLD once the person was told why not. */
 async function chosenGroup(
   s: Submission,
   link: Link,
   answer: FormAnswer,
   nothingDone: string,
-): Promise<GroupChoice | null | undefined> {
+): Promise<GroupChoice | null | Told> {
   const groupId = s.form.group_id;
   if (!groupId) return null;
   try {
     const found = await findGroup(s.deps, s.user, link.client, groupId);
     if (found) return { id: found.id, name: found.name, members: found.members };
     await answer.ephemeral(notice(sentences(s.voice, s.voice.t('form.group_gone'), nothingDone)));
-    return undefined;
+    return TOLD;
   } catch (error) {
     await link.fail(error);
-    return undefined;
+    return TOLD;
   }
 }
 
@@ -322,7 +323,7 @@ async function bookNew(s: Submission, c: EditContext): Promise<void> {
       receipt: c.receipt,
     },
   );
-  if (!done) return;
+  if (told(done)) return;
   const where = await c.answer.post(done.message);
   await deps.expenses
     .rememberBooked(user, {
