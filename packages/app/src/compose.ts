@@ -370,12 +370,12 @@ function serving(
     timeoutMs: READY_TIMEOUT_MS,
     onChange: (reason, error) => {
       if (reason === undefined) logger.info('ready: the store answers');
-      else logger.warn(`not ready: ${reason}${error ? ` (${error.message})` : ''}`);
+      else logger.warn({ msg: 'not ready: {reason}', reason, error: error?.message });
     },
   });
-  logger.info(
-    `Split is running (${config.slack.socketMode ? 'Socket Mode' : 'HTTP'}) on port ${port}${metricsAt === undefined ? '' : `, /metrics on port ${metricsAt}`}`,
-  );
+  const mode = config.slack.socketMode ? 'Socket Mode' : 'HTTP';
+  const metrics = metricsAt === undefined ? '' : `, /metrics on port ${metricsAt}`;
+  logger.info({ msg: 'Split is running ({mode}) on port {port}{metrics}', mode, port, metrics });
   return readiness;
 }
 
@@ -392,7 +392,9 @@ async function stopApp(
   // A DM being sent is finished (its claim and record written) before the store closes.
   await digest.scheduler?.stop();
   await feed.scheduler?.stop();
-  await app.stop().catch((error: Error) => logger.warn(`stopping Bolt: ${error.message}`));
+  await app
+    .stop()
+    .catch((error: Error) => logger.warn({ msg: 'stopping Bolt: {error}', error: error.message }));
   // Commands already acked and started are finished before the store closes (bounded by main's
   // timer); those not started are left to another replica or the next start.
   await deps.durable.stop();

@@ -187,7 +187,7 @@ export function createLinking(options: LinkingOptions): Linking {
 
   /** Something broke on our side: said in the browser's language, whatever it was. */
   async function failed(req: IncomingMessage, res: ServerResponse, what: string, error: unknown) {
-    logger.error(`${what}: ${(error as Error).message}`);
+    logger.error({ msg: '{what}: {error}', what, error: (error as Error).message });
     if (res.headersSent) return;
     try {
       sendPage(res, (await pagesOf(req)).failure());
@@ -265,14 +265,22 @@ export function createLinking(options: LinkingOptions): Linking {
         if (!code) return sendPage(res, pages.missingCode());
         const outcome = await signIn.finish(code, held.state);
         if (!outcome.ok) {
-          logger.warn(`sign in with Slack failed (${outcome.reason}): ${outcome.detail}`);
+          logger.warn({
+            msg: 'sign in with Slack failed ({reason}): {detail}',
+            reason: outcome.reason,
+            detail: outcome.detail,
+          });
           return sendPage(res, pages.signInFailed(outcome.why));
         }
         const who = outcome.identity;
         if (who.team_id !== link.team_id || who.user_id !== link.user_id) {
-          logger.warn(
-            `refused linking ${link.team_id}:${link.user_id}: the browser is signed in to Slack as ${who.team_id}:${who.user_id}`,
-          );
+          logger.warn({
+            msg: 'refused linking {team_id}:{user_id}: the browser is signed in to Slack as {team_id2}:{user_id2}',
+            team_id: link.team_id,
+            user_id: link.user_id,
+            team_id2: who.team_id,
+            user_id2: who.user_id,
+          });
           return sendPage(res, pages.signInMismatch());
         }
         const email =
@@ -365,7 +373,10 @@ export function createLinking(options: LinkingOptions): Linking {
           directory.rememberProfile(user, me);
         } catch (caught) {
           if (caught instanceof ServiceBaseException) {
-            logger.warn(`linking: the service refused the consent: ${caught.message}`);
+            logger.warn({
+              msg: 'linking: the service refused the consent: {caught}',
+              caught: caught.message,
+            });
             const said = caught.errors?.base?.[0];
             return sendPage(
               res,
@@ -387,22 +398,29 @@ export function createLinking(options: LinkingOptions): Linking {
             await options.keepPending(user, link.pending, state);
             kept = true;
           } catch (keepError) {
-            logger.error(`could not keep the pending /split: ${(keepError as Error).message}`);
+            logger.error({
+              msg: 'could not keep the pending /split: {keepError}',
+              keepError: (keepError as Error).message,
+            });
           }
         }
         const pending = link.pending ? (kept ? 'kept' : 'not kept') : undefined;
         sendPage(res, pages.connected(record.name, pending), { 'set-cookie': clearCookie });
-        logger.info(
-          `linked ${link.team_id}:${link.user_id} to service user ${record.service_user_id}`,
-        );
+        logger.info({
+          msg: 'linked {team_id}:{user_id} to service user {service_user_id}',
+          team_id: link.team_id,
+          user_id: link.user_id,
+          service_user_id: record.service_user_id,
+        });
         // The prompt clicked for this link (kept when Slack posted the click) says it is done.
         const prompt = await states.promptOf(state).catch(() => undefined);
         if (prompt) {
-          await options
-            .replacePrompt(user, prompt, record)
-            .catch((replaceError: Error) =>
-              logger.warn(`could not replace the Connect prompt: ${replaceError.message}`),
-            );
+          await options.replacePrompt(user, prompt, record).catch((replaceError: Error) =>
+            logger.warn({
+              msg: 'could not replace the Connect prompt: {replaceError}',
+              replaceError: replaceError.message,
+            }),
+          );
         }
         await options.onLinked(
           user,

@@ -48,6 +48,33 @@ function text(args: unknown[]): string {
   return formatWithOptions({ breakLength: Number.POSITIVE_INFINITY, depth: 4 }, ...args);
 }
 
+/**
+ * The app's own structured line, `logger.warn({ msg, ...fields })`: a message that names its
+ * fields (`channel {channel_id} unbound`), written with their values filled in for whoever reads
+ * it, and the values beside it as fields, so that a collector can filter lines by field.
+ */
+function isLine(value: unknown): value is { msg: string } & Record<string, unknown> {
+  if (value === null || typeof value !== 'object') return false;
+  const proto = Object.getPrototypeOf(value);
+  return (
+    (proto === Object.prototype || proto === null) &&
+    typeof (value as { msg?: unknown }).msg === 'string'
+  );
+}
+
+/**
+ * A line as one text, for loggers that take text (a test's): a structured line's message with
+ * each `{field}` replaced by its value, else the arguments formatted as Bolt's console would.
+ */
+export function lineText(args: unknown[]): string {
+  const [first] = args;
+  if (args.length !== 1 || !isLine(first)) return text(args);
+  const { msg, ...fields } = first;
+  return msg.replace(/\{(\w+)\}/g, (whole, name: string) =>
+    Object.hasOwn(fields, name) ? String(fields[name]) : whole,
+  );
+}
+
 /** A JSON line as a person reads it: time, level, request id, message, then the other fields. */
 export function prettyLine(json: string): string {
   let record: Record<string, unknown>;
@@ -108,7 +135,14 @@ export function createLogger(options: LoggerOptions): AppLogger {
     (level: Level) =>
     (...args: unknown[]) => {
       // Formatting a debug line's objects costs more than the check.
-      if (base.isLevelEnabled(level)) write(level, {}, text(args));
+      if (!base.isLevelEnabled(level)) return;
+      const [first] = args;
+      if (args.length === 1 && isLine(first)) {
+        const { msg: _template, ...fields } = first;
+        write(level, fields, lineText(args));
+        return;
+      }
+      write(level, {}, text(args));
     };
   return {
     debug: at('debug'),

@@ -64,9 +64,10 @@ export function createInstallations<T>(
       try {
         return JSON.parse(sealer.open(`installation:${id}`, sealed)) as T;
       } catch {
-        logger.warn(
-          `installation ${id} could not be decrypted (tampered, or written with another ENCRYPTION_KEY); the app must be installed there again`,
-        );
+        logger.warn({
+          msg: 'installation {id} could not be decrypted (tampered, or written with another ENCRYPTION_KEY); the app must be installed there again',
+          id,
+        });
         return undefined;
       }
     },

@@ -62,9 +62,10 @@ export function createTokenStore(
       try {
         return JSON.parse(sealer.open(id, sealed)) as ServiceTokenRecord;
       } catch {
-        logger.warn(
-          `token record ${id} could not be decrypted (tampered, or written with another ENCRYPTION_KEY); treating the user as not connected`,
-        );
+        logger.warn({
+          msg: 'token record {id} could not be decrypted (tampered, or written with another ENCRYPTION_KEY); treating the user as not connected',
+          id,
+        });
         return undefined;
       }
     },

@@ -6,7 +6,7 @@
 import { LogLevel } from '@slack/bolt';
 import { describe, expect, it } from 'vitest';
 import { currentRequest, newRequestId, withRequest } from '../../src/observe/context.js';
-import { createLogger, logEvent, prettyLine } from '../../src/observe/logger.js';
+import { createLogger, lineText, logEvent, prettyLine } from '../../src/observe/logger.js';
 import { createScrubber, urlPassword } from '../../src/observe/redact.js';
 import { quietLogger } from '../support/harness.js';
 
@@ -31,6 +31,23 @@ describe('createLogger (json)', () => {
     expect(first).toMatchObject({ level: 'info', msg: 'Split is running on port 3000' });
     expect(Date.parse(first!.time as string)).not.toBeNaN();
     expect(second).toMatchObject({ level: 'warn', msg: 'slow store: { ms: 120 }' });
+  });
+
+  it('writes a structured line: its values filled into the message and kept as fields, scrubbed', () => {
+    const out = capture();
+    const logger = createLogger({ level: 'info', format: 'json', secrets: ['xoxb-1'], ...out });
+    logger.warn({ msg: 'channel {channel_id} unbound', channel_id: 'C1', token: 'xoxb-1' });
+    const [line] = records(out.lines);
+    expect(line).toMatchObject({
+      level: 'warn',
+      msg: 'channel C1 unbound',
+      channel_id: 'C1',
+    });
+    expect(JSON.stringify(line)).not.toContain('xoxb-1');
+    expect(lineText([{ msg: 'channel {channel_id} unbound', channel_id: 'C1' }])).toBe(
+      'channel C1 unbound',
+    );
+    expect(lineText(['plain', 3])).toBe('plain 3');
   });
 
   it("follows Bolt's setLevel and getLevel", () => {

@@ -26,6 +26,7 @@ import {
 } from '@split/service-emulator/testing';
 import { type AppOptions, type RunningApp, startApp } from '../../src/compose.js';
 import { type Config, loadConfig } from '../../src/config.js';
+import { lineText } from '../../src/observe/logger.js';
 import {
   type FakeSlack,
   type ResponseUrlPost,
@@ -65,7 +66,7 @@ export function quietLogger(): Logger & { lines: string[] } {
   const at =
     (name: string) =>
     (...msg: unknown[]) => {
-      lines.push(`${name} ${msg.map(String).join(' ')}`);
+      lines.push(`${name} ${lineText(msg)}`);
     };
   return {
     lines,

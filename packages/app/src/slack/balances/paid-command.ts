@@ -274,7 +274,7 @@ async function bookPayment(
     },
   );
   if (told(done)) return;
-  c.logger.info(`/split paid: payment ${done.booked.id} recorded`);
+  c.logger.info({ msg: '/split paid: payment {done_id} recorded', done_id: done.booked.id });
   const after = await owedAfter(link.client, friend.id, direction, planned.currency);
   await c.reply.ephemeral(
     notice(

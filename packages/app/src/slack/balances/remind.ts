@@ -119,7 +119,9 @@ async function sendReminder(input: {
     // Not sent: the sender may try again today.
     await deps.claims
       .release(key)
-      .catch((again: Error) => logger.warn(`remind: release failed: ${again.message}`));
+      .catch((again: Error) =>
+        logger.warn({ msg: 'remind: release failed: {again}', again: again.message }),
+      );
     throw error;
   }
   logger.info('remind: reminder sent');
@@ -235,9 +237,9 @@ export function remindClicked(deps: SlackDeps) {
     } catch (error) {
       const failure = describeServiceFailure(voice, error, voice.t('remind.nothing_sent'));
       if (failure.relink) await deps.unlinking.unlink(user);
-      logger.warn(`remind failed: ${(error as Error).message}`);
+      logger.warn({ msg: 'remind failed: {error}', error: (error as Error).message });
       await tell(failure.text).catch((again: Error) =>
-        logger.error(`remind: could not tell: ${again.message}`),
+        logger.error({ msg: 'remind: could not tell: {again}', again: again.message }),
       );
     }
   };
@@ -253,7 +255,7 @@ export function reminderOffClicked(deps: SlackDeps) {
       await deps.preferences.setRemindersOff(user, true);
       await args.respond({ replace_original: true, ...remindersOffMessage(voice) });
     } catch (error) {
-      args.logger.warn(`reminders off failed: ${(error as Error).message}`);
+      args.logger.warn({ msg: 'reminders off failed: {error}', error: (error as Error).message });
       await args.respond({
         response_type: 'ephemeral',
         replace_original: false,

@@ -77,7 +77,10 @@ function teller(deps: SlackDeps, client: webApi.WebClient, job: PartJob, logger:
         return await replyViaResponseUrl(job.answer.url, deps.http).ephemeral(notice(text));
       } catch (error) {
         // A response_url lasts 30 minutes and five answers: past that, the person hears by DM.
-        logger.warn(`pay part: response_url failed: ${(error as Error).message}`);
+        logger.warn({
+          msg: 'pay part: response_url failed: {error}',
+          error: (error as Error).message,
+        });
       }
     }
     await dm(text);
@@ -105,12 +108,12 @@ export function settlePartJob(deps: SlackDeps): JobHandler {
       await tell(await recordPart(deps, job, once, tell, voice, logger));
     } catch (error) {
       if (error instanceof JobMovedError) throw error;
-      logger.error(`pay part: ${(error as Error).stack ?? String(error)}`);
+      logger.error({ msg: 'pay part: {error}', error: (error as Error).stack ?? String(error) });
       const text = sent
         ? voice.t('settle.failed_after_send', { name: mrkdwn(job.ref.n) })
         : voice.t('settle.failed');
       await tell(text).catch((again: Error) =>
-        logger.error(`pay part: could not tell: ${again.message}`),
+        logger.error({ msg: 'pay part: could not tell: {again}', again: again.message }),
       );
     }
   };
@@ -159,7 +162,10 @@ async function recordPart(
       const found = await lookFor(r, undefined, once.sentAt);
       if (found === 'unknown') return uncheckedText(voice, job.ref.n);
       if (found) {
-        logger.info(`pay part: reconciled: payment ${found.id} was recorded before a restart`);
+        logger.info({
+          msg: 'pay part: reconciled: payment {found_id} was recorded before a restart',
+          found_id: found.id,
+        });
         return foundText(r);
       }
     }
@@ -168,7 +174,7 @@ async function recordPart(
     const failure = describeServiceFailure(voice, error, voice.t('settle.nothing_recorded'));
     if (failure.relink) await deps.unlinking.unlink(user);
     if (!(error instanceof ServiceBaseException)) throw error;
-    logger.warn(`pay part failed: ${error.message}`);
+    logger.warn({ msg: 'pay part failed: {error}', error: error.message });
     return failure.text;
   }
 }
@@ -249,7 +255,10 @@ async function payWhole(r: Run): Promise<string> {
     if (!(error instanceof ServiceBaseException) || !error.outcome_unknown || sentAt === 0) {
       throw error;
     }
-    r.logger.warn(`pay part: settle create outcome unknown (${error.name}); reconciling`);
+    r.logger.warn({
+      msg: 'pay part: settle create outcome unknown ({error_name}); reconciling',
+      error_name: error.name,
+    });
     const found = await lookFor(r, undefined, sentAt);
     if (found === 'unknown') return uncheckedText(voice, ref.n);
     if (found === null) return voice.t('settle.not_recorded');
@@ -297,7 +306,10 @@ async function payPart(r: Run): Promise<string> {
     }
   } catch (error) {
     if (!(error instanceof ServiceBaseException) || !error.outcome_unknown) throw error;
-    r.logger.warn(`pay part: create outcome unknown (${error.name}); reconciling`);
+    r.logger.warn({
+      msg: 'pay part: create outcome unknown ({error_name}); reconciling',
+      error_name: error.name,
+    });
     const found = await lookFor(r, plan.group_id !== 0 ? plan.group_id : undefined, sentAt);
     if (found === 'unknown') return uncheckedText(voice, name);
     if (found === null) return voice.t('settle.not_recorded');

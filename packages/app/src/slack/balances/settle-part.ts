@@ -116,7 +116,10 @@ export function settlePartSubmitted(deps: SlackDeps) {
         logger,
       );
     } catch (error) {
-      logger.error(`pay part: could not queue the submission: ${(error as Error).message}`);
+      logger.error({
+        msg: 'pay part: could not queue the submission: {error}',
+        error: (error as Error).message,
+      });
       await args.ack({
         response_action: 'errors',
         errors: { [SETTLE_FORM.amount]: voice.t('settle.form_not_kept') },

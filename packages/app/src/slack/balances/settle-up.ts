@@ -96,7 +96,9 @@ async function recordSettlement(
   const giveBack = () =>
     deps.claims
       .release(key)
-      .catch((error: Error) => logger.warn(`settle up: release failed: ${error.message}`));
+      .catch((error: Error) =>
+        logger.warn({ msg: 'settle up: release failed: {error}', error: error.message }),
+      );
   const record = await deps.tokens.get(user).catch(async (error: unknown) => {
     // The button must work again once the store answers.
     await giveBack();
@@ -130,7 +132,7 @@ async function recordSettlement(
       await surface.connect('revoked');
       return;
     }
-    logger.warn(`settle up failed: ${(error as Error).message}`);
+    logger.warn({ msg: 'settle up failed: {error}', error: (error as Error).message });
     await surface.tell(failure.text);
     return;
   }
@@ -146,16 +148,22 @@ export function outcomeText(
 ): string {
   switch (outcome.kind) {
     case 'recorded':
-      logger.info(`settle up: recorded ${outcome.expenseIds.length} payment(s)`);
+      logger.info({
+        msg: 'settle up: recorded {outcome_count} payment(s)',
+        outcome_count: outcome.expenseIds.length,
+      });
       return `✅ ${recordedText(ref, voice)}`;
     case 'changed':
       return changedText(ref, outcome.now, voice);
     case 'refused':
       return refusedText(outcome.reason, voice);
     case 'partial':
-      logger.warn(
-        `settle up: ${outcome.recorded} of ${outcome.of} recorded, then: ${String(outcome.error)}`,
-      );
+      logger.warn({
+        msg: 'settle up: {recorded} of {of} recorded, then: {error}',
+        recorded: outcome.recorded,
+        of: outcome.of,
+        error: String(outcome.error),
+      });
       return voice.t('settle.partial', { recorded: outcome.recorded, of: outcome.of });
   }
 }
@@ -176,7 +184,10 @@ async function balanceAfter(
       return await renderFriend(service, ref.k === 'f' ? ref.id : (ref.o ?? 0), options, voice);
     return await renderAll(service, me, options, voice);
   } catch (error) {
-    logger.warn(`settle up: reading the new balance failed: ${(error as Error).message}`);
+    logger.warn({
+      msg: 'settle up: reading the new balance failed: {error}',
+      error: (error as Error).message,
+    });
     return notice(sentences(voice, said, voice.t('settle.balance_unread')));
   }
 }
@@ -196,10 +207,15 @@ export function settleUpClicked(deps: SlackDeps) {
       }
       await recordSettlement(deps, args, ref, surface, voice);
     } catch (error) {
-      args.logger.error(`settle up: ${(error as Error).stack ?? String(error)}`);
+      args.logger.error({
+        msg: 'settle up: {error}',
+        error: (error as Error).stack ?? String(error),
+      });
       await surface
         .tell(voice.t('settle.failed'))
-        .catch((again: Error) => args.logger.error(`settle up: could not tell: ${again.message}`));
+        .catch((again: Error) =>
+          args.logger.error({ msg: 'settle up: could not tell: {again}', again: again.message }),
+        );
     }
   };
 }

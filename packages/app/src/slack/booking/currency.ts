@@ -135,7 +135,11 @@ export async function groupStartCurrency(
   try {
     const code = await Promise.race([
       choose(deps, user, group_id).catch((error: Error) => {
-        logger.warn(`expense form: the currency of group ${group_id} failed: ${error.message}`);
+        logger.warn({
+          msg: 'expense form: the currency of group {group_id} failed: {error}',
+          group_id,
+          error: error.message,
+        });
         return undefined;
       }),
       late,

@@ -249,7 +249,10 @@ async function lookUpMentioned(
     return found.people;
   } catch (error) {
     if (error instanceof ServiceBaseException) return input.fail(error).then(() => TOLD);
-    input.logger.warn(`/split: Slack lookup failed: ${(error as Error).message}`);
+    input.logger.warn({
+      msg: '/split: Slack lookup failed: {error}',
+      error: (error as Error).message,
+    });
     return tell(input, input.voice.t('booking.lookup_failed'));
   }
 }
@@ -320,7 +323,10 @@ async function createOnce(
       return tell(input, input.voice.t('booking.unchecked', { what: mrkdwn(plan.description) }));
     }
     if (found) {
-      input.logger.info(`/split: reconciled: expense ${found.id} was created before a restart`);
+      input.logger.info({
+        msg: '/split: reconciled: expense {found_id} was created before a restart',
+        found_id: found.id,
+      });
       return found;
     }
   }
@@ -376,7 +382,10 @@ async function settleUnknownCreate(
   error: ServiceBaseException,
   sentAt: number,
 ): Promise<Expense | Told> {
-  input.logger.warn(`/split: create_expense outcome unknown (${error.name}); reconciling`);
+  input.logger.warn({
+    msg: '/split: create_expense outcome unknown ({error_name}); reconciling',
+    error_name: error.name,
+  });
   const found = await lookUntilSettled(lookout(input, plan), sentCreate(plan, sentAt));
   const { voice } = input;
   const what = mrkdwn(plan.description);
@@ -388,7 +397,10 @@ async function settleUnknownCreate(
         : voice.t('booking.failed_connection', { what });
   if (found === 'unknown') return tell(input, voice.t('booking.unchecked_after', { cause }));
   if (found === null) return tell(input, voice.t('booking.not_booked_after', { cause }));
-  input.logger.info(`/split: reconciled: expense ${found.id} was created`);
+  input.logger.info({
+    msg: '/split: reconciled: expense {found_id} was created',
+    found_id: found.id,
+  });
   return found;
 }
 

@@ -94,10 +94,15 @@ export async function lookUntilSettled(
     if (lookedAt >= giveUp) return 'unknown';
     if (!told && horizon - lookedAt > SLOW_NOTICE_MS) {
       told = true;
-      logger.info(`/split: create of "${sent.description}" not settled yet; told the person`);
+      logger.info({
+        msg: '/split: create of "{description}" not settled yet; told the person',
+        description: sent.description,
+      });
       await look.reply
         .ephemeral(plainNotice(look.slowNotice))
-        .catch((error: Error) => logger.warn(`/split: could not tell: ${error.message}`));
+        .catch((error: Error) =>
+          logger.warn({ msg: '/split: could not tell: {error}', error: error.message }),
+        );
     }
   }
 }

@@ -66,14 +66,20 @@ async function unbindIfDeleted(c: Booking, client: ServiceClient): Promise<boole
       { team_id: inv.team_id, user_id: inv.user_id },
       binding.group_id,
     );
-    logger.info(`/split: default group ${binding.group_id} of ${inv.user_id} was deleted; cleared`);
+    logger.info({
+      msg: '/split: default group {group_id} of {user_id} was deleted; cleared',
+      group_id: binding.group_id,
+      user_id: inv.user_id,
+    });
     await tellProblem(c, voice.t('booking.default_group_deleted', { group }), EXAMPLE);
     return true;
   }
   await deps.bindings.delete({ team_id: inv.team_id, channel_id: inv.channel_id });
-  logger.info(
-    `/split: channel ${inv.channel_id} was bound to deleted group ${binding.group_id}; unbound`,
-  );
+  logger.info({
+    msg: '/split: channel {channel_id} was bound to deleted group {group_id}; unbound',
+    channel_id: inv.channel_id,
+    group_id: binding.group_id,
+  });
   await tellProblem(c, voice.t('booking.channel_group_deleted', { group }), EXAMPLE);
   return true;
 }
@@ -183,7 +189,7 @@ export async function bookExpense(c: Booking, record: ServiceTokenRecord): Promi
   await deps.expenses
     .rememberBooked(user, { expense_id: done.booked.id, description: done.booked.description })
     .catch((error: Error) =>
-      logger.warn(`/split: could not remember the booking: ${error.message}`),
+      logger.warn({ msg: '/split: could not remember the booking: {error}', error: error.message }),
     );
 }
 
@@ -208,7 +214,11 @@ async function tellServiceFailure(c: Booking, error: unknown): Promise<void> {
   const failure = describeServiceFailure(c.voice, error, c.voice.t('common.nothing_booked'));
   if (failure.relink) return relink(c);
   if (!(error instanceof ServiceBaseException)) throw error;
-  c.logger.warn(`/split: service call failed: ${error.name}: ${error.message}`);
+  c.logger.warn({
+    msg: '/split: service call failed: {error_name}: {error}',
+    error_name: error.name,
+    error: error.message,
+  });
   await c.reply.ephemeral(plainNotice(failure.text));
 }
 

@@ -20,7 +20,7 @@ export function digestPauseClicked(deps: SlackDeps) {
       const paused = await deps.digest.pause(user);
       text = paused ? voice.t('digest.paused') : voice.t('digest.nothing_to_pause');
     } catch (error) {
-      logger.error(`digest pause: ${(error as Error).message}`);
+      logger.error({ msg: 'digest pause: {error}', error: (error as Error).message });
       text = voice.t('digest.pause_failed');
     }
     await respond({ response_type: 'ephemeral', replace_original: false, ...notice(text) });

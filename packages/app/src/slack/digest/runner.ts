@@ -273,9 +273,13 @@ export function createDigestRunner(options: DigestRunnerOptions): DigestRunner {
       const tz = info.user?.tz;
       return { tz: tz && isValidTimeZone(tz) ? tz : sub.tz, locale: info.user?.locale };
     } catch (error) {
-      logger.warn(
-        `digest ${sub.team_id}/${sub.user_id}: users.info failed, keeping ${sub.tz}: ${describe(error)}`,
-      );
+      logger.warn({
+        msg: 'digest {team_id}/{user_id}: users.info failed, keeping {tz}: {error}',
+        team_id: sub.team_id,
+        user_id: sub.user_id,
+        tz: sub.tz,
+        error: describe(error),
+      });
     }
     return { tz: sub.tz, locale: undefined };
   }
@@ -356,7 +360,7 @@ export function createDigestRunner(options: DigestRunnerOptions): DigestRunner {
         if (!(error instanceof ServiceUnauthorizedException)) throw error;
         const channel = await send(sub, digestRevokedMessage(voice));
         delivered = true;
-        logger.info(`digest ${who}: service token revoked; told the person once`);
+        logger.info({ msg: 'digest {who}: service token revoked; told the person once', who });
         return await finish('revoked_notified', {
           revoked_notified: token.linked_at,
           dm_channel: channel,
@@ -389,7 +393,7 @@ export function createDigestRunner(options: DigestRunnerOptions): DigestRunner {
       );
       const channel = await send(sub, message);
       delivered = true;
-      logger.debug(`digest ${who}: sent for ${day}`);
+      logger.debug({ msg: 'digest {who}: sent for {day}', who, day });
       return await finish('sent', {
         snapshot,
         dm_channel: channel,
@@ -400,17 +404,26 @@ export function createDigestRunner(options: DigestRunnerOptions): DigestRunner {
       if (delivered) {
         // The DM went out but its record did not: the claim must stand, or a later tick would
         // send it again. The next DM compares with an older snapshot, which is the lesser harm.
-        logger.error(`digest ${who}: sent, but not recorded: ${describe(error)}`);
+        logger.error({
+          msg: 'digest {who}: sent, but not recorded: {error}',
+          who,
+          error: describe(error),
+        });
         return 'sent';
       }
       if (isTransient(error)) {
-        logger.warn(`digest ${who}: will retry, ${describe(error)}`);
+        logger.warn({ msg: 'digest {who}: will retry, {error}', who, error: describe(error) });
         await claims.release(key).catch((releaseError: unknown) => {
-          logger.error(`digest ${who}: could not release ${key}: ${describe(releaseError)}`);
+          logger.error({
+            msg: 'digest {who}: could not release {key}: {releaseError}',
+            who,
+            key,
+            releaseError: describe(releaseError),
+          });
         });
         return 'retry_later';
       }
-      logger.error(`digest ${who}: not sent today, ${describe(error)}`);
+      logger.error({ msg: 'digest {who}: not sent today, {error}', who, error: describe(error) });
       await finish('failed').catch(() => undefined);
       return 'failed';
     }
@@ -427,16 +440,24 @@ export function createDigestRunner(options: DigestRunnerOptions): DigestRunner {
         try {
           due = isDue(now, sub.tz, sub.hour, sub.last_day, windowHours).due;
         } catch (error) {
-          logger.error(
-            `digest ${sub.team_id}/${sub.user_id}: bad subscription, ${describe(error)}`,
-          );
+          logger.error({
+            msg: 'digest {team_id}/{user_id}: bad subscription, {error}',
+            team_id: sub.team_id,
+            user_id: sub.user_id,
+            error: describe(error),
+          });
           continue;
         }
         if (!due) continue;
         report.due += 1;
         const task: Promise<void> = runOne(sub, now)
           .catch((error: unknown) => {
-            logger.error(`digest ${sub.team_id}/${sub.user_id}: ${describe(error)}`);
+            logger.error({
+              msg: 'digest {team_id}/{user_id}: {error}',
+              team_id: sub.team_id,
+              user_id: sub.user_id,
+              error: describe(error),
+            });
             return 'retry_later' as const;
           })
           .then((outcome) => {

@@ -38,9 +38,10 @@ export function startDigestScheduler(
       .runDue(options.clock())
       .then((report) => options.onRun?.(report))
       .catch((error: unknown) => {
-        options.logger?.error(
-          `digest run failed: ${error instanceof Error ? error.message : String(error)}`,
-        );
+        options.logger?.error({
+          msg: 'digest run failed: {error}',
+          error: error instanceof Error ? error.message : String(error),
+        });
       })
       .finally(() => {
         current = undefined;

@@ -28,7 +28,10 @@ export function digestSettleUpClicked(deps: SlackDeps) {
     const nothing = voice.t('settle.nothing_recorded');
     const value = parseSettleUpValue(args.action.value);
     if (!value) {
-      logger.warn(`${args.action.action_id}: a button value that does not parse`);
+      logger.warn({
+        msg: '{action_id}: a button value that does not parse',
+        action_id: args.action.action_id,
+      });
       await reply.ephemeral(notice(voice.t('digest.damaged')));
       return;
     }
@@ -67,7 +70,7 @@ export function digestSettleUpClicked(deps: SlackDeps) {
         ),
       );
     } catch (error) {
-      logger.warn(`DM settle up failed: ${(error as Error).message}`);
+      logger.warn({ msg: 'DM settle up failed: {error}', error: (error as Error).message });
       const failure = describeServiceFailure(voice, error, nothing);
       if (failure.relink) {
         await deps.unlinking.unlink(user);

@@ -35,7 +35,10 @@ export const commentClicked =
         ),
       });
     } catch (error) {
-      logger.warn(`comment form: views.open failed: ${(error as Error).message}`);
+      logger.warn({
+        msg: 'comment form: views.open failed: {error}',
+        error: (error as Error).message,
+      });
       await click.reply
         .ephemeral(notice(voice.t('actions.comment_not_opened')))
         .catch(() => undefined);

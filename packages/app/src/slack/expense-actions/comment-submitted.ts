@@ -66,7 +66,11 @@ export function commentSubmitted(deps: SlackDeps) {
           ),
         );
       } catch (error) {
-        logger.warn(`comment on ${expenseId} failed: ${(error as Error).message}`);
+        logger.warn({
+          msg: 'comment on {expenseId} failed: {error}',
+          expenseId,
+          error: (error as Error).message,
+        });
         if (!(error instanceof ServiceBaseException)) {
           await answer.ephemeral(notice(sentences(voice, voice.t('expense.our_side'), notAdded)));
           return;

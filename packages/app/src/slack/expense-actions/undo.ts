@@ -51,7 +51,10 @@ export const undoClicked = (deps: SlackDeps) =>
       }
       if (access.expense.created_by?.id !== access.record.service_user_id) {
         await giveBack();
-        args.logger.info(`undo of expense ${ref.e}: refused, the clicker did not book it`);
+        args.logger.info({
+          msg: 'undo of expense {e}: refused, the clicker did not book it',
+          e: ref.e,
+        });
         await reply.ephemeral(notice(voice.t('actions.undo_not_booker')));
         return;
       }

@@ -14,7 +14,7 @@ export function categorySuggestions(deps: SlackDeps) {
         option_groups: categoryOptionGroups(await deps.reference.categories(), options.value),
       });
     } catch (error) {
-      logger.warn(`category options: ${(error as Error).message}`);
+      logger.warn({ msg: 'category options: {error}', error: (error as Error).message });
       await ack({ options: [] });
     }
   };

@@ -12,7 +12,7 @@ export function currencySuggestions(deps: SlackDeps) {
     try {
       await ack({ options: currencyOptions(await deps.reference.currencies(), options.value) });
     } catch (error) {
-      logger.warn(`currency options: ${(error as Error).message}`);
+      logger.warn({ msg: 'currency options: {error}', error: (error as Error).message });
       // Slack shows its own "couldn't load" in the menu for an empty answer; typing again retries.
       await ack({ options: [] });
     }

@@ -51,7 +51,10 @@ export function duplicateClicked(deps: SlackDeps) {
       // Without the store, a second form is better than none: each books at most once.
       .catch(() => true);
     if (!first) {
-      args.logger.info(`duplicate of expense ${click.ref.e}: a double click, one form opened`);
+      args.logger.info({
+        msg: 'duplicate of expense {e}: a double click, one form opened',
+        e: click.ref.e,
+      });
       return;
     }
     const request: FormRequest = {

@@ -67,9 +67,10 @@ export function groupPicked(deps: SlackDeps) {
       // replacing the newer view.
       await client.views.update({ view_id: view.id, hash: view.hash, view: next });
     } catch (error) {
-      logger.warn(
-        `expense form: filling in the group's default failed: ${(error as Error).message}`,
-      );
+      logger.warn({
+        msg: "expense form: filling in the group's default failed: {error}",
+        error: (error as Error).message,
+      });
     }
   };
 }

@@ -114,7 +114,10 @@ export function itemisePreviewClicked(deps: SlackDeps) {
       // The hash makes a slow preview lose to a newer one instead of overwriting it.
       await client.views.update({ view_id: view.id, hash: view.hash, view: next.view });
     } catch (error) {
-      logger.warn(`expense form: itemise preview failed: ${(error as Error).message}`);
+      logger.warn({
+        msg: 'expense form: itemise preview failed: {error}',
+        error: (error as Error).message,
+      });
     }
   };
 }

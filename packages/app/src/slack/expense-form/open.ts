@@ -67,7 +67,10 @@ export async function update(
     });
   } catch (error) {
     // hash_conflict: the person already closed or moved on from the form; nothing to show then.
-    logger.warn(`expense form: views.update failed: ${(error as Error).message}`);
+    logger.warn({
+      msg: 'expense form: views.update failed: {error}',
+      error: (error as Error).message,
+    });
   }
 }
 
@@ -111,10 +114,20 @@ export async function openThenFill(
   try {
     opened = await openLoading(r.client, r.trigger_id, title, quick);
   } catch (error) {
-    r.logger.warn(`${form.what}: views.open failed: ${(error as Error).message}`);
+    r.logger.warn({
+      msg: '{what}: views.open failed: {error}',
+      what: form.what,
+      error: (error as Error).message,
+    });
     await formAnswer({ ...r, user: r.user.user_id, thread_ts: form.thread_ts, voice: quick })
       .ephemeral(notice(quick.t(form.cannotOpen)))
-      .catch((e: Error) => r.logger.warn(`${form.what}: could not tell the person: ${e.message}`));
+      .catch((e: Error) =>
+        r.logger.warn({
+          msg: '{what}: could not tell the person: {e}',
+          what: form.what,
+          e: e.message,
+        }),
+      );
     return;
   }
   if (!opened) return;
@@ -123,7 +136,11 @@ export async function openThenFill(
     const lookups = lookupBudget();
     const voice = await voiceOf(r.deps, r.user, r.logger, lookups);
     await fill(view, voice, lookups).catch(async (error: unknown) => {
-      r.logger.error(`${form.what}: filling failed: ${(error as Error).stack ?? String(error)}`);
+      r.logger.error({
+        msg: '{what}: filling failed: {error}',
+        what: form.what,
+        error: (error as Error).stack ?? String(error),
+      });
       await update(
         r.client,
         view,

@@ -17,7 +17,7 @@ import {
   type ServiceClient,
 } from '../../service/index.js';
 import type { ServiceTokenRecord, SlackUserKey } from '../../store/index.js';
-import { type MessageKey, voiceFor } from '../../voice/index.js';
+import { voiceFor } from '../../voice/index.js';
 import {
   bookingMarker,
   bookPlan,
@@ -41,6 +41,7 @@ import { connectPrompt, plainNotice } from '../shared/notices.js';
 import { describeServiceFailure } from '../shared/service-failure.js';
 import { TOLD, type Told, told } from '../shared/told.js';
 import { type Voice, voiceOf } from '../shared/voice.js';
+import { changeName } from './change-names.js';
 import { type CheckedForm, type EditBase, type FormMeta, sharesUnchanged } from './form.js';
 import { type FetchedReceipt, fetchReceipt, ReceiptError, receiptProblem } from './receipt.js';
 
@@ -89,7 +90,10 @@ export async function queueSubmission(
       logger,
     );
   } catch (error) {
-    logger.error(`expense form: could not queue the submission: ${(error as Error).message}`);
+    logger.error({
+      msg: 'expense form: could not queue the submission: {error}',
+      error: (error as Error).message,
+    });
     // Under the form: the store cannot keep the submission.
     await answer.ack({
       response_action: 'errors',
@@ -106,7 +110,11 @@ export async function queueSubmission(
     });
     return;
   }
-  if (kept === 'repeat') logger.info(`expense form ${job.rootViewId}: submitted again, ignored`);
+  if (kept === 'repeat')
+    logger.info({
+      msg: 'expense form {rootViewId}: submitted again, ignored',
+      rootViewId: job.rootViewId,
+    });
   await answer.ack({ response_action: 'clear' });
 }
 
@@ -189,10 +197,15 @@ async function carryOut(s: Submission): Promise<void> {
     else await bookNew(s, c);
   } catch (error) {
     if (error instanceof JobMovedError) throw error;
-    logger.error(`expense form failed: ${(error as Error).stack ?? String(error)}`);
+    logger.error({
+      msg: 'expense form failed: {error}',
+      error: (error as Error).stack ?? String(error),
+    });
     await answer
       .ephemeral(notice(voice.t('expense.failed_our_side', { nothingDone })))
-      .catch((again: Error) => logger.error(`expense form: could not tell: ${again.message}`));
+      .catch((again: Error) =>
+        logger.error({ msg: 'expense form: could not tell: {again}', again: again.message }),
+      );
   } finally {
     await receipt?.remove().catch(() => undefined);
   }
@@ -225,7 +238,11 @@ async function linkOrPrompt(
       return;
     }
     if (!(error instanceof ServiceBaseException)) throw error;
-    logger.warn(`expense form: service call failed: ${error.name}: ${error.message}`);
+    logger.warn({
+      msg: 'expense form: service call failed: {error_name}: {error}',
+      error_name: error.name,
+      error: error.message,
+    });
     await answer.ephemeral(notice(accessFailure(error, nothingDone, s.voice)));
   };
   return { record, client: deps.service.forLink(record), fail };
@@ -250,7 +267,11 @@ async function receiptOrLeaveOut(
     });
   } catch (error) {
     const refused = error instanceof ReceiptError ? error : undefined;
-    s.logger.warn(`expense form: receipt ${fileId} left out: ${(error as Error).message}`);
+    s.logger.warn({
+      msg: 'expense form: receipt {fileId} left out: {error}',
+      fileId,
+      error: (error as Error).message,
+    });
     await answer.ephemeral(
       notice(
         voice.t('form.receipt_left_out', {
@@ -331,7 +352,9 @@ async function bookNew(s: Submission, c: EditContext): Promise<void> {
       description: done.booked.description,
       ...(where ? { channel: where.channel, ts: where.ts } : {}),
     })
-    .catch((error: Error) => logger.warn(`expense form: could not remember: ${error.message}`));
+    .catch((error: Error) =>
+      logger.warn({ msg: 'expense form: could not remember: {error}', error: error.message }),
+    );
 }
 
 interface EditContext {
@@ -341,23 +364,6 @@ interface EditContext {
   fail(error: unknown): Promise<void>;
   group: GroupChoice | null;
   receipt: string | undefined;
-}
-
-const CHANGE_NAMES = {
-  description: 'form.changed_description',
-  cost: 'form.changed_amount',
-  currency_code: 'form.changed_currency',
-  date: 'form.changed_date',
-  category_id: 'form.changed_category',
-  group_id: 'form.changed_group',
-  details: 'form.changed_notes',
-  repeat_interval: 'form.changed_repeat',
-  users: 'form.changed_shares',
-  receipt: 'form.changed_receipt',
-} as const satisfies Partial<Record<keyof ExpenseUpdate, MessageKey>>;
-
-function changeName(key: keyof ExpenseUpdate, voice: Voice): string {
-  return key in CHANGE_NAMES ? voice.t(CHANGE_NAMES[key as keyof typeof CHANGE_NAMES]) : key;
 }
 
 /** The update to send: the fields that differ from what the form started with. */
@@ -448,7 +454,11 @@ async function applyEdit(s: Submission, base: EditBase, c: EditContext): Promise
     return;
   }
   const expense = updated.expense;
-  logger.info(`expense ${expense.id} edited: ${changed.join(', ')}`);
+  logger.info({
+    msg: 'expense {expense_id} edited: {changed}',
+    expense_id: expense.id,
+    changed: changed.join(', '),
+  });
   // The message in the channel is the app's own; it cannot always be rewritten (the app is not
   // in that conversation, or the message is gone), and the person must hear that it still shows
   // the old version rather than find out later.
@@ -471,7 +481,7 @@ async function applyEdit(s: Submission, base: EditBase, c: EditContext): Promise
     } catch (error) {
       const data = (error as { data?: { error?: unknown } }).data;
       stale = typeof data?.error === 'string' ? data.error : (error as Error).message;
-      logger.warn(`edit: could not update the message: ${stale}`);
+      logger.warn({ msg: 'edit: could not update the message: {stale}', stale });
     }
   }
   const saved = voice.t('form.saved', {

@@ -113,7 +113,7 @@ export function createFeedPoller(parts: FeedPollerParts): FeedPoller {
     // Told once, whichever replica notices first.
     if (!(await claims.claim(`feed-stopped:${key(feed)}:${feed.started_at}`, POSTED_TTL_MS)))
       return;
-    logger.info(`feed ${key(feed)}: stopped, its owner is no longer linked`);
+    logger.info({ msg: 'feed {feed}: stopped, its owner is no longer linked', feed: key(feed) });
     const slack = await parts.slack.forTeam(feed.team_id);
     const voice = await ownerVoice(feed)();
     await slack.chat
@@ -121,7 +121,13 @@ export function createFeedPoller(parts: FeedPollerParts): FeedPoller {
         channel: feed.channel_id,
         ...feedStoppedMessage(voice, feed.user_id, feed.group_name),
       })
-      .catch((error: Error) => logger.warn(`feed ${key(feed)}: could not tell: ${error.message}`));
+      .catch((error: Error) =>
+        logger.warn({
+          msg: 'feed {feed}: could not tell: {error}',
+          feed: key(feed),
+          error: error.message,
+        }),
+      );
   }
 
   /** Posts one notification's change; false when the post failed (try again later). */
@@ -172,7 +178,11 @@ export function createFeedPoller(parts: FeedPollerParts): FeedPoller {
       await claims.release(claim);
       const reason = (error as { data?: { error?: unknown } }).data?.error;
       if (typeof reason === 'string' && CHANNEL_GONE.has(reason)) throw new ChannelGone(reason);
-      logger.warn(`feed ${key(feed)}: post failed: ${(error as Error).message}`);
+      logger.warn({
+        msg: 'feed {feed}: post failed: {error}',
+        feed: key(feed),
+        error: (error as Error).message,
+      });
       return false;
     }
     report.posted += 1;
@@ -212,7 +222,11 @@ export function createFeedPoller(parts: FeedPollerParts): FeedPoller {
       for await (const feed of feeds.all()) {
         await pollOne(feed, report).catch(async (error: unknown) => {
           if (error instanceof ChannelGone || error instanceof NotInstalledError) {
-            logger.info(`feed ${key(feed)}: removed, Slack answers ${error.message}`);
+            logger.info({
+              msg: 'feed {feed}: removed, Slack answers {error}',
+              feed: key(feed),
+              error: error.message,
+            });
             if (await stillOn(feed)) await feeds.delete(feed);
             report.stopped += 1;
             return;
@@ -221,7 +235,7 @@ export function createFeedPoller(parts: FeedPollerParts): FeedPoller {
             error instanceof ServiceBaseException
               ? `${error.name}: ${error.message}`
               : (error as Error).message;
-          logger.warn(`feed ${key(feed)}: poll failed: ${why}`);
+          logger.warn({ msg: 'feed {feed}: poll failed: {why}', feed: key(feed), why });
         });
       }
       return report;

@@ -21,7 +21,9 @@ export function startFeedScheduler(
     current = poller
       .pollAll()
       .then(() => undefined)
-      .catch((error: Error) => options.logger.error(`feed run failed: ${error.message}`))
+      .catch((error: Error) =>
+        options.logger.error({ msg: 'feed run failed: {error}', error: error.message }),
+      )
       .finally(() => {
         current = undefined;
       });

@@ -23,10 +23,20 @@ export function appHomeOpened(deps: SlackDeps) {
       try {
         await deps.directory
           .refreshSlackUser(user.team_id, user.user_id, lookupBudget(1))
-          .catch((error: Error) => logger.warn(`users.info for ${event.user}: ${error.message}`));
+          .catch((error: Error) =>
+            logger.warn({
+              msg: 'users.info for {user}: {error}',
+              user: event.user,
+              error: error.message,
+            }),
+          );
         await publishHome(deps, client, user, logger);
       } catch (error) {
-        logger.error(`Home for ${event.user}: ${(error as Error).stack ?? String(error)}`);
+        logger.error({
+          msg: 'Home for {user}: {error}',
+          user: event.user,
+          error: (error as Error).stack ?? String(error),
+        });
       }
     });
   };

@@ -65,7 +65,11 @@ async function homeInput(
     )
   ) {
     await deps.unlinking.unlink(user);
-    logger.info(`removed the link of ${user.team_id}:${user.user_id}: the service answered 401`);
+    logger.info({
+      msg: 'removed the link of {team_id}:{user_id}: the service answered 401',
+      team_id: user.team_id,
+      user_id: user.user_id,
+    });
     return {
       kind: 'not_connected',
       connectUrl: await deps.linking.connectUrl(user),
@@ -76,7 +80,12 @@ async function homeInput(
   const failed = [...serviceResults, currencies, digest, prefs].find(
     (r) => r.status === 'rejected',
   ) as PromiseRejectedResult | undefined;
-  if (failed) logger.warn(`Home for ${user.user_id}: ${(failed.reason as Error).message}`);
+  if (failed)
+    logger.warn({
+      msg: 'Home for {user_id}: {failed}',
+      user_id: user.user_id,
+      failed: (failed.reason as Error).message,
+    });
   const me = record.service_user_id;
   const value = <T>(r: PromiseSettledResult<T>): T | undefined =>
     r.status === 'fulfilled' ? r.value : undefined;
@@ -131,9 +140,11 @@ async function keptAbout(
   try {
     return await deps.forget.about(user);
   } catch (error) {
-    logger.warn(
-      `Home for ${user.user_id}: what is kept could not be read: ${(error as Error).message}`,
-    );
+    logger.warn({
+      msg: 'Home for {user_id}: what is kept could not be read: {error}',
+      user_id: user.user_id,
+      error: (error as Error).message,
+    });
     return undefined;
   }
 }

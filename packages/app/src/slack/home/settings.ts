@@ -64,14 +64,22 @@ function homeAction(deps: SlackDeps, change: Change) {
       } else {
         const failure = describeServiceFailure(voice, error, voice.t('home.not_changed'));
         if (failure.relink) await deps.unlinking.unlink(user);
-        logger.warn(`Home action ${args.action.action_id}: ${(error as Error).message}`);
+        logger.warn({
+          msg: 'Home action {action_id}: {error}',
+          action_id: args.action.action_id,
+          error: (error as Error).message,
+        });
         notice = failure.relink ? undefined : failure.text;
       }
     }
     try {
       await publishHome(deps, client, user, logger, notice, read ? await read : undefined, voice);
     } catch (error) {
-      logger.error(`Home for ${user.user_id}: ${(error as Error).stack ?? String(error)}`);
+      logger.error({
+        msg: 'Home for {user_id}: {error}',
+        user_id: user.user_id,
+        error: (error as Error).stack ?? String(error),
+      });
     }
   };
 }

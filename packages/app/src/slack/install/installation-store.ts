@@ -100,7 +100,7 @@ export function createInstalledTeams(options: InstalledTeamsOptions): InstalledT
           },
         };
         await installations.set(scope, next);
-        logger.info(`installation of ${label}: bot token refreshed`);
+        logger.info({ msg: 'installation of {label}: bot token refreshed', label });
         return next;
       } catch (error) {
         await claims.release(claim).catch(() => undefined);

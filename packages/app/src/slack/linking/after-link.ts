@@ -45,12 +45,18 @@ export function afterLink(parts: {
           }),
         });
       } catch (error) {
-        logger.warn(`could not DM ${user.user_id} after linking: ${(error as Error).message}`);
+        logger.warn({
+          msg: 'could not DM {user_id} after linking: {error}',
+          user_id: user.user_id,
+          error: (error as Error).message,
+        });
         return;
       }
       await parts
         .publishHome()?.(web, user)
-        .catch((error: Error) => logger.warn(`Home after linking: ${error.message}`));
+        .catch((error: Error) =>
+          logger.warn({ msg: 'Home after linking: {error}', error: error.message }),
+        );
     },
 
     async replacePrompt(

@@ -27,5 +27,7 @@ export const connectClicked =
     if (action.block_id !== BLOCKS.connectActions || !body.response_url || !state) return;
     await deps.linking
       .promptClicked(state, clickerOf(body), body.response_url)
-      .catch((error: Error) => logger.warn(`Connect click not kept: ${error.message}`));
+      .catch((error: Error) =>
+        logger.warn({ msg: 'Connect click not kept: {error}', error: error.message }),
+      );
   };

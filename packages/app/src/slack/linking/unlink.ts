@@ -26,12 +26,19 @@ export const unlinkClicked =
         return;
       }
       await deps.unlinking.unlink(user);
-      logger.info(
-        `unlinked ${user.team_id}:${user.user_id} from service user ${record.service_user_id}`,
-      );
+      logger.info({
+        msg: 'unlinked {team_id}:{user_id} from service user {service_user_id}',
+        team_id: user.team_id,
+        user_id: user.user_id,
+        service_user_id: record.service_user_id,
+      });
       await respond({ replace_original: true, ...unlinkedMessage(voice, record.name) });
     } catch (error) {
-      logger.error(`unlink for ${user.user_id}: ${(error as Error).message}`);
+      logger.error({
+        msg: 'unlink for {user_id}: {error}',
+        user_id: user.user_id,
+        error: (error as Error).message,
+      });
       await respond({
         response_type: 'ephemeral',
         replace_original: false,
@@ -41,5 +48,7 @@ export const unlinkClicked =
     }
     await deps.hooks
       .publishHome(client, user, logger)
-      .catch((error: Error) => logger.warn(`Home after unlink: ${error.message}`));
+      .catch((error: Error) =>
+        logger.warn({ msg: 'Home after unlink: {error}', error: error.message }),
+      );
   };

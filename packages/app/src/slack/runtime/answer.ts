@@ -62,7 +62,11 @@ export function formAnswer(input: {
       return sent.ts ? { channel, ts: sent.ts } : undefined;
     } catch (error) {
       const reason = reasonOf(error);
-      logger.warn(`expense form: posting in ${channel} failed (${reason}); DM instead`);
+      logger.warn({
+        msg: 'expense form: posting in {channel} failed ({reason}); DM instead',
+        channel,
+        reason,
+      });
       return dm(m, { channel, reason });
     }
   };
@@ -77,7 +81,11 @@ export function formAnswer(input: {
         await client.chat.postEphemeral({ channel, user, ...thread, ...m });
       } catch (error) {
         const reason = reasonOf(error);
-        logger.warn(`expense form: ephemeral in ${channel} failed (${reason}); DM instead`);
+        logger.warn({
+          msg: 'expense form: ephemeral in {channel} failed ({reason}); DM instead',
+          channel,
+          reason,
+        });
         await dm(m, { channel, reason });
       }
     },

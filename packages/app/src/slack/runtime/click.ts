@@ -54,7 +54,10 @@ export async function readClick<Ref>(
   const ref = parse(args.action.value);
   const user = clickerOf(args.body);
   if (!ref) {
-    args.logger.warn(`${args.action.action_id}: a button value that does not parse`);
+    args.logger.warn({
+      msg: '{action_id}: a button value that does not parse',
+      action_id: args.action.action_id,
+    });
     const text =
       typeof damaged === 'string' ? damaged : damaged(await voiceOf(deps, user, args.logger));
     await reply.ephemeral(plainNotice(text));
@@ -140,12 +143,12 @@ async function carryOut<Ref>(
     } catch (error) {
       // The store that dedupes clicks is down: nothing was done, and the click must still get an
       // answer rather than silence.
-      logger.error(`${name}: claim failed: ${(error as Error).message}`);
+      logger.error({ msg: '{name}: claim failed: {error}', name, error: (error as Error).message });
       await reply.ephemeral(failureOf(spec, error, voice)).catch(() => undefined);
       return;
     }
     if (!claimed) {
-      logger.info(`${name}: already under way, click ignored`);
+      logger.info({ msg: '{name}: already under way, click ignored', name });
       return;
     }
   }
@@ -153,7 +156,9 @@ async function carryOut<Ref>(
     if (key === undefined) return;
     await deps.claims
       .release(key)
-      .catch((error: Error) => logger.warn(`${name}: release failed: ${error.message}`));
+      .catch((error: Error) =>
+        logger.warn({ msg: '{name}: release failed: {error}', name, error: error.message }),
+      );
   };
   const giveBack = spec.claim?.keep ? release : async () => undefined;
   try {
@@ -174,7 +179,7 @@ async function carryOut<Ref>(
     });
   } catch (error) {
     await giveBack();
-    logger.warn(`${name} failed: ${(error as Error).message}`);
+    logger.warn({ msg: '{name} failed: {error}', name, error: (error as Error).message });
     if (spec.relinks && needsRelink(error)) {
       await deps.unlinking.unlink(user);
       const url = await deps.linking.connectUrl(user);

@@ -89,10 +89,11 @@ export function createDurableWork(
     await Promise.all(
       [...held.keys()].map(async (id) => {
         const still = await jobs.renew(id, leaseMs).catch((error: Error) => {
-          logger.warn(`job ${id}: lease not renewed: ${error.message}`);
+          logger.warn({ msg: 'job {id}: lease not renewed: {error}', id, error: error.message });
           return true;
         });
-        if (!still) logger.warn(`job ${id}: its lease lapsed and another replica took it`);
+        if (!still)
+          logger.warn({ msg: 'job {id}: its lease lapsed and another replica took it', id });
       }),
     );
   };
@@ -111,7 +112,11 @@ export function createDurableWork(
         const handler = handlers?.[kind];
         if (!handler) throw new Error(`no handler for jobs of kind "${kind}"`);
         if (job.retakes > MAX_RETAKES) {
-          logger.error(`job ${job.id}: taken over ${job.retakes} times; given up`);
+          logger.error({
+            msg: 'job {job_id}: taken over {retakes} times; given up',
+            job_id: job.id,
+            retakes: job.retakes,
+          });
         } else {
           await handler(
             data,
@@ -132,7 +137,12 @@ export function createDurableWork(
       } catch (error) {
         // Left unfinished: its lease lapses (or has) and it is taken up again, here or elsewhere.
         if (error instanceof JobMovedError) logger.warn(error.message);
-        else logger.error(`job ${job.id} failed: ${(error as Error).stack ?? String(error)}`);
+        else
+          logger.error({
+            msg: 'job {job_id} failed: {error}',
+            job_id: job.id,
+            error: (error as Error).stack ?? String(error),
+          });
       } finally {
         held.delete(job.id);
       }
@@ -148,17 +158,23 @@ export function createDurableWork(
         // back only restores the lease; the run already under way carries on, and a second run
         // beside it would do the work twice.
         if (held.has(job.id)) {
-          logger.warn(`job ${job.id}: its lease lapsed while it ran here; held again`);
+          logger.warn({
+            msg: 'job {job_id}: its lease lapsed while it ran here; held again',
+            job_id: job.id,
+          });
           continue;
         }
         // No Slack request is behind a job taken over: it gets an id of its own for its lines.
         withRequest(() => {
-          logger.info(`job ${job.id}: taken over (its holder stopped)`);
+          logger.info({ msg: 'job {job_id}: taken over (its holder stopped)', job_id: job.id });
           run(job);
         });
       }
     } catch (error) {
-      logger.warn(`looking for unfinished jobs failed: ${(error as Error).message}`);
+      logger.warn({
+        msg: 'looking for unfinished jobs failed: {error}',
+        error: (error as Error).message,
+      });
     }
   };
   const schedule = () => {

@@ -40,20 +40,31 @@ export async function keepInTime(
   } finally {
     clearTimeout(timer);
   }
-  logger.warn(`job ${job.id}: the store is slow to keep it; answered before it did`);
+  logger.warn({
+    msg: 'job {job_id}: the store is slow to keep it; answered before it did',
+    job_id: job.id,
+  });
   void write
     .then(
       async () => {
-        logger.info(`job ${job.id}: kept after all`);
+        logger.info({ msg: 'job {job_id}: kept after all', job_id: job.id });
         await options.late?.({ kept: true });
       },
       async (error: Error) => {
-        logger.error(`job ${job.id}: could not be kept: ${error.message}`);
+        logger.error({
+          msg: 'job {job_id}: could not be kept: {error}',
+          job_id: job.id,
+          error: error.message,
+        });
         await options.late?.({ kept: false, error });
       },
     )
     .catch((error: Error) =>
-      logger.error(`job ${job.id}: telling the outcome failed: ${error.message}`),
+      logger.error({
+        msg: 'job {job_id}: telling the outcome failed: {error}',
+        job_id: job.id,
+        error: error.message,
+      }),
     );
   return 'slow';
 }

@@ -62,9 +62,10 @@ function withFallback(primary: Reply, fallback: Reply, logger: Logger): Reply {
       try {
         await primary[kind](m);
       } catch (error) {
-        logger.warn(
-          `answer through the response_url failed (${(error as Error).message}); posting instead`,
-        );
+        logger.warn({
+          msg: 'answer through the response_url failed ({error}); posting instead',
+          error: (error as Error).message,
+        });
         await fallback[kind](m);
       }
     };

@@ -49,7 +49,11 @@ export async function clientOrNothing(
     return await deps.slack.forTeam(team_id);
   } catch (error) {
     if (!(error instanceof NotInstalledError)) throw error;
-    logger.warn(`job for workspace ${team_id} dropped: ${error.message}`);
+    logger.warn({
+      msg: 'job for workspace {team_id} dropped: {error}',
+      team_id,
+      error: error.message,
+    });
     return undefined;
   }
 }

@@ -37,7 +37,10 @@ export async function modalVoice(
   try {
     const voice = await Promise.race([voiceOf(deps, user, logger), late]);
     if (voice) return voice;
-    logger?.warn(`the profile of ${user.user_id} was slow to come: the form opens in English`);
+    logger?.warn({
+      msg: 'the profile of {user_id} was slow to come: the form opens in English',
+      user_id: user.user_id,
+    });
     return voiceFor({});
   } finally {
     clearTimeout(timer);
@@ -113,7 +116,10 @@ export async function metaRefusal(
   meta: 'expired' | undefined,
   logger: Pick<Logger, 'warn'>,
 ): Promise<string> {
-  logger.warn(`a form's private_metadata ${meta === 'expired' ? 'expired' : 'was refused'}`);
+  logger.warn({
+    msg: "a form's private_metadata {refused}",
+    refused: meta === 'expired' ? 'expired' : 'was refused',
+  });
   const voice = await modalVoice(deps, user, logger);
   return voice.t(meta === 'expired' ? 'form.meta_expired' : 'form.meta_refused');
 }

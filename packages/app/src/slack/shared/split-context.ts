@@ -153,9 +153,11 @@ export async function linked(
 /** Removes a link the service no longer takes (a 401) and asks to connect again. */
 export async function relink(c: SplitRequest): Promise<void> {
   await c.deps.unlinking.unlink(c.user);
-  c.logger.info(
-    `removed the link of ${c.user.team_id}:${c.user.user_id}: the service answered 401`,
-  );
+  c.logger.info({
+    msg: 'removed the link of {team_id}:{user_id}: the service answered 401',
+    team_id: c.user.team_id,
+    user_id: c.user.user_id,
+  });
   await promptConnect(c, 'revoked', true);
 }
 
@@ -183,6 +185,11 @@ export async function tellFailure(
     return;
   }
   if (!(error instanceof ServiceBaseException)) throw error;
-  c.logger.warn(`/split ${c.parsed.kind}: service call failed: ${error.name}: ${error.message}`);
+  c.logger.warn({
+    msg: '/split {kind}: service call failed: {error_name}: {error}',
+    kind: c.parsed.kind,
+    error_name: error.name,
+    error: error.message,
+  });
   await c.reply.ephemeral(plainNotice(failure.text));
 }

@@ -25,7 +25,11 @@ export async function voiceOf(
   const person = await deps.directory
     .slackUser(user.team_id, user.user_id, lookups)
     .catch((error: Error) => {
-      logger?.warn(`users.info for ${user.user_id} failed, answering in English: ${error.message}`);
+      logger?.warn({
+        msg: 'users.info for {user_id} failed, answering in English: {error}',
+        user_id: user.user_id,
+        error: error.message,
+      });
       return undefined;
     });
   return voiceFor({ locale: person?.locale, tz: person?.tz });

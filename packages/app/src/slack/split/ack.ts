@@ -120,7 +120,10 @@ export function splitCommand(deps: SlackDeps, openForm: OpenForm) {
       });
     } catch (error) {
       // Acknowledged work must be kept first: without the store, the person hears so at once.
-      logger.error(`/split: could not queue the command: ${(error as Error).message}`);
+      logger.error({
+        msg: '/split: could not queue the command: {error}',
+        error: (error as Error).message,
+      });
       const voice = await ackVoice(deps, command.team_id, command.user_id);
       await ack({ response_type: 'ephemeral', text: voice.t('split.not_kept') });
       return;
@@ -132,7 +135,10 @@ export function splitCommand(deps: SlackDeps, openForm: OpenForm) {
     }
     await ack();
     if (kept === 'repeat')
-      logger.info(`/split: repeated delivery of trigger ${command.trigger_id} ignored`);
+      logger.info({
+        msg: '/split: repeated delivery of trigger {trigger_id} ignored',
+        trigger_id: command.trigger_id,
+      });
   };
 }
 
@@ -182,12 +188,15 @@ export function splitJob(deps: SlackDeps, handlers: SplitHandlers): JobHandler {
       );
     } catch (error) {
       if (error instanceof JobMovedError) throw error;
-      logger.error(`/split failed: ${(error as Error).stack ?? String(error)}`);
+      logger.error({
+        msg: '/split failed: {error}',
+        error: (error as Error).stack ?? String(error),
+      });
       const user = { team_id: job.team_id, user_id: job.user_id };
       await voiceOf(deps, user, logger)
         .then((voice) => reply.ephemeral(plainNotice(voice.t('split.failed'))))
         .catch((again: Error) =>
-          logger.error(`/split: could not tell the person: ${again.message}`),
+          logger.error({ msg: '/split: could not tell the person: {again}', again: again.message }),
         );
     }
   };

@@ -77,7 +77,10 @@ export async function examplePeople(input: {
   });
   const friends = await Promise.race([
     friendsInWorkspace(deps, user, input.lookups).catch((error: Error) => {
-      input.logger?.warn(`example people: friends not read: ${error.message}`);
+      input.logger?.warn({
+        msg: 'example people: friends not read: {error}',
+        error: error.message,
+      });
       return [];
     }),
     late,

@@ -150,7 +150,7 @@ export async function undoLast(c: SplitRequest): Promise<void> {
           }),
         )
         .catch((error: Error) =>
-          c.logger.warn(`/split undo: message not updated: ${error.message}`),
+          c.logger.warn({ msg: '/split undo: message not updated: {error}', error: error.message }),
         );
     }
     await c.reply.ephemeral(

@@ -88,7 +88,10 @@ export async function exportExpenses(input: {
     });
   } catch (error) {
     const code = slackErrorCode(error);
-    input.logger.warn(`/split export: upload failed: ${code ?? (error as Error).message}`);
+    input.logger.warn({
+      msg: '/split export: upload failed: {code}',
+      code: code ?? (error as Error).message,
+    });
     return notice(
       code === 'missing_scope'
         ? voice.t('split.export_missing_scope')

@@ -141,7 +141,10 @@ export async function threadParent(
       ...(files.length > 0 ? { files } : {}),
     };
   } catch (error) {
-    logger.warn(`split this: the thread's first message was not read: ${(error as Error).message}`);
+    logger.warn({
+      msg: "split this: the thread's first message was not read: {error}",
+      error: (error as Error).message,
+    });
     return undefined;
   }
 }

@@ -73,13 +73,21 @@ export function messagesTabOpened(deps: SlackDeps) {
     deps.work.push(async () => {
       // Whoever comes back to write to the app is answered in the language Slack says now.
       const lookups = lookupBudget();
-      await deps.directory
-        .refreshSlackUser(team, event.user, lookups)
-        .catch((error: Error) => logger.warn(`users.info for ${event.user}: ${error.message}`));
+      await deps.directory.refreshSlackUser(team, event.user, lookups).catch((error: Error) =>
+        logger.warn({
+          msg: 'users.info for {user}: {error}',
+          user: event.user,
+          error: error.message,
+        }),
+      );
       try {
         if (!(await deps.claims.claim(key, GREETED_MS))) return;
       } catch (error) {
-        logger.warn(`greeting ${event.user}: claim failed: ${(error as Error).message}`);
+        logger.warn({
+          msg: 'greeting {user}: claim failed: {error}',
+          user: event.user,
+          error: (error as Error).message,
+        });
         return;
       }
       try {
@@ -94,7 +102,11 @@ export function messagesTabOpened(deps: SlackDeps) {
       } catch (error) {
         // Not greeted: the next opening of the tab tries again.
         await deps.claims.release(key).catch(() => undefined);
-        logger.warn(`greeting ${event.user} failed: ${(error as Error).message}`);
+        logger.warn({
+          msg: 'greeting {user} failed: {error}',
+          user: event.user,
+          error: (error as Error).message,
+        });
       }
     });
   };

@@ -92,7 +92,7 @@ export async function runSplit(
   const [me, binding, currency] = await Promise.all([
     deps.directory.slackUser(inv.team_id, inv.user_id, lookups).catch((error: Error) => {
       // Only the time zone and locale are lost: dates fall back to UTC, numbers to en-US.
-      logger.warn(`users.info for the caller failed: ${error.message}`);
+      logger.warn({ msg: 'users.info for the caller failed: {error}', error: error.message });
       return undefined;
     }),
     boundGroup(deps, user, inv.channel_id),

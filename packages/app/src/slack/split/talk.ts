@@ -99,15 +99,23 @@ async function tell(
       voice,
     }).ephemeral(plainNotice(text(voice)));
   } catch (error) {
-    logger.warn(
-      `${m.typed.kind} ${m.event_id}: could not tell the person: ${(error as Error).message}`,
-    );
+    logger.warn({
+      msg: '{kind} {event_id}: could not tell the person: {error}',
+      kind: m.typed.kind,
+      event_id: m.event_id,
+      error: (error as Error).message,
+    });
   }
 }
 
 /** An edit books nothing; its author hears so once per message. */
 async function editedMessage(deps: SlackDeps, m: WrittenMessage, logger: Logger): Promise<void> {
-  logger.info(`${m.typed.kind} ${m.event_id}: an edit of message ${m.ts}, not carried out`);
+  logger.info({
+    msg: '{kind} {event_id}: an edit of message {ts}, not carried out',
+    kind: m.typed.kind,
+    event_id: m.event_id,
+    ts: m.ts,
+  });
   if (!(await deps.claims.claim(editClaim(m), MESSAGE_CLAIM_MS))) return;
   await tell(deps, m, logger, (voice) => voice.t('talk.edit_not_read'));
 }
@@ -123,11 +131,11 @@ async function keepTyped(deps: SlackDeps, m: WrittenMessage, logger: Logger): Pr
   try {
     if (m.edited) return await editedMessage(deps, m, logger);
     if (!(await deps.claims.claim(claim, MESSAGE_CLAIM_MS))) {
-      logger.info(`${what}: message ${m.ts} already carried out, ignored`);
+      logger.info({ msg: '{what}: message {ts} already carried out, ignored', what, ts: m.ts });
       return;
     }
   } catch (error) {
-    logger.error(`${what}: not kept: ${(error as Error).message}`);
+    logger.error({ msg: '{what}: not kept: {error}', what, error: (error as Error).message });
     await tell(deps, m, logger, (voice) => voice.t('split.not_kept'));
     return;
   }
@@ -153,9 +161,9 @@ async function keepTyped(deps: SlackDeps, m: WrittenMessage, logger: Logger): Pr
   const by: SlackUserKey = { team_id: m.team_id, user_id: m.user_id };
   try {
     if (!(await deps.durable.submit(`event:${m.team_id}:${m.event_id}`, SPLIT_JOB, job, by)))
-      logger.info(`${what}: already kept, redelivery ignored`);
+      logger.info({ msg: '{what}: already kept, redelivery ignored', what });
   } catch (error) {
-    logger.error(`${what}: not kept: ${(error as Error).message}`);
+    logger.error({ msg: '{what}: not kept: {error}', what, error: (error as Error).message });
     // Not carried out: a redelivery may try again.
     await deps.claims.release(claim).catch(() => undefined);
     await tell(deps, m, logger, (voice) => voice.t('split.not_kept'));

@@ -156,7 +156,12 @@ async function preview(r: Reader, shared: SharedLink): Promise<Preview> {
   } catch (error) {
     if (error instanceof ServiceUnauthorizedException && error.http_status === 401) return 'relink';
     // Not on it, not in it, gone, or the service failing: nothing of it reaches the conversation.
-    r.logger.info(`link_shared: ${link.kind} ${link.id} not shown: ${(error as Error).message}`);
+    r.logger.info({
+      msg: 'link_shared: {kind} {link_id} not shown: {error}',
+      kind: link.kind,
+      link_id: link.id,
+      error: (error as Error).message,
+    });
     return 'hidden';
   }
 }
@@ -233,11 +238,18 @@ export function linkShared(deps: SlackDeps) {
       try {
         claimed = await deps.claims.claim(claim, DEDUPE_TTL_MS);
       } catch (error) {
-        logger.error(`link_shared ${body.event_id}: claim failed: ${(error as Error).message}`);
+        logger.error({
+          msg: 'link_shared {event_id}: claim failed: {error}',
+          event_id: body.event_id,
+          error: (error as Error).message,
+        });
         return;
       }
       if (!claimed) {
-        logger.info(`link_shared ${body.event_id}: already carried out, redelivery ignored`);
+        logger.info({
+          msg: 'link_shared {event_id}: already carried out, redelivery ignored',
+          event_id: body.event_id,
+        });
         return;
       }
       try {
@@ -245,7 +257,11 @@ export function linkShared(deps: SlackDeps) {
       } catch (error) {
         // Nothing reached the conversation: a redelivery of the event may try again.
         await deps.claims.release(claim).catch(() => undefined);
-        logger.warn(`link_shared ${body.event_id} failed: ${(error as Error).message}`);
+        logger.warn({
+          msg: 'link_shared {event_id} failed: {error}',
+          event_id: body.event_id,
+          error: (error as Error).message,
+        });
       }
     });
   };

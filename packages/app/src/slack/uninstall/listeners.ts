@@ -33,7 +33,11 @@ export function uninstallListeners(table: ListenerTable, deps: SlackDeps): void 
         ? { team_id: team, enterprise_id: enterpriseId, org: true }
         : { team_id: team, org: false },
     );
-    args.logger.info(`app_uninstalled: removed ${removed} records kept for workspace ${team}`);
+    args.logger.info({
+      msg: 'app_uninstalled: removed {removed} records kept for workspace {team}',
+      removed,
+      team,
+    });
   });
 
   table.event(EVENTS.tokensRevoked, async (args: EventArgs<'tokens_revoked'>) => {
@@ -42,10 +46,14 @@ export function uninstallListeners(table: ListenerTable, deps: SlackDeps): void 
     if (team && (args.event.tokens.bot ?? []).length > 0) {
       // The bot's token is gone: the installation can do nothing more until installed again.
       await deps.slack.remove({ team_id: team, org: false });
-      args.logger.info(`tokens_revoked: removed the installation in ${team}`);
+      args.logger.info({ msg: 'tokens_revoked: removed the installation in {team}', team });
     }
     if (!team || users.length === 0) return;
     for (const user_id of users) await deps.unlinking.unlink({ team_id: team, user_id });
-    args.logger.info(`tokens_revoked: removed the links of ${users.length} people in ${team}`);
+    args.logger.info({
+      msg: 'tokens_revoked: removed the links of {users_count} people in {team}',
+      users_count: users.length,
+      team,
+    });
   });
 }

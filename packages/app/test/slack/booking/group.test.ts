@@ -4,6 +4,7 @@
  * person's own currency.
  */
 import { describe, expect, it } from 'vitest';
+import { lineText } from '../../../src/observe/logger.js';
 import { type GroupCurrencyOf, groupStartCurrency } from '../../../src/slack/booking/currency.js';
 import type { SlackDeps } from '../../../src/slack/deps.js';
 
@@ -12,7 +13,9 @@ const group = 7;
 /** The parts of the app's deps the choice reads here: the service's currency list. */
 const deps = (known: boolean | undefined) =>
   ({ reference: { knownCurrency: () => known } }) as unknown as SlackDeps;
-const logger = (lines: string[]) => ({ warn: (line: string) => lines.push(line) });
+const logger = (lines: string[]) => ({
+  warn: (...args: unknown[]) => lines.push(lineText(args)),
+});
 
 describe('groupStartCurrency', () => {
   it('is the code the choice gives, in capitals', async () => {

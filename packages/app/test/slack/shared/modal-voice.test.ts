@@ -3,6 +3,7 @@
  * past it, so that a slow users.info never costs the trigger's 3 seconds.
  */
 import { describe, expect, it } from 'vitest';
+import { lineText } from '../../../src/observe/logger.js';
 import { modalVoice } from '../../../src/slack/shared/modal.js';
 
 const user = { team_id: 'T1', user_id: 'U0ANN' };
@@ -22,7 +23,7 @@ describe('modalVoice', () => {
     const voice = await modalVoice(
       { directory: { slackUser: () => new Promise(() => undefined) } },
       user,
-      { warn: (line) => warnings.push(line) },
+      { warn: (...args: unknown[]) => warnings.push(lineText(args)) },
       50,
     );
     expect(performance.now() - started).toBeLessThan(1_000);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { lineText } from '../../../src/observe/logger.js';
 import { voiceOf } from '../../../src/slack/shared/voice.js';
 
 const user = { team_id: 'T1', user_id: 'U1' };
@@ -27,7 +28,7 @@ describe('voiceOf', () => {
         },
       },
       user,
-      { warn: (line: string) => warnings.push(line) },
+      { warn: (...args: unknown[]) => warnings.push(lineText(args)) },
     );
     expect([voice.language, voice.locale, voice.timeZone]).toEqual(['en', 'en-US', 'UTC']);
     expect(warnings).toEqual(['users.info for U1 failed, answering in English: user_not_found']);
