@@ -45,7 +45,7 @@ export function whenWords(text: string, ctx: ParseContext): string[] {
 
 export function parseExpense(typedTokens: Token[], ctx: ParseContext): ParseResult {
   const tokens = joinSpacedSums(typedTokens);
-  refuseNonPeople(tokens);
+  refuseNonPeople(tokens, ctx);
   if (tokens.some((t) => wordIn(t, DEBT_WORDS))) {
     return fail(
       'debts',
