@@ -164,6 +164,11 @@ export interface Notice {
   at: number;
   text: string;
   tone: 'error' | 'info';
+  /**
+   * The conversation it arose in: the page shows it there only. None for what belongs to no
+   * conversation (a modal, a global shortcut), shown wherever the person is.
+   */
+  channel?: string;
 }
 
 /** One signed request the workspace sent to the app, and how the app answered. */

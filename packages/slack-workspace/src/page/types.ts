@@ -110,6 +110,11 @@ export interface Notice {
   at: number;
   text: string;
   tone: 'error' | 'info';
+  /**
+   * The conversation it arose in: the page shows it there only. None for what belongs to no
+   * conversation (a modal, a global shortcut), shown wherever the person is.
+   */
+  channel?: string;
 }
 
 /** A file attached in the composer, sent with the message. */

@@ -219,6 +219,7 @@ async function groupOf(
   expense: ParsedExpense,
 ): Promise<GroupChoice | null | undefined> {
   if (expense.group !== null) return namedGroup(c, client, expense.group);
+  if (expense.noGroup) return null;
   const binding = c.binding;
   if (!binding) return null;
   const user = { team_id: c.inv.team_id, user_id: c.inv.user_id };
@@ -236,14 +237,25 @@ async function groupOf(
   }
   if (await unbindIfDeleted(c, client)) return undefined;
   const group = mrkdwn(binding.group_name);
+  const none = c.voice.t('booking.no_group_words');
   await tellProblem(
     c,
     binding.source === 'channel'
-      ? c.voice.t('booking.channel_group_hidden', { group })
-      : c.voice.t('booking.default_group_gone', { group }),
-    EXAMPLE,
+      ? c.voice.t('booking.channel_group_hidden', { group, none })
+      : c.voice.t('booking.default_group_gone', { group, none }),
+    outsideExample(c.inv.text, expense, none),
   );
   return undefined;
+}
+
+/**
+ * The way out of a group the person cannot book into: what they typed with `no group` added, so
+ * that the example books it (a long command gets the short example with the words instead).
+ */
+function outsideExample(typed: string, expense: ParsedExpense, none: string): string {
+  const own = typed.trim();
+  if (expense.wholeGroup || own.length > 200) return `${EXAMPLE} ${none}`;
+  return `/split ${own} ${none}`;
 }
 
 /** The caller's group called `name` (a fresh list when the cached one lacks it), or told not. */

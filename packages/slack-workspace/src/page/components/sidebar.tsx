@@ -46,7 +46,7 @@ export function Sidebar(props: {
     </li>
   );
   return (
-    <aside class="sidebar">
+    <aside class="sidebar" id="sidebar">
       <div class="team">
         <span class="team-name">{state.team.name}</span>
         <span class="team-sub">{words.sandboxWorkspace}</span>
