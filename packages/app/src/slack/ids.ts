@@ -9,6 +9,12 @@ export const CALLBACKS = {
   splitMessage: 'split_message',
 } as const;
 
+/** The workflow steps (manifest.yml's `functions`), by their callback_id. */
+export const STEPS = {
+  bookExpense: 'book_expense',
+  postBalances: 'post_balances',
+} as const;
+
 export const ACTIONS = {
   /** The Connect link button: Slack still posts block_actions for a link button, so it is acked. */
   connect: 'account_connect',
