@@ -10,6 +10,7 @@ import { observeRequests } from '../observe/bolt.js';
 import type { Metrics } from '../observe/metrics.js';
 import type { Store } from '../store/index.js';
 import { balanceCommand } from './balances/command.js';
+import { balancesOf } from './balances/for-step.js';
 import { balanceListeners } from './balances/listeners.js';
 import { paidCommand } from './balances/paid-command.js';
 import { remindCommand } from './balances/remind.js';
@@ -38,9 +39,10 @@ import { groupCurrency } from './shared/group-currency.js';
 import { createListenerTable } from './shared/listener-table.js';
 import { singleTeamClients, type TeamClients } from './shared/team-clients.js';
 import { splitListeners } from './split/listeners.js';
-import type { OtherHandlers } from './split/run.js';
+import { type OtherHandlers, runSplit, splitHandlers } from './split/run.js';
 import { unfurlListeners } from './unfurl/listeners.js';
 import { uninstallListeners } from './uninstall/listeners.js';
+import { workflowListeners } from './workflows/listeners.js';
 
 /** Bolt's default path for events, commands and interactions in HTTP mode. */
 export const SLACK_EVENTS_PATH = '/slack/events';
@@ -220,8 +222,11 @@ export function registerListeners(
   app: App,
   base: Omit<SlackDeps, 'hooks'>,
 ): { deps: SlackDeps; jobs: Record<string, JobHandler> } {
+  const handlers = splitHandlers(SPLIT_HANDLERS);
   const hooks: SlackHooks = {
     publishHome: (client, user, logger, notice) => publishHome(deps, client, user, logger, notice),
+    runSplit: (inv, reply, logger) => runSplit(handlers, deps, inv, reply, logger),
+    balances: (user, logger) => balancesOf(deps, user, logger),
   };
   const deps: SlackDeps = { ...base, hooks };
   const table = createListenerTable();
@@ -239,6 +244,7 @@ export function registerListeners(
   uninstallListeners(table, deps);
   unfurlListeners(table, deps);
   profileListeners(table, deps);
+  workflowListeners(table, deps);
   table.install(app);
   return { deps, jobs: table.jobs() };
 }

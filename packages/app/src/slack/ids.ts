@@ -111,6 +111,8 @@ export const EVENTS = {
   tokensRevoked: 'tokens_revoked',
   /** A member's profile changed: their language, zone or name may be new. */
   userChange: 'user_change',
+  /** A workflow ran one of the app's steps (STEPS). */
+  functionExecuted: 'function_executed',
 } as const;
 
 /**

@@ -37,6 +37,24 @@ export interface SplitInvocation {
    * absent, a booking gets a marker of its own.
    */
   once?: Once | undefined;
+  /**
+   * False when nothing may be kept for after linking: a workflow's step reports its outcome at
+   * once, and an expense booked later would contradict the failure it reported.
+   */
+  carry?: false | undefined;
+  /** Told the expense once it is booked (a workflow's step gives its id and summary back). */
+  booked?: ((expense: BookedSummary) => void) | undefined;
+}
+
+/** What a booking made, for whoever started it. */
+export interface BookedSummary {
+  id: number;
+  description: string;
+  /** Minor units. */
+  cost: number;
+  currency: string;
+  /** Slack ids of those who share it (members known only to the service are left out). */
+  participants: string[];
 }
 
 export interface BoundGroup {
@@ -127,7 +145,7 @@ export async function promptConnect(
   // Names make the text longer; one the parser would refuse after linking keeps its ids instead.
   const text = named.length <= MAX_COMMAND_CHARS ? named : c.inv.text;
   // Linking keeps no command longer than that: the prompt promises only one that is kept.
-  const keep = carry && text.length <= MAX_COMMAND_CHARS;
+  const keep = carry && c.inv.carry !== false && text.length <= MAX_COMMAND_CHARS;
   const pending = keep
     ? {
         text,
