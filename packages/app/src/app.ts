@@ -39,7 +39,6 @@ import { afterLink } from './slack/linking/after-link.js';
 import { createDurableWork, type DurableOptions } from './slack/shared/durable.js';
 import { fileHosts } from './slack/shared/file-hosts.js';
 import { createOffers } from './slack/shared/offers.js';
-import { stepAware } from './slack/shared/step-client.js';
 import type { TeamClients } from './slack/shared/team-clients.js';
 import { voiceOf } from './slack/shared/voice.js';
 import {
@@ -423,7 +422,7 @@ export async function startApp(options: AppOptions): Promise<RunningApp> {
       ...b.clientOptions,
       retryConfig: { retries: 0 },
     });
-    const installed = await slackAuth({
+    const { auth, slack, lookups } = await slackAuth({
       config,
       store,
       tokenless,
@@ -432,10 +431,6 @@ export async function startApp(options: AppOptions): Promise<RunningApp> {
       logger,
       now: b.now,
     });
-    const { auth } = installed;
-    // While a workflow's step runs, every call made for it carries that run's own token.
-    const slack = stepAware(installed.slack);
-    const lookups = stepAware(installed.lookups);
     // Set once the HTTP server is up; Socket Mode acks over its socket, where nothing is watched.
     let acks: { holdFor: () => number } | undefined;
     const shared = sharedParts(b, store, lookups, () => acks?.holdFor() ?? 0);

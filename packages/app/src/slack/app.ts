@@ -37,6 +37,7 @@ import { createSlackReceiver } from './receiver.js';
 import type { JobHandler } from './shared/durable.js';
 import { groupCurrency } from './shared/group-currency.js';
 import { createListenerTable } from './shared/listener-table.js';
+import { stepAware } from './shared/step-client.js';
 import { singleTeamClients, type TeamClients } from './shared/team-clients.js';
 import { splitListeners } from './split/listeners.js';
 import { type OtherHandlers, runSplit, splitHandlers } from './split/run.js';
@@ -122,7 +123,8 @@ export function createSlackApp(parts: SlackAppParts): App {
  * constructor unless given the bot's ids, and asking first makes a wrong token or an unreachable
  * Slack a clear start-up failure rather than every later request failing); every team gets that
  * client. Many workspaces: Bolt's install routes, and each team's own installation. Either way
- * each team has a second client, with the same token, for the directory's lookups alone.
+ * each team has a second client, with the same token, for the directory's lookups alone. While a
+ * workflow's step runs, both give the step's own client instead (shared/step-client.ts).
  */
 export async function slackAuth(parts: {
   config: Config;
@@ -144,8 +146,10 @@ export async function slackAuth(parts: {
       throw new Error('auth.test did not return the bot user id and bot id');
     return {
       auth: { kind: 'token', botId: auth.bot_id, botUserId: auth.user_id },
-      slack: singleTeamClients(bot),
-      lookups: singleTeamClients(new webApi.WebClient(config.slack.botToken, lookupOptions)),
+      slack: stepAware(singleTeamClients(bot)),
+      lookups: stepAware(
+        singleTeamClients(new webApi.WebClient(config.slack.botToken, lookupOptions)),
+      ),
     };
   }
   const installed = createInstalledTeams({
@@ -174,8 +178,8 @@ export async function slackAuth(parts: {
         clientOptions,
       }),
     },
-    slack: installedTeamClients(installed, clientOptions),
-    lookups: installedTeamClients(installed, lookupOptions),
+    slack: stepAware(installedTeamClients(installed, clientOptions)),
+    lookups: stepAware(installedTeamClients(installed, lookupOptions)),
   };
 }
 

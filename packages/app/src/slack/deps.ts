@@ -25,10 +25,10 @@ import type { FormDraft } from './expense-form/form.js';
 import type { ReferenceData } from './expense-form/reference.js';
 import type { DurableWork } from './shared/durable.js';
 import type { FileHosts } from './shared/file-hosts.js';
+import type { SplitInvocation } from './shared/invocation.js';
 import type { SlackMessage } from './shared/message.js';
 import type { Offers } from './shared/offers.js';
 import type { Reply } from './shared/reply.js';
-import type { SplitInvocation } from './shared/split-context.js';
 import type { TeamClients } from './shared/team-clients.js';
 import type { WorkQueue } from './shared/work-queue.js';
 

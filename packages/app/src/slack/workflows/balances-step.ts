@@ -9,6 +9,8 @@
 import { lookupBudget } from '../../accounts/lookups.js';
 import { voiceFor } from '../../voice/index.js';
 import type { SlackDeps } from '../deps.js';
+import { context } from '../shared/balance-blocks.js';
+import { LIMITS } from '../shared/limits.js';
 import { plainNotice } from '../shared/notices.js';
 import { voiceOf } from '../shared/voice.js';
 import { readBalancesInputs } from './inputs.js';
@@ -32,7 +34,17 @@ export async function balancesStep(deps: SlackDeps, run: StepRun): Promise<void>
     return run.fail(voice.t('workflows.balances_not_connected', { name }));
   }
   if (answer.kind === 'failed') return run.fail(noticeText(plainNotice(answer.text)));
-  const posted = await client.chat.postMessage({ channel: inputs.channel, ...answer.message });
+  // Written to the person ("you are owed…"): the channel is told whose balances these are.
+  const whose = context(voice.t('workflows.balances_of', { person: `<@${inputs.user}>` }));
+  const blocks =
+    answer.message.blocks.length < LIMITS.messageBlocks
+      ? [whose, ...answer.message.blocks]
+      : answer.message.blocks;
+  const posted = await client.chat.postMessage({
+    channel: inputs.channel,
+    text: answer.message.text,
+    blocks,
+  });
   if (!inputs.runner) {
     await client.chat
       .postMessage({

@@ -14,7 +14,7 @@ import type { SlackMessage } from '../shared/message.js';
 import type { Reply } from '../shared/reply.js';
 import type { BookedSummary } from '../shared/split-context.js';
 import { voiceOf } from '../shared/voice.js';
-import { readBookInputs, splitText } from './inputs.js';
+import { payerOf, readBookInputs, splitText } from './inputs.js';
 import { askToConnect, nameOf, noticeText } from './notices.js';
 import type { StepRun } from './run.js';
 
@@ -24,7 +24,7 @@ export const expenseUrl = (id: number) => `https://secure.splitwise.com/expenses
 export async function bookStep(deps: SlackDeps, run: StepRun): Promise<void> {
   const { job, client, logger } = run;
   const inputs = readBookInputs(job.inputs);
-  const payer = 'refused' in inputs ? undefined : inputs.payer;
+  const payer = payerOf(job.inputs);
   const user = { team_id: job.team_id, user_id: payer ?? '' };
   const lookups = lookupBudget(2);
   const voice = payer ? await voiceOf(deps, user, logger, lookups) : await voiceFor({});

@@ -34,6 +34,12 @@ const field = (inputs: unknown, name: string): unknown =>
 const text = (value: unknown, max: number): string | undefined =>
   typeof value === 'string' && value.trim() !== '' ? value.slice(0, max).trim() : undefined;
 
+/** The payer named, when it is a user id: whose language every refusal is written in. */
+export function payerOf(inputs: unknown): string | undefined {
+  const payer = field(inputs, 'payer');
+  return typeof payer === 'string' && USER_ID.test(payer) ? payer : undefined;
+}
+
 export interface BookInputs {
   payer: string;
   /** The amount as a plain decimal (`40`, `12.5`), never in exponent form. */
