@@ -22,6 +22,7 @@ export function Sidebar(props: {
   hooks: SurfaceHooks;
   onActing: (id: string) => void;
   onChannel: (id: string) => void;
+  onWorkflows: () => void;
 }) {
   const { state, channel, hooks } = props;
   const [digesting, setDigesting] = useState(false);
@@ -85,6 +86,11 @@ export function Sidebar(props: {
         <ul>{channels.map((c) => link(c.id, `#${c.name}`))}</ul>
         <h2 class="nav-title">{words.apps}</h2>
         <ul>{apps.map((c) => link(c.id, state.app.name, <DotIcon />))}</ul>
+        {state.workflows && state.workflows.steps.length > 0 ? (
+          <button type="button" class="btn btn-sidebar" onClick={props.onWorkflows}>
+            Workflows
+          </button>
+        ) : null}
       </nav>
       {state.controls.digest || state.controls.reset ? (
         <div class="controls">
