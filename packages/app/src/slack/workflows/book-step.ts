@@ -15,7 +15,7 @@ import type { Reply } from '../shared/reply.js';
 import type { BookedSummary } from '../shared/split-context.js';
 import { voiceOf } from '../shared/voice.js';
 import { payerOf, readBookInputs, splitText } from './inputs.js';
-import { askToConnect, nameOf, noticeText } from './notices.js';
+import { askToConnect, nameOf, stepError } from './notices.js';
 import type { StepRun } from './run.js';
 
 /** Where the service shows an expense (the links the app's unfurling reads back). */
@@ -79,7 +79,11 @@ export async function bookStep(deps: SlackDeps, run: StepRun): Promise<void> {
     if (!booked) throw error;
     logger.warn(`book_expense: booked, but the answer failed: ${(error as Error).message}`);
   }
-  if (!booked) return run.fail(said ? noticeText(said) : voice.t('workflows.failed'));
+  if (!booked) {
+    return run.fail(
+      said ? await stepError(deps, job.team_id, said, lookupBudget(5)) : voice.t('workflows.failed'),
+    );
+  }
   const payerName = await nameOf(deps, user, lookups);
   await run.succeed({
     expense_id: String(booked.id),

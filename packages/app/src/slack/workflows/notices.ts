@@ -40,6 +40,26 @@ export async function nameOf(
   return person?.name || user.user_id;
 }
 
+/** A mention without a label, as the app writes one (`<@U1>`). */
+const BARE_MENTION = /<@([UW][A-Z0-9]{2,20})>/g;
+
+/**
+ * A notice as a step's error (noticeText), each person it mentions named: a step's error is plain
+ * text, where a mention would show as an id.
+ */
+export async function stepError(
+  deps: SlackDeps,
+  team_id: string,
+  message: SlackMessage,
+  lookups: LookupBudget,
+): Promise<string> {
+  const text = noticeText(message);
+  const ids = [...new Set(Array.from(text.matchAll(BARE_MENTION), (m) => m[1]!))].slice(0, 5);
+  const names = new Map<string, string>();
+  for (const id of ids) names.set(id, await nameOf(deps, { team_id, user_id: id }, lookups));
+  return text.replace(BARE_MENTION, (whole, id: string) => names.get(id) ?? whole);
+}
+
 /** Slack's markup for a mention, a channel, a link (`<@U1>`, `<#C1|x>`, `<https://…|label>`). */
 const MARKUP = /<[@#!]?([^<>|]{1,200})(?:\|([^<>]{0,200}))?>/g;
 
@@ -48,6 +68,7 @@ const MARKUP = /<[@#!]?([^<>|]{1,200})(?:\|([^<>]{0,200}))?>/g;
  * follows it), markup turned into its label, entities back into their characters.
  */
 export function noticeText(message: SlackMessage): string {
+  // Mentions are kept whole here: stepError names them.
   const first = message.blocks[0];
   const raw =
     first?.type === 'section' && first.text?.type === 'mrkdwn' ? first.text.text : message.text;
@@ -55,7 +76,9 @@ export function noticeText(message: SlackMessage): string {
     .slice(0, 3_000)
     .split('\n')[0]!
     .replace(/^:warning:\s*/, '')
-    .replace(MARKUP, (_whole, target: string, label: string | undefined) => label ?? target)
+    .replace(MARKUP, (whole, target: string, label: string | undefined) =>
+      whole.startsWith('<@') && label === undefined ? whole : (label ?? target),
+    )
     .replace(/\*/g, '')
     .replace(/&lt;/g, '<')
     .replace(/&gt;/g, '>')

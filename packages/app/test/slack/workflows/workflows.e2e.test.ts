@@ -35,6 +35,8 @@ beforeAll(async () => {
   ann = await h.link({ slackId: 'U0ANN', first_name: 'Ann', default_currency: 'EUR' });
   bob = await h.link({ slackId: 'U0BOB', first_name: 'Bob', locale: 'de-DE', tz: 'Europe/Berlin' });
   h.addSlackUser({ slackId: 'U0EVE', first_name: 'Eve', email: 'eve@example.com' });
+  // No e-mail in Slack and no link: Splitwise has no way to reach Nomi.
+  h.addSlackUser({ slackId: 'U0NOMI', first_name: 'Nomi' });
   // A second replica of the same deployment: the same store and key, its own process state.
   second = await startApp({
     config: h.config,
@@ -165,6 +167,19 @@ describe('Book an expense', () => {
     const button = (actions?.elements as Loose[] | undefined)?.[0];
     expect(button?.url).toMatch(/^https?:\/\//);
     expect(await expensesOf(ann, 'Eve lunch')).toEqual([]);
+  });
+
+  it('fails for a person Splitwise cannot reach, naming them, and books nothing', async () => {
+    const workflow = lunchForm('Unreachable');
+    const run = h.slack.workflows.start(workflow.id, {
+      user: 'U0ANN',
+      form: { amount: 30, description: 'Unreachable lunch', people: ['U0BOB', 'U0NOMI'] },
+    });
+    const done = await h.slack.workflows.waitForRun(run.id, 10_000);
+    expect(done.state).toBe('failed');
+    expect(done.steps[0]?.error).toMatch(/^I can't see nomi's e-mail address in Slack/i);
+    expect(done.steps[0]?.error).not.toContain('U0NOMI');
+    expect(await expensesOf(ann, 'Unreachable lunch')).toEqual([]);
   });
 
   it('answers in the payer’s language', async () => {
