@@ -91,6 +91,9 @@ export function createSlackApp(parts: SlackAppParts): App {
     clientOptions,
     // Bolt's in-memory conversation store runs on every request and is per process; unused.
     convoStore: false,
+    // A workflow step's token lives as long as its run; the step's job makes its own client with
+    // it (workflows/run.ts), and a later click on what the step posted answers with the team's.
+    attachFunctionToken: false,
     ...(config.slack.socketMode
       ? {
           socketMode: true,
