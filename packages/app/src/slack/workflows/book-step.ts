@@ -81,7 +81,9 @@ export async function bookStep(deps: SlackDeps, run: StepRun): Promise<void> {
   }
   if (!booked) {
     return run.fail(
-      said ? await stepError(deps, job.team_id, said, lookupBudget(5)) : voice.t('workflows.failed'),
+      said
+        ? await stepError(deps, job.team_id, said, lookupBudget(5))
+        : voice.t('workflows.failed'),
     );
   }
   const payerName = await nameOf(deps, user, lookups);
