@@ -79,11 +79,16 @@ export async function startWorkflow(
   await form.getByRole('button', { name: 'Submit' }).click();
 }
 
+/** How a run ended, whatever the page's language. */
+export async function runState(run: Locator): Promise<string | null> {
+  return run.locator('.wf-run-head .wf-state').getAttribute('data-state');
+}
+
 /** The newest run of a workflow in the panel, once it has ended. */
 export async function endedRun(page: Page, name: string, timeoutMs = 20_000): Promise<Locator> {
   const run = panel(page).locator('.wf-run', { hasText: name }).first();
-  await run.locator('.wf-run-head .wf-state', { hasText: /completed|failed/ }).waitFor({
-    timeout: timeoutMs,
-  });
+  await run
+    .locator('.wf-run-head [data-state="completed"], .wf-run-head [data-state="failed"]')
+    .waitFor({ timeout: timeoutMs });
   return run;
 }

@@ -4,6 +4,7 @@
 // fails the step with the app's message and books nothing.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
+  actAs,
   EmulatorReader,
   type Flows,
   lastMessage,
@@ -12,7 +13,7 @@ import {
   PEOPLE,
   startFlows,
 } from './harness.js';
-import { createWorkflow, endedRun, startWorkflow } from './workflow-steps.js';
+import { createWorkflow, endedRun, openPanel, runState, startWorkflow } from './workflow-steps.js';
 
 const chromiumPath = inject('chromiumPath');
 
@@ -57,7 +58,7 @@ describe.skipIf(!chromiumPath)('workflows', () => {
       'People who share it': ['Grace'],
     });
     const run = await endedRun(page, 'Friday lunch form');
-    expect(await run.locator('.wf-run-head .wf-state').innerText()).toMatch(/completed/i);
+    expect(await runState(run)).toBe('completed');
     expect(await run.innerText()).toMatch(
       /summary\s*\S+ paid .*42\.50 for Team lunch, shared by 2 people/,
     );
@@ -95,6 +96,16 @@ describe.skipIf(!chromiumPath)('workflows', () => {
     expect(all.expenses.filter((e) => e.description === 'Nothing lunch')).toEqual([]);
   });
 
+  it('speaks the acting person’s language', async () => {
+    const { page } = flows;
+    await actAs(page, 'Alan');
+    const wf = await openPanel(page);
+    await wf.getByRole('heading', { name: 'Neuer Workflow' }).waitFor();
+    expect(await wf.getByRole('button', { name: 'Workflow erstellen' }).count()).toBe(1);
+    await actAs(page, 'Ada');
+    await wf.getByRole('heading', { name: 'New workflow' }).waitFor();
+  });
+
   it('posts balances on a schedule', async () => {
     const { page } = flows;
     await createWorkflow(page, {
@@ -107,7 +118,7 @@ describe.skipIf(!chromiumPath)('workflows', () => {
       },
     });
     const run = await endedRun(page, 'Friday balances');
-    expect(await run.locator('.wf-run-head .wf-state').innerText()).toMatch(/completed/i);
+    expect(await runState(run)).toBe('completed');
     expect(await run.innerText()).toContain('Started by its schedule');
     const posted = lastMessage(page, 'posted by a workflow');
     await posted.waitFor();

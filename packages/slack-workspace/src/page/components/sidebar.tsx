@@ -8,6 +8,7 @@ import { type SurfaceHooks, wordsOf } from '../surface.js';
 import type { State } from '../types.js';
 import { hrefFor } from '../url.js';
 import type { PageWords } from '../words.js';
+import { workflowWords } from '../workflow-words.js';
 
 /** What "Run daily digest now" did, from the number of DMs the workspace says it sent. */
 function digestOutcome(words: PageWords, sent: number | undefined): string {
@@ -88,7 +89,7 @@ export function Sidebar(props: {
         <ul>{apps.map((c) => link(c.id, state.app.name, <DotIcon />))}</ul>
         {state.workflows && state.workflows.steps.length > 0 ? (
           <button type="button" class="btn btn-sidebar" onClick={props.onWorkflows}>
-            Workflows
+            {workflowWords(me?.locale).title}
           </button>
         ) : null}
       </nav>

@@ -4,8 +4,11 @@
 import { useState } from 'preact/hooks';
 import { api } from '../api.js';
 import { CloseIcon } from '../icons.js';
-import type { SurfaceHooks } from '../surface.js';
+import { localeOf, type SurfaceHooks } from '../surface.js';
 import type { AppStep, InputSource, State, StepParam, Workflows } from '../types.js';
+import { type WorkflowWords, workflowWords } from '../workflow-words.js';
+
+const wordsFor = (state: State): WorkflowWords => workflowWords(localeOf(state));
 
 type Source = InputSource['from'];
 
@@ -118,6 +121,7 @@ function ValueInput(props: {
 /** Making a workflow: its name, trigger, step, and where each input comes from. */
 function NewWorkflow(props: { state: State; channel: string; hooks: SurfaceHooks }) {
   const { state, channel, hooks } = props;
+  const w = wordsFor(state);
   const steps = state.workflows?.steps ?? [];
   const [name, setName] = useState('');
   const [trigger, setTrigger] = useState<'link' | 'schedule'>('link');
@@ -155,7 +159,7 @@ function NewWorkflow(props: { state: State; channel: string; hooks: SurfaceHooks
       });
       setName('');
       setValues({});
-      hooks.notify(`Workflow “${name}” created.`);
+      hooks.notify(w.created(name));
     } catch (error) {
       hooks.fail(error);
     }
@@ -163,27 +167,27 @@ function NewWorkflow(props: { state: State; channel: string; hooks: SurfaceHooks
 
   return (
     <form class="wf-new" onSubmit={create}>
-      <h3>New workflow</h3>
+      <h3>{w.newWorkflow}</h3>
       <label>
-        Name
+        {w.name}
         <input value={name} onInput={(e) => setName((e.currentTarget as HTMLInputElement).value)} />
       </label>
       <label>
-        Trigger
+        {w.trigger}
         <select
           value={trigger}
           onChange={(e) =>
             setTrigger((e.currentTarget as HTMLSelectElement).value as 'link' | 'schedule')
           }
         >
-          <option value="link">A link in this channel</option>
-          <option value="schedule">On a schedule</option>
+          <option value="link">{w.link}</option>
+          <option value="schedule">{w.schedule}</option>
         </select>
       </label>
       {trigger === 'schedule' ? (
         <div class="wf-row">
           <label>
-            Starts at
+            {w.startsAt}
             <input
               type="datetime-local"
               value={at}
@@ -191,22 +195,22 @@ function NewWorkflow(props: { state: State; channel: string; hooks: SurfaceHooks
             />
           </label>
           <label>
-            Repeats
+            {w.repeats}
             <select
               value={repeat}
               onChange={(e) =>
                 setRepeat((e.currentTarget as HTMLSelectElement).value as '' | 'daily' | 'weekly')
               }
             >
-              <option value="">Once</option>
-              <option value="daily">Every day</option>
-              <option value="weekly">Every week</option>
+              <option value="">{w.once}</option>
+              <option value="daily">{w.daily}</option>
+              <option value="weekly">{w.weekly}</option>
             </select>
           </label>
         </div>
       ) : null}
       <label>
-        Step
+        {w.step}
         <select
           value={stepId}
           onChange={(e) => setStepId((e.currentTarget as HTMLSelectElement).value)}
@@ -226,7 +230,7 @@ function NewWorkflow(props: { state: State; channel: string; hooks: SurfaceHooks
             <legend>{label}</legend>
             {trigger === 'link' ? (
               <select
-                aria-label={`${p.title}: comes from`}
+                aria-label={w.comesFrom(p.title)}
                 value={from}
                 onChange={(e) =>
                   setSources({
@@ -235,10 +239,10 @@ function NewWorkflow(props: { state: State; channel: string; hooks: SurfaceHooks
                   })
                 }
               >
-                <option value="value">A fixed value</option>
-                <option value="form">The form</option>
+                <option value="value">{w.fixed}</option>
+                <option value="form">{w.form}</option>
                 {p.type === 'slack#/types/user_id' ? (
-                  <option value="runner">The person who starts it</option>
+                  <option value="runner">{w.runner}</option>
                 ) : null}
               </select>
             ) : null}
@@ -246,7 +250,7 @@ function NewWorkflow(props: { state: State; channel: string; hooks: SurfaceHooks
               <ValueInput
                 state={state}
                 id={`wf-new-${p.name}`}
-                label={`${p.title}: value`}
+                label={w.value(p.title)}
                 type={p.type}
                 items={p.items?.type ?? null}
                 value={values[p.name]}
@@ -257,7 +261,7 @@ function NewWorkflow(props: { state: State; channel: string; hooks: SurfaceHooks
         );
       })}
       <button type="submit" class="btn btn-primary" disabled={!name.trim() || !step}>
-        Create workflow
+        {w.create}
       </button>
     </form>
   );
@@ -271,6 +275,7 @@ function StartForm(props: {
   onDone: () => void;
 }) {
   const { state, workflow, hooks } = props;
+  const w = wordsFor(state);
   const [form, setForm] = useState<Record<string, unknown>>({});
   const start = async (event: Event) => {
     event.preventDefault();
@@ -282,7 +287,7 @@ function StartForm(props: {
     }
   };
   return (
-    <form class="wf-start" onSubmit={start} aria-label={`${workflow.name} form`}>
+    <form class="wf-start" onSubmit={start} aria-label={w.formOf(workflow.name)}>
       {workflow.form.map((f) => (
         <div key={`${f.step}-${f.name}`} class="wf-field">
           <label for={`wf-${workflow.id}-${f.name}`}>
@@ -301,7 +306,7 @@ function StartForm(props: {
         </div>
       ))}
       <button type="submit" class="btn btn-primary">
-        Submit
+        {w.submit}
       </button>
     </form>
   );
@@ -309,23 +314,26 @@ function StartForm(props: {
 
 function Runs(props: { state: State }) {
   const { state } = props;
+  const w = wordsFor(state);
   const runs = state.workflows?.runs ?? [];
-  if (runs.length === 0) return <p class="wf-muted">No runs yet.</p>;
+  if (runs.length === 0) return <p class="wf-muted">{w.noRuns}</p>;
   return (
-    <ul class="wf-runs" aria-label="Runs">
+    <ul class="wf-runs" aria-label={w.runs}>
       {runs.map((run) => (
         <li key={run.id} class={`wf-run wf-${run.state}`}>
           <div class="wf-run-head">
             <strong>{run.name}</strong>
-            <span class="wf-state">{run.state}</span>
+            <span class="wf-state" data-state={run.state}>
+              {w.state[run.state]}
+            </span>
           </div>
           <div class="wf-muted">
-            {run.ranBy ? `Started by ${personName(state, run.ranBy)}` : 'Started by its schedule'}
+            {run.ranBy ? w.startedBy(personName(state, run.ranBy)) : w.startedBySchedule}
           </div>
           {run.steps.map((step) => (
             <div key={step.id} class="wf-step">
               <div>
-                {step.title}: <span class="wf-state">{step.state}</span>
+                {step.title}: <span class="wf-state">{w.state[step.state]}</span>
               </div>
               {step.error ? <div class="wf-error">{step.error}</div> : null}
               {step.outputs ? (
@@ -353,48 +361,46 @@ export function WorkflowsPanel(props: {
   onClose: () => void;
 }) {
   const { state, channel, hooks } = props;
+  const w = wordsFor(state);
   const [starting, setStarting] = useState<string | null>(null);
   const here = (state.workflows?.list ?? []).filter((w) => w.channel === channel);
   const channelName = state.channels.find((c) => c.id === channel)?.name ?? channel;
   return (
-    <aside class="thread workflows" aria-label="Workflows">
+    <aside class="thread workflows" aria-label={w.title}>
       <header class="thread-head">
-        <h2>Workflows</h2>
-        <button
-          type="button"
-          class="icon-button"
-          aria-label="Close workflows"
-          onClick={props.onClose}
-        >
+        <h2>{w.title}</h2>
+        <button type="button" class="icon-button" aria-label={w.close} onClick={props.onClose}>
           <CloseIcon />
         </button>
       </header>
       <div class="thread-list wf-body">
-        <h3>In #{channelName}</h3>
-        {here.length === 0 ? <p class="wf-muted">None yet.</p> : null}
+        <h3>{w.inChannel(channelName)}</h3>
+        {here.length === 0 ? <p class="wf-muted">{w.noneYet}</p> : null}
         <ul class="wf-list">
-          {here.map((w) => (
-            <li key={w.id} class="wf-item">
+          {here.map((item) => (
+            <li key={item.id} class="wf-item">
               <div class="wf-run-head">
-                <strong>{w.name}</strong>
-                {w.trigger.kind === 'link' ? (
+                <strong>{item.name}</strong>
+                {item.trigger.kind === 'link' ? (
                   <button
                     type="button"
                     class="btn"
-                    onClick={() => setStarting(starting === w.id ? null : w.id)}
+                    onClick={() => setStarting(starting === item.id ? null : item.id)}
                   >
-                    Start
+                    {w.start}
                   </button>
                 ) : (
                   <span class="wf-muted">
-                    {w.nextRunAt ? `Next: ${new Date(w.nextRunAt).toLocaleString()}` : 'Done'}
+                    {item.nextRunAt
+                      ? w.next(new Date(item.nextRunAt).toLocaleString(localeOf(state)))
+                      : w.done}
                   </span>
                 )}
               </div>
-              {starting === w.id ? (
+              {starting === item.id ? (
                 <StartForm
                   state={state}
-                  workflow={w}
+                  workflow={item}
                   hooks={hooks}
                   onDone={() => setStarting(null)}
                 />
@@ -402,12 +408,12 @@ export function WorkflowsPanel(props: {
             </li>
           ))}
         </ul>
-        <h3>Runs</h3>
+        <h3>{w.runs}</h3>
         <Runs state={state} />
         {state.workflows && state.workflows.steps.length > 0 ? (
           <NewWorkflow state={state} channel={channel} hooks={hooks} />
         ) : (
-          <p class="wf-muted">The app offers no workflow steps.</p>
+          <p class="wf-muted">{w.noSteps}</p>
         )}
       </div>
     </aside>
