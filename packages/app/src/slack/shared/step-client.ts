@@ -13,6 +13,8 @@ import type { TeamClients } from './team-clients.js';
 interface StepScope {
   team_id: string;
   client: webApi.WebClient;
+  /** False once the run's work is over: anything it left behind uses the team's client again. */
+  active: boolean;
 }
 
 const scope = new AsyncLocalStorage<StepScope>();
@@ -23,13 +25,16 @@ export function withStepClient<T>(
   client: webApi.WebClient,
   work: () => Promise<T>,
 ): Promise<T> {
-  return scope.run({ team_id, client }, work);
+  const current: StepScope = { team_id, client, active: true };
+  return scope.run(current, work).finally(() => {
+    current.active = false;
+  });
 }
 
 /** The step's client when the caller runs inside a step of this team, else undefined. */
 export function stepClientFor(team_id: string): webApi.WebClient | undefined {
   const current = scope.getStore();
-  return current && current.team_id === team_id ? current.client : undefined;
+  return current?.active && current.team_id === team_id ? current.client : undefined;
 }
 
 /** The team's clients, answered with the step's own while a step of that team runs. */
