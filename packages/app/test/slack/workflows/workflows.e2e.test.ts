@@ -60,6 +60,13 @@ async function expensesOf(person: LinkedPerson, description: string): Promise<Lo
   return all.filter((e) => e.description === description && !e.deleted_at);
 }
 
+/** Ann's payments at the service (what Settle up records). */
+async function payments(): Promise<Loose[]> {
+  const all = (await call(h.emu.url, ann.apiKey, 'GET', 'get_expenses', { limit: 0 })).body
+    .expenses as Loose[];
+  return all.filter((e) => e.payment === true && !e.deleted_at);
+}
+
 const bookFromForm: WorkflowStep = {
   callback_id: 'book_expense',
   inputs: {
@@ -279,8 +286,17 @@ describe('Post balances', () => {
     const buttons = (posted.blocks as Loose[])
       .flatMap((b) => (b.accessory ? [b.accessory as Loose] : ((b.elements as Loose[]) ?? [])))
       .filter((e) => e.type === 'button');
-    expect(buttons.some((b) => b.action_id === 'balance_settle_up')).toBe(true);
+    const settle = buttons.find((b) => b.action_id === 'balance_settle_up')!;
+    expect(settle).toBeDefined();
     expect(h.slack.messages('U0ANN').at(-1)?.text).toContain('A workflow posted your balances in');
+    // Its Settle up works as the app's others do: Ann records what Bob paid her, with her token.
+    expect(await payments()).toEqual([]);
+    await h.slack.act.action({
+      as: 'U0ANN',
+      container: { type: 'message', channel: CHANNEL, ts },
+      action: settle,
+    });
+    await expect.poll(async () => (await payments()).length, { timeout: 10_000 }).toBe(1);
   });
 
   it('refuses to post someone else’s balances from a workflow another person runs', async () => {
