@@ -12,6 +12,7 @@ import type { SlackDeps } from '../deps.js';
 import { context } from '../shared/balance-blocks.js';
 import { LIMITS } from '../shared/limits.js';
 import { plainNotice } from '../shared/notices.js';
+import { mrkdwn } from '../shared/text.js';
 import { voiceOf } from '../shared/voice.js';
 import { readBalancesInputs } from './inputs.js';
 import { askToConnect, nameOf, noticeText } from './notices.js';
@@ -31,7 +32,7 @@ export async function balancesStep(deps: SlackDeps, run: StepRun): Promise<void>
   if (answer.kind === 'not_linked') {
     await askToConnect(deps, run, user, voice);
     const name = await nameOf(deps, user, lookups);
-    return run.fail(voice.t('workflows.balances_not_connected', { name }));
+    return run.fail(voice.t('workflows.balances_not_connected', { name: mrkdwn(name) }));
   }
   if (answer.kind === 'failed') return run.fail(noticeText(plainNotice(answer.text)));
   // Written to the person ("you are owed…"): the channel is told whose balances these are.

@@ -13,6 +13,7 @@ import { bookingMarker } from '../shared/marker.js';
 import type { SlackMessage } from '../shared/message.js';
 import type { Reply } from '../shared/reply.js';
 import type { BookedSummary } from '../shared/split-context.js';
+import { mrkdwn } from '../shared/text.js';
 import { voiceOf } from '../shared/voice.js';
 import { payerOf, readBookInputs, splitText } from './inputs.js';
 import { askToConnect, nameOf, stepError } from './notices.js';
@@ -36,7 +37,7 @@ export async function bookStep(deps: SlackDeps, run: StepRun): Promise<void> {
   if (!(await deps.tokens.get(user))) {
     await askToConnect(deps, run, user, voice);
     const name = await nameOf(deps, user, lookups);
-    return run.fail(voice.t('workflows.not_connected', { name }));
+    return run.fail(voice.t('workflows.not_connected', { name: mrkdwn(name) }));
   }
   let booked: BookedSummary | undefined;
   let said: SlackMessage | undefined;
@@ -91,9 +92,10 @@ export async function bookStep(deps: SlackDeps, run: StepRun): Promise<void> {
     expense_id: String(booked.id),
     expense_url: expenseUrl(booked.id),
     summary: voice.t('workflows.summary', {
-      payer: payerName,
+      // Later steps may post it as a message: what people wrote is escaped as mrkdwn.
+      payer: mrkdwn(payerName),
       amount: voice.money(booked.cost, booked.currency),
-      what: booked.description,
+      what: mrkdwn(booked.description),
       count: booked.participants.length,
     }),
   });

@@ -4,6 +4,7 @@ import type { SlackUserKey } from '../../store/index.js';
 import type { SlackDeps } from '../deps.js';
 import type { SlackMessage } from '../shared/message.js';
 import { connectPrompt } from '../shared/notices.js';
+import { mrkdwn } from '../shared/text.js';
 import type { Voice } from '../shared/voice.js';
 import type { StepRun } from './run.js';
 
@@ -28,7 +29,10 @@ export async function askToConnect(
   }
 }
 
-/** The person's Slack name, for plain text (a step's error or summary shows no mentions). */
+/**
+ * The person's Slack name as they wrote it (a step's error or summary shows no mentions): escape
+ * it for where it goes.
+ */
 export async function nameOf(
   deps: SlackDeps,
   user: SlackUserKey,
@@ -56,7 +60,9 @@ export async function stepError(
   const text = noticeText(message);
   const ids = [...new Set(Array.from(text.matchAll(BARE_MENTION), (m) => m[1]!))].slice(0, 5);
   const names = new Map<string, string>();
-  for (const id of ids) names.set(id, await nameOf(deps, { team_id, user_id: id }, lookups));
+  for (const id of ids) {
+    names.set(id, mrkdwn(await nameOf(deps, { team_id, user_id: id }, lookups)));
+  }
   return text.replace(BARE_MENTION, (whole, id: string) => names.get(id) ?? whole);
 }
 
@@ -65,7 +71,8 @@ const MARKUP = /<[@#!]?([^<>|]{1,200})(?:\|([^<>]{0,200}))?>/g;
 
 /**
  * A notice as a step's error: its first paragraph (the reason, without the example that
- * follows it), markup turned into its label, entities back into their characters.
+ * follows it), links and channels turned into their labels, bold dropped. What people wrote in it
+ * stays escaped as the notice had it: Slack's message carrying the error reads mrkdwn.
  */
 export function noticeText(message: SlackMessage): string {
   // Mentions are kept whole here: stepError names them.
@@ -80,8 +87,5 @@ export function noticeText(message: SlackMessage): string {
       whole.startsWith('<@') && label === undefined ? whole : (label ?? target),
     )
     .replace(/\*/g, '')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&amp;/g, '&')
     .trim();
 }

@@ -117,7 +117,7 @@ describe("a Post balances step's inputs", () => {
 });
 
 describe("a step's error", () => {
-  it('is the notice’s reason as plain text, without its example, labels kept and entities undone', () => {
+  it('is the notice’s reason, without its example, labels kept and what people wrote still escaped', () => {
     const message = {
       text: 'x',
       blocks: [
@@ -130,6 +130,6 @@ describe("a step's error", () => {
         },
       ],
     };
-    expect(noticeText(message)).toBe('No group called general & <@U0BOB>.');
+    expect(noticeText(message)).toBe('No group called general &amp; <@U0BOB>.');
   });
 });

@@ -142,6 +142,18 @@ describe('Book an expense', () => {
     ).toHaveLength(1);
   });
 
+  it('keeps what people wrote from reading as markup in the summary later steps may post', async () => {
+    const workflow = lunchForm('Hostile');
+    const run = h.slack.workflows.start(workflow.id, {
+      user: 'U0ANN',
+      form: { amount: 8, description: '<!channel> lunch', people: ['U0BOB'] },
+    });
+    const done = await h.slack.workflows.waitForRun(run.id, 10_000);
+    const summary = (done.steps[0]?.outputs as { summary: string }).summary;
+    expect(summary).toContain('&lt;!channel&gt; lunch');
+    expect(summary).not.toContain('<!channel>');
+  });
+
   it('fails an amount of zero or no number with a clear message, and books nothing', async () => {
     const workflow = lunchForm('Bad amounts');
     for (const amount of [0, -5, 'twelve']) {
@@ -282,7 +294,7 @@ describe('Post balances', () => {
     const ts = (done.steps[0]!.outputs as { message_ts: string }).message_ts;
     const posted = h.slack.messages(CHANNEL).find((m) => m.ts === ts)!;
     expect(JSON.stringify(posted.blocks)).toContain('Balances of <@U0ANN>, posted by a workflow');
-    expect(posted.text).toContain('€18.00');
+    expect(posted.text).toMatch(/you are owed €\d+\.\d\d/);
     const buttons = (posted.blocks as Loose[])
       .flatMap((b) => (b.accessory ? [b.accessory as Loose] : ((b.elements as Loose[]) ?? [])))
       .filter((e) => e.type === 'button');
