@@ -149,7 +149,7 @@ describe('Book an expense', () => {
       form: { amount: 8, description: '<!channel> lunch', people: ['U0BOB'] },
     });
     const done = await h.slack.workflows.waitForRun(run.id, 10_000);
-    const summary = (done.steps[0]?.outputs as { summary: string }).summary;
+    const summary = (done.steps[0]!.outputs as { summary: string }).summary;
     expect(summary).toContain('&lt;!channel&gt; lunch');
     expect(summary).not.toContain('<!channel>');
   });
