@@ -17,6 +17,11 @@ import {
   startFlows,
   waitUntil,
 } from '../packages/sandbox/test/harness.js';
+import {
+  createWorkflow,
+  endedRun,
+  startWorkflow,
+} from '../packages/sandbox/test/workflow-steps.js';
 
 const outDir = resolve(import.meta.dirname, '..', 'docs', 'images');
 
@@ -112,6 +117,29 @@ async function main() {
     await shoot(page, 'daily-dm.png');
     // The digest's "Sent 1 daily DM." is the sandbox's, not the app's: the threads go without it.
     await page.getByRole('button', { name: 'Dismiss' }).click();
+
+    await open(page, '#general');
+    await createWorkflow(page, {
+      name: 'Friday lunch form',
+      step: 'Book an expense',
+      inputs: {
+        Payer: { from: 'runner' },
+        Amount: { from: 'form' },
+        Description: { from: 'form' },
+        'People who share it': { from: 'form' },
+        Channel: { from: 'value', pick: '#general' },
+      },
+    });
+    await startWorkflow(page, 'Friday lunch form', {
+      Amount: '54',
+      Description: 'Friday lunch',
+      'People who share it': ['Grace', 'Alan'],
+    });
+    await endedRun(page, 'Friday lunch form');
+    await lastMessage(page, 'Friday lunch').waitFor();
+    await page.getByRole('button', { name: 'Dismiss' }).click();
+    await shoot(page, 'workflows.png');
+    await page.getByRole('button', { name: 'Close workflows' }).click();
 
     await open(page, '#lunch');
     await send(page, 'Dinner at the harbour on Friday, who is in?');

@@ -278,6 +278,8 @@ function listenerParts(
     fileHosts: fileHosts(b.config.slack.apiUrl),
     http: b.http,
     offers: createOffers(store.signer, b.now),
+    webClient: (token) => new webApi.WebClient(token, b.clientOptions),
+    sealer: store.sealer,
   };
 }
 

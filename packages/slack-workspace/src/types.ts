@@ -214,6 +214,28 @@ export interface AppFacts {
   unfurl_domains?: string[];
   /** features.app_home; undefined = a Home tab and a Messages tab people can write in. */
   app_home?: AppHome;
+  /** The manifest's `functions`: steps the app offers to workflows. */
+  functions?: AppFunction[];
+}
+
+/** One input or output of a step, as the manifest declares it (named by its key there). */
+export interface FunctionParam {
+  name: string;
+  type: string;
+  title: string;
+  description: string;
+  is_required: boolean;
+  /** An array's element type. */
+  items?: { type: string } | undefined;
+}
+
+/** A step an app offers Workflow Builder (a custom function). */
+export interface AppFunction {
+  callback_id: string;
+  title: string;
+  description: string;
+  input_parameters: FunctionParam[];
+  output_parameters: FunctionParam[];
 }
 
 export interface Controls {

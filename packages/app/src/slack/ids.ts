@@ -9,6 +9,12 @@ export const CALLBACKS = {
   splitMessage: 'split_message',
 } as const;
 
+/** The workflow steps (manifest.yml's `functions`), by their callback_id. */
+export const STEPS = {
+  bookExpense: 'book_expense',
+  postBalances: 'post_balances',
+} as const;
+
 export const ACTIONS = {
   /** The Connect link button: Slack still posts block_actions for a link button, so it is acked. */
   connect: 'account_connect',
@@ -105,6 +111,8 @@ export const EVENTS = {
   tokensRevoked: 'tokens_revoked',
   /** A member's profile changed: their language, zone or name may be new. */
   userChange: 'user_change',
+  /** A workflow ran one of the app's steps (STEPS). */
+  functionExecuted: 'function_executed',
 } as const;
 
 /**

@@ -7,6 +7,7 @@ import { Modal } from './components/modal.js';
 import { Notices } from './components/notices.js';
 import { Sidebar } from './components/sidebar.js';
 import { Thread } from './components/thread.js';
+import { WorkflowsPanel } from './components/workflows.js';
 import { localeOf, type SurfaceHooks, SurfaceValues, wordsOf } from './surface.js';
 import type { AttachedFile, Notice, State } from './types.js';
 import { readLocation, writeLocation } from './url.js';
@@ -21,6 +22,7 @@ export function App() {
   const [channelId, setChannelId] = useState(start.channel);
   const [tab, setTab] = useState<Tab>(start.tab ?? 'messages');
   const [thread, setThread] = useState<string | null>(null);
+  const [workflows, setWorkflows] = useState(false);
   const [state, setState] = useState<State | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [local, setLocal] = useState<Notice[]>([]);
@@ -161,6 +163,10 @@ export function App() {
           setThread(null);
           setNavOpen(false);
         }}
+        onWorkflows={() => {
+          setWorkflows((open) => !open);
+          setThread(null);
+        }}
       />
       <div class="center">
         <Conversation
@@ -183,7 +189,14 @@ export function App() {
           }
         />
       </div>
-      {parent ? (
+      {workflows ? (
+        <WorkflowsPanel
+          state={state}
+          channel={channel.kind === 'channel' ? channel.id : (state.channels[0]?.id ?? '')}
+          hooks={hooks}
+          onClose={() => setWorkflows(false)}
+        />
+      ) : parent ? (
         <Thread
           state={state}
           parent={parent}

@@ -176,6 +176,14 @@ export async function bookExpense(c: Booking, record: ServiceTokenRecord): Promi
   if (people.byDefault)
     message = withDefaultNote(voice, message, people.byDefault, group?.name ?? '');
   if (currencyNote) message = withNote(message, currencyNote);
+  // Told first: the expense is booked whether or not the answer can be posted.
+  inv.booked?.({
+    id: done.booked.id,
+    description: done.booked.description || expense.description,
+    cost: expense.cost,
+    currency: expense.currency,
+    participants: people.participants.filter((id) => !id.startsWith('svc:')),
+  });
   await reply.inChannel(message);
   await deps.expenses
     .rememberBooked(user, { expense_id: done.booked.id, description: done.booked.description })
