@@ -47,11 +47,14 @@ async function connect(
   await open(page, '#lisbon-trip');
   await send(page, '/split connect');
   const opened = context.waitForEvent('page');
-  await lastMessage(page, 'Only visible to you').getByRole('button', { name: button }).click();
+  await lastMessage(page, /Only visible to you|Nur für dich sichtbar/)
+    .getByRole('button', { name: button })
+    .click();
   const popup = await opened;
   await popup.setViewportSize({ width: 1280, height: 800 });
-  await popup.getByText('Signed in as').waitFor();
-  await popup.getByRole('button', { name: 'Continue' }).click();
+  // The workspace's sign-in page speaks the person's language; the emulator's pages, English.
+  await popup.getByText(/Signed in as|Angemeldet als/).waitFor();
+  await popup.getByRole('button', { name: /^(?:Continue|Weiter)$/ }).click();
   const field = popup.getByLabel('E-mail address');
   if ((await field.inputValue()) !== PEOPLE[person]) await field.fill(PEOPLE[person]);
   await popup.getByRole('button', { name: 'Continue' }).click();
@@ -152,7 +155,7 @@ async function main() {
 
     // Alan reads Slack in German, chosen before the app first reads his profile.
     await actAs(page, 'Alan');
-    await page.getByLabel('Language').selectOption({ label: 'Deutsch (Deutschland)' });
+    await page.locator('#acting-locale').selectOption({ label: 'Deutsch (Deutschland)' });
     await connect(flows, 'Alan', /Konto verbinden/, false);
     await open(page, '#lunch');
     await send(page, 'Kaffee und Kuchen?');
