@@ -21,6 +21,7 @@ import {
   storeReadiness,
 } from './observe/routes.js';
 import { observeServiceCalls } from './observe/service-calls.js';
+import { type ReceiptsOption, receiptReader } from './receipt-reader.js';
 import { createLeanFetch, type LeanFetch } from './service/index.js';
 import { createSlackApp, registerListeners, SLACK_EVENTS_PATH, slackAuth } from './slack/app.js';
 import { slackClientOptions } from './slack/client-options.js';
@@ -78,6 +79,8 @@ export interface AppOptions {
   work?: WorkQueueOptions;
   /** The durable queue of acknowledged commands: leases, polling (see slack/shared/durable.ts). */
   jobs?: DurableOptions;
+  /** How photos of receipts are read into the expense form (docs/receipts.md); false: never. */
+  receipts?: ReceiptsOption;
   now?: () => Date;
   /** The daily balance DM's scheduler (see docs/digest.md). */
   digest?: DigestOptions;
@@ -203,7 +206,7 @@ function sharedParts(
   const work = createWorkQueue({ holdFor, ...options.work });
   const durable = createDurableWork(store.jobs, work, b.logger, options.jobs);
   b.metrics.watchQueues(() => ({ work: work.size, durable: durable.size }));
-  return { directory, service, work, durable };
+  return { directory, service, work, durable, receipts: receiptReader(options.receipts, b.logger) };
 }
 
 type SharedParts = ReturnType<typeof sharedParts>;
@@ -397,6 +400,7 @@ async function stopApp(
   // timer); those not started are left to another replica or the next start.
   await deps.durable.stop();
   await deps.work.idle();
+  await deps.receipts?.close();
   await store.close();
   b.http.close();
 }

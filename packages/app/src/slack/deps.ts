@@ -7,6 +7,7 @@ import type { Directory } from '../accounts/directory.js';
 import type { Linking } from '../accounts/linking.js';
 import type { ServiceFactory } from '../accounts/service.js';
 import type { Unlinking } from '../accounts/unlink.js';
+import type { ReceiptReader } from '../receipts/index.js';
 import type { FetchLike } from '../service/index.js';
 import type {
   ChannelBindings,
@@ -92,6 +93,8 @@ export interface SlackDeps {
    * that the app acts only on what it offered, and only for that person.
    */
   offers: Offers;
+  /** Reads photos of receipts into the expense form; without it, photos are only attached. */
+  receipts?: ReceiptReader | undefined;
   hooks: SlackHooks;
 }
 

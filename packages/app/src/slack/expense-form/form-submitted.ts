@@ -128,6 +128,7 @@ export function expenseFormSubmitted(deps: SlackDeps) {
               currency: form.currency,
               participants: form.participants,
               names,
+              receipt: kept?.receipt,
               edit: edit !== undefined,
               meta: view.private_metadata,
             },

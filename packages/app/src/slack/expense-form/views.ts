@@ -90,6 +90,31 @@ interface FormViewInput {
   byDefault?: GroupDefaultFill | undefined;
   /** "Split this": the message's image offered as the receipt, or why its file can't be one. */
   messageReceipt?: MessageReceipt | undefined;
+  /**
+   * A photo is being read: a line says so, and the fields the reading fills tell the app of each
+   * change (dispatch), so that the reading keeps what the person typed meanwhile.
+   */
+  reading?: boolean | undefined;
+}
+
+/** The inputs a receipt's reading may fill, which report their changes while it runs. */
+export const READ_FIELDS = [FORM.amount, FORM.currency, FORM.description, FORM.date] as const;
+
+/** While reading: each change of a field the reading fills is sent (every character typed). */
+function tracked(block: types.InputBlock): types.InputBlock {
+  const element = block.element as { type: string };
+  return {
+    ...block,
+    dispatch_action: true,
+    ...(element.type === 'plain_text_input'
+      ? {
+          element: {
+            ...block.element,
+            dispatch_action_config: { trigger_actions_on: ['on_character_entered'] },
+          } as types.InputBlock['element'],
+        }
+      : {}),
+  };
 }
 
 /** The message's image, checked to be attached; or why the message's file can't be the receipt. */
@@ -149,6 +174,13 @@ export function expenseFormView(v: FormViewInput, voice: Voice): ModalView {
     blocks.push({ type: 'context', elements: [{ type: 'mrkdwn', text: clip(v.note, 3000) }] });
   }
   if (v.byDefault) blocks.push(defaultNoteBlock(v.byDefault, voice));
+  if (v.reading) {
+    blocks.push({
+      type: 'context',
+      block_id: FORM.receiptNote,
+      elements: [{ type: 'mrkdwn', text: t('receipt.reading') }],
+    });
+  }
   if (editablePeople) {
     blocks.push(
       input(FORM.amount, t('form.amount'), {
@@ -303,6 +335,7 @@ export function expenseFormView(v: FormViewInput, voice: Voice): ModalView {
       { optional: true },
     ),
   );
+  const read = new Set<string>(READ_FIELDS);
   return {
     type: 'modal',
     callback_id: EXPENSE_CALLBACKS.form,
@@ -310,7 +343,9 @@ export function expenseFormView(v: FormViewInput, voice: Voice): ModalView {
     submit: title(v.mode === 'edit' ? t('form.submit_edit') : t('form.submit_new')),
     close: title(t('form.cancel')),
     private_metadata: metadata(v.meta),
-    blocks,
+    blocks: v.reading
+      ? blocks.map((b) => (b.type === 'input' && read.has(b.block_id ?? '') ? tracked(b) : b))
+      : blocks,
   };
 }
 
