@@ -87,7 +87,7 @@ type StateLeaf = {
   selected_users?: string[];
   selected_user?: string | null;
   selected_date?: string | null;
-  files?: Array<{ id?: string; name?: string; size?: number }>;
+  files?: Array<{ id?: string; name?: string; size?: number; mimetype?: string }>;
   selected_options?: Array<{ value?: string }>;
 };
 export type StateValues = Record<string, Record<string, StateLeaf>>;
@@ -425,6 +425,8 @@ export interface FormDraft {
   reading?: ReadingDraft;
   /** What a receipt's reading found for the Itemise step: its items, tip and tax. */
   receipt?: ReceiptItems;
+  /** The file chosen in the form that was read already: a second Submit books, not reads. */
+  read?: string;
 }
 
 /**

@@ -27,7 +27,7 @@ import {
 } from './form.js';
 import { megabytes } from './receipt.js';
 import { currencyOption } from './select-options.js';
-import { READ_FIELDS } from './views.js';
+import { READ_FIELDS, tracked } from './views.js';
 
 /** How a reading ended, as the form tells it. */
 export type ReadingOutcome =
@@ -301,4 +301,38 @@ export function filledForm(
     blocks: filled.blocks as unknown as types.KnownBlock[],
   } as ModalView;
   return filled.receipt ? { view, receipt: filled.receipt } : { view };
+}
+
+/**
+ * The form submitted with a photo chosen and no amount: shown again as it was (Slack keeps what
+ * was typed under the same block_ids), saying the photo is being read, its fields reporting
+ * their changes meanwhile.
+ */
+export function readingForm(
+  view: { blocks: unknown[]; title: unknown; submit?: unknown; close?: unknown },
+  meta: string,
+  voice: Voice,
+): ModalView {
+  const read = new Set<string>(READ_FIELDS);
+  const blocks = (view.blocks as Block[])
+    .filter((b) => b.block_id !== FORM.receiptNote)
+    .map((b) =>
+      b.type === 'input' && [...read].some((id) => blockVersion(b.block_id ?? '', id) !== undefined)
+        ? (tracked(b as unknown as types.InputBlock) as unknown as Block)
+        : b,
+    );
+  blocks.unshift({
+    type: 'context',
+    block_id: FORM.receiptNote,
+    elements: [{ type: 'mrkdwn', text: voice.t('receipt.reading') }],
+  });
+  return {
+    type: 'modal',
+    callback_id: EXPENSE_CALLBACKS.form,
+    title: view.title,
+    ...(view.submit ? { submit: view.submit } : {}),
+    ...(view.close ? { close: view.close } : {}),
+    private_metadata: meta,
+    blocks: blocks as unknown as types.KnownBlock[],
+  } as ModalView;
 }

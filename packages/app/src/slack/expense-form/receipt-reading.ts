@@ -20,14 +20,14 @@ import type { ReceiptLanguage } from '../../receipts/index.js';
 import type { SlackUserKey } from '../../store/index.js';
 import { languageOf, type Voice, voiceFor } from '../../voice/index.js';
 import type { SlackDeps } from '../deps.js';
-import { EXPENSE_CALLBACKS } from '../ids.js';
+import { EXPENSE_CALLBACKS, FORM } from '../ids.js';
 import { todayIn } from '../shared/dates.js';
 import type { JobHandler } from '../shared/durable.js';
 import type { ModalView } from '../shared/modal.js';
 import { mrkdwn } from '../shared/text.js';
-import type { ReadingDraft, StateValues } from './form.js';
+import { type ReadingDraft, type StateValues, versioned } from './form.js';
 import { fetchReceipt, RECEIPT_MAX_BYTES, ReceiptError, receiptProblem } from './receipt.js';
-import { filledForm, type ReadingOutcome } from './receipt-fill.js';
+import { filledForm, type ReadingOutcome, readingForm } from './receipt-fill.js';
 
 export const READ_JOB = 'receipt-read';
 
@@ -295,4 +295,61 @@ export async function formMoved(
     ...draft,
     reading: { ...draft.reading, view: shown(view), hash },
   });
+}
+
+/** The image chosen in the form's receipt input, when the form was submitted without an amount. */
+export function photoToRead(values: StateValues): { id: string } | undefined {
+  const amount = versioned(values, FORM.amount).leaf?.value ?? '';
+  if (amount.trim() !== '') return undefined;
+  const chosen = values[FORM.receipt]?.[FORM.receipt]?.files?.[0] as
+    | { id?: unknown; mimetype?: unknown }
+    | undefined;
+  if (typeof chosen?.id !== 'string' || !/^F[A-Z0-9]{2,23}$/.test(chosen.id)) return undefined;
+  const type = typeof chosen.mimetype === 'string' ? chosen.mimetype : 'image/';
+  return type.startsWith('image/') ? { id: chosen.id } : undefined;
+}
+
+/**
+ * A form submitted with a photo chosen and no amount: nothing is booked; the form stays, saying
+ * the photo is being read, and the reading fills it. Undefined when there is nothing to read
+ * (no reader, an amount typed, no image chosen, or this photo was read already).
+ */
+export async function readChosenPhoto(
+  deps: SlackDeps,
+  s: {
+    user: SlackUserKey;
+    view: Parameters<typeof shown>[0] & { id: string };
+    values: StateValues;
+    meta: { l?: string | undefined; z?: string | undefined };
+    voice: Voice;
+  },
+  logger: Logger,
+): Promise<ModalView | undefined> {
+  const photo = photoToRead(s.values);
+  if (!deps.receipts || !photo) return undefined;
+  const draft = await deps.expenses.draft(s.user, s.view.id);
+  if (draft?.read === photo.id) return undefined;
+  const view = readingForm(s.view, s.view.private_metadata ?? '', s.voice);
+  await deps.expenses.saveDraft(s.user, s.view.id, {
+    ...draft,
+    read: photo.id,
+    reading: { view: shown(view), hash: undefined, state: s.values, kept: [] },
+  });
+  const currency = versioned(s.values, FORM.currency).leaf?.selected_option?.value;
+  const queued = await startReading(
+    deps,
+    {
+      user: s.user,
+      viewId: s.view.id,
+      hash: undefined,
+      fileId: photo.id,
+      // Chosen in the form: read only when it is the person's own file.
+      offered: false,
+      locale: s.meta.l,
+      tz: s.meta.z,
+      currency,
+    },
+    logger,
+  );
+  return queued ? view : undefined;
 }

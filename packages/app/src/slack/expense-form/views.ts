@@ -101,7 +101,7 @@ interface FormViewInput {
 export const READ_FIELDS = [FORM.amount, FORM.currency, FORM.description, FORM.date] as const;
 
 /** While reading: each change of a field the reading fills is sent (every character typed). */
-function tracked(block: types.InputBlock): types.InputBlock {
+export function tracked(block: types.InputBlock): types.InputBlock {
   const element = block.element as { type: string };
   return {
     ...block,
