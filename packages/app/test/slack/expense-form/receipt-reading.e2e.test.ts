@@ -6,9 +6,11 @@
  * image, a decompression bomb, a photo with no receipt in it and a busy reader each leave a clear
  * line on the form, and a reading taken over after its replica died says it stopped.
  */
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type { Loose } from '@split/service-emulator/testing';
+import { readManifest } from '@split/slack-workspace';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createReceiptReader, type ReceiptReader } from '../../../src/receipts/index.js';
@@ -44,13 +46,15 @@ function gatedReader(reader: ReceiptReader) {
   };
 }
 
-const real = createReceiptReader({ queue: 0, idleMs: 5_000 });
+const real = createReceiptReader({ queue: 1, idleMs: 5_000 });
 const gated = gatedReader(real);
 let h: Harness;
 const channel = 'C0001';
 
 beforeAll(async () => {
   h = await startHarness({ receipts: gated.reader });
+  // The app as manifest.yml declares it: its shortcut, events and scopes.
+  h.slack.setApp(readManifest(readFileSync('manifest.yml', 'utf8')));
   h.slack.connectApp({ appUrl: h.eventsUrl, signingSecret: SIGNING_SECRET });
   await h.link({ slackId: 'U0ANN', first_name: 'Ann', default_currency: 'USD' });
   await h.link({ slackId: 'U0BOB', first_name: 'Bob' });
@@ -213,12 +217,12 @@ describe('"Split this" on a photo of a receipt', () => {
   }, 60_000);
 
   it('says the reader is busy when another reading holds it', async () => {
-    // The reader takes one reading at a time and none waiting: one running fills it.
-    const other = real.read(fixture('restaurant.png'));
+    // The reader takes one reading at a time and one waiting: two others fill it.
+    const others = [real.read(fixture('restaurant.png')), real.read(fixture('restaurant.png'))];
     const photo = await readFile(fixture('taxi-photo.jpg'));
     const { viewId, since } = await splitPhoto('taxi.jpg', 'image/jpeg', photo);
     expect(note(await readingArrives(viewId, since))).toContain('The receipt reader is busy');
-    await other;
+    await Promise.all(others);
   }, 60_000);
 
   it('says the reading stopped when a replica takes it over from one that died reading it', async () => {
@@ -311,4 +315,37 @@ describe('"Split this" on a photo of a receipt', () => {
     expect(note(filled)).toContain('I could not get the photo');
     expect(blocksText(filled.blocks)).not.toContain('101.50');
   }, 30_000);
+
+  it('answers a photo sent in the Messages tab with the form offered, which reads it', async () => {
+    const photo = await readFile(fixture('restaurant.png'));
+    await h.slack.act.message({
+      as: 'U0ANN',
+      channel: 'D0ANN',
+      text: '',
+      file: { name: 'bill.png', mimetype: 'image/png', content: photo },
+    });
+    const sent = h.slack.messages('D0ANN').at(-1) as { ts: string };
+    let offer: Loose | undefined;
+    for (let waited = 0; !offer && waited < 10_000; waited += 100) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      offer = h.slack.messages('D0ANN').find((m) => m.thread_ts === sent.ts && m.user !== 'U0ANN');
+    }
+    if (!offer) throw new Error('no offer in the DM');
+    expect(blocksText(offer.blocks)).toContain('Split this photo?');
+    const button = (offer.blocks as { elements?: Record<string, unknown>[] }[])
+      .flatMap((b) => b.elements ?? [])
+      .find((e) => e.action_id === 'talk_open_form') as Loose;
+    const since = h.slack.now();
+    await h.slack.act.action({
+      as: 'U0ANN',
+      container: { type: 'message', channel: 'D0ANN', ts: offer.ts },
+      action: { type: 'button', action_id: button.action_id, value: button.value },
+    });
+    const form = await formOpened(h, since);
+    expect(note(form.view)).toContain('Reading the receipt');
+    const first = h.slack.callsTo('views.update').find((c) => c.args.view_id === form.viewId);
+    const filled = await readingArrives(form.viewId, first?.at ?? since);
+    expect(block(filled, 'form_date').element.initial_date).toBe('2025-03-14');
+    expect(note(filled)).toContain('$128.78');
+  }, 60_000);
 });
