@@ -348,4 +348,33 @@ describe('"Split this" on a photo of a receipt', () => {
     expect(block(filled, 'form_date').element.initial_date).toBe('2025-03-14');
     expect(note(filled)).toContain('$128.78');
   }, 60_000);
+
+  it('reads a HEIC photo through the JPEG thumbnail Slack makes of it', async () => {
+    const thumbnail = await readFile(fixture('taxi-photo.jpg'));
+    const heic = Buffer.concat([Buffer.from('0000001c6674797068656963', 'hex'), Buffer.alloc(64)]);
+    h.slack.addFile({
+      id: 'F0HEIC',
+      name: 'IMG_0042.heic',
+      mimetype: 'image/heic',
+      content: heic,
+      user: 'U0ANN',
+      thumbnail,
+    });
+    const since = h.slack.now();
+    await h.sender.messageShortcut({
+      user_id: 'U0ANN',
+      channel_id: channel,
+      message: {
+        ts: '1700000900.000100',
+        user: 'U0ANN',
+        text: '',
+        files: [{ id: 'F0HEIC', name: 'IMG_0042.heic', mimetype: 'image/heic', size: heic.length }],
+      },
+    });
+    const form = await formOpened(h, since);
+    expect(note(form.view)).toContain('Reading the receipt');
+    const first = h.slack.callsTo('views.update').find((c) => c.args.view_id === form.viewId);
+    const filled = await readingArrives(form.viewId, first?.at ?? since);
+    expect(note(filled)).toContain('£37.00');
+  }, 60_000);
 });
