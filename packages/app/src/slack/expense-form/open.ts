@@ -317,7 +317,8 @@ async function fillNewForm(
       },
       groups: groups.filter((g) => g.id !== 0).map((g) => ({ id: g.id, name: g.name })),
       currencyUnit: deps.reference.unit(currency),
-      ...(r.message ? { note: voice.t('form.filled_from_message') } : {}),
+      // A message of no words (a photo alone) says what the photo was read as instead.
+      ...(r.message && typed.trim() !== '' ? { note: voice.t('form.filled_from_message') } : {}),
       byDefault: byDefault?.fill,
       messageReceipt: receipt,
       reading,
