@@ -201,10 +201,13 @@ async function putUp(
       today: todayIn(job.tz, deps.now()),
       unit: (code) => deps.reference.unit(code),
     });
+    // The last attempt goes without the hash: the form as last seen, filled, rather than a form
+    // left saying it is being read.
+    const hash = attempt < UPDATE_ATTEMPTS ? reading.hash : undefined;
     try {
       await client.views.update({
         view_id: job.view_id,
-        ...(reading.hash ? { hash: reading.hash } : {}),
+        ...(hash ? { hash } : {}),
         view: filled.view,
       });
     } catch (error) {

@@ -84,6 +84,8 @@ const blockOf = (view: { blocks: unknown[] }, base: string) =>
   (view.blocks as Block[]).find(
     (b) => b.block_id === base || String(b.block_id).startsWith(`${base}~`),
   ) as Block;
+const optionOf = (view: { blocks: unknown[] }, base: string) =>
+  (blockOf(view, base).element?.initial_option as { value?: string } | undefined)?.value;
 const noteOf = (view: { blocks: unknown[] }) =>
   JSON.stringify((blockOf(view, 'form_receipt_note') as { elements?: unknown }).elements);
 
@@ -98,9 +100,7 @@ describe('the form filled from a reading', () => {
     expect(blockOf(view, 'form_date').element?.initial_date).toBe('2025-03-14');
     // The merchant is plain text in the input: written as read, no escaping there.
     expect(blockOf(view, 'form_description').element?.initial_value).toBe('Trattoria <Da> Luca');
-    expect((blockOf(view, 'form_split').element?.initial_option as { value: string }).value).toBe(
-      'itemise',
-    );
+    expect(optionOf(view, 'form_split')).toBe('itemise');
     // The fields report no more changes once the reading is in.
     expect(blockOf(view, 'form_amount').dispatch_action).toBeUndefined();
     expect(blockOf(view, 'form_amount').element?.dispatch_action_config).toBeUndefined();
@@ -192,9 +192,7 @@ describe('the form filled from a reading', () => {
       ctx,
     );
     expect(blockOf(view, 'form_amount').element?.initial_value).toBe('128,78');
-    expect(
-      (blockOf(view, 'form_currency').element?.initial_option as { value: string }).value,
-    ).toBe('EUR');
+    expect(optionOf(view, 'form_currency')).toBe('EUR');
     expect(noteOf(view)).toContain('Summe 128,78');
   });
 
