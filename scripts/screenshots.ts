@@ -98,6 +98,19 @@ async function main() {
     await form.getByRole('button', { name: 'Book it' }).click();
     await form.waitFor({ state: 'detached' });
 
+    // A photo of a bill from the demo receipts in #lunch, read into the form.
+    const bill = messages(page).filter({ hasText: 'restaurant.jpg' }).last();
+    await bill.scrollIntoViewIfNeeded();
+    await bill.hover();
+    await bill.getByRole('button', { name: 'More actions' }).click();
+    await page.getByRole('menuitem', { name: /Split this/ }).click();
+    const read = page.getByRole('dialog', { name: 'Split an expense' });
+    const amount = read.getByRole('textbox', { name: 'Amount', exact: true });
+    await waitUntil(async () => (await amount.inputValue()) !== '', 'the photo to be read', 60_000);
+    await shoot(page, 'receipt-form.png');
+    await read.getByRole('button', { name: 'Cancel' }).click();
+    await read.waitFor({ state: 'detached' });
+
     await open(page, '#general');
     await send(page, '/split balance');
     await lastMessage(page, 'Your balances').waitFor();

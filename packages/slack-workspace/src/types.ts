@@ -115,6 +115,11 @@ export interface StoredFile {
   mimetype: string;
   content: Buffer;
   user: string;
+  /**
+   * A JPEG picture of an image the browser cannot show (a HEIC photo), as Slack makes one: files
+   * carry its thumb_* addresses, and it is served there.
+   */
+  thumbnail?: Buffer;
 }
 
 /** A file reserved by files.getUploadURLExternal, its bytes once posted to the upload URL. */

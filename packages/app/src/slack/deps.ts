@@ -7,6 +7,7 @@ import type { Directory } from '../accounts/directory.js';
 import type { Linking } from '../accounts/linking.js';
 import type { ServiceFactory } from '../accounts/service.js';
 import type { Unlinking } from '../accounts/unlink.js';
+import type { ReceiptReader } from '../receipts/index.js';
 import type { FetchLike } from '../service/index.js';
 import type {
   ChannelBindings,
@@ -115,6 +116,8 @@ export interface SlackDeps {
   webClient(token: string): webApi.WebClient;
   /** Seals secrets kept in the store for later (a step's token in its durable job). */
   sealer: Sealer;
+  /** Reads photos of receipts into the expense form; without it, photos are only attached. */
+  receipts?: ReceiptReader | undefined;
   hooks: SlackHooks;
 }
 

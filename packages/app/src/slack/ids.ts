@@ -162,6 +162,8 @@ export const FORM = {
   receipt: 'form_receipt',
   /** "Split this" on a message with an image: a checkbox to attach it as the receipt. */
   messageReceipt: 'form_message_receipt',
+  /** The line saying a photo is being read, then what was read from it (receipt-fill.ts). */
+  receiptNote: 'form_receipt_note',
   /** Second step: one input per participant, `valuePrefix + index`. */
   valuePrefix: 'form_value_',
   /** A context block in the second step saying what the values must add up to. */

@@ -25,8 +25,11 @@ import {
   valueBlockId,
 } from '../../src/slack/expense-form/form.js';
 import { checkItemiseStep } from '../../src/slack/expense-form/itemise.js';
-import { messageText } from '../../src/slack/expense-form/open.js';
-import { categoryOptionGroups, currencyOptions } from '../../src/slack/expense-form/views.js';
+import { messageText } from '../../src/slack/expense-form/message-text.js';
+import {
+  categoryOptionGroups,
+  currencyOptions,
+} from '../../src/slack/expense-form/select-options.js';
 import { notificationText } from '../../src/slack/home/activity-view.js';
 import { FORM } from '../../src/slack/ids.js';
 import { mentionedIds } from '../../src/slack/shared/limits.js';

@@ -1,6 +1,6 @@
 import type { AllMiddlewareArgs, SlackOptionsMiddlewareArgs } from '@slack/bolt';
 import type { SlackDeps } from '../deps.js';
-import { categoryOptionGroups } from './views.js';
+import { categoryOptionGroups } from './select-options.js';
 
 /** The Category select's search over the service's subcategories, grouped by parent. */
 export function categorySuggestions(deps: SlackDeps) {

@@ -1,6 +1,6 @@
 import type { AllMiddlewareArgs, SlackOptionsMiddlewareArgs } from '@slack/bolt';
 import type { SlackDeps } from '../deps.js';
-import { currencyOptions } from './views.js';
+import { currencyOptions } from './select-options.js';
 
 /** The Currency select's search: the service's list (cached), at most 100 matches. */
 export function currencySuggestions(deps: SlackDeps) {

@@ -64,6 +64,7 @@ async function redrawn(
         names,
         typed: itemiseTyped(form, values),
         preview: previewText(checked, names, voice),
+        receipt: draft.receipt,
         edit: draft.edit !== undefined,
         meta,
       },

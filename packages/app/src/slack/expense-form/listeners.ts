@@ -9,6 +9,7 @@ import { expenseFormSubmitted } from './form-submitted.js';
 import type { GroupCurrency } from './group-currency.js';
 import { groupPicked } from './group-picked.js';
 import { expenseItemiseSubmitted, itemisePreviewClicked } from './itemise-submitted.js';
+import { fieldChanged, READ_JOB, readJob } from './receipt-reading.js';
 import { splitMessageShortcut } from './split-message.js';
 import { expenseSplitSubmitted } from './split-submitted.js';
 import { FORM_JOB, formJob } from './submit.js';
@@ -37,6 +38,11 @@ export function expenseFormListeners(
   table.view(EXPENSE_CALLBACKS.itemiseStep, expenseItemiseSubmitted(deps));
   table.action(FORM.itemPreview, itemisePreviewClicked(deps));
   table.action(FORM.group, groupPicked(deps));
+  // While a photo is read into the form, the fields it fills report each change.
+  for (const field of [FORM.amount, FORM.currency, FORM.description, FORM.date]) {
+    table.action(field, fieldChanged(deps));
+  }
+  table.job(READ_JOB, readJob(deps));
   table.options(FORM.currency, currencySuggestions(deps));
   table.options(FORM.category, categorySuggestions(deps));
 }

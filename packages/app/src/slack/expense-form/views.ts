@@ -5,7 +5,7 @@
  * limits (shared/modal.ts).
  */
 import type { types } from '@slack/bolt';
-import type { Category, Currency, RepeatInterval } from '../../service/index.js';
+import type { RepeatInterval } from '../../service/index.js';
 import type { MessageKey } from '../../voice/index.js';
 import { ACTIONS, EXPENSE_CALLBACKS, FORM } from '../ids.js';
 import { clip } from '../shared/limits.js';
@@ -25,19 +25,13 @@ import {
 } from './form.js';
 import type { MessageReceipt } from './message-receipt.js';
 import { megabytes } from './receipt.js';
+import { currencyOption, option } from './select-options.js';
 
 export { type ModalView, VIEW_LIMITS };
-
-type Option = { text: types.PlainTextElement; value: string };
 
 /** A people picker's pre-selection: Slack refuses an empty `initial_users`, so none is left out. */
 function initialUsers(ids: string[]): { initial_users?: string[] } {
   return ids.length > 0 ? { initial_users: ids } : {};
-}
-
-function option(text: string, value: string): Option {
-  // Values are ids and codes, far below 150 characters; the text is what may run long.
-  return { text: plain(text), value: clip(value, VIEW_LIMITS.optionValue) };
 }
 
 const SPLIT_LABELS = {
@@ -96,6 +90,31 @@ interface FormViewInput {
   byDefault?: GroupDefaultFill | undefined;
   /** "Split this": the message's image offered as the receipt, or why its file can't be one. */
   messageReceipt?: MessageReceipt | undefined;
+  /**
+   * A photo is being read: a line says so, and the fields the reading fills tell the app of each
+   * change (dispatch), so that the reading keeps what the person typed meanwhile.
+   */
+  reading?: boolean | undefined;
+}
+
+/** The inputs a receipt's reading may fill, which report their changes while it runs. */
+export const READ_FIELDS = [FORM.amount, FORM.currency, FORM.description, FORM.date] as const;
+
+/** While reading: each change of a field the reading fills is sent (every character typed). */
+export function tracked(block: types.InputBlock): types.InputBlock {
+  const element = block.element as { type: string };
+  return {
+    ...block,
+    dispatch_action: true,
+    ...(element.type === 'plain_text_input'
+      ? {
+          element: {
+            ...block.element,
+            dispatch_action_config: { trigger_actions_on: ['on_character_entered'] },
+          } as types.InputBlock['element'],
+        }
+      : {}),
+  };
 }
 
 /** The message's image, checked to be attached; or why the message's file can't be the receipt. */
@@ -135,10 +154,6 @@ function messageReceiptBlock(r: MessageReceipt, voice: Voice): types.KnownBlock 
   );
 }
 
-function currencyOption(code: string, unit: string | undefined): Option {
-  return option(unit && unit !== code ? `${code} · ${unit}` : code, code);
-}
-
 const FORM_TITLES = {
   new: 'form.title_new',
   edit: 'form.title_edit',
@@ -159,6 +174,13 @@ export function expenseFormView(v: FormViewInput, voice: Voice): ModalView {
     blocks.push({ type: 'context', elements: [{ type: 'mrkdwn', text: clip(v.note, 3000) }] });
   }
   if (v.byDefault) blocks.push(defaultNoteBlock(v.byDefault, voice));
+  if (v.reading) {
+    blocks.push({
+      type: 'context',
+      block_id: FORM.receiptNote,
+      elements: [{ type: 'mrkdwn', text: t('receipt.reading') }],
+    });
+  }
   if (editablePeople) {
     blocks.push(
       input(FORM.amount, t('form.amount'), {
@@ -313,6 +335,7 @@ export function expenseFormView(v: FormViewInput, voice: Voice): ModalView {
       { optional: true },
     ),
   );
+  const read = new Set<string>(READ_FIELDS);
   return {
     type: 'modal',
     callback_id: EXPENSE_CALLBACKS.form,
@@ -320,7 +343,9 @@ export function expenseFormView(v: FormViewInput, voice: Voice): ModalView {
     submit: title(v.mode === 'edit' ? t('form.submit_edit') : t('form.submit_new')),
     close: title(t('form.cancel')),
     private_metadata: metadata(v.meta),
-    blocks,
+    blocks: v.reading
+      ? blocks.map((b) => (b.type === 'input' && read.has(b.block_id ?? '') ? tracked(b) : b))
+      : blocks,
   };
 }
 
@@ -447,54 +472,4 @@ export function noticeView(
     close: title(voice.t('form.close')),
     blocks,
   };
-}
-
-/** Currencies for the external select: codes that start with the query first, then the rest. */
-/**
- * Longest search read in a select: longer than any currency's or category's name, so it matches
- * none, and is not read at all.
- */
-const MAX_QUERY_CHARS = 100;
-
-export function currencyOptions(currencies: readonly Currency[], query: string): Option[] {
-  if (query.length > MAX_QUERY_CHARS) return [];
-  const q = query.trim().toUpperCase();
-  const score = (c: Currency) =>
-    c.currency_code === q
-      ? 0
-      : c.currency_code.startsWith(q)
-        ? 1
-        : c.unit.toUpperCase() === q
-          ? 2
-          : c.currency_code.includes(q) || c.unit.toUpperCase().includes(q)
-            ? 3
-            : 9;
-  return currencies
-    .map((c) => ({ c, s: q === '' ? 3 : score(c) }))
-    .filter((x) => x.s < 9)
-    .sort((a, b) => a.s - b.s || a.c.currency_code.localeCompare(b.c.currency_code))
-    .slice(0, VIEW_LIMITS.options) // an external select's answer holds 100 options at most
-    .map((x) => currencyOption(x.c.currency_code, x.c.unit));
-}
-
-/** Subcategories grouped by their parent, matching the query; 100 options in all at most. */
-export function categoryOptionGroups(
-  categories: readonly Category[],
-  query: string,
-): Array<{ label: types.PlainTextElement; options: Option[] }> {
-  if (query.length > MAX_QUERY_CHARS) return [];
-  const q = query.trim().toLowerCase();
-  const groups: Array<{ label: types.PlainTextElement; options: Option[] }> = [];
-  let left: number = VIEW_LIMITS.options; // the whole answer counts against Slack's 100
-  for (const parent of categories) {
-    if (left <= 0) break;
-    const matches = (parent.subcategories ?? []).filter(
-      (s) => q === '' || s.name.toLowerCase().includes(q) || parent.name.toLowerCase().includes(q),
-    );
-    if (matches.length === 0) continue;
-    const options = matches.slice(0, left).map((s) => option(s.name, String(s.id)));
-    left -= options.length;
-    groups.push({ label: plain(parent.name), options });
-  }
-  return groups;
 }

@@ -13,9 +13,8 @@ import { itemiseStepView } from '../../../src/slack/expense-form/itemise-view.js
 import {
   categoryOptionGroups,
   currencyOptions,
-  expenseFormView,
-  splitStepView,
-} from '../../../src/slack/expense-form/views.js';
+} from '../../../src/slack/expense-form/select-options.js';
+import { expenseFormView, splitStepView } from '../../../src/slack/expense-form/views.js';
 import { deletedMessage } from '../../../src/slack/shared/expense-message.js';
 import { expenseListMessage } from '../../../src/slack/split/list-view.js';
 import { voiceFor } from '../../../src/voice/index.js';

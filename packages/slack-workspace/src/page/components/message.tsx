@@ -291,6 +291,9 @@ function LiveMessage(props: MessageProps) {
                   <PaperclipIcon />
                   {file.name}
                 </a>
+                {/^image\/(png|jpeg|gif|webp)$/.test(file.mimetype) ? (
+                  <img class="msg-file-image" src={file.url} alt={file.name} loading="lazy" />
+                ) : null}
               </li>
             ))}
           </ul>
