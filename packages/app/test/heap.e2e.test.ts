@@ -74,8 +74,8 @@ async function mallocPeakAfterFetches(tune: boolean): Promise<number> {
 interface Adapted {
   applied: string[];
   resting: number;
-  burst: { young: number; state: string; bursts: number };
-  idle: { young: number; state: string; givenBack: number; gcOnGlobal: string };
+  burst: { young: number; state: string; bursts: number; leftMb: number };
+  idle: { young: number; state: string; givenBack: number; gcOnGlobal: string; leftMb: number };
   light: { state: string };
 }
 
@@ -86,7 +86,7 @@ interface Adapted {
  */
 async function adaptThroughBurst(execArgv: string[] = []): Promise<Adapted> {
   const script = `
-    import { getHeapSpaceStatistics } from 'node:v8';
+    import { getHeapSpaceStatistics, getHeapStatistics } from 'node:v8';
     const { tuneForIdle, PINNED_YOUNG } = await import(${JSON.stringify(HEAP)});
     const { adaptYoungGeneration } = await import(${JSON.stringify(ADAPT)});
     const young = () => Math.round(getHeapSpaceStatistics().find((s) => s.space_name === 'new_space').space_size / 1024);
@@ -94,19 +94,21 @@ async function adaptThroughBurst(execArgv: string[] = []): Promise<Adapted> {
     const applied = tuneForIdle(process.execArgv, undefined);
     const adapted = applied.includes(PINNED_YOUNG) ? adaptYoungGeneration({ idleMs: 1000, checkMs: 250 }) : undefined;
     const resting = young();
-    const allocate = async (n) => {
+    const usedMb = () => getHeapStatistics().used_heap_size / 2 ** 20;
+    const usedBefore = usedMb();
+    const allocate = async (n, keep = 2000) => {
       const kept = [];
       for (let i = 0; i < n; i++) {
-        kept.push({ i, text: String(i).padStart(64, '-') });
-        if (kept.length > 2000) kept.shift();
+        kept[i % keep] = { i, text: String(i).padStart(64, '-') };
         if (i % 20000 === 0) await pause(0);
       }
     };
-    await allocate(1_200_000);
-    const burst = { young: young(), state: adapted?.state, bursts: adapted?.bursts };
+    // What a burst leaves in the old generation once its work is done: garbage, 20 MB or more.
+    await allocate(1_200_000, 200_000);
+    const burst = { young: young(), state: adapted?.state, bursts: adapted?.bursts, leftMb: Math.round(usedMb() - usedBefore) };
     const until = Date.now() + 15_000;
     while (adapted?.state === 'grown' && Date.now() < until) await pause(100);
-    const idle = { young: young(), state: adapted?.state, givenBack: adapted?.givenBack, gcOnGlobal: typeof globalThis.gc };
+    const idle = { young: young(), state: adapted?.state, givenBack: adapted?.givenBack, gcOnGlobal: typeof globalThis.gc, leftMb: Math.round(usedMb() - usedBefore) };
     for (let i = 0; i < 10; i++) { await allocate(2_000); await pause(100); }
     const light = { state: adapted?.state };
     adapted?.stop();
@@ -130,8 +132,12 @@ describe('adaptYoungGeneration', () => {
       state: 'pinned',
       givenBack: 1,
       gcOnGlobal: 'undefined',
+      leftMb: expect.any(Number),
     });
     expect(adapted.idle.young).toBeLessThanOrEqual(adapted.resting);
+    // The burst's garbage is collected, not left for V8 to find some time later.
+    expect(adapted.burst.leftMb).toBeGreaterThan(15);
+    expect(adapted.idle.leftMb).toBeLessThan(5);
     // A few allocations a second are no burst.
     expect(adapted.light.state).toBe('pinned');
   }, 30_000);
