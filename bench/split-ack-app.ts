@@ -78,7 +78,9 @@ if (kind === 'bare') {
   const tuned = heap.tuneForIdle(process.execArgv, process.env.NODE_OPTIONS);
   if (heap.PINNED_YOUNG && tuned.includes(heap.PINNED_YOUNG)) {
     const { adaptYoungGeneration } = await import(new URL('heap-adapt.js', src).href);
-    adaptYoungGeneration();
+    adaptYoungGeneration({
+      nodeFlags: [...process.execArgv, process.env.NODE_OPTIONS ?? ''].join(' '),
+    });
   }
   const { startApp } = (await import(new URL('app.js', src).href)) as typeof AppModule;
   const { loadConfig } = (await import(new URL('config.js', src).href)) as typeof ConfigModule;

@@ -40,6 +40,8 @@ export interface AdaptOptions {
   /** Collections asked for per idle period, and the time between them (see above). */
   collections: number;
   retryMs: number;
+  /** The flags node was started with (its arguments and NODE_OPTIONS): the operator's choices. */
+  nodeFlags: string;
 }
 
 export const ADAPT_DEFAULTS: AdaptOptions = {
@@ -51,6 +53,7 @@ export const ADAPT_DEFAULTS: AdaptOptions = {
   checkMs: 1_000,
   collections: 3,
   retryMs: 6_000,
+  nodeFlags: '',
 };
 
 export interface YoungGeneration {
@@ -83,7 +86,7 @@ function youngSize(): number {
 let collector: Collect | undefined;
 
 /** V8's gc function, without leaving it on the app's global object. */
-function collect(): void {
+function collect(nodeFlags: string): void {
   if (!collector) {
     const exposed = (globalThis as { gc?: Collect }).gc;
     if (exposed) collector = exposed;
@@ -97,7 +100,7 @@ function collect(): void {
     collector({ type: 'major', execution: 'sync', flavor: 'last-resort' });
     return;
   }
-  const chosen = [...process.execArgv, process.env.NODE_OPTIONS ?? ''].join(' ').includes(COMPACT);
+  const chosen = nodeFlags.includes(COMPACT);
   if (!chosen) setFlagsFromString(COMPACT);
   try {
     collector();
@@ -174,7 +177,7 @@ export function adaptYoungGeneration(options: Partial<AdaptOptions> = {}): Young
     if (collections === 0) setFlagsFromString(PINNED_YOUNG);
     else if (youngSize() <= restingSize || collections >= o.collections) return rest();
     else if (sinceCollect < o.retryMs) return;
-    collect();
+    collect(o.nodeFlags);
     collections++;
     sinceCollect = 0;
     if (youngSize() <= restingSize) rest();

@@ -100,7 +100,9 @@ function readArgs(): { sandbox: boolean; data: string; fresh: boolean } {
 
 async function main(): Promise<void> {
   if (tuneForIdle(process.execArgv, process.env.NODE_OPTIONS).includes(PINNED_YOUNG)) {
-    adaptYoungGeneration();
+    adaptYoungGeneration({
+      nodeFlags: [...process.execArgv, process.env.NODE_OPTIONS ?? ''].join(' '),
+    });
   }
   // Before the app's modules and their packages load: they are what the cache keeps.
   startCompileCache(process.env);
