@@ -38,7 +38,8 @@ export type SplitKind = ParseResult['kind'];
  * directory), or the reason it could not be read (booking reports it; other kinds go on).
  */
 export type ProfileCurrency =
-  | { ok: true; code: string | undefined }
+  /** `link`: the caller's link as read for it (null: none), so that booking need not read it again. */
+  | { ok: true; code: string | undefined; link?: ServiceTokenRecord | null }
   | { ok: false; error: unknown };
 
 /** What every handler gets, whatever its kind; shared helpers take this. */
