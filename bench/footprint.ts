@@ -2,7 +2,7 @@
  * Footprint of the production start against a bare Bolt app.
  *
  *   npm run build && npx tsx bench/footprint.ts [--rounds N]     (N = 7 unless given)
- *   ... [--compare packages/app/<other>/main.js]
+ *   ... [--compare packages/app/<other>/main.js] [--burst]
  *
  * Each round starts `node packages/app/dist/main.js` and `node bench/footprint-bare.mjs` one after
  * the other, alternating which goes first, with the same configuration: HTTP mode on a free port,
@@ -24,6 +24,11 @@
  * that its packages resolve) in the same rounds, with the app's configuration and warm-up: the
  * three take turns, so that a change is read against a "before" measured on the same machine at
  * the same time rather than against figures of another hour.
+ *
+ * --burst: once every process of the round has had its idle measured (they stay up), each gets a
+ * burst of 400 signed commands at concurrency 50, in turn (the app books and answers every one
+ * before the next process's burst), and VmRSS is read again 60 s after the last burst: what a
+ * process holds at rest a minute after its busiest moment.
  *
  * Nothing is built here: the point is to measure the compiled start, so dist/ must exist.
  */
@@ -50,10 +55,16 @@ const SIGNING_SECRET = 'footprint-signing-secret';
 const TEAM = 'T0001';
 const TARGET_RSS = 1.2;
 const TARGET_START = 1.5;
+const BURST = process.argv.includes('--burst');
+const BURST_COMMANDS = 400;
+const BURST_CONCURRENCY = 50;
+const AFTER_BURST_MS = 60_000;
 
 interface Sample {
   startMs: number;
   rssKb: number;
+  /** With --burst: the same 60 s after the round's last burst. */
+  afterBurst?: Pick<Sample, 'rssKb' | 'anonKb' | 'fileKb'>;
   /** Of rssKb: private memory (RssAnon) and pages of files, the node binary's first (RssFile). */
   anonKb: number;
   fileKb: number;
@@ -62,8 +73,8 @@ interface Sample {
 /** The warm-up's view of the world: where answers go, and when the work of the acks is done. */
 interface WarmUp {
   slack: FakeSlack;
-  /** Resolves once the app has finished the work the acks started (nothing to wait for: bare). */
-  settled: (before: Settled) => Promise<void>;
+  /** Resolves once the app has finished the work of `count` acks (nothing to wait for: bare). */
+  settled: (before: Settled, count: number) => Promise<void>;
   snapshot: () => Promise<Settled>;
 }
 
@@ -133,18 +144,43 @@ async function warmUp(port: number, warm: WarmUp): Promise<void> {
     await reply.arrayBuffer();
     if (reply.status !== 200) throw new Error(`warm-up /split answered ${reply.status}`);
   }
-  await warm.settled(before);
+  await warm.settled(before, WARM_UP_ACKS);
+}
+
+/** 400 commands at concurrency 50, every one acked with a 200, and their work done. */
+async function burst(port: number, warm: WarmUp): Promise<void> {
+  const before = await warm.snapshot();
+  let sent = 0;
+  const worker = async () => {
+    while (sent < BURST_COMMANDS) {
+      sent++;
+      const request = slashCommand({ text: WARM_UP_TEXT, response_url: warm.slack.responseUrl() });
+      const reply = await send(`http://127.0.0.1:${port}/slack/events`, SIGNING_SECRET, request);
+      await reply.arrayBuffer();
+      if (reply.status !== 200) throw new Error(`burst /split answered ${reply.status}`);
+    }
+  };
+  await Promise.all(Array.from({ length: BURST_CONCURRENCY }, worker));
+  await warm.settled(before, BURST_COMMANDS);
+}
+
+interface Running {
+  sample: Sample;
+  child: ChildProcess;
+  port: number;
+  warm: WarmUp;
 }
 
 /**
- * Spawns `node <entry>`, waits for a healthy /healthz, warms it up, idles, then stops it.
+ * Spawns `node <entry>`, waits for a healthy /healthz, warms it up and idles; the caller stops it
+ * (stop) once done with it.
  */
 async function measure(
   entry: string,
   env: Record<string, string>,
   cwd: string,
   warm: WarmUp,
-): Promise<Sample> {
+): Promise<Running> {
   const port = await freePort();
   let output = '';
   const started = performance.now();
@@ -177,9 +213,10 @@ async function measure(
       throw new Error(`${entry}: ${error.message}\n${output}`);
     });
     await new Promise((done) => setTimeout(done, IDLE_MS));
-    return { startMs, ...memoryOf(child.pid!) };
-  } finally {
+    return { sample: { startMs, ...memoryOf(child.pid!) }, child, port, warm };
+  } catch (error) {
     await stop(child);
+    throw error;
   }
 }
 
@@ -262,16 +299,16 @@ async function main(): Promise<void> {
     const appWarm: WarmUp = {
       slack,
       snapshot,
-      settled: async (before) => {
+      settled: async (before, count) => {
         const until = performance.now() + WARM_UP_LIMIT_MS;
         for (;;) {
           const now = await snapshot();
           const creates = now.creates - before.creates;
           const answers = now.answers - before.answers;
-          if (creates >= WARM_UP_ACKS && answers >= WARM_UP_ACKS) return;
+          if (creates >= count && answers >= count) return;
           if (performance.now() > until) {
             throw new Error(
-              `the app booked ${creates} and answered ${answers} of ${WARM_UP_ACKS} warm-up commands in ${WARM_UP_LIMIT_MS} ms`,
+              `the app booked ${creates} and answered ${answers} of ${count} commands in ${WARM_UP_LIMIT_MS} ms`,
             );
           }
           await new Promise((done) => setTimeout(done, 50));
@@ -287,34 +324,57 @@ async function main(): Promise<void> {
     console.log(`${rounds} rounds, Node ${process.version}, load average ${loadBefore.toFixed(2)}`);
     if (otherEntry) console.log(`compared with ${otherEntry}`);
     console.log(
-      `round | app start | bare start | app RSS | bare RSS${otherEntry ? ' | compared start | compared RSS' : ''}`,
+      `round | app start | bare start | app RSS | bare RSS${otherEntry ? ' | compared start | compared RSS' : ''}${BURST ? ` | RSS 60 s after a burst: app | bare${otherEntry ? ' | compared' : ''}` : ''}`,
     );
     for (let round = 1; round <= rounds; round++) {
       // A working directory of its own for each start: no .env of the checkout is read, and the
       // app's SQLite file is a fresh copy of the seeded one.
+      const running: Running[] = [];
       const runAppBuild = async (entry: string, samples: Sample[]) => {
         const cwd = await mkdtemp(join(dir, 'app-'));
         await copyFile(seeded, join(cwd, 'app.sqlite'));
         const env = { ...appEnv, STORE_URL: `sqlite://${join(cwd, 'app.sqlite')}` };
-        samples.push(await measure(entry, env, cwd, appWarm));
+        const up = await measure(entry, env, cwd, appWarm);
+        running.push(up);
+        samples.push(up.sample);
       };
       const runApp = () => runAppBuild(appEntry, app);
       const runBare = async () => {
         const cwd = await mkdtemp(join(dir, 'bare-'));
-        bare.push(await measure(bareEntry, common, cwd, bareWarm));
+        const up = await measure(bareEntry, common, cwd, bareWarm);
+        running.push(up);
+        bare.push(up.sample);
       };
       // Changing the order keeps a machine that warms up (or gets busier) from favouring one.
       const runs = otherEntry
         ? [runApp, runBare, () => runAppBuild(otherEntry, other)]
         : [runApp, runBare];
-      for (let i = 0; i < runs.length; i++) await runs[(round - 1 + i) % runs.length]!();
+      try {
+        for (let i = 0; i < runs.length; i++) {
+          // Without --burst each process stops before the next starts, as it always did.
+          await runs[(round - 1 + i) % runs.length]!();
+          if (!BURST) await stop(running.at(-1)!.child);
+        }
+        if (BURST) {
+          for (const up of running) await burst(up.port, up.warm);
+          await new Promise((done) => setTimeout(done, AFTER_BURST_MS));
+          for (const up of running) up.sample.afterBurst = memoryOf(up.child.pid!);
+        }
+      } finally {
+        await Promise.all(running.map((up) => stop(up.child)));
+      }
       const a = app.at(-1)!;
       const b = bare.at(-1)!;
       const o = other.at(-1);
+      const after = (s: Sample | undefined) =>
+        s?.afterBurst ? ` | ${(s.afterBurst.rssKb / 1024).toFixed(1)} MB` : '';
       console.log(
         `${round} | ${a.startMs.toFixed(0)} ms | ${b.startMs.toFixed(0)} ms | ` +
           `${(a.rssKb / 1024).toFixed(1)} MB | ${(b.rssKb / 1024).toFixed(1)} MB` +
-          (o ? ` | ${o.startMs.toFixed(0)} ms | ${(o.rssKb / 1024).toFixed(1)} MB` : ''),
+          (o ? ` | ${o.startMs.toFixed(0)} ms | ${(o.rssKb / 1024).toFixed(1)} MB` : '') +
+          after(a) +
+          after(b) +
+          after(o),
       );
     }
 
@@ -344,6 +404,23 @@ async function main(): Promise<void> {
     console.log(
       `start:    app ${appStart.toFixed(0)} ms, bare ${bareStart.toFixed(0)} ms, ratio ${(appStart / bareStart).toFixed(2)} (${verdict(appStart / bareStart, TARGET_START)})`,
     );
+    if (BURST) {
+      const afterMb = (
+        samples: Sample[],
+        kb: (m: Sample['afterBurst']) => number = (m) => m!.rssKb,
+      ) => median(samples.map((s) => kb(s.afterBurst))) / 1024;
+      const [appAfter, bareAfter] = [afterMb(app), afterMb(bare)];
+      console.log(
+        `RSS 60 s after a burst of ${BURST_COMMANDS}: app ${appAfter.toFixed(1)} MB, bare ${bareAfter.toFixed(1)} MB, ratio ${(appAfter / bareAfter).toFixed(2)} (${verdict(appAfter / bareAfter, TARGET_RSS)})` +
+          (other.length
+            ? `; compared ${afterMb(other).toFixed(1)} MB, ratio ${(afterMb(other) / bareAfter).toFixed(2)}`
+            : ''),
+      );
+      const anonAfter = (samples: Sample[]) => afterMb(samples, (m) => m!.anonKb).toFixed(1);
+      console.log(
+        `  of which private (RssAnon): app ${anonAfter(app)} MB, bare ${anonAfter(bare)} MB${other.length ? `, compared ${anonAfter(other)} MB` : ''}`,
+      );
+    }
     if (other.length) {
       const otherRss = median(other.map((s) => s.rssKb)) / 1024;
       const otherStart = median(other.map((s) => s.startMs));

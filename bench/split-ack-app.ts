@@ -4,25 +4,52 @@
  *
  *   split-ack-app.ts real <world JSON>    the app itself, with Ann and Bob linked
  *   split-ack-app.ts bare <world JSON>    a Bolt app that only acks /split
+ *   ... real <world JSON> before            with BENCH_APP_SRC: another tree's app, so labelled
  *
- * Prints the events URL on stdout, then serves until stdin closes, and reports its CPU time.
+ * Prints the events URL on stdout, then serves until stdin closes, and reports its CPU time. A
+ * line "stats" on stdin is answered with one JSON line: its CPU time and collections so far.
  */
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { constants, monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
+import { createInterface } from 'node:readline';
+import { pathToFileURL } from 'node:url';
 import { getHeapSpaceStatistics } from 'node:v8';
-import { App } from '@slack/bolt';
-import { startApp } from '../packages/app/src/compose.js';
-import { loadConfig } from '../packages/app/src/config.js';
+import { App, type Logger, LogLevel } from '@slack/bolt';
+import type * as AppModule from '../packages/app/src/compose.js';
+import type * as ConfigModule from '../packages/app/src/config.js';
+import type * as HeapModule from '../packages/app/src/heap.js';
 import type { WorkQueue } from '../packages/app/src/slack/runtime/work-queue.js';
-import { quietLogger, SIGNING_SECRET } from '../packages/app/test/support/harness.js';
 import type { World } from './split-ack-world.js';
 
-const [kind, json] = process.argv.slice(2);
+const [kind, json, label = kind] = process.argv.slice(2);
+/**
+ * The app's sources: this tree's, or another tree's (BENCH_APP_SRC, its packages/app/src) for a
+ * "before" measured in the same run. Imported only once the heap is tuned as main.ts tunes it.
+ */
+const src = pathToFileURL(
+  `${process.env.BENCH_APP_SRC ?? `${import.meta.dirname}/../packages/app/src`}/`,
+);
 const world = JSON.parse(json ?? '{}') as World;
+/** The test harness's secret, passed on by bench/split-ack.ts: the harness loads the app. */
+const SIGNING_SECRET = process.env.BENCH_SIGNING_SECRET ?? '';
+
+function quietLogger(): Logger {
+  const none = () => undefined;
+  return {
+    debug: none,
+    info: none,
+    warn: none,
+    error: none,
+    setLevel: none,
+    getLevel: () => LogLevel.ERROR,
+    setName: none,
+  };
+}
 let stop: () => Promise<void>;
 let url: string;
 
@@ -44,6 +71,22 @@ if (kind === 'bare') {
     await bare.stop();
   };
 } else {
+  // As main.ts does before it loads the app: flags given on the command line (a "before" tree
+  // measured as it was then) are the operator's and win.
+  const heap = (await import(new URL('heap.js', src).href)) as typeof HeapModule & {
+    PINNED_YOUNG?: string;
+  };
+  const tuned = heap.tuneForIdle(process.execArgv, process.env.NODE_OPTIONS);
+  if (heap.PINNED_YOUNG && tuned.includes(heap.PINNED_YOUNG)) {
+    const { adaptYoungGeneration } = await import(new URL('heap-adapt.js', src).href);
+    adaptYoungGeneration({
+      nodeFlags: [...process.execArgv, process.env.NODE_OPTIONS ?? ''].join(' '),
+    });
+  }
+  // The composition root was app.ts in trees before it was named for what it does.
+  const root = existsSync(new URL('compose.ts', src)) ? 'compose.js' : 'app.js';
+  const { startApp } = (await import(new URL(root, src).href)) as typeof AppModule;
+  const { loadConfig } = (await import(new URL('config.js', src).href)) as typeof ConfigModule;
   const dir = await mkdtemp(join(tmpdir(), 'split-bench-'));
   const config = loadConfig({
     SLACK_BOT_TOKEN: world.team.botToken,
@@ -118,15 +161,30 @@ function youngMb(): string {
   return ((young?.space_size ?? 0) / 2 ** 20).toFixed(1);
 }
 
-process.stdin.resume();
+/** What this process spent so far: the benchmark asks before and after each round. */
+function stats() {
+  const cpu = process.cpuUsage();
+  return {
+    cpuMs: (cpu.user + cpu.system) / 1000,
+    gcCount: gc.count,
+    gcMs: gc.totalMs,
+    gcMajor: gc.major,
+    youngMb: Number(youngMb()),
+  };
+}
+export type Stats = ReturnType<typeof stats>;
+
+createInterface({ input: process.stdin }).on('line', (line) => {
+  if (line.trim() === 'stats') process.stdout.write(`${JSON.stringify(stats())}\n`);
+});
 process.stdin.on('end', async () => {
   const cpu = process.cpuUsage();
   process.stderr.write(
-    `cpu time of the ${process.argv[2] ?? 'world'} process: user ${(cpu.user / 1000).toFixed(0)} ms system ${(cpu.system / 1000).toFixed(0)} ms\n`,
+    `cpu time of the ${label} process: user ${(cpu.user / 1000).toFixed(0)} ms system ${(cpu.system / 1000).toFixed(0)} ms\n`,
   );
   const ms = (ns: number) => (ns / 1e6).toFixed(1);
   process.stderr.write(
-    `  ${kind}: event-loop delay p99 ${ms(loopDelay.percentile(99))} ms, max ${ms(loopDelay.max)} ms; gc ${gc.count} pauses (${gc.major} major), ${gc.totalMs.toFixed(0)} ms in all, longest ${gc.maxMs.toFixed(1)} ms; young generation ${youngMb()} MB\n`,
+    `  ${label}: event-loop delay p99 ${ms(loopDelay.percentile(99))} ms, max ${ms(loopDelay.max)} ms; gc ${gc.count} pauses (${gc.major} major), ${gc.totalMs.toFixed(0)} ms in all, longest ${gc.maxMs.toFixed(1)} ms; young generation ${youngMb()} MB\n`,
   );
   await stop();
   process.exit(0);

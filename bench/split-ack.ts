@@ -6,6 +6,8 @@
  *                                  BENCH_NO_HOLD=1: it starts that work without waiting for acks
  *                                  BENCH_V8_DEFAULT=1: the real app runs with V8's defaults
  *                                  instead of main.ts's tuning for idle (src/heap.ts)
+ *                                  BENCH_COMPARE=<tree>: another checkout's app as a third party,
+ *                                  "before", tuned as its own benchmark tuned it
  *
  * Four processes, so that no two measured parties share an event loop: the outside world (the
  * expense emulator and the fake Slack Web API, bench/split-ack-world.ts), the real app, a bare
@@ -29,6 +31,7 @@ import { createInterface } from 'node:readline';
 import { control, requestCounts } from '@split/service-emulator/testing';
 import { SIGNING_SECRET } from '../packages/app/test/support/harness.js';
 import { send, slashCommand } from '../packages/app/test/support/slack-requests.js';
+import type { Stats } from './split-ack-app.js';
 import type { World } from './split-ack-world.js';
 
 const CONCURRENCY = 50;
@@ -37,9 +40,31 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 9);
 /** The real app acks and drops the work after it: the floor set by its ack path alone. */
 const ACK_ONLY = process.env.BENCH_ACK_ONLY === '1';
 const STEADY_COMMANDS = 100;
+/** Another checkout whose app runs beside this one's, in the same rounds. */
+const COMPARE = process.env.BENCH_COMPARE;
 const TEXT = '12 coffee <@U0BOB>';
 /** The whole run stops here whatever happens. */
-const DEADLINE_MS = 300_000;
+const DEADLINE_MS = 600_000;
+
+type Booker = 'real' | 'before';
+
+interface Party {
+  name: string;
+  url: string;
+  process: ChildProcess;
+  /** Whose answers it posts: the parties that book. */
+  books?: Booker;
+}
+
+interface Measured {
+  p50: number;
+  p99: number;
+  /** The party's own process during its turn: CPU and garbage collection. */
+  cpuMs: number;
+  gcCount: number;
+  gcMs: number;
+  youngMb: number;
+}
 
 function percentile(sorted: number[], p: number): number {
   const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
@@ -87,22 +112,32 @@ async function main() {
     return line.value;
   };
   /** Starts a bench process and reads the one line it prints when ready. */
-  const launch = async (args: string[]): Promise<string> => {
+  const launch = async (args: string[], env: Record<string, string> = {}): Promise<string> => {
     const profile =
       process.env.BENCH_PROFILE && args[1] === 'real'
-        ? ['--cpu-prof', '--cpu-prof-dir=/tmp/split-prof']
+        ? ['--cpu-prof', `--cpu-prof-dir=/tmp/split-prof/${args[3] ?? 'real'}`]
         : [];
-    // The real app tuned as main.ts tunes it (src/heap.ts), from its start: loading the sources
-    // through tsx would otherwise grow the young generation before the app could say so, and V8
-    // raises a growth factor given on the command line to 2, so the starting size is given as the
-    // young generation's maximum (1 MB semi-spaces) instead.
+    // The real app tunes itself as main.ts does (src/heap.ts, src/heap-adapt.ts) before it loads
+    // the app. The tree before that (BENCH_COMPARE) is started as its benchmark started it: the
+    // starting size given as the young generation's maximum (1 MB semi-spaces), since V8 raises
+    // a growth factor given on the command line to 2. With BENCH_V8_DEFAULT=1 the flags given
+    // are V8's defaults, which tuneForIdle leaves alone as the operator's choice.
     const young =
-      args[1] === 'real' && process.env.BENCH_V8_DEFAULT !== '1'
-        ? ['--max-semi-space-size=1', '--liftoff-only']
-        : [];
+      args[1] !== 'real'
+        ? []
+        : process.env.BENCH_V8_DEFAULT === '1'
+          ? ['--semi-space-growth-factor=2', '--liftoff']
+          : args[3] === 'before'
+            ? ['--max-semi-space-size=1', '--liftoff-only']
+            : [];
     const child = spawn(process.execPath, [...young, ...profile, '--import', 'tsx', ...args], {
       stdio: ['pipe', 'pipe', 'inherit'],
-      env: { ...process.env, BENCH_ACK_ONLY: ACK_ONLY ? '1' : '' },
+      env: {
+        ...process.env,
+        ...env,
+        BENCH_ACK_ONLY: ACK_ONLY ? '1' : '',
+        BENCH_SIGNING_SECRET: SIGNING_SECRET,
+      },
     });
     children.push(child);
     lines.set(child, createInterface({ input: child.stdout! })[Symbol.asyncIterator]());
@@ -122,19 +157,32 @@ async function main() {
   } catch {
     console.log('(could not lower the world process priority; figures include its CPU use)');
   }
-  const [appUrl, bareUrl] = await Promise.all([
+  const [appUrl, bareUrl, beforeUrl] = await Promise.all([
     launch(['bench/split-ack-app.ts', 'real', worldJson]),
     launch(['bench/split-ack-app.ts', 'bare', worldJson]),
+    ...(COMPARE
+      ? [
+          launch(['bench/split-ack-app.ts', 'real', worldJson, 'before'], {
+            BENCH_APP_SRC: `${COMPARE}/packages/app/src`,
+          }),
+        ]
+      : []),
   ]);
+  const [appProcess, bareProcess, beforeProcess] = children.slice(1);
+  /** What an app process spent so far (CPU, collections). */
+  const statsOf = async (child: ChildProcess): Promise<Stats> => {
+    child.stdin!.write('stats\n');
+    return JSON.parse(await nextLine(child)) as Stats;
+  };
 
   let sent = 0;
-  /** When each counted /split to the real app was sent (Date.now(), the world's clock too). */
-  const sentAt = new Map<string, { round: number; at: number }>();
+  /** When each counted /split to a booking app was sent (Date.now(), the world's clock too). */
+  const sentAt = new Map<string, { app: Booker; round: number; at: number }>();
   let countingRound = 0;
-  const responseUrl = (app: 'real' | 'bare') => () => {
+  const responseUrl = (app: Booker | 'bare') => () => {
     const id = `bench-${sent++}`;
-    if (app === 'real' && countingRound > 0)
-      sentAt.set(id, { round: countingRound, at: Date.now() });
+    if (app !== 'bare' && countingRound > 0)
+      sentAt.set(id, { app, round: countingRound, at: Date.now() });
     return `${world.slackOrigin}/response/${id}`;
   };
   const creates = async () =>
@@ -158,76 +206,107 @@ async function main() {
     throw new Error('the app did not book every /split within 60 s');
   };
   booked = await creates();
+  const bookedAtStart = booked;
 
   // Warm-up: JIT, caches (friends, profiles, Slack users), keep-alive sockets.
   await load(appUrl, responseUrl('real'));
   await waitForBookings(REQUESTS_PER_ROUND);
   await load(bareUrl, responseUrl('bare'));
+  if (beforeUrl) {
+    await load(beforeUrl, responseUrl('before'));
+    await waitForBookings(REQUESTS_PER_ROUND);
+  }
 
-  const rows: {
-    round: number;
-    app: { p50: number; p99: number };
-    bare: { p50: number; p99: number };
-  }[] = [];
+  const parties: Party[] = [
+    { name: 'app', url: appUrl, process: appProcess!, books: 'real' },
+    { name: 'bare', url: bareUrl, process: bareProcess! },
+    ...(beforeUrl
+      ? [{ name: 'before', url: beforeUrl, process: beforeProcess!, books: 'before' as const }]
+      : []),
+  ];
+  const rows: Record<string, Measured>[] = [];
   for (let round = 1; round <= ROUNDS; round++) {
-    const appRound = async () => {
-      countingRound = round;
-      const result = await load(appUrl, responseUrl('real'));
+    const row: Record<string, Measured> = {};
+    // Each takes its turn first in its round, so that a machine getting busier favours none.
+    for (let i = 0; i < parties.length; i++) {
+      const party = parties[(round - 1 + i) % parties.length]!;
+      const before = await statsOf(party.process);
+      countingRound = party.books ? round : 0;
+      const latency = await load(party.url, responseUrl(party.books ?? 'bare'));
       countingRound = 0;
-      await waitForBookings(REQUESTS_PER_ROUND);
-      return result;
-    };
-    let appResult: { p50: number; p99: number };
-    let bareResult: { p50: number; p99: number };
-    if (round % 2 === 1) {
-      appResult = await appRound();
-      bareResult = await load(bareUrl, responseUrl('bare'));
-    } else {
-      bareResult = await load(bareUrl, responseUrl('bare'));
-      appResult = await appRound();
+      if (party.books) await waitForBookings(REQUESTS_PER_ROUND);
+      const after = await statsOf(party.process);
+      row[party.name] = {
+        ...latency,
+        cpuMs: after.cpuMs - before.cpuMs,
+        gcCount: after.gcCount - before.gcCount,
+        gcMs: after.gcMs - before.gcMs,
+        youngMb: after.youngMb,
+      };
     }
-    rows.push({ round, app: appResult, bare: bareResult });
+    rows.push(row);
   }
 
   const fmt = (ms: number) => ms.toFixed(1);
+  const names = parties.map((p) => p.name);
   console.log(
     `/split ack latency, ${REQUESTS_PER_ROUND} requests x ${ROUNDS} rounds, concurrency ${CONCURRENCY} (ms)${ACK_ONLY ? ', the real app dropping all work after its acks' : ''}`,
   );
-  console.log('round | app p50 | app p99 | bare p50 | bare p99');
-  for (const r of rows) {
+  console.log(`round | ${names.map((n) => `${n} p50 | ${n} p99`).join(' | ')}`);
+  rows.forEach((row, i) => {
     console.log(
-      `${r.round} | ${fmt(r.app.p50)} | ${fmt(r.app.p99)} | ${fmt(r.bare.p50)} | ${fmt(r.bare.p99)}`,
+      `${i + 1} | ${names.map((n) => `${fmt(row[n]!.p50)} | ${fmt(row[n]!.p99)}`).join(' | ')}`,
+    );
+  });
+  const med = (name: string, pick: (m: Measured) => number) =>
+    median(rows.map((r) => pick(r[name]!)));
+  console.log(
+    `median | ${names.map((n) => `${fmt(med(n, (m) => m.p50))} | ${fmt(med(n, (m) => m.p99))}`).join(' | ')}`,
+  );
+  for (const name of names.filter((n) => n !== 'bare')) {
+    const perRound = rows.map((r) => r[name]!.p99 / r.bare!.p99);
+    console.log(
+      `p99 ratio ${name}/bare: ${(med(name, (m) => m.p99) / med('bare', (m) => m.p99)).toFixed(2)} (target <= 1.25); per round ${perRound.map((x) => x.toFixed(2)).join(', ')}, median ${median(perRound).toFixed(2)}`,
     );
   }
-  const appP50 = median(rows.map((r) => r.app.p50));
-  const appP99 = median(rows.map((r) => r.app.p99));
-  const bareP50 = median(rows.map((r) => r.bare.p50));
-  const bareP99 = median(rows.map((r) => r.bare.p99));
-  console.log(`median | ${fmt(appP50)} | ${fmt(appP99)} | ${fmt(bareP50)} | ${fmt(bareP99)}`);
-  console.log(`p99 ratio app/bare: ${(appP99 / bareP99).toFixed(2)} (target <= 1.25)`);
-  const perRound = rows.map((r) => r.app.p99 / r.bare.p99);
+  // Each party's own process, during its turns only: CPU (user + system) per command, and its
+  // garbage collection (pauses, and time as a share of that CPU).
   console.log(
-    `  per round: ${perRound.map((x) => x.toFixed(2)).join(', ')}; median ${median(perRound).toFixed(2)}`,
+    'per round, medians | CPU per /split | gc pauses | gc time | gc share of CPU | young generation',
   );
+  for (const name of names) {
+    console.log(
+      `${name} | ${(med(name, (m) => m.cpuMs) / REQUESTS_PER_ROUND).toFixed(2)} ms | ${med(name, (m) => m.gcCount)} | ${fmt(med(name, (m) => m.gcMs))} ms | ${(100 * med(name, (m) => m.gcMs / m.cpuMs)).toFixed(1)} % | ${med(name, (m) => m.youngMb)} MB`,
+    );
+  }
 
   if (!ACK_ONLY) {
     // What the people who typed the commands waited for: from sending to the answer's arrival.
     children[0]!.stdin!.write('answers\n');
     const answeredAt = JSON.parse(await nextLine(children[0]!)) as Record<string, number>;
-    const byRound = new Map<number, number[]>();
-    for (const [id, { round, at }] of sentAt) {
-      const answered = answeredAt[id];
-      if (answered === undefined) throw new Error(`no answer was posted for ${id}`);
-      byRound.set(round, [...(byRound.get(round) ?? []), answered - at]);
+    for (const party of parties.filter((p) => p.books)) {
+      const byRound = new Map<number, number[]>();
+      for (const [id, { app, round, at }] of sentAt) {
+        if (app !== party.books) continue;
+        const answered = answeredAt[id];
+        if (answered === undefined) throw new Error(`no answer was posted for ${id}`);
+        byRound.set(round, [...(byRound.get(round) ?? []), answered - at]);
+      }
+      const answers = [...byRound.values()].map((waits) => {
+        const sorted = waits.sort((a, b) => a - b);
+        return { p50: percentile(sorted, 50), p99: percentile(sorted, 99), max: sorted.at(-1)! };
+      });
+      console.log(
+        `${party.name}: answer in the channel, from sending /split (ms, medians of rounds): p50 ${fmt(median(answers.map((a) => a.p50)))}, p99 ${fmt(median(answers.map((a) => a.p99)))}, max ${fmt(median(answers.map((a) => a.max)))}`,
+      );
     }
-    const answers = [...byRound.values()].map((waits) => {
-      const sorted = waits.sort((a, b) => a - b);
-      return { p50: percentile(sorted, 50), p99: percentile(sorted, 99), max: sorted.at(-1)! };
-    });
-    console.log(
-      `answer in the channel, from sending /split (ms, medians of rounds): p50 ${fmt(median(answers.map((a) => a.p50)))}, p99 ${fmt(median(answers.map((a) => a.p99)))}, max ${fmt(median(answers.map((a) => a.max)))}`,
-    );
 
+    // Every command booked once: as many bookings at the service as commands to the booking apps.
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    const made = (await creates()) - bookedAtStart;
+    console.log(
+      `bookings: ${made} for ${booked - bookedAtStart} commands${made === booked - bookedAtStart ? ', each exactly once' : ' (NOT exactly once)'}`,
+    );
     await control(world.emuUrl, 'DELETE', 'requests');
     booked = 0;
     const steadyUrl = responseUrl('real');

@@ -46,6 +46,7 @@ function isFactory(node: ts.FunctionLikeDeclaration, name: string): boolean {
   const functions = returned.properties.filter(
     (p) =>
       ts.isMethodDeclaration(p) ||
+      ts.isGetAccessorDeclaration(p) ||
       (ts.isPropertyAssignment(p) &&
         (ts.isArrowFunction(p.initializer) || ts.isFunctionExpression(p.initializer))),
   );

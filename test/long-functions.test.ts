@@ -26,6 +26,7 @@ describe('long functions', () => {
       `export function createThing() {\n${body(5)}\n  return {};\n}`,
       `export function listener(deps) {\n  return async () => {\n${body(5)}\n  };\n}`,
       `function handsOut() {\n${body(5)}\n  return { a: () => 1, b() { return 2; } };\n}`,
+      `function watches() {\n${body(5)}\n  return { get a() { return 1; }, stop() {} };\n}`,
     ].join('\n');
     const found = longFunctions('x.ts', text, 4);
     expect(found.map((f) => [f.name, f.lines])).toEqual([

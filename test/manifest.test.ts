@@ -65,15 +65,61 @@ describe('manifest.yml', () => {
   });
 
   it('subscribes to the events the app handles', () => {
-    expect([...manifest.settings.event_subscriptions.bot_events].sort()).toEqual([
-      'app_home_opened',
-      'app_mention',
-      'app_uninstalled',
-      'link_shared',
-      'message.im',
-      'tokens_revoked',
-      'user_change',
+    expect([...manifest.settings.event_subscriptions.bot_events].sort()).toEqual(
+      [
+        'app_home_opened',
+        'app_mention',
+        'app_uninstalled',
+        'link_shared',
+        'message.im',
+        'tokens_revoked',
+        'user_change',
+        'function_executed',
+      ].sort(),
+    );
+  });
+
+  it('is org-ready: an Enterprise Grid org may install it once for all its workspaces', () => {
+    expect(manifest.settings.org_deploy_enabled).toBe(true);
+  });
+
+  it('offers Book an expense and Post balances to workflows, with typed inputs and outputs', () => {
+    const book = manifest.functions.book_expense;
+    const types = (params: Record<string, { type: string }>) =>
+      Object.fromEntries(Object.entries(params).map(([name, p]) => [name, p.type]));
+    expect(types(book.input_parameters)).toMatchObject({
+      payer: 'slack#/types/user_id',
+      amount: 'number',
+      currency: 'string',
+      description: 'string',
+      people: 'array',
+      channel: 'slack#/types/channel_id',
+      group: 'string',
+    });
+    expect(book.input_parameters.people.items).toEqual({ type: 'slack#/types/user_id' });
+    expect(Object.keys(book.output_parameters).sort()).toEqual([
+      'expense_id',
+      'expense_url',
+      'summary',
     ]);
+    expect(book.input_parameters.payer.is_required).toBe(true);
+    expect(book.input_parameters.currency.is_required).toBeUndefined();
+    const balances = manifest.functions.post_balances;
+    expect(types(balances.input_parameters)).toMatchObject({
+      user: 'slack#/types/user_id',
+      channel: 'slack#/types/channel_id',
+    });
+    for (const step of [book, balances]) {
+      expect(step.title).toEqual(expect.any(String));
+      expect(step.description).toEqual(expect.any(String));
+    }
+  });
+
+  it('the schema check has teeth: a step without output_parameters is refused', () => {
+    const validate = validator();
+    const broken = structuredClone(manifest);
+    delete broken.functions.post_balances.output_parameters;
+    expect(validate(broken)).toBe(false);
   });
 
   it("unfurls the expense service's links, on its domain and every subdomain", () => {

@@ -21,6 +21,7 @@ import {
   storeReadiness,
 } from './observe/routes.js';
 import { observeServiceCalls } from './observe/service-calls.js';
+import { type ReceiptsOption, receiptReader } from './receipt-reader.js';
 import { createLeanFetch, type LeanFetch } from './service/index.js';
 import { createSlackApp, registerListeners, SLACK_EVENTS_PATH, slackAuth } from './slack/app.js';
 import { slackClientOptions } from './slack/client-options.js';
@@ -74,10 +75,12 @@ export interface AppOptions {
   serviceSettleMs?: number;
   /** How long friends, profiles and Slack users stay cached. */
   directoryTtlMs?: number;
-  /** How commands are carried out after their ack (see slack/work-queue.ts). */
+  /** How commands are carried out after their ack (see slack/runtime/work-queue.ts). */
   work?: WorkQueueOptions;
   /** The durable queue of acknowledged commands: leases, polling (see slack/runtime/durable.ts). */
   jobs?: DurableOptions;
+  /** How photos of receipts are read into the expense form (docs/receipts.md); false: never. */
+  receipts?: ReceiptsOption;
   now?: () => Date;
   /** The daily balance DM's scheduler (see docs/digest.md). */
   digest?: DigestOptions;
@@ -163,8 +166,7 @@ function basics(options: AppOptions): Basics {
       secrets: secretsOf(config),
       ...(options.logDestination ? { destination: options.logDestination } : {}),
     });
-  // Slack's and the service's calls share kept-alive connections and skip the global fetch's
-  // per-call overhead (see service/lean-fetch.ts).
+  // Slack's and the service's calls share kept-alive connections (see service/lean-fetch.ts).
   const http = createLeanFetch();
   const clients = slackClientOptions({
     logger,
@@ -203,7 +205,7 @@ function sharedParts(
   const work = createWorkQueue({ holdFor, ...options.work });
   const durable = createDurableWork(store.jobs, work, b.logger, options.jobs);
   b.metrics.watchQueues(() => ({ work: work.size, durable: durable.size }));
-  return { directory, service, work, durable };
+  return { directory, service, work, durable, receipts: receiptReader(options.receipts, b.logger) };
 }
 
 type SharedParts = ReturnType<typeof sharedParts>;
@@ -278,6 +280,8 @@ function listenerParts(
     fileHosts: fileHosts(b.config.slack.apiUrl),
     http: b.http,
     offers: createOffers(store.signer, b.now),
+    webClient: (token) => new webApi.WebClient(token, b.clientOptions),
+    sealer: store.sealer,
   };
 }
 
@@ -385,20 +389,17 @@ async function stopApp(
   store: Store<FormDraft>,
   metricsServer: Server | undefined,
 ): Promise<void> {
-  const { logger } = b;
   const { app, deps, digest, feed } = running;
   metricsServer?.close();
   metricsServer?.closeAllConnections();
   // A DM being sent is finished (its claim and record written) before the store closes.
   await digest.scheduler?.stop();
   await feed.scheduler?.stop();
-  await app
-    .stop()
-    .catch((error: Error) => logger.warn({ msg: 'stopping Bolt: {error}', error: error.message }));
-  // Commands already acked and started are finished before the store closes (bounded by main's
-  // timer); those not started are left to another replica or the next start.
+  await app.stop().catch((e: Error) => b.logger.warn({ msg: 'stopping Bolt', error: e.message }));
+  // Acked commands already started finish first; the rest wait for a replica or the next start.
   await deps.durable.stop();
   await deps.work.idle();
+  await deps.receipts?.close();
   await store.close();
   b.http.close();
 }

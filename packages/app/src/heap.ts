@@ -5,7 +5,8 @@
  *
  * - The young generation grows with each burst (to 16 MB per semi-space on Node 20, more on newer
  *   versions) and keeps every page it touched: 10 to 20 MB after a handful of commands. Held at
- *   its starting size, a burst costs more minor collections instead.
+ *   its starting size, a burst costs more minor collections instead, so heap-adapt.ts lets it
+ *   grow while minor collections come fast and gives the memory back once the process idles.
  * - WebAssembly (the HTTP parser behind the global fetch) is compiled again by the optimizing
  *   compiler once it is hot; that compile's working memory (over 20 MB at its peak) stays in a
  *   malloc arena, 10 MB of it or more. Baseline code parses the few kilobytes of an answer as
@@ -23,9 +24,12 @@ interface Tuning {
   operators: RegExp;
 }
 
+/** The young generation kept at its starting size; heap-adapt.ts lets it grow for a burst. */
+export const PINNED_YOUNG = '--semi-space-growth-factor=1';
+
 const TUNINGS: readonly Tuning[] = [
   {
-    flags: ['--semi-space-growth-factor=1'],
+    flags: [PINNED_YOUNG],
     operators: /--(?:min-|max-)?semi-space-size|--semi-space-growth-factor/,
   },
   {

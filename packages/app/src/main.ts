@@ -8,7 +8,8 @@ import { parseArgs } from 'node:util';
 import { startCompileCache } from './compile-cache.js';
 import { ConfigError, loadConfig } from './config.js';
 import { readEnvFile } from './env-file.js';
-import { tuneForIdle } from './heap.js';
+import { PINNED_YOUNG, tuneForIdle } from './heap.js';
+import { adaptYoungGeneration } from './heap-adapt.js';
 
 interface Stoppable {
   stop(): Promise<void>;
@@ -98,7 +99,11 @@ function readArgs(): { sandbox: boolean; data: string; fresh: boolean } {
 }
 
 async function main(): Promise<void> {
-  tuneForIdle(process.execArgv, process.env.NODE_OPTIONS);
+  if (tuneForIdle(process.execArgv, process.env.NODE_OPTIONS).includes(PINNED_YOUNG)) {
+    adaptYoungGeneration({
+      nodeFlags: [...process.execArgv, process.env.NODE_OPTIONS ?? ''].join(' '),
+    });
+  }
   // Before the app's modules and their packages load: they are what the cache keeps.
   startCompileCache(process.env);
   const args = readArgs();

@@ -11,7 +11,7 @@ import { formatMoney } from '../src/core/money.js';
 import { fieldAmount } from '../src/slack/balances/settle-part-views.js';
 import { localTime } from '../src/slack/digest/time.js';
 import { numberMarks } from '../src/slack/expense-form/amount.js';
-import { megabytes } from '../src/slack/expense-form/receipt.js';
+import { megabytes } from '../src/slack/expense-form/receipt/receipt.js';
 import { percentText } from '../src/slack/shared/breakdown.js';
 import { todayIn } from '../src/slack/shared/dates.js';
 import { troubleText } from '../src/slack/shared/parse-problem.js';

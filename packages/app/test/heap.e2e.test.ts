@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 
 const run = promisify(execFile);
 const HEAP = join(import.meta.dirname, '..', 'src', 'heap.ts');
+const ADAPT = join(import.meta.dirname, '..', 'src', 'heap-adapt.ts');
 
 /**
  * A child process allocates 60 MB of short-lived objects after optionally keeping the young
@@ -69,6 +70,101 @@ async function mallocPeakAfterFetches(tune: boolean): Promise<number> {
     await rm(dir, { recursive: true, force: true });
   }
 }
+
+interface Adapted {
+  applied: string[];
+  resting: number;
+  burst: { young: number; state: string; bursts: number; leftMb: number; oldMb: number };
+  idle: {
+    young: number;
+    state: string;
+    givenBack: number;
+    gcOnGlobal: string;
+    leftMb: number;
+    oldMb: number;
+  };
+  light: { state: string };
+}
+
+/**
+ * A child process tuned as main.ts tunes it, adapting with short idle times: its young generation
+ * in kB at rest, after a burst of allocations, once idle again, and after a light load (a few
+ * allocations a second, as single commands make).
+ */
+async function adaptThroughBurst(execArgv: string[] = []): Promise<Adapted> {
+  const script = `
+    import { getHeapSpaceStatistics, getHeapStatistics } from 'node:v8';
+    const { tuneForIdle, PINNED_YOUNG } = await import(${JSON.stringify(HEAP)});
+    const { adaptYoungGeneration } = await import(${JSON.stringify(ADAPT)});
+    const young = () => Math.round(getHeapSpaceStatistics().find((s) => s.space_name === 'new_space').space_size / 1024);
+    const pause = (ms) => new Promise((done) => setTimeout(done, ms));
+    const applied = tuneForIdle(process.execArgv, undefined);
+    const adapted = applied.includes(PINNED_YOUNG) ? adaptYoungGeneration({ idleMs: 1000, checkMs: 250 }) : undefined;
+    const resting = young();
+    const usedMb = () => getHeapStatistics().used_heap_size / 2 ** 20;
+    const oldMb = () => getHeapSpaceStatistics().find((s) => s.space_name === 'old_space').space_size / 2 ** 20;
+    const oldBefore = oldMb();
+    const usedBefore = usedMb();
+    const survivors = [];
+    const allocate = async (n, keep = 2000) => {
+      const kept = [];
+      for (let i = 0; i < n; i++) {
+        kept[i % keep] = { i, text: String(i).padStart(64, '-') };
+        // A few outlive the burst, spread over its pages, as a cache's entries do.
+        if (keep > 2000 && i % 50 === 0) survivors.push(kept[i % keep]);
+        if (i % 20000 === 0) await pause(0);
+      }
+    };
+    // What a burst leaves in the old generation once its work is done: garbage, 20 MB or more.
+    await allocate(1_200_000, 200_000);
+    const burst = { young: young(), state: adapted?.state, bursts: adapted?.bursts, leftMb: Math.round(usedMb() - usedBefore), oldMb: Math.round(oldMb() - oldBefore) };
+    const until = Date.now() + 15_000;
+    while (adapted?.state === 'grown' && Date.now() < until) await pause(100);
+    const idle = { young: young(), state: adapted?.state, givenBack: adapted?.givenBack, gcOnGlobal: typeof globalThis.gc, leftMb: Math.round(usedMb() - usedBefore), oldMb: Math.round(oldMb() - oldBefore) };
+    for (let i = 0; i < 10; i++) { await allocate(2_000); await pause(100); }
+    const light = { state: adapted?.state };
+    adapted?.stop();
+    console.log(JSON.stringify({ applied, resting, burst, idle, light, survivors: survivors.length }));
+  `;
+  const { stdout } = await run(
+    process.execPath,
+    [...execArgv, '--import', 'tsx', '--input-type=module', '-e', script],
+    { timeout: 30_000 },
+  );
+  return JSON.parse(stdout) as Adapted;
+}
+
+describe('adaptYoungGeneration', () => {
+  it('grows the young generation for a burst and gives it back once idle', async () => {
+    const adapted = await adaptThroughBurst();
+    expect(adapted.burst.state).toBe('grown');
+    expect(adapted.burst.young).toBeGreaterThan(2 * adapted.resting);
+    expect(adapted.idle).toEqual({
+      young: expect.any(Number),
+      state: 'pinned',
+      givenBack: 1,
+      gcOnGlobal: 'undefined',
+      leftMb: expect.any(Number),
+      oldMb: expect.any(Number),
+    });
+    expect(adapted.idle.young).toBeLessThanOrEqual(adapted.resting);
+    // The burst's garbage is collected, not left for V8 to find some time later.
+    expect(adapted.burst.leftMb).toBeGreaterThan(15);
+    expect(adapted.idle.leftMb).toBeLessThan(10);
+    // And the old generation's pages it filled are returned, not kept around what survived.
+    expect(adapted.burst.oldMb).toBeGreaterThan(15);
+    expect(adapted.idle.oldMb).toBeLessThan(10);
+    // A few allocations a second are no burst.
+    expect(adapted.light.state).toBe('pinned');
+  }, 30_000);
+
+  it('is not started where the operator sized the young generation', async () => {
+    const adapted = await adaptThroughBurst(['--max-semi-space-size=1']);
+    expect(adapted.applied).not.toContain('--semi-space-growth-factor=1');
+    expect(adapted.burst.state).toBeUndefined();
+    expect(adapted.burst.young).toBeLessThanOrEqual(2 * 1024);
+  }, 30_000);
+});
 
 describe('tuneForIdle', () => {
   it('keeps the young generation at its starting size through a burst of allocations', async () => {

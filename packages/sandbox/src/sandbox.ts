@@ -22,6 +22,7 @@ import {
   type Workspace,
   type WorkspaceSnapshot,
 } from '@split/slack-workspace';
+import { postDemoReceipts } from './demo-receipts.js';
 
 export interface SandboxOptions {
   /** The page's port; 0 picks a free one. */
@@ -165,6 +166,7 @@ export async function startSandbox(options: SandboxOptions): Promise<RunningSand
   // A pristine demo workspace, kept to start over from.
   const demo = await startWorkspace({ port: 0, host, app: ws.app });
   seedDemoWorkspace(demo);
+  await postDemoReceipts(demo);
   const demoSnapshot: WorkspaceSnapshot = demo.snapshot();
   await demo.close();
 

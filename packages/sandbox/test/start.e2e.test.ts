@@ -70,7 +70,7 @@ async function state(page: string, as = 'U0ADA') {
   const response = await fetch(`${page}workspace-api/state?as=${as}`);
   return (await response.json()) as {
     people: { id: string; display_name: string; email: string }[];
-    messages: Record<string, { text: string }[]>;
+    messages: Record<string, { text: string; files?: { name: string }[] }[]>;
   };
 }
 
@@ -155,7 +155,14 @@ describe('npm start with nothing configured', () => {
     const fresh = start(dir, ['--data', data, '--fresh']);
     try {
       const { page } = await addresses(fresh);
-      expect((await state(page)).messages.C0LUNCH ?? []).toEqual([]);
+      // The demo data again: #lunch holds the demo receipts only.
+      const lunch = (await state(page)).messages.C0LUNCH ?? [];
+      expect(lunch.map((m) => m.text)).not.toContain('who is in for ramen?');
+      expect(lunch.flatMap((m) => (m.files ?? []).map((f) => f.name))).toEqual([
+        'restaurant.jpg',
+        'groceries.jpg',
+        'taxi.jpg',
+      ]);
       expect(await stop(fresh)).toBe(0);
     } finally {
       fresh.child.kill('SIGKILL');

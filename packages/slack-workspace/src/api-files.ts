@@ -62,7 +62,16 @@ export function fileObject(state: WorkspaceState, file: StoredFile, team: Team) 
     url_private: `${state.origin}/files/${file.id}/${encodeURIComponent(file.name)}`,
     url_private_download: `${state.origin}/files/${file.id}/download/${encodeURIComponent(file.name)}`,
     permalink: `https://${team.domain}.slack.com/files/${file.user}/${file.id}/${file.name}`,
+    ...(file.thumbnail ? thumbnails(state, file) : {}),
   };
+}
+
+/** Slack's thumbnail addresses, each size served from the one picture kept. */
+function thumbnails(state: WorkspaceState, file: StoredFile): Record<string, string> {
+  const url = `${state.origin}/files/${file.id}/thumb/${encodeURIComponent(file.name)}.jpg`;
+  return Object.fromEntries(
+    ['thumb_360', 'thumb_480', 'thumb_720', 'thumb_960', 'thumb_1024'].map((key) => [key, url]),
+  );
 }
 
 /** A message's files (by id) as Slack's file objects, of those still there. */

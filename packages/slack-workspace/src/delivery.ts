@@ -39,6 +39,8 @@ export interface Deliverer {
   connect(target: { appUrl: string; signingSecret: string }): void;
   /** Resolves with the first attempt's outcome; an event's retries, if any, follow on their own. */
   deliver(kind: string, request: SlackRequest): Promise<DeliveryOutcome>;
+  /** Sends an event again as Slack's retry `num` does (same bytes, the retry headers). */
+  retry(request: SlackRequest, num: number, reason: RetryReason): Promise<DeliveryOutcome>;
   /** Cancels retries not yet sent and resolves when every request under way has finished. */
   settle(): Promise<void>;
 }
@@ -182,6 +184,9 @@ export function createDeliverer(options: {
           return result;
         }),
       );
+    },
+    retry(request, num, reason) {
+      return track(attempt('event', request, { num, reason }).then(({ retryAs: _, ...r }) => r));
     },
     async settle() {
       closed = true;

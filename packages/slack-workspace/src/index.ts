@@ -5,6 +5,7 @@
  */
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { functionMethods } from './api-functions.js';
 import { installMethods } from './api-oauth.js';
 import { openIdMethods } from './api-openid.js';
 import { createDeliverer } from './delivery.js';
@@ -38,8 +39,25 @@ import type {
   WorkspaceOptions,
 } from './types.js';
 import { createWebApi } from './web-api.js';
+import {
+  type StepExecution,
+  type Workflow,
+  type WorkflowInput,
+  type WorkflowRun,
+  Workflows,
+} from './workflows.js';
 
 export { blockKitErrors, type Surface, viewErrors } from './block-kit.js';
+export {
+  type InputSource,
+  STEP_TIMEOUT_MS,
+  type StepExecution,
+  type Workflow,
+  type WorkflowInput,
+  type WorkflowRun,
+  type WorkflowStep,
+  type WorkflowTrigger,
+} from './workflows.js';
 
 /** Where the package's build puts the page; the same place seen from src/ and from dist/. */
 export const BUILT_PAGE_DIR = fileURLToPath(new URL('../dist/page', import.meta.url));
@@ -184,6 +202,8 @@ export interface Workspace {
   notices(userId: string): Notice[];
   /** What people do, delivered to the app as Slack would (the page API calls these). */
   act: Interactions;
+  /** Workflows made of the app's steps, and their runs (workflows.ts). */
+  workflows: WorkflowsApi;
   /** What the page sees for one person (GET /workspace-api/state). */
   pageState(userId: string): PageState;
   /** The whole state as JSON (for the sandbox's --data directory). */
@@ -193,6 +213,21 @@ export interface Workspace {
   /** Replaces the state with a snapshot's; throws on anything else, changing nothing. */
   restore(json: unknown): void;
   close(): Promise<void>;
+}
+
+export interface WorkflowsApi {
+  create(input: WorkflowInput): Workflow;
+  /** Starts one: by a person (with the form's answers), or as its schedule would. */
+  start(id: string, by?: { user: string; form?: Record<string, unknown> }): WorkflowRun;
+  list(): Workflow[];
+  runs(): WorkflowRun[];
+  execution(id: string): StepExecution | undefined;
+  /** Sends an execution's function_executed again, as Slack's retry `num`. */
+  redeliver(id: string, num?: number): Promise<Delivery>;
+  /** Runs what is due on the workspace's clock now (after `advance`). */
+  tick(): void;
+  /** The run once it has completed or failed. */
+  waitForRun(id: string, timeoutMs?: number): Promise<WorkflowRun>;
 }
 
 export interface OtherBotMessage {
@@ -240,10 +275,15 @@ export async function startWorkspace(options: WorkspaceOptions = {}): Promise<Wo
   const act = createInteractions(state, deliverer, () => app, events);
   const oidc = new Oidc(state);
   const installs = new Installs(state, oidc);
+  const workflows = new Workflows(state, deliverer, () => app);
   const api = createWebApi(
     state,
-    new Map([...openIdMethods(oidc), ...installMethods(installs)]),
-    (token) => installs.expired(token),
+    new Map([
+      ...openIdMethods(oidc),
+      ...installMethods(installs),
+      ...functionMethods(state, workflows),
+    ]),
+    (token) => installs.expired(token) || workflows.expired(token),
     () => app,
   );
   const controls = options.controls ?? {};
@@ -251,7 +291,7 @@ export async function startWorkspace(options: WorkspaceOptions = {}): Promise<Wo
   const server = createWorkspaceServer(state, api, {
     host,
     ...(options.pageDir ? { pageDir: options.pageDir } : {}),
-    pageApi: createPageApi(state, act, () => app, controls, oidc),
+    pageApi: createPageApi(state, act, () => app, controls, oidc, workflows),
     signIn: createOidcPage(state, oidc),
     install: createInstallPage(state, oidc, installs),
   });
@@ -389,11 +429,28 @@ export async function startWorkspace(options: WorkspaceOptions = {}): Promise<Wo
     },
     notices: (userId) => [...(state.notices.get(userId) ?? [])],
     act,
+    workflows: {
+      create: (input) => workflows.create(input),
+      start: (id, by) => workflows.start(id, by),
+      list: () => [...workflows.workflows.values()],
+      runs: () => [...workflows.runs],
+      execution: (id) => workflows.execution(id),
+      redeliver: (id, num) => workflows.redeliver(id, num),
+      tick: () => workflows.tick(),
+      waitForRun(id, timeoutMs = 10_000) {
+        return state.waitFor(
+          () => workflows.runs.find((r) => r.id === id && r.state !== 'running'),
+          timeoutMs,
+          `workflow run ${id} to end`,
+        );
+      },
+    },
     pageState: (userId) => pageState(state, app, controls, userId),
     snapshot: () => snapshot(state),
     onChange: (listener) => state.onChange(listener),
     restore: (json) => restore(state, json),
     async close() {
+      workflows.stop();
       await new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));
         server.closeAllConnections();

@@ -83,8 +83,8 @@ export function createInteractions(
 ): Interactions {
   const acting: Acting = createActing(state);
   const { team, person, channelFor, visibleMessage, actor } = acting;
-  const failed = (user: User, label: string, outcome: DeliveryOutcome) =>
-    failureNotice(state, user, label, outcome);
+  const failed = (user: User, label: string, outcome: DeliveryOutcome, channel?: string) =>
+    failureNotice(state, user, label, outcome, channel);
 
   /** The `files` of a message payload: Slack's file objects of the files still there. */
   function filesOf(ids: string[] | undefined) {
@@ -189,7 +189,7 @@ export function createInteractions(
         'block_actions',
         inUnfurl ? unfurlAction(request, message, inUnfurl) : request,
       );
-      failed(user, app().name, outcome);
+      failed(user, app().name, outcome, channel.id);
     },
 
     async options({ as, container, action_id, block_id, value }) {
@@ -277,7 +277,7 @@ export function createInteractions(
           trigger_id: state.issueTrigger(undefined, user.id),
         }),
       );
-      failed(user, label, outcome);
+      failed(user, label, outcome, channel.id);
     },
 
     async homeOpened({ as, tab }) {

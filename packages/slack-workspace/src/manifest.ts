@@ -1,7 +1,7 @@
 /** The app manifest facts the workspace needs, read from manifest.yml's text. */
 import { parse } from 'yaml';
 import { isObject } from './http-util.js';
-import type { AppFacts, AppHome } from './types.js';
+import type { AppFacts, AppFunction, AppHome, FunctionParam } from './types.js';
 
 const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
 const string = (value: unknown): string => (typeof value === 'string' ? value : '');
@@ -43,7 +43,35 @@ export function readManifest(yamlText: string): AppFacts {
         }
       : {}),
     ...(isObject(features.app_home) ? { app_home: appHome(features.app_home) } : {}),
+    ...(isObject(manifest.functions) ? { functions: functions(manifest.functions) } : {}),
   };
+}
+
+/** `functions`: a map from each callback_id to its step, whose parameters are maps by name too. */
+function functions(declared: Record<string, unknown>): AppFunction[] {
+  return Object.entries(declared)
+    .filter((entry): entry is [string, Record<string, unknown>] => isObject(entry[1]))
+    .map(([callback_id, f]) => ({
+      callback_id,
+      title: string(f.title) || callback_id,
+      description: string(f.description),
+      input_parameters: params(f.input_parameters),
+      output_parameters: params(f.output_parameters),
+    }));
+}
+
+function params(declared: unknown): FunctionParam[] {
+  if (!isObject(declared)) return [];
+  return Object.entries(declared)
+    .filter((entry): entry is [string, Record<string, unknown>] => isObject(entry[1]))
+    .map(([name, p]) => ({
+      name,
+      type: string(p.type),
+      title: string(p.title) || name,
+      description: string(p.description),
+      is_required: p.is_required === true,
+      ...(isObject(p.items) ? { items: { type: string(p.items.type) } } : {}),
+    }));
 }
 
 /** features.app_home; a flag the manifest leaves out is off. */

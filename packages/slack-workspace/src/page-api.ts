@@ -16,10 +16,12 @@ import {
 } from './interactions.js';
 import { type Oidc, sessionCookie } from './oidc.js';
 import { pageState, people } from './page-state.js';
+import { pageWorkflows, workflowRoutes } from './page-workflows.js';
 import { signInRefusal } from './same-origin.js';
 import type { RouteHandler } from './server.js';
 import type { WorkspaceState } from './state.js';
 import type { AppFacts, Controls } from './types.js';
+import type { Workflows } from './workflows.js';
 
 const PREFIX = '/workspace-api/';
 
@@ -121,6 +123,7 @@ export function createPageApi(
   app: () => AppFacts,
   controls: Controls,
   oidc?: Oidc,
+  workflows?: Workflows,
 ): RouteHandler {
   const acting = (as: string | null | undefined): string => {
     const humans = people(state);
@@ -235,6 +238,9 @@ export function createPageApi(
         return {};
       },
     ],
+    ...(workflows
+      ? workflowRoutes(workflows, (as) => acting(typeof as === 'string' ? as : undefined))
+      : []),
     [
       'home-opened',
       async (body) => {
@@ -270,7 +276,12 @@ export function createPageApi(
         // Whether this browser is signed in as the acting person: when it is not, the page
         // signs it in with a POST (below). Reading never signs anyone in.
         const signed = oidc ? { signed_in: oidc.session(req.headers.cookie)?.user.id === as } : {};
-        send(res, 200, { ok: true, ...pageState(state, app(), controls, as), ...signed });
+        send(res, 200, {
+          ok: true,
+          ...pageState(state, app(), controls, as),
+          workflows: pageWorkflows(workflows),
+          ...signed,
+        });
         return true;
       }
       if (path === 'sign-in' && oidc) {

@@ -37,6 +37,7 @@ export interface WorkspaceSnapshot {
     mimetype: string;
     user: string;
     content: string;
+    thumbnail?: string;
   }[];
   scheduled: ScheduledMessage[];
   notices: [string, Notice[]][];
@@ -67,6 +68,7 @@ export function snapshot(state: WorkspaceState): WorkspaceSnapshot {
       mimetype: f.mimetype,
       user: f.user,
       content: f.content.toString('base64'),
+      ...(f.thumbnail ? { thumbnail: f.thumbnail.toString('base64') } : {}),
     })),
     scheduled: [...state.scheduled.values()],
     notices: [...state.notices],
@@ -128,7 +130,12 @@ export function restore(state: WorkspaceState, json: unknown): void {
   }
   for (const [user, ids] of data.modals) state.modals.set(user, ids);
   for (const file of data.files ?? []) {
-    state.files.set(file.id, { ...file, content: Buffer.from(file.content, 'base64') });
+    const { thumbnail, ...kept } = file;
+    state.files.set(file.id, {
+      ...kept,
+      content: Buffer.from(file.content, 'base64'),
+      ...(thumbnail ? { thumbnail: Buffer.from(thumbnail, 'base64') } : {}),
+    });
   }
   for (const entry of data.scheduled ?? []) state.scheduled.set(entry.id, entry);
   for (const [user, notices] of data.notices ?? []) state.notices.set(user, notices);

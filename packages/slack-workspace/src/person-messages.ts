@@ -32,15 +32,20 @@ export interface MessageActs {
   deleteMessage(input: { as: string; channel: string; ts: string }): Promise<void>;
 }
 
-/** Slack's notice when the app did not answer (in time) or refused the request. */
+/**
+ * Slack's notice when the app did not answer (in time) or refused the request, in `channel` when
+ * it was asked from one.
+ */
 export function failureNotice(
   state: WorkspaceState,
   user: User,
   label: string,
   outcome: DeliveryOutcome,
+  channel?: string,
 ): boolean {
   if (!outcome.failure) return false;
-  state.addNotice(user.id, `${label} failed with the error "${outcome.failure}"`, 'error');
+  const text = `${label} failed with the error "${outcome.failure}"`;
+  state.addNotice(user.id, text, 'error', channel);
   return true;
 }
 
@@ -83,6 +88,7 @@ export function createMessageActs(
         user.id,
         `${name} is not a valid command. In Slack, all messages that start with the "/" character are interpreted as commands.`,
         'info',
+        channelId,
       );
       return;
     }
@@ -99,12 +105,17 @@ export function createMessageActs(
         trigger_id: state.issueTrigger(undefined, user.id),
       }),
     );
-    if (failureNotice(state, user, name, outcome)) return;
+    if (failureNotice(state, user, name, outcome, channel.id)) return;
     const answer = outcome.answer;
     const reply = typeof answer === 'string' ? { text: answer } : isObject(answer) ? answer : {};
     if (reply.text === undefined && reply.blocks === undefined) return;
     if (reply.blocks !== undefined && blockKitErrors(reply.blocks, 'message').length > 0) {
-      state.addNotice(user.id, `${name} failed with the error "invalid_blocks"`, 'error');
+      state.addNotice(
+        user.id,
+        `${name} failed with the error "invalid_blocks"`,
+        'error',
+        channel.id,
+      );
       return;
     }
     const t = acting.team(user);
@@ -154,6 +165,7 @@ export function createMessageActs(
           user.id,
           `You mentioned @${app().name}, but it is not in #${channel.name}, so it was not told.`,
           'info',
+          channel.id,
         );
       }
       await events.personMessage(message, user);

@@ -115,6 +115,8 @@ export function handleFile(
   req: IncomingMessage,
   res: ServerResponse,
   id: string,
+  /** The file's thumbnail (its thumb_* addresses) rather than the file. */
+  thumbnail = false,
 ): void {
   const bearer = /^Bearer\s+(.+)$/i.exec(req.headers.authorization ?? '')?.[1];
   const file = state.files.get(id);
@@ -127,6 +129,15 @@ export function handleFile(
     send(res, 404, '<!DOCTYPE html><html><body>File not found</body></html>');
     return;
   }
+  if (thumbnail && !file.thumbnail) {
+    send(res, 404, '<!DOCTYPE html><html><body>File not found</body></html>');
+    return;
+  }
   state.downloads.set(id, (state.downloads.get(id) ?? 0) + 1);
-  sendFile(res, file);
+  sendFile(
+    res,
+    thumbnail && file.thumbnail
+      ? { ...file, name: `${file.name}.jpg`, mimetype: 'image/jpeg', content: file.thumbnail }
+      : file,
+  );
 }

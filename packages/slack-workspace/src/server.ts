@@ -91,7 +91,13 @@ export function createWorkspaceServer(
     } else if (upload && req.method === 'POST') {
       handleUpload(state, req, res, upload[1]!, upload[2]!).catch(fail);
     } else if (file && req.method === 'GET') {
-      handleFile(state, req, res, decodeURIComponent(file[1]!));
+      handleFile(
+        state,
+        req,
+        res,
+        decodeURIComponent(file[1]!),
+        /^\/files\/[^/]+\/thumb\//.test(path),
+      );
     } else if (path.startsWith('/workspace-api/') && options.pageApi) {
       const refusal = sameOriginRefusal(req, options.host);
       if (refusal) {

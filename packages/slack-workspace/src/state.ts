@@ -248,8 +248,14 @@ export class WorkspaceState {
     return `${this.origin}/response/${encodeURIComponent(id)}`;
   }
 
-  addNotice(user: string, text: string, tone: Notice['tone']): Notice {
-    const notice: Notice = { id: randomId('N', 8), at: this.now(), text, tone };
+  addNotice(user: string, text: string, tone: Notice['tone'], channel?: string): Notice {
+    const notice: Notice = {
+      id: randomId('N', 8),
+      at: this.now(),
+      text,
+      tone,
+      ...(channel ? { channel } : {}),
+    };
     this.notices.set(user, [...(this.notices.get(user) ?? []), notice].slice(-20));
     this.changed();
     return notice;

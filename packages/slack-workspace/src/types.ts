@@ -115,6 +115,11 @@ export interface StoredFile {
   mimetype: string;
   content: Buffer;
   user: string;
+  /**
+   * A JPEG picture of an image the browser cannot show (a HEIC photo), as Slack makes one: files
+   * carry its thumb_* addresses, and it is served there.
+   */
+  thumbnail?: Buffer;
 }
 
 /** A file reserved by files.getUploadURLExternal, its bytes once posted to the upload URL. */
@@ -164,6 +169,11 @@ export interface Notice {
   at: number;
   text: string;
   tone: 'error' | 'info';
+  /**
+   * The conversation it arose in: the page shows it there only. None for what belongs to no
+   * conversation (a modal, a global shortcut), shown wherever the person is.
+   */
+  channel?: string;
 }
 
 /** One signed request the workspace sent to the app, and how the app answered. */
@@ -209,6 +219,28 @@ export interface AppFacts {
   unfurl_domains?: string[];
   /** features.app_home; undefined = a Home tab and a Messages tab people can write in. */
   app_home?: AppHome;
+  /** The manifest's `functions`: steps the app offers to workflows. */
+  functions?: AppFunction[];
+}
+
+/** One input or output of a step, as the manifest declares it (named by its key there). */
+export interface FunctionParam {
+  name: string;
+  type: string;
+  title: string;
+  description: string;
+  is_required: boolean;
+  /** An array's element type. */
+  items?: { type: string } | undefined;
+}
+
+/** A step an app offers Workflow Builder (a custom function). */
+export interface AppFunction {
+  callback_id: string;
+  title: string;
+  description: string;
+  input_parameters: FunctionParam[];
+  output_parameters: FunctionParam[];
 }
 
 export interface Controls {

@@ -82,8 +82,8 @@ describe('app_mention', () => {
     rig.ws.addChannel({ id: 'C0AWAY', name: 'away', botIsMember: false });
     await rig.ws.act.message({ as: 'U0ANN', channel: 'C0AWAY', text: `<@${BOT}> hi` });
     expect(rig.events()).toEqual([]);
-    expect(rig.ws.notices('U0ANN').map((n) => [n.tone, n.text])).toEqual([
-      ['info', 'You mentioned @Split, but it is not in #away, so it was not told.'],
+    expect(rig.ws.notices('U0ANN').map((n) => [n.tone, n.text, n.channel])).toEqual([
+      ['info', 'You mentioned @Split, but it is not in #away, so it was not told.', 'C0AWAY'],
     ]);
   });
 });

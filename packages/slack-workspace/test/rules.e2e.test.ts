@@ -39,8 +39,9 @@ describe('the 3-second ack', () => {
   it('shows Slack timeout notice when the app acks a command late, and nothing when on time', async () => {
     app.answer = () => ({ delayMs: 3_300, text: 'too late' });
     await command('40 lunch');
-    expect(ws.notices('U0ANN').map((n) => [n.text, n.tone])).toEqual([
-      ['/split failed with the error "operation_timeout"', 'error'],
+    // Where the command was typed: the page shows a notice in its own conversation.
+    expect(ws.notices('U0ANN').map((n) => [n.text, n.tone, n.channel])).toEqual([
+      ['/split failed with the error "operation_timeout"', 'error', 'C0001'],
     ]);
     expect(ws.messages('C0001')).toEqual([]);
     expect(ws.deliveries.at(-1)).toMatchObject({ kind: 'command', timedOut: true, status: 0 });

@@ -9,8 +9,12 @@
  * - A percentage of the subtotal is rounded to the nearest minor unit, halves up.
  * - Tip and tax together are spread over the people in proportion to their part of the subtotal
  *   (largest remainders, earlier people first on ties).
+ * - Rounded once: each person owes their exact part of the total (their items, their exact
+ *   fraction of the shared items and of what the items leave, scaled by total / subtotal), rounded
+ *   by `allocate` in one go. Rounding the shared items first and then the tip and tax would round
+ *   twice, and a cent could move from one person to another.
  */
-import { allocate, splitEqually } from './money.js';
+import { allocate } from './money.js';
 
 /** A tip or tax as typed: a percentage of the subtotal, or an amount. */
 export type Extra = { basisPoints: number } | { minor: number };
@@ -93,13 +97,15 @@ export function computeItemised(bill: ItemisedBill): ItemisedResult {
   if (rest > 0 && open.length === 0) {
     return { error: 'the items come to less than the amount', on: 'subtotal' };
   }
-  const shared = splitEqually(bill.shared, participants.length);
-  const restParts = rest > 0 ? splitEqually(rest, open.length) : [];
-  let next = 0;
-  const parts = participants.map(
+  // Each exact part, over the common denominator n × m (n people share the shared items, m people
+  // without items share the rest), so that the parts stay integers and are rounded only once.
+  const n = participants.length;
+  const m = Math.max(open.length, 1);
+  const exact = participants.map(
     (id, i) =>
-      (own[i] ?? 0) + (shared[i] ?? 0) + (bill.items.has(id) ? 0 : (restParts[next++] ?? 0)),
+      (own[i] ?? 0) * n * m + bill.shared * m + (bill.items.has(id) || rest === 0 ? 0 : rest * n),
   );
-  const { owed, summary } = withExtras(parts, bill.tip, bill.tax);
+  const { summary } = withExtras([subtotal], bill.tip, bill.tax);
+  const owed = allocate(summary.total, exact);
   return { owed: participants.map((id, i) => ({ id, amount: owed[i] ?? 0 })), summary };
 }

@@ -10,6 +10,7 @@ import { observeRequests } from '../observe/bolt.js';
 import type { Metrics } from '../observe/metrics.js';
 import type { Store } from '../store/index.js';
 import { balanceCommand } from './balances/command.js';
+import { balancesOf } from './balances/for-step.js';
 import { balanceListeners } from './balances/listeners.js';
 import { paidCommand } from './balances/paid-command.js';
 import { remindCommand } from './balances/remind.js';
@@ -34,11 +35,13 @@ import { profileListeners } from './profile/listeners.js';
 import { createSlackReceiver } from './receiver.js';
 import type { JobHandler } from './runtime/durable.js';
 import { createListenerTable } from './runtime/listener-table.js';
+import { stepAware } from './runtime/step-client.js';
 import { singleTeamClients, type TeamClients } from './runtime/team-clients.js';
 import { splitListeners } from './split/listeners.js';
-import type { OtherHandlers } from './split/run.js';
+import { type OtherHandlers, runSplit, splitHandlers } from './split/run.js';
 import { unfurlListeners } from './unfurl/listeners.js';
 import { uninstallListeners } from './uninstall/listeners.js';
+import { workflowListeners } from './workflows/listeners.js';
 
 /** Bolt's default path for events, commands and interactions in HTTP mode. */
 export const SLACK_EVENTS_PATH = '/slack/events';
@@ -86,6 +89,9 @@ export function createSlackApp(parts: SlackAppParts): App {
     clientOptions,
     // Bolt's in-memory conversation store runs on every request and is per process; unused.
     convoStore: false,
+    // A workflow step's token lives as long as its run; the step's job makes its own client with
+    // it (workflows/run.ts), and a later click on what the step posted answers with the team's.
+    attachFunctionToken: false,
     ...(config.slack.socketMode
       ? {
           socketMode: true,
@@ -118,7 +124,8 @@ export function createSlackApp(parts: SlackAppParts): App {
  * constructor unless given the bot's ids, and asking first makes a wrong token or an unreachable
  * Slack a clear start-up failure rather than every later request failing); every team gets that
  * client. Many workspaces: Bolt's install routes, and each team's own installation. Either way
- * each team has a second client, with the same token, for the directory's lookups alone.
+ * each team has a second client, with the same token, for the directory's lookups alone. While a
+ * workflow's step runs, both give the step's own client instead (runtime/step-client.ts).
  */
 export async function slackAuth(parts: {
   config: Config;
@@ -140,8 +147,10 @@ export async function slackAuth(parts: {
       throw new Error('auth.test did not return the bot user id and bot id');
     return {
       auth: { kind: 'token', botId: auth.bot_id, botUserId: auth.user_id },
-      slack: singleTeamClients(bot),
-      lookups: singleTeamClients(new webApi.WebClient(config.slack.botToken, lookupOptions)),
+      slack: stepAware(singleTeamClients(bot)),
+      lookups: stepAware(
+        singleTeamClients(new webApi.WebClient(config.slack.botToken, lookupOptions)),
+      ),
     };
   }
   const installed = createInstalledTeams({
@@ -170,8 +179,8 @@ export async function slackAuth(parts: {
         clientOptions,
       }),
     },
-    slack: installedTeamClients(installed, clientOptions),
-    lookups: installedTeamClients(installed, lookupOptions),
+    slack: stepAware(installedTeamClients(installed, clientOptions)),
+    lookups: stepAware(installedTeamClients(installed, lookupOptions)),
   };
 }
 
@@ -201,8 +210,11 @@ export function registerListeners(
   app: App,
   base: Omit<SlackDeps, 'hooks'>,
 ): { deps: SlackDeps; jobs: Record<string, JobHandler> } {
+  const handlers = splitHandlers(SPLIT_HANDLERS);
   const hooks: SlackHooks = {
     publishHome: (client, user, logger, notice) => publishHome(deps, client, user, logger, notice),
+    runSplit: (inv, reply, logger) => runSplit(handlers, deps, inv, reply, logger),
+    balances: (user, logger) => balancesOf(deps, user, logger),
   };
   const deps: SlackDeps = { ...base, hooks };
   const table = createListenerTable();
@@ -220,6 +232,7 @@ export function registerListeners(
   uninstallListeners(table, deps);
   unfurlListeners(table, deps);
   profileListeners(table, deps);
+  workflowListeners(table, deps);
   table.install(app);
   return { deps, jobs: table.jobs() };
 }

@@ -7,6 +7,7 @@ import type { Directory } from '../accounts/directory.js';
 import type { Linking } from '../accounts/linking.js';
 import type { ServiceFactory } from '../accounts/service.js';
 import type { Unlinking } from '../accounts/unlink.js';
+import type { ReceiptReader } from '../receipts/index.js';
 import type { FetchLike } from '../service/index.js';
 import type {
   ChannelBindings,
@@ -15,6 +16,7 @@ import type {
   DigestPreferences,
   ExpenseStore,
   Forget,
+  Sealer,
   SlackUserKey,
   SplitDefaults,
   TokenStore,
@@ -22,10 +24,13 @@ import type {
 } from '../store/index.js';
 import type { FormDraft } from './expense-form/form.js';
 import type { ReferenceData } from './expense-form/reference.js';
+import type { SlackMessage } from './kit/message.js';
 import type { DurableWork } from './runtime/durable.js';
+import type { Reply } from './runtime/reply.js';
 import type { TeamClients } from './runtime/team-clients.js';
 import type { WorkQueue } from './runtime/work-queue.js';
 import type { FileHosts } from './shared/file-hosts.js';
+import type { SplitInvocation } from './shared/invocation.js';
 import type { Offers } from './shared/offers.js';
 
 /**
@@ -40,7 +45,22 @@ export interface SlackHooks {
     logger: Logger,
     notice?: string,
   ): Promise<void>;
+  /**
+   * Carries out a `/split` text for a person as the command would (split/): a workflow's Book an
+   * expense step books through it, so that there is one booking path.
+   */
+  runSplit(inv: SplitInvocation, reply: Reply, logger: Logger): Promise<void>;
+  /** A person's balances as `/split balance` shows them (balances/), or why they cannot be. */
+  balances(user: SlackUserKey, logger: Logger): Promise<BalancesAnswer>;
 }
+
+/** What reading a person's balances gave. */
+export type BalancesAnswer =
+  | { kind: 'shown'; message: SlackMessage }
+  /** No link (or the service no longer takes it: the link is removed). */
+  | { kind: 'not_linked' }
+  /** The service failed; `text` says so, in the person's voice. */
+  | { kind: 'failed'; text: string };
 
 export interface SlackDeps {
   tokens: TokenStore;
@@ -92,6 +112,12 @@ export interface SlackDeps {
    * that the app acts only on what it offered, and only for that person.
    */
   offers: Offers;
+  /** A Web API client for a token Slack gave for one task (a workflow step's run). */
+  webClient(token: string): webApi.WebClient;
+  /** Seals secrets kept in the store for later (a step's token in its durable job). */
+  sealer: Sealer;
+  /** Reads photos of receipts into the expense form; without it, photos are only attached. */
+  receipts?: ReceiptReader | undefined;
   hooks: SlackHooks;
 }
 

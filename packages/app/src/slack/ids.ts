@@ -9,6 +9,12 @@ export const CALLBACKS = {
   splitMessage: 'split_message',
 } as const;
 
+/** The workflow steps (manifest.yml's `functions`), by their callback_id. */
+export const STEPS = {
+  bookExpense: 'book_expense',
+  postBalances: 'post_balances',
+} as const;
+
 export const ACTIONS = {
   /** The Connect link button: Slack still posts block_actions for a link button, so it is acked. */
   connect: 'account_connect',
@@ -105,6 +111,8 @@ export const EVENTS = {
   tokensRevoked: 'tokens_revoked',
   /** A member's profile changed: their language, zone or name may be new. */
   userChange: 'user_change',
+  /** A workflow ran one of the app's steps (STEPS). */
+  functionExecuted: 'function_executed',
 } as const;
 
 /**
@@ -154,6 +162,8 @@ export const FORM = {
   receipt: 'form_receipt',
   /** "Split this" on a message with an image: a checkbox to attach it as the receipt. */
   messageReceipt: 'form_message_receipt',
+  /** The line saying a photo is being read, then what was read from it (receipt-fill.ts). */
+  receiptNote: 'form_receipt_note',
   /** Second step: one input per participant, `valuePrefix + index`. */
   valuePrefix: 'form_value_',
   /** A context block in the second step saying what the values must add up to. */

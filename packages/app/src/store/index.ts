@@ -72,6 +72,7 @@ export {
   type UserPreferenceStore,
   type UserPreferences,
 } from './preferences.js';
+export type { Sealed, Sealer } from './seal.js';
 export { createSigner, type Signer, type Verified } from './signer.js';
 export {
   createSplitDefaults,

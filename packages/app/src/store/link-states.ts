@@ -40,6 +40,8 @@ export interface TypedWhere {
   thread_ts?: string;
   /** The mention was a reply in a thread, whose first message "split this" reads. */
   in_thread?: boolean;
+  /** The message itself carries a photo (and `thread_ts` is its own ts): the form reads it. */
+  photo?: boolean;
 }
 
 /** The command that sent the person to link their account, carried out once they are linked. */

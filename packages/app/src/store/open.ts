@@ -15,6 +15,7 @@ import { createJobs, type Jobs } from './jobs.js';
 import { createKeyv } from './keyv.js';
 import { createLinkStates, type LinkStates } from './link-states.js';
 import { createUserPreferences, type UserPreferenceStore } from './preferences.js';
+import { createSealer, type Sealer } from './seal.js';
 import { createSigner, type Signer } from './signer.js';
 import { createSplitDefaults, type SplitDefaults } from './split-defaults.js';
 import { createTokenStore, type TokenStore, type TokenStoreLogger } from './token-store.js';
@@ -49,6 +50,8 @@ export interface Store<Draft = unknown> {
   installations: Installations<unknown>;
   /** Signs the values the app hands to Slack clients, with a key derived from the store's. */
   signer: Signer;
+  /** Seals secrets another part keeps for later (AES-256-GCM under the store's key). */
+  sealer: Sealer;
   /** A cheap read (of a key never written), for readiness: rejects when the backend fails. */
   ping(): Promise<void>;
   /** Closes every namespace; safe to call more than once. */
@@ -149,6 +152,7 @@ export async function openStore<Draft = unknown>(
         ...(options.logger ? { logger: options.logger } : {}),
       }),
       signer: createSigner(key),
+      sealer: createSealer(key),
       ping: async () => {
         await keyvs.preferences.get(PING_KEY);
       },

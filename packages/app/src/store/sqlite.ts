@@ -7,7 +7,7 @@
  */
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import type { Database } from 'sqlite3';
+import type { Database, Statement } from 'sqlite3';
 
 export interface SqliteConnection {
   /** Runs one statement and resolves with its rows (none for a statement without RETURNING). */
@@ -67,9 +67,16 @@ function ownerOnly(file: string): void {
   }
 }
 
+interface Connection {
+  db: Database;
+  ready: Promise<void>;
+  /** Prepared once per SQL text (see prepared()). */
+  statements: Map<string, Promise<Statement>>;
+}
+
 interface Shared {
   /** The connection once open, with the pragmas run. */
-  opening: Promise<{ db: Database; ready: Promise<void> }>;
+  opening: Promise<Connection>;
   /** Counted when a caller asks, before any await: a close never pulls it from under an open. */
   users: number;
 }
@@ -80,6 +87,66 @@ function allOn(db: Database, sql: string, params: readonly unknown[]): Promise<u
   return new Promise((resolve, reject) => {
     db.all(sql, params as unknown[], (error, rows) => (error ? reject(error) : resolve(rows)));
   });
+}
+
+/**
+ * The app's statements are a few dozen fixed texts run again and again (six for each booking).
+ * `db.all` prepares, runs and finalizes a statement for each call, three hops to SQLite's thread
+ * and back; a statement prepared once takes one. Texts past the cap run as before: no text is
+ * ever evicted from under a queued run.
+ */
+const STATEMENTS_CAP = 200;
+
+async function prepared(
+  connection: Connection,
+  sql: string,
+  params: readonly unknown[],
+): Promise<unknown[]> {
+  let preparing = connection.statements.get(sql);
+  if (!preparing) {
+    if (connection.statements.size >= STATEMENTS_CAP) return allOn(connection.db, sql, params);
+    // Awaited before the first run: runs queued on a statement whose prepare failed (a table not
+    // made yet) are never called back.
+    const made = new Promise<Statement>((resolve, reject) => {
+      const statement = connection.db.prepare(sql, (error) =>
+        error ? reject(error) : resolve(statement),
+      );
+    });
+    preparing = made;
+    connection.statements.set(sql, made);
+    made.catch(() => {
+      if (connection.statements.get(sql) === made) connection.statements.delete(sql);
+    });
+  }
+  const statement = await preparing;
+  return new Promise((resolve, reject) => {
+    statement.all(params as unknown[], (error, rows) => {
+      if (!error) return resolve(rows);
+      // Not kept after an error: the next run prepares it afresh.
+      if (connection.statements.get(sql) === preparing) {
+        connection.statements.delete(sql);
+        statement.finalize(() => undefined);
+      }
+      reject(error);
+    });
+  });
+}
+
+/** Statements are finalized first: SQLite does not close a connection that still has some. */
+async function closeConnection(connection: Connection): Promise<void> {
+  const statements = [...connection.statements.values()];
+  connection.statements.clear();
+  await Promise.all(
+    statements.map((preparing) =>
+      preparing.then(
+        (statement) => new Promise<void>((resolve) => statement.finalize(() => resolve())),
+        () => undefined,
+      ),
+    ),
+  );
+  await new Promise<void>((resolve, reject) =>
+    connection.db.close((error) => (error ? reject(error) : resolve())),
+  );
 }
 
 async function openDatabase(file: string): Promise<Database> {
@@ -95,13 +162,13 @@ async function openDatabase(file: string): Promise<Database> {
   });
 }
 
-async function connect(file: string): Promise<{ db: Database; ready: Promise<void> }> {
+async function connect(file: string): Promise<Connection> {
   const db = await openDatabase(file);
   // A file system that refuses WAL keeps SQLite's default journal, which still works.
   const ready = (async () => {
     for (const pragma of SQLITE_PRAGMAS) await allOn(db, pragma, []).catch(() => undefined);
   })();
-  return { db, ready };
+  return { db, ready, statements: new Map() };
 }
 
 /**
@@ -130,7 +197,7 @@ export async function sqliteConnection(storeUrl: string): Promise<SqliteConnecti
   return {
     async all(sql, params = []) {
       await connection.ready;
-      return allOn(connection.db, sql, params);
+      return prepared(connection, sql, params);
     },
     async close() {
       if (closed) return;
@@ -138,9 +205,7 @@ export async function sqliteConnection(storeUrl: string): Promise<SqliteConnecti
       mine.users--;
       if (mine.users > 0) return;
       if (shared.get(file) === mine) shared.delete(file);
-      await new Promise<void>((resolve, reject) =>
-        connection.db.close((error) => (error ? reject(error) : resolve())),
-      );
+      await closeConnection(connection);
     },
   };
 }

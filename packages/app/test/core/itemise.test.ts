@@ -103,6 +103,70 @@ describe('computeItemised', () => {
     });
   });
 
+  it('rounds each exact part of the total once, so no cent moves between people', () => {
+    // Ada 12 + 4.50, Grace 9, Alan nothing, 14.50 shared, of 50: Alan's part is the 10 left.
+    // Exact parts of 60: Ada (16.50 + 14.50/3) × 1.2 = 25.60, Grace 16.60, Alan 17.80.
+    const result = computeItemised({
+      participants: ['ada', 'grace', 'alan'],
+      items: new Map([
+        ['ada', 1650],
+        ['grace', 900],
+      ]),
+      shared: 1450,
+      subtotal: 5000,
+      tip: { basisPoints: 1000 },
+      tax: { minor: 500 },
+    });
+    expect(result).toMatchObject({
+      owed: [
+        { id: 'ada', amount: 2560 },
+        { id: 'grace', amount: 1660 },
+        { id: 'alan', amount: 1780 },
+      ],
+      summary: { subtotal: 5000, total: 6000 },
+    });
+  });
+
+  it('adds up to the total and keeps each share within a unit of its exact part, at random', () => {
+    let seed = 11;
+    const next = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed % n;
+    };
+    for (let round = 0; round < 3000; round++) {
+      const ids = Array.from({ length: 1 + next(6) }, (_, i) => `p${i}`);
+      const items = new Map<string, number>();
+      for (const id of ids) if (next(3) > 0) items.set(id, next(20_000));
+      const shared = next(2) === 0 ? 0 : next(10_000);
+      const itemised = [...items.values()].reduce((a, b) => a + b, 0) + shared;
+      const open = ids.filter((id) => !items.has(id));
+      const subtotal = open.length > 0 && next(2) === 0 ? itemised + next(10_000) : null;
+      const tip = next(2) === 0 ? { basisPoints: next(3001) } : null;
+      const tax = next(2) === 0 ? { minor: next(2000) } : null;
+      const result = computeItemised({ participants: ids, items, shared, subtotal, tip, tax });
+      if ('error' in result) {
+        expect(itemised).toBe(0);
+        continue;
+      }
+      const owed = result.owed.map((o) => o.amount);
+      expect(owed.reduce((a, b) => a + b, 0)).toBe(result.summary.total);
+      // The exact part, as a fraction over the denominator n × m × subtotal.
+      const n = BigInt(ids.length);
+      const m = BigInt(Math.max(open.length, 1));
+      const sub = BigInt(result.summary.subtotal);
+      const rest = sub - BigInt(itemised);
+      const denominator = n * m * sub;
+      for (const [i, id] of ids.entries()) {
+        const part =
+          BigInt(items.get(id) ?? 0) * n * m + BigInt(shared) * m + (items.has(id) ? 0n : rest * n);
+        const exact = part * BigInt(result.summary.total);
+        const scaled = BigInt(owed[i]!) * denominator;
+        expect(scaled > exact - denominator && scaled < exact + denominator).toBe(true);
+        expect(owed[i]!).toBeGreaterThanOrEqual(items.get(id) ?? 0);
+      }
+    }
+  });
+
   it.each([
     [new Map([['ann', 9000]]), 8000, 'the items come to more than the amount', 'subtotal'],
     [

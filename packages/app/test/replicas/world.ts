@@ -17,7 +17,7 @@ import {
   type Loose,
   requestCounts,
 } from '@split/service-emulator/testing';
-import { type RunningApp, startApp } from '../../src/compose.js';
+import { type AppOptions, type RunningApp, startApp } from '../../src/compose.js';
 import { loadConfig } from '../../src/config.js';
 import { type FakeSlack, type ResponseUrlPost, startFakeSlack } from '../support/fake-slack.js';
 import { PUBLIC_URL, quietLogger, SIGNING_SECRET, TEAM } from '../support/harness.js';
@@ -57,7 +57,11 @@ export interface ReplicaWorld {
   close(): Promise<void>;
 }
 
-export async function startReplicaWorld(storeUrls: [string, string]): Promise<ReplicaWorld> {
+export async function startReplicaWorld(
+  storeUrls: [string, string],
+  /** Options of each replica's app beyond the world's own (a receipt reader of its own). */
+  appOptions: [Partial<AppOptions>, Partial<AppOptions>] = [{}, {}],
+): Promise<ReplicaWorld> {
   const emu = await startEmulator();
   const slack = await startFakeSlack();
   const dir = await mkdtemp(join(tmpdir(), 'split-replicas-'));
@@ -75,7 +79,7 @@ export async function startReplicaWorld(storeUrls: [string, string]): Promise<Re
   // token sealed by one replica opens on the other.
   const encryptionKey = randomBytes(32).toString('hex');
   const started: Replica[] = [];
-  const startReplica = async (storeUrl: string): Promise<Replica> => {
+  const startReplica = async (storeUrl: string, extra: Partial<AppOptions>): Promise<Replica> => {
     const config = loadConfig({
       SLACK_BOT_TOKEN: slack.team.botToken,
       SLACK_SIGNING_SECRET: SIGNING_SECRET,
@@ -105,6 +109,7 @@ export async function startReplicaWorld(storeUrls: [string, string]): Promise<Re
       reconcileDelayMs: 0,
       serviceSettleMs: 5_000,
       digest: { scheduler: false },
+      ...extra,
     });
     const replica = { app, eventsUrl: `${app.url}/slack/events`, logger };
     started.push(replica);
@@ -112,8 +117,8 @@ export async function startReplicaWorld(storeUrls: [string, string]): Promise<Re
   };
   try {
     const replicas: [Replica, Replica] = [
-      await startReplica(storeUrls[0]),
-      await startReplica(storeUrls[1]),
+      await startReplica(storeUrls[0], appOptions[0]),
+      await startReplica(storeUrls[1], appOptions[1]),
     ];
     return {
       emu,

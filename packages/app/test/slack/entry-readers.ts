@@ -25,7 +25,7 @@ import {
   valueBlockId,
 } from '../../src/slack/expense-form/form.js';
 import { checkItemiseStep } from '../../src/slack/expense-form/itemise.js';
-import { messageText } from '../../src/slack/expense-form/open.js';
+import { messageText } from '../../src/slack/expense-form/message-text.js';
 import {
   categoryOptionGroups,
   currencyOptions,

@@ -10,7 +10,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { App, type webApi } from '@slack/bolt';
+import { App, webApi } from '@slack/bolt';
 import { createDirectory } from '../../src/accounts/directory.js';
 import { createLinking, type Linking } from '../../src/accounts/linking.js';
 import { createServiceFactory } from '../../src/accounts/service.js';
@@ -184,6 +184,8 @@ export async function startHandlerWorld(
   const { deps, jobs } = registerListeners(app, {
     fileHosts: fileHosts(undefined),
     offers: createOffers(store.signer, () => new Date()),
+    webClient: (token) => new webApi.WebClient(token, { slackApiUrl: 'http://127.0.0.1:1/api/' }),
+    sealer: store.sealer,
     unlinking: createUnlinking({ tokens: store.tokens, forget: store.forget, directory }),
     tokens: store.tokens,
     linking,

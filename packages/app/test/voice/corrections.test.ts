@@ -23,7 +23,6 @@ const ROWS: Record<string, Row> = {
     'parse.amount_unclear',
     /zwei Stellen nach dem Punkt\.$/,
   ],
-  'de: undo asks a whole question': ['de', 'expense.undo_title', 'Diese Ausgabe löschen?'],
   'de: a price per person counts the booker': [
     'de',
     'help.lines.each',
@@ -221,7 +220,6 @@ const ROWS: Record<string, Row> = {
     'Expenses from `/split` go to {group} unless the channel has a group or you name one.',
   ],
   'en: a command is not a form': ['en', 'balances.help_hint', '`/split help` shows every command.'],
-  'en: the Undo dialog says it deletes': ['en', 'expense.undo_title', 'Delete this expense?'],
   'en: part of a debt is recorded': ['en', 'settle.pay_part', 'Record part…'],
   'en: a price per person counts the booker': [
     'en',

@@ -3,9 +3,11 @@ import type {
   AttachedFile,
   BlockAction,
   Container,
+  InputSource,
   OptionsAnswer,
   State,
   StateValues,
+  Trigger,
 } from './types.js';
 
 const BASE = '/workspace-api';
@@ -41,6 +43,17 @@ export async function getState(as: string | undefined): Promise<State> {
 }
 
 export const api = {
+  workflowCreate: (
+    as: string,
+    workflow: {
+      name: string;
+      channel: string;
+      trigger: Trigger;
+      steps: { callback_id: string; inputs: Record<string, InputSource> }[];
+    },
+  ) => post<{ id: string }>('workflow-create', { as, ...workflow }),
+  workflowStart: (as: string, id: string, form: Record<string, unknown>) =>
+    post<{ run: string }>('workflow-start', { as, id, form }),
   message: (as: string, channel: string, text: string, thread_ts?: string, file?: AttachedFile) =>
     post('message', {
       as,

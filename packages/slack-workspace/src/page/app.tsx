@@ -7,6 +7,7 @@ import { Modal } from './components/modal.js';
 import { Notices } from './components/notices.js';
 import { Sidebar } from './components/sidebar.js';
 import { Thread } from './components/thread.js';
+import { WorkflowsPanel } from './components/workflows.js';
 import { localeOf, type SurfaceHooks, SurfaceValues, wordsOf } from './surface.js';
 import type { AttachedFile, Notice, State } from './types.js';
 import { readLocation, writeLocation } from './url.js';
@@ -21,10 +22,15 @@ export function App() {
   const [channelId, setChannelId] = useState(start.channel);
   const [tab, setTab] = useState<Tab>(start.tab ?? 'messages');
   const [thread, setThread] = useState<string | null>(null);
+  const [workflows, setWorkflows] = useState(false);
   const [state, setState] = useState<State | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [local, setLocal] = useState<Notice[]>([]);
   const [dismissed, setDismissed] = useState<ReadonlySet<string>>(new Set());
+  // In a narrow window the conversations are a panel opened from a button (see layout.css).
+  const [navOpen, setNavOpen] = useState(false);
+  // The conversation on screen, for the page's own notices: they belong where they arose.
+  const here = useRef<string | undefined>(undefined);
   // Typed values belong to the person typing them: a new acting person starts clean.
   const values = useMemo(() => new SurfaceValues(), [acting]);
   const request = useRef(0);
@@ -47,12 +53,34 @@ export function App() {
   useEffect(() => {
     void refresh();
   }, [refresh]);
+
+  // The open conversations panel closes on Escape and on a click beside it, as a menu does.
+  useEffect(() => {
+    if (!navOpen) return;
+    const beside = (event: MouseEvent) => {
+      const target = event.target as Element | null;
+      if (!target?.closest('#sidebar, .nav-toggle')) setNavOpen(false);
+    };
+    const onEscape = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setNavOpen(false);
+    };
+    document.addEventListener('mousedown', beside);
+    document.addEventListener('keydown', onEscape);
+    return () => {
+      document.removeEventListener('mousedown', beside);
+      document.removeEventListener('keydown', onEscape);
+    };
+  }, [navOpen]);
   useEffect(() => subscribe(() => void latest.current()), []);
 
   const hooks: SurfaceHooks = useMemo(() => {
     const add = (text: string, tone: Notice['tone']) => {
       const at = Date.now();
-      setLocal((list) => [...list, { id: `local-${at}-${list.length}`, at, text, tone }]);
+      const channel = here.current;
+      setLocal((list) => [
+        ...list,
+        { id: `local-${at}-${list.length}`, at, text, tone, ...(channel ? { channel } : {}) },
+      ]);
     };
     return {
       fail: (error: unknown) => add(messageOf(error), 'error'),
@@ -83,6 +111,7 @@ export function App() {
     if (locale) document.documentElement.lang = locale;
   }, [locale]);
 
+  here.current = channel?.id;
   const isApp = channel?.kind === 'app';
   // A tab the manifest turned off is not there to open: the first one that is, instead.
   const tabs = state ? appTabs(state) : [];
@@ -103,7 +132,11 @@ export function App() {
 
   const all = state.messages[channel.id] ?? [];
   const parent = thread ? all.find((m) => m.ts === thread) : undefined;
-  const notices = [...state.notices, ...local].filter((n) => !dismissed.has(n.id));
+  // A notice shows in the conversation it arose in (or everywhere, when it arose in none), until
+  // dismissed: carried to every channel, old notices pushed the messages out of sight.
+  const notices = [...state.notices, ...local].filter(
+    (n) => !dismissed.has(n.id) && (!n.channel || n.channel === channel.id),
+  );
   const top = state.modals[state.modals.length - 1];
   const send = (threadTs?: string) => async (text: string, file?: AttachedFile) => {
     try {
@@ -116,7 +149,7 @@ export function App() {
   };
 
   return (
-    <div class="app" lang={locale}>
+    <div class={`app${navOpen ? ' nav-open' : ''}`} lang={locale}>
       <Sidebar
         state={state}
         channel={channel.id}
@@ -127,6 +160,11 @@ export function App() {
         }}
         onChannel={(id) => {
           setChannelId(id);
+          setThread(null);
+          setNavOpen(false);
+        }}
+        onWorkflows={() => {
+          setWorkflows((open) => !open);
           setThread(null);
         }}
       />
@@ -140,6 +178,8 @@ export function App() {
           onTab={setTab}
           onSend={send()}
           onOpenThread={setThread}
+          navOpen={navOpen}
+          onNav={() => setNavOpen(!navOpen)}
           banner={
             <Notices
               notices={notices}
@@ -149,7 +189,14 @@ export function App() {
           }
         />
       </div>
-      {parent ? (
+      {workflows ? (
+        <WorkflowsPanel
+          state={state}
+          channel={channel.kind === 'channel' ? channel.id : (state.channels[0]?.id ?? '')}
+          hooks={hooks}
+          onClose={() => setWorkflows(false)}
+        />
+      ) : parent ? (
         <Thread
           state={state}
           parent={parent}

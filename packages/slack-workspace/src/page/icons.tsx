@@ -47,6 +47,14 @@ export function SendIcon() {
   );
 }
 
+export function MenuIcon() {
+  return (
+    <Icon>
+      <path d="M2.5 4h11M2.5 8h11M2.5 12h11" />
+    </Icon>
+  );
+}
+
 export function MoreVerticalIcon() {
   return (
     <Icon filled>

@@ -4,6 +4,7 @@ import './styles/layout.css';
 import './styles/chat.css';
 import './styles/composer.css';
 import './styles/blocks.css';
+import './styles/workflows.css';
 
 const root = document.getElementById('root');
 if (root) render(<App />, root);

@@ -110,6 +110,11 @@ export interface Notice {
   at: number;
   text: string;
   tone: 'error' | 'info';
+  /**
+   * The conversation it arose in: the page shows it there only. None for what belongs to no
+   * conversation (a modal, a global shortcut), shown wherever the person is.
+   */
+  channel?: string;
 }
 
 /** A file attached in the composer, sent with the message. */
@@ -147,6 +152,66 @@ export interface State {
   modals: View[];
   notices: Notice[];
   controls: { digest: boolean; reset: boolean };
+  /** The Workflows panel: the app's steps, the workflows made of them, recent runs. */
+  workflows?: Workflows;
+}
+
+export interface StepParam {
+  name: string;
+  type: string;
+  title: string;
+  description: string;
+  is_required: boolean;
+  items?: { type: string };
+}
+
+export interface AppStep {
+  callback_id: string;
+  title: string;
+  description: string;
+  input_parameters: StepParam[];
+  output_parameters: StepParam[];
+}
+
+export type InputSource = { from: 'value'; value: unknown } | { from: 'form' } | { from: 'runner' };
+
+export type Trigger =
+  | { kind: 'link' }
+  | { kind: 'schedule'; at: number; repeat?: 'daily' | 'weekly' };
+
+export type RunState = 'running' | 'completed' | 'failed';
+
+export interface Workflows {
+  steps: AppStep[];
+  list: {
+    id: string;
+    name: string;
+    channel: string;
+    trigger: Trigger;
+    nextRunAt: number | null;
+    form: {
+      step: string;
+      name: string;
+      title: string;
+      type: string;
+      items: string | null;
+      required: boolean;
+    }[];
+  }[];
+  runs: {
+    id: string;
+    name: string;
+    ranBy: string | null;
+    startedAt: number;
+    state: RunState;
+    steps: {
+      id: string;
+      title: string;
+      state: RunState;
+      outputs: Record<string, unknown> | null;
+      error: string | null;
+    }[];
+  }[];
 }
 
 /** Where an element is; `unfurl_url` names the link whose preview (under the message) holds it. */

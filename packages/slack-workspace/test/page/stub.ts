@@ -92,7 +92,8 @@ export class StubPage {
     this.onPost = undefined;
     this.violations.length = 0;
     await this.page.goto(`${this.base}/${query}`);
-    await this.page.getByRole('navigation').waitFor();
+    // The conversation, which every width shows (a narrow one hides the navigation).
+    await this.page.getByRole('main').waitFor();
   }
 
   /** Announces a new state version; the page refetches, as from the real server's stream. */

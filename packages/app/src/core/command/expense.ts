@@ -45,7 +45,7 @@ export function whenWords(text: string, ctx: ParseContext): string[] {
 
 export function parseExpense(typedTokens: Token[], ctx: ParseContext): ParseResult {
   const tokens = joinSpacedSums(typedTokens);
-  refuseNonPeople(tokens);
+  refuseNonPeople(tokens, ctx);
   if (tokens.some((t) => wordIn(t, DEBT_WORDS))) {
     return fail(
       'debts',
@@ -62,7 +62,7 @@ export function parseExpense(typedTokens: Token[], ctx: ParseContext): ParseResu
   const extras = takeExtras(scan);
   const { payer, paid } = takePayers(scan);
   const { excludeMe, only } = takeExclusion(scan);
-  const { group, currencyByIn } = takeGroup(scan);
+  const { group, currencyByIn, noGroup } = takeGroup(scan);
   const { people, meTyped } = takePeople(scan);
   for (const id of paid ? paid.map((p) => p.id) : [payer]) {
     if (id !== ME && !people.some((p) => p.id === id)) people.push({ id, value: null });
@@ -99,7 +99,7 @@ export function parseExpense(typedTokens: Token[], ctx: ParseContext): ParseResu
     );
   }
   const wholeGroup = !mentioned;
-  if (wholeGroup && group === null && !ctx.channelHasGroup) {
+  if (wholeGroup && group === null && (noGroup || !ctx.channelHasGroup)) {
     if (!cost && candidates.length === 0) {
       const typed = tokens.map((t) => t.raw).join(' ');
       return fail('not_understood', {
@@ -273,6 +273,7 @@ export function parseExpense(typedTokens: Token[], ctx: ParseContext): ParseResu
       ...(paidMinor ? { payers: paidMinor } : {}),
       ...(repeat ? { repeat: repeat.repeat } : {}),
       group,
+      ...(noGroup ? { noGroup: true as const } : {}),
       date: date ? ymd(date.date) : ctx.today,
     },
   };

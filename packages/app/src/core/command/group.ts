@@ -9,15 +9,27 @@ import { fold, isWord } from './tokens.js';
 import type { CurrencyMark, Scan } from './types.js';
 import { grammarOf } from './words.js';
 
-/** `in <group>`, `in group <name>`, `in "<name>"`, or a currency written `in EUR`. */
+/**
+ * `in <group>`, `in group <name>`, `in "<name>"`, or a currency written `in EUR`; and `no group`
+ * (`ohne Gruppe`, `sans groupe`...), which books outside groups wherever it is typed.
+ */
 export function takeGroup({ tokens, used, ctx }: Scan): {
   group: string | null;
   currencyByIn: CurrencyMark | null;
+  noGroup: boolean;
 } {
-  const { groupStops } = grammarOf(ctx);
+  const { groupStops, noGroup: outside } = grammarOf(ctx);
   const stops = (lower: string) => GROUP_STOPS.has(lower) || groupStops.has(fold(lower));
   let group: string | null = null;
   let currencyByIn: CurrencyMark | null = null;
+  let noGroup = false;
+  // First, so that a group's name after `in` never swallows them (`in Trip no group`).
+  for (let i = 0; i < tokens.length; i++) {
+    const none = outside.at(tokens, i, used);
+    if (!none) continue;
+    for (let k = i; k < i + none.length; k++) used[k] = true;
+    noGroup = true;
+  }
   for (let i = 0; i < tokens.length; i++) {
     if (used[i] || !isWord(tokens[i], 'in')) continue;
     let k = i + 1;
@@ -55,5 +67,6 @@ export function takeGroup({ tokens, used, ctx }: Scan): {
     group = words.join(' ').replace(/[,.;:]$/, '');
     for (let m = i; m < j; m++) used[m] = true;
   }
-  return { group, currencyByIn };
+  if (noGroup && group !== null) stop('one_group', {}, EX.group);
+  return { group, currencyByIn, noGroup };
 }

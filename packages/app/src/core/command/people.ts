@@ -6,8 +6,21 @@ import { fold, isWord, word } from './tokens.js';
 import { ME, type ParseContext, type Person, type Scan, type Token, type Value } from './types.js';
 import { grammarOf } from './words.js';
 
-/** People named in a way Slack does not resolve to one user are refused, never guessed at. */
-export function refuseNonPeople(tokens: Token[]): void {
+/**
+ * `@` and the person's word for me (`@me`, `@moi`, `@ich`, `@yo`, `@eu`): no one Slack knows, so
+ * it reaches the app as typed, and it means me as the word alone does.
+ */
+function atMe(token: Token, ctx: ParseContext | undefined): boolean {
+  if (token.t !== 'word' || !token.raw.startsWith('@')) return false;
+  if (token.lower === '@me') return true;
+  return ctx !== undefined && grammarOf(ctx).me.has(word(token.raw.slice(1)));
+}
+
+/**
+ * People named in a way Slack does not resolve to one user are refused, never guessed at.
+ * `ctx` lets `@` and the reader's own word for me through (`@moi`); without it only `@me`.
+ */
+export function refuseNonPeople(tokens: Token[], ctx?: ParseContext): void {
   for (const token of tokens) {
     if (token.t === 'usergroup') {
       stop('usergroup', { group: token.label }, EX.team);
@@ -15,7 +28,7 @@ export function refuseNonPeople(tokens: Token[]): void {
     if (token.t === 'broadcast') {
       stop('broadcast', { name: `@${token.name}` }, EX.team);
     }
-    if (token.t === 'word' && /^@[^\s@]+$/.test(token.raw) && token.lower !== '@me') {
+    if (token.t === 'word' && /^@[^\s@]+$/.test(token.raw) && !atMe(token, ctx)) {
       stop('unknown_person', { typed: token.raw });
     }
     if (token.t === 'word' && /^[^\s@<]+@[^\s@]+\.[a-z]{2,}$/i.test(token.raw)) {
@@ -138,7 +151,7 @@ export function takePeople({ tokens, used, ctx }: Scan): { people: Person[]; meT
     const token = tokens[i]!;
     let id: string | null = null;
     if (token.t === 'mention') id = token.id;
-    else if (words.me.has(token)) id = ME;
+    else if (words.me.has(token) || atMe(token, ctx)) id = ME;
     if (id === null) continue;
     used[i] = true;
     const value = valueAt(tokens, used, i + 1, ctx);

@@ -48,6 +48,11 @@ export function resolveMe(
     }
     payers = swapped;
   }
+  // Only myself named (`@me` with my own mention, or `only me`): an expense I paid and owe alone
+  // records nothing, so the question is the one `/split 40` gets.
+  if (!expense.wholeGroup && participants.length === 1 && participants[0] === callerId) {
+    return { problem: trouble('who_shared') };
+  }
   return {
     ...expense,
     participants,

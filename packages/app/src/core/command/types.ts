@@ -68,6 +68,11 @@ export interface ParsedExpense {
   repeat?: Repeat;
   /** A group named with `in <group>`, as typed. */
   group: string | null;
+  /**
+   * `no group` (`ohne Gruppe`...): booked outside any group, even in a channel bound to one or
+   * with a default group. Set only when typed.
+   */
+  noGroup?: true;
   /** yyyy-MM-dd; today when no date was given. */
   date: string;
   split: Split;

@@ -130,6 +130,7 @@ export interface Grammar {
   counts: Phrases<true>;
   me: Phrases<true>;
   exceptMe: Phrases<true>;
+  noGroup: Phrases<true>;
   /** Folded lower-case words, compared with description words as typed. */
   connectors: ReadonlySet<string>;
   fillers: ReadonlySet<string>;
@@ -180,6 +181,7 @@ function compile(language: GrammarLanguage): Grammar {
     counts: flags((l) => l.counts),
     me: flags((l) => l.me),
     exceptMe: flags((l) => l.exceptMe),
+    noGroup: flags((l) => l.noGroup),
     connectors: foldedSet(all('connectors').flat()),
     fillers: foldedSet(all('fillers').flat()),
     groupStops: foldedSet(language === 'en' ? [] : LEXICONS[language].connectors),

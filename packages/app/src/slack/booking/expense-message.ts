@@ -15,7 +15,6 @@ import { ACTIONS, BLOCKS, EXPENSE_ACTIONS } from '../ids.js';
 import {
   actionsBlock,
   button,
-  buttonElement,
   confirm,
   context,
   contextBlock,
@@ -213,17 +212,10 @@ export function expenseMessage(e: BookedExpense, voice: Voice): SlackMessage {
     actionsBlock({
       block_id: BLOCKS.expenseActions,
       elements: [
-        buttonElement({
-          action_id: ACTIONS.undo,
-          text: plainTextObject({ text: voice.t('expense.undo'), emoji: true }),
-          value: encodeExpenseRef(e.id),
-          confirm: {
-            title: plainTextObject({ text: voice.t('expense.undo_title') }),
-            text: mrkdwnObject({ text: deletesText(e, cost, voice) }),
-            confirm: plainTextObject({ text: voice.t('expense.undo_confirm') }),
-            deny: plainTextObject({ text: voice.t('expense.keep_it') }),
-          },
-        }),
+        // No confirm dialog: everyone in the channel sees this button, but only the booker may
+        // use it, and a dialog promising anyone else a delete would be followed by a refusal.
+        // Anyone else hears at once why not; the booker's Undo is taken back by Restore.
+        button(ACTIONS.undo, voice.t('expense.undo'), { value: encodeExpenseRef(e.id) }),
         ...expenseButtons(e, cost, voice),
       ],
     }),
@@ -258,7 +250,10 @@ export function expenseMessage(e: BookedExpense, voice: Voice): SlackMessage {
   return { text, blocks: [...fixed, ...body, ...tail] };
 }
 
-/** "Deletes “Lunch” (€40.00) for everyone on it.": what Undo and Delete ask to confirm. */
+/**
+ * What Delete asks to confirm. The dialog shows to everyone in the channel, and the service lets
+ * only the people on an expense delete it: the text says so instead of promising a delete.
+ */
 function deletesText(e: Pick<BookedExpense, 'description'>, cost: string, voice: Voice): string {
   // A confirm dialog's text is refused beyond 300 characters: the description gives way.
   const room = 300 - voice.t('expense.deletes', { description: '', cost }).length;
@@ -277,8 +272,9 @@ function struck(what: string): string {
 }
 
 /**
- * Replaces the expense message once undone: what it was stays readable, struck through, and the
- * buttons go. `what` is the header it replaces (plain text), or the expense's own.
+ * Replaces the expense message once undone: what it was stays readable, struck through, with a
+ * Restore button in place of the others (Undo asks no confirmation, so it can be taken back).
+ * `what` is the header it replaces (plain text), or the expense's own.
  */
 export function undoneMessage(
   input: { expenseId: number; undoneBy: string; what: string },
@@ -302,6 +298,7 @@ export function undoneMessage(
           }),
         ],
       }),
+      restoreActions(input.expenseId, voice),
     ],
   };
 }
@@ -362,18 +359,21 @@ export function deletedMessage(
           }),
         ],
       }),
-      actionsBlock({
-        block_id: BLOCKS.expenseActions,
-        elements: [
-          buttonElement({
-            action_id: EXPENSE_ACTIONS.restore,
-            text: plainTextObject({ text: voice.t('expense.restore'), emoji: true }),
-            value: encodeExpenseRef(input.expenseId),
-          }),
-        ],
-      }),
+      restoreActions(input.expenseId, voice),
     ],
   };
+}
+
+/** Restore, for whoever deleted or undid the expense (the click checks it is them). */
+function restoreActions(expenseId: number, voice: Voice): types.ActionsBlock {
+  return actionsBlock({
+    block_id: BLOCKS.expenseActions,
+    elements: [
+      button(EXPENSE_ACTIONS.restore, voice.t('expense.restore'), {
+        value: encodeExpenseRef(expenseId),
+      }),
+    ],
+  });
 }
 
 /** The header text of an expense message (plain text), to keep it readable after a delete. */

@@ -185,6 +185,14 @@ export async function bookExpense(c: Booking, record: ServiceTokenRecord): Promi
   if (people.byDefault)
     message = withDefaultNote(voice, message, people.byDefault, group?.name ?? '');
   if (currencyNote) message = withNote(message, currencyNote);
+  // Told first: the expense is booked whether or not the answer can be posted.
+  inv.booked?.({
+    id: done.booked.id,
+    description: done.booked.description || expense.description,
+    cost: expense.cost,
+    currency: expense.currency,
+    participants: people.participants.filter((id) => !id.startsWith('svc:')),
+  });
   await reply.inChannel(message);
   await deps.expenses
     .rememberBooked(user, { expense_id: done.booked.id, description: done.booked.description })
@@ -232,6 +240,7 @@ async function groupOf(
   expense: ParsedExpense,
 ): Promise<GroupChoice | null | Told> {
   if (expense.group !== null) return namedGroup(c, client, expense.group);
+  if (expense.noGroup) return null;
   const binding = c.binding;
   if (!binding) return null;
   const found = await findGroup(c.deps, c.user, client, binding.group_id);
@@ -244,14 +253,25 @@ async function groupOf(
   }
   if (await unbindIfDeleted(c, client)) return TOLD;
   const group = mrkdwn(binding.group_name);
+  const none = c.voice.t('booking.no_group_words');
   await tellProblem(
     c,
     binding.source === 'channel'
-      ? c.voice.t('booking.channel_group_hidden', { group })
-      : c.voice.t('booking.default_group_gone', { group }),
-    EXAMPLE,
+      ? c.voice.t('booking.channel_group_hidden', { group, none })
+      : c.voice.t('booking.default_group_gone', { group, none }),
+    outsideExample(c.inv.text, expense, none),
   );
   return TOLD;
+}
+
+/**
+ * The way out of a group the person cannot book into: what they typed with `no group` added, so
+ * that the example books it (a long command gets the short example with the words instead).
+ */
+function outsideExample(typed: string, expense: ParsedExpense, none: string): string {
+  const own = typed.trim();
+  if (expense.wholeGroup || own.length > 200) return `${EXAMPLE} ${none}`;
+  return `/split ${own} ${none}`;
 }
 
 /** The caller's group called `name` (a fresh list when the cached one lacks it), or told not. */

@@ -18,6 +18,7 @@ import {
   type StateValues,
 } from './form.js';
 import { itemiseStepView } from './itemise-view.js';
+import { readChosenPhoto } from './receipt/receipt-reading.js';
 import { queueSubmission } from './submit.js';
 import { splitStepView } from './views.js';
 
@@ -99,7 +100,15 @@ export function expenseFormSubmitted(deps: SlackDeps) {
       voice,
     );
     if ('errors' in checked) {
-      await ack({ response_action: 'errors', errors: checked.errors });
+      // No amount, and a photo chosen: it is read into the form rather than refused.
+      const reading = edit
+        ? undefined
+        : await readChosenPhoto(deps, { user, view, values, meta, voice }, logger);
+      await ack(
+        reading
+          ? { response_action: 'update', view: reading }
+          : { response_action: 'errors', errors: checked.errors },
+      );
       return;
     }
     const form = checked.form;
@@ -128,6 +137,7 @@ export function expenseFormSubmitted(deps: SlackDeps) {
               currency: form.currency,
               participants: form.participants,
               names,
+              receipt: kept?.receipt,
               edit: edit !== undefined,
               meta: view.private_metadata,
             },

@@ -11,7 +11,7 @@ import { MAX_PEOPLE } from '../kit/limits.js';
 import { percentText } from '../shared/breakdown.js';
 import type { Voice } from '../shared/voice.js';
 import { readAmount } from './amount.js';
-import { megabytes, RECEIPT_MAX_BYTES } from './receipt.js';
+import { megabytes, RECEIPT_MAX_BYTES } from './receipt/receipt.js';
 
 export { encodeMeta, FormMeta, metaRefusal, parseMeta } from '../shared/modal.js';
 
@@ -87,7 +87,7 @@ type StateLeaf = {
   selected_users?: string[];
   selected_user?: string | null;
   selected_date?: string | null;
-  files?: Array<{ id?: string; name?: string; size?: number }>;
+  files?: Array<{ id?: string; name?: string; size?: number; mimetype?: string }>;
   selected_options?: Array<{ value?: string }>;
 };
 export type StateValues = Record<string, Record<string, StateLeaf>>;
@@ -116,7 +116,10 @@ export function versionedBlockId(base: string, version: number): string {
 }
 
 /** A refillable input's value and the block_id it is under now (where its errors go). */
-function versioned(values: StateValues, base: string): { blockId: string; leaf?: StateLeaf } {
+export function versioned(
+  values: StateValues,
+  base: string,
+): { blockId: string; leaf?: StateLeaf } {
   const blockId = Object.hasOwn(values, base)
     ? base
     : (Object.keys(values).find((id) => blockVersion(id, base) !== undefined) ?? base);
@@ -144,24 +147,29 @@ export function checkForm(
 ): { form: CheckedForm } | { errors: FieldErrors } {
   const { t } = voice;
   const errors: FieldErrors = {};
-  const currency = leaf(values, FORM.currency)?.selected_option?.value?.toUpperCase() ?? '';
-  if (currency === '') errors[FORM.currency] = t('form.currency_missing');
+  // The fields a receipt's reading fills may be under a later block_id (receipt-fill.ts).
+  const currencyIn = versioned(values, FORM.currency);
+  const currency = currencyIn.leaf?.selected_option?.value?.toUpperCase() ?? '';
+  if (currency === '') errors[currencyIn.blockId] = t('form.currency_missing');
   else if (!/^[A-Z]{3,4}$/.test(currency) || ctx.knownCurrency(currency) === false)
-    errors[FORM.currency] = t('form.currency_unknown', { currency: currency.slice(0, 10) });
+    errors[currencyIn.blockId] = t('form.currency_unknown', { currency: currency.slice(0, 10) });
 
   let cost = 0;
-  const amount = readAmount(leaf(values, FORM.amount)?.value ?? '', currency || 'USD', voice);
-  if ('error' in amount) errors[FORM.amount] = amount.error;
+  const amountIn = versioned(values, FORM.amount);
+  const amount = readAmount(amountIn.leaf?.value ?? '', currency || 'USD', voice);
+  if ('error' in amount) errors[amountIn.blockId] = amount.error;
   else cost = amount.minor;
 
-  const description = (leaf(values, FORM.description)?.value ?? '').trim();
-  if (description === '') errors[FORM.description] = t('form.description_missing');
+  const descriptionIn = versioned(values, FORM.description);
+  const description = (descriptionIn.leaf?.value ?? '').trim();
+  if (description === '') errors[descriptionIn.blockId] = t('form.description_missing');
   else if (description.length > DESCRIPTION_MAX)
-    errors[FORM.description] = t('form.description_long', { max: DESCRIPTION_MAX });
+    errors[descriptionIn.blockId] = t('form.description_long', { max: DESCRIPTION_MAX });
 
-  const date = leaf(values, FORM.date)?.selected_date ?? ctx.today;
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) errors[FORM.date] = t('form.date_missing');
-  else if (date > ctx.today) errors[FORM.date] = t('form.date_future');
+  const dateIn = versioned(values, FORM.date);
+  const date = dateIn.leaf?.selected_date ?? ctx.today;
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) errors[dateIn.blockId] = t('form.date_missing');
+  else if (date > ctx.today) errors[dateIn.blockId] = t('form.date_future');
 
   const category = Number(leaf(values, FORM.category)?.selected_option?.value ?? '');
   const groupValue = leaf(values, FORM.group)?.selected_option?.value ?? '0';
@@ -413,6 +421,32 @@ export interface FormDraft {
   edit?: EditBase;
   /** A form filled in from a booked expense (Duplicate): its parts, for the second step. */
   copy?: CheckedForm;
+  /** A photo being read into the form, and what the form looks like meanwhile. */
+  reading?: ReadingDraft;
+  /** What a receipt's reading found for the Itemise step: its items, tip and tax. */
+  receipt?: ReceiptItems;
+  /** The file chosen in the form that was read already: a second Submit books, not reads. */
+  read?: string;
+}
+
+/**
+ * The form while its photo is read: the view as last put up (its hash, for the update that
+ * fills it) and the state of its fields as the person's last change sent it.
+ */
+export interface ReadingDraft {
+  view: { blocks: unknown[]; title: unknown; submit?: unknown; close?: unknown; meta: string };
+  hash: string | undefined;
+  state?: StateValues | undefined;
+  /** Fields the message's own words filled ("Split this"), which the reading leaves as they are. */
+  kept: string[];
+}
+
+/** A receipt's items in minor units of `currency`, and its tip and tax, for the Itemise step. */
+export interface ReceiptItems {
+  currency: string;
+  items: { description: string; minor: number }[];
+  tip: number | null;
+  tax: number | null;
 }
 
 /**

@@ -13,6 +13,7 @@ import { modalVoice } from '../shared/modal.js';
 import { savedFor } from './default-prefill.js';
 import { type ShownForm, withGroupDefault } from './default-view.js';
 import { parseMeta } from './form.js';
+import { formMoved } from './receipt/receipt-reading.js';
 
 /** The group's members as the service has them now; undefined when they can't be read. */
 async function membersOf(
@@ -65,7 +66,11 @@ export function groupPicked(deps: SlackDeps) {
       if (!next) return;
       // With the hash, an update that lost a race to a newer one is refused by Slack instead of
       // replacing the newer view.
-      await client.views.update({ view_id: view.id, hash: view.hash, view: next });
+      const updated = await client.views.update({ view_id: view.id, hash: view.hash, view: next });
+      // A photo being read fills this form next: with its new hash, and without undoing this.
+      if (updated.view) {
+        await formMoved(deps, user, view.id, { ...next, blocks: next.blocks }, updated.view.hash);
+      }
     } catch (error) {
       logger.warn({
         msg: "expense form: filling in the group's default failed: {error}",

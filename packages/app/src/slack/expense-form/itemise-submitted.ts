@@ -65,6 +65,7 @@ async function redrawn(
         names,
         typed: itemiseTyped(form, values),
         preview: previewText(checked, names, voice),
+        receipt: draft.receipt,
         edit: draft.edit !== undefined,
         meta,
       },

@@ -15,10 +15,11 @@ import {
   textInput,
 } from '../kit/blocks.js';
 import { clip, LIMITS } from '../kit/limits.js';
+import { mrkdwn } from '../kit/text.js';
 import { input, type ModalView, metadata, plain, title, VIEW_LIMITS } from '../shared/modal.js';
 import type { Voice } from '../shared/voice.js';
 import { amountInput } from './amount.js';
-import type { StepBase } from './form.js';
+import type { ReceiptItems, StepBase } from './form.js';
 import type { ItemiseTyped } from './itemise.js';
 
 interface ItemiseStepInput extends StepBase {
@@ -32,6 +33,14 @@ interface ItemiseStepInput extends StepBase {
   typed?: ItemiseTyped | undefined;
   /** The preview as mrkdwn; undefined before the person first asks for one. */
   preview?: string | undefined;
+  /** What a photo of the receipt was read as: its items listed, its tip and tax filled in. */
+  receipt?: ReceiptItems | undefined;
+}
+
+/** "Burger $12.50 · Fries $4.00": the receipt's items, each name as the photo was read. */
+function receiptItemsText(r: ReceiptItems, voice: Voice): string {
+  const items = r.items.map((i) => `${mrkdwn(i.description)} ${voice.money(i.minor, r.currency)}`);
+  return clip(voice.t('receipt.items_list', { items: items.join(' · ') }), LIMITS.sectionText);
 }
 
 /** What a typed value may hold: a sum of items is short; anything longer was pasted by mistake. */
@@ -56,25 +65,49 @@ function field(
   );
 }
 
+/** What the step is for, and the receipt's items when a photo was read into the form. */
+function itemiseNotes(
+  info: string,
+  receipt: ReceiptItems | undefined,
+  voice: Voice,
+): types.KnownBlock[] {
+  return [
+    contextBlock({ block_id: FORM.splitInfo, elements: [mrkdwnObject({ text: info })] }),
+    ...(receipt && receipt.items.length > 0
+      ? [
+          contextBlock({
+            block_id: FORM.receiptNote,
+            elements: [mrkdwnObject({ text: receiptItemsText(receipt, voice) })],
+          }),
+        ]
+      : []),
+  ];
+}
+
 export function itemiseStepView(s: ItemiseStepInput, voice: Voice): ModalView {
   const { t } = voice;
   const subtotal = voice.money(s.subtotal, s.currency);
   // Examples written with the person's decimal mark, as they would type them.
   const items = `${amountInput(1250, 'EUR', voice)}+${amountInput(725, 'EUR', voice)}`;
-  const blocks: types.KnownBlock[] = [
-    contextBlock({
-      block_id: FORM.splitInfo,
-      elements: [mrkdwnObject({ text: t('form.itemise_info', { subtotal }) })],
-    }),
-  ];
-  // The first step caps people at 50: with the 6 other blocks, well within 100.
-  s.participants.slice(0, VIEW_LIMITS.viewBlocks - 7).forEach((id, index) => {
+  const receipt = s.receipt?.currency === s.currency ? s.receipt : undefined;
+  const blocks = itemiseNotes(t('form.itemise_info', { subtotal }), receipt, voice);
+  const amount = (minor: number | null) =>
+    minor === null ? undefined : amountInput(minor, s.currency, voice);
+  // Before anything is typed, the tip and tax read from the receipt.
+  const typed = s.typed ?? {
+    items: {},
+    shared: '',
+    tip: amount(receipt?.tip ?? null) ?? '',
+    tax: amount(receipt?.tax ?? null) ?? '',
+  };
+  // The first step caps people at 50: with the 7 other blocks, well within 100.
+  s.participants.slice(0, VIEW_LIMITS.viewBlocks - 8).forEach((id, index) => {
     blocks.push(
       field(
         `${FORM.valuePrefix}${index}`,
         s.names[id] ?? t('expense.someone'),
         items,
-        s.typed?.items[id],
+        typed.items[id],
       ),
     );
   });
@@ -83,20 +116,20 @@ export function itemiseStepView(s: ItemiseStepInput, voice: Voice): ModalView {
       FORM.itemShared,
       t('form.shared_everyone'),
       `${amountInput(850, 'EUR', voice)}+4`,
-      s.typed?.shared,
+      typed.shared,
     ),
     field(
       FORM.itemTip,
       t('form.tip'),
       t('form.tip_placeholder', { amount: '10' }),
-      s.typed?.tip,
+      typed.tip,
       t('form.tip_hint'),
     ),
     field(
       FORM.itemTax,
       t('form.tax'),
       t('form.tax_placeholder', { amount: amountInput(640, 'EUR', voice) }),
-      s.typed?.tax,
+      typed.tax,
       t('form.tax_hint'),
     ),
     actionsBlock({

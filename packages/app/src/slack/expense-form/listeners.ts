@@ -8,6 +8,7 @@ import { editClicked } from './edit-clicked.js';
 import { expenseFormSubmitted } from './form-submitted.js';
 import { groupPicked } from './group-picked.js';
 import { expenseItemiseSubmitted, itemisePreviewClicked } from './itemise-submitted.js';
+import { fieldChanged, READ_JOB, readJob } from './receipt/receipt-reading.js';
 import { splitMessageShortcut } from './split-message.js';
 import { expenseSplitSubmitted } from './split-submitted.js';
 import { FORM_JOB, formJob } from './submit.js';
@@ -26,6 +27,11 @@ export function expenseFormListeners(table: ListenerTable, deps: SlackDeps): voi
   table.view(EXPENSE_CALLBACKS.itemiseStep, expenseItemiseSubmitted(deps));
   table.action(FORM.itemPreview, itemisePreviewClicked(deps));
   table.action(FORM.group, groupPicked(deps));
+  // While a photo is read into the form, the fields it fills report each change.
+  for (const field of [FORM.amount, FORM.currency, FORM.description, FORM.date]) {
+    table.action(field, fieldChanged(deps));
+  }
+  table.job(READ_JOB, readJob(deps));
   table.options(FORM.currency, currencySuggestions(deps));
   table.options(FORM.category, categorySuggestions(deps));
 }

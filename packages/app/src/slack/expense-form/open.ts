@@ -18,6 +18,7 @@ import type { SlackUserKey } from '../../store/index.js';
 import type { MessageKey } from '../../voice/index.js';
 import { boundGroup, groupStartCurrency, namesNobody, notesOf, whoText } from '../booking/index.js';
 import type { SlackDeps } from '../deps.js';
+import { FORM } from '../ids.js';
 import { mentionedIds } from '../kit/limits.js';
 import { formAnswer } from '../runtime/answer.js';
 import { splitBreakdown } from '../shared/breakdown.js';
@@ -32,7 +33,9 @@ import { defaultStart } from './default-prefill.js';
 import { expenseSources } from './expense-sources.js';
 import { encodeMeta, MAX_PARTICIPANTS } from './form.js';
 import { editBaseOf, formFromExpense, groupChoices, initialOf } from './from-expense.js';
-import { messageReceipt } from './message-receipt.js';
+import { messageText } from './message-text.js';
+import { messageReceipt } from './receipt/message-receipt.js';
+import { prepareReading, startReading } from './receipt/receipt-reading.js';
 import { expenseFormView, formTitle, noticeView } from './views.js';
 
 export interface Opened {
@@ -58,19 +61,21 @@ export async function update(
   opened: Opened,
   view: ReturnType<typeof noticeView>,
   logger: Logger,
-): Promise<void> {
+): Promise<Opened | undefined> {
   try {
-    await client.views.update({
+    const updated = await client.views.update({
       view_id: opened.id,
       ...(opened.hash ? { hash: opened.hash } : {}),
       view,
     });
+    return { id: opened.id, hash: updated.view?.hash };
   } catch (error) {
     // hash_conflict: the person already closed or moved on from the form; nothing to show then.
     logger.warn({
       msg: 'expense form: views.update failed: {error}',
       error: (error as Error).message,
     });
+    return undefined;
   }
 }
 
@@ -149,23 +154,6 @@ export async function openThenFill(
       );
     });
   });
-}
-
-/**
- * Message text with mentions turned into names and Slack's markup undone. Slack sends `<` and `>`
- * inside an entity escaped, so an entity never holds a raw `<`: each match stops at the next one,
- * and a message of unclosed `<@U1|` is read in linear time, not once per `<`.
- */
-export function messageText(text: string, names: Map<string, string>): string {
-  return text
-    .replace(/<@([UW][A-Z0-9]+)(?:\|[^<>]*)?>/g, (_, id: string) => names.get(id) ?? 'someone')
-    .replace(/<[^|<>]*\|([^<>]*)>/g, '$1')
-    .replace(/<([^<>]*)>/g, '$1')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&amp;/g, '&')
-    .replace(/\s+/g, ' ')
-    .trim();
 }
 
 interface NewFormRequest extends FormRequest {
@@ -315,6 +303,8 @@ async function fillNewForm(
     description = description.slice(0, 255) || undefined;
   }
   const receipt = messageReceipt(r.message?.files);
+  // The message's image is read into the form, when the app reads receipts.
+  const reading = receipt?.kind === 'attach' && deps.receipts !== undefined;
   const meta = encodeMeta(deps.offers, user, {
     ...(r.channel ? { c: r.channel } : {}),
     ...(r.thread_ts ? { t: r.thread_ts } : {}),
@@ -323,34 +313,51 @@ async function fillNewForm(
     // The one file of someone else's the form may attach: the message's, which the person saw.
     ...(receipt?.kind === 'attach' ? { f: receipt.id } : {}),
   });
-  await update(
-    r.client,
-    opened,
-    expenseFormView(
-      {
-        mode: 'new',
-        meta,
-        initial: {
-          amountText,
-          currency,
-          description,
-          date,
-          ...(repeat ? { repeat } : {}),
-          group_id: group?.id ?? null,
-          participants,
-          payer: user.user_id,
-          method: byDefault?.method ?? 'equal',
-        },
-        groups: groups.filter((g) => g.id !== 0).map((g) => ({ id: g.id, name: g.name })),
-        currencyUnit: deps.reference.unit(currency),
-        ...(r.message ? { note: voice.t('form.filled_from_message') } : {}),
-        byDefault: byDefault?.fill,
-        messageReceipt: receipt,
+  const view = expenseFormView(
+    {
+      mode: 'new',
+      meta,
+      initial: {
+        amountText,
+        currency,
+        description,
+        date,
+        ...(repeat ? { repeat } : {}),
+        group_id: group?.id ?? null,
+        participants,
+        payer: user.user_id,
+        method: byDefault?.method ?? 'equal',
       },
-      voice,
-    ),
-    r.logger,
+      groups: groups.filter((g) => g.id !== 0).map((g) => ({ id: g.id, name: g.name })),
+      currencyUnit: deps.reference.unit(currency),
+      // A message of no words (a photo alone) says what the photo was read as instead.
+      ...(r.message && typed.trim() !== '' ? { note: voice.t('form.filled_from_message') } : {}),
+      byDefault: byDefault?.fill,
+      messageReceipt: receipt,
+      reading,
+    },
+    voice,
   );
+  // Fields the message's own words filled stay as they are when the photo is read.
+  const kept = [...(amountText ? [FORM.amount] : []), ...(description ? [FORM.description] : [])];
+  const read = reading && (await prepareReading(deps, user, opened.id, view, kept));
+  const shown = await update(r.client, opened, view, r.logger);
+  if (shown && read && receipt?.kind === 'attach') {
+    await startReading(
+      deps,
+      {
+        user,
+        viewId: shown.id,
+        hash: shown.hash,
+        fileId: receipt.id,
+        offered: true,
+        locale: me?.locale,
+        tz: me?.tz,
+        currency,
+      },
+      r.logger,
+    );
+  }
 }
 
 type Refused = Extract<Awaited<ReturnType<typeof accessExpense>>, { ok: false }>;

@@ -43,7 +43,8 @@ import { TOLD, type Told, told } from '../shared/told.js';
 import { type Voice, voiceOf } from '../shared/voice.js';
 import { changeName } from './change-names.js';
 import { type CheckedForm, type EditBase, type FormMeta, sharesUnchanged } from './form.js';
-import { type FetchedReceipt, fetchReceipt, ReceiptError, receiptProblem } from './receipt.js';
+import type { FetchedReceipt } from './receipt/receipt.js';
+import { fetchReceipt, ReceiptError, receiptProblem } from './receipt/receipt.js';
 
 /** A submitted form as its job keeps it: all that carrying it out needs, on any replica. */
 interface FormJob {

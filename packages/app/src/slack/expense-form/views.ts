@@ -42,8 +42,9 @@ import {
   type SplitMethod,
   type StepBase,
 } from './form.js';
-import type { MessageReceipt } from './message-receipt.js';
-import { megabytes } from './receipt.js';
+import type { MessageReceipt } from './receipt/message-receipt.js';
+import { isRead, tracked } from './receipt/read-fields.js';
+import { megabytes } from './receipt/receipt.js';
 
 export { type ModalView, VIEW_LIMITS };
 
@@ -110,6 +111,11 @@ interface FormViewInput {
   byDefault?: GroupDefaultFill | undefined;
   /** "Split this": the message's image offered as the receipt, or why its file can't be one. */
   messageReceipt?: MessageReceipt | undefined;
+  /**
+   * A photo is being read: a line says so, and the fields the reading fills tell the app of each
+   * change (dispatch), so that the reading keeps what the person typed meanwhile.
+   */
+  reading?: boolean | undefined;
 }
 
 /** The message's image, checked to be attached; or why the message's file can't be the receipt. */
@@ -160,6 +166,14 @@ function formNotes(v: FormViewInput, voice: Voice): types.KnownBlock[] {
   return [
     ...(v.note ? [context(v.note)] : []),
     ...(v.byDefault ? [defaultNoteBlock(v.byDefault, voice)] : []),
+    ...(v.reading
+      ? [
+          contextBlock({
+            block_id: FORM.receiptNote,
+            elements: [mrkdwnObject({ text: voice.t('receipt.reading') })],
+          }),
+        ]
+      : []),
   ];
 }
 
@@ -358,7 +372,7 @@ export function expenseFormView(v: FormViewInput, voice: Voice): ModalView {
     submit: title(v.mode === 'edit' ? t('form.submit_edit') : t('form.submit_new')),
     close: title(t('form.cancel')),
     private_metadata: metadata(v.meta),
-    blocks,
+    blocks: v.reading ? blocks.map((b) => (isRead(b) ? tracked(b) : b)) : blocks,
   });
 }
 

@@ -13,32 +13,17 @@ import {
   type ParseResult,
 } from '../../core/command/index.js';
 import { ServiceBaseException, type ServiceClient } from '../../service/index.js';
-import type { ServiceTokenRecord, SlackUserKey, TypedWhere } from '../../store/index.js';
+import type { ServiceTokenRecord, SlackUserKey } from '../../store/index.js';
 import type { BoundGroup } from '../booking/group.js';
-import type { Once } from '../booking/marker.js';
 import type { SlackDeps } from '../deps.js';
 import { MAX_PEOPLE } from '../kit/limits.js';
 import type { Reply } from '../runtime/reply.js';
+import type { SplitInvocation } from './invocation.js';
 import { type ConnectReason, connectPrompt, errorNotice, plainNotice } from './notices.js';
 import { describeServiceFailure } from './service-failure.js';
 import type { Voice } from './voice.js';
 
-/** One `/split` to carry out: typed now, or saved while the person linked their account. */
-export interface SplitInvocation {
-  team_id: string;
-  user_id: string;
-  channel_id: string;
-  text: string;
-  /** Where the answer goes when it is carried out later. */
-  response_url?: string | undefined;
-  /** Written as a message (a mention, a DM): answered in that conversation and thread. */
-  typed?: TypedWhere | undefined;
-  /**
-   * How a booking made by this command is kept to one (its marker, and an earlier run's create);
-   * absent, a booking gets a marker of its own.
-   */
-  once?: Once | undefined;
-}
+export type { BookedSummary, SplitInvocation } from './invocation.js';
 
 export type SplitKind = ParseResult['kind'];
 
@@ -47,7 +32,8 @@ export type SplitKind = ParseResult['kind'];
  * directory), or the reason it could not be read (booking reports it; other kinds go on).
  */
 export type ProfileCurrency =
-  | { ok: true; code: string | undefined }
+  /** `link`: the caller's link as read for it (null: none), so that booking need not read it again. */
+  | { ok: true; code: string | undefined; link?: ServiceTokenRecord | null }
   | { ok: false; error: unknown };
 
 /** What every handler gets, whatever its kind; shared helpers take this. */
@@ -121,7 +107,7 @@ export async function promptConnect(
   // Names make the text longer; one the parser would refuse after linking keeps its ids instead.
   const text = named.length <= MAX_COMMAND_CHARS ? named : c.inv.text;
   // Linking keeps no command longer than that: the prompt promises only one that is kept.
-  const keep = carry && text.length <= MAX_COMMAND_CHARS;
+  const keep = carry && c.inv.carry !== false && text.length <= MAX_COMMAND_CHARS;
   const pending = keep
     ? {
         text,

@@ -47,6 +47,7 @@ export async function formWithoutTrigger(c: SplitRequest): Promise<void> {
     channel: c.inv.channel_id,
     thread_ts: typed.thread_ts,
     fromThread: typed.in_thread === true,
+    ...(typed.photo ? { photo: true } : {}),
   };
   await c.reply.ephemeral(formOffer(c.voice, ref, offeredFormRef(c.deps.offers, c.user, ref)));
 }

@@ -44,6 +44,8 @@ export interface FormRef {
   thread_ts: string | undefined;
   /** Filled in from the thread's first message ("split this"). */
   fromThread: boolean;
+  /** That message is a photo sent to the app, which the form reads. */
+  photo?: boolean;
 }
 
 const TS = /^\d{1,12}\.\d{1,6}$/;
@@ -52,6 +54,7 @@ const refSchema = object({
   c: string({ max: 24, regex: /^[CGD][A-Z0-9]{2,}$/ }),
   t: optional(string({ regex: TS })),
   p: optional(literal(1)),
+  r: optional(literal(1)),
 });
 
 export function encodeFormRef(ref: FormRef): string {
@@ -59,16 +62,17 @@ export function encodeFormRef(ref: FormRef): string {
     c: ref.channel,
     ...(ref.thread_ts ? { t: ref.thread_ts } : {}),
     ...(ref.fromThread ? { p: 1 } : {}),
+    ...(ref.photo ? { r: 1 } : {}),
   });
 }
 
 export function parseFormRef(value: string | undefined): FormRef | undefined {
   const parsed = refSchema.readJson(value);
   if (!parsed) return undefined;
-  const { c, t, p } = parsed;
+  const { c, t, p, r } = parsed;
   // Only a thread has a first message to fill the form from.
   if (p === 1 && t === undefined) return undefined;
-  return { channel: c, thread_ts: t, fromThread: p === 1 };
+  return { channel: c, thread_ts: t, fromThread: p === 1, ...(r === 1 ? { photo: true } : {}) };
 }
 
 /**
@@ -102,7 +106,9 @@ export function readOfferedRef(
 
 /** The private offer: what the button does, and the button, whose value is `offeredFormRef`'s. */
 export function formOffer(voice: Voice, ref: FormRef, value: string): SlackMessage {
-  const text = voice.t(ref.fromThread ? 'talk.split_this_offer' : 'talk.form_offer');
+  const text = voice.t(
+    ref.photo ? 'talk.photo_offer' : ref.fromThread ? 'talk.split_this_offer' : 'talk.form_offer',
+  );
   const label = voice.t(ref.fromThread ? 'talk.split_this_button' : 'talk.form_button');
   const blocks: types.KnownBlock[] = [
     sectionBlock({ text: mrkdwnObject({ text }) }),

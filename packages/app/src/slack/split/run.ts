@@ -44,7 +44,8 @@ const OWN_HANDLERS: Pick<SplitHandlers, OwnKind> = {
     await c.reply.ephemeral(errorNotice(c.voice, message, problem.example, people));
   },
   expense: async (c) => {
-    const record = await c.deps.tokens.get(c.user);
+    const read = c.profileCurrency.ok ? c.profileCurrency.link : undefined;
+    const record = read !== undefined ? read : await c.deps.tokens.get(c.user);
     if (!record) return promptConnect(c, 'first_time', true);
     await bookExpense(c, record);
   },
@@ -63,9 +64,9 @@ async function profileCurrency(deps: SlackDeps, inv: SplitInvocation): Promise<P
   const user = { team_id: inv.team_id, user_id: inv.user_id };
   try {
     const record = await deps.tokens.get(user);
-    if (!record) return { ok: true, code: undefined };
+    if (!record) return { ok: true, code: undefined, link: null };
     const profile = await deps.directory.profile(user, deps.service.forLink(record));
-    return { ok: true, code: profile.default_currency || undefined };
+    return { ok: true, code: profile.default_currency || undefined, link: record };
   } catch (error) {
     return { ok: false, error };
   }

@@ -23,6 +23,7 @@ import type { SlackDeps } from '../deps.js';
 import { MAX_PEOPLE, mentionedIds } from '../kit/limits.js';
 import { conversationAnswer } from '../runtime/answer.js';
 import { clientOrNothing } from '../runtime/team-clients.js';
+import { filesOf } from '../shared/message-files.js';
 import { plainNotice } from '../shared/notices.js';
 import { type Voice, voiceOf } from '../shared/voice.js';
 import { SPLIT_JOB, type SplitJob, tooManyPeople } from './ack.js';
@@ -63,6 +64,20 @@ export function commandText(text: string, botUserId: string | undefined): string
     : text;
   const trimmed = own.replace(/\s+/g, ' ').trim();
   return isSplitThis(trimmed) ? '' : trimmed;
+}
+
+/**
+ * Where a message is answered. A message of its own (not a reply) that carries an image and asks
+ * nothing else is answered under itself with the form offered to read the image: the message
+ * is then the thread's first, which the offered form is filled from.
+ */
+function answeredWhere(
+  typed: TypedWhere,
+  m: { ts: string; text: string; inThread: boolean; files: unknown },
+): TypedWhere {
+  const image = filesOf({ files: m.files }).some((f) => f.mimetype?.startsWith('image/'));
+  if (!image || m.inThread || m.text !== '') return typed;
+  return { kind: typed.kind, thread_ts: m.ts, in_thread: true, photo: true };
 }
 
 /** A message written to the app, as the mention and the DM listeners read it. */
@@ -178,6 +193,7 @@ export function appMentioned(deps: SlackDeps) {
     if (!team || !event.user || event.bot_id !== undefined) return;
     const inThread = event.thread_ts !== undefined && event.thread_ts !== event.ts;
     const edited = event.edited !== undefined;
+    const text = edited ? '' : commandText(event.text, context.botUserId);
     await keepTyped(
       deps,
       {
@@ -186,13 +202,16 @@ export function appMentioned(deps: SlackDeps) {
         user_id: event.user,
         channel_id: event.channel,
         ts: event.ts,
-        text: edited ? '' : commandText(event.text, context.botUserId),
+        text,
         edited,
-        typed: {
-          kind: 'mention',
-          thread_ts: event.thread_ts ?? event.ts,
-          ...(inThread ? { in_thread: true } : {}),
-        },
+        typed: answeredWhere(
+          {
+            kind: 'mention',
+            thread_ts: event.thread_ts ?? event.ts,
+            ...(inThread ? { in_thread: true } : {}),
+          },
+          { ts: event.ts, text, inThread, files: (event as { files?: unknown }).files },
+        ),
       },
       logger,
     );
@@ -210,6 +229,7 @@ interface DirectMessage {
   ts: string;
   thread_ts?: string;
   edited?: unknown;
+  files?: unknown;
   /** message_changed: the message as it now is. */
   message?: Omit<DirectMessage, 'channel' | 'channel_type' | 'message'>;
 }
@@ -226,9 +246,12 @@ function personWrote(
 ): { written: Omit<DirectMessage, 'message'>; edited: boolean } | undefined {
   if (m.channel_type !== 'im') return undefined;
   const changed = m.subtype === 'message_changed' ? m.message : undefined;
-  if (m.subtype !== undefined && (!changed || changed.edited === undefined)) return undefined;
+  // A photo sent to the app (file_share) is a message written to it.
+  const shared = m.subtype === 'file_share';
+  if (m.subtype !== undefined && !shared && (!changed || changed.edited === undefined))
+    return undefined;
   const written = changed ? { ...changed, channel: m.channel } : m;
-  if (written.subtype !== undefined || written.bot_id !== undefined) return undefined;
+  if ((written.subtype !== undefined && !shared) || written.bot_id !== undefined) return undefined;
   if (!written.user || written.user === botUserId) return undefined;
   return { written, edited: written.edited !== undefined };
 }
@@ -244,6 +267,7 @@ export function directMessage(deps: SlackDeps) {
     if (!team || !found) return;
     const { written: m, edited } = found;
     const inThread = m.thread_ts !== undefined && m.thread_ts !== m.ts;
+    const text = edited ? '' : commandText(m.text ?? '', context.botUserId);
     await keepTyped(
       deps,
       {
@@ -252,13 +276,16 @@ export function directMessage(deps: SlackDeps) {
         user_id: m.user as string,
         channel_id: m.channel,
         ts: m.ts,
-        text: edited ? '' : commandText(m.text ?? '', context.botUserId),
+        text,
         edited,
-        typed: {
-          kind: 'im',
-          ...(m.thread_ts ? { thread_ts: m.thread_ts } : {}),
-          ...(inThread ? { in_thread: true } : {}),
-        },
+        typed: answeredWhere(
+          {
+            kind: 'im',
+            ...(m.thread_ts ? { thread_ts: m.thread_ts } : {}),
+            ...(inThread ? { in_thread: true } : {}),
+          },
+          { ts: m.ts, text, inThread, files: m.files },
+        ),
       },
       logger,
     );

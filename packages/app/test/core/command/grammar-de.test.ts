@@ -199,4 +199,13 @@ describe('German words are read for German readers only where they could be a de
   de.expenses([[lunch('hier'), { description: 'Mittagessen hier' }]]);
 });
 
+describe('German: outside groups', () => {
+  de.expenses([
+    [
+      lunch('ohne Gruppe'),
+      { noGroup: true, group: null, participants: [ME, ANN_ID], description: 'Mittagessen' },
+    ],
+  ]);
+});
+
 de.coversLexicon();

@@ -249,4 +249,21 @@ describe('English: commands', () => {
   en.splitThis(['split this', 'Split it!']);
 });
 
+describe('English: outside groups', () => {
+  en.expenses([
+    [
+      lunch('no group'),
+      { noGroup: true, group: null, participants: [ME, ANN_ID], description: 'lunch' },
+    ],
+    [
+      lunch('without a group'),
+      { noGroup: true, group: null, participants: [ME, ANN_ID], description: 'lunch' },
+    ],
+    [
+      lunch('outside groups'),
+      { noGroup: true, group: null, participants: [ME, ANN_ID], description: 'lunch' },
+    ],
+  ]);
+});
+
 en.coversLexicon();

@@ -171,4 +171,13 @@ describe('Spanish: commands', () => {
   es.splitThis(['divide esto', 'Dividir esto!', 'reparte esto']);
 });
 
+describe('Spanish: outside groups', () => {
+  es.expenses([
+    [
+      lunch('sin grupo'),
+      { noGroup: true, group: null, participants: [ME, ANN_ID], description: 'almuerzo' },
+    ],
+  ]);
+});
+
 es.coversLexicon();

@@ -173,4 +173,13 @@ describe('French: commands', () => {
   fr.splitThis(['partage ça', 'Partager ça !', 'partage ceci']);
 });
 
+describe('French: outside groups', () => {
+  fr.expenses([
+    [
+      lunch('sans groupe'),
+      { noGroup: true, group: null, participants: [ME, ANN_ID], description: 'déjeuner' },
+    ],
+  ]);
+});
+
 fr.coversLexicon();

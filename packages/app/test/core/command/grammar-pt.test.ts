@@ -186,4 +186,13 @@ describe('Portuguese: commands', () => {
   pt.splitThis(['divide isso', 'Dividir isso!', 'divida isso', 'racha isso', 'rachar isso']);
 });
 
+describe('Portuguese: outside groups', () => {
+  pt.expenses([
+    [
+      lunch('sem grupo'),
+      { noGroup: true, group: null, participants: [ME, ANN_ID], description: 'almoço' },
+    ],
+  ]);
+});
+
 pt.coversLexicon();

@@ -70,7 +70,7 @@ describe('the expense message in the booker’s voice', () => {
         'Kommentieren',
         'Details',
         'Duplizieren',
-        'Diese Ausgabe löschen?',
+        'Ausgabe löschen?',
       ]),
     );
     expect(blockKitErrors(m.blocks, 'message')).toEqual([]);

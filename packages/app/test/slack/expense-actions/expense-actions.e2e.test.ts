@@ -270,6 +270,13 @@ describe('Delete and Undo', () => {
     expect(anns.body.replace_original).toBe(true);
     expect(anns.body.text).toContain('Undone by <@U0ANN>');
     expect((await expense(b.id)).deleted_at).toBeTruthy();
+    // Undo asks no confirmation (a dialog everyone sees would promise Bob a delete): Restore,
+    // left in its place, takes it back.
+    const undone = { ...b, blocks: anns.body.blocks as unknown[] };
+    const restored = await (await click('expense_restore', undone, 'U0ANN')).answer();
+    expect(restored.body.replace_original).toBe(true);
+    expect(JSON.stringify(restored.body.blocks)).toContain('expense_undo');
+    expect((await expense(b.id)).deleted_at).toBeNull();
   });
 
   it('lets only whoever deleted an expense Undo the delete', async () => {

@@ -92,10 +92,11 @@ describe('checkItemiseStep', () => {
     expect(checked.itemised.split).toEqual({
       kind: 'exact',
       amounts: [
-        // 20 shared is 6.67, 6.67, 6.66; the 4 of tip follows those parts.
-        { id: 'U0ANN', amount: 2801 },
+        // Everyone had the same: 20 + 20/3 of the 80, so each owes a third of the 84, rounded
+        // once (rounding the shared 20 first would have given 28.01, 28.00, 27.99).
+        { id: 'U0ANN', amount: 2800 },
         { id: 'U0BOB', amount: 2800 },
-        { id: 'U0CHO', amount: 2799 },
+        { id: 'U0CHO', amount: 2800 },
       ],
     });
   });

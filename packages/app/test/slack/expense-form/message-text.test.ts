@@ -4,7 +4,7 @@
  * in time that grows with the text, not with its square.
  */
 import { describe, expect, it } from 'vitest';
-import { messageText } from '../../../src/slack/expense-form/open.js';
+import { messageText } from '../../../src/slack/expense-form/message-text.js';
 
 describe('the text of a message, for the form', () => {
   it("turns mentions into names and undoes Slack's markup", () => {

@@ -15,7 +15,7 @@ import {
   RECEIPT_MAX_BYTES,
   ReceiptError,
   receiptProblem,
-} from '../../../src/slack/expense-form/receipt.js';
+} from '../../../src/slack/expense-form/receipt/receipt.js';
 import { fileHosts } from '../../../src/slack/shared/file-hosts.js';
 import { voiceFor } from '../../../src/voice/index.js';
 import { type FakeSlack, startFakeSlack } from '../../support/fake-slack.js';

@@ -6,7 +6,7 @@
 
 import { call, type Loose } from '@split/service-emulator/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RECEIPT_MAX_BYTES } from '../../../src/slack/expense-form/receipt.js';
+import { RECEIPT_MAX_BYTES } from '../../../src/slack/expense-form/receipt/receipt.js';
 import {
   blocksText,
   type Harness,

@@ -187,6 +187,40 @@ describe('installing into many workspaces', () => {
     expect((await w.app.deps.slack.forTeam('T0003')).token).toBe(org?.botToken);
   });
 
+  it("runs a workflow's step in an org's workspace with the run's own token, for the person of that workspace", async () => {
+    w.ws.addChannel({ id: 'C3001', name: 'general', team_id: 'T0003' });
+    const workflow = w.ws.workflows.create({
+      name: 'My balances',
+      team_id: 'T0003',
+      channel: 'C3001',
+      createdBy: 'U3CAT',
+      trigger: { kind: 'link' },
+      steps: [
+        {
+          callback_id: 'post_balances',
+          inputs: { user: { from: 'runner' }, channel: { from: 'value', value: 'C3001' } },
+        },
+      ],
+    });
+    w.ws.clearCalls();
+    const run = w.ws.workflows.start(workflow.id, { user: 'U3CAT' });
+    const execution = run.steps[0]!;
+    expect(execution.request.payload).toMatchObject({
+      team_id: 'T0003',
+      enterprise_id: 'E0001',
+      authorizations: [expect.objectContaining({ is_enterprise_install: true })],
+    });
+    const done = await w.ws.workflows.waitForRun(run.id, 10_000);
+    // Cat has no Splitwise link in T0003: the org's installation served the event, and the step
+    // answered for Cat's own workspace, with the run's token alone.
+    expect(done.steps[0]?.error).toMatch(/has not connected Splitwise yet/);
+    const dm = w.ws.messages('U3CAT').at(-1);
+    expect(JSON.stringify(dm?.blocks)).toContain('"url"');
+    const made = w.ws.calls.filter((c) => c.token !== undefined);
+    expect(made.length).toBeGreaterThan(0);
+    for (const c of made) expect(c.token).toBe(execution.token);
+  });
+
   it("forgets an org's installation when the org uninstalls the app", async () => {
     await w.ws.uninstallApp('E0001');
     let gone = false;

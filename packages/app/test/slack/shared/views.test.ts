@@ -119,10 +119,34 @@ describe('expense message', () => {
     expect(en.date('2026-01-01')).toBe('Thu, Jan 1, 2026');
   });
 
-  it('replaces the message once undone, without buttons', () => {
+  it('replaces the message once undone, with only Restore, which takes the Undo back', () => {
     const m = undoneMessage({ expenseId: 42, undoneBy: 'U002', what: 'Lunch · €40.00' }, en);
     expect(m.text).toBe('Undone by <@U002>: Lunch · €40.00');
-    expect(m.blocks.some((b) => b.type === 'actions')).toBe(false);
+    const actions = m.blocks.filter((b) => b.type === 'actions');
+    expect(actions).toEqual([
+      expect.objectContaining({
+        elements: [
+          expect.objectContaining({ action_id: 'expense_restore', value: '{"v":1,"e":42}' }),
+        ],
+      }),
+    ]);
+    expect(blockKitErrors(m.blocks, 'message')).toEqual([]);
+  });
+
+  it('promises nobody in the channel a delete that would be refused', () => {
+    const m = expenseMessage(lunch, en);
+    const buttons = m.blocks.flatMap((b) => (b.type === 'actions' ? b.elements : []));
+    const of = (id: string) => buttons.find((e) => 'action_id' in e && e.action_id === id);
+    // Only the booker may Undo: no dialog shown to everyone says it deletes; others hear why not.
+    expect(of('expense_undo')).not.toHaveProperty('confirm');
+    // Only people on the expense may Delete: the dialog everyone sees says so.
+    expect(of('expense_delete')).toMatchObject({
+      confirm: {
+        text: {
+          text: 'If you\'re on this expense, this deletes "Lunch" (€40.00) for everyone on it, and Restore brings it back. If you\'re not, nothing changes.',
+        },
+      },
+    });
   });
 });
 

@@ -20,7 +20,8 @@ beforeAll(async () => {
   ann = await h.link({ slackId: 'U0ANN', first_name: 'Ann' });
   bob = await h.link({ slackId: 'U0BOB', first_name: 'Bob' });
   await h.link({ slackId: 'U0DAN', first_name: 'Dan' });
-  for (const id of ['C0A', 'C0B', 'C0C', 'C0D', 'C0E'])
+  await h.link({ slackId: 'U0EVA', first_name: 'Eva', locale: 'de-DE' });
+  for (const id of ['C0A', 'C0B', 'C0C', 'C0D', 'C0E', 'C0F'])
     h.slack.addChannel({ id, name: id.toLowerCase(), botIsMember: true });
 });
 afterAll(() => h?.close());
@@ -109,4 +110,32 @@ describe('a /split into a group that was deleted', () => {
     expect(await creates()).toBe(before);
     expect((await bindingOf('C0E'))?.group_name).toBe('Band');
   });
+
+  it.each([
+    ['U0DAN', '9 strings <@U0ANN>', 'no group', 'For example: '],
+    ['U0EVA', '7 Saiten <@U0ANN>', 'ohne Gruppe', 'Zum Beispiel: '],
+  ])(
+    '%s, not in the group, is offered a way out, and %s with it books outside the group',
+    async (user, typed, none, forExample) => {
+      await groupNamed('Choir', ['C0F']);
+      const before = await creates();
+      const refused = await h.split(typed, { user_id: user, channel_id: 'C0F' });
+      const text = textOf(refused.answer.body);
+      expect(refused.answer.body.response_type).toBe('ephemeral');
+      // Not "mention the people instead", which is what was typed: the words that book it anyway.
+      expect(text).toContain(none);
+      expect(await creates()).toBe(before);
+      const example = text.split('\n').find((line) => line.startsWith(forExample));
+      expect(example).toBe(`${forExample}/split ${typed} ${none}`);
+      const out = await h.split(example!.slice(forExample.length + '/split '.length), {
+        user_id: user,
+        channel_id: 'C0F',
+      });
+      expect(out.answer.body.response_type).toBe('in_channel');
+      expect(await creates()).toBe(before + 1);
+      const [expense] = await booked(ann, typed.split(' ')[1]!);
+      expect(expense?.group_id ?? 0).toBe(0);
+      expect((await bindingOf('C0F'))?.group_name).toBe('Choir');
+    },
+  );
 });

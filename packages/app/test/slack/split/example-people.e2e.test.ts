@@ -49,7 +49,7 @@ describe('the forms shown as examples', () => {
     const { answer } = await h.split('hilfe', { user_id: 'U0ANN' });
     const text = blocksText(answer.body.blocks);
     expect(text).toContain('/split 40 Mittagessen <@U0BOB>');
-    expect(text).toContain('/split €12,50 Taxi <@U0BOB> @jemand-anderes');
+    expect(text).toContain('/split 12,50 € Taxi <@U0BOB> @jemand-anderes gestern');
     expect(text).not.toMatch(/@(?:ann|bob|cho)\b|Zed|lunch/);
   });
 

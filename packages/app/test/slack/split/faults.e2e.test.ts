@@ -16,6 +16,7 @@ import {
   startHarness,
 } from '../../support/harness.js';
 import { signature, slashCommand } from '../../support/slack-requests.js';
+import { voices } from '../../support/voice-support.js';
 
 let h: Harness;
 let ann: LinkedPerson;
@@ -178,6 +179,28 @@ describe('the person', () => {
     const body = out.answer.body as Loose;
     expect(body.response_type).toBe('ephemeral');
     expect(body.text).toContain("I can't see <@U0NOMAIL>'s e-mail address in Slack");
+  });
+});
+
+describe('an expense with only myself', () => {
+  beforeAll(async () => {
+    await h.link({ slackId: 'U0FRA', first_name: 'Fra', locale: 'fr-FR' });
+  });
+
+  it.each([
+    ['U0ANN', '40 lunch <@U0ANN>'],
+    ['U0ANN', '40 lunch @me'],
+    ['U0FRA', '40 déjeuner @moi'],
+    ['U0FRA', '40 déjeuner <@U0FRA> moi'],
+  ])('%s: /split %s asks who shared it, privately, and books nothing', async (user, text) => {
+    const before = await creates();
+    const out = await h.split(text, { user_id: user });
+    const body = out.answer.body as Loose;
+    expect(body.response_type).toBe('ephemeral');
+    const voice = user === 'U0FRA' ? voices.fr : voices.en;
+    expect(body.text).toContain(voice.t('parse.who_shared'));
+    await h.app.deps.work.idle();
+    expect(await creates()).toBe(before);
   });
 });
 

@@ -389,4 +389,16 @@ describe('/split books what people type', () => {
     }
     expect(diff).toEqual({ 'POST /api/v3.0/create_expense': 1 });
   });
+
+  it("reads the caller's link from the store once per booking", async () => {
+    await h.split('12 bagels <@U0BOB>');
+    const reads = vi.spyOn(h.app.deps.tokens, 'get');
+    try {
+      const out = await h.split('12 bagels <@U0BOB>');
+      expect(out.answer.body).toMatchObject({ response_type: 'in_channel' });
+      expect(reads.mock.calls).toEqual([[{ team_id: 'T0001', user_id: 'U0ANN' }]]);
+    } finally {
+      reads.mockRestore();
+    }
+  });
 });

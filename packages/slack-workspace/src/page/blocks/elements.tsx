@@ -111,8 +111,13 @@ function TextInputElement(props: ElementProps) {
   const placeholder = plain(el.placeholder as BlockAction['text']) || undefined;
   const record = (next: string, send: boolean) =>
     set({ type, value: next === '' ? null : next }, send);
+  // dispatch_action_config on_character_entered: each change is sent, as Slack does.
+  const triggers = (el.dispatch_action_config as { trigger_actions_on?: unknown } | undefined)
+    ?.trigger_actions_on;
+  const everyCharacter =
+    props.dispatch && Array.isArray(triggers) && triggers.includes('on_character_entered');
   const onInput = (event: Event) =>
-    record((event.currentTarget as HTMLInputElement | HTMLTextAreaElement).value, false);
+    record((event.currentTarget as HTMLInputElement | HTMLTextAreaElement).value, everyCharacter);
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'Enter' && props.dispatch && !el.multiline) {
       event.preventDefault();

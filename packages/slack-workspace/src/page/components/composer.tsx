@@ -227,8 +227,27 @@ export function Composer(props: {
     }
   };
 
+  // A file dropped on the composer is attached as one chosen with the paperclip.
+  const [dragging, setDragging] = useState(false);
+  const onDrop = (event: DragEvent) => {
+    event.preventDefault();
+    setDragging(false);
+    const dropped = event.dataTransfer?.files?.[0];
+    if (dropped) void readAttachment(dropped).then(setFile);
+  };
+
   return (
-    <div class="composer">
+    // biome-ignore lint/a11y/noStaticElementInteractions: dropping is a mouse shortcut; the paperclip button attaches a file from the keyboard
+    <div
+      class={`composer${dragging ? ' composer-dragging' : ''}`}
+      onDragOver={(event) => {
+        if (!event.dataTransfer?.types.includes('Files')) return;
+        event.preventDefault();
+        setDragging(true);
+      }}
+      onDragLeave={() => setDragging(false)}
+      onDrop={onDrop}
+    >
       {items.length ? (
         <div class="suggestions" role="listbox" id={listId} aria-label={props.words.suggestions}>
           {items.map((item, i) => (

@@ -4,6 +4,7 @@
 import type { ComponentChildren } from 'preact';
 import { useEffect, useRef } from 'preact/hooks';
 import { Blocks } from '../blocks/blocks.js';
+import { MenuIcon } from '../icons.js';
 import { type SurfaceHooks, type SurfaceValues, surfaceContext, wordsOf } from '../surface.js';
 import type { AttachedFile, Channel, Message, State } from '../types.js';
 import { Composer } from './composer.js';
@@ -19,27 +20,51 @@ function MessageList(props: {
   onOpenThread: (ts: string) => void;
 }) {
   const list = useRef<HTMLDivElement>(null);
+  const content = useRef<HTMLDivElement>(null);
+  // Whether the list is scrolled to its end, as a chat stays while the person has not scrolled up.
+  const pinned = useRef(true);
   const last = props.messages[props.messages.length - 1]?.ts;
-  // Follow new messages the way a chat does: stay pinned to the bottom.
-  useEffect(() => {
+  const toEnd = () => {
     if (list.current) list.current.scrollTop = list.current.scrollHeight;
+  };
+  // A new post: to the end, wherever the person was.
+  useEffect(() => {
+    pinned.current = true;
+    toEnd();
   }, [last]);
+  // A post that grows once shown (an answer replaced by the booked expense, an image loaded, an
+  // edit) is followed too, while the list is at its end: watching only the newest post's id left
+  // such a post cut off under the composer.
+  useEffect(() => {
+    if (!content.current || typeof ResizeObserver === 'undefined') return;
+    const watcher = new ResizeObserver(() => {
+      if (pinned.current) toEnd();
+    });
+    watcher.observe(content.current);
+    return () => watcher.disconnect();
+  }, []);
+  const onScroll = () => {
+    const el = list.current;
+    if (el) pinned.current = el.scrollTop + el.clientHeight >= el.scrollHeight - 24;
+  };
   return (
-    <div class="messages" ref={list}>
-      {props.messages.length === 0 ? (
-        <p class="empty">No messages yet. Say hello, or type / to use the app.</p>
-      ) : null}
-      {props.messages.map((m, i) => (
-        <MessageView
-          key={`${m.ts}-${m.ephemeral ? 'e' : 'm'}`}
-          state={props.state}
-          message={m}
-          continued={continuesGroup(props.messages[i - 1], m)}
-          values={props.values}
-          hooks={props.hooks}
-          onOpenThread={props.onOpenThread}
-        />
-      ))}
+    <div class="messages" ref={list} onScroll={onScroll}>
+      <div class="messages-content" ref={content}>
+        {props.messages.length === 0 ? (
+          <p class="empty">No messages yet. Say hello, or type / to use the app.</p>
+        ) : null}
+        {props.messages.map((m, i) => (
+          <MessageView
+            key={`${m.ts}-${m.ephemeral ? 'e' : 'm'}`}
+            state={props.state}
+            message={m}
+            continued={continuesGroup(props.messages[i - 1], m)}
+            values={props.values}
+            hooks={props.hooks}
+            onOpenThread={props.onOpenThread}
+          />
+        ))}
+      </div>
     </div>
   );
 }
@@ -84,6 +109,9 @@ export function Conversation(props: {
   onTab: (tab: Tab) => void;
   onSend: (text: string, file?: AttachedFile) => Promise<void>;
   onOpenThread: (ts: string) => void;
+  /** Whether the conversations panel is open, in a narrow window where a button opens it. */
+  navOpen: boolean;
+  onNav: () => void;
   /** Shown under the header, above the messages (the notices). */
   banner?: ComponentChildren;
 }) {
@@ -126,6 +154,16 @@ export function Conversation(props: {
   return (
     <main class="conversation">
       <header class="conversation-head">
+        <button
+          type="button"
+          class="icon-button nav-toggle"
+          aria-label={words.conversations}
+          aria-controls="sidebar"
+          aria-expanded={props.navOpen}
+          onClick={props.onNav}
+        >
+          <MenuIcon />
+        </button>
         <h1 class="conversation-title">{title}</h1>
         {isApp ? (
           <div

@@ -1,7 +1,7 @@
 // One message of a conversation: sender, time, body (blocks or mrkdwn text), files, the app's
 // link previews, thread replies, and the "More actions" menu carrying the app's message
 // shortcuts, Reply in thread, and Edit and Delete on one's own messages.
-import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { api } from '../api.js';
 import { Blocks } from '../blocks/blocks.js';
 import { Mrkdwn } from '../blocks/text.js';
@@ -19,6 +19,17 @@ import type { Message, State } from '../types.js';
 import { timeOf } from '../words.js';
 import { ConfirmDelete, EditMessage } from './message-edit.js';
 import { Unfurls } from './unfurl.js';
+
+/** The top and bottom of what shows of `el`'s scrolled list (or of the window, outside one). */
+function scrolledEdges(el: HTMLElement): { top: number; bottom: number } {
+  for (let at = el.parentElement; at; at = at.parentElement) {
+    if (/(auto|scroll)/.test(getComputedStyle(at).overflowY)) {
+      const { top, bottom } = at.getBoundingClientRect();
+      return { top, bottom };
+    }
+  }
+  return { top: 0, bottom: window.innerHeight };
+}
 
 export function initials(name: string): string {
   const words = name.trim().split(/\s+/).filter(Boolean);
@@ -47,10 +58,25 @@ function MoreActions(props: {
 }) {
   const { state, message, hooks } = props;
   const [open, setOpen] = useState(false);
+  // Opens upwards where the space below, down to the edge of the scrolled list, is too short: the
+  // newest message's menu was cut off under the composer.
+  const [up, setUp] = useState(false);
   const menu = useRef<HTMLDivElement>(null);
   const shortcuts = state.app.shortcuts.filter((s) => s.type === 'message');
   const words = wordsOf(state);
   const menuId = `menu-${message.channel}-${message.ts}`.replace(/[^A-Za-z0-9_-]/g, '_');
+
+  useLayoutEffect(() => {
+    if (!open) {
+      setUp(false);
+      return;
+    }
+    const el = menu.current;
+    if (!el) return;
+    const { top, bottom } = el.getBoundingClientRect();
+    const edge = scrolledEdges(el);
+    setUp(bottom > edge.bottom && top - edge.top > edge.bottom - top);
+  }, [open]);
 
   useEffect(() => {
     if (!open) return;
@@ -87,7 +113,13 @@ function MoreActions(props: {
         <MoreVerticalIcon />
       </button>
       {open ? (
-        <div class="menu" role="menu" id={menuId} ref={menu} onKeyDown={onKeyDown}>
+        <div
+          class={`menu${up ? ' menu-up' : ''}`}
+          role="menu"
+          id={menuId}
+          ref={menu}
+          onKeyDown={onKeyDown}
+        >
           {shortcuts.map((shortcut) => (
             <button
               type="button"
@@ -259,6 +291,9 @@ function LiveMessage(props: MessageProps) {
                   <PaperclipIcon />
                   {file.name}
                 </a>
+                {/^image\/(png|jpeg|gif|webp)$/.test(file.mimetype) ? (
+                  <img class="msg-file-image" src={file.url} alt={file.name} loading="lazy" />
+                ) : null}
               </li>
             ))}
           </ul>

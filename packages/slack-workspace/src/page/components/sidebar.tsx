@@ -8,6 +8,7 @@ import { type SurfaceHooks, wordsOf } from '../surface.js';
 import type { State } from '../types.js';
 import { hrefFor } from '../url.js';
 import type { PageWords } from '../words.js';
+import { workflowWords } from '../workflow-words.js';
 
 /** What "Run daily digest now" did, from the number of DMs the workspace says it sent. */
 function digestOutcome(words: PageWords, sent: number | undefined): string {
@@ -22,6 +23,7 @@ export function Sidebar(props: {
   hooks: SurfaceHooks;
   onActing: (id: string) => void;
   onChannel: (id: string) => void;
+  onWorkflows: () => void;
 }) {
   const { state, channel, hooks } = props;
   const [digesting, setDigesting] = useState(false);
@@ -46,7 +48,7 @@ export function Sidebar(props: {
     </li>
   );
   return (
-    <aside class="sidebar">
+    <aside class="sidebar" id="sidebar">
       <div class="team">
         <span class="team-name">{state.team.name}</span>
         <span class="team-sub">{words.sandboxWorkspace}</span>
@@ -85,6 +87,11 @@ export function Sidebar(props: {
         <ul>{channels.map((c) => link(c.id, `#${c.name}`))}</ul>
         <h2 class="nav-title">{words.apps}</h2>
         <ul>{apps.map((c) => link(c.id, state.app.name, <DotIcon />))}</ul>
+        {state.workflows && state.workflows.steps.length > 0 ? (
+          <button type="button" class="btn btn-sidebar" onClick={props.onWorkflows}>
+            {workflowWords(me?.locale).title}
+          </button>
+        ) : null}
       </nav>
       {state.controls.digest || state.controls.reset ? (
         <div class="controls">

@@ -58,6 +58,7 @@ export const DE: Lexicon = {
   counts: ['drei', 'vier', 'sechs'],
   me: ['ich', 'mir', 'mich'],
   exceptMe: ['außer mir', 'ausser mir', 'ohne mich'],
+  noGroup: ['ohne Gruppe'],
   connectors: ['und', 'mit', 'für', 'von', 'zwischen'],
   and: ['und'],
   fillers: ['ich', 'habe', 'bezahlt'],

@@ -89,6 +89,7 @@ export const EN: Lexicon = {
     'minus myself',
     'but myself',
   ],
+  noGroup: ['no group', 'without a group', 'outside groups'],
   connectors: [
     'and',
     '&',

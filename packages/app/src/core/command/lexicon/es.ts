@@ -61,6 +61,7 @@ export const ES: Lexicon = {
   counts: ['tres', 'cuatro', 'seis'],
   me: ['yo', 'mí'],
   exceptMe: ['excepto yo', 'menos yo', 'salvo yo', 'sin mí'],
+  noGroup: ['sin grupo'],
   connectors: ['y', 'con', 'para', 'entre'],
   and: ['y'],
   fillers: ['yo', 'pagué'],

@@ -52,6 +52,7 @@ export const FR: Lexicon = {
   counts: ['trois', 'quatre', 'six'],
   me: ['moi'],
   exceptMe: ['sauf moi', 'sans moi', 'hormis moi'],
+  noGroup: ['sans groupe'],
   connectors: ['et', 'avec', 'pour', 'entre'],
   and: ['et'],
   fillers: ["j'ai", 'j’ai', 'payé'],

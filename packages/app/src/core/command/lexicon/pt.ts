@@ -63,6 +63,7 @@ export const PT: Lexicon = {
   counts: ['três', 'quatro', 'seis'],
   me: ['eu', 'mim'],
   exceptMe: ['exceto eu', 'menos eu', 'sem mim', 'fora eu'],
+  noGroup: ['sem grupo'],
   connectors: ['e', 'com', 'para', 'entre'],
   and: ['e'],
   fillers: ['eu', 'paguei'],

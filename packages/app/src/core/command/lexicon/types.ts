@@ -45,6 +45,8 @@ export interface Lexicon {
   me: readonly string[];
   /** Me left out (`außer mir`). */
   exceptMe: readonly string[];
+  /** Booked outside any group, even in a channel bound to one (`ohne Gruppe`). */
+  noGroup: readonly string[];
   /** Small words that go with the people or amount next to them, never into the description. */
   connectors: readonly string[];
   /** `and` between two payers of a list (`bezahlt von mir 40 und @bob 20`). */

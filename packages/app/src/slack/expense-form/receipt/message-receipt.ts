@@ -3,7 +3,7 @@
  * takes an image; the first image small enough is offered (the person can leave it out), and
  * otherwise the form says why none can be.
  */
-import type { MessageFile } from '../shared/message-files.js';
+import type { MessageFile } from '../../shared/message-files.js';
 import { RECEIPT_MAX_BYTES } from './receipt.js';
 
 /** Why the message's file can't be the receipt. */

@@ -16,10 +16,10 @@ import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import type { webApi } from '@slack/bolt';
-import { Lru } from '../../core/lru.js';
-import { LOCALES_KEPT } from '../../voice/index.js';
-import type { FileHosts } from '../shared/file-hosts.js';
-import type { Voice } from '../shared/voice.js';
+import { Lru } from '../../../core/lru.js';
+import { LOCALES_KEPT } from '../../../voice/index.js';
+import type { FileHosts } from '../../shared/file-hosts.js';
+import type { Voice } from '../../shared/voice.js';
 
 /**
  * The largest receipt sent: the service takes a request of at most 5 MB with the receipt in it
@@ -136,6 +136,20 @@ export interface ReceiptLimits {
   mayRead(file: FileFacts): boolean;
   maxBytes?: number;
   timeoutMs?: number;
+  /**
+   * To be read rather than attached: a HEIC photo is fetched as the JPEG thumbnail Slack makes of
+   * it (the largest), which the reader decodes.
+   */
+  thumbnail?: boolean;
+}
+
+/** Slack's thumbnails of an image, largest first. */
+const THUMBNAILS = ['thumb_1024', 'thumb_960', 'thumb_720', 'thumb_480', 'thumb_360'] as const;
+
+function thumbnailOf(file: Record<string, unknown> | undefined): string | undefined {
+  if (!/^image\/hei[cf]/i.test(String(file?.mimetype ?? ''))) return undefined;
+  const found = THUMBNAILS.map((key) => file?.[key]).find((url) => typeof url === 'string');
+  return found as string | undefined;
 }
 
 const tooLarge = (max: number, size?: number): ReceiptProblem => ({ kind: 'too_large', size, max });
@@ -176,7 +190,10 @@ export async function fetchReceipt(
   const refuse = (problem: ReceiptProblem, cause?: string) =>
     new ReceiptError(problem, name, cause);
   if (typeof file?.size === 'number' && file.size > max) throw refuse(tooLarge(max, file.size));
-  const address = file?.url_private_download ?? file?.url_private;
+  const address =
+    (limits.thumbnail ? thumbnailOf(file as Record<string, unknown> | undefined) : undefined) ??
+    file?.url_private_download ??
+    file?.url_private;
   if (!address) throw refuse({ kind: 'no_address' });
   let url: URL;
   try {
