@@ -9,6 +9,7 @@ import { createClient } from '@keyv/redis';
 import Keyv from 'keyv';
 import sqlite3 from 'sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { lineText } from '../../src/observe/logger.js';
 import {
   createClaims,
   createKeyv,
@@ -174,7 +175,7 @@ describe('createTokenStore (AES-256-GCM)', () => {
     const raw = new Map<string, unknown>();
     const keyv = new Keyv({ store: raw, namespace: 'tokens' });
     const warnings: string[] = [];
-    const logger = { warn: (...m: unknown[]) => warnings.push(m.join(' ')) };
+    const logger = { warn: (...m: unknown[]) => warnings.push(lineText(m)) };
     return { raw, keyv, warnings, logger };
   }
 

@@ -49,124 +49,158 @@ async function groupOf(
   return found;
 }
 
+type Asked = SplitContext<'group_default'>;
+type SetAsked = Extract<Asked['parsed'], { action: 'set' }>;
+
+/** What the group's default split and currency are now. */
+async function showDefault(c: Asked, group: Group): Promise<void> {
+  const { voice } = c;
+  const key = { team_id: c.user.team_id, group_id: group.id };
+  const name = groupName(group.name);
+  const saved = await c.deps.splitDefaults.get(key);
+  const currency = await groupCurrencyShown(voice, c.deps.splitDefaults, key, group.name);
+  const split = saved
+    ? voice.t('groups.default_saved', {
+        group: name,
+        short: defaultShort(voice, saved),
+        parts: defaultParts(voice, saved),
+      })
+    : voice.t('groups.default_none', { group: name });
+  await c.reply.ephemeral(groupNotice(`${split} ${currency}`));
+}
+
+/** Forgets the group's default split and currency, and says so in the channel. */
+async function clearDefault(c: Asked, group: Group): Promise<void> {
+  const { voice } = c;
+  const key = { team_id: c.user.team_id, group_id: group.id };
+  const name = groupName(group.name);
+  const [hadSplit, hadCurrency] = await Promise.all([
+    c.deps.splitDefaults.delete(key),
+    c.deps.splitDefaults.deleteCurrency(key),
+  ]);
+  if (!hadSplit && !hadCurrency) {
+    await c.reply.ephemeral(
+      groupNotice(voice.t('groups.default_nothing_to_clear', { group: name })),
+    );
+    return;
+  }
+  await c.reply.inChannel(
+    groupNotice(
+      voice.t('groups.default_cleared', { person: mention(c.inv.user_id), group: name }),
+      voice.t('groups.default_cleared_detail'),
+    ),
+  );
+}
+
+/** Saves `currency` as the group's, and says so in the channel. */
+async function saveCurrency(c: Asked, group: Group, currency: string): Promise<void> {
+  const { said, detail } = await saveGroupCurrency({
+    voice: c.voice,
+    splitDefaults: c.deps.splitDefaults,
+    group: { team_id: c.user.team_id, group_id: group.id, name: group.name },
+    currency,
+    by: c.inv.user_id,
+    at: c.deps.now(),
+  });
+  await c.reply.inChannel(groupNotice(said, detail));
+}
+
+/**
+ * The default's parts, each person as the group's member at the service, and the people named who
+ * are not in the group (as mentions); undefined once the person was told someone can't be named.
+ */
+async function partsOf(
+  c: Asked,
+  group: Group,
+  link: { client: ServiceClient; record: { service_user_id: number } },
+  split: SetAsked['split'],
+): Promise<{ parts: DefaultPart[]; outside: string[] } | undefined> {
+  const values =
+    split.kind === 'percent'
+      ? split.percents.map((p) => ({ id: p.id, value: p.basisPoints }))
+      : split.shares.map((p) => ({ id: p.id, value: p.shares }));
+  const ids = values.map((v) => (v.id === ME ? c.inv.user_id : v.id));
+  const refs = await peopleFor(c, link.client, link.record.service_user_id, ids);
+  if (!refs) return undefined;
+  const others = ids.filter((id) => id !== c.inv.user_id);
+  const members = new Map(group.members.map((m) => [m.id, m]));
+  const parts: DefaultPart[] = [];
+  const outside: string[] = [];
+  for (const [i, id] of ids.entries()) {
+    let serviceId: number | undefined;
+    if (id === c.inv.user_id) serviceId = link.record.service_user_id;
+    else {
+      const ref = refs[others.indexOf(id)];
+      if (ref && 'user_id' in ref) serviceId = ref.user_id;
+      else if (ref) {
+        const email = ref.email.toLowerCase();
+        serviceId = group.members.find((m) => m.email?.toLowerCase() === email)?.id;
+      }
+    }
+    if (serviceId === undefined || !members.has(serviceId)) outside.push(mention(id));
+    else parts.push({ slack_id: id, service_user_id: serviceId, value: values[i]!.value });
+  }
+  return { parts, outside };
+}
+
+/** Saves the default split given (and its currency, when one was given), or says who is not in. */
+async function setDefault(
+  c: Asked,
+  group: Group,
+  link: { client: ServiceClient; record: { service_user_id: number } },
+  parsed: SetAsked,
+): Promise<void> {
+  const { voice } = c;
+  const name = groupName(group.name);
+  const found = await partsOf(c, group, link, parsed.split);
+  if (!found) return;
+  const { parts, outside } = found;
+  if (outside.length > 0) {
+    const text = voice.t('groups.default_outside', {
+      people: voice.list(outside),
+      count: outside.length,
+      group: name,
+    });
+    await c.reply.ephemeral(groupError(voice, text, `/split group add @ann ${group.name}`));
+    return;
+  }
+  const saved = {
+    group_id: group.id,
+    group_name: group.name,
+    kind: parsed.split.kind,
+    parts,
+    set_by: c.inv.user_id,
+    set_at: c.deps.now().toISOString(),
+  };
+  await c.deps.splitDefaults.set({ team_id: c.user.team_id, group_id: group.id }, saved);
+  await c.reply.inChannel(
+    groupNotice(
+      voice.t('groups.default_set', {
+        person: mention(c.inv.user_id),
+        group: name,
+        short: defaultShort(voice, saved),
+        parts: defaultParts(voice, saved),
+      }),
+      voice.t('groups.default_set_detail', {
+        rent: typed(voice.t('groups.default_rent', { group: group.name })),
+      }),
+    ),
+  );
+  if (parsed.currency !== null) await saveCurrency(c, group, parsed.currency);
+}
+
 export const groupDefault: SplitHandler<'group_default'> = async (c) => {
   const link = await linked(c);
   if (!link) return;
-  const { client, record } = link;
-  const voice = c.voice;
   try {
-    const group = await groupOf(c, voice, client);
+    const group = await groupOf(c, c.voice, link.client);
     if (!group) return;
-    const key = { team_id: c.user.team_id, group_id: group.id };
-    const name = groupName(group.name);
     const parsed = c.parsed;
-    if (parsed.action === 'show') {
-      const saved = await c.deps.splitDefaults.get(key);
-      const currency = await groupCurrencyShown(voice, c.deps.splitDefaults, key, group.name);
-      const split = saved
-        ? voice.t('groups.default_saved', {
-            group: name,
-            short: defaultShort(voice, saved),
-            parts: defaultParts(voice, saved),
-          })
-        : voice.t('groups.default_none', { group: name });
-      await c.reply.ephemeral(groupNotice(`${split} ${currency}`));
-      return;
-    }
-    if (parsed.action === 'clear') {
-      const [hadSplit, hadCurrency] = await Promise.all([
-        c.deps.splitDefaults.delete(key),
-        c.deps.splitDefaults.deleteCurrency(key),
-      ]);
-      const had = hadSplit || hadCurrency;
-      await (had
-        ? c.reply.inChannel(
-            groupNotice(
-              voice.t('groups.default_cleared', { person: mention(c.inv.user_id), group: name }),
-              voice.t('groups.default_cleared_detail'),
-            ),
-          )
-        : c.reply.ephemeral(
-            groupNotice(voice.t('groups.default_nothing_to_clear', { group: name })),
-          ));
-      return;
-    }
-    const saveCurrency = async (currency: string) => {
-      const { said, detail } = await saveGroupCurrency({
-        voice,
-        splitDefaults: c.deps.splitDefaults,
-        group: { ...key, name: group.name },
-        currency,
-        by: c.inv.user_id,
-        at: c.deps.now(),
-      });
-      await c.reply.inChannel(groupNotice(said, detail));
-    };
-    if (parsed.action === 'currency') return saveCurrency(parsed.currency);
-    const split = parsed.split;
-    const values =
-      split.kind === 'percent'
-        ? split.percents.map((p) => ({ id: p.id, value: p.basisPoints }))
-        : split.shares.map((p) => ({ id: p.id, value: p.shares }));
-    const ids = values.map((v) => (v.id === ME ? c.inv.user_id : v.id));
-    const refs = await peopleFor(c, client, record.service_user_id, ids);
-    if (!refs) return;
-    const others = ids.filter((id) => id !== c.inv.user_id);
-    const members = new Map(group.members.map((m) => [m.id, m]));
-    const parts: DefaultPart[] = [];
-    const outside: string[] = [];
-    for (const [i, id] of ids.entries()) {
-      let serviceId: number | undefined;
-      if (id === c.inv.user_id) serviceId = record.service_user_id;
-      else {
-        const ref = refs[others.indexOf(id)];
-        if (ref && 'user_id' in ref) serviceId = ref.user_id;
-        else if (ref) {
-          const email = ref.email.toLowerCase();
-          serviceId = group.members.find((m) => m.email?.toLowerCase() === email)?.id;
-        }
-      }
-      if (serviceId === undefined || !members.has(serviceId)) outside.push(mention(id));
-      else parts.push({ slack_id: id, service_user_id: serviceId, value: values[i]!.value });
-    }
-    if (outside.length > 0) {
-      await c.reply.ephemeral(
-        groupError(
-          voice,
-          voice.t('groups.default_outside', {
-            people: voice.list(outside),
-            count: outside.length,
-            group: name,
-          }),
-          `/split group add @ann ${group.name}`,
-        ),
-      );
-      return;
-    }
-    const saved = {
-      group_id: group.id,
-      group_name: group.name,
-      kind: split.kind,
-      parts,
-      set_by: c.inv.user_id,
-      set_at: c.deps.now().toISOString(),
-    };
-    await c.deps.splitDefaults.set(key, saved);
-    await c.reply.inChannel(
-      groupNotice(
-        voice.t('groups.default_set', {
-          person: mention(c.inv.user_id),
-          group: name,
-          short: defaultShort(voice, saved),
-          parts: defaultParts(voice, saved),
-        }),
-        voice.t('groups.default_set_detail', {
-          rent: typed(voice.t('groups.default_rent', { group: group.name })),
-        }),
-      ),
-    );
-    if (parsed.currency !== null) await saveCurrency(parsed.currency);
+    if (parsed.action === 'show') return await showDefault(c, group);
+    if (parsed.action === 'clear') return await clearDefault(c, group);
+    if (parsed.action === 'currency') return await saveCurrency(c, group, parsed.currency);
+    await setDefault(c, group, link, parsed);
   } catch (error) {
-    await tellFailure(c, error, voice.t('groups.nothing_changed'));
+    await tellFailure(c, error, c.voice.t('groups.nothing_changed'));
   }
 };
