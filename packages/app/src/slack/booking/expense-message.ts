@@ -280,27 +280,13 @@ export function undoneMessage(
   input: { expenseId: number; undoneBy: string; what: string },
   voice: Voice,
 ): SlackMessage {
-  const what = whatItWas(input.what, input.expenseId, voice);
-  return {
-    text: clip(
-      voice.t('expense.undone_text', { who: mention(input.undoneBy), what: mrkdwn(what) }),
-      LIMITS.fallbackText,
-    ),
-    blocks: [
-      section(struck(what)),
-      contextBlock({
-        elements: [
-          mrkdwnObject({
-            text: voice.t('expense.undone_context', {
-              who: mention(input.undoneBy),
-              id: String(input.expenseId),
-            }),
-          }),
-        ],
-      }),
-      restoreActions(input.expenseId, voice),
-    ],
-  };
+  const { expenseId, undoneBy: by, what } = input;
+  return goneMessage(
+    { expenseId, by, what },
+    'expense.undone_text',
+    'expense.undone_context',
+    voice,
+  );
 }
 
 /** Edit, Delete (after a confirmation), Comment, Details and Duplicate, for everyone who sees it. */
@@ -341,22 +327,31 @@ export function deletedMessage(
   input: { expenseId: number; deletedBy: string; what: string },
   voice: Voice,
 ): SlackMessage {
+  const { expenseId, deletedBy: by, what } = input;
+  return goneMessage(
+    { expenseId, by, what },
+    'expense.deleted_text',
+    'expense.deleted_context',
+    voice,
+  );
+}
+
+/** An expense message once the expense is gone (deleted or undone), with Restore. */
+function goneMessage(
+  input: { expenseId: number; by: string; what: string },
+  textKey: 'expense.undone_text' | 'expense.deleted_text',
+  contextKey: 'expense.undone_context' | 'expense.deleted_context',
+  voice: Voice,
+): SlackMessage {
   const what = whatItWas(input.what, input.expenseId, voice);
+  const who = mention(input.by);
   return {
-    text: clip(
-      voice.t('expense.deleted_text', { who: mention(input.deletedBy), what: mrkdwn(what) }),
-      LIMITS.fallbackText,
-    ),
+    text: clip(voice.t(textKey, { who, what: mrkdwn(what) }), LIMITS.fallbackText),
     blocks: [
       section(struck(what)),
       contextBlock({
         elements: [
-          mrkdwnObject({
-            text: voice.t('expense.deleted_context', {
-              who: mention(input.deletedBy),
-              id: String(input.expenseId),
-            }),
-          }),
+          mrkdwnObject({ text: voice.t(contextKey, { who, id: String(input.expenseId) }) }),
         ],
       }),
       restoreActions(input.expenseId, voice),
