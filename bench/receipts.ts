@@ -8,17 +8,23 @@
  *   nice -n 10 npx tsx bench/receipts.ts --quick          # no waiting for the RSS after
  *   nice -n 10 npx tsx bench/receipts.ts --tuned-malloc   # the child with MALLOC_ARENA_MAX=2 and
  *                                                         # MALLOC_MMAP_THRESHOLD_=131072
+ *   nice -n 10 npx tsx bench/receipts.ts --bare           # without the app's V8 tunings
+ *   nice -n 10 npx tsx bench/receipts.ts --count N        # N receipts (30), 2 N images
  *
  * The readings run in a child process with the reader as the app creates it (worker thread on
  * first use, stopped after a minute idle), so that its RSS is the app's alone: idle before the
  * first reading, the peak during each reading (sampled every 20 ms), and 60 s and 90 s after the
- * last one.
+ * last one, with where it is (the main thread's V8 heap, buffers, the rest of anonymous memory).
+ * The child starts as main.ts starts the app: heap.ts's tunings (V8 flags are the process's, so
+ * `--liftoff-only` holds for the worker's WebAssembly too) and heap-adapt.ts; `--bare` leaves
+ * both out, as this script did before.
  */
 import { spawn } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { getHeapStatistics } from 'node:v8';
 import type { ReceiptFailure, ReceiptReading } from '../packages/app/src/receipts/index.js';
 import {
   HARD_KINDS,
@@ -37,8 +43,22 @@ interface Sample {
   truth: Truth;
 }
 
+/** Where the child's memory is, in bytes: the main thread's V8 heap, buffers, and the rest. */
+interface Breakdown {
+  rss: number;
+  heapTotal: number;
+  heapUsed: number;
+  external: number;
+  arrayBuffers: number;
+  mallocedByV8: number;
+  rssAnon: number;
+  rssFile: number;
+}
+
 interface ChildResult {
   idleRss: number;
+  breakdown: { idle: Breakdown; last: Breakdown; after60: Breakdown; after90: Breakdown };
+  asApp: boolean;
   readings: {
     file: string;
     seconds: number;
@@ -52,13 +72,39 @@ interface ChildResult {
 
 const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
 
-async function child(dir: string, wait: boolean): Promise<void> {
+async function breakdown(): Promise<Breakdown> {
+  const usage = process.memoryUsage();
+  const status = await readFile('/proc/self/status', 'utf8').catch(() => '');
+  const kb = (name: string) =>
+    1024 * Number(new RegExp(`${name}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
+  return {
+    rss: usage.rss,
+    heapTotal: usage.heapTotal,
+    heapUsed: usage.heapUsed,
+    external: usage.external,
+    arrayBuffers: usage.arrayBuffers,
+    mallocedByV8: getHeapStatistics().malloced_memory,
+    rssAnon: kb('RssAnon'),
+    rssFile: kb('RssFile'),
+  };
+}
+
+async function child(dir: string, wait: boolean, asApp: boolean): Promise<void> {
+  if (asApp) {
+    // As main.ts starts the app: its heap tunings, and memory given back once idle.
+    const { PINNED_YOUNG, tuneForIdle } = await import('../packages/app/src/heap.js');
+    const { adaptYoungGeneration } = await import('../packages/app/src/heap-adapt.js');
+    if (tuneForIdle(process.execArgv, process.env.NODE_OPTIONS).includes(PINNED_YOUNG)) {
+      adaptYoungGeneration({ nodeFlags: process.execArgv.join(' ') });
+    }
+  }
   const { createReceiptReader } = await import('../packages/app/src/receipts/index.js');
   const samples = JSON.parse(await readFile(join(dir, 'samples.json'), 'utf8')) as Sample[];
   const reader = createReceiptReader({ timeoutMs: 30_000 });
   const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
   await sleep(1000);
   const idleRss = process.memoryUsage().rss;
+  const idle = await breakdown();
   const readings: ChildResult['readings'] = [];
   for (const sample of samples) {
     let peak = process.memoryUsage().rss;
@@ -76,11 +122,15 @@ async function child(dir: string, wait: boolean): Promise<void> {
       result,
     });
   }
+  const last = await breakdown();
   await sleep(wait ? 60_000 : 0);
   const rssAfter60 = process.memoryUsage().rss;
+  const after60 = await breakdown();
   await sleep(wait ? 30_000 : 0);
   const out: ChildResult = {
     idleRss,
+    breakdown: { idle, last, after60, after90: await breakdown() },
+    asApp,
     readings,
     rssAfter60,
     rssAfter90: process.memoryUsage().rss,
@@ -138,7 +188,8 @@ async function main(): Promise<void> {
     const tuned = args.includes('--tuned-malloc')
       ? { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '131072' }
       : {};
-    const proc = spawn(process.execPath, ['--import', 'tsx', self, '--child', dir, wait], {
+    const asApp = args.includes('--bare') ? 'bare' : 'as-app';
+    const proc = spawn(process.execPath, ['--import', 'tsx', self, '--child', dir, wait, asApp], {
       stdio: ['ignore', 'pipe', 'inherit'],
       env: { ...process.env, ...tuned },
     });
@@ -203,6 +254,9 @@ async function main(): Promise<void> {
   const peak = Math.max(...result.readings.map((r) => r.peakRss));
   console.log('\n| measure | value |');
   console.log('|---|---:|');
+  console.log(
+    `| child started | ${result.asApp ? 'as the app (heap.ts, heap-adapt.ts)' : 'bare (--bare)'} |`,
+  );
   console.log(`| first reading (worker start, tesseract load) | ${seconds[0]!.toFixed(2)} s |`);
   console.log(
     `| median seconds per reading (after the first) | ${percentile(warm, 0.5).toFixed(2)} s |`,
@@ -216,6 +270,14 @@ async function main(): Promise<void> {
   console.log(
     `| RSS 90 s after the last reading | ${mb(result.rssAfter90)} MB (+${mb(result.rssAfter90 - result.idleRss)} MB), worker ${result.workerRunningAfter90 ? 'running' : 'stopped'} |`,
   );
+  console.log('\n| MB | idle | after the last reading | 60 s after | 90 s after |');
+  console.log('|---|---:|---:|---:|---:|');
+  const b = result.breakdown;
+  for (const key of Object.keys(b.idle) as (keyof Breakdown)[]) {
+    console.log(
+      `| ${key} | ${mb(b.idle[key])} | ${mb(b.last[key])} | ${mb(b.after60[key])} | ${mb(b.after90[key])} |`,
+    );
+  }
   const wrong = samples.filter((s) => {
     const r = byFile.get(s.file)!.result;
     return !r.ok || r.total?.value !== s.truth.total;
@@ -231,5 +293,6 @@ async function main(): Promise<void> {
   }
 }
 
-if (process.argv[2] === '--child') await child(process.argv[3]!, process.argv[4] === 'wait');
-else await main();
+if (process.argv[2] === '--child') {
+  await child(process.argv[3]!, process.argv[4] === 'wait', process.argv[5] === 'as-app');
+} else await main();
