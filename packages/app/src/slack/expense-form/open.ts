@@ -443,23 +443,7 @@ async function fillEditForm(
   }
   const { expense } = access;
   const { who, groups, me, minor, slackOf } = await expenseSources(deps, user, access, lookups);
-  const written = await splitBreakdown(notesOf(expense.details));
-  const { form } = formFromExpense(
-    expense,
-    { minor, slackOf },
-    {
-      voice,
-      person: user.user_id,
-      participants: (sharing) => sharing.map((u) => slackOf(u.user_id) ?? `svc:${u.user_id}`),
-      date: expense.date.slice(0, 10),
-      notes: written.notes,
-      repeat: expense.repeat_interval ?? 'never',
-    },
-  );
-  const base = editBaseOf(expense, form, slackOf, {
-    person: user.user_id,
-    breakdown: written.breakdown,
-  });
+  const { written, form, base } = await editStart(expense, user.user_id, voice, { minor, slackOf });
   const { peopleEditable } = base;
   await deps.expenses.saveDraft(user, opened.id, { edit: base });
   const people = expense.users.map((u) => whoText(who.get(u.user_id) ?? { name: '' }, voice));
@@ -487,4 +471,28 @@ async function fillEditForm(
     ),
     r.logger,
   );
+}
+
+/** The expense as the form's fields, and what the edit keeps of it to compare with on Submit. */
+async function editStart(
+  expense: Parameters<typeof formFromExpense>[0],
+  person: string,
+  voice: Voice,
+  { minor, slackOf }: Parameters<typeof formFromExpense>[1],
+) {
+  const written = await splitBreakdown(notesOf(expense.details));
+  const { form } = formFromExpense(
+    expense,
+    { minor, slackOf },
+    {
+      voice,
+      person,
+      participants: (sharing) => sharing.map((u) => slackOf(u.user_id) ?? `svc:${u.user_id}`),
+      date: expense.date.slice(0, 10),
+      notes: written.notes,
+      repeat: expense.repeat_interval ?? 'never',
+    },
+  );
+  const base = editBaseOf(expense, form, slackOf, { person, breakdown: written.breakdown });
+  return { written, form, base };
 }
