@@ -160,6 +160,8 @@ function ownerOf(found: ConsumeResult): SlackUserKey | undefined {
   return found.reason === 'unknown' ? undefined : found.user;
 }
 
+type LinkState = Extract<ConsumeResult, { ok: true }>['link'];
+
 /** An error code as a provider sends it back in a redirect; anything else is not shown. */
 const ERROR_CODE = /^[a-z_]{1,64}$/;
 
@@ -194,6 +196,148 @@ export function createLinking(options: LinkingOptions): Linking {
     } catch {
       res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8', ...NO_STORE });
       res.end('Something went wrong. Please try again in a minute.\n');
+    }
+  }
+
+  /**
+   * The link the callback's state names, used up, and the pages in its person's language; the
+   * refusal is sent instead (and undefined returned) when this browser may not complete it.
+   */
+  async function consumedLink(
+    req: IncomingMessage,
+    res: ServerResponse,
+    state: string | null,
+  ): Promise<{ state: string; link: LinkState; pages: Pages } | undefined> {
+    if (!state) {
+      sendPage(res, (await pagesOf(req)).missingState(), { 'set-cookie': clearCookie });
+      return undefined;
+    }
+    const held = heldLink(req);
+    if (held === undefined || !sameText(held.state, state)) {
+      // A state the browser did not start with: refused before it is even looked up, so a
+      // link sent to someone else cannot use up (or complete) another person's linking.
+      sendPage(res, (await pagesOf(req)).otherBrowser());
+      return undefined;
+    }
+    if (held.proof === undefined || !sameText(held.proof, signIn.proof(state))) {
+      // Looked up without being used: a stale link says so, a live one stays usable.
+      const found = await states.peek(state);
+      const pages = await pagesOf(req, ownerOf(found));
+      sendPage(res, found.ok ? pages.notSignedIn() : refusal(pages, found.reason));
+      return undefined;
+    }
+    const consumed = await states.consume(state);
+    const pages = await pagesOf(req, ownerOf(consumed));
+    if (!consumed.ok) {
+      sendPage(res, refusal(pages, consumed.reason), { 'set-cookie': clearCookie });
+      return undefined;
+    }
+    return { state, link: consumed.link, pages };
+  }
+
+  /** The code the service granted; the page sent instead when it sent an error or nothing. */
+  function grantedCode(
+    res: ServerResponse,
+    pages: Pages,
+    query: URLSearchParams,
+  ): string | undefined {
+    const error = query.get('error');
+    if (error) {
+      // Only an error code is shown: the URL is anyone's to write, the page is ours.
+      sendPage(
+        res,
+        error === 'access_denied'
+          ? pages.denied()
+          : pages.providerError(
+              ERROR_CODE.test(error) ? { problem: 'said', text: error } : { problem: 'unreadable' },
+            ),
+        { 'set-cookie': clearCookie },
+      );
+      return undefined;
+    }
+    const code = query.get('code');
+    if (!code) sendPage(res, pages.missingCode(), { 'set-cookie': clearCookie });
+    return code || undefined;
+  }
+
+  /**
+   * The code traded for a token, stored with the service user it names; the page sent instead
+   * (and undefined returned) when the service refuses.
+   */
+  async function linkAccount(
+    res: ServerResponse,
+    pages: Pages,
+    user: SlackUserKey,
+    code: string,
+    link: LinkState,
+  ): Promise<{ record: ServiceTokenRecord; serviceEmail: string | undefined } | undefined> {
+    try {
+      const token = await service.forApp().getOAuth2AccessToken(code, options.redirectUrl, {
+        code_verifier: link.code_verifier,
+      });
+      const client = service.forLink(token);
+      const me = await client.getCurrentUser();
+      const record: ServiceTokenRecord = {
+        access_token: token.access_token,
+        token_type: token.token_type,
+        service_user_id: me.id,
+        name: [me.first_name, me.last_name].filter(Boolean).join(' '),
+        linked_at: new Date().toISOString(),
+      };
+      await tokens.set(user, record);
+      directory.forget(user);
+      directory.rememberProfile(user, me);
+      return { record, serviceEmail: me.email };
+    } catch (caught) {
+      if (!(caught instanceof ServiceBaseException)) throw caught;
+      logger.warn({
+        msg: 'linking: the service refused the consent: {caught}',
+        caught: caught.message,
+      });
+      const said = caught.errors?.base?.[0];
+      sendPage(
+        res,
+        pages.providerError(
+          said !== undefined
+            ? { problem: 'said', text: said }
+            : caught.http_status
+              ? { problem: 'http', status: caught.http_status }
+              : { problem: 'timeout' },
+        ),
+        { 'set-cookie': clearCookie },
+      );
+      return undefined;
+    }
+  }
+
+  /** The /split typed before linking, kept to run now; false when it could not be. */
+  async function keepPending(
+    user: SlackUserKey,
+    pending: PendingCommand,
+    state: string,
+  ): Promise<boolean> {
+    try {
+      await options.keepPending(user, pending, state);
+      return true;
+    } catch (keepError) {
+      logger.error({
+        msg: 'could not keep the pending /split: {keepError}',
+        keepError: (keepError as Error).message,
+      });
+      return false;
+    }
+  }
+
+  /** The prompt clicked for this link (kept when Slack posted the click) says it is done. */
+  async function replacePrompt(user: SlackUserKey, state: string, record: ServiceTokenRecord) {
+    const prompt = await states.promptOf(state).catch(() => undefined);
+    if (prompt) {
+      await options.replacePrompt(user, prompt, record).catch((replaceError: Error) =>
+        logger.warn({
+          msg: 'could not replace the Connect prompt: {replaceError}',
+          replaceError: replaceError.message,
+        }),
+      );
     }
   }
 
@@ -312,98 +456,16 @@ export function createLinking(options: LinkingOptions): Linking {
     async callback(req, res) {
       try {
         const query = new URL(req.url ?? '/', 'http://app').searchParams;
-        const state = query.get('state');
-        if (!state)
-          return sendPage(res, (await pagesOf(req)).missingState(), { 'set-cookie': clearCookie });
-        const held = heldLink(req);
-        if (held === undefined || !sameText(held.state, state)) {
-          // A state the browser did not start with: refused before it is even looked up, so a
-          // link sent to someone else cannot use up (or complete) another person's linking.
-          return sendPage(res, (await pagesOf(req)).otherBrowser());
-        }
-        if (held.proof === undefined || !sameText(held.proof, signIn.proof(state))) {
-          // Looked up without being used: a stale link says so, a live one stays usable.
-          const found = await states.peek(state);
-          const pages = await pagesOf(req, ownerOf(found));
-          return sendPage(res, found.ok ? pages.notSignedIn() : refusal(pages, found.reason));
-        }
-        const consumed = await states.consume(state);
-        const pages = await pagesOf(req, ownerOf(consumed));
-        if (!consumed.ok) {
-          return sendPage(res, refusal(pages, consumed.reason), { 'set-cookie': clearCookie });
-        }
-        const { link } = consumed;
-        const error = query.get('error');
-        if (error) {
-          // Only an error code is shown: the URL is anyone's to write, the page is ours.
-          return sendPage(
-            res,
-            error === 'access_denied'
-              ? pages.denied()
-              : pages.providerError(
-                  ERROR_CODE.test(error)
-                    ? { problem: 'said', text: error }
-                    : { problem: 'unreadable' },
-                ),
-            { 'set-cookie': clearCookie },
-          );
-        }
-        const code = query.get('code');
-        if (!code) return sendPage(res, pages.missingCode(), { 'set-cookie': clearCookie });
-
+        const consumed = await consumedLink(req, res, query.get('state'));
+        if (!consumed) return;
+        const { state, link, pages } = consumed;
+        const code = grantedCode(res, pages, query);
+        if (code === undefined) return;
         const user = { team_id: link.team_id, user_id: link.user_id };
-        let record: ServiceTokenRecord;
-        let serviceEmail: string | undefined;
-        try {
-          const token = await service.forApp().getOAuth2AccessToken(code, options.redirectUrl, {
-            code_verifier: link.code_verifier,
-          });
-          const client = service.forLink(token);
-          const me = await client.getCurrentUser();
-          serviceEmail = me.email;
-          record = {
-            access_token: token.access_token,
-            token_type: token.token_type,
-            service_user_id: me.id,
-            name: [me.first_name, me.last_name].filter(Boolean).join(' '),
-            linked_at: new Date().toISOString(),
-          };
-          await tokens.set(user, record);
-          directory.forget(user);
-          directory.rememberProfile(user, me);
-        } catch (caught) {
-          if (caught instanceof ServiceBaseException) {
-            logger.warn({
-              msg: 'linking: the service refused the consent: {caught}',
-              caught: caught.message,
-            });
-            const said = caught.errors?.base?.[0];
-            return sendPage(
-              res,
-              pages.providerError(
-                said !== undefined
-                  ? { problem: 'said', text: said }
-                  : caught.http_status
-                    ? { problem: 'http', status: caught.http_status }
-                    : { problem: 'timeout' },
-              ),
-              { 'set-cookie': clearCookie },
-            );
-          }
-          throw caught;
-        }
-        let kept = false;
-        if (link.pending) {
-          try {
-            await options.keepPending(user, link.pending, state);
-            kept = true;
-          } catch (keepError) {
-            logger.error({
-              msg: 'could not keep the pending /split: {keepError}',
-              keepError: (keepError as Error).message,
-            });
-          }
-        }
+        const linked = await linkAccount(res, pages, user, code, link);
+        if (!linked) return;
+        const { record, serviceEmail } = linked;
+        const kept = link.pending ? await keepPending(user, link.pending, state) : false;
         const pending = link.pending ? (kept ? 'kept' : 'not kept') : undefined;
         sendPage(res, pages.connected(record.name, pending), { 'set-cookie': clearCookie });
         logger.info({
@@ -412,16 +474,7 @@ export function createLinking(options: LinkingOptions): Linking {
           user_id: link.user_id,
           service_user_id: record.service_user_id,
         });
-        // The prompt clicked for this link (kept when Slack posted the click) says it is done.
-        const prompt = await states.promptOf(state).catch(() => undefined);
-        if (prompt) {
-          await options.replacePrompt(user, prompt, record).catch((replaceError: Error) =>
-            logger.warn({
-              msg: 'could not replace the Connect prompt: {replaceError}',
-              replaceError: replaceError.message,
-            }),
-          );
-        }
+        await replacePrompt(user, state, record);
         await options.onLinked(
           user,
           record,

@@ -15,10 +15,14 @@ import { refuseNonPeople, takeExclusion, takePeople } from './people.js';
 import { takeRepeat } from './repeat.js';
 import { tokenize, wordIn } from './tokens.js';
 import {
+  type AmountCandidate,
+  type CurrencyMark,
+  type ErrorResult,
   MAX_AMOUNT_MAJOR,
   ME,
   type ParseContext,
   type ParseResult,
+  type Person,
   type Scan,
   type Token,
   type Value,
@@ -43,6 +47,10 @@ export function whenWords(text: string, ctx: ParseContext): string[] {
   }
 }
 
+type Paid = NonNullable<ReturnType<typeof takePayers>['paid']>;
+type PaidMinor = Array<{ id: string; amount: number }>;
+type Money = (minor: number) => { money: number; currency: string };
+
 export function parseExpense(typedTokens: Token[], ctx: ParseContext): ParseResult {
   const tokens = joinSpacedSums(typedTokens);
   refuseNonPeople(tokens, ctx);
@@ -55,196 +63,40 @@ export function parseExpense(typedTokens: Token[], ctx: ParseContext): ParseResu
   }
   const scan: Scan = { tokens, used: tokens.map(() => false), ctx };
   const { used } = scan;
-  // Dates first, so that "Nov 3" or "2026-11-20" never look like an amount.
-  const date = takeDate(tokens, used, ctx);
-  // Before any number is read, so that "every 2 weeks" is never an amount.
-  const repeat = takeRepeat(scan);
-  const extras = takeExtras(scan);
-  const { payer, paid } = takePayers(scan);
-  const { excludeMe, only } = takeExclusion(scan);
-  const { group, currencyByIn, noGroup } = takeGroup(scan);
-  const { people, meTyped } = takePeople(scan);
-  for (const id of paid ? paid.map((p) => p.id) : [payer]) {
-    if (id !== ME && !people.some((p) => p.id === id)) people.push({ id, value: null });
-  }
-  if (meTyped && excludeMe) stop('me_and_except_me');
-  const { candidates, headcount } = takeNumbers(scan);
-  const cost = chooseCost(scan, candidates);
-  const each = takeEach(scan, cost);
+  const clauses = readClauses(scan);
+  const { date, repeat, extras, payer, paid, group, currencyByIn, noGroup } = clauses;
+  const { people, candidates, cost, each } = clauses;
+  const { mark, currency } = currencyOf(people, paid, cost, currencyByIn, ctx);
 
-  // The currency: the cost's, else the one the per-person values agree on, else the default.
-  const marks = people.flatMap((p) =>
-    p.value?.kind === 'amount' && p.value.mark ? [p.value.mark] : [],
-  );
-  for (const p of paid ?? []) if (p.amount.mark) marks.push(p.amount.mark);
-  if (cost?.mark) marks.unshift(cost.mark);
-  if (currencyByIn) marks.unshift(currencyByIn);
-  const codes = [...new Set(marks.map((m) => m.code))];
-  if (codes.length > 1) {
-    stop('one_currency', { codes: { and: codes } }, EX.currency);
-  }
-  const mark = marks[0] ?? null;
-  const currency = mark?.code ?? ctx.defaultCurrency.toUpperCase();
-
-  // Participants: everyone named, the payer too; me unless left out.
-  const includeMe = !excludeMe && !(only && !meTyped);
-  const participants = people.map((p) => p.id);
-  if (includeMe && !participants.includes(ME)) participants.unshift(ME);
-  const mentioned = people.some((p) => p.id !== ME);
-  if (headcount !== null && mentioned && headcount !== participants.length) {
-    stop(
-      'headcount',
-      { said: headcount, count: participants.length, me: includeMe ? 'yes' : 'no' },
-      '/split 40 lunch @ann @bob @cho',
-    );
-  }
-  const wholeGroup = !mentioned;
+  const { participants, wholeGroup } = participantsOf(clauses);
   if (wholeGroup && group === null && (noGroup || !ctx.channelHasGroup)) {
-    if (!cost && candidates.length === 0) {
-      const typed = tokens.map((t) => t.raw).join(' ');
-      return fail('not_understood', {
-        typed: typed.length > 60 ? `${typed.slice(0, 60)}…` : typed,
-      });
-    }
-    return fail('who_shared');
+    return whoSharedUnsaid(tokens, cost !== null || candidates.length > 0);
   }
 
-  // The split kind follows the values given.
   const valued = people.filter((p) => p.value !== null);
-  const kinds = new Set(valued.map((p) => p.value!.kind));
-  if (kinds.size > 1) {
-    stop('one_kind', {}, EX.exact);
-  }
-  if (wholeGroup && valued.length > 0) stop('own_part_alone', {}, EX.exact);
-  const kind = valued[0]?.value?.kind ?? null;
-  const example = kind === 'percent' ? EX.percent : kind === 'shares' ? EX.shares : EX.exact;
-  let split: Split = { kind: 'equal' };
-  if (kind === 'amount') {
-    split = {
-      kind: 'exact',
-      amounts: valued.map((p) => {
-        const v = p.value as Extract<Value, { kind: 'amount' }>;
-        return { id: p.id, amount: minorOf(v, currency, example) };
-      }),
-    };
-  } else if (kind === 'percent') {
-    split = {
-      kind: 'percent',
-      percents: valued.map((p) => {
-        const v = p.value as Extract<Value, { kind: 'percent' }>;
-        let basisPoints: number;
-        try {
-          basisPoints = parseMinor(v.decimal, 2);
-        } catch {
-          return stop('percent_decimals', { typed: v.raw }, example);
-        }
-        return { id: p.id, basisPoints };
-      }),
-    };
-  } else if (kind === 'shares') {
-    split = {
-      kind: 'shares',
-      shares: valued.map((p) => {
-        const v = p.value as Extract<Value, { kind: 'shares' }>;
-        const count = Number(v.count);
-        if (!/^\d+$/.test(v.count) || count < 1) {
-          stop('shares_whole', { typed: v.raw }, example);
-        }
-        return { id: p.id, shares: count };
-      }),
-    };
-  }
+  const example = exampleOfKind(valued, wholeGroup);
+  const split = splitOf(valued, currency, example);
 
-  const paidMinor = paid?.map((p) => ({
-    id: p.id,
-    amount: minorOf(p.amount, currency, EX.payers),
-  }));
-  if (paidMinor && (extras.tip || extras.tax)) {
-    // What each payer paid is checked against the cost, and a tip or tax would change the cost
-    // after that check: the payers would then no longer add up.
-    return fail('payers_with_extras', {}, EX.payers);
-  }
-  if (paidMinor?.some((p) => p.amount === 0)) return fail('payer_paid_nothing', {}, EX.payers);
-  let costMinor: number;
-  let amountText: string;
-  let eachMinor: number | null = null;
-  if (cost) {
-    const reading = cost.reading as { decimal: string };
-    costMinor = minorOf({ ...cost, decimal: reading.decimal }, currency, EX.basic);
-    amountText = cost.raw;
-    if (each) {
-      if (wholeGroup) stop('each_needs_people', {}, EX.each);
-      if (split.kind !== 'equal') stop('each_equal_only', {}, EX.each);
-      eachMinor = costMinor;
-      costMinor *= participants.length;
-      amountText = `${cost.raw} each`;
-      if (costMinor > MAX_AMOUNT_MAJOR * 10 ** currencyExponent(currency))
-        tooLarge(amountText, currency, EX.basic);
-    }
-  } else if (paid && paidMinor) {
-    // No total but what each payer paid: the total is what they paid together.
-    costMinor = paidMinor.reduce((sum, p) => sum + p.amount, 0);
-    amountText = paid.map((p) => p.amount.raw).join(' + ');
-  } else if (split.kind === 'exact' && split.amounts.length >= 2) {
-    // No total but an amount for each person: the total is their sum.
-    costMinor = split.amounts.reduce((sum, a) => sum + a.amount, 0);
-    amountText = valued.map((p) => (p.value as { raw: string }).raw).join(' + ');
-  } else if (split.kind === 'exact' && split.amounts.length === 1) {
-    const only1 = valued[0]!;
-    const raw = (only1.value as { raw: string }).raw;
-    // The person typed is one the reader can mention: the examples name them.
-    const person = only1.id === ME ? '@ann' : `<@${only1.id}>`;
-    return fail(
-      'total_or_part',
-      {
-        amount: raw,
-        who: only1.id === ME ? 'me' : 'other',
-        person: { person: only1.id },
-        splits: { example: `/split ${raw} lunch ${person}` },
-        all: { example: `/split ${raw} lunch ${person} ${raw}` },
-      },
-      `/split ${raw} lunch ${person}`,
-    );
-  } else {
-    return fail('no_amount');
-  }
-  if (costMinor === 0) return fail('zero');
-  if (paidMinor) {
-    const together = paidMinor.reduce((sum, p) => sum + p.amount, 0);
-    if (together !== costMinor) {
-      return fail(
-        'payers_dont_add_up',
-        { paid: { money: together, currency }, cost: { money: costMinor, currency } },
-        EX.payers,
-      );
-    }
-  }
-
-  if (split.kind === 'exact') {
-    const given = split.amounts.reduce((sum, a) => sum + a.amount, 0);
-    const valuedIds = new Set(split.amounts.map((a) => a.id));
-    const open = participants.filter((id) => !valuedIds.has(id));
-    const money = (minor: number) => ({ money: minor, currency });
-    if (given > costMinor) {
-      return fail('parts_over', { given: money(given), cost: money(costMinor) }, example);
-    }
-    if (given < costMinor && open.length === 0) {
-      return fail(
-        'parts_short',
-        { given: money(given), short: money(costMinor - given), cost: money(costMinor) },
-        example,
-      );
-    }
-  }
-  if (split.kind === 'percent') {
-    const given = split.percents.reduce((sum, p) => sum + p.basisPoints, 0);
-    const valuedIds = new Set(split.percents.map((p) => p.id));
-    const open = participants.some((id) => !valuedIds.has(id));
-    if (given > FULL_PERCENT) return fail('percents_over', { total: { percent: given } }, example);
-    if (!open && given !== FULL_PERCENT) {
-      return fail('percents_not_100', { total: { percent: given } }, example);
-    }
-  }
+  const paidMinor = paidInMinor(paid, extras, currency);
+  if (paidMinor && 'kind' in paidMinor) return paidMinor;
+  const total = totalOf({
+    cost,
+    each,
+    paid,
+    paidMinor,
+    split,
+    valued,
+    wholeGroup,
+    participants,
+    currency,
+  });
+  if ('kind' in total) return total;
+  const { costMinor, amountText, eachMinor } = total;
+  const money: Money = (minor) => ({ money: minor, currency });
+  const unbalanced =
+    payersDontAddUp(paidMinor, costMinor, money) ??
+    partsDontAddUp(split, participants, costMinor, money, example);
+  if (unbalanced) return unbalanced;
   const check = wholeGroup
     ? { shares: [] }
     : computeShares({ cost: costMinor, payer, participants, split, payers: paidMinor });
@@ -277,4 +129,295 @@ export function parseExpense(typedTokens: Token[], ctx: ParseContext): ParseResu
       date: date ? ymd(date.date) : ctx.today,
     },
   };
+}
+
+type Clauses = ReturnType<typeof readClauses>;
+
+/** Takes each clause out of the tokens in turn; what no clause takes is the description. */
+function readClauses(scan: Scan) {
+  const { tokens, used, ctx } = scan;
+  // Dates first, so that "Nov 3" or "2026-11-20" never look like an amount.
+  const date = takeDate(tokens, used, ctx);
+  // Before any number is read, so that "every 2 weeks" is never an amount.
+  const repeat = takeRepeat(scan);
+  const extras = takeExtras(scan);
+  const { payer, paid } = takePayers(scan);
+  const { excludeMe, only } = takeExclusion(scan);
+  const { group, currencyByIn, noGroup } = takeGroup(scan);
+  const { people, meTyped } = takePeople(scan);
+  for (const id of paid ? paid.map((p) => p.id) : [payer]) {
+    if (id !== ME && !people.some((p) => p.id === id)) people.push({ id, value: null });
+  }
+  if (meTyped && excludeMe) stop('me_and_except_me');
+  const { candidates, headcount } = takeNumbers(scan);
+  const cost = chooseCost(scan, candidates);
+  const each = takeEach(scan, cost);
+  return {
+    date,
+    repeat,
+    extras,
+    payer,
+    paid,
+    excludeMe,
+    only,
+    group,
+    currencyByIn,
+    noGroup,
+    people,
+    meTyped,
+    candidates,
+    headcount,
+    cost,
+    each,
+  };
+}
+
+/** Participants: everyone named, the payer too; me unless left out. */
+function participantsOf(clauses: Clauses): { participants: string[]; wholeGroup: boolean } {
+  const { people, excludeMe, only, meTyped, headcount } = clauses;
+  const includeMe = !excludeMe && !(only && !meTyped);
+  const participants = people.map((p) => p.id);
+  if (includeMe && !participants.includes(ME)) participants.unshift(ME);
+  const mentioned = people.some((p) => p.id !== ME);
+  if (headcount !== null && mentioned && headcount !== participants.length) {
+    stop(
+      'headcount',
+      { said: headcount, count: participants.length, me: includeMe ? 'yes' : 'no' },
+      '/split 40 lunch @ann @bob @cho',
+    );
+  }
+  return { participants, wholeGroup: !mentioned };
+}
+
+/** The split kind follows the values given, one kind only; its example goes with its troubles. */
+function exampleOfKind(valued: Person[], wholeGroup: boolean): string {
+  const kinds = new Set(valued.map((p) => p.value!.kind));
+  if (kinds.size > 1) {
+    stop('one_kind', {}, EX.exact);
+  }
+  if (wholeGroup && valued.length > 0) stop('own_part_alone', {}, EX.exact);
+  const kind = valued[0]?.value?.kind ?? null;
+  return kind === 'percent' ? EX.percent : kind === 'shares' ? EX.shares : EX.exact;
+}
+
+/** What each of several payers paid, in minor units. */
+function paidInMinor(
+  paid: Paid | null,
+  extras: Clauses['extras'],
+  currency: string,
+): PaidMinor | undefined | ErrorResult {
+  const paidMinor = paid?.map((p) => ({
+    id: p.id,
+    amount: minorOf(p.amount, currency, EX.payers),
+  }));
+  if (paidMinor && (extras.tip || extras.tax)) {
+    // What each payer paid is checked against the cost, and a tip or tax would change the cost
+    // after that check: the payers would then no longer add up.
+    return fail('payers_with_extras', {}, EX.payers);
+  }
+  if (paidMinor?.some((p) => p.amount === 0)) return fail('payer_paid_nothing', {}, EX.payers);
+  return paidMinor;
+}
+
+/** The currency: the cost's, else the one the per-person values agree on, else the default. */
+function currencyOf(
+  people: Person[],
+  paid: Paid | null,
+  cost: AmountCandidate | null,
+  currencyByIn: CurrencyMark | null,
+  ctx: ParseContext,
+): { mark: CurrencyMark | null; currency: string } {
+  const marks = people.flatMap((p) =>
+    p.value?.kind === 'amount' && p.value.mark ? [p.value.mark] : [],
+  );
+  for (const p of paid ?? []) if (p.amount.mark) marks.push(p.amount.mark);
+  if (cost?.mark) marks.unshift(cost.mark);
+  if (currencyByIn) marks.unshift(currencyByIn);
+  const codes = [...new Set(marks.map((m) => m.code))];
+  if (codes.length > 1) {
+    stop('one_currency', { codes: { and: codes } }, EX.currency);
+  }
+  const mark = marks[0] ?? null;
+  return { mark, currency: mark?.code ?? ctx.defaultCurrency.toUpperCase() };
+}
+
+/** Nobody named and no group to share with: says what was not understood, or who is missing. */
+function whoSharedUnsaid(tokens: Token[], amountTyped: boolean): ErrorResult {
+  if (!amountTyped) {
+    const typed = tokens.map((t) => t.raw).join(' ');
+    return fail('not_understood', {
+      typed: typed.length > 60 ? `${typed.slice(0, 60)}…` : typed,
+    });
+  }
+  return fail('who_shared');
+}
+
+/** The split the per-person values say: exact amounts, percents, shares, else equal. */
+function splitOf(valued: Person[], currency: string, example: string): Split {
+  const kind = valued[0]?.value?.kind ?? null;
+  if (kind === 'amount') {
+    return {
+      kind: 'exact',
+      amounts: valued.map((p) => {
+        const v = p.value as Extract<Value, { kind: 'amount' }>;
+        return { id: p.id, amount: minorOf(v, currency, example) };
+      }),
+    };
+  }
+  if (kind === 'percent') {
+    return {
+      kind: 'percent',
+      percents: valued.map((p) => {
+        const v = p.value as Extract<Value, { kind: 'percent' }>;
+        let basisPoints: number;
+        try {
+          basisPoints = parseMinor(v.decimal, 2);
+        } catch {
+          return stop('percent_decimals', { typed: v.raw }, example);
+        }
+        return { id: p.id, basisPoints };
+      }),
+    };
+  }
+  if (kind === 'shares') {
+    return {
+      kind: 'shares',
+      shares: valued.map((p) => {
+        const v = p.value as Extract<Value, { kind: 'shares' }>;
+        const count = Number(v.count);
+        if (!/^\d+$/.test(v.count) || count < 1) {
+          stop('shares_whole', { typed: v.raw }, example);
+        }
+        return { id: p.id, shares: count };
+      }),
+    };
+  }
+  return { kind: 'equal' };
+}
+
+interface TotalInputs {
+  cost: AmountCandidate | null;
+  each: boolean;
+  paid: Paid | null;
+  paidMinor: PaidMinor | undefined;
+  split: Split;
+  valued: Person[];
+  wholeGroup: boolean;
+  participants: string[];
+  currency: string;
+}
+
+interface Total {
+  costMinor: number;
+  amountText: string;
+  eachMinor: number | null;
+}
+
+/** The cost in minor units and as typed: the amount given, else what the payers or parts add to. */
+function totalOf(t: TotalInputs): Total | ErrorResult {
+  const { cost, paid, paidMinor, split, valued } = t;
+  let total: Total;
+  if (cost) {
+    total = typedCost(cost, t);
+  } else if (paid && paidMinor) {
+    // No total but what each payer paid: the total is what they paid together.
+    total = {
+      costMinor: paidMinor.reduce((sum, p) => sum + p.amount, 0),
+      amountText: paid.map((p) => p.amount.raw).join(' + '),
+      eachMinor: null,
+    };
+  } else if (split.kind === 'exact' && split.amounts.length >= 2) {
+    // No total but an amount for each person: the total is their sum.
+    total = {
+      costMinor: split.amounts.reduce((sum, a) => sum + a.amount, 0),
+      amountText: valued.map((p) => (p.value as { raw: string }).raw).join(' + '),
+      eachMinor: null,
+    };
+  } else if (split.kind === 'exact' && split.amounts.length === 1) {
+    return totalOrPart(valued[0]!);
+  } else {
+    return fail('no_amount');
+  }
+  if (total.costMinor === 0) return fail('zero');
+  return total;
+}
+
+/** The amount typed, times the people when it is what each pays. */
+function typedCost(cost: AmountCandidate, t: TotalInputs): Total {
+  const { each, wholeGroup, split, participants, currency } = t;
+  const reading = cost.reading as { decimal: string };
+  let costMinor = minorOf({ ...cost, decimal: reading.decimal }, currency, EX.basic);
+  if (!each) return { costMinor, amountText: cost.raw, eachMinor: null };
+  if (wholeGroup) stop('each_needs_people', {}, EX.each);
+  if (split.kind !== 'equal') stop('each_equal_only', {}, EX.each);
+  const eachMinor = costMinor;
+  costMinor *= participants.length;
+  const amountText = `${cost.raw} each`;
+  if (costMinor > MAX_AMOUNT_MAJOR * 10 ** currencyExponent(currency))
+    tooLarge(amountText, currency, EX.basic);
+  return { costMinor, amountText, eachMinor };
+}
+
+/** One amount for one person and no total: asks whether it is the total or their part. */
+function totalOrPart(only1: Person): ErrorResult {
+  const raw = (only1.value as { raw: string }).raw;
+  // The person typed is one the reader can mention: the examples name them.
+  const person = only1.id === ME ? '@ann' : `<@${only1.id}>`;
+  return fail(
+    'total_or_part',
+    {
+      amount: raw,
+      who: only1.id === ME ? 'me' : 'other',
+      person: { person: only1.id },
+      splits: { example: `/split ${raw} lunch ${person}` },
+      all: { example: `/split ${raw} lunch ${person} ${raw}` },
+    },
+    `/split ${raw} lunch ${person}`,
+  );
+}
+
+function payersDontAddUp(
+  paidMinor: PaidMinor | undefined,
+  costMinor: number,
+  money: Money,
+): ErrorResult | null {
+  if (!paidMinor) return null;
+  const together = paidMinor.reduce((sum, p) => sum + p.amount, 0);
+  if (together === costMinor) return null;
+  return fail('payers_dont_add_up', { paid: money(together), cost: money(costMinor) }, EX.payers);
+}
+
+/** Exact parts over the cost or short of it with nobody left to pay the rest; percents likewise. */
+function partsDontAddUp(
+  split: Split,
+  participants: string[],
+  costMinor: number,
+  money: Money,
+  example: string,
+): ErrorResult | null {
+  if (split.kind === 'exact') {
+    const given = split.amounts.reduce((sum, a) => sum + a.amount, 0);
+    const valuedIds = new Set(split.amounts.map((a) => a.id));
+    const open = participants.filter((id) => !valuedIds.has(id));
+    if (given > costMinor) {
+      return fail('parts_over', { given: money(given), cost: money(costMinor) }, example);
+    }
+    if (given < costMinor && open.length === 0) {
+      return fail(
+        'parts_short',
+        { given: money(given), short: money(costMinor - given), cost: money(costMinor) },
+        example,
+      );
+    }
+  }
+  if (split.kind === 'percent') {
+    const given = split.percents.reduce((sum, p) => sum + p.basisPoints, 0);
+    const valuedIds = new Set(split.percents.map((p) => p.id));
+    const open = participants.some((id) => !valuedIds.has(id));
+    if (given > FULL_PERCENT) return fail('percents_over', { total: { percent: given } }, example);
+    if (!open && given !== FULL_PERCENT) {
+      return fail('percents_not_100', { total: { percent: given } }, example);
+    }
+  }
+  return null;
 }

@@ -108,30 +108,9 @@ export async function bookExpense(c: Booking, record: ServiceTokenRecord): Promi
     return fail(error);
   }
   if (told(group)) return;
-  let currencyNote: string | undefined;
-  if (group !== null && expense.currencySource === 'default') {
-    let choice: GroupCurrencyChoice | undefined;
-    try {
-      choice = await groupCurrency({
-        deps,
-        group: { team_id: inv.team_id, group_id: group.id },
-        client,
-      });
-    } catch (error) {
-      return fail(error);
-    }
-    if (choice && choice.code !== expense.currency) {
-      // The amount is read again in the group's currency: its decimals may differ (JPY has none).
-      const again = inGroupCurrency(c, choice.code);
-      if (again.kind !== 'expense') return tellParseProblem(c, again);
-      const resolved = resolveMe(again.expense, inv.user_id);
-      if ('problem' in resolved) {
-        return tellProblem(c, troubleText(voice, resolved.problem), EXAMPLE);
-      }
-      expense = resolved;
-      currencyNote = groupCurrencyNote(voice, choice, group.name);
-    }
-  }
+  const inGroup = group === null ? { expense } : await inGroupsCurrency(c, client, expense, group);
+  if (told(inGroup)) return;
+  expense = inGroup.expense;
   const people = await splitPeople(c, client, expense, group);
   if (told(people)) return;
   const done = await bookPlan(
@@ -184,18 +163,70 @@ export async function bookExpense(c: Booking, record: ServiceTokenRecord): Promi
   let { message } = done;
   if (people.byDefault)
     message = withDefaultNote(voice, message, people.byDefault, group?.name ?? '');
-  if (currencyNote) message = withNote(message, currencyNote);
+  if (inGroup.currencyNote) message = withNote(message, inGroup.currencyNote);
+  await announceBooked(c, user, done.booked, expense, people, message);
+}
+
+/**
+ * An expense typed without a currency, in a group that has its own: read again in the group's
+ * currency, with a note that says so. Told when the group's currency cannot be read or the
+ * amount does not fit it.
+ */
+async function inGroupsCurrency(
+  c: Booking,
+  client: Parameters<typeof groupOf>[1],
+  expense: ParsedExpense,
+  group: GroupChoice,
+): Promise<{ expense: ParsedExpense; currencyNote?: string } | Told> {
+  const { deps, inv, voice } = c;
+  if (expense.currencySource !== 'default') return { expense };
+  let choice: GroupCurrencyChoice | undefined;
+  try {
+    choice = await groupCurrency({
+      deps,
+      group: { team_id: inv.team_id, group_id: group.id },
+      client,
+    });
+  } catch (error) {
+    await tellServiceFailure(c, error);
+    return TOLD;
+  }
+  if (!choice || choice.code === expense.currency) return { expense };
+  // The amount is read again in the group's currency: its decimals may differ (JPY has none).
+  const again = inGroupCurrency(c, choice.code);
+  if (again.kind !== 'expense') {
+    await tellParseProblem(c, again);
+    return TOLD;
+  }
+  const resolved = resolveMe(again.expense, inv.user_id);
+  if ('problem' in resolved) {
+    await tellProblem(c, troubleText(voice, resolved.problem), EXAMPLE);
+    return TOLD;
+  }
+  return { expense: resolved, currencyNote: groupCurrencyNote(voice, choice, group.name) };
+}
+
+/** The booked expense told to the caller, posted, and remembered for the person's list. */
+async function announceBooked(
+  c: Booking,
+  user: SlackUserKey,
+  booked: { id: number; description: string },
+  expense: ParsedExpense,
+  people: SplitPeople,
+  message: Parameters<Booking['reply']['inChannel']>[0],
+): Promise<void> {
+  const { deps, inv, reply, logger } = c;
   // Told first: the expense is booked whether or not the answer can be posted.
   inv.booked?.({
-    id: done.booked.id,
-    description: done.booked.description || expense.description,
+    id: booked.id,
+    description: booked.description || expense.description,
     cost: expense.cost,
     currency: expense.currency,
     participants: people.participants.filter((id) => !id.startsWith('svc:')),
   });
   await reply.inChannel(message);
   await deps.expenses
-    .rememberBooked(user, { expense_id: done.booked.id, description: done.booked.description })
+    .rememberBooked(user, { expense_id: booked.id, description: booked.description })
     .catch((error: Error) =>
       logger.warn({ msg: '/split: could not remember the booking: {error}', error: error.message }),
     );

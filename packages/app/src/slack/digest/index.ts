@@ -4,6 +4,7 @@ export {
   type DigestPreferences,
   type DigestSubscription,
 } from '../../store/digest.js';
+export { isTransient } from './failures.js';
 export {
   createDigestRunner,
   type DigestLogger,
@@ -12,7 +13,6 @@ export {
   type DigestRunReport,
   type DigestSlackClient,
   emptyRunReport,
-  isTransient,
 } from './runner.js';
 export { type DigestScheduler, startDigestScheduler } from './scheduler.js';
 export { isDue, isValidTimeZone, localTime } from './time.js';

@@ -13,18 +13,13 @@
 import type { FriendInput, GroupInput } from '../../core/balances.js';
 import { summarizeBalances, summarizeGroup } from '../../core/balances.js';
 import type { Friend, Group } from '../../service/index.js';
-import {
-  ServiceBaseException,
-  ServiceConnectionException,
-  ServiceRateLimitedException,
-  ServiceServerException,
-  ServiceUnauthorizedException,
-} from '../../service/index.js';
+import { ServiceUnauthorizedException } from '../../service/index.js';
 import type { DigestPreferences, DigestSubscription } from '../../store/digest.js';
 import type { Claims, ServiceTokenRecord, SlackUserKey, TokenStore } from '../../store/index.js';
 import { voiceFor } from '../../voice/index.js';
 import type { SlackMessage } from '../kit/message.js';
 import { toFriendInput, toGroupInput } from '../shared/ledger.js';
+import { type CodedError, describe, isTransient, platformError } from './failures.js';
 import { changesBetween, isEmptySnapshot, snapshotOf } from './snapshot.js';
 import { isDue, isValidTimeZone } from './time.js';
 import { digestMessage, digestRevokedMessage } from './views.js';
@@ -136,57 +131,6 @@ function digestClaimKey(user: SlackUserKey, day: string): string {
   return `digest:${user.team_id}:${user.user_id}:${day}`;
 }
 
-interface CodedError {
-  code?: string;
-  retryAfter?: number;
-  data?: { error?: string };
-}
-
-/** Slack platform errors that mean "try again later" rather than "this will not work". */
-const TRANSIENT_PLATFORM_ERRORS = new Set([
-  'ratelimited',
-  'rate_limited',
-  'internal_error',
-  'fatal_error',
-  'service_unavailable',
-  'request_timeout',
-]);
-
-/** True when the failure did not deliver anything and a later attempt may succeed. */
-export function isTransient(error: unknown): boolean {
-  if (
-    error instanceof ServiceConnectionException ||
-    error instanceof ServiceServerException ||
-    error instanceof ServiceRateLimitedException
-  ) {
-    return true;
-  }
-  const code = (error as CodedError | null)?.code;
-  if (
-    code === 'slack_webapi_request_error' ||
-    code === 'slack_webapi_http_error' ||
-    code === 'slack_webapi_rate_limited_error'
-  ) {
-    return true;
-  }
-  if (code === 'slack_webapi_platform_error') {
-    return TRANSIENT_PLATFORM_ERRORS.has((error as CodedError).data?.error ?? '');
-  }
-  if (error instanceof ServiceBaseException || code !== undefined) return false;
-  // Anything else (the store failing, a malformed answer) is retried: a lost DM is worse than a
-  // later attempt, and the claim still guards against a second send.
-  return true;
-}
-
-function platformError(error: unknown): string | undefined {
-  const e = error as CodedError | null;
-  return e?.code === 'slack_webapi_platform_error' ? e.data?.error : undefined;
-}
-
-function describe(error: unknown): string {
-  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-}
-
 /** A report with every count at zero, which a run fills in. */
 export function emptyRunReport(): DigestRunReport {
   return {
@@ -295,138 +239,179 @@ export function createDigestRunner(options: DigestRunnerOptions): DigestRunner {
     }
   }
 
+  /** One person's digest as it is carried out: whom, for which day, under which claim. */
+  interface Run {
+    who: string;
+    sub: DigestSubscription;
+    day: string;
+    key: string;
+    delivered: boolean;
+  }
+
   async function carryOut(start: DigestSubscription, now: Date): Promise<DigestOutcome> {
+    const day = isDue(now, start.tz, start.hour, null).day;
     const who = `${start.team_id}/${start.user_id}`;
-    let sub = start;
-    let day = isDue(now, sub.tz, sub.hour, null).day;
-    let key = digestClaimKey(sub, day);
-    if (!(await claims.claim(key, claimTtlMs))) return 'claimed_elsewhere';
-
-    /** Records that today is handled, so that later ticks pass over this person cheaply. */
-    const finish = async (
-      outcome: DigestOutcome,
-      change: Partial<DigestSubscription> = {},
-    ): Promise<DigestOutcome> => {
-      await preferences.update(sub, () => ({ last_day: day, ...change }));
-      return outcome;
-    };
-
-    let delivered = false;
+    const run: Run = { who, sub: start, day, key: digestClaimKey(start, day), delivered: false };
+    if (!(await claims.claim(run.key, claimTtlMs))) return 'claimed_elsewhere';
     try {
       // The page of the walk may be minutes old by now: a Pause click since then must count.
-      const current = await preferences.get(sub);
+      const current = await preferences.get(run.sub);
       if (!current?.enabled || current.paused) {
-        await claims.release(key);
+        await claims.release(run.key);
         return 'not_due';
       }
-      sub = current;
-      const token = await tokens.get(sub);
-      if (!token) return await finish('not_connected');
-      if (sub.revoked_notified !== null && sub.revoked_notified === token.linked_at) {
-        return await finish('revoked_skipped');
+      run.sub = current;
+      const token = await tokens.get(run.sub);
+      if (!token) return await finish(run, 'not_connected');
+      if (run.sub.revoked_notified !== null && run.sub.revoked_notified === token.linked_at) {
+        return await finish(run, 'revoked_skipped');
       }
 
-      const { tz, locale } = await currentSlackSettings(sub);
+      const { tz, locale } = await currentSlackSettings(run.sub);
       // The DM is written for its reader: their language, amounts and days written their way.
       const voice = await voiceFor({ locale, tz });
-      if (tz !== sub.tz) {
-        // The person moved: follow their new zone, which may put their hour later or on
-        // another local day.
-        const moved = isDue(now, tz, sub.hour, sub.last_day, windowHours);
-        sub = (await preferences.update(sub, () => ({ tz }))) ?? { ...sub, tz };
-        if (!moved.due) {
-          await claims.release(key);
-          return 'moved';
-        }
-        if (moved.day !== day) {
-          await claims.release(key);
-          day = moved.day;
-          key = digestClaimKey(sub, day);
-          if (!(await claims.claim(key, claimTtlMs))) return 'claimed_elsewhere';
-        }
+      if (tz !== run.sub.tz) {
+        const moved = await followMove(run, tz, now);
+        if (moved) return moved;
       }
-
-      const service = options.serviceClientFor(token);
-      let friends: FriendInput[];
-      let groups: GroupInput[];
-      try {
-        const [rawFriends, rawGroups] = await Promise.all([
-          service.getFriends(),
-          service.getGroups(),
-        ]);
-        friends = rawFriends.map(toFriendInput);
-        groups = rawGroups.map(toGroupInput);
-      } catch (error) {
-        if (!(error instanceof ServiceUnauthorizedException)) throw error;
-        const channel = await send(sub, digestRevokedMessage(voice));
-        delivered = true;
-        logger.info({ msg: 'digest {who}: service token revoked; told the person once', who });
-        return await finish('revoked_notified', {
-          revoked_notified: token.linked_at,
-          dm_channel: channel,
-        });
-      }
-
-      const snapshot = snapshotOf(friends);
-      const changes = changesBetween(sub.snapshot, snapshot);
-      const summary = summarizeBalances(friends);
-      const somethingNew =
-        !summary.settled ||
-        changes.length > 0 ||
-        (sub.snapshot === null && !isEmptySnapshot(snapshot));
-      if (!somethingNew && !sub.always) {
-        return await finish('nothing_new', { snapshot, revoked_notified: null });
-      }
-
-      const me = token.service_user_id;
-      const message = digestMessage(
-        {
-          day,
-          summary,
-          changes,
-          first: sub.snapshot === null,
-          groups: groups
-            .filter((g) => g.id !== 0)
-            .map((g) => ({ name: g.name, balance: summarizeGroup(g, me).myBalance })),
-        },
-        voice,
-      );
-      const channel = await send(sub, message);
-      delivered = true;
-      logger.debug({ msg: 'digest {who}: sent for {day}', who, day });
-      return await finish('sent', {
-        snapshot,
-        dm_channel: channel,
-        last_sent_at: now.toISOString(),
-        revoked_notified: null,
-      });
+      const ledger = await readLedger(run, token, voice);
+      if (typeof ledger === 'string') return ledger;
+      return await sendIfNew(run, token, ledger, voice, now);
     } catch (error) {
-      if (delivered) {
-        // The DM went out but its record did not: the claim must stand, or a later tick would
-        // send it again. The next DM compares with an older snapshot, which is the lesser harm.
-        logger.error({
-          msg: 'digest {who}: sent, but not recorded: {error}',
-          who,
-          error: describe(error),
-        });
-        return 'sent';
-      }
-      if (isTransient(error)) {
-        logger.warn({ msg: 'digest {who}: will retry, {error}', who, error: describe(error) });
-        await claims.release(key).catch((releaseError: unknown) => {
-          logger.error({
-            msg: 'digest {who}: could not release {key}: {releaseError}',
-            who,
-            key,
-            releaseError: describe(releaseError),
-          });
-        });
-        return 'retry_later';
-      }
-      logger.error({ msg: 'digest {who}: not sent today, {error}', who, error: describe(error) });
-      await finish('failed').catch(() => undefined);
-      return 'failed';
+      return await afterFailure(run, error);
     }
+  }
+
+  /** Records that today is handled, so that later ticks pass over this person cheaply. */
+  async function finish(
+    run: Run,
+    outcome: DigestOutcome,
+    change: Partial<DigestSubscription> = {},
+  ): Promise<DigestOutcome> {
+    await preferences.update(run.sub, () => ({ last_day: run.day, ...change }));
+    return outcome;
+  }
+
+  /**
+   * The person moved: follow their new zone, which may put their hour later or on another local
+   * day. An outcome when the digest stops here; null when it goes on, claimed for its day.
+   */
+  async function followMove(run: Run, tz: string, now: Date): Promise<DigestOutcome | null> {
+    const moved = isDue(now, tz, run.sub.hour, run.sub.last_day, windowHours);
+    run.sub = (await preferences.update(run.sub, () => ({ tz }))) ?? { ...run.sub, tz };
+    if (!moved.due) {
+      await claims.release(run.key);
+      return 'moved';
+    }
+    if (moved.day !== run.day) {
+      await claims.release(run.key);
+      run.day = moved.day;
+      run.key = digestClaimKey(run.sub, run.day);
+      if (!(await claims.claim(run.key, claimTtlMs))) return 'claimed_elsewhere';
+    }
+    return null;
+  }
+
+  /** Friends and groups at the service; when the link was revoked, the person is told once. */
+  async function readLedger(
+    run: Run,
+    token: ServiceTokenRecord,
+    voice: Awaited<ReturnType<typeof voiceFor>>,
+  ): Promise<{ friends: FriendInput[]; groups: GroupInput[] } | DigestOutcome> {
+    const service = options.serviceClientFor(token);
+    try {
+      const [rawFriends, rawGroups] = await Promise.all([
+        service.getFriends(),
+        service.getGroups(),
+      ]);
+      return { friends: rawFriends.map(toFriendInput), groups: rawGroups.map(toGroupInput) };
+    } catch (error) {
+      if (!(error instanceof ServiceUnauthorizedException)) throw error;
+      const channel = await send(run.sub, digestRevokedMessage(voice));
+      run.delivered = true;
+      logger.info({
+        msg: 'digest {who}: service token revoked; told the person once',
+        who: run.who,
+      });
+      return await finish(run, 'revoked_notified', {
+        revoked_notified: token.linked_at,
+        dm_channel: channel,
+      });
+    }
+  }
+
+  /** The digest, sent when something changed or the person wants it every day. */
+  async function sendIfNew(
+    run: Run,
+    token: ServiceTokenRecord,
+    { friends, groups }: { friends: FriendInput[]; groups: GroupInput[] },
+    voice: Awaited<ReturnType<typeof voiceFor>>,
+    now: Date,
+  ): Promise<DigestOutcome> {
+    const { sub, day } = run;
+    const snapshot = snapshotOf(friends);
+    const changes = changesBetween(sub.snapshot, snapshot);
+    const summary = summarizeBalances(friends);
+    const somethingNew =
+      !summary.settled ||
+      changes.length > 0 ||
+      (sub.snapshot === null && !isEmptySnapshot(snapshot));
+    if (!somethingNew && !sub.always) {
+      return await finish(run, 'nothing_new', { snapshot, revoked_notified: null });
+    }
+
+    const me = token.service_user_id;
+    const message = digestMessage(
+      {
+        day,
+        summary,
+        changes,
+        first: sub.snapshot === null,
+        groups: groups
+          .filter((g) => g.id !== 0)
+          .map((g) => ({ name: g.name, balance: summarizeGroup(g, me).myBalance })),
+      },
+      voice,
+    );
+    const channel = await send(sub, message);
+    run.delivered = true;
+    logger.debug({ msg: 'digest {who}: sent for {day}', who: run.who, day });
+    return await finish(run, 'sent', {
+      snapshot,
+      dm_channel: channel,
+      last_sent_at: now.toISOString(),
+      revoked_notified: null,
+    });
+  }
+
+  /** What a failure means: sent but unrecorded, retried on a later tick, or given up for today. */
+  async function afterFailure(run: Run, error: unknown): Promise<DigestOutcome> {
+    const { who, key } = run;
+    if (run.delivered) {
+      // The DM went out but its record did not: the claim must stand, or a later tick would
+      // send it again. The next DM compares with an older snapshot, which is the lesser harm.
+      logger.error({
+        msg: 'digest {who}: sent, but not recorded: {error}',
+        who,
+        error: describe(error),
+      });
+      return 'sent';
+    }
+    if (isTransient(error)) {
+      logger.warn({ msg: 'digest {who}: will retry, {error}', who, error: describe(error) });
+      await claims.release(key).catch((releaseError: unknown) => {
+        logger.error({
+          msg: 'digest {who}: could not release {key}: {releaseError}',
+          who,
+          key,
+          releaseError: describe(releaseError),
+        });
+      });
+      return 'retry_later';
+    }
+    logger.error({ msg: 'digest {who}: not sent today, {error}', who, error: describe(error) });
+    await finish(run, 'failed').catch(() => undefined);
+    return 'failed';
   }
 
   async function runDue(now: Date = clock()): Promise<DigestRunReport> {

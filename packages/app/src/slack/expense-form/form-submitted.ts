@@ -113,58 +113,8 @@ export function expenseFormSubmitted(deps: SlackDeps) {
     }
     const form = checked.form;
     if (needsSecondStep(form)) {
-      // A new form may have been filled in from a booked expense (Duplicate): its parts are kept.
-      const kept = draft ?? (await deps.expenses.draft(user, view.id));
-      await deps.expenses.saveDraft(user, view.id, { ...kept, form });
-      const payers = payersOf(form);
-      const names = await namesOf(
-        deps,
-        team_id,
-        [...new Set([...form.participants, ...payers])],
-        lookupBudget(),
-      );
-      const before = edit?.form ?? kept?.copy;
-      const keep =
-        before && before.method === form.method && before.cost === form.cost
-          ? before.values
-          : undefined;
-      if (form.method === 'itemise') {
-        await ack({
-          response_action: 'push',
-          view: itemiseStepView(
-            {
-              subtotal: form.cost,
-              currency: form.currency,
-              participants: form.participants,
-              names,
-              receipt: kept?.receipt,
-              edit: edit !== undefined,
-              meta: view.private_metadata,
-            },
-            voice,
-          ),
-        });
-        return;
-      }
-      const keepPaid = before && before.cost === form.cost ? before.paid : undefined;
-      await ack({
-        response_action: 'push',
-        view: splitStepView(
-          {
-            method: form.method,
-            cost: form.cost,
-            currency: form.currency,
-            participants: form.participants,
-            names,
-            values: keep ?? (await defaultStepValues(deps, team_id, form, voice)),
-            payers,
-            paidValues: keepPaid,
-            edit: edit !== undefined,
-            meta: view.private_metadata,
-          },
-          voice,
-        ),
-      });
+      const step = await secondStepView(deps, { user, view, form, draft, voice });
+      await ack({ response_action: 'push', view: step });
       return;
     }
     await queueSubmission(
@@ -181,4 +131,68 @@ export function expenseFormSubmitted(deps: SlackDeps) {
       { ack, field: FORM.description },
     );
   };
+}
+
+/**
+ * The form's second step, an itemised bill or the parts of an unequal split; what was entered
+ * there before is kept while the method and the cost stay the same.
+ */
+async function secondStepView(
+  deps: SlackDeps,
+  step: {
+    user: { team_id: string; user_id: string };
+    view: ViewSubmitAction['view'];
+    form: CheckedForm;
+    draft: FormDraft | undefined;
+    voice: Voice;
+  },
+) {
+  const { user, view, form, draft, voice } = step;
+  const { team_id } = user;
+  const edit = draft?.edit;
+  // A new form may have been filled in from a booked expense (Duplicate): its parts are kept.
+  const kept = draft ?? (await deps.expenses.draft(user, view.id));
+  await deps.expenses.saveDraft(user, view.id, { ...kept, form });
+  const payers = payersOf(form);
+  const names = await namesOf(
+    deps,
+    team_id,
+    [...new Set([...form.participants, ...payers])],
+    lookupBudget(),
+  );
+  const before = edit?.form ?? kept?.copy;
+  const keep =
+    before && before.method === form.method && before.cost === form.cost
+      ? before.values
+      : undefined;
+  if (form.method === 'itemise') {
+    return itemiseStepView(
+      {
+        subtotal: form.cost,
+        currency: form.currency,
+        participants: form.participants,
+        names,
+        receipt: kept?.receipt,
+        edit: edit !== undefined,
+        meta: view.private_metadata,
+      },
+      voice,
+    );
+  }
+  const keepPaid = before && before.cost === form.cost ? before.paid : undefined;
+  return splitStepView(
+    {
+      method: form.method,
+      cost: form.cost,
+      currency: form.currency,
+      participants: form.participants,
+      names,
+      values: keep ?? (await defaultStepValues(deps, team_id, form, voice)),
+      payers,
+      paidValues: keepPaid,
+      edit: edit !== undefined,
+      meta: view.private_metadata,
+    },
+    voice,
+  );
 }

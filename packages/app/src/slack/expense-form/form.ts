@@ -175,21 +175,7 @@ export function checkForm(
   const groupValue = leaf(values, FORM.group)?.selected_option?.value ?? '0';
   const group = Number(groupValue);
 
-  const payer = leaf(values, FORM.payer)?.selected_user ?? '';
-  if (payer === '') errors[FORM.payer] = t('form.payer_missing');
-  const alsoPaid = [...new Set(leaf(values, FORM.alsoPaid)?.selected_users ?? [])].filter(
-    (id) => id !== payer,
-  );
-  if (alsoPaid.length > MAX_PAYERS - 1) {
-    errors[FORM.alsoPaid] = t('form.too_many_payers', { max: MAX_PAYERS });
-  }
-  const people = versioned(values, FORM.participants);
-  const participants = [...new Set(people.leaf?.selected_users ?? [])];
-  if (participants.length === 0 || (participants.length === 1 && participants[0] === payer)) {
-    errors[people.blockId] = t('form.nobody');
-  } else if (participants.length > MAX_PARTICIPANTS) {
-    errors[people.blockId] = t('form.too_many_people', { max: MAX_PARTICIPANTS });
-  }
+  const { payer, alsoPaid, participants } = checkPeople(values, errors, voice);
 
   const methodValue = versioned(values, FORM.split).leaf?.selected_option?.value ?? 'equal';
   const method = (SPLIT_METHODS as readonly string[]).includes(methodValue)
@@ -205,25 +191,7 @@ export function checkForm(
     : 'never';
   const notes = (leaf(values, FORM.notes)?.value ?? '').trim();
   if (notes.length > NOTES_MAX) errors[FORM.notes] = t('form.notes_long', { max: NOTES_MAX });
-  const chosenFiles = leaf(values, FORM.receipt)?.files ?? [];
-  const chosen = chosenFiles.map((f) => f.id).filter((id): id is string => typeof id === 'string');
-  // Slack says each file's size: one too large for a receipt is named here, before anything is
-  // fetched, and the expense can be booked once it is taken out.
-  const oversized = chosenFiles.find(
-    (f) => typeof f.size === 'number' && f.size > RECEIPT_MAX_BYTES,
-  );
-  if (oversized) {
-    errors[FORM.receipt] = t('form.receipt_too_large', {
-      name: oversized.name || t('form.that_file'),
-      size: megabytes(oversized.size as number, voice),
-      max: megabytes(RECEIPT_MAX_BYTES, voice),
-    });
-  }
-  // The message's image ("Split this"), when still ticked and no other file was chosen.
-  const fromMessage = (leaf(values, FORM.messageReceipt)?.selected_options ?? [])
-    .map((o) => o.value)
-    .filter((id): id is string => typeof id === 'string' && id !== '');
-  const files = chosen.length > 0 ? chosen : fromMessage.slice(0, 1);
+  const files = checkReceiptFiles(values, errors, voice);
 
   if (Object.keys(errors).length > 0) return { errors };
   return {
@@ -243,6 +211,54 @@ export function checkForm(
       files,
     },
   };
+}
+
+/** Who paid and who shares it: someone besides the payer, and no more than the service takes. */
+function checkPeople(
+  values: StateValues,
+  errors: FieldErrors,
+  { t }: Voice,
+): { payer: string; alsoPaid: string[]; participants: string[] } {
+  const payer = leaf(values, FORM.payer)?.selected_user ?? '';
+  if (payer === '') errors[FORM.payer] = t('form.payer_missing');
+  const alsoPaid = [...new Set(leaf(values, FORM.alsoPaid)?.selected_users ?? [])].filter(
+    (id) => id !== payer,
+  );
+  if (alsoPaid.length > MAX_PAYERS - 1) {
+    errors[FORM.alsoPaid] = t('form.too_many_payers', { max: MAX_PAYERS });
+  }
+  const people = versioned(values, FORM.participants);
+  const participants = [...new Set(people.leaf?.selected_users ?? [])];
+  if (participants.length === 0 || (participants.length === 1 && participants[0] === payer)) {
+    errors[people.blockId] = t('form.nobody');
+  } else if (participants.length > MAX_PARTICIPANTS) {
+    errors[people.blockId] = t('form.too_many_people', { max: MAX_PARTICIPANTS });
+  }
+  return { payer, alsoPaid, participants };
+}
+
+/** The receipt files to attach: those chosen, none too large, else the message's image. */
+function checkReceiptFiles(values: StateValues, errors: FieldErrors, voice: Voice): string[] {
+  const { t } = voice;
+  const chosenFiles = leaf(values, FORM.receipt)?.files ?? [];
+  const chosen = chosenFiles.map((f) => f.id).filter((id): id is string => typeof id === 'string');
+  // Slack says each file's size: one too large for a receipt is named here, before anything is
+  // fetched, and the expense can be booked once it is taken out.
+  const oversized = chosenFiles.find(
+    (f) => typeof f.size === 'number' && f.size > RECEIPT_MAX_BYTES,
+  );
+  if (oversized) {
+    errors[FORM.receipt] = t('form.receipt_too_large', {
+      name: oversized.name || t('form.that_file'),
+      size: megabytes(oversized.size as number, voice),
+      max: megabytes(RECEIPT_MAX_BYTES, voice),
+    });
+  }
+  // The message's image ("Split this"), when still ticked and no other file was chosen.
+  const fromMessage = (leaf(values, FORM.messageReceipt)?.selected_options ?? [])
+    .map((o) => o.value)
+    .filter((id): id is string => typeof id === 'string' && id !== '');
+  return chosen.length > 0 ? chosen : fromMessage.slice(0, 1);
 }
 
 /** Everyone who paid part of it, in the order the second step lists them. */

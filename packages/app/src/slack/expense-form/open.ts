@@ -6,20 +6,13 @@
  */
 import type { Logger, webApi } from '@slack/bolt';
 import { type LookupBudget, lookupBudget } from '../../accounts/lookups.js';
-import {
-  cutToCommandCap,
-  type ParseContext,
-  type ParsedExpense,
-  parseCommand,
-  whenWords,
-} from '../../core/command/index.js';
+import { cutToCommandCap } from '../../core/command/index.js';
 import { ServiceBaseException } from '../../service/index.js';
 import type { SlackUserKey } from '../../store/index.js';
 import type { MessageKey } from '../../voice/index.js';
 import { boundGroup, groupStartCurrency, namesNobody, notesOf, whoText } from '../booking/index.js';
 import type { SlackDeps } from '../deps.js';
 import { FORM } from '../ids.js';
-import { mentionedIds } from '../kit/limits.js';
 import { formAnswer } from '../runtime/answer.js';
 import { splitBreakdown } from '../shared/breakdown.js';
 import { todayIn } from '../shared/dates.js';
@@ -28,12 +21,11 @@ import type { SourceMessage } from '../shared/message-files.js';
 import { modalVoice } from '../shared/modal.js';
 import { describeServiceFailure, needsRelink } from '../shared/service-failure.js';
 import { type Voice, voiceOf } from '../shared/voice.js';
-import { amountInput } from './amount.js';
 import { defaultStart } from './default-prefill.js';
 import { expenseSources } from './expense-sources.js';
 import { encodeMeta, MAX_PARTICIPANTS } from './form.js';
 import { editBaseOf, formFromExpense, groupChoices, initialOf } from './from-expense.js';
-import { messageText } from './message-text.js';
+import { fillFromMessage, messagePeople } from './message-prefill.js';
 import { messageReceipt } from './receipt/message-receipt.js';
 import { prepareReading, startReading } from './receipt/receipt-reading.js';
 import { expenseFormView, formTitle, noticeView } from './views.js';
@@ -190,30 +182,11 @@ async function fillNewForm(
   lookups: LookupBudget,
 ): Promise<void> {
   const { deps, user } = r;
-  const title = formTitle('new', voice);
-  const record = await deps.tokens.get(user);
-  if (!record) {
-    const url = await deps.linking.connectUrl(user);
-    await update(
-      r.client,
-      opened,
-      noticeView({ title, text: voice.t('form.connect_first_new'), connectUrl: url }, voice),
-      r.logger,
-    );
-    return;
-  }
-  const client = deps.service.forLink(record);
+  const client = await linkedClient(r, opened, voice);
+  if (!client) return;
   // A message may hold 40,000 characters; its start is read, as a command would be.
   const typed = r.message ? cutToCommandCap(r.message.text) : '';
-  const mentioned = r.message
-    ? [...mentionedIds(typed)].filter((id) => /^[UW][A-Z0-9]+$/.test(id))
-    : [];
-  // Only as many as the form can hold are looked up: a message can mention hundreds.
-  const candidates = [
-    ...new Set([r.message?.author, ...mentioned].filter((id): id is string => !!id)),
-  ]
-    .filter((id) => id !== user.user_id)
-    .slice(0, MAX_PARTICIPANTS - 1);
+  const { mentioned, candidates } = messagePeople(r.message, typed, user.user_id);
   // The group the form opens for, and its currency, are asked for beside the person's profile
   // and groups: the slowest of them, not their sum, is what the person waits for.
   // Only a convenience here: without the store, the form opens without a group.
@@ -221,34 +194,11 @@ async function fillNewForm(
   const groupCurrency = forGroup.then((group) =>
     groupStartCurrency(deps, user, group?.group_id, r.logger),
   );
-  let profile: Awaited<ReturnType<typeof deps.directory.profile>>;
-  let groups: Awaited<ReturnType<typeof deps.directory.groups>>;
-  try {
-    [profile, groups] = await Promise.all([
-      deps.directory.profile(user, client),
-      deps.directory.groups(user, client),
-    ]);
-  } catch (error) {
-    if (needsRelink(error)) {
-      await deps.unlinking.unlink(user);
-      const url = await deps.linking.connectUrl(user);
-      await update(
-        r.client,
-        opened,
-        noticeView({ title, text: voice.t('form.connect_again_new'), connectUrl: url }, voice),
-        r.logger,
-      );
-      return;
-    }
-    throw error;
-  }
-  const [me, people, wanted, groupCode] = await Promise.all([
-    deps.directory.slackUser(user.team_id, user.user_id, lookups).catch(() => undefined),
-    Promise.all(
-      candidates.map((id) =>
-        deps.directory.slackUser(user.team_id, id, lookups).catch(() => undefined),
-      ),
-    ),
+  const account = await profileAndGroups(r, opened, voice, client);
+  if (!account) return;
+  const { profile, groups } = account;
+  const [[me, people], wanted, groupCode] = await Promise.all([
+    lookUpSlackUsers(r, lookups, candidates),
     forGroup,
     groupCurrency,
     // Warms the currency list, so that the submission can check the code without waiting.
@@ -258,68 +208,26 @@ async function fillNewForm(
   for (const p of people) if (p) names.set(p.id, p.name);
   // Only a group the person is still in: a default group they have left since is no choice.
   const group = groups.find((g) => wanted && g.id !== 0 && g.id === wanted.group_id);
-  // The group's default decides who shares it when nobody is named, as for a typed `/split`.
-  const byDefault = namesNobody(mentioned, user.user_id)
-    ? await defaultStart(deps, user.team_id, group)
-    : undefined;
-  const participants =
-    byDefault?.participants ??
-    [
-      user.user_id,
-      ...people.filter((p) => p && !p.is_bot && !p.deleted).map((p) => p?.id as string),
-    ].slice(0, MAX_PARTICIPANTS);
+  const byDefault = await groupDefault(r, mentioned, group);
+  const participants = byDefault?.participants ?? namedPeople(user.user_id, people);
   const today = todayIn(me?.tz, deps.now());
-  let currency = (group ? groupCode : undefined) ?? (profile.default_currency || 'USD');
-  let amountText: string | undefined;
-  let description: string | undefined;
-  let date = today;
-  let repeat: ParsedExpense['repeat'];
-  if (r.message) {
-    const text = messageText(typed, names);
-    // The reader's locale: `3/12` and their language's words (`gestern`, `monatlich`) read as
-    // they would after /split.
-    const ctx: ParseContext = {
-      today,
-      defaultCurrency: currency,
-      ...(me?.locale ? { locale: me.locale } : {}),
-      // A message that mentions nobody still has its amount read.
-      channelHasGroup: true,
-    };
-    const parsed = parseCommand(typed, ctx);
-    description = text;
-    if (parsed.kind === 'expense' && parsed.expense.each === null) {
-      currency = parsed.expense.currency;
-      amountText = amountInput(parsed.expense.cost, currency, voice);
-      date = parsed.expense.date;
-      repeat = parsed.expense.repeat;
-      if (parsed.expense.description !== '') {
-        // The amount, the day and the repeat go to their own fields, and out of the description:
-        // the day and repeat as whole words (`hier` leaves `hierzu` alone).
-        let left = ` ${text.replace(parsed.expense.amountText, ' ').replace(/\s+/g, ' ')} `;
-        for (const words of whenWords(typed, ctx)) left = left.replace(` ${words} `, ' ');
-        description = left.trim();
-      }
-    }
-    description = description.slice(0, 255) || undefined;
-  }
+  const currency = (group ? groupCode : undefined) ?? (profile.default_currency || 'USD');
+  const start = { currency, today, locale: me?.locale };
+  const fill = r.message
+    ? fillFromMessage(typed, names, start, voice)
+    : { currency, amountText: undefined, description: undefined, date: today, repeat: undefined };
   const receipt = messageReceipt(r.message?.files);
   // The message's image is read into the form, when the app reads receipts.
   const reading = receipt?.kind === 'attach' && deps.receipts !== undefined;
-  const meta = encodeMeta(deps.offers, user, {
-    ...(r.channel ? { c: r.channel } : {}),
-    ...(r.thread_ts ? { t: r.thread_ts } : {}),
-    ...(me?.tz ? { z: me.tz } : {}),
-    ...(me?.locale ? { l: me.locale } : {}),
-    // The one file of someone else's the form may attach: the message's, which the person saw.
-    ...(receipt?.kind === 'attach' ? { f: receipt.id } : {}),
-  });
+  const meta = newFormMeta(r, me, receipt);
+  const { amountText, description, date, repeat } = fill;
   const view = expenseFormView(
     {
       mode: 'new',
       meta,
       initial: {
         amountText,
-        currency,
+        currency: fill.currency,
         description,
         date,
         ...(repeat ? { repeat } : {}),
@@ -329,7 +237,7 @@ async function fillNewForm(
         method: byDefault?.method ?? 'equal',
       },
       groups: groups.filter((g) => g.id !== 0).map((g) => ({ id: g.id, name: g.name })),
-      currencyUnit: deps.reference.unit(currency),
+      currencyUnit: deps.reference.unit(fill.currency),
       // A message of no words (a photo alone) says what the photo was read as instead.
       ...(r.message && typed.trim() !== '' ? { note: voice.t('form.filled_from_message') } : {}),
       byDefault: byDefault?.fill,
@@ -343,20 +251,129 @@ async function fillNewForm(
   const read = reading && (await prepareReading(deps, user, opened.id, view, kept));
   const shown = await update(r.client, opened, view, r.logger);
   if (shown && read && receipt?.kind === 'attach') {
-    await startReading(
-      deps,
-      {
-        user,
-        viewId: shown.id,
-        hash: shown.hash,
-        fileId: receipt.id,
-        offered: true,
-        locale: me?.locale,
-        tz: me?.tz,
-        currency,
-      },
+    await readMessageReceipt(r, shown, receipt.id, me, fill.currency);
+  }
+}
+
+/** The person and the people the message names, each as Slack knows them, or undefined. */
+function lookUpSlackUsers(r: NewFormRequest, lookups: LookupBudget, candidates: string[]) {
+  const { deps, user } = r;
+  return Promise.all([
+    deps.directory.slackUser(user.team_id, user.user_id, lookups).catch(() => undefined),
+    Promise.all(
+      candidates.map((id) =>
+        deps.directory.slackUser(user.team_id, id, lookups).catch(() => undefined),
+      ),
+    ),
+  ]);
+}
+
+type SlackUser = Awaited<ReturnType<typeof lookUpSlackUsers>>[0];
+
+/** Where the new expense goes, and the person's zone and language, signed into the form. */
+function newFormMeta(
+  r: NewFormRequest,
+  me: SlackUser,
+  receipt: ReturnType<typeof messageReceipt>,
+): string {
+  return encodeMeta(r.deps.offers, r.user, {
+    ...(r.channel ? { c: r.channel } : {}),
+    ...(r.thread_ts ? { t: r.thread_ts } : {}),
+    ...(me?.tz ? { z: me.tz } : {}),
+    ...(me?.locale ? { l: me.locale } : {}),
+    // The one file of someone else's the form may attach: the message's, which the person saw.
+    ...(receipt?.kind === 'attach' ? { f: receipt.id } : {}),
+  });
+}
+
+/** Reads the message's photo into the form now shown. */
+async function readMessageReceipt(
+  r: NewFormRequest,
+  shown: Opened,
+  fileId: string,
+  me: SlackUser,
+  currency: string,
+): Promise<void> {
+  await startReading(
+    r.deps,
+    {
+      user: r.user,
+      viewId: shown.id,
+      hash: shown.hash,
+      fileId,
+      offered: true,
+      locale: me?.locale,
+      tz: me?.tz,
+      currency,
+    },
+    r.logger,
+  );
+}
+
+/** The person's client at the service; null when they have no link, once the form says so. */
+async function linkedClient(r: NewFormRequest, opened: Opened, voice: Voice) {
+  const { deps, user } = r;
+  const record = await deps.tokens.get(user);
+  if (record) return deps.service.forLink(record);
+  const url = await deps.linking.connectUrl(user);
+  const title = formTitle('new', voice);
+  await update(
+    r.client,
+    opened,
+    noticeView({ title, text: voice.t('form.connect_first_new'), connectUrl: url }, voice),
+    r.logger,
+  );
+  return null;
+}
+
+/** The group's default decides who shares it when nobody is named, as for a typed `/split`. */
+async function groupDefault(
+  r: NewFormRequest,
+  mentioned: string[],
+  group: Parameters<typeof defaultStart>[2],
+) {
+  return namesNobody(mentioned, r.user.user_id)
+    ? await defaultStart(r.deps, r.user.team_id, group)
+    : undefined;
+}
+
+/** The person and the people the message names who can share an expense, as many as fit. */
+function namedPeople(userId: string, people: SlackUser[]): string[] {
+  return [
+    userId,
+    ...people.filter((p) => p && !p.is_bot && !p.deleted).map((p) => p?.id as string),
+  ].slice(0, MAX_PARTICIPANTS);
+}
+
+/**
+ * The person's profile and groups at the service; null when their link no longer works, once
+ * they have been unlinked and the form asks them to connect again.
+ */
+async function profileAndGroups(
+  r: NewFormRequest,
+  opened: Opened,
+  voice: Voice,
+  client: NonNullable<Awaited<ReturnType<typeof linkedClient>>>,
+) {
+  const { deps, user } = r;
+  try {
+    const [profile, groups] = await Promise.all([
+      deps.directory.profile(user, client),
+      deps.directory.groups(user, client),
+    ]);
+    return { profile, groups };
+  } catch (error) {
+    if (!needsRelink(error)) throw error;
+    await deps.unlinking.unlink(user);
+    const url = await deps.linking.connectUrl(user);
+    const title = formTitle('new', voice);
+    await update(
+      r.client,
+      opened,
+      noticeView({ title, text: voice.t('form.connect_again_new'), connectUrl: url }, voice),
       r.logger,
     );
+    return null;
   }
 }
 
@@ -426,23 +443,7 @@ async function fillEditForm(
   }
   const { expense } = access;
   const { who, groups, me, minor, slackOf } = await expenseSources(deps, user, access, lookups);
-  const written = await splitBreakdown(notesOf(expense.details));
-  const { form } = formFromExpense(
-    expense,
-    { minor, slackOf },
-    {
-      voice,
-      person: user.user_id,
-      participants: (sharing) => sharing.map((u) => slackOf(u.user_id) ?? `svc:${u.user_id}`),
-      date: expense.date.slice(0, 10),
-      notes: written.notes,
-      repeat: expense.repeat_interval ?? 'never',
-    },
-  );
-  const base = editBaseOf(expense, form, slackOf, {
-    person: user.user_id,
-    breakdown: written.breakdown,
-  });
+  const { written, form, base } = await editStart(expense, user.user_id, voice, { minor, slackOf });
   const { peopleEditable } = base;
   await deps.expenses.saveDraft(user, opened.id, { edit: base });
   const people = expense.users.map((u) => whoText(who.get(u.user_id) ?? { name: '' }, voice));
@@ -470,4 +471,28 @@ async function fillEditForm(
     ),
     r.logger,
   );
+}
+
+/** The expense as the form's fields, and what the edit keeps of it to compare with on Submit. */
+async function editStart(
+  expense: Parameters<typeof formFromExpense>[0],
+  person: string,
+  voice: Voice,
+  { minor, slackOf }: Parameters<typeof formFromExpense>[1],
+) {
+  const written = await splitBreakdown(notesOf(expense.details));
+  const { form } = formFromExpense(
+    expense,
+    { minor, slackOf },
+    {
+      voice,
+      person,
+      participants: (sharing) => sharing.map((u) => slackOf(u.user_id) ?? `svc:${u.user_id}`),
+      date: expense.date.slice(0, 10),
+      notes: written.notes,
+      repeat: expense.repeat_interval ?? 'never',
+    },
+  );
+  const base = editBaseOf(expense, form, slackOf, { person, breakdown: written.breakdown });
+  return { written, form, base };
 }

@@ -29,20 +29,7 @@ async function homeInput(
   known?: ServiceTokenRecord,
 ): Promise<HomeInput> {
   const record = known ?? (await deps.tokens.get(user));
-  if (!record) {
-    const [connectUrl, kept, prefs] = await Promise.all([
-      deps.linking.connectUrl(user),
-      keptAbout(deps, user, logger),
-      deps.preferences.get(user).catch(() => undefined),
-    ]);
-    return {
-      kind: 'not_connected',
-      connectUrl,
-      kept,
-      notice,
-      remindersOff: prefs?.reminders_off,
-    };
-  }
+  if (!record) return await notConnectedInput(deps, user, logger, notice);
   const client = deps.service.forLink(record);
   const [friends, groups, notifications, profile, currencies, digest, prefs, kept] =
     await Promise.allSettled([
@@ -56,27 +43,7 @@ async function homeInput(
       deps.forget.about(user),
     ]);
   const serviceResults = [friends, groups, notifications, profile];
-  if (
-    serviceResults.some(
-      (r) =>
-        r.status === 'rejected' &&
-        r.reason instanceof ServiceUnauthorizedException &&
-        r.reason.http_status === 401,
-    )
-  ) {
-    await deps.unlinking.unlink(user);
-    logger.info({
-      msg: 'removed the link of {team_id}:{user_id}: the service answered 401',
-      team_id: user.team_id,
-      user_id: user.user_id,
-    });
-    return {
-      kind: 'not_connected',
-      connectUrl: await deps.linking.connectUrl(user),
-      revoked: true,
-      kept: await keptAbout(deps, user, logger),
-    };
-  }
+  if (serviceResults.some(wasRevoked)) return await unlinkRevoked(deps, user, logger);
   const failed = [...serviceResults, currencies, digest, prefs].find(
     (r) => r.status === 'rejected',
   ) as PromiseRejectedResult | undefined;
@@ -128,6 +95,56 @@ async function homeInput(
       : undefined,
     kept: value(kept),
     remindersOff: value(prefs)?.reminders_off,
+  };
+}
+
+/** The tab of a person with no link: Connect, and what the app keeps about them. */
+async function notConnectedInput(
+  deps: SlackDeps,
+  user: SlackUserKey,
+  logger: Logger,
+  notice: string | undefined,
+): Promise<HomeInput> {
+  const [connectUrl, kept, prefs] = await Promise.all([
+    deps.linking.connectUrl(user),
+    keptAbout(deps, user, logger),
+    deps.preferences.get(user).catch(() => undefined),
+  ]);
+  return {
+    kind: 'not_connected',
+    connectUrl,
+    kept,
+    notice,
+    remindersOff: prefs?.reminders_off,
+  };
+}
+
+/** A read the service refused because the person's link was revoked. */
+function wasRevoked(r: PromiseSettledResult<unknown>): boolean {
+  return (
+    r.status === 'rejected' &&
+    r.reason instanceof ServiceUnauthorizedException &&
+    r.reason.http_status === 401
+  );
+}
+
+/** The link the service no longer honours is removed, and the tab shows Connect again. */
+async function unlinkRevoked(
+  deps: SlackDeps,
+  user: SlackUserKey,
+  logger: Logger,
+): Promise<HomeInput> {
+  await deps.unlinking.unlink(user);
+  logger.info({
+    msg: 'removed the link of {team_id}:{user_id}: the service answered 401',
+    team_id: user.team_id,
+    user_id: user.user_id,
+  });
+  return {
+    kind: 'not_connected',
+    connectUrl: await deps.linking.connectUrl(user),
+    revoked: true,
+    kept: await keptAbout(deps, user, logger),
   };
 }
 

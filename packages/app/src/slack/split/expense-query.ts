@@ -54,7 +54,7 @@ async function groupNamed(
  * typed with no `in` or `about` (`list taxi`) are a group's name when the person has a group so
  * called, else words of the description: `searched` says so, for the answer to tell.
  */
-export async function resolveQuery(input: {
+interface QueryInput {
   deps: Pick<SlackDeps, 'directory' | 'tokens'>;
   user: SlackUserKey;
   client: ServiceClient;
@@ -64,8 +64,31 @@ export async function resolveQuery(input: {
   voice: Voice;
   /** The request's Slack lookups: the people the filters mention. */
   lookups: LookupBudget;
-}): Promise<{ query: ExpenseQuery; searched: string | null } | { problem: QueryProblem }> {
-  const { deps, user, client, me, filters, verb, voice, lookups } = input;
+}
+
+export async function resolveQuery(
+  input: QueryInput,
+): Promise<{ query: ExpenseQuery; searched: string | null } | { problem: QueryProblem }> {
+  const { filters } = input;
+  const inGroup = await queryGroup(input);
+  if ('problem' in inGroup) return inGroup;
+  const people = await queryPeople(input);
+  if ('problem' in people) return people;
+  const { group, words, searched } = inGroup;
+  return {
+    query: { group, people: people.ids, mentions: filters.mentions, range: filters.range, words },
+    searched,
+  };
+}
+
+/** The group asked for by `in`, or by loose words when a group is so called, else search words. */
+async function queryGroup(
+  input: QueryInput,
+): Promise<
+  | { group: ExpenseQuery['group']; words: string[]; searched: string | null }
+  | { problem: QueryProblem }
+> {
+  const { deps, user, client, filters, verb, voice } = input;
   let group: ExpenseQuery['group'] = null;
   const words = [...filters.words];
   let searched: string | null = null;
@@ -92,51 +115,55 @@ export async function resolveQuery(input: {
       searched = filters.loose;
     }
   }
+  return { group, words, searched };
+}
+
+/** The service ids of the people mentioned, the caller left out; a problem for one not found. */
+async function queryPeople(
+  input: QueryInput,
+): Promise<{ ids: number[] } | { problem: QueryProblem }> {
+  const { deps, user, client, me, filters, voice, lookups } = input;
   const people: number[] = [];
-  if (filters.mentions.length > 0) {
-    const resolved = await resolvePeople({
-      caller: { ...user, service_user_id: me },
-      ids: filters.mentions,
-      tokens: deps.tokens,
-      directory: deps.directory,
-      lookups,
-      client,
-    });
-    if ('problem' in resolved) {
+  if (filters.mentions.length === 0) return { ids: people };
+  const resolved = await resolvePeople({
+    caller: { ...user, service_user_id: me },
+    ids: filters.mentions,
+    tokens: deps.tokens,
+    directory: deps.directory,
+    lookups,
+    client,
+  });
+  if ('problem' in resolved) {
+    return {
+      problem: {
+        message: voice.t('split.no_expenses_with', {
+          person: mention(resolved.problem.user_id),
+        }),
+      },
+    };
+  }
+  let fresh: Map<string, number> | undefined;
+  for (const typed of filters.mentions) {
+    const person = resolved.people.get(typed);
+    let id = person && 'user_id' in person.ref ? person.ref.user_id : undefined;
+    const email = person?.slack?.email?.toLowerCase();
+    if (id === undefined && email) {
+      // The cached friends may predate the expense that made them friends.
+      fresh ??= new Map(
+        (await client.getFriends())
+          .filter((f) => f.email)
+          .map((f) => [String(f.email).toLowerCase(), f.id]),
+      );
+      id = fresh.get(email);
+    }
+    if (id === undefined) {
       return {
-        problem: {
-          message: voice.t('split.no_expenses_with', {
-            person: mention(resolved.problem.user_id),
-          }),
-        },
+        problem: { message: voice.t('split.no_expenses_yet', { person: mention(typed) }) },
       };
     }
-    let fresh: Map<string, number> | undefined;
-    for (const typed of filters.mentions) {
-      const person = resolved.people.get(typed);
-      let id = person && 'user_id' in person.ref ? person.ref.user_id : undefined;
-      const email = person?.slack?.email?.toLowerCase();
-      if (id === undefined && email) {
-        // The cached friends may predate the expense that made them friends.
-        fresh ??= new Map(
-          (await client.getFriends())
-            .filter((f) => f.email)
-            .map((f) => [String(f.email).toLowerCase(), f.id]),
-        );
-        id = fresh.get(email);
-      }
-      if (id === undefined) {
-        return {
-          problem: { message: voice.t('split.no_expenses_yet', { person: mention(typed) }) },
-        };
-      }
-      if (id !== me && !people.includes(id)) people.push(id);
-    }
+    if (id !== me && !people.includes(id)) people.push(id);
   }
-  return {
-    query: { group, people, mentions: filters.mentions, range: filters.range, words },
-    searched,
-  };
+  return { ids: people };
 }
 
 /** What the service filters itself: a group, else the first person; and the dates. */

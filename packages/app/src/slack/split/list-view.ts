@@ -34,43 +34,28 @@ export interface ListedExpense {
   group: string | null;
 }
 
-export function expenseListMessage(
-  voice: Voice,
-  input: {
-    /** What was asked for, as mrkdwn: "with <@U1>, in Roommates"; empty for everything. */
-    filters: string;
-    items: ListedExpense[];
-    /** Which page this is, from 1. */
-    page: number;
-    /** Each button's value; a button without one is left out. */
-    buttons: {
-      previous?: string | undefined;
-      next?: string | undefined;
-      export?: string | undefined;
-    };
-    /** Said under the list (mrkdwn), e.g. how far the search read. */
-    note?: string | undefined;
-  },
-): SlackMessage {
+interface ListInput {
+  /** What was asked for, as mrkdwn: "with <@U1>, in Roommates"; empty for everything. */
+  filters: string;
+  items: ListedExpense[];
+  /** Which page this is, from 1. */
+  page: number;
+  /** Each button's value; a button without one is left out. */
+  buttons: {
+    previous?: string | undefined;
+    next?: string | undefined;
+    export?: string | undefined;
+  };
+  /** Said under the list (mrkdwn), e.g. how far the search read. */
+  note?: string | undefined;
+}
+
+export function expenseListMessage(voice: Voice, input: ListInput): SlackMessage {
   const title = input.filters
     ? voice.t('split.list_title_filtered', { filters: input.filters })
     : voice.t('split.list_title_recent');
   const { buttons } = input;
-  const button = (action_id: string, text: string, value: string): types.Button =>
-    buttonElement({
-      action_id,
-      text: plainTextObject({ text: clip(plainText(text), LIMITS.buttonText) }),
-      value,
-    });
-  const elements: types.Button[] = [];
-  if (buttons.previous !== undefined)
-    elements.push(button(LIST_ACTIONS.previous, voice.t('split.list_newer'), buttons.previous));
-  if (buttons.next !== undefined)
-    elements.push(button(LIST_ACTIONS.next, voice.t('split.list_older'), buttons.next));
-  if (buttons.export !== undefined && input.items.length > 0)
-    elements.push(button(LIST_ACTIONS.export, voice.t('split.list_export'), buttons.export));
-  const actions: types.KnownBlock[] =
-    elements.length > 0 ? [actionsBlock({ block_id: BLOCKS.listActions, elements })] : [];
+  const actions = listActions(voice, input);
   const note: types.KnownBlock[] = input.note ? [context(input.note)] : [];
   if (input.items.length === 0) {
     const none =
@@ -82,14 +67,7 @@ export function expenseListMessage(
       blocks: [section(none), ...note, ...actions],
     };
   }
-  const lines = input.items.map((e) => {
-    const m = (minor: number) => voice.money(minor, e.currency);
-    const facts = [voice.t('split.list_paid_by', { payer: e.paidBy })];
-    if (e.myShare !== null) facts.push(voice.t('split.list_your_share', { amount: m(e.myShare) }));
-    if (e.group) facts.push(mrkdwn(e.group));
-    facts.push(`#${e.id}`);
-    return `*${mrkdwn(clip(e.description, 200))}* · ${m(e.cost)} · ${voice.date(e.date)}\n   ${facts.join(' · ')}`;
-  });
+  const lines = input.items.map((e) => expenseLine(voice, e));
   const head: types.KnownBlock = headerBlock({
     text: plainTextObject({
       text: clip(
@@ -127,4 +105,33 @@ export function expenseListMessage(
       ...actions,
     ],
   };
+}
+
+/** Newer, older and export, each only when it has somewhere to go. */
+function listActions(voice: Voice, input: ListInput): types.KnownBlock[] {
+  const { buttons } = input;
+  const button = (action_id: string, text: string, value: string): types.Button =>
+    buttonElement({
+      action_id,
+      text: plainTextObject({ text: clip(plainText(text), LIMITS.buttonText) }),
+      value,
+    });
+  const elements: types.Button[] = [];
+  if (buttons.previous !== undefined)
+    elements.push(button(LIST_ACTIONS.previous, voice.t('split.list_newer'), buttons.previous));
+  if (buttons.next !== undefined)
+    elements.push(button(LIST_ACTIONS.next, voice.t('split.list_older'), buttons.next));
+  if (buttons.export !== undefined && input.items.length > 0)
+    elements.push(button(LIST_ACTIONS.export, voice.t('split.list_export'), buttons.export));
+  return elements.length > 0 ? [actionsBlock({ block_id: BLOCKS.listActions, elements })] : [];
+}
+
+/** One expense of the list: what, how much and when, then who paid, your share, group and id. */
+function expenseLine(voice: Voice, e: ListedExpense): string {
+  const m = (minor: number) => voice.money(minor, e.currency);
+  const facts = [voice.t('split.list_paid_by', { payer: e.paidBy })];
+  if (e.myShare !== null) facts.push(voice.t('split.list_your_share', { amount: m(e.myShare) }));
+  if (e.group) facts.push(mrkdwn(e.group));
+  facts.push(`#${e.id}`);
+  return `*${mrkdwn(clip(e.description, 200))}* · ${m(e.cost)} · ${voice.date(e.date)}\n   ${facts.join(' · ')}`;
 }
