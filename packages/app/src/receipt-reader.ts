@@ -21,9 +21,9 @@ export function receiptReader(
   return createReceiptReader({
     ...option,
     onEvent: (event) => {
-      if (event.kind === 'fetch_refused')
-        logger.warn(`receipts: a fetch was refused: ${event.url}`);
-      else logger.info(`receipts: ${JSON.stringify(event)}`);
+      if (event.kind === 'fetch_refused') {
+        logger.warn({ msg: 'receipts: a fetch was refused: {url}', url: event.url });
+      } else logger.info({ msg: 'receipts: {kind}', ...event });
     },
   });
 }

@@ -35,7 +35,11 @@ export async function balancesOf(
       return { kind: 'not_linked' };
     }
     if (!(error instanceof ServiceBaseException)) throw error;
-    logger.warn(`balances for a step: service call failed: ${error.name}: ${error.message}`);
+    logger.warn({
+      msg: 'balances for a step: service call failed: {name}: {error}',
+      name: error.name,
+      error: error.message,
+    });
     return { kind: 'failed', text: failure.text };
   }
 }

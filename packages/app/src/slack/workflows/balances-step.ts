@@ -54,7 +54,9 @@ export async function balancesStep(deps: SlackDeps, run: StepRun): Promise<void>
           voice.t('workflows.posted_by_workflow', { channel: `<#${inputs.channel}>` }),
         ),
       })
-      .catch((error: Error) => logger.warn(`post_balances: the DM failed: ${error.message}`));
+      .catch((error: Error) =>
+        logger.warn({ msg: 'post_balances: the DM failed: {error}', error: error.message }),
+      );
   }
   await run.succeed({ message_ts: posted.ts ?? '' });
 }

@@ -78,7 +78,10 @@ export async function bookStep(deps: SlackDeps, run: StepRun): Promise<void> {
   } catch (error) {
     // Booked, then the answer could not be posted: the step still hands the expense on.
     if (!booked) throw error;
-    logger.warn(`book_expense: booked, but the answer failed: ${(error as Error).message}`);
+    logger.warn({
+      msg: 'book_expense: booked, but the answer failed: {error}',
+      error: (error as Error).message,
+    });
   }
   if (!booked) {
     return run.fail(

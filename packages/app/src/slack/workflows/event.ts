@@ -46,6 +46,12 @@ export function functionExecuted(deps: SlackDeps) {
     // A store that cannot take it throws here, unacknowledged: Slack delivers the event again.
     const added = await deps.durable.submit(id, STEP_JOB, job, personOf(job, person));
     await ack();
-    if (!added) logger.info(`${callback}: repeated delivery of run ${execution} ignored`);
+    if (!added) {
+      logger.info({
+        msg: '{callback}: repeated delivery of run {execution} ignored',
+        callback,
+        execution,
+      });
+    }
   };
 }

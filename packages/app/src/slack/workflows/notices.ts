@@ -25,7 +25,10 @@ export async function askToConnect(
       ...connectPrompt(voice, { url, reason: 'first_time' }),
     });
   } catch (error) {
-    run.logger.warn(`workflow step: the Connect prompt was not sent: ${(error as Error).message}`);
+    run.logger.warn({
+      msg: 'workflow step: the Connect prompt was not sent: {error}',
+      error: (error as Error).message,
+    });
   }
 }
 

@@ -71,7 +71,10 @@ export function stepJob(deps: SlackDeps, handlers: ReadonlyMap<string, StepHandl
       token = deps.sealer.open(job.id, step.token);
     } catch {
       // Without its token the run can neither act nor complete: Slack times the step out.
-      logger.error(`workflow step ${step.function_execution_id}: its token does not open`);
+      logger.error({
+        msg: 'workflow step {execution}: its token does not open',
+        execution: step.function_execution_id,
+      });
       return;
     }
     const client = deps.webClient(token);
@@ -121,7 +124,10 @@ export function stepJob(deps: SlackDeps, handlers: ReadonlyMap<string, StepHandl
       await withStepClient(step.team_id, client, () => handler(deps, run));
     } catch (error) {
       if (error instanceof JobMovedError) throw error;
-      logger.error(`workflow step failed: ${(error as Error).stack ?? String(error)}`);
+      logger.error({
+        msg: 'workflow step failed: {error}',
+        error: (error as Error).stack ?? String(error),
+      });
       // Whatever the fault, the workflow hears the step ended; the payer's language is not known
       // here, so it is said in the default one.
       const voice = await voiceFor({});

@@ -136,7 +136,10 @@ export async function startReading(
       r.user,
     );
   } catch (error) {
-    logger.warn(`receipt: the reading was not queued: ${(error as Error).message}`);
+    logger.warn({
+      msg: 'receipt: the reading was not queued: {error}',
+      error: (error as Error).message,
+    });
     return false;
   }
 }
@@ -162,7 +165,11 @@ async function readPhoto(
       thumbnail: true,
     });
   } catch (error) {
-    logger.warn(`receipt: ${job.file_id} not fetched: ${(error as Error).message}`);
+    logger.warn({
+      msg: 'receipt: {file} not fetched: {error}',
+      file: job.file_id,
+      error: (error as Error).message,
+    });
     if (error instanceof ReceiptError) {
       return { kind: 'not_fetched', problem: mrkdwn(receiptProblem(error.problem, voice)) };
     }
@@ -174,7 +181,12 @@ async function readPhoto(
       ...(job.currency ? { currency: job.currency } : {}),
     });
     if (result.ok) return { kind: 'read', reading: result };
-    logger.info(`receipt: ${job.file_id} not read: ${result.reason}: ${result.detail}`);
+    logger.info({
+      msg: 'receipt: {file} not read: {reason}: {detail}',
+      file: job.file_id,
+      reason: result.reason,
+      detail: result.detail,
+    });
     return { kind: 'failed', reason: result.reason, maxBytes: RECEIPT_MAX_BYTES };
   } finally {
     await fetched.remove();
@@ -218,7 +230,10 @@ async function putUp(
         continue;
       }
       // Closed, or submitted: there is no form left to fill.
-      logger.warn(`receipt: the form was not filled: ${(error as Error).message}`);
+      logger.warn({
+        msg: 'receipt: the form was not filled: {error}',
+        error: (error as Error).message,
+      });
       return;
     }
     const { reading: _, ...rest } = draft;
@@ -242,7 +257,10 @@ export function readJob(deps: SlackDeps): JobHandler {
     const voice = await voiceFor({ locale: job.locale, tz: job.tz });
     let outcome: ReadingOutcome;
     if (run.progress === 'reading') {
-      logger.warn(`receipt: ${job.file_id}: its reading stopped on another replica`);
+      logger.warn({
+        msg: 'receipt: {file}: its reading stopped on another replica',
+        file: job.file_id,
+      });
       outcome = { kind: 'stopped' };
     } else {
       await run.save('reading');
@@ -279,7 +297,10 @@ export function fieldChanged(deps: SlackDeps) {
         },
       });
     } catch (error) {
-      logger.warn(`receipt: a change in the form was not kept: ${(error as Error).message}`);
+      logger.warn({
+        msg: 'receipt: a change in the form was not kept: {error}',
+        error: (error as Error).message,
+      });
     }
   };
 }
