@@ -42,19 +42,9 @@ export async function bookStep(deps: SlackDeps, run: StepRun): Promise<void> {
   let booked: BookedSummary | undefined;
   let said: SlackMessage | undefined;
   const answerIn = inputs.channel ?? inputs.payer;
-  const reply: Reply = {
-    // What `/split` tells the person privately: why nothing was booked, or that it is still
-    // being checked. The last one is the step's error; one with a button goes to the payer too.
-    ephemeral: async (message) => {
-      said = message;
-      if (message.blocks.some((block) => block.type === 'actions')) {
-        await client.chat.postMessage({ channel: inputs.payer, ...message });
-      }
-    },
-    inChannel: async (message) => {
-      await client.chat.postMessage({ channel: answerIn, ...message });
-    },
-  };
+  const reply = stepReply(client, inputs.payer, answerIn, (message) => {
+    said = message;
+  });
   try {
     await deps.hooks.runSplit(
       {
@@ -102,4 +92,28 @@ export async function bookStep(deps: SlackDeps, run: StepRun): Promise<void> {
       count: booked.participants.length,
     }),
   });
+}
+
+/**
+ * Where the booking's answers go for a step: the answer in `answerIn`. What `/split` tells the
+ * person privately (why nothing was booked, or that it is still being checked) is handed to
+ * `said`, the last one being the step's error; one with a button goes to the payer too.
+ */
+function stepReply(
+  client: StepRun['client'],
+  payer: string,
+  answerIn: string,
+  said: (message: SlackMessage) => void,
+): Reply {
+  return {
+    ephemeral: async (message) => {
+      said(message);
+      if (message.blocks.some((block) => block.type === 'actions')) {
+        await client.chat.postMessage({ channel: payer, ...message });
+      }
+    },
+    inChannel: async (message) => {
+      await client.chat.postMessage({ channel: answerIn, ...message });
+    },
+  };
 }
