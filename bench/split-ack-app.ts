@@ -113,6 +113,9 @@ if (kind === 'bare') {
     digest: { scheduler: false },
     // For comparison: start the work after each ack at once, as before the ack gate.
     ...(process.env.BENCH_NO_HOLD === '1' ? { work: { holdFor: () => 0 } } : {}),
+    // The floor drops every job after its ack, so the durable queue holds them all: with the
+    // usual lease its heartbeat would renew thousands of them every 5 s, a cost no real run has.
+    ...(process.env.BENCH_ACK_ONLY === '1' ? { jobs: { leaseMs: 60 * 60_000 } } : {}),
   });
   for (const link of world.links) {
     await app.deps.tokens.set(

@@ -114,8 +114,8 @@ async function main() {
   /** Starts a bench process and reads the one line it prints when ready. */
   const launch = async (args: string[], env: Record<string, string> = {}): Promise<string> => {
     const profile =
-      process.env.BENCH_PROFILE && args[1] === 'real'
-        ? ['--cpu-prof', `--cpu-prof-dir=/tmp/split-prof/${args[3] ?? 'real'}`]
+      process.env.BENCH_PROFILE && (args[1] === 'real' || process.env.BENCH_PROFILE === 'all')
+        ? ['--cpu-prof', `--cpu-prof-dir=/tmp/split-prof/${args[3] ?? args[1]}`]
         : [];
     // The real app tunes itself as main.ts does (src/heap.ts, src/heap-adapt.ts) before it loads
     // the app. The tree before that (BENCH_COMPARE) is started as its benchmark started it: the

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createdMeanwhile } from './created-meanwhile.js';
+import { groupedAdds } from './job-adds.js';
 import { redisAdapter, type StoreKind, storeKind } from './keyv.js';
 import { globEscape, likeEscape } from './match-escape.js';
 import { sqliteConnection } from './sqlite.js';
@@ -222,18 +223,12 @@ function sqlBackend(run: Run, kind: 'postgres' | 'sqlite'): Backend {
     await table();
     return run(sql, params);
   };
+  const add = groupedAdds(q, TABLE);
   // PostgreSQL skips rows another replica is taking instead of waiting for them; SQLite has one
   // writer at a time, so the inner select and the update cannot interleave with another take.
   const skipLocked = kind === 'postgres' ? 'FOR UPDATE SKIP LOCKED' : '';
   return {
-    async add(id, payload, owner, nowMs, leaseMs) {
-      const rows = await q(
-        `INSERT INTO ${TABLE} (id, payload, owner, lease_until, created_at) VALUES (?, ?, ?, ?, ?)
-         ON CONFLICT (id) DO NOTHING RETURNING id`,
-        [id, payload, owner, nowMs + leaseMs, nowMs],
-      );
-      return rows.length === 1;
-    },
+    add: (id, payload, owner, nowMs, leaseMs) => add([id, payload, owner, nowMs + leaseMs, nowMs]),
     async take(prefix, owner, nowMs, leaseMs, limit) {
       const rows = await q(
         `UPDATE ${TABLE} SET owner = ?, lease_until = ?, retakes = retakes + 1

@@ -44,6 +44,30 @@ for (const backend of backends)
       expect(await jobs(ns).take(10, 60_000)).toEqual([]);
     });
 
+    it('answers each of a burst of adds for its own id, a repeated one and a known one included', async () => {
+      const ns = `t-${randomUUID()}`;
+      const a = jobs(ns);
+      expect(await a.add('command:T1:known', { n: -1 }, 60_000)).toBe(true);
+      // All in one turn of the event loop: 77 rows, more than the largest statement takes.
+      const ids = Array.from({ length: 75 }, (_, n) => `command:T1:b${n}`);
+      const added = await Promise.all([
+        ...ids.map((id, n) => a.add(id, { n }, 60_000)),
+        a.add('command:T1:b3', { n: 'again' }, 60_000),
+        a.add('command:T1:known', { n: 'again' }, 60_000),
+      ]);
+      expect(added).toEqual([...ids.map(() => true), false, false]);
+      const taken = await jobs(ns).take(100, 60_000);
+      expect(taken).toEqual([]);
+      // Each row as its own add wrote it, the first of a repeated id's.
+      await Promise.all([...ids, 'command:T1:known'].map((id) => a.release(id)));
+      const all = await jobs(ns).take(100, 60_000);
+      expect(all).toHaveLength(76);
+      const payloads = new Map(all.map((job) => [job.id, job.payload]));
+      expect(payloads.get('command:T1:b3')).toEqual({ n: 3 });
+      expect(payloads.get('command:T1:b74')).toEqual({ n: 74 });
+      expect(payloads.get('command:T1:known')).toEqual({ n: -1 });
+    });
+
     it('lets another instance take a job only once its lease has lapsed, with its progress', async () => {
       const ns = `t-${randomUUID()}`;
       let clock = 1_000_000;
