@@ -24,9 +24,17 @@ interface RequestContext {
 
 const storage = new AsyncLocalStorage<RequestContext>();
 
-/** 64 random bits: unique enough to find one request's lines among a day's. */
+/**
+ * 32 random bits for the process, then a count: unique enough to find one request's lines among a
+ * day's of every replica. Drawing 64 random bits for each request instead was 1 to 2 % of the
+ * app's processor time in a burst of commands.
+ */
+const PROCESS_PART = randomBytes(4).toString('hex');
+let counted = 0;
+
 export function newRequestId(): string {
-  return randomBytes(8).toString('hex');
+  counted = (counted + 1) % 0x1_0000_0000;
+  return PROCESS_PART + counted.toString(16).padStart(8, '0');
 }
 
 export function currentRequest(): RequestContext | undefined {
