@@ -8,8 +8,9 @@
  *
  * Each add still answers for its own id: whether it was new (RETURNING lists the ids inserted).
  * An id given twice in one group is new only the first time, as two separate inserts would have
- * it. A group the store refuses is tried again row by row, so that one row it cannot take fails
- * alone, never the other people's commands beside it.
+ * it. A group refused for one of its rows is tried again row by row, so that the row the store
+ * cannot take fails alone, never the other people's commands beside it; a store that fails
+ * (busy past its wait, unreachable) fails the whole group at once, as it would each write.
  */
 
 /** One job's row: id, payload, owner, lease_until, created_at. */
@@ -35,6 +36,16 @@ interface Waiting {
   row: JobRow;
   resolve: (added: boolean) => void;
   reject: (error: unknown) => void;
+}
+
+/**
+ * Whether a statement failed for something in its rows (a broken constraint, a value the store
+ * cannot take) rather than for the store: SQLite's result codes, PostgreSQL's classes 22 (data)
+ * and 23 (integrity).
+ */
+function rowLevel(error: unknown): boolean {
+  const code = String((error as { code?: unknown } | null)?.code ?? '');
+  return /^SQLITE_(?:CONSTRAINT|TOOBIG|MISMATCH)$/.test(code) || /^2[23][0-9A-Z]{3}$/.test(code);
 }
 
 /** Inserts one chunk's rows (ids all different) and answers each: new or already known. */
@@ -82,7 +93,21 @@ async function insertGroup(q: Query, table: string, group: readonly Waiting[]): 
     const size = SIZES.find((n) => n <= unique.length - at) ?? 1;
     const chunk = unique.slice(at, at + size);
     at += size;
-    await insertChunk(q, table, chunk).catch(() => oneByOne(q, table, chunk, failed));
+    try {
+      await insertChunk(q, table, chunk);
+    } catch (error) {
+      if (chunk.length > 1 && rowLevel(error)) {
+        await oneByOne(q, table, chunk, failed);
+        continue;
+      }
+      // The store itself failing (busy past its wait, gone): every row left fails with it now,
+      // rather than each waiting out the same failure in turn.
+      for (const entry of [...chunk, ...unique.slice(at)]) {
+        failed.set(entry.row[0], error);
+        entry.reject(error);
+      }
+      break;
+    }
   }
   for (const entry of repeats) {
     if (failed.has(entry.row[0])) entry.reject(failed.get(entry.row[0]));

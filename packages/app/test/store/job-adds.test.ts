@@ -76,4 +76,14 @@ describe('grouped job adds', () => {
     ]);
     await connection.close();
   });
+
+  it('fails a whole group at once when the store itself fails, trying nothing row by row', async () => {
+    const { connection, statements, add } = await table();
+    await connection.all(`DROP TABLE ${TABLE}`);
+    const outcomes = await Promise.allSettled([add(row('p')), add(row('q')), add(row('r'))]);
+    expect(outcomes.map((o) => o.status)).toEqual(['rejected', 'rejected', 'rejected']);
+    // 3 = 2 + 1: the first statement failed, and the row left was not tried.
+    expect(statements).toHaveLength(1);
+    await connection.close();
+  });
 });
