@@ -10,8 +10,9 @@
  * line "stats" on stdin is answered with one JSON line: its CPU time and collections so far.
  */
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import type { Server } from 'node:http';
+import { Session } from 'node:inspector';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -81,6 +82,8 @@ if (kind === 'bare') {
     const { adaptYoungGeneration } = await import(new URL('heap-adapt.js', src).href);
     adaptYoungGeneration({
       nodeFlags: [...process.execArgv, process.env.NODE_OPTIONS ?? ''].join(' '),
+      // Another growth factor for a burst, to compare against the app's own.
+      ...(process.env.BENCH_GROWTH ? { growthFactor: Number(process.env.BENCH_GROWTH) } : {}),
     });
   }
   // The composition root was app.ts in trees before it was named for what it does.
@@ -177,6 +180,30 @@ function stats() {
 }
 export type Stats = ReturnType<typeof stats>;
 
+/**
+ * BENCH_ALLOC_PROFILE=1: V8's sampling heap profiler, keeping what minor and major collections
+ * took too, so that the profile shows where garbage is made, not only what stays.
+ */
+const allocations = process.env.BENCH_ALLOC_PROFILE === '1' ? new Session() : undefined;
+if (allocations) {
+  allocations.connect();
+  allocations.post('HeapProfiler.startSampling', {
+    samplingInterval: 4096,
+    includeObjectsCollectedByMajorGC: true,
+    includeObjectsCollectedByMinorGC: true,
+  });
+}
+async function writeAllocations(): Promise<void> {
+  if (!allocations) return;
+  const { profile } = await new Promise<{ profile: unknown }>((resolve, reject) =>
+    allocations.post('HeapProfiler.stopSampling', (error, result) =>
+      error ? reject(error) : resolve(result as { profile: unknown }),
+    ),
+  );
+  await mkdir('/tmp/split-prof', { recursive: true });
+  await writeFile(`/tmp/split-prof/${label}.heapprofile`, JSON.stringify(profile));
+}
+
 createInterface({ input: process.stdin }).on('line', (line) => {
   if (line.trim() === 'stats') process.stdout.write(`${JSON.stringify(stats())}\n`);
 });
@@ -189,6 +216,7 @@ process.stdin.on('end', async () => {
   process.stderr.write(
     `  ${label}: event-loop delay p99 ${ms(loopDelay.percentile(99))} ms, max ${ms(loopDelay.max)} ms; gc ${gc.count} pauses (${gc.major} major), ${gc.totalMs.toFixed(0)} ms in all, longest ${gc.maxMs.toFixed(1)} ms; young generation ${youngMb()} MB\n`,
   );
+  await writeAllocations();
   await stop();
   process.exit(0);
 });

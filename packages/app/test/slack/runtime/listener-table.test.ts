@@ -102,6 +102,47 @@ describe('listener table', () => {
     expect(called).toBe(0);
   });
 
+  it('hands each event to every handler of its type, behind one Bolt listener, and none other', async () => {
+    const app = boltApp();
+    const table = createListenerTable();
+    const calls: string[] = [];
+    table.event('app_home_opened', async ({ event }) => {
+      calls.push(`home ${event.tab}`);
+    });
+    table.event('app_home_opened', async ({ event }) => {
+      calls.push(`messages ${event.tab}`);
+      throw new Error('the second failed');
+    });
+    table.event('app_mention', async ({ event }) => {
+      calls.push(`mention ${event.text}`);
+    });
+    table.install(app);
+    const listeners = (app as unknown as { listeners: unknown[] }).listeners;
+    expect(listeners).toHaveLength(1);
+    const eventBody = (event: Record<string, unknown>) => ({
+      type: 'event_callback',
+      team_id: 'T0001',
+      api_app_id: 'A1',
+      event_id: `Ev${calls.length}`,
+      event,
+    });
+    await expect(
+      app.processEvent({
+        body: eventBody({ type: 'app_home_opened', user: 'U0ANN', channel: 'D1', tab: 'home' }),
+        ack: async () => undefined,
+      }),
+    ).rejects.toThrow('the second failed');
+    await app.processEvent({
+      body: eventBody({ type: 'app_mention', user: 'U0ANN', channel: 'C1', text: 'hi', ts: '1.2' }),
+      ack: async () => undefined,
+    });
+    await app.processEvent({
+      body: eventBody({ type: 'app_uninstalled' }),
+      ack: async () => undefined,
+    });
+    expect(calls).toEqual(['home home', 'messages home', 'mention hi']);
+  });
+
   it('refuses a second handler for the same id', () => {
     const table = createListenerTable();
     table.action('expense_edit', async () => undefined);
