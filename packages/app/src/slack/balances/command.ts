@@ -3,6 +3,7 @@ import { mrkdwn } from '../kit/text.js';
 import { notice, problem } from '../shared/balance-blocks.js';
 import { matchGroup, unmatchedGroupText } from '../shared/ledger.js';
 import { linked, type SplitHandler, tellFailure } from '../shared/split-context.js';
+import { told } from '../shared/told.js';
 import { allFrom, friendFrom, groupFrom } from './render.js';
 
 /**
@@ -14,7 +15,7 @@ export const balanceCommand: SplitHandler<'balance'> = async (c) => {
   const { mention, group: typedGroup, currency } = c.parsed;
   const voice = c.voice;
   const link = await linked(c);
-  if (!link) return;
+  if (told(link)) return;
   const { record, client } = link;
   const me = record.service_user_id;
   try {

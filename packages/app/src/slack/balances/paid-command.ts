@@ -16,7 +16,7 @@ import { notice, problem, sentences } from '../shared/balance-blocks.js';
 import { errorNotice } from '../shared/notices.js';
 import { troubleText } from '../shared/parse-problem.js';
 import { linked, type SplitContext, tellFailure } from '../shared/split-context.js';
-import { told } from '../shared/told.js';
+import { TOLD, type Told, told } from '../shared/told.js';
 import { friendOrNone, owedAfter } from './friend.js';
 import {
   amountsText,
@@ -81,14 +81,14 @@ export async function paidCommand(c: Paid): Promise<void> {
     return;
   }
   const link = await linked(c);
-  if (!link) return;
+  if (told(link)) return;
   const once = c.inv.once ?? singleUse();
   try {
     if (await recordedBefore(c, link.client, once, voice)) return;
     const counterpart = await counterpartOf(c, link, voice);
-    if (!counterpart) return;
+    if (told(counterpart)) return;
     const planned = await plannedPayment(c, link.client, counterpart, voice);
-    if (!planned) return;
+    if (told(planned)) return;
     await bookPayment(c, link, once, counterpart, planned, voice);
   } catch (error) {
     await tellFailure(c, error, voice.t('settle.nothing_recorded'));
@@ -112,8 +112,8 @@ async function recordedBefore(
   return true;
 }
 
-/** The person paid or paying, as the caller's friend; undefined once the caller was told why not. */
-async function counterpartOf(c: Paid, link: Link, voice: Voice): Promise<Counterpart | undefined> {
+/** The person paid or paying, as the caller's friend; TOLD once the caller was told why not. */
+async function counterpartOf(c: Paid, link: Link, voice: Voice): Promise<Counterpart | Told> {
   const { person: slackId } = c.parsed.payment;
   const people = await resolvePeople({
     caller: { ...c.user, service_user_id: link.record.service_user_id },
@@ -127,7 +127,7 @@ async function counterpartOf(c: Paid, link: Link, voice: Voice): Promise<Counter
     await c.reply.ephemeral(
       errorNotice(c.voice, problemText(c.voice, people.problem), exampleFor(c)),
     );
-    return undefined;
+    return TOLD;
   }
   const person = people.people.get(slackId);
   const name = person ? slackName(person) : undefined;
@@ -142,7 +142,7 @@ async function counterpartOf(c: Paid, link: Link, voice: Voice): Promise<Counter
         `/split 40 lunch @ann`,
       ),
     );
-    return undefined;
+    return TOLD;
   }
   return {
     friend,
@@ -156,14 +156,14 @@ async function counterpartOf(c: Paid, link: Link, voice: Voice): Promise<Counter
 
 /**
  * The payment as the balance allows it (partial.ts): its currency, its amount, and the group it
- * pays back in; undefined once the caller was told why it can't be recorded.
+ * pays back in; TOLD once the caller was told why it can't be recorded.
  */
 async function plannedPayment(
   c: Paid,
   client: ServiceClient,
   { friend, name }: Counterpart,
   voice: Voice,
-): Promise<PlannedPayment | undefined> {
+): Promise<PlannedPayment | Told> {
   const { direction, amountText } = c.parsed.payment;
   const currency = paymentCurrency(
     friend,
@@ -185,14 +185,14 @@ async function plannedPayment(
         direction === 'to' ? '/split paid @ann €15' : '/split @ann paid me €15',
       ),
     );
-    return undefined;
+    return TOLD;
   }
   const amount = parseAmount(amountText, currency);
   if ('problem' in amount) {
     await c.reply.ephemeral(
       errorNotice(c.voice, troubleText(c.voice, amount.problem), exampleFor(c)),
     );
-    return undefined;
+    return TOLD;
   }
   const plan = planPartial(
     { friend, name, direction, amount: amount.minor, currency: amount.currency },
@@ -206,7 +206,7 @@ async function plannedPayment(
         exampleFor(c),
       ),
     );
-    return undefined;
+    return TOLD;
   }
   if (plan.group_id === 0) return { minor: amount.minor, currency: amount.currency, group: null };
   const groups = await c.deps.directory.groups(c.user, client);

@@ -27,6 +27,7 @@ import { connectPrompt, errorNotice } from '../shared/notices.js';
 import { parseRemindRef } from '../shared/remind-buttons.js';
 import { describeServiceFailure } from '../shared/service-failure.js';
 import { linked, type SplitContext, tellFailure } from '../shared/split-context.js';
+import { told } from '../shared/told.js';
 import { voiceOf } from '../shared/voice.js';
 import { friendOrNone } from './friend.js';
 import { friendOf, slackName } from './paid-command.js';
@@ -137,7 +138,7 @@ export async function remindCommand(c: SplitContext<'remind'>): Promise<void> {
     return;
   }
   const link = await linked(c);
-  if (!link) return;
+  if (told(link)) return;
   try {
     const people = await resolvePeople({
       caller: { ...c.user, service_user_id: link.record.service_user_id },

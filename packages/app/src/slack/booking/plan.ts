@@ -259,7 +259,7 @@ async function lookUpMentioned(
 
 /**
  * The group's members not already on the expense (nor the caller): those in this workspace are
- * mentioned (and so notified), the rest are named. Undefined once the person was told that the
+ * mentioned (and so notified), the rest are named. TOLD once the person was told that the
  * group has more members than an expense can have.
  */
 async function addOtherMembers(
@@ -307,7 +307,7 @@ async function addOtherMembers(
 
 /**
  * The plan's create_expense, made once however many runs it takes: a create an earlier run sent
- * is looked for before anything is sent again. Undefined once the person was told why not.
+ * is looked for before anything is sent again. TOLD once the person was told why not.
  */
 async function createOnce(
   input: PlanInput,

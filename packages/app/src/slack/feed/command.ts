@@ -13,6 +13,7 @@ import {
   type SplitHandler,
   tellFailure,
 } from '../shared/split-context.js';
+import { told } from '../shared/told.js';
 import { startingPoint } from './cursor.js';
 import { feedError, feedNotice } from './views.js';
 
@@ -74,7 +75,7 @@ async function turnOn(
     return;
   }
   const link = await linked(c);
-  if (!link) return;
+  if (told(link)) return;
   try {
     const start = await startingPoint(link.client);
     await c.deps.feeds.set({

@@ -18,6 +18,7 @@ import {
   type SplitRequest,
   tellFailure,
 } from '../shared/split-context.js';
+import { TOLD, type Told, told } from '../shared/told.js';
 import {
   deleteGroupConfirm,
   groupError,
@@ -31,29 +32,29 @@ import {
 // cannot be added) comes in their own words through their notices; what groups say is written
 // here in the voice of the person who typed the command.
 
-/** The named group, read fresh when the cached list does not have it; undefined once told. */
+/** The named group, read fresh when the cached list does not have it; TOLD once told. */
 export async function findGroup(
   c: SplitRequest,
   client: ServiceClient,
   typed: string,
   example: string,
-): Promise<Group | undefined> {
+): Promise<Group | Told> {
   let match = matchGroup(await c.deps.directory.groups(c.user, client), typed);
   if (match.kind !== 'found') {
     match = matchGroup(await c.deps.directory.groups(c.user, client, true), typed);
   }
   if (match.kind === 'found') return match.group;
   await c.reply.ephemeral(errorNotice(c.voice, unmatchedGroupText(c.voice, typed, match), example));
-  return undefined;
+  return TOLD;
 }
 
-/** Slack mentions -> people the service takes, or undefined once the problem was told. */
+/** Slack mentions -> people the service takes, or TOLD once the problem was told. */
 export async function peopleFor(
   c: SplitRequest,
   client: ServiceClient,
   me: number,
   mentions: string[],
-): Promise<PersonRef[] | undefined> {
+): Promise<PersonRef[] | Told> {
   const others = mentions.filter((id) => id !== c.inv.user_id);
   if (others.length === 0) return [];
   const found = await resolvePeople({
@@ -68,14 +69,14 @@ export async function peopleFor(
     await c.reply.ephemeral(
       errorNotice(c.voice, problemText(c.voice, found.problem), '/split group add @ann Roommates'),
     );
-    return undefined;
+    return TOLD;
   }
   return others.map((id) => found.people.get(id)!.ref);
 }
 
 export const groupsList: SplitHandler<'groups'> = async (c) => {
   const link = await linked(c);
-  if (!link) return;
+  if (told(link)) return;
   const voice = c.voice;
   try {
     const [all, bound] = await Promise.all([
@@ -103,7 +104,7 @@ export const groupsList: SplitHandler<'groups'> = async (c) => {
 export const groupCreate: SplitHandler<'group_create'> = async (c) => {
   const { name, mentions } = c.parsed;
   const link = await linked(c);
-  if (!link) return;
+  if (told(link)) return;
   const { client, record } = link;
   const voice = c.voice;
   try {
@@ -121,7 +122,7 @@ export const groupCreate: SplitHandler<'group_create'> = async (c) => {
       return;
     }
     const users = await peopleFor(c, client, record.service_user_id, mentions);
-    if (!users) return;
+    if (told(users)) return;
     const result = await client.createGroup({ name, simplify_by_default: true, users });
     if (!result.group) {
       await c.reply.ephemeral(
@@ -155,14 +156,14 @@ export const groupCreate: SplitHandler<'group_create'> = async (c) => {
 export const groupAdd: SplitHandler<'group_add'> = async (c) => {
   const { group: named, mentions } = c.parsed;
   const link = await linked(c);
-  if (!link) return;
+  if (told(link)) return;
   const { client, record } = link;
   const voice = c.voice;
   try {
     const group = await findGroup(c, client, named, voice.t('groups.add_example'));
-    if (!group) return;
+    if (told(group)) return;
     const people = await peopleFor(c, client, record.service_user_id, mentions);
-    if (!people) return;
+    if (told(people)) return;
     const others = mentions.filter((id) => id !== c.inv.user_id);
     if (others.length === 0) {
       await c.reply.ephemeral(
@@ -201,11 +202,11 @@ export const groupAdd: SplitHandler<'group_add'> = async (c) => {
 
 export const groupDelete: SplitHandler<'group_delete'> = async (c) => {
   const link = await linked(c);
-  if (!link) return;
+  if (told(link)) return;
   const voice = c.voice;
   try {
     const group = await findGroup(c, link.client, c.parsed.name, voice.t('groups.delete_example'));
-    if (!group) return;
+    if (told(group)) return;
     await c.reply.ephemeral(deleteGroupConfirm(voice, { g: group.id, n: group.name }));
   } catch (error) {
     await tellFailure(c, error, voice.t('groups.nothing_changed'));
@@ -214,11 +215,11 @@ export const groupDelete: SplitHandler<'group_delete'> = async (c) => {
 
 export const groupUse: SplitHandler<'group_use'> = async (c) => {
   const link = await linked(c);
-  if (!link) return;
+  if (told(link)) return;
   const voice = c.voice;
   try {
     const group = await findGroup(c, link.client, c.parsed.name, voice.t('groups.use_example'));
-    if (!group) return;
+    if (told(group)) return;
     await c.deps.bindings.set(
       { team_id: c.user.team_id, channel_id: c.inv.channel_id },
       {

@@ -20,20 +20,21 @@ import {
   type SplitHandler,
   tellFailure,
 } from '../shared/split-context.js';
+import { TOLD, type Told, told } from '../shared/told.js';
 import { findGroup, peopleFor } from './commands.js';
 import { groupError, groupName, groupNotice, typed } from './views.js';
 
-/** The group named, else the channel's or the caller's default group; undefined once told. */
+/** The group named, else the channel's or the caller's default group; TOLD once told. */
 async function groupOf(
   c: SplitContext<'group_default'>,
   voice: Voice,
   client: ServiceClient,
-): Promise<Group | undefined> {
+): Promise<Group | Told> {
   if (c.parsed.group !== null) return findGroup(c, client, c.parsed.group, DEFAULT_EXAMPLE);
   const binding = c.binding;
   if (!binding) {
     await c.reply.ephemeral(groupError(voice, voice.t('groups.which_group'), DEFAULT_EXAMPLE));
-    return undefined;
+    return TOLD;
   }
   const groups = await c.deps.directory.groups(c.user, client, true);
   const found = groups.find((g) => g.id === binding.group_id);
@@ -45,6 +46,7 @@ async function groupOf(
         DEFAULT_EXAMPLE,
       ),
     );
+    return TOLD;
   }
   return found;
 }
@@ -107,21 +109,21 @@ async function saveCurrency(c: Asked, group: Group, currency: string): Promise<v
 
 /**
  * The default's parts, each person as the group's member at the service, and the people named who
- * are not in the group (as mentions); undefined once the person was told someone can't be named.
+ * are not in the group (as mentions); TOLD once the person was told someone can't be named.
  */
 async function partsOf(
   c: Asked,
   group: Group,
   link: { client: ServiceClient; record: { service_user_id: number } },
   split: SetAsked['split'],
-): Promise<{ parts: DefaultPart[]; outside: string[] } | undefined> {
+): Promise<{ parts: DefaultPart[]; outside: string[] } | Told> {
   const values =
     split.kind === 'percent'
       ? split.percents.map((p) => ({ id: p.id, value: p.basisPoints }))
       : split.shares.map((p) => ({ id: p.id, value: p.shares }));
   const ids = values.map((v) => (v.id === ME ? c.inv.user_id : v.id));
   const refs = await peopleFor(c, link.client, link.record.service_user_id, ids);
-  if (!refs) return undefined;
+  if (told(refs)) return TOLD;
   const others = ids.filter((id) => id !== c.inv.user_id);
   const members = new Map(group.members.map((m) => [m.id, m]));
   const parts: DefaultPart[] = [];
@@ -153,7 +155,7 @@ async function setDefault(
   const { voice } = c;
   const name = groupName(group.name);
   const found = await partsOf(c, group, link, parsed.split);
-  if (!found) return;
+  if (told(found)) return;
   const { parts, outside } = found;
   if (outside.length > 0) {
     const text = voice.t('groups.default_outside', {
@@ -191,10 +193,10 @@ async function setDefault(
 
 export const groupDefault: SplitHandler<'group_default'> = async (c) => {
   const link = await linked(c);
-  if (!link) return;
+  if (told(link)) return;
   try {
     const group = await groupOf(c, c.voice, link.client);
-    if (!group) return;
+    if (told(group)) return;
     const parsed = c.parsed;
     if (parsed.action === 'show') return await showDefault(c, group);
     if (parsed.action === 'clear') return await clearDefault(c, group);

@@ -21,6 +21,7 @@ import type { Reply } from '../runtime/reply.js';
 import type { SplitInvocation } from './invocation.js';
 import { type ConnectReason, connectPrompt, errorNotice, plainNotice } from './notices.js';
 import { describeServiceFailure } from './service-failure.js';
+import { TOLD, type Told } from './told.js';
 import type { Voice } from './voice.js';
 
 export type { BookedSummary, SplitInvocation } from './invocation.js';
@@ -124,14 +125,14 @@ export async function promptConnect(
   );
 }
 
-/** The caller's link and a client for it, or undefined after asking them to connect. */
+/** The caller's link and a client for it, or TOLD after asking them to connect. */
 export async function linked(
   c: SplitRequest,
-): Promise<{ record: ServiceTokenRecord; client: ServiceClient } | undefined> {
+): Promise<{ record: ServiceTokenRecord; client: ServiceClient } | Told> {
   const record = await c.deps.tokens.get(c.user);
   if (!record) {
     await promptConnect(c, 'first_time', true);
-    return undefined;
+    return TOLD;
   }
   return { record, client: c.deps.service.forLink(record) };
 }

@@ -16,6 +16,7 @@ import {
   tellFailure,
   tellProblem,
 } from '../shared/split-context.js';
+import { told } from '../shared/told.js';
 import { type ExpenseQuery, resolveQuery } from './expense-query.js';
 import { exportExpenses } from './export.js';
 import { formOffer, offeredFormRef } from './form-offer.js';
@@ -28,7 +29,7 @@ async function withService(
   run: (client: ServiceClient, me: number) => Promise<void>,
 ): Promise<void> {
   const link = await linked(c);
-  if (!link) return;
+  if (told(link)) return;
   try {
     await run(link.client, link.record.service_user_id);
   } catch (error) {
