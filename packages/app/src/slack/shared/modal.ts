@@ -1,6 +1,6 @@
 /**
- * What every modal of the app shares: the voice its answers are in, and private_metadata (where the
- * modal came from, parsed with a schema). Its builders and Slack's view limits are the kit's,
+ * What every modal of the app shares: the voice its answers are in, and private_metadata (where
+ * the modal came from, parsed with a schema). Its builders and Slack's view limits are the kit's,
  * handed on here for the modals that import them from this file.
  */
 import type { Context, Logger, types } from '@slack/bolt';

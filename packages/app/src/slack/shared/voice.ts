@@ -7,9 +7,10 @@
  * A handler answering the person who acted (typed, clicked, submitted, wrote) takes their voice
  * from its request's context, `voiceIn(context)`: a global middleware (`voiceMiddleware`) puts it
  * there, read the first time a handler asks and shared by every later ask of the request. Work
- * with no Bolt request (a durable job, a poller) reads its person's voice with `voiceOf`; a voice
- * for someone else than who acted (a DM to them) is `otherPersonVoice`, so that it reads as such.
- * The exceptions are listed in `scripts/architecture.ts` (VOICE_READERS), each with its reason.
+ * with no Bolt request (a durable job, the OAuth callback) reads its person's voice with
+ * `voiceOf`; a voice for someone other than who acted (a DM to them) is `otherPersonVoice`, one a
+ * form or a job carries is `carriedVoice`. The files allowed to read a voice themselves are listed
+ * in `scripts/architecture.ts` (VOICE_READERS), each with its reason.
  */
 import type { AnyMiddlewareArgs, Context, Logger, Middleware } from '@slack/bolt';
 import type { Directory } from '../../accounts/directory.js';
@@ -74,11 +75,11 @@ interface ActingVoice {
   user: SlackUserKey;
   read(lookups: LookupBudget | undefined): Promise<Voice>;
   logger: Logger;
-  /** How long a modal opened with a trigger waits for the voice. */
+  /** How long an answer due within 3 seconds waits for the voice (QUICK_VOICE_MS). */
   quickMs: number;
 }
 
-/** What a modal opened with a trigger may wait for the person's voice: the trigger lives 3 s. */
+/** What an answer due within 3 seconds may wait for the voice: a trigger id lives 3 s. */
 const QUICK_VOICE_MS = 800;
 
 interface Fields {
@@ -135,6 +136,7 @@ export function putActingVoice(
   if (user) actAs(deps, context, user, logger, quickMs);
 }
 
+/** Makes `user` the acting person of `context`, their voice read the first time it is asked. */
 function actAs(
   deps: VoiceDeps,
   context: Context,
@@ -186,7 +188,8 @@ export async function voiceIn(
   options: { lookups?: LookupBudget; quick?: boolean } = {},
 ): Promise<Voice> {
   const acting = context[CONTEXT_KEY] as ActingVoice | undefined;
-  if (!acting) throw new Error('no acting person on this request: voiceMiddleware did not run');
+  // A handler asking where nobody acted, or that the middleware never saw, is a bug.
+  if (!acting) throw new Error('no acting person on this context (voiceMiddleware put none)');
   if (!options.quick) return acting.read(options.lookups);
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<undefined>((resolve) => {
