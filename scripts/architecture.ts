@@ -180,6 +180,45 @@ export function findBlockKitLiterals(text: string): { line: number; kind: string
 }
 
 /**
+ * The files under slack/ that may read a person's voice themselves (`voiceOf`, `voiceFor`), each
+ * with the reason. Every other handler takes the voice of whoever acted from its request's
+ * context (`voiceIn`), read once per request; a voice for someone else is `otherPersonVoice`, one
+ * a form or a job carries is `carriedVoice` (docs/architecture.md, "How a handler gets its
+ * voice").
+ */
+export const VOICE_READERS: Record<PathPattern, string> = {
+  [`${APP}slack/shared/voice.ts`]: 'where voices are read: the middleware and the named ways',
+  [`${APP}slack/split/ack.ts`]:
+    'the /split ack never waits on Slack (the cached profile only); its job has no Bolt context',
+  [`${APP}slack/split/run.ts`]: "the /split context's voice, from the profile its parse reads",
+  [`${APP}slack/shared/breakdown.ts`]: "measures the lines of every language: nobody's voice",
+  [`${APP}slack/install/pages.ts`]: 'a browser page: the language the browser asks for',
+  [`${APP}slack/digest/runner.ts`]: "the scheduled DM: its reader's Slack settings, read afresh",
+  [`${APP}slack/balances/paid-command.ts`]:
+    "the payment's name in the payer's words: another person, from the cached profile only",
+  [`${APP}slack/balances/settle-part-job.ts`]: 'a durable job: the person its payload names',
+  [`${APP}slack/balances/for-step.ts`]: "a workflow step's balances (a durable job's person)",
+  [`${APP}slack/workflows/book-step.ts`]: 'a durable job: the payer its step names',
+  [`${APP}slack/workflows/balances-step.ts`]: 'a durable job: the person its step names',
+  [`${APP}slack/linking/after-link.ts`]: 'the OAuth callback: a browser request, no Bolt context',
+};
+
+/** Where the files under this folder read a voice themselves, but for VOICE_READERS. */
+export const VOICE_CHECKED: PathPattern = `${APP}slack/`;
+
+/** Calls of the two functions that read a voice, not their definitions. */
+const VOICE_READ = /(?<![\w$.])(?<!function\s+)(voiceOf|voiceFor)\s*\(/g;
+
+/** Lines of `text` whose code calls `voiceOf` or `voiceFor` (comments and strings aside). */
+export function findVoiceReads(text: string): { line: number; name: string }[] {
+  const masked = maskSource(text);
+  return Array.from(masked.matchAll(VOICE_READ), (match) => ({
+    line: lineAt(text, match.index),
+    name: match[1]!,
+  }));
+}
+
+/**
  * Code bundled for the browser at build time (the workspace's build-page script): what it imports
  * is inlined into the bundle, so it may come from devDependencies.
  */
@@ -440,6 +479,8 @@ export interface Report {
   blockKit: { file: string; line: number; kind: string }[];
   /** Folders of the app with more files than MAX_FOLDER_FILES. */
   crowded: { folder: string; files: number }[];
+  /** Voices read under slack/ outside VOICE_READERS, where the request's should be taken. */
+  voiceReads: { file: string; line: number; name: string }[];
 }
 
 export interface CheckOptions {
@@ -451,6 +492,8 @@ export interface CheckOptions {
   /** Folders bundled for the browser; defaults to BUNDLED. */
   bundled?: PathPattern[];
   maxFolderFiles?: number;
+  /** Defaults to VOICE_READERS. */
+  voiceReaders?: Record<PathPattern, string>;
 }
 
 function listFiles(root: string, dir: string): string[] {
@@ -606,7 +649,9 @@ export function checkTree(root: string, options: CheckOptions = {}): Report {
     undeclared: [],
     blockKit: [],
     crowded: [],
+    voiceReads: [],
   };
+  const voiceReaders = Object.keys(options.voiceReaders ?? VOICE_READERS);
   const maxFolderFiles = options.maxFolderFiles ?? MAX_FOLDER_FILES;
   const perFolder = new Map<string, number>();
   for (const file of listFiles(root, APP)) {
@@ -632,6 +677,11 @@ export function checkTree(root: string, options: CheckOptions = {}): Report {
         }
       }
 
+      if (matches(file, VOICE_CHECKED) && !voiceReaders.some((pattern) => matches(file, pattern))) {
+        for (const { line, name } of findVoiceReads(text)) {
+          report.voiceReads.push({ file, line, name });
+        }
+      }
       if (!envReaders.some((pattern) => matches(file, pattern))) {
         for (const line of findEnvReads(text)) report.envReads.push({ file, line });
       }

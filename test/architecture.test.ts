@@ -12,6 +12,7 @@ import {
   findBlockKitLiterals,
   findEnvReads,
   findImports,
+  findVoiceReads,
   maskSource,
   type Report,
 } from '../scripts/architecture.js';
@@ -45,6 +46,10 @@ describe('the source tree', () => {
 
   it('writes Block Kit objects only in slack/kit/', () => {
     expect(report.blockKit.map(({ file, line, kind }) => `${file}:${line} ${kind}`)).toEqual([]);
+  });
+
+  it("has handlers take the acting person's voice from their request, but where listed", () => {
+    expect(report.voiceReads.map(({ file, line, name }) => `${file}:${line} ${name}`)).toEqual([]);
   });
 
   it('keeps every folder of the app to 30 files', () => {
@@ -317,6 +322,36 @@ describe('checkTree on a small tree', () => {
       [`${slack}/home/views.ts`]: "export const b = { type: 'button' };\n",
     });
     expect(report.blockKit).toEqual([{ file: `${slack}/home/views.ts`, line: 1, kind: 'button' }]);
+  });
+
+  it('finds voices read under slack/ in code, outside the files allowed to', async () => {
+    const text = [
+      'export async function voiceOf(user) {',
+      '  return voiceFor({ locale: user.locale });',
+      '}',
+      '// voiceOf(deps, user) in a comment',
+      "const s = 'voiceFor({})';",
+      'const v = await voiceOf (deps, user, logger);',
+      'const w = await parts.voiceOf(user);',
+    ].join('\n');
+    expect(findVoiceReads(text)).toEqual([
+      { line: 2, name: 'voiceFor' },
+      { line: 6, name: 'voiceOf' },
+    ]);
+    const slack = 'packages/app/src/slack';
+    const read = 'export const v = () => voiceOf(deps, user);\n';
+    const report = await check(
+      {
+        ...manifest('app'),
+        [`${slack}/shared/voice.ts`]: read,
+        [`${slack}/home/opened.ts`]: read,
+        'packages/app/src/compose.ts': read,
+      },
+      { voiceReaders: { [`${slack}/shared/voice.ts`]: 'where voices are read' } },
+    );
+    expect(report.voiceReads).toEqual([
+      { file: `${slack}/home/opened.ts`, line: 1, name: 'voiceOf' },
+    ]);
   });
 
   it('reports a folder of the app with more files than allowed', async () => {

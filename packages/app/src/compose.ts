@@ -46,7 +46,7 @@ import {
 } from './slack/runtime/work-queue.js';
 import { fileHosts } from './slack/shared/file-hosts.js';
 import { createOffers } from './slack/shared/offers.js';
-import { voiceOf } from './slack/shared/voice.js';
+import { type Voice, voiceOf } from './slack/shared/voice.js';
 import { keepPending } from './slack/split/ack.js';
 import { openStore, type SlackUserKey, type Store } from './store/index.js';
 
@@ -210,7 +210,7 @@ function sharedParts(
 
 type SharedParts = ReturnType<typeof sharedParts>;
 
-type HomePublisher = (client: webApi.WebClient, user: SlackUserKey) => Promise<void>;
+type HomePublisher = (client: webApi.WebClient, user: SlackUserKey, voice: Voice) => Promise<void>;
 
 function linkingFor(
   b: Basics,
@@ -351,7 +351,7 @@ function startFeeds(
     claims: store.claims,
     service: shared.service,
     slack,
-    voiceOf: (user) => voiceOf(shared, user, logger),
+    voiceOfOwner: (user) => voiceOf(shared, user, logger),
     logger,
     intervalMs,
   });
@@ -453,7 +453,7 @@ export async function startApp(options: AppOptions): Promise<RunningApp> {
       metrics,
     });
     const { deps, jobs } = registerListeners(app, listenerParts(b, store, slack, shared, linking));
-    publishHome = (client, user) => deps.hooks.publishHome(client, user, logger);
+    publishHome = (client, user, voice) => deps.hooks.publishHome(client, user, voice, logger);
     const { port, server } = await listen(app, config);
     // METRICS_PORT: /metrics on a port of its own (else on this one behind METRICS_TOKEN, or off).
     const metricsServer =

@@ -37,6 +37,7 @@ import type { JobHandler } from './runtime/durable.js';
 import { createListenerTable } from './runtime/listener-table.js';
 import { stepAware } from './runtime/step-client.js';
 import { singleTeamClients, type TeamClients } from './runtime/team-clients.js';
+import { contextActingAs, voiceMiddleware } from './shared/voice.js';
 import { splitListeners } from './split/listeners.js';
 import { type OtherHandlers, runSplit, splitHandlers } from './split/run.js';
 import { unfurlListeners } from './unfurl/listeners.js';
@@ -212,15 +213,23 @@ export function registerListeners(
 ): { deps: SlackDeps; jobs: Record<string, JobHandler> } {
   const handlers = splitHandlers(SPLIT_HANDLERS);
   const hooks: SlackHooks = {
-    publishHome: (client, user, logger, notice) => publishHome(deps, client, user, logger, notice),
+    publishHome: (client, user, voice, logger, notice) =>
+      publishHome(deps, client, user, voice, logger, notice),
     runSplit: (inv, reply, logger) => runSplit(handlers, deps, inv, reply, logger),
     balances: (user, logger) => balancesOf(deps, user, logger),
   };
   const deps: SlackDeps = { ...base, hooks };
+  // Before any listener: every handler takes the voice of whoever acted from its context.
+  app.use(voiceMiddleware(deps));
   const table = createListenerTable();
   splitListeners(table, deps, {
     handlers: SPLIT_HANDLERS,
-    openForm: (request) => openNewForm({ deps, ...request }),
+    openForm: (request) =>
+      openNewForm({
+        deps,
+        ...request,
+        context: request.context ?? contextActingAs(deps, request.user, request.logger),
+      }),
   });
   expenseFormListeners(table, deps);
   expenseActionListeners(table, deps);

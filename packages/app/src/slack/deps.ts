@@ -32,16 +32,18 @@ import type { WorkQueue } from './runtime/work-queue.js';
 import type { FileHosts } from './shared/file-hosts.js';
 import type { SplitInvocation } from './shared/invocation.js';
 import type { Offers } from './shared/offers.js';
+import type { Voice } from './shared/voice.js';
 
 /**
  * What one feature offers another, wired by slack/app.ts, so that no feature folder imports
  * another: each can be read, changed or removed on its own.
  */
 export interface SlackHooks {
-  /** Publishes the person's App Home (home/) again, with a notice at the top. */
+  /** Publishes the person's App Home (home/) again, in their voice, with a notice at the top. */
   publishHome(
     client: webApi.WebClient,
     user: SlackUserKey,
+    voice: Voice,
     logger: Logger,
     notice?: string,
   ): Promise<void>;

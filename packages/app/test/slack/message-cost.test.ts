@@ -11,6 +11,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { categorySuggestions } from '../../src/slack/expense-form/category-options.js';
 import { currencySuggestions } from '../../src/slack/expense-form/currency-options.js';
+import { putActingVoice } from '../../src/slack/shared/voice.js';
 import { splitCommand } from '../../src/slack/split/ack.js';
 import { appMentioned, directMessage } from '../../src/slack/split/talk.js';
 import { linkShared } from '../../src/slack/unfurl/link-shared.js';
@@ -69,14 +70,18 @@ async function cpuOf(send: () => Promise<unknown>): Promise<number> {
   return best;
 }
 
-const eventArgs = (event: Record<string, unknown>) =>
-  ({
+const eventArgs = (event: Record<string, unknown>): never => {
+  const args = {
     event,
     body: { team_id: TEAM, event_id: fresh('Ev'), event },
-    context: { teamId: TEAM, botUserId: BOT },
+    context: { teamId: TEAM, botUserId: BOT, isEnterpriseInstall: false },
     client: world.client,
     logger: world.logger,
-  }) as never;
+  };
+  // As the app's global middleware does before any listener.
+  putActingVoice(world.deps, args);
+  return args as never;
+};
 
 /**
  * A browser's request to a linking page, and a response that takes what it is given. Node's HTTP

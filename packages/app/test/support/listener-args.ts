@@ -11,6 +11,7 @@ import type {
   SlackCommandMiddlewareArgs,
   SlashCommand,
 } from '@slack/bolt';
+import { putActingVoice } from '../../src/slack/shared/voice.js';
 import { type HandlerWorld, recorder, TEAM } from './handler-world.js';
 
 type Recorder = ReturnType<typeof recorder>;
@@ -53,10 +54,10 @@ export function commandArgs(
     api_app_id: 'A0FAKEAPP',
     ...o,
   };
-  return {
-    args: { ...common(world, rec), command, body: command, payload: command },
-    rec,
-  };
+  const args = { ...common(world, rec), command, body: command, payload: command };
+  // As the app's global middleware does before any listener.
+  putActingVoice(world.deps, args);
+  return { args, rec };
 }
 
 export type ButtonArgs = SlackActionMiddlewareArgs<BlockAction<ButtonAction>> & AllMiddlewareArgs;
@@ -106,8 +107,7 @@ export function buttonArgs(
           response_url: 'https://hooks.slack.test/actions/T0001/1/xyz',
         }),
   };
-  return {
-    args: { ...common(world, rec), body, action, payload: action },
-    rec,
-  };
+  const args = { ...common(world, rec), body, action, payload: action };
+  putActingVoice(world.deps, args);
+  return { args, rec };
 }

@@ -28,7 +28,7 @@ import { parseRemindRef } from '../shared/remind-buttons.js';
 import { describeServiceFailure } from '../shared/service-failure.js';
 import { linked, type SplitContext, tellFailure } from '../shared/split-context.js';
 import { told } from '../shared/told.js';
-import { voiceOf } from '../shared/voice.js';
+import { otherPersonVoice, voiceIn } from '../shared/voice.js';
 import { friendOrNone } from './friend.js';
 import { friendOf, slackName } from './paid-command.js';
 import { owedIn } from './partial.js';
@@ -101,7 +101,7 @@ async function sendReminder(input: {
         .slackUser(sender.team_id, sender.user_id, input.lookups)
         .catch(() => undefined),
       // The DM is read by the person who owes: in their language, amounts written their way.
-      voiceOf(deps, target, logger, input.lookups),
+      otherPersonVoice(deps, target, logger, input.lookups),
     ]);
     const message = reminderMessage(
       {
@@ -190,10 +190,10 @@ export function remindClicked(deps: SlackDeps) {
     const user = clickerOf(body);
     const home = body.view?.type === 'home';
     const lookups = lookupBudget();
-    const voice = await voiceOf(deps, user, logger, lookups);
+    const voice = await voiceIn(args.context, { lookups });
     /** Tells the sender a line of mrkdwn: at the top of Home, or by the message. */
     const tell = async (text: string) => {
-      if (home) await deps.hooks.publishHome(client, user, logger, text);
+      if (home) await deps.hooks.publishHome(client, user, voice, logger, text);
       else
         await args.respond({
           response_type: 'ephemeral',
@@ -251,7 +251,7 @@ export function reminderOffClicked(deps: SlackDeps) {
   return async (args: ActionArgs): Promise<void> => {
     await args.ack();
     const user = clickerOf(args.body);
-    const voice = await voiceOf(deps, user, args.logger);
+    const voice = await voiceIn(args.context);
     try {
       await deps.preferences.setRemindersOff(user, true);
       await args.respond({ replace_original: true, ...remindersOffMessage(voice) });

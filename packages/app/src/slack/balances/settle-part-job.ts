@@ -65,13 +65,19 @@ export function partJobId(team_id: string, viewId: string): string {
 /** Tells the person a line of mrkdwn, already written. */
 type Tell = (text: string) => Promise<void>;
 
-function teller(deps: SlackDeps, client: webApi.WebClient, job: PartJob, logger: Logger): Tell {
+function teller(
+  deps: SlackDeps,
+  client: webApi.WebClient,
+  job: PartJob,
+  voice: Voice,
+  logger: Logger,
+): Tell {
   const user = { team_id: job.team_id, user_id: job.user_id };
   const dm = async (text: string) => {
     await client.chat.postMessage({ channel: user.user_id, ...notice(text) });
   };
   return async (text) => {
-    if (job.answer.via === 'home') return deps.hooks.publishHome(client, user, logger, text);
+    if (job.answer.via === 'home') return deps.hooks.publishHome(client, user, voice, logger, text);
     if (job.answer.via === 'response_url') {
       try {
         return await replyViaResponseUrl(job.answer.url, deps.http).ephemeral(notice(text));
@@ -93,8 +99,8 @@ export function settlePartJob(deps: SlackDeps): JobHandler {
     const job = payload as PartJob;
     const client = await clientOrNothing(deps, job.team_id, logger);
     if (!client) return;
-    const tell = teller(deps, client, job, logger);
     const voice = await voiceOf(deps, { team_id: job.team_id, user_id: job.user_id }, logger);
+    const tell = teller(deps, client, job, voice, logger);
     let sent = (run.progress as PartProgress | undefined)?.sentAt !== undefined;
     const once: Once = {
       marker: bookingMarker(run.id),

@@ -15,14 +15,13 @@ import type {
   SlackViewMiddlewareArgs,
   ViewSubmitAction,
 } from '@slack/bolt';
-import { voiceFor } from '../../voice/index.js';
 import type { SlackDeps } from '../deps.js';
 import { SETTLE_FORM } from '../ids.js';
 import { clickerOf } from '../runtime/click.js';
 import { type Kept, keepInTime } from '../runtime/keep-in-time.js';
 import { notice } from '../shared/balance-blocks.js';
 import { parseSettleRef } from '../shared/settle-ref.js';
-import { voiceOf } from '../shared/voice.js';
+import { carriedVoice, voiceIn } from '../shared/voice.js';
 import { type PartJob, partJobId, SETTLE_PART_JOB } from './settle-part-job.js';
 import {
   checkPartAmount,
@@ -45,7 +44,7 @@ export function settlePartClicked(deps: SlackDeps) {
     if (!ref) {
       logger.warn('pay part: a value that does not parse');
       // No form to open in time: the person's own voice can be read first.
-      const voice = await voiceOf(deps, clickerOf(body), logger);
+      const voice = await voiceIn(args.context);
       await args.respond({
         response_type: 'ephemeral',
         replace_original: false,
@@ -59,7 +58,7 @@ export function settlePartClicked(deps: SlackDeps) {
         : { r: ref, ...(body.response_url ? { u: body.response_url } : {}) };
     // The trigger id works once and for 3 seconds: the form opens before anything is read.
     // The locale comes from the control, which was drawn with the person's.
-    const voice = await voiceFor({ locale: ref.l });
+    const voice = await carriedVoice(ref);
     const signed = encodePartMeta(deps.offers, clickerOf(body), meta);
     await client.views.open({ trigger_id: body.trigger_id, view: partForm(meta, signed, voice) });
   };
@@ -77,7 +76,7 @@ export function settlePartSubmitted(deps: SlackDeps) {
     );
     const typed = view.state.values[SETTLE_FORM.amount]?.[SETTLE_FORM.amount]?.value ?? '';
     // The answer is due within 3 seconds: the voice is the one the form was opened in.
-    const voice = await voiceFor({ locale: meta?.r.l });
+    const voice = await carriedVoice(meta?.r ?? {});
     if (!meta) {
       await args.ack({
         response_action: 'errors',

@@ -16,7 +16,7 @@ import { notice, sentences } from '../shared/balance-blocks.js';
 import { type ConnectReason, connectPrompt } from '../shared/notices.js';
 import { describeServiceFailure } from '../shared/service-failure.js';
 import { parseSettleRef, type SettleRef } from '../shared/settle-ref.js';
-import { voiceOf } from '../shared/voice.js';
+import { voiceIn } from '../shared/voice.js';
 import { renderAll, renderFriend, renderGroup } from './render.js';
 import { changedText, recordedText, refusedText, type SettleOutcome, settle } from './settle.js';
 
@@ -47,12 +47,13 @@ function homeSurface(
   voice: Voice,
 ): Surface {
   return {
-    show: (_message, said) => deps.hooks.publishHome(client, user, logger, said),
-    tell: (text) => deps.hooks.publishHome(client, user, logger, text),
+    show: (_message, said) => deps.hooks.publishHome(client, user, voice, logger, said),
+    tell: (text) => deps.hooks.publishHome(client, user, voice, logger, text),
     connect: (reason) =>
       deps.hooks.publishHome(
         client,
         user,
+        voice,
         logger,
         reason === 'revoked' ? voice.t('settle.connection_lost') : voice.t('settle.connect_first'),
       ),
@@ -196,7 +197,7 @@ async function balanceAfter(
 export function settleUpClicked(deps: SlackDeps) {
   return async (args: ButtonArgs): Promise<void> => {
     await args.ack();
-    const voice = await voiceOf(deps, clickerOf(args.body), args.logger);
+    const voice = await voiceIn(args.context);
     const ref = parseSettleRef(args.action.value);
     const surface = surfaceOf(deps, args, voice);
     try {

@@ -2,7 +2,7 @@ import type { AllMiddlewareArgs, BlockButtonAction, SlackActionMiddlewareArgs } 
 import type { SlackDeps } from '../deps.js';
 import { clickerOf } from '../runtime/click.js';
 import { notice } from '../shared/balance-blocks.js';
-import { voiceOf } from '../shared/voice.js';
+import { voiceIn } from '../shared/voice.js';
 
 /** Pause daily DM, on the DM itself: no DM from now on until it is resumed in the Home tab. */
 export function digestPauseClicked(deps: SlackDeps) {
@@ -11,10 +11,11 @@ export function digestPauseClicked(deps: SlackDeps) {
     body,
     respond,
     logger,
+    context,
   }: SlackActionMiddlewareArgs<BlockButtonAction> & AllMiddlewareArgs): Promise<void> => {
     await ack();
     const user = clickerOf(body);
-    const voice = await voiceOf(deps, user, logger);
+    const voice = await voiceIn(context);
     let text: string;
     try {
       const paused = await deps.digest.pause(user);

@@ -8,7 +8,7 @@ import { notice } from '../shared/balance-blocks.js';
 import { connectPrompt } from '../shared/notices.js';
 import { describeServiceFailure } from '../shared/service-failure.js';
 import { settleConfirmMessage } from '../shared/settle-views.js';
-import { voiceOf } from '../shared/voice.js';
+import { voiceIn } from '../shared/voice.js';
 import { parseSettleUpValue } from './views.js';
 
 /**
@@ -24,7 +24,7 @@ export function digestSettleUpClicked(deps: SlackDeps) {
     const { logger } = args;
     const user = clickerOf(args.body);
     const reply = replyWithRespond(args.respond);
-    const voice = await voiceOf(deps, user, logger);
+    const voice = await voiceIn(args.context);
     const nothing = voice.t('settle.nothing_recorded');
     const value = parseSettleUpValue(args.action.value);
     if (!value) {

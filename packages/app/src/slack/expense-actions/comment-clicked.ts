@@ -2,19 +2,18 @@ import { headerOf, parseExpenseRef } from '../booking/index.js';
 import type { SlackDeps } from '../deps.js';
 import { type ButtonArgs, readClick } from '../runtime/click.js';
 import { notice } from '../shared/expense-access.js';
-import { encodeMeta, modalVoice } from '../shared/modal.js';
+import { encodeMeta } from '../shared/modal.js';
+import { voiceIn } from '../shared/voice.js';
 import { commentFormView } from './comment-view.js';
 
 /** Comment on a booked expense: a small form, opened at once with the click's trigger. */
 export const commentClicked =
   (deps: SlackDeps) =>
   async (args: ButtonArgs): Promise<void> => {
-    const click = await readClick(deps, args, parseExpenseRef, (voice) =>
-      voice.t('actions.damaged'),
-    );
+    const click = await readClick(args, parseExpenseRef, (voice) => voice.t('actions.damaged'));
     if (!click) return;
     const { body, client, logger } = args;
-    const voice = await modalVoice(deps, click.user, logger);
+    const voice = await voiceIn(args.context, { quick: true });
     try {
       await client.views.open({
         trigger_id: body.trigger_id,

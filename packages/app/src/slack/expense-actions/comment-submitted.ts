@@ -1,13 +1,12 @@
 import type { AllMiddlewareArgs, SlackViewMiddlewareArgs, ViewSubmitAction } from '@slack/bolt';
 import { ServiceBaseException } from '../../service/index.js';
-import { voiceFor } from '../../voice/index.js';
 import type { SlackDeps } from '../deps.js';
 import { FORM } from '../ids.js';
 import { formAnswer } from '../runtime/answer.js';
 import { accessFailure, notice, refusal, sentences } from '../shared/expense-access.js';
 import { metaRefusal, parseMeta } from '../shared/modal.js';
 import { connectPrompt } from '../shared/notices.js';
-import { voiceOf } from '../shared/voice.js';
+import { carriedVoice, voiceIn } from '../shared/voice.js';
 
 /** The comment form's Post: an empty comment is refused in the form; the rest after the ack. */
 export function commentSubmitted(deps: SlackDeps) {
@@ -17,18 +16,19 @@ export function commentSubmitted(deps: SlackDeps) {
     view,
     client,
     logger,
+    context,
   }: SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs): Promise<void> => {
     const team_id = body.team?.id ?? view.team_id;
     const user = { team_id, user_id: body.user.id };
     const meta = parseMeta(deps.offers, user, view.private_metadata);
     const content = (view.state.values?.[FORM.comment]?.[FORM.comment]?.value ?? '').trim();
     if (typeof meta !== 'object' || !meta.e) {
-      const refused = await metaRefusal(deps, user, meta === 'expired' ? meta : undefined, logger);
+      const refused = await metaRefusal(context, meta === 'expired' ? meta : undefined, logger);
       await ack({ response_action: 'errors', errors: { [FORM.comment]: refused } });
       return;
     }
     // The voice the form opened in, kept in it: no lookup within the submission's 3 seconds.
-    const voice = await voiceFor({ locale: meta.l, tz: meta.z });
+    const voice = await carriedVoice(meta);
     if (content === '') {
       await ack({
         response_action: 'errors',
@@ -53,7 +53,7 @@ export function commentSubmitted(deps: SlackDeps) {
         if (!record) {
           const url = await deps.linking.connectUrl(user);
           await answer.ephemeral(
-            connectPrompt(await voiceOf(deps, user, logger), { url, reason: 'first_time' }),
+            connectPrompt(await voiceIn(context), { url, reason: 'first_time' }),
           );
           return;
         }

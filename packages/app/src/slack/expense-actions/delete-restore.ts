@@ -32,7 +32,7 @@ import {
   sentences,
 } from '../shared/expense-access.js';
 import { bookedFromExpense, whoIsWho } from '../shared/expense-people.js';
-import { type Voice, voiceOf } from '../shared/voice.js';
+import { otherPersonVoice, type Voice } from '../shared/voice.js';
 
 /** Long enough to swallow a double click, short enough that Delete works again after an Undo. */
 const CLICK_CLAIM_MS = 30_000;
@@ -136,7 +136,12 @@ async function bookerOf(
   if (!found || !('slack' in found)) return { bookedBy: user.user_id, voice: clicker, who };
   return {
     bookedBy: found.slack,
-    voice: await voiceOf(deps, { team_id: user.team_id, user_id: found.slack }, undefined, lookups),
+    voice: await otherPersonVoice(
+      deps,
+      { team_id: user.team_id, user_id: found.slack },
+      undefined,
+      lookups,
+    ),
     who,
   };
 }

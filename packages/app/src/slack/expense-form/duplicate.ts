@@ -38,9 +38,7 @@ export function copyNote(
 
 export function duplicateClicked(deps: SlackDeps) {
   return async (args: ButtonArgs): Promise<void> => {
-    const click = await readClick(deps, args, parseExpenseRef, (voice) =>
-      voice.t('actions.damaged'),
-    );
+    const click = await readClick(args, parseExpenseRef, (voice) => voice.t('actions.damaged'));
     if (!click) return;
     const message = args.body.message?.ts ?? '';
     const first = await deps.claims
@@ -59,6 +57,7 @@ export function duplicateClicked(deps: SlackDeps) {
     }
     const request: FormRequest = {
       deps,
+      context: args.context,
       client: args.client,
       logger: args.logger,
       trigger_id: args.body.trigger_id,

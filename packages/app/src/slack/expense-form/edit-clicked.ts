@@ -6,12 +6,11 @@ import { openEditForm } from './open.js';
 /** Edit on a booked expense: the form opens at once, then fills with the expense as it is now. */
 export function editClicked(deps: SlackDeps) {
   return async (args: ButtonArgs): Promise<void> => {
-    const click = await readClick(deps, args, parseExpenseRef, (voice) =>
-      voice.t('actions.damaged'),
-    );
+    const click = await readClick(args, parseExpenseRef, (voice) => voice.t('actions.damaged'));
     if (!click) return;
     await openEditForm({
       deps,
+      context: args.context,
       client: args.client,
       logger: args.logger,
       trigger_id: args.body.trigger_id,

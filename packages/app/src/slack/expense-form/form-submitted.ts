@@ -1,10 +1,9 @@
 import type { AllMiddlewareArgs, SlackViewMiddlewareArgs, ViewSubmitAction } from '@slack/bolt';
 import { type LookupBudget, lookupBudget } from '../../accounts/lookups.js';
-import { voiceFor } from '../../voice/index.js';
 import type { SlackDeps } from '../deps.js';
 import { FORM } from '../ids.js';
 import { todayIn } from '../shared/dates.js';
-import type { Voice } from '../shared/voice.js';
+import { carriedVoice, type Voice } from '../shared/voice.js';
 import { amountInput } from './amount.js';
 import { defaultStepValues } from './default-prefill.js';
 import {
@@ -66,6 +65,7 @@ export function expenseFormSubmitted(deps: SlackDeps) {
     body,
     view,
     logger,
+    context,
   }: SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs): Promise<void> => {
     const team_id = body.team?.id ?? view.team_id;
     const user = { team_id, user_id: body.user.id };
@@ -73,12 +73,12 @@ export function expenseFormSubmitted(deps: SlackDeps) {
     if (typeof meta !== 'object') {
       // Only the form's own views carry metadata (the notices have no Submit at all), signed for
       // the person it was opened for.
-      const refusal = await metaRefusal(deps, user, meta, logger);
+      const refusal = await metaRefusal(context, meta, logger);
       await ack({ response_action: 'errors', errors: { [FORM.description]: refusal } });
       return;
     }
     // The voice the form opened in, kept in it: no lookup within the submission's 3 seconds.
-    const voice = await voiceFor({ locale: meta.l, tz: meta.z });
+    const voice = await carriedVoice(meta);
     const draft: FormDraft | undefined = meta.e
       ? await deps.expenses.draft(user, view.id)
       : undefined;

@@ -5,11 +5,10 @@
  */
 import type { AllMiddlewareArgs, BlockAction, SlackActionMiddlewareArgs } from '@slack/bolt';
 import type { Group } from '../../service/index.js';
-import { voiceFor } from '../../voice/index.js';
 import { leftTheGroup } from '../booking/index.js';
 import type { SlackDeps } from '../deps.js';
 import { EXPENSE_CALLBACKS } from '../ids.js';
-import { modalVoice } from '../shared/modal.js';
+import { voiceOfForm } from '../shared/modal.js';
 import { savedFor } from './default-prefill.js';
 import { type ShownForm, withGroupDefault } from './default-view.js';
 import { parseMeta } from './form.js';
@@ -33,6 +32,7 @@ export function groupPicked(deps: SlackDeps) {
     body,
     client,
     logger,
+    context,
   }: SlackActionMiddlewareArgs<BlockAction> & AllMiddlewareArgs): Promise<void> => {
     await ack();
     const view = body.view;
@@ -50,10 +50,7 @@ export function groupPicked(deps: SlackDeps) {
       if (!members) return;
       // The note is written in the voice the form opened in.
       const meta = parseMeta(deps.offers, user, view.private_metadata);
-      const voice =
-        typeof meta === 'object'
-          ? await voiceFor({ locale: meta.l, tz: meta.z })
-          : await modalVoice(deps, user, logger);
+      const voice = await voiceOfForm(context, meta);
       const next = withGroupDefault(
         view as unknown as ShownForm,
         {

@@ -11,31 +11,15 @@ import type {
   ViewSubmitAction,
 } from '@slack/bolt';
 import { lookupBudget } from '../../accounts/lookups.js';
-import type { SlackUserKey } from '../../store/index.js';
-import { voiceFor } from '../../voice/index.js';
 import type { SlackDeps } from '../deps.js';
 import { modalView, mrkdwnObject, plainTextObject, sectionBlock } from '../kit/blocks.js';
-import { modalVoice } from '../shared/modal.js';
-import type { Voice } from '../shared/voice.js';
-import { type FormMeta, metaRefusal, parseMeta, type StateValues, valueBlockId } from './form.js';
+import { voiceOfForm } from '../shared/modal.js';
+import { carriedVoice, type Voice } from '../shared/voice.js';
+import { metaRefusal, parseMeta, type StateValues, valueBlockId } from './form.js';
 import { namesOf } from './form-submitted.js';
 import { checkItemiseStep, itemiseTyped, previewText } from './itemise.js';
 import { itemiseStepView, shownPreview } from './itemise-view.js';
 import { queueSubmission } from './submit.js';
-
-/**
- * The voice the form opened in, kept in its private_metadata: no lookup within 3 seconds. A
- * metadata not made for the person is not read; their profile is, briefly.
- */
-function voiceOfForm(
-  deps: SlackDeps,
-  user: SlackUserKey,
-  meta: FormMeta | 'expired' | undefined,
-): Promise<Voice> {
-  return typeof meta === 'object'
-    ? voiceFor({ locale: meta.l, tz: meta.z })
-    : modalVoice(deps, user);
-}
 
 /** The step redrawn with the preview of what is typed in `values`. */
 async function redrawn(
@@ -80,6 +64,7 @@ export function itemisePreviewClicked(deps: SlackDeps) {
     body,
     client,
     logger,
+    context,
   }: SlackActionMiddlewareArgs<BlockAction> & AllMiddlewareArgs): Promise<void> => {
     await ack();
     const view = body.view;
@@ -87,11 +72,7 @@ export function itemisePreviewClicked(deps: SlackDeps) {
     const team_id = body.team?.id ?? view.team_id;
     const user = { team_id, user_id: body.user.id };
     try {
-      const voice = await voiceOfForm(
-        deps,
-        user,
-        parseMeta(deps.offers, user, view.private_metadata),
-      );
+      const voice = await voiceOfForm(context, parseMeta(deps.offers, user, view.private_metadata));
       const next = await redrawn(
         deps,
         team_id,
@@ -129,17 +110,18 @@ export function expenseItemiseSubmitted(deps: SlackDeps) {
     body,
     view,
     logger,
+    context,
   }: SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs): Promise<void> => {
     const team_id = body.team?.id ?? view.team_id;
     const user = { team_id, user_id: body.user.id };
     const meta = parseMeta(deps.offers, user, view.private_metadata);
     if (typeof meta !== 'object') {
-      const refusal = await metaRefusal(deps, user, meta, logger);
+      const refusal = await metaRefusal(context, meta, logger);
       await ack({ response_action: 'errors', errors: { [valueBlockId(0)]: refusal } });
       return;
     }
     const values = (view.state.values ?? {}) as StateValues;
-    const voice = await voiceOfForm(deps, user, meta);
+    const voice = await carriedVoice(meta);
     const next = await redrawn(
       deps,
       team_id,

@@ -4,7 +4,7 @@
  * profile, groups and names read; the full form replaces it with views.update. Nothing typed is
  * lost, since nothing could be typed before.
  */
-import type { Logger, webApi } from '@slack/bolt';
+import type { Context, Logger, webApi } from '@slack/bolt';
 import { type LookupBudget, lookupBudget } from '../../accounts/lookups.js';
 import { cutToCommandCap } from '../../core/command/index.js';
 import { ServiceBaseException } from '../../service/index.js';
@@ -18,9 +18,8 @@ import { splitBreakdown } from '../shared/breakdown.js';
 import { todayIn } from '../shared/dates.js';
 import { accessExpense, notice } from '../shared/expense-access.js';
 import type { SourceMessage } from '../shared/message-files.js';
-import { modalVoice } from '../shared/modal.js';
 import { describeServiceFailure, needsRelink } from '../shared/service-failure.js';
-import { type Voice, voiceOf } from '../shared/voice.js';
+import { type Voice, voiceIn } from '../shared/voice.js';
 import { defaultStart } from './default-prefill.js';
 import { expenseSources } from './expense-sources.js';
 import { encodeMeta, MAX_PARTICIPANTS } from './form.js';
@@ -83,6 +82,8 @@ function failureView(title: string, error: unknown, voice: Voice): ReturnType<ty
 /** What opening either form needs; the channel is where the person is answered. */
 export interface FormRequest {
   deps: SlackDeps;
+  /** The request's: the form opens in the voice of whoever acted in it. */
+  context: Context;
   client: webApi.WebClient;
   logger: Logger;
   trigger_id: string;
@@ -105,7 +106,7 @@ export async function openThenFill(
   },
   fill: (opened: Opened, voice: Voice, lookups: LookupBudget) => Promise<void>,
 ): Promise<void> {
-  const quick = await modalVoice(r.deps, r.user, r.logger);
+  const quick = await voiceIn(r.context, { quick: true });
   const title = formTitle(form.mode, quick);
   let opened: Opened | undefined;
   try {
@@ -131,7 +132,7 @@ export async function openThenFill(
   const view = opened;
   r.deps.work.push(async () => {
     const lookups = lookupBudget();
-    const voice = await voiceOf(r.deps, r.user, r.logger, lookups);
+    const voice = await voiceIn(r.context, { lookups });
     await fill(view, voice, lookups).catch(async (error: unknown) => {
       r.logger.error({
         msg: '{what}: filling failed: {error}',

@@ -14,10 +14,12 @@ export function splitMessageShortcut(deps: SlackDeps) {
     shortcut,
     client,
     logger,
+    context,
   }: SlackShortcutMiddlewareArgs<MessageShortcut> & AllMiddlewareArgs): Promise<void> => {
     await ack();
     await openNewForm({
       deps,
+      context,
       client,
       logger,
       trigger_id: shortcut.trigger_id,

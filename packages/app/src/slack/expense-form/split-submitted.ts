@@ -1,6 +1,6 @@
 import type { AllMiddlewareArgs, SlackViewMiddlewareArgs, ViewSubmitAction } from '@slack/bolt';
-import { voiceFor } from '../../voice/index.js';
 import type { SlackDeps } from '../deps.js';
+import { carriedVoice } from '../shared/voice.js';
 import { checkSplitStep, metaRefusal, parseMeta, type StateValues, valueBlockId } from './form.js';
 import { queueSubmission } from './submit.js';
 
@@ -14,18 +14,18 @@ export function expenseSplitSubmitted(deps: SlackDeps) {
     body,
     view,
     logger,
+    context,
   }: SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs): Promise<void> => {
     const team_id = body.team?.id ?? view.team_id;
     const meta = parseMeta(deps.offers, { team_id, user_id: body.user.id }, view.private_metadata);
     if (typeof meta !== 'object') {
-      const user = { team_id, user_id: body.user.id };
-      const refusal = await metaRefusal(deps, user, meta, logger);
+      const refusal = await metaRefusal(context, meta, logger);
       await ack({ response_action: 'errors', errors: { [valueBlockId(0)]: refusal } });
       return;
     }
     const rootViewId = view.root_view_id ?? view.previous_view_id ?? view.id;
     // The voice the form opened in, kept in it: no lookup within the submission's 3 seconds.
-    const voice = await voiceFor({ locale: meta.l, tz: meta.z });
+    const voice = await carriedVoice(meta);
     const draft = await deps.expenses.draft({ team_id, user_id: body.user.id }, rootViewId);
     if (!draft?.form) {
       await ack({

@@ -17,7 +17,6 @@ import {
   type ServiceClient,
 } from '../../service/index.js';
 import type { ServiceTokenRecord, SlackUserKey } from '../../store/index.js';
-import { voiceFor } from '../../voice/index.js';
 import {
   bookingMarker,
   bookPlan,
@@ -40,7 +39,7 @@ import { bookedFromExpense, whoIsWho } from '../shared/expense-people.js';
 import { connectPrompt, plainNotice } from '../shared/notices.js';
 import { describeServiceFailure } from '../shared/service-failure.js';
 import { TOLD, type Told, told } from '../shared/told.js';
-import { type Voice, voiceOf } from '../shared/voice.js';
+import { carriedVoice, otherPersonVoice, type Voice } from '../shared/voice.js';
 import { changeName } from './change-names.js';
 import { type CheckedForm, type EditBase, type FormMeta, sharesUnchanged } from './form.js';
 import type { FetchedReceipt } from './receipt/receipt.js';
@@ -63,11 +62,6 @@ interface FormJob {
 
 export const FORM_JOB = 'form';
 
-/** The voice the form was opened in, which its private_metadata keeps: no lookup needed. */
-export function formVoice(meta: Pick<FormMeta, 'l' | 'z'>): Promise<Voice> {
-  return voiceFor({ locale: meta.l, tz: meta.z });
-}
-
 /**
  * Writes a submission to the durable job queue before the form is closed, then answers Slack:
  * the form closes once the job is kept (a second submit of the same form adds nothing), and
@@ -80,7 +74,7 @@ export async function queueSubmission(
   answer: { ack: (response: ViewResponse) => Promise<void>; field: string },
 ): Promise<void> {
   const id = `form:${job.user.team_id}:${job.rootViewId}`;
-  const voice = await formVoice(job.meta);
+  const voice = await carriedVoice(job.meta);
   // The answer names the button the person presses again, as the form labels it.
   const button = voice.t(job.edit ? 'form.submit_edit' : 'form.submit_new');
   let kept: Kept;
@@ -136,7 +130,7 @@ export function formJob(deps: SlackDeps): JobHandler {
       client,
       botToken: client.token,
       logger,
-      voice: await formVoice(job.meta),
+      voice: await carriedVoice(job.meta),
       lookups: lookupBudget(),
       once: {
         marker: bookingMarker(run.id),
@@ -470,7 +464,7 @@ async function applyEdit(s: Submission, base: EditBase, c: EditContext): Promise
         whoIsWho(deps, user, c.record.service_user_id, c.client, expense, s.lookups),
         base.bookedBy === user.user_id
           ? voice
-          : voiceOf(deps, { team_id: user.team_id, user_id: base.bookedBy }, logger, s.lookups),
+          : otherPersonVoice(deps, { ...user, user_id: base.bookedBy }, logger, s.lookups),
       ]);
       // Written again as the booking was, in the booker's voice, so that the message the whole
       // channel reads keeps its words, amounts and dates.

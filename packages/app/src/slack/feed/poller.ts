@@ -64,7 +64,7 @@ interface FeedPollerParts {
   /** The bot's client of the feed's workspace. */
   slack: TeamClients;
   /** The voice of a Slack user (their locale and zone): a feed speaks in its owner's. */
-  voiceOf(user: SlackUserKey): Promise<Voice>;
+  voiceOfOwner(user: SlackUserKey): Promise<Voice>;
   logger: Logger;
   /** Between two polls of one feed. */
   intervalMs: number;
@@ -101,7 +101,7 @@ export function createFeedPoller(parts: FeedPollerParts): FeedPoller {
   function ownerVoice(feed: ChannelFeed): () => Promise<Voice> {
     let voice: Promise<Voice> | undefined;
     return () => {
-      voice ??= parts.voiceOf({ team_id: feed.team_id, user_id: feed.user_id });
+      voice ??= parts.voiceOfOwner({ team_id: feed.team_id, user_id: feed.user_id });
       return voice;
     };
   }

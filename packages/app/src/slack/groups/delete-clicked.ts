@@ -1,9 +1,9 @@
 import type { Voice } from '../../voice/index.js';
 import { DEDUPE_TTL_MS, type SlackDeps } from '../deps.js';
-import { type ButtonArgs, buttonListener, clickerOf } from '../runtime/click.js';
+import { type ButtonArgs, buttonListener } from '../runtime/click.js';
 import { plainNotice } from '../shared/notices.js';
 import { describeServiceFailure, refusedText } from '../shared/service-failure.js';
-import { voiceOf } from '../shared/voice.js';
+import { voiceIn } from '../shared/voice.js';
 import { groupName, groupNotice, parseGroupRef } from './views.js';
 
 /**
@@ -59,6 +59,6 @@ export const groupDeleteClicked =
   (deps: SlackDeps) =>
   async (args: ButtonArgs): Promise<void> => {
     await args.ack();
-    const voice = await voiceOf(deps, clickerOf(args.body), args.logger);
+    const voice = await voiceIn(args.context);
     await deleteGroup(deps, voice)({ ...args, ack: async () => undefined });
   };

@@ -1,6 +1,7 @@
 import type { AllMiddlewareArgs, SlackEventMiddlewareArgs } from '@slack/bolt';
 import { lookupBudget } from '../../accounts/lookups.js';
 import type { SlackDeps } from '../deps.js';
+import { voiceIn } from '../shared/voice.js';
 import { publishHome } from './publish.js';
 
 /**
@@ -16,6 +17,7 @@ export function appHomeOpened(deps: SlackDeps) {
     body,
     client,
     logger,
+    context,
   }: SlackEventMiddlewareArgs<'app_home_opened'> & AllMiddlewareArgs): Promise<void> => {
     if (event.tab !== 'home') return;
     const user = { team_id: body.team_id, user_id: event.user };
@@ -30,7 +32,7 @@ export function appHomeOpened(deps: SlackDeps) {
               error: error.message,
             }),
           );
-        await publishHome(deps, client, user, logger);
+        await publishHome(deps, client, user, await voiceIn(context), logger);
       } catch (error) {
         logger.error({
           msg: 'Home for {user}: {error}',

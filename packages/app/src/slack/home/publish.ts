@@ -12,7 +12,6 @@ import type { Voice } from '../../voice/index.js';
 import type { SlackDeps } from '../deps.js';
 import { toFriendInput, toGroupInput } from '../shared/ledger.js';
 import { describeServiceFailure } from '../shared/service-failure.js';
-import { voiceOf } from '../shared/voice.js';
 import { MAX_READS, readActivity } from './activity.js';
 import { activityLines } from './activity-view.js';
 import { type HomeInput, homeView } from './views.js';
@@ -170,15 +169,14 @@ export async function publishHome(
   deps: SlackDeps,
   slack: webApi.WebClient,
   user: SlackUserKey,
+  /** The person's voice: the request's, or the job's. */
+  voice: Voice,
   logger: Logger,
   /** A line at the top, in the person's voice: mrkdwn already written. */
   notice?: string,
   /** The person's link when the caller has just read it, so that the store is read once. */
   known?: ServiceTokenRecord,
-  /** The person's voice when the caller has built it. */
-  spoken?: Voice,
 ): Promise<void> {
-  const voice = spoken ?? (await voiceOf(deps, user, logger));
   const input = await homeInput(deps, user, logger, voice, notice, known);
   await slack.views.publish({ user_id: user.user_id, view: homeView(input, voice) });
 }

@@ -19,7 +19,7 @@ import type { SlackDeps } from '../deps.js';
 import { mrkdwn } from '../kit/text.js';
 import { clickerOf } from '../runtime/click.js';
 import { describeServiceFailure, serviceMessage } from '../shared/service-failure.js';
-import { voiceOf } from '../shared/voice.js';
+import { voiceIn } from '../shared/voice.js';
 import { publishHome } from './publish.js';
 import { forgottenText, hourLabel } from './views.js';
 
@@ -47,7 +47,7 @@ function homeAction(deps: SlackDeps, change: Change) {
     await args.ack();
     const { body, client, logger } = args;
     const user = clickerOf(body);
-    const voice = await voiceOf(deps, user, logger);
+    const voice = await voiceIn(args.context);
     let read: Promise<ServiceTokenRecord | undefined> | undefined;
     const link = () => {
       read ??= deps.tokens.get(user);
@@ -73,7 +73,7 @@ function homeAction(deps: SlackDeps, change: Change) {
       }
     }
     try {
-      await publishHome(deps, client, user, logger, notice, read ? await read : undefined, voice);
+      await publishHome(deps, client, user, voice, logger, notice, read ? await read : undefined);
     } catch (error) {
       logger.error({
         msg: 'Home for {user_id}: {error}',

@@ -10,14 +10,16 @@ import type { Directory } from '../../accounts/directory.js';
 import type { FetchLike } from '../../service/index.js';
 import type { ServiceTokenRecord, SlackUserKey } from '../../store/index.js';
 import { postToResponseUrl } from '../runtime/reply.js';
-import { voiceOf } from '../shared/voice.js';
+import { type Voice, voiceOf } from '../shared/voice.js';
 import { linkedDm, promptConnectedMessage } from './views.js';
 
 export function afterLink(parts: {
   client: (team_id: string) => Promise<webApi.WebClient>;
   directory: Pick<Directory, 'slackUser'>;
   /** Publishes the person's App Home again (set once the listeners exist). */
-  publishHome: () => ((client: webApi.WebClient, user: SlackUserKey) => Promise<void>) | undefined;
+  publishHome: () =>
+    | ((client: webApi.WebClient, user: SlackUserKey, voice: Voice) => Promise<void>)
+    | undefined;
   logger: Logger;
   /** The app's HTTP client, for the response_url of the Connect prompt. */
   http: FetchLike;
@@ -53,7 +55,7 @@ export function afterLink(parts: {
         return;
       }
       await parts
-        .publishHome()?.(web, user)
+        .publishHome()?.(web, user, voice)
         .catch((error: Error) =>
           logger.warn({ msg: 'Home after linking: {error}', error: error.message }),
         );

@@ -9,16 +9,16 @@
 import type { SlackDeps } from '../deps.js';
 import type { ButtonArgs } from '../runtime/click.js';
 import { clickerOf } from '../runtime/click.js';
-import { voiceOf } from '../shared/voice.js';
+import { voiceIn } from '../shared/voice.js';
 import { linkingNotice, parseUnlinkRef, unlinkedMessage, unlinkStaleMessage } from './views.js';
 
 export const unlinkClicked =
   (deps: SlackDeps) =>
-  async ({ ack, action, body, respond, client, logger }: ButtonArgs): Promise<void> => {
+  async ({ ack, action, body, respond, client, logger, context }: ButtonArgs): Promise<void> => {
     await ack();
     const user = clickerOf(body);
     const ref = parseUnlinkRef(action.value);
-    const voice = await voiceOf(deps, user, logger);
+    const voice = await voiceIn(context);
     try {
       const record = await deps.tokens.get(user);
       if (!ref || !record || record.service_user_id !== ref.s) {
@@ -47,7 +47,7 @@ export const unlinkClicked =
       return;
     }
     await deps.hooks
-      .publishHome(client, user, logger)
+      .publishHome(client, user, voice, logger)
       .catch((error: Error) =>
         logger.warn({ msg: 'Home after unlink: {error}', error: error.message }),
       );

@@ -16,7 +16,7 @@ import type { SlackDeps } from '../deps.js';
 import type { SlackMessage } from '../kit/message.js';
 import { connectPrompt, plainNotice } from '../shared/notices.js';
 import { needsRelink } from '../shared/service-failure.js';
-import { type Voice, voiceOf } from '../shared/voice.js';
+import { type Voice, voiceIn } from '../shared/voice.js';
 import { type Reply, replyWithRespond } from './reply.js';
 
 export type ButtonArgs = SlackActionMiddlewareArgs<BlockButtonAction> & AllMiddlewareArgs;
@@ -44,7 +44,6 @@ export type ClickText = string | ((voice: Voice) => string);
  * `damaged`, in their voice) and gives undefined.
  */
 export async function readClick<Ref>(
-  deps: Pick<SlackDeps, 'directory'>,
   args: ButtonArgs,
   parse: (value: string | undefined) => Ref | undefined,
   damaged: ClickText,
@@ -58,8 +57,7 @@ export async function readClick<Ref>(
       msg: '{action_id}: a button value that does not parse',
       action_id: args.action.action_id,
     });
-    const text =
-      typeof damaged === 'string' ? damaged : damaged(await voiceOf(deps, user, args.logger));
+    const text = typeof damaged === 'string' ? damaged : damaged(await voiceIn(args.context));
     await reply.ephemeral(plainNotice(text));
     return undefined;
   }
@@ -117,7 +115,7 @@ type ButtonSpec<Ref> = FailureSpec & {
 
 export function buttonListener<Ref>(deps: SlackDeps, spec: ButtonSpec<Ref>) {
   return async (args: ButtonArgs): Promise<void> => {
-    const click = await readClick(deps, args, spec.parse, spec.damaged);
+    const click = await readClick(args, spec.parse, spec.damaged);
     if (!click) return;
     if (spec.queued) deps.work.push(() => carryOut(deps, spec, args, click));
     else await carryOut(deps, spec, args, click);
@@ -134,7 +132,7 @@ async function carryOut<Ref>(
   const { user, reply } = click;
   const name = spec.name(click.ref);
   const lookups = lookupBudget();
-  const voice = await voiceOf(deps, user, logger, lookups);
+  const voice = await voiceIn(args.context, { lookups });
   const key = spec.claim?.key(click);
   if (spec.claim && key !== undefined) {
     let claimed: boolean;

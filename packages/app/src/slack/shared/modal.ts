@@ -1,51 +1,19 @@
 /**
- * What every modal of the app shares: the voice it opens in, and private_metadata (where the
- * modal came from, parsed with a schema). Its builders and Slack's view limits are the kit's,
+ * What every modal of the app shares: the voice its answers are in, and private_metadata (where
+ * the modal came from, parsed with a schema). Its builders and Slack's view limits are the kit's,
  * handed on here for the modals that import them from this file.
  */
-import type { Logger, types } from '@slack/bolt';
+import type { Context, Logger, types } from '@slack/bolt';
 import { type Infer, int, literal, object, optional, string } from '../../core/schema.js';
 import type { SlackUserKey } from '../../store/index.js';
-import { voiceFor } from '../../voice/index.js';
 import { VIEW_LIMITS } from '../kit/limits.js';
 import type { Offers } from './offers.js';
-import { type Voice, voiceOf } from './voice.js';
+import { carriedVoice, voiceIn } from './voice.js';
 
 export type ModalView = types.ModalView;
 
 export { input, plain, title } from '../kit/blocks.js';
 export { VIEW_LIMITS } from '../kit/limits.js';
-
-/** What a modal opened with a trigger may wait for the person's voice: the trigger lives 3 s. */
-const MODAL_VOICE_BUDGET_MS = 800;
-
-/**
- * The voice a modal opens in. A trigger id dies 3 seconds after the click, so the person's
- * profile (usually in the directory's cache) is waited for a moment only: past it, the modal
- * opens in English rather than not at all.
- */
-export async function modalVoice(
-  deps: Parameters<typeof voiceOf>[0],
-  user: SlackUserKey,
-  logger?: Pick<Logger, 'warn'>,
-  budgetMs = MODAL_VOICE_BUDGET_MS,
-): Promise<Voice> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<undefined>((resolve) => {
-    timer = setTimeout(() => resolve(undefined), budgetMs);
-  });
-  try {
-    const voice = await Promise.race([voiceOf(deps, user, logger), late]);
-    if (voice) return voice;
-    logger?.warn({
-      msg: 'the profile of {user_id} was slow to come: the form opens in English',
-      user_id: user.user_id,
-    });
-    return voiceFor({});
-  } finally {
-    clearTimeout(timer);
-  }
-}
 
 export function metadata(text: string): string {
   if (text.length > VIEW_LIMITS.privateMetadata) {
@@ -111,8 +79,7 @@ export function parseMeta(
  * nothing was done, and a new form works.
  */
 export async function metaRefusal(
-  deps: Parameters<typeof voiceOf>[0],
-  user: SlackUserKey,
+  context: Context,
   meta: 'expired' | undefined,
   logger: Pick<Logger, 'warn'>,
 ): Promise<string> {
@@ -120,6 +87,15 @@ export async function metaRefusal(
     msg: "a form's private_metadata {refused}",
     refused: meta === 'expired' ? 'expired' : 'was refused',
   });
-  const voice = await modalVoice(deps, user, logger);
+  const voice = await voiceOfForm(context, meta);
   return voice.t(meta === 'expired' ? 'form.meta_expired' : 'form.meta_refused');
+}
+
+/**
+ * The voice a form opened in, kept in its private_metadata (see carriedVoice): no lookup within
+ * the 3 seconds an answer to it has. Metadata not made for the person (or too old) is not read:
+ * the person's own voice is, waited for a moment only.
+ */
+export function voiceOfForm(context: Context, meta: FormMeta | 'expired' | undefined) {
+  return typeof meta === 'object' ? carriedVoice(meta) : voiceIn(context, { quick: true });
 }

@@ -5,7 +5,7 @@
  * in. "Split this" in a thread fills the form from the thread's first message, read once the
  * form is open (the trigger lives 3 seconds).
  */
-import type { Logger, types, webApi } from '@slack/bolt';
+import type { Context, Logger, types, webApi } from '@slack/bolt';
 import { literal, object, optional, string } from '../../core/schema.js';
 import type { SlackUserKey } from '../../store/index.js';
 import type { SlackDeps } from '../deps.js';
@@ -29,6 +29,8 @@ import type { Voice } from '../shared/voice.js';
  * from the thread's first message, read once the form is open).
  */
 export type OpenForm = (request: {
+  /** The request's, whose voice the form opens in; the `/split` ack (ack.ts) hands none. */
+  context?: Context;
   client: webApi.WebClient;
   logger: Logger;
   trigger_id: string;
@@ -165,7 +167,7 @@ export function formOfferClicked(deps: SlackDeps, openForm: OpenForm) {
       refused = ref;
       return undefined;
     };
-    const click = await readClick(deps, args, read, (voice) =>
+    const click = await readClick(args, read, (voice) =>
       voice.t(refused === 'expired' ? 'talk.offer_expired' : 'talk.offer_damaged'),
     );
     if (!click) return;
@@ -174,6 +176,7 @@ export function formOfferClicked(deps: SlackDeps, openForm: OpenForm) {
     // Only a thread has a first message to fill the form from (parseFormRef refuses the rest).
     const parent = ref.fromThread ? ref.thread_ts : undefined;
     await openForm({
+      context: args.context,
       client,
       logger,
       trigger_id: args.body.trigger_id,

@@ -13,7 +13,7 @@ import { contextBlock, mrkdwnObject, sectionBlock } from '../kit/blocks.js';
 import type { SlackMessage } from '../kit/message.js';
 import { mention } from '../kit/text.js';
 import { exampleText } from '../shared/examples.js';
-import { type Voice, voiceOf } from '../shared/voice.js';
+import { type Voice, voiceIn } from '../shared/voice.js';
 import { examplePeople } from './example-people.js';
 
 /** The claim's life: long enough to mean "ever"; a claim needs one. */
@@ -92,7 +92,7 @@ export function messagesTabOpened(deps: SlackDeps) {
       }
       try {
         const [voice, people] = await Promise.all([
-          voiceOf(deps, user, logger, lookups),
+          voiceIn(context, { lookups }),
           examplePeople({ deps, user, lookups, logger }),
         ]);
         await client.chat.postMessage({

@@ -6,7 +6,6 @@
 import type { SlackDeps } from '../deps.js';
 import { buttonListener } from '../runtime/click.js';
 import { describeServiceFailure } from '../shared/service-failure.js';
-import { voiceOf } from '../shared/voice.js';
 import { exportExpenses } from './export.js';
 import { listPage } from './list-page.js';
 import { parseListRef } from './list-ref.js';
@@ -19,10 +18,9 @@ export const listPageClicked = (deps: SlackDeps) =>
     queued: true,
     relinks: true,
     failureText: (error, voice) => describeServiceFailure(voice, error, '').text,
-    work: async ({ ref, user, args, linked }) => {
+    work: async ({ ref, user, args, linked, voice }) => {
       const record = await linked();
       if (!record) return;
-      const voice = await voiceOf(deps, user, args.logger);
       const message = await listPage({
         deps,
         user,
@@ -51,10 +49,9 @@ export const listExportClicked = (deps: SlackDeps) =>
     relinks: true,
     failureText: (error, voice) =>
       describeServiceFailure(voice, error, voice.t('split.no_file_sent')).text,
-    work: async ({ ref, user, reply, args, linked }) => {
+    work: async ({ ref, user, reply, args, linked, voice }) => {
       const record = await linked();
       if (!record) return;
-      const voice = await voiceOf(deps, user, args.logger);
       await reply.ephemeral(
         await exportExpenses({
           deps,

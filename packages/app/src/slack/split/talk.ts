@@ -15,7 +15,7 @@
  *   message booked. A claim on the message itself (team, author, conversation, ts) keeps any other
  *   delivery of one message, with or without `edited`, from being carried out twice.
  */
-import type { AllMiddlewareArgs, Logger, SlackEventMiddlewareArgs } from '@slack/bolt';
+import type { AllMiddlewareArgs, Context, Logger, SlackEventMiddlewareArgs } from '@slack/bolt';
 import { isSplitThis, MAX_COMMAND_CHARS } from '../../core/command/index.js';
 import { escapeRegex } from '../../core/regex.js';
 import type { SlackUserKey, TypedWhere } from '../../store/index.js';
@@ -25,7 +25,7 @@ import { conversationAnswer } from '../runtime/answer.js';
 import { clientOrNothing } from '../runtime/team-clients.js';
 import { filesOf } from '../shared/message-files.js';
 import { plainNotice } from '../shared/notices.js';
-import { type Voice, voiceOf } from '../shared/voice.js';
+import { type Voice, voiceIn } from '../shared/voice.js';
 import { SPLIT_JOB, type SplitJob, tooManyPeople } from './ack.js';
 
 type MentionArgs = SlackEventMiddlewareArgs<'app_mention'> & AllMiddlewareArgs;
@@ -94,17 +94,22 @@ interface WrittenMessage {
   typed: TypedWhere;
 }
 
+/** A written message with its event's context, whose voice its author is told things in. */
+interface Told extends WrittenMessage {
+  context: Context;
+}
+
 /** Tells the author privately, where they wrote; a failure is logged, never thrown. */
 async function tell(
   deps: SlackDeps,
-  m: WrittenMessage,
+  m: Told,
   logger: Logger,
   text: (voice: Voice) => string,
 ): Promise<void> {
   try {
     const client = await clientOrNothing(deps, m.team_id, logger);
     if (!client) return;
-    const voice = await voiceOf(deps, { team_id: m.team_id, user_id: m.user_id }, logger);
+    const voice = await voiceIn(m.context);
     await conversationAnswer({
       client,
       user: m.user_id,
@@ -124,7 +129,7 @@ async function tell(
 }
 
 /** An edit books nothing; its author hears so once per message. */
-async function editedMessage(deps: SlackDeps, m: WrittenMessage, logger: Logger): Promise<void> {
+async function editedMessage(deps: SlackDeps, m: Told, logger: Logger): Promise<void> {
   logger.info({
     msg: '{kind} {event_id}: an edit of message {ts}, not carried out',
     kind: m.typed.kind,
@@ -140,7 +145,7 @@ async function editedMessage(deps: SlackDeps, m: WrittenMessage, logger: Logger)
  * or another event about the same message, adds nothing. A text too long, or naming too many
  * people, is refused before anything is kept or asked of Slack.
  */
-async function keepTyped(deps: SlackDeps, m: WrittenMessage, logger: Logger): Promise<void> {
+async function keepTyped(deps: SlackDeps, m: Told, logger: Logger): Promise<void> {
   const what = `${m.typed.kind} ${m.event_id}`;
   const claim = messageClaim(m);
   try {
@@ -198,6 +203,7 @@ export function appMentioned(deps: SlackDeps) {
       deps,
       {
         event_id: body.event_id,
+        context,
         team_id: team,
         user_id: event.user,
         channel_id: event.channel,
@@ -272,6 +278,7 @@ export function directMessage(deps: SlackDeps) {
       deps,
       {
         event_id: body.event_id,
+        context,
         team_id: team,
         user_id: m.user as string,
         channel_id: m.channel,

@@ -12,7 +12,13 @@
  * came late, to this replica or another, so each event is carried out once, under a claim in the
  * shared store keyed by its event_id.
  */
-import type { AllMiddlewareArgs, Logger, SlackEventMiddlewareArgs, webApi } from '@slack/bolt';
+import type {
+  AllMiddlewareArgs,
+  Context,
+  Logger,
+  SlackEventMiddlewareArgs,
+  webApi,
+} from '@slack/bolt';
 import { type LookupBudget, lookupBudget } from '../../accounts/lookups.js';
 import { currencyExponent, parseMinor } from '../../core/money.js';
 import {
@@ -25,7 +31,7 @@ import type { ServiceTokenRecord, SlackUserKey } from '../../store/index.js';
 import type { Voice } from '../../voice/index.js';
 import { DEDUPE_TTL_MS, type SlackDeps } from '../deps.js';
 import { whoIsWho } from '../shared/expense-people.js';
-import { voiceOf } from '../shared/voice.js';
+import { voiceIn } from '../shared/voice.js';
 import { parseServiceLink, type ServiceLink } from './links.js';
 import { connectInvitation, type ExpenseLine, expensePreview, groupPreview } from './views.js';
 
@@ -169,6 +175,8 @@ async function preview(r: Reader, shared: SharedLink): Promise<Preview> {
 interface Unfurling {
   client: webApi.WebClient;
   logger: Logger;
+  /** The event's context: the previews and the prompt to connect are in the sharer's voice. */
+  context: Context;
   sharer: SlackUserKey;
   event: LinkSharedEvent;
   links: SharedLink[];
@@ -195,7 +203,7 @@ async function unfurl(deps: SlackDeps, u: Unfurling): Promise<void> {
   const { sharer, logger } = u;
   const lookups = lookupBudget();
   const [voice, record] = await Promise.all([
-    voiceOf(deps, sharer, logger, lookups),
+    voiceIn(u.context, { lookups }),
     deps.tokens.get(sharer),
   ]);
   if (!record) {
@@ -253,7 +261,7 @@ export function linkShared(deps: SlackDeps) {
         return;
       }
       try {
-        await unfurl(deps, { client, logger, sharer, event, links });
+        await unfurl(deps, { client, logger, context, sharer, event, links });
       } catch (error) {
         // Nothing reached the conversation: a redelivery of the event may try again.
         await deps.claims.release(claim).catch(() => undefined);

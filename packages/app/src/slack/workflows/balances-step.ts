@@ -7,13 +7,12 @@
  * without their knowing.
  */
 import { lookupBudget } from '../../accounts/lookups.js';
-import { voiceFor } from '../../voice/index.js';
 import type { SlackDeps } from '../deps.js';
 import { context } from '../kit/blocks.js';
 import { LIMITS } from '../kit/limits.js';
 import { mrkdwn } from '../kit/text.js';
 import { plainNotice } from '../shared/notices.js';
-import { voiceOf } from '../shared/voice.js';
+import { defaultVoice, voiceOf } from '../shared/voice.js';
 import { readBalancesInputs } from './inputs.js';
 import { askToConnect, nameOf, noticeText } from './notices.js';
 import type { StepRun } from './run.js';
@@ -21,7 +20,7 @@ import type { StepRun } from './run.js';
 export async function balancesStep(deps: SlackDeps, run: StepRun): Promise<void> {
   const { job, client, logger } = run;
   const inputs = readBalancesInputs(job.inputs);
-  if ('refused' in inputs) return run.fail((await voiceFor({})).t(inputs.refused));
+  if ('refused' in inputs) return run.fail((await defaultVoice()).t(inputs.refused));
   const user = { team_id: job.team_id, user_id: inputs.user };
   const lookups = lookupBudget(2);
   const voice = await voiceOf(deps, user, logger, lookups);

@@ -7,14 +7,13 @@
  * payer's language; nothing is kept to be booked later.
  */
 import { lookupBudget } from '../../accounts/lookups.js';
-import { voiceFor } from '../../voice/index.js';
 import { bookingMarker } from '../booking/index.js';
 import type { SlackDeps } from '../deps.js';
 import type { SlackMessage } from '../kit/message.js';
 import { mrkdwn } from '../kit/text.js';
 import type { Reply } from '../runtime/reply.js';
 import type { BookedSummary } from '../shared/split-context.js';
-import { voiceOf } from '../shared/voice.js';
+import { defaultVoice, voiceOf } from '../shared/voice.js';
 import { payerOf, readBookInputs, splitText } from './inputs.js';
 import { askToConnect, nameOf, stepError } from './notices.js';
 import type { StepRun } from './run.js';
@@ -28,7 +27,7 @@ export async function bookStep(deps: SlackDeps, run: StepRun): Promise<void> {
   const payer = payerOf(job.inputs);
   const user = { team_id: job.team_id, user_id: payer ?? '' };
   const lookups = lookupBudget(2);
-  const voice = payer ? await voiceOf(deps, user, logger, lookups) : await voiceFor({});
+  const voice = payer ? await voiceOf(deps, user, logger, lookups) : await defaultVoice();
   if ('refused' in inputs) return run.fail(voice.t(inputs.refused, inputs.values));
   // The payer's account is what the booking uses: only the payer may start it, by running the
   // workflow themselves. A schedule has nobody behind it, and a builder's fixed payer is a claim.

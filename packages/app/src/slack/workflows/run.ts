@@ -6,11 +6,11 @@
  */
 import type { Logger, webApi } from '@slack/bolt';
 import type { Sealed, SlackUserKey } from '../../store/index.js';
-import { voiceFor } from '../../voice/index.js';
 import type { SlackDeps } from '../deps.js';
 import type { JobHandler } from '../runtime/durable.js';
 import { JobMovedError } from '../runtime/durable.js';
 import { withStepClient } from '../runtime/step-client.js';
+import { defaultVoice } from '../shared/voice.js';
 
 /** What the job keeps of a function_executed event. */
 export interface StepJob {
@@ -130,7 +130,7 @@ export function stepJob(deps: SlackDeps, handlers: ReadonlyMap<string, StepHandl
       });
       // Whatever the fault, the workflow hears the step ended; the payer's language is not known
       // here, so it is said in the default one.
-      const voice = await voiceFor({});
+      const voice = await defaultVoice();
       await run.fail(voice.t('workflows.failed'));
     }
   };

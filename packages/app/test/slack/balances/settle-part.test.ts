@@ -5,6 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { settlePartClicked, settlePartSubmitted } from '../../../src/slack/balances/settle-part.js';
+import { putActingVoice } from '../../../src/slack/shared/voice.js';
 import {
   type HandlerWorld,
   recorder,
@@ -53,7 +54,7 @@ async function submit(
     user: { id: 'U0ANN', team_id: TEAM },
     view,
   };
-  await settlePartSubmitted(world.deps)({
+  const args = {
     ack: rec.ack,
     respond: rec.respond,
     body,
@@ -63,7 +64,9 @@ async function submit(
     logger: world.logger,
     context: { teamId: TEAM, isEnterpriseInstall: false },
     next: async () => undefined,
-  } as unknown as SubmitArgs);
+  };
+  putActingVoice(world.deps, args);
+  await settlePartSubmitted(world.deps)(args as unknown as SubmitArgs);
   return rec;
 }
 

@@ -9,6 +9,7 @@ import { webApi } from '@slack/bolt';
 import { call, type Loose } from '@split/service-emulator/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openNewForm } from '../../../src/slack/expense-form/open.js';
+import { contextActingAs } from '../../../src/slack/shared/voice.js';
 import { blockKitErrors } from '../../support/block-kit-limits.js';
 import {
   blocksText,
@@ -119,15 +120,18 @@ describe('a form opened for a group', () => {
   /** Opens the form as an empty `/split` in `channel` would. */
   async function open(channel: string) {
     const since = h.slack.now();
+    const user = { team_id: 'T0001', user_id: 'U0GRETA' };
+    const logger = quietLogger();
     await openNewForm({
       deps: h.app.deps,
+      context: contextActingAs(h.app.deps, user, logger),
       client: new webApi.WebClient(h.slack.team.botToken, {
         slackApiUrl: h.slack.url,
         retryConfig: { retries: 0 },
       }),
-      logger: quietLogger(),
+      logger,
       trigger_id: h.slack.issueTrigger(undefined, 'U0GRETA'),
-      user: { team_id: 'T0001', user_id: 'U0GRETA' },
+      user,
       channel,
     });
     const form = await formOpened(h, since);

@@ -4,6 +4,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { appHomeOpened } from '../../../src/slack/home/opened.js';
+import { putActingVoice } from '../../../src/slack/shared/voice.js';
 import {
   type HandlerWorld,
   recorder,
@@ -21,7 +22,7 @@ async function opened(tab: 'home' | 'messages') {
   const rec = recorder();
   const event = { type: 'app_home_opened', user: 'U0ANN', channel: 'D0ANN', tab, event_ts: '1.1' };
   const body = { type: 'event_callback', team_id: TEAM, api_app_id: 'A0FAKEAPP', event };
-  await appHomeOpened(world.deps)({
+  const args = {
     ack: rec.ack,
     body,
     event,
@@ -32,7 +33,11 @@ async function opened(tab: 'home' | 'messages') {
     context: { teamId: TEAM, isEnterpriseInstall: false },
     next: async () => undefined,
     say: async () => ({ ok: true }),
-  } as unknown as Parameters<ReturnType<typeof appHomeOpened>>[0]);
+  };
+  putActingVoice(world.deps, args);
+  await appHomeOpened(world.deps)(
+    args as unknown as Parameters<ReturnType<typeof appHomeOpened>>[0],
+  );
   await world.settled();
   return rec;
 }

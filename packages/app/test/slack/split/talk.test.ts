@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isSplitThis } from '../../../src/core/command/index.js';
 import { createOffers } from '../../../src/slack/shared/offers.js';
+import { putActingVoice } from '../../../src/slack/shared/voice.js';
 import {
   encodeFormRef,
   formOffer,
@@ -35,13 +36,16 @@ afterAll(() => world?.close());
 
 /** A listener's arguments for `event`, as Bolt hands them (each listener reads what it types). */
 function eventArgs(event: Record<string, unknown>, event_id: string): never {
-  return {
+  const args = {
     event,
     body: { team_id: TEAM, event_id, event },
-    context: { teamId: TEAM, botUserId: BOT },
+    context: { teamId: TEAM, botUserId: BOT, isEnterpriseInstall: false },
     client: world.client,
     logger: world.logger,
-  } as never;
+  };
+  // As the app's global middleware does before any listener.
+  putActingVoice(world.deps, args);
+  return args as never;
 }
 
 const splitJobs = () => world.ran.filter((j) => j.kind === 'split').map((j) => j.payload);
@@ -322,21 +326,25 @@ describe('the form’s offer', () => {
   async function clickOffer(value: string, user = 'U0ANN', channel = 'C0001') {
     const opened: Record<string, unknown>[] = [];
     const rec = recorder();
-    await formOfferClicked(world.deps, async (request) => {
-      opened.push({ ...request, message: await request.readMessage?.() });
-    })({
+    const args = {
       ack: rec.ack,
       respond: rec.respond,
       action: { type: 'button', action_id: 'talk_open_form', value },
       body: {
+        type: 'block_actions',
         trigger_id: '123.456.abc',
         user: { id: user, team_id: TEAM },
         team: { id: TEAM },
         channel: { id: channel },
       },
+      context: { teamId: TEAM, isEnterpriseInstall: false },
       client: world.client,
       logger: world.logger,
-    } as never);
+    };
+    putActingVoice(world.deps, args);
+    await formOfferClicked(world.deps, async (request) => {
+      opened.push({ ...request, message: await request.readMessage?.() });
+    })(args as never);
     expect(rec.acks).toEqual([undefined]);
     return { opened, told: rec.responses.map((r) => JSON.stringify(r)).join('\n') };
   }
@@ -434,14 +442,10 @@ describe('the Messages tab’s greeting', () => {
   it('greets once per person, on the Messages tab only', async () => {
     const posts = () => world.calls.filter((c) => c.method === 'chat.postMessage');
     const before = posts().length;
-    const open = (tab: string, user = 'U0GREET') =>
-      messagesTabOpened(world.deps)({
-        event: { type: 'app_home_opened', user, channel: 'D0GREET', tab },
-        body: { team_id: TEAM },
-        context: { teamId: TEAM, botUserId: BOT },
-        client: world.client,
-        logger: world.logger,
-      } as never);
+    const open = (tab: string, user = 'U0GREET') => {
+      const event = { type: 'app_home_opened', user, channel: 'D0GREET', tab };
+      return messagesTabOpened(world.deps)(eventArgs(event, `Ev${user}${tab}`));
+    };
     await open('home');
     await open('messages');
     await world.settled();

@@ -18,13 +18,14 @@ import type {
 import { type Infer, int, literal, object, optional, string } from '../../../core/schema.js';
 import type { ReceiptLanguage } from '../../../receipts/index.js';
 import type { SlackUserKey } from '../../../store/index.js';
-import { languageOf, type Voice, voiceFor } from '../../../voice/index.js';
+import { languageOf, type Voice } from '../../../voice/index.js';
 import type { SlackDeps } from '../../deps.js';
 import { EXPENSE_CALLBACKS, FORM } from '../../ids.js';
 import { mrkdwn } from '../../kit/text.js';
 import type { JobHandler } from '../../runtime/durable.js';
 import { todayIn } from '../../shared/dates.js';
 import type { ModalView } from '../../shared/modal.js';
+import { carriedVoice } from '../../shared/voice.js';
 import { type ReadingDraft, type StateValues, versioned } from '../form.js';
 import { fetchReceipt, RECEIPT_MAX_BYTES, ReceiptError, receiptProblem } from './receipt.js';
 import { filledForm, type ReadingOutcome, readingForm } from './receipt-fill.js';
@@ -254,7 +255,7 @@ export function readJob(deps: SlackDeps): JobHandler {
       return;
     }
     const job = parsed.value;
-    const voice = await voiceFor({ locale: job.locale, tz: job.tz });
+    const voice = await carriedVoice({ l: job.locale, z: job.tz });
     let outcome: ReadingOutcome;
     if (run.progress === 'reading') {
       logger.warn({
