@@ -37,7 +37,7 @@ import type { JobHandler } from './runtime/durable.js';
 import { createListenerTable } from './runtime/listener-table.js';
 import { stepAware } from './runtime/step-client.js';
 import { singleTeamClients, type TeamClients } from './runtime/team-clients.js';
-import { contextActingAs, voiceMiddleware } from './shared/voice.js';
+import { voiceMiddleware } from './shared/voice.js';
 import { splitListeners } from './split/listeners.js';
 import { type OtherHandlers, runSplit, splitHandlers } from './split/run.js';
 import { unfurlListeners } from './unfurl/listeners.js';
@@ -224,12 +224,7 @@ export function registerListeners(
   const table = createListenerTable();
   splitListeners(table, deps, {
     handlers: SPLIT_HANDLERS,
-    openForm: (request) =>
-      openNewForm({
-        deps,
-        ...request,
-        context: request.context ?? contextActingAs(deps, request.user, request.logger),
-      }),
+    openForm: (request) => openNewForm({ deps, ...request }),
   });
   expenseFormListeners(table, deps);
   expenseActionListeners(table, deps);

@@ -158,9 +158,8 @@ function actAs(
 }
 
 /**
- * A context whose acting person is `user`, for work started within a request that was not handed
- * that request's context: the form of an empty `/split`, opened by the ack (split/ack.ts), which
- * hands its opener none.
+ * A context whose acting person is `user`, as the middleware would make it, for an opener called
+ * with no Bolt request around it (a test opening the form directly).
  */
 export function contextActingAs(deps: VoiceDeps, user: SlackUserKey, logger: Logger): Context {
   const context: Context = { isEnterpriseInstall: false };

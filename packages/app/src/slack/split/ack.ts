@@ -14,7 +14,7 @@ import { replyLater, replyViaResponseUrl } from '../runtime/reply.js';
 import { clientOrNothing } from '../runtime/team-clients.js';
 import { plainNotice } from '../shared/notices.js';
 import type { SplitHandlers } from '../shared/split-context.js';
-import { type Voice, voiceOf } from '../shared/voice.js';
+import { type Voice, voiceIn, voiceOf } from '../shared/voice.js';
 import type { OpenForm } from './form-offer.js';
 import { runSplit } from './run.js';
 
@@ -65,12 +65,14 @@ export function splitCommand(deps: SlackDeps, openForm: OpenForm) {
     ack,
     command,
     client,
+    context,
     logger,
   }: SlackCommandMiddlewareArgs & AllMiddlewareArgs): Promise<void> => {
     if (command.text.trim() === '') {
       await ack();
       // The form needs the trigger id, which works once and only for 3 seconds: nothing first.
       await openForm({
+        context,
         client,
         logger,
         trigger_id: command.trigger_id,
@@ -112,7 +114,7 @@ export function splitCommand(deps: SlackDeps, openForm: OpenForm) {
         // response_url; one that landed is carried out and answers for itself.
         late: async (outcome) => {
           if (outcome.kept) return;
-          const voice = await voiceOf(deps, by, logger);
+          const voice = await voiceIn(context);
           await replyViaResponseUrl(command.response_url, deps.http).ephemeral(
             plainNotice(voice.t('split.not_kept')),
           );

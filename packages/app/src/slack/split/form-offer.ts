@@ -29,8 +29,8 @@ import type { Voice } from '../shared/voice.js';
  * from the thread's first message, read once the form is open).
  */
 export type OpenForm = (request: {
-  /** The request's, whose voice the form opens in; the `/split` ack (ack.ts) hands none. */
-  context?: Context;
+  /** The request's, whose voice the form opens in. */
+  context: Context;
   client: webApi.WebClient;
   logger: Logger;
   trigger_id: string;

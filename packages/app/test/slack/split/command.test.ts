@@ -4,7 +4,6 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openNewForm } from '../../../src/slack/expense-form/open.js';
-import { contextActingAs } from '../../../src/slack/shared/voice.js';
 import { splitCommand } from '../../../src/slack/split/ack.js';
 import type { OpenForm } from '../../../src/slack/split/form-offer.js';
 import { type HandlerWorld, startHandlerWorld, TEAM } from '../../support/handler-world.js';
@@ -21,12 +20,7 @@ afterEach(() => world.close());
 /** Calls the listener as Bolt would for one delivery of `/split <text>`. */
 async function send(text: string, trigger_id = '1111.2222.abcd') {
   const { args, rec } = commandArgs(world, { text, trigger_id });
-  const openForm: OpenForm = (request) =>
-    openNewForm({
-      deps: world.deps,
-      ...request,
-      context: request.context ?? contextActingAs(world.deps, request.user, request.logger),
-    });
+  const openForm: OpenForm = (request) => openNewForm({ deps: world.deps, ...request });
   await splitCommand(world.deps, openForm)(args);
   return rec;
 }
