@@ -3,6 +3,7 @@ import type { SlackDeps } from '../deps.js';
 import { type ButtonArgs, readClick } from '../runtime/click.js';
 import { notice } from '../shared/expense-access.js';
 import { encodeMeta } from '../shared/modal.js';
+import { told } from '../shared/told.js';
 import { voiceIn } from '../shared/voice.js';
 import { commentFormView } from './comment-view.js';
 
@@ -11,7 +12,7 @@ export const commentClicked =
   (deps: SlackDeps) =>
   async (args: ButtonArgs): Promise<void> => {
     const click = await readClick(args, parseExpenseRef, (voice) => voice.t('actions.damaged'));
-    if (!click) return;
+    if (told(click)) return;
     const { body, client, logger } = args;
     const voice = await voiceIn(args.context, { quick: true });
     try {

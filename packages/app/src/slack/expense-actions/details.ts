@@ -4,6 +4,7 @@ import type { SlackDeps } from '../deps.js';
 import { buttonListener } from '../runtime/click.js';
 import { accessFailure, notice, sentences } from '../shared/expense-access.js';
 import { bookedFromExpense, nameOf, whoIsWho } from '../shared/expense-people.js';
+import { told } from '../shared/told.js';
 import { expenseDetailsMessage } from './details-view.js';
 
 /** Details: the whole split and the comments, privately, read with the clicker's own token. */
@@ -24,7 +25,7 @@ export const detailsClicked = (deps: SlackDeps) =>
       ),
     work: async ({ ref, user, reply, linked, voice, lookups }) => {
       const record = await linked();
-      if (!record) return;
+      if (told(record)) return;
       const client = deps.service.forLink(record);
       const expense = await client.getExpense(ref.e);
       const [who, groups, comments, categories] = await Promise.all([

@@ -11,6 +11,7 @@ import { mrkdwn } from '../kit/text.js';
 import { type ButtonArgs, readClick } from '../runtime/click.js';
 import { todayIn } from '../shared/dates.js';
 import { accessExpense } from '../shared/expense-access.js';
+import { told } from '../shared/told.js';
 import type { Voice } from '../shared/voice.js';
 import { expenseSources } from './expense-sources.js';
 import { encodeMeta, MAX_PARTICIPANTS } from './form.js';
@@ -39,7 +40,7 @@ export function copyNote(
 export function duplicateClicked(deps: SlackDeps) {
   return async (args: ButtonArgs): Promise<void> => {
     const click = await readClick(args, parseExpenseRef, (voice) => voice.t('actions.damaged'));
-    if (!click) return;
+    if (told(click)) return;
     const message = args.body.message?.ts ?? '';
     const first = await deps.claims
       .claim(

@@ -3,6 +3,7 @@ import { DEDUPE_TTL_MS, type SlackDeps } from '../deps.js';
 import { type ButtonArgs, buttonListener } from '../runtime/click.js';
 import { plainNotice } from '../shared/notices.js';
 import { describeServiceFailure, refusedText } from '../shared/service-failure.js';
+import { told } from '../shared/told.js';
 import { voiceIn } from '../shared/voice.js';
 import { groupName, groupNotice, parseGroupRef } from './views.js';
 
@@ -26,7 +27,7 @@ const deleteGroup = (deps: SlackDeps, voice: Voice) =>
       describeServiceFailure(voice, error, voice.t('groups.nothing_deleted')).text,
     work: async ({ ref, user, reply, args, giveBack, linked }) => {
       const record = await linked();
-      if (!record) return;
+      if (told(record)) return;
       const client = deps.service.forLink(record);
       const result = await client.deleteGroup(ref.g);
       if (!result.success) {

@@ -16,6 +16,7 @@ import type { SlackDeps } from '../deps.js';
 import type { SlackMessage } from '../kit/message.js';
 import { connectPrompt, plainNotice } from '../shared/notices.js';
 import { needsRelink } from '../shared/service-failure.js';
+import { TOLD, type Told, told } from '../shared/told.js';
 import { type Voice, voiceIn } from '../shared/voice.js';
 import { type Reply, replyWithRespond } from './reply.js';
 
@@ -41,13 +42,13 @@ export type ClickText = string | ((voice: Voice) => string);
 
 /**
  * Acks, then reads the button's value; a value that does not parse is told to the person (with
- * `damaged`, in their voice) and gives undefined.
+ * `damaged`, in their voice) and gives TOLD.
  */
 export async function readClick<Ref>(
   args: ButtonArgs,
   parse: (value: string | undefined) => Ref | undefined,
   damaged: ClickText,
-): Promise<Click<Ref> | undefined> {
+): Promise<Click<Ref> | Told> {
   await args.ack();
   const reply = replyWithRespond(args.respond);
   const ref = parse(args.action.value);
@@ -59,7 +60,7 @@ export async function readClick<Ref>(
     });
     const text = typeof damaged === 'string' ? damaged : damaged(await voiceIn(args.context));
     await reply.ephemeral(plainNotice(text));
-    return undefined;
+    return TOLD;
   }
   return { ref, user, reply };
 }
@@ -72,8 +73,8 @@ interface ClickWork<Ref> extends Click<Ref> {
   lookups: LookupBudget;
   /** Gives a kept claim back before a refusal is told, so that the button can be pressed again. */
   giveBack(): Promise<void>;
-  /** The clicker's link, or undefined once they were asked to connect (the claim given back). */
-  linked(): Promise<ServiceTokenRecord | undefined>;
+  /** The clicker's link, or TOLD once they were asked to connect (the claim given back). */
+  linked(): Promise<ServiceTokenRecord | Told>;
 }
 
 /**
@@ -116,7 +117,7 @@ type ButtonSpec<Ref> = FailureSpec & {
 export function buttonListener<Ref>(deps: SlackDeps, spec: ButtonSpec<Ref>) {
   return async (args: ButtonArgs): Promise<void> => {
     const click = await readClick(args, spec.parse, spec.damaged);
-    if (!click) return;
+    if (told(click)) return;
     if (spec.queued) deps.work.push(() => carryOut(deps, spec, args, click));
     else await carryOut(deps, spec, args, click);
   };
@@ -172,7 +173,7 @@ async function carryOut<Ref>(
         await giveBack();
         const url = await deps.linking.connectUrl(user);
         await reply.ephemeral(connectPrompt(voice, { url, reason: 'first_time' }));
-        return undefined;
+        return TOLD;
       },
     });
   } catch (error) {

@@ -56,6 +56,24 @@ function ackVoice(deps: SlackDeps, team_id: string, user_id: string): Promise<Vo
 }
 
 /**
+ * What a command is refused with before anything is kept or asked of Slack: a text too long
+ * (before any pattern reads it), or more people named than an expense can have (each is a lookup).
+ */
+async function refusedAtOnce(
+  deps: SlackDeps,
+  command: { text: string; team_id: string; user_id: string },
+): Promise<string | undefined> {
+  const count = command.text.length;
+  if (count > MAX_COMMAND_CHARS) {
+    const voice = await ackVoice(deps, command.team_id, command.user_id);
+    return voice.t('parse.too_long', { count, max: MAX_COMMAND_CHARS });
+  }
+  const named = mentionedIds(command.text).size;
+  if (named <= MAX_PEOPLE) return undefined;
+  return tooManyPeople(await ackVoice(deps, command.team_id, command.user_id), named);
+}
+
+/**
  * `/split ...`: the command is written to the durable job queue, then acked; it is carried out
  * after the ack by whichever replica holds it. A repeated delivery of the same invocation (same
  * trigger_id) finds its job already queued and adds nothing.
@@ -81,21 +99,9 @@ export function splitCommand(deps: SlackDeps, openForm: OpenForm) {
       });
       return;
     }
-    // Refused before any pattern reads it, and before anything is kept.
-    if (command.text.length > MAX_COMMAND_CHARS) {
-      const voice = await ackVoice(deps, command.team_id, command.user_id);
-      const count = command.text.length;
-      await ack({
-        response_type: 'ephemeral',
-        text: voice.t('parse.too_long', { count, max: MAX_COMMAND_CHARS }),
-      });
-      return;
-    }
-    // Refused before anything is kept or asked of Slack: each person named is a lookup.
-    const named = mentionedIds(command.text).size;
-    if (named > MAX_PEOPLE) {
-      const voice = await ackVoice(deps, command.team_id, command.user_id);
-      await ack({ response_type: 'ephemeral', text: tooManyPeople(voice, named) });
+    const refused = await refusedAtOnce(deps, command);
+    if (refused !== undefined) {
+      await ack({ response_type: 'ephemeral', text: refused });
       return;
     }
     const job: SplitJob = {

@@ -21,6 +21,7 @@ import type { SlackMessage } from '../kit/message.js';
 import { type ButtonArgs, clickerOf, readClick } from '../runtime/click.js';
 import { filesOf, type SourceMessage } from '../shared/message-files.js';
 import type { Offers } from '../shared/offers.js';
+import { told } from '../shared/told.js';
 import type { Voice } from '../shared/voice.js';
 
 /**
@@ -170,7 +171,7 @@ export function formOfferClicked(deps: SlackDeps, openForm: OpenForm) {
     const click = await readClick(args, read, (voice) =>
       voice.t(refused === 'expired' ? 'talk.offer_expired' : 'talk.offer_damaged'),
     );
-    if (!click) return;
+    if (told(click)) return;
     const { ref } = click;
     const { client, logger } = args;
     // Only a thread has a first message to fill the form from (parseFormRef refuses the rest).

@@ -6,6 +6,7 @@
 import type { SlackDeps } from '../deps.js';
 import { buttonListener } from '../runtime/click.js';
 import { describeServiceFailure } from '../shared/service-failure.js';
+import { told } from '../shared/told.js';
 import { exportExpenses } from './export.js';
 import { listPage } from './list-page.js';
 import { parseListRef } from './list-ref.js';
@@ -20,7 +21,7 @@ export const listPageClicked = (deps: SlackDeps) =>
     failureText: (error, voice) => describeServiceFailure(voice, error, '').text,
     work: async ({ ref, user, args, linked, voice }) => {
       const record = await linked();
-      if (!record) return;
+      if (told(record)) return;
       const message = await listPage({
         deps,
         user,
@@ -51,7 +52,7 @@ export const listExportClicked = (deps: SlackDeps) =>
       describeServiceFailure(voice, error, voice.t('split.no_file_sent')).text,
     work: async ({ ref, user, reply, args, linked, voice }) => {
       const record = await linked();
-      if (!record) return;
+      if (told(record)) return;
       await reply.ephemeral(
         await exportExpenses({
           deps,
