@@ -55,27 +55,38 @@ export function withoutTrailingZeros(digits: string): string {
   return digits.slice(0, end);
 }
 
+/** Why a decimal string has no minor units: not a decimal, more decimals than allowed, too big. */
+export type MinorFault = 'not_decimal' | 'too_many_decimals' | 'too_large';
+
 /**
- * Parses a plain decimal string ("20", "20.5", "-0.30") into minor units with `exponent` decimals.
- * Refuses more decimals than the exponent allows rather than rounding: a silently rounded amount
- * is a wrong amount.
+ * Reads a plain decimal string ("20", "20.5", "-0.30") into minor units with `exponent` decimals,
+ * or says why it cannot: for a reader of typed text (the `/split` grammar), to whom a bad number
+ * is an answer to give rather than an error. Refuses more decimals than the exponent allows
+ * rather than rounding: a silently rounded amount is a wrong amount.
  */
-export function parseMinor(text: string, exponent: number): number {
+export function readMinor(text: string, exponent: number): number | MinorFault {
   const match = DECIMAL.exec(text.trim());
-  if (!match) throw new MoneyError(`"${text}" is not a decimal amount`);
+  if (!match) return 'not_decimal';
   const [, sign, whole = '', rawFraction = ''] = match;
   const fraction = withoutTrailingZeros(rawFraction);
-  if (fraction.length > exponent) {
-    throw new MoneyError(
-      exponent === 0
-        ? `"${text}" has decimals, but this currency has no minor unit`
-        : `"${text}" has more than ${exponent} decimal places`,
-    );
-  }
+  if (fraction.length > exponent) return 'too_many_decimals';
   const digits = `${whole}${fraction.padEnd(exponent, '0')}`;
   const value = Number(digits);
-  if (!Number.isSafeInteger(value)) throw new MoneyError(`"${text}" is too large`);
+  if (!Number.isSafeInteger(value)) return 'too_large';
   return sign && value !== 0 ? -value : value;
+}
+
+/** readMinor for a number that should be one: what it cannot read is a MoneyError. */
+export function parseMinor(text: string, exponent: number): number {
+  const minor = readMinor(text, exponent);
+  if (typeof minor === 'number') return minor;
+  if (minor === 'not_decimal') throw new MoneyError(`"${text}" is not a decimal amount`);
+  if (minor === 'too_large') throw new MoneyError(`"${text}" is too large`);
+  throw new MoneyError(
+    exponent === 0
+      ? `"${text}" has decimals, but this currency has no minor unit`
+      : `"${text}" has more than ${exponent} decimal places`,
+  );
 }
 
 function splitDigits(

@@ -5,6 +5,7 @@ import {
   formatMoney,
   MoneyError,
   parseMinor,
+  readMinor,
   splitEqually,
   toDecimal,
   toWireAmount,
@@ -28,6 +29,22 @@ describe('parseMinor', () => {
     expect(() => parseMinor('abc', 2)).toThrow(MoneyError);
     expect(() => parseMinor('', 2)).toThrow(MoneyError);
     expect(() => parseMinor('99999999999999999999', 2)).toThrow(/too large/);
+  });
+});
+
+describe('readMinor', () => {
+  it('reads as parseMinor does', () => {
+    expect(readMinor('20.5', 2)).toBe(2050);
+    expect(readMinor('1200.00', 0)).toBe(1200);
+    expect(readMinor('-0.00', 2)).toBe(0);
+  });
+
+  it('says why it cannot read, without throwing', () => {
+    expect(readMinor('0.001', 2)).toBe('too_many_decimals');
+    expect(readMinor('12.5', 0)).toBe('too_many_decimals');
+    expect(readMinor('1,34', 2)).toBe('not_decimal');
+    expect(readMinor('', 2)).toBe('not_decimal');
+    expect(readMinor('99999999999999999999', 2)).toBe('too_large');
   });
 });
 

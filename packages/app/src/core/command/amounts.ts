@@ -1,16 +1,17 @@
 /** Amounts as typed: thousands separators, a decimal point or comma, a currency or none. */
-import { currencyExponent, MoneyError, parseMinor } from '../money.js';
+import { currencyExponent, readMinor } from '../money.js';
 import { currencyOf } from './currencies.js';
-import { EX, ParseFailure, stop, trouble } from './errors.js';
+import { EX, fail, refused, trouble } from './errors.js';
 import { tokenize, trimEnd } from './tokens.js';
-import type { Trouble } from './types.js';
 import {
   type AmountCandidate,
+  type ErrorResult,
   MAX_AMOUNT_CHARS,
   MAX_AMOUNT_MAJOR,
   type NumberParts,
   type NumberReading,
   type Token,
+  type Trouble,
 } from './types.js';
 
 /**
@@ -156,31 +157,27 @@ export function amountMinor(
   currency: string,
   typed: string,
   example: string,
-): number {
-  if (negative) stop('amount_negative', { typed }, example);
-  let minor: number;
-  try {
-    minor = parseMinor(decimal, currencyExponent(currency));
-  } catch (error) {
-    if (!(error instanceof MoneyError)) throw error;
-    const exponent = currencyExponent(currency);
-    if (/too large/.test(error.message)) tooLarge(typed, currency, example);
-    if (exponent === 0) stop('no_cents', { currency, typed }, example);
-    stop('too_many_decimals', { currency, count: exponent, typed }, example);
+): number | ErrorResult {
+  if (negative) return fail('amount_negative', { typed }, example);
+  const exponent = currencyExponent(currency);
+  const minor = readMinor(decimal, exponent);
+  if (minor === 'too_large') return tooLarge(typed, currency, example);
+  if (typeof minor !== 'number') {
+    if (exponent === 0) return fail('no_cents', { currency, typed }, example);
+    return fail('too_many_decimals', { currency, count: exponent, typed }, example);
   }
-  if (minor > MAX_AMOUNT_MAJOR * 10 ** currencyExponent(currency))
-    tooLarge(typed, currency, example);
+  if (minor > MAX_AMOUNT_MAJOR * 10 ** exponent) return tooLarge(typed, currency, example);
   return minor;
 }
 
 /** What a refusal says, without its example: for a field, where the form itself shows how. */
-export function troubleOf(failure: ParseFailure): Trouble {
-  const { id, values } = failure.result.problem;
+export function troubleOf(refusal: ErrorResult): Trouble {
+  const { id, values } = refusal.problem;
   return { id, values };
 }
 
-export function tooLarge(typed: string, currency: string, example: string): never {
-  return stop('too_large', { typed, max: MAX_AMOUNT_MAJOR, currency }, example);
+export function tooLarge(typed: string, currency: string, example: string): ErrorResult {
+  return fail('too_large', { typed, max: MAX_AMOUNT_MAJOR, currency }, example);
 }
 
 /** Too long a text to be an amount, refused unread. */
@@ -215,15 +212,7 @@ export function parseAmount(text: string, currency: string): AmountReading {
   }
   if ('problem' in amount.reading) return { problem: amount.reading.problem };
   const code = amount.mark?.code ?? defaultCurrency;
-  try {
-    const { decimal } = amount.reading;
-    return {
-      minor: amountMinor(decimal, amount.negative, code, amount.raw, EX.basic),
-      currency: code,
-      currencyToken: amount.mark?.token ?? null,
-    };
-  } catch (error) {
-    if (error instanceof ParseFailure) return { problem: troubleOf(error) };
-    throw error;
-  }
+  const minor = amountMinor(amount.reading.decimal, amount.negative, code, amount.raw, EX.basic);
+  if (refused(minor)) return { problem: troubleOf(minor) };
+  return { minor, currency: code, currencyToken: amount.mark?.token ?? null };
 }

@@ -15,16 +15,17 @@ import {
   troubleOf,
 } from './amounts.js';
 import { currencyOf } from './currencies.js';
-import { EX, ParseFailure, stop, trouble } from './errors.js';
+import { EX, fail, refused, trouble } from './errors.js';
 import { tokenize, trimEnd, word } from './tokens.js';
-import type { Trouble } from './types.js';
 import {
   type AmountCandidate,
   type CurrencyMark,
+  type ErrorResult,
   MAX_AMOUNT_CHARS,
   MAX_AMOUNT_MAJOR,
   type SumTerm,
   type Token,
+  type Trouble,
 } from './types.js';
 
 /** Punctuation after a sum, left out of it (one character of it; see trimEnd). */
@@ -93,13 +94,16 @@ function addDecimals(decimals: readonly string[]): string {
     : `${digits.slice(0, digits.length - scale)}.${digits.slice(digits.length - scale)}`;
 }
 
-/** A sum of items at `i`, with a currency on any item or in the next token; null if not a sum. */
+/**
+ * A sum of items at `i`, with a currency on any item or in the next token; null if not a sum, and
+ * refused when its items name two currencies.
+ */
 function sumAt(
   tokens: Token[],
   i: number,
   defaultCurrency: string,
   own: Token | undefined = tokens[i],
-): AmountCandidate | null {
+): AmountCandidate | ErrorResult | null {
   if (own?.t !== 'word') return null;
   const items = itemsOf(own.raw);
   if (!items || sumProblem(own.raw)) return null;
@@ -117,7 +121,7 @@ function sumAt(
   }
   const codes = [...new Set(marks.map((m) => m.code))];
   if (codes.length > 1) {
-    stop('sum_two_currencies', { typed: raw, codes: { and: codes } }, EX.sum);
+    return fail('sum_two_currencies', { typed: raw, codes: { and: codes } }, EX.sum);
   }
   let mark = marks[0] ?? null;
   let length = 1;
@@ -141,13 +145,14 @@ function sumAt(
   };
 }
 
-/** A sum of items, else a single amount, at `i`. */
+/** A sum of items, else a single amount, at `i`; refused as sumAt refuses. */
 export function amountOrSumAt(
   tokens: Token[],
   i: number,
   defaultCurrency: string,
   own: Token | undefined = tokens[i],
-): AmountCandidate | null {
+): AmountCandidate | ErrorResult | null {
+  // A refusal is no null: it ends the chain, as the first sum found does.
   return (
     sumAt(tokens, i, defaultCurrency, own) ??
     prefixedSumAt(tokens, i, defaultCurrency, own) ??
@@ -161,15 +166,15 @@ function prefixedSumAt(
   i: number,
   defaultCurrency: string,
   own: Token | undefined,
-): AmountCandidate | null {
+): AmountCandidate | ErrorResult | null {
   if (own?.t !== 'word' || tokens[i + 1]?.t !== 'word') return null;
   const mark = currencyOf(own.raw, defaultCurrency);
   // A currency word goes after the number ("12 euros"): before one, it is part of the text.
   if (!mark || mark.source === 'word') return null;
   const sum = sumAt(tokens, i + 1, defaultCurrency);
-  if (!sum) return null;
+  if (!sum || refused(sum)) return sum;
   if (sum.mark && sum.mark.code !== mark.code) {
-    stop(
+    return fail(
       'sum_two_currencies',
       { typed: `${own.raw} ${sum.raw}`, codes: { and: [mark.code, sum.mark.code] } },
       EX.sum,
@@ -183,14 +188,16 @@ export function minorOf(
   value: { decimal: string; negative: boolean; raw: string; terms?: SumTerm[] | undefined },
   currency: string,
   example: string,
-): number {
+): number | ErrorResult {
   if (!value.terms) return amountMinor(value.decimal, value.negative, currency, value.raw, example);
-  const total = value.terms.reduce(
-    (sum, term) => sum + amountMinor(term.decimal, false, currency, term.raw, EX.sum),
-    0,
-  );
+  let total = 0;
+  for (const term of value.terms) {
+    const minor = amountMinor(term.decimal, false, currency, term.raw, EX.sum);
+    if (refused(minor)) return minor;
+    total += minor;
+  }
   if (total > MAX_AMOUNT_MAJOR * 10 ** currencyExponent(currency)) {
-    tooLarge(value.raw, currency, example);
+    return tooLarge(value.raw, currency, example);
   }
   return total;
 }
@@ -302,22 +309,19 @@ export function parseSum(
   const typed = text.trim();
   const tokens = joinSpacedSums(tokenize(typed));
   if (tokens.length === 0) return { problem: trouble('sum_missing') };
-  try {
-    const first = tokens[0]!;
-    const problem = first.t === 'word' ? malformedSum(first.raw) : null;
-    if (problem) return { problem };
-    const amount = amountOrSumAt(tokens, 0, defaultCurrency);
-    if (!amount || amount.length !== tokens.length) {
-      return { problem: trouble('sum_not_one', { typed }), unreadable: true };
-    }
-    if ('problem' in amount.reading) return { problem: amount.reading.problem };
-    const code = amount.mark?.code ?? defaultCurrency;
-    const value = { ...amount, decimal: amount.reading.decimal };
-    return { minor: minorOf(value, code, EX.sum), currency: code };
-  } catch (error) {
-    if (error instanceof ParseFailure) return { problem: troubleOf(error) };
-    throw error;
+  const first = tokens[0]!;
+  const problem = first.t === 'word' ? malformedSum(first.raw) : null;
+  if (problem) return { problem };
+  const amount = amountOrSumAt(tokens, 0, defaultCurrency);
+  if (refused(amount)) return { problem: troubleOf(amount) };
+  if (!amount || amount.length !== tokens.length) {
+    return { problem: trouble('sum_not_one', { typed }), unreadable: true };
   }
+  if ('problem' in amount.reading) return { problem: amount.reading.problem };
+  const code = amount.mark?.code ?? defaultCurrency;
+  const minor = minorOf({ ...amount, decimal: amount.reading.decimal }, code, EX.sum);
+  if (refused(minor)) return { problem: troubleOf(minor) };
+  return { minor, currency: code };
 }
 
 /** A sum's own problem, or a leading plus (`+5`), for a field that holds only an amount. */

@@ -1,16 +1,18 @@
 /** Which number is the cost: candidates, head counts, and `each`. */
 import { amountOrSumAt } from './arithmetic.js';
-import { EX, stop, stopWith } from './errors.js';
+import { EX, fail, failWith, refused } from './errors.js';
 import { malformed } from './malformed.js';
 import { isWord, trimEnd } from './tokens.js';
-import type { AmountCandidate, Scan } from './types.js';
+import type { AmountCandidate, ErrorResult, Scan } from './types.js';
 import { ANYWHERE } from './words.js';
 
 /** Numbers left in the text that could be the cost, and a head count ("among 4", "3 ways"). */
-export function takeNumbers({ tokens, used, ctx }: Scan): {
-  candidates: AmountCandidate[];
-  headcount: number | null;
-} {
+export function takeNumbers({ tokens, used, ctx }: Scan):
+  | {
+      candidates: AmountCandidate[];
+      headcount: number | null;
+    }
+  | ErrorResult {
   const candidates: AmountCandidate[] = [];
   let headcount: number | null = null;
   const stray: string[] = [];
@@ -19,14 +21,14 @@ export function takeNumbers({ tokens, used, ctx }: Scan): {
     const token = tokens[i]!;
     if (token.t !== 'word') continue;
     if (/^[-+]?(nan|inf|infinity)$/i.test(token.lower)) {
-      stop('plain_digits', { typed: token.raw });
+      return fail('plain_digits', { typed: token.raw });
     }
     // What follows reads digits, or a `%`, in this token or (after a currency) in the next one:
     // most words have neither, and are passed over at once.
     const next = tokens[i + 1];
     if (!/[\d%]/.test(token.raw) && !(next?.t === 'word' && /\d/.test(next.raw))) continue;
     const junk = malformed(token.raw);
-    if (junk) stopWith(junk.trouble, junk.example);
+    if (junk) return failWith(junk.trouble, junk.example);
     const percent = trimEnd(token.raw, /[,;:!?.]/);
     if (/^\d+(?:[.,]\d+)?%$/.test(percent)) {
       stray.push(percent);
@@ -38,7 +40,7 @@ export function takeNumbers({ tokens, used, ctx }: Scan): {
       continue;
     }
     if (/^\d+(?:\.\d+)?e\d+$/i.test(token.raw)) {
-      stop('plain_digits', { typed: token.raw });
+      return fail('plain_digits', { typed: token.raw });
     }
     // "split among 4", "3 ways", "4 people" count heads, they are not the cost.
     if (/^\d+$/.test(token.raw)) {
@@ -55,15 +57,16 @@ export function takeNumbers({ tokens, used, ctx }: Scan): {
     }
     const candidate = amountOrSumAt(tokens, i, ctx.defaultCurrency);
     if (!candidate) continue;
+    if (refused(candidate)) return candidate;
     // Refused here rather than when the cost is chosen: a number that is not the cost would
     // otherwise end up in the description as typed.
-    if ('problem' in candidate.reading) stopWith(candidate.reading.problem);
-    if (candidate.negative) stop('amount_negative', { typed: candidate.raw });
+    if ('problem' in candidate.reading) return failWith(candidate.reading.problem);
+    if (candidate.negative) return fail('amount_negative', { typed: candidate.raw });
     candidates.push(candidate);
     i += candidate.length - 1;
   }
   if (stray.length > 0) {
-    stop('percent_whose', { typed: stray[0]! }, EX.percent);
+    return fail('percent_whose', { typed: stray[0]! }, EX.percent);
   }
   return { candidates, headcount };
 }
@@ -72,11 +75,11 @@ export function takeNumbers({ tokens, used, ctx }: Scan): {
 export function chooseCost(
   { tokens, used, ctx }: Scan,
   candidates: AmountCandidate[],
-): AmountCandidate | null {
+): AmountCandidate | ErrorResult | null {
   const marked = candidates.filter((c) => c.mark);
   let cost: AmountCandidate | null = null;
   if (marked.length > 1) {
-    stop(
+    return fail(
       'several_amounts',
       { count: marked.length, amounts: { list: marked.map((c) => c.raw) } },
       EX.exact,
@@ -96,13 +99,13 @@ export function chooseCost(
         words.push(i === guess.index ? `${t.raw} ${ctx.defaultCurrency}` : t.raw);
       }
     });
-    stop(
+    return fail(
       'which_cost',
       { amounts: { or: candidates.map((c) => c.raw) } },
       `/split ${words.join(' ')}`,
     );
   }
-  if (cost && 'problem' in cost.reading) stopWith(cost.reading.problem);
+  if (cost && 'problem' in cost.reading) return failWith(cost.reading.problem);
   if (cost) for (let k = cost.index; k < cost.index + cost.length; k++) used[k] = true;
   return cost;
 }

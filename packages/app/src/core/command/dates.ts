@@ -3,8 +3,8 @@
  * their forms in the person's language (`gestern`, `vendredi dernier`, `3 de diciembre`,
  * `am 3.12.`): the words are in lexicon/, read through words.ts.
  */
-import { EX, stop } from './errors.js';
-import type { DateMatch, ParseContext, Token } from './types.js';
+import { EX, fail, refused } from './errors.js';
+import type { DateMatch, ErrorResult, ParseContext, Token } from './types.js';
 import { type Grammar, grammarOf } from './words.js';
 
 export function parseToday(today: string): Date {
@@ -55,7 +55,7 @@ function makeDate(
   today: Date,
   typed: string,
   use: DateUse,
-): Date {
+): Date | ErrorResult {
   const y = year ?? today.getFullYear();
   const date = new Date(y, month - 1, day);
   if (
@@ -65,16 +65,18 @@ function makeDate(
     date.getMonth() !== month - 1 ||
     date.getDate() !== day
   ) {
-    if (month < 1 || month > 12) stop('no_such_month', { month, typed }, use.example);
-    if (year === null) stop('no_such_date', { date: { month, day }, typed }, use.example);
-    stop('no_such_date_in_year', { date: { month, day }, year, typed }, use.example);
+    if (month < 1 || month > 12) return fail('no_such_month', { month, typed }, use.example);
+    if (year === null) return fail('no_such_date', { date: { month, day }, typed }, use.example);
+    return fail('no_such_date_in_year', { date: { month, day }, year, typed }, use.example);
   }
   if (year === null && date > today) {
     // A date without a year means its latest occurrence: "Dec 28" typed on Jan 2 is last year's.
     return makeDate(y - 1, month, day, today, typed, use);
   }
-  if (date > today && !use.future) stop('date_future', { date: { date: ymd(date) } }, use.example);
-  if (y < 2000) stop('date_too_old', { date: { date: ymd(date) } }, use.example);
+  if (date > today && !use.future) {
+    return fail('date_future', { date: { date: ymd(date) } }, use.example);
+  }
+  if (y < 2000) return fail('date_too_old', { date: { date: ymd(date) } }, use.example);
   return date;
 }
 
@@ -95,7 +97,7 @@ function numericDate(
   today: Date,
   withOn: boolean,
   use: DateUse,
-): Date | null {
+): Date | ErrorResult | null {
   const text = raw.replace(/[,.]$/, '');
   let match =
     /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(text) ?? /^(\d{4})\/(\d{1,2})\/(\d{1,2})$/.exec(text);
@@ -113,7 +115,7 @@ function numericDate(
   else if (a === b) monthFirst = true;
   else if (ctx.locale) monthFirst = /^en[-_]US$/i.test(ctx.locale);
   else {
-    return stop(
+    return fail(
       'date_ambiguous',
       { typed: raw, first: { month: a, day: b }, second: { month: b, day: a } },
       use.example,
@@ -173,7 +175,7 @@ export function dateAt(
   /** `ctx.today` as a date, read once by a caller that asks about every token. */
   today: Date = parseToday(ctx.today),
   words: Grammar = grammarOf(ctx),
-): DateMatch | null {
+): DateMatch | ErrorResult | null {
   const first = tokens[i];
   if (first?.t !== 'word') return null;
   const back = words.days.at(tokens, i);
@@ -185,17 +187,15 @@ export function dateAt(
   // Every numeric form has digits; most words have none.
   const onHere = withOn || (words.language === 'de' && DOTTED_DAY_MONTH.test(first.raw));
   const numeric = /\d/.test(first.raw) ? numericDate(first.raw, ctx, today, onHere, use) : null;
-  if (numeric) return { date: numeric, length: 1 };
+  if (numeric) return refused(numeric) ? numeric : { date: numeric, length: 1 };
   // "Nov 3", "November 3, 2026", "3 Nov", "20 Jan 2026", "3rd of November", "3. Dezember",
   // "3 de diciembre de 2026"
   const month = words.months.one(first);
   const dayAfter = month === undefined ? null : dayNumber(nextRaw);
   if (month !== undefined && dayAfter !== null) {
     const year = yearAt(tokens, i + 2, words);
-    return {
-      date: makeDate(year.year, month, dayAfter, today, `${first.raw} ${nextRaw}`, use),
-      length: 2 + year.length,
-    };
+    const date = makeDate(year.year, month, dayAfter, today, `${first.raw} ${nextRaw}`, use);
+    return refused(date) ? date : { date, length: 2 + year.length };
   }
   const day = dayNumber(first.raw);
   if (day !== null) {
@@ -204,17 +204,9 @@ export function dateAt(
     const m = words.months.one(monthRaw);
     if (m !== undefined) {
       const year = yearAt(tokens, i + 2 + skipOf, words);
-      return {
-        date: makeDate(
-          year.year,
-          m,
-          day,
-          today,
-          `${first.raw} ${(monthRaw as { raw: string }).raw}`,
-          use,
-        ),
-        length: 2 + skipOf + year.length,
-      };
+      const typed = `${first.raw} ${(monthRaw as { raw: string }).raw}`;
+      const date = makeDate(year.year, m, day, today, typed, use);
+      return refused(date) ? date : { date, length: 2 + skipOf + year.length };
     }
   }
   return null;
@@ -241,7 +233,7 @@ export function takeDate(
   tokens: Token[],
   used: boolean[],
   ctx: ParseContext,
-): { date: Date; typed: string } | null {
+): { date: Date; typed: string } | ErrorResult | null {
   let found: { date: Date; typed: string } | null = null;
   const today = parseToday(ctx.today);
   const words = grammarOf(ctx);
@@ -251,7 +243,8 @@ export function takeDate(
     const withOn = on > 0;
     const match = dateAt(tokens, i + on, ctx, withOn, EXPENSE_DATE, today, words);
     if (!match) continue;
-    if (found) stop('two_dates', {}, EX.date);
+    if (refused(match)) return match;
+    if (found) return fail('two_dates', {}, EX.date);
     const length = match.length + on;
     found = { date: match.date, typed: rawOf(tokens, i, i + length) };
     for (let k = i; k < i + length; k++) used[k] = true;

@@ -1,7 +1,9 @@
 /**
- * How the parser refuses text: deep helpers `stop` with an error result, and `parseCommand` turns
- * it into its answer, so that no check has to thread a failure back through every caller. A
- * refusal carries an id and values (ProblemId in types.ts), never a sentence.
+ * How the parser refuses text: a step that finds something it cannot accept returns an error
+ * result in place of its value, and each caller hands it up as it is (`if (refused(x)) return
+ * x;`) until it is parseCommand's answer. Nothing is thrown: the first refusal met, in the order
+ * the grammar reads, is the answer. A refusal carries an id and values (ProblemId in types.ts),
+ * never a sentence.
  */
 import type { ErrorResult, ProblemId, ProblemValues, Trouble } from './types.js';
 
@@ -39,18 +41,14 @@ export function failWith(found: Trouble, example: string = EX.basic): ErrorResul
   return { kind: 'error', problem: { ...found, example } };
 }
 
-export class ParseFailure extends Error {
-  constructor(readonly result: ErrorResult) {
-    super(result.problem.id);
-  }
-}
-
-export function stop(id: ProblemId, values: ProblemValues = {}, example: string = EX.basic): never {
-  throw new ParseFailure(fail(id, values, example));
-}
-
-export function stopWith(found: Trouble, example: string = EX.basic): never {
-  throw new ParseFailure(failWith(found, example));
+/**
+ * True when a step refused: what it returned is the error result to hand up. No value a step
+ * returns otherwise is an object of kind `error`.
+ */
+export function refused<T>(value: T | ErrorResult): value is ErrorResult {
+  return (
+    typeof value === 'object' && value !== null && (value as { kind?: unknown }).kind === 'error'
+  );
 }
 
 /** A trouble and its values, written compactly where the parser refuses. */

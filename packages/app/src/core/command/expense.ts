@@ -1,12 +1,12 @@
 /** The expense grammar: puts the clauses together into one checked expense. */
-import { currencyExponent, parseMinor } from '../money.js';
+import { currencyExponent, readMinor } from '../money.js';
 import { computeShares, FULL_PERCENT, type Split } from '../split.js';
 import { tooLarge } from './amounts.js';
 import { joinSpacedSums, minorOf } from './arithmetic.js';
 import { chooseCost, takeEach, takeNumbers } from './cost.js';
 import { takeDate, ymd } from './dates.js';
 import { descriptionOf } from './description.js';
-import { EX, fail, ParseFailure, stop } from './errors.js';
+import { EX, fail, refused } from './errors.js';
 import { addExtras, takeExtras } from './extras.js';
 import { takeGroup } from './group.js';
 import { DEBT_WORDS } from './keywords.js';
@@ -37,23 +37,21 @@ import { grammarOf } from './words.js';
 export function whenWords(text: string, ctx: ParseContext): string[] {
   const tokens = tokenize(text);
   const scan: Scan = { tokens, used: tokens.map(() => false), ctx };
-  try {
-    const date = takeDate(tokens, scan.used, ctx);
-    const repeat = takeRepeat(scan);
-    return [date?.typed, repeat?.typed].filter((w): w is string => w !== undefined);
-  } catch (error) {
-    if (error instanceof ParseFailure) return [];
-    throw error;
-  }
+  const date = takeDate(tokens, scan.used, ctx);
+  if (refused(date)) return [];
+  const repeat = takeRepeat(scan);
+  if (refused(repeat)) return [];
+  return [date?.typed, repeat?.typed].filter((w): w is string => w !== undefined);
 }
 
-type Paid = NonNullable<ReturnType<typeof takePayers>['paid']>;
+type Paid = NonNullable<Exclude<ReturnType<typeof takePayers>, ErrorResult>['paid']>;
 type PaidMinor = Array<{ id: string; amount: number }>;
 type Money = (minor: number) => { money: number; currency: string };
 
 export function parseExpense(typedTokens: Token[], ctx: ParseContext): ParseResult {
   const tokens = joinSpacedSums(typedTokens);
-  refuseNonPeople(tokens, ctx);
+  const nonPerson = refuseNonPeople(tokens, ctx);
+  if (nonPerson) return nonPerson;
   if (tokens.some((t) => wordIn(t, DEBT_WORDS))) {
     return fail(
       'debts',
@@ -62,23 +60,40 @@ export function parseExpense(typedTokens: Token[], ctx: ParseContext): ParseResu
     );
   }
   const scan: Scan = { tokens, used: tokens.map(() => false), ctx };
-  const { used } = scan;
   const clauses = readClauses(scan);
-  const { date, repeat, extras, payer, paid, group, currencyByIn, noGroup } = clauses;
-  const { people, candidates, cost, each } = clauses;
-  const { mark, currency } = currencyOf(people, paid, cost, currencyByIn, ctx);
-
-  const { participants, wholeGroup } = participantsOf(clauses);
-  if (wholeGroup && group === null && (noGroup || !ctx.channelHasGroup)) {
+  if (refused(clauses)) return clauses;
+  const money = currencyOf(clauses, ctx);
+  if (refused(money)) return money;
+  const sharing = participantsOf(clauses);
+  if (refused(sharing)) return sharing;
+  const { group, noGroup, cost, candidates } = clauses;
+  if (sharing.wholeGroup && group === null && (noGroup || !ctx.channelHasGroup)) {
     return whoSharedUnsaid(tokens, cost !== null || candidates.length > 0);
   }
+  return pricedExpense(scan, clauses, { ...money, ...sharing });
+}
 
+/** Who shares an expense, and in what currency. */
+interface Sharing {
+  mark: CurrencyMark | null;
+  currency: string;
+  participants: string[];
+  wholeGroup: boolean;
+}
+
+/** The expense once its clauses are read: the split, the cost, and the checks that they agree. */
+function pricedExpense(scan: Scan, clauses: Clauses, sharing: Sharing): ParseResult {
+  const { tokens, used, ctx } = scan;
+  const { date, repeat, extras, payer, paid, group, noGroup, people, cost, each } = clauses;
+  const { mark, currency, participants, wholeGroup } = sharing;
   const valued = people.filter((p) => p.value !== null);
   const example = exampleOfKind(valued, wholeGroup);
+  if (refused(example)) return example;
   const split = splitOf(valued, currency, example);
+  if (refused(split)) return split;
 
   const paidMinor = paidInMinor(paid, extras, currency);
-  if (paidMinor && 'kind' in paidMinor) return paidMinor;
+  if (refused(paidMinor)) return paidMinor;
   const total = totalOf({
     cost,
     each,
@@ -90,7 +105,7 @@ export function parseExpense(typedTokens: Token[], ctx: ParseContext): ParseResu
     participants,
     currency,
   });
-  if ('kind' in total) return total;
+  if (refused(total)) return total;
   const { costMinor, amountText, eachMinor } = total;
   const money: Money = (minor) => ({ money: minor, currency });
   const unbalanced =
@@ -109,6 +124,7 @@ export function parseExpense(typedTokens: Token[], ctx: ParseContext): ParseResu
     { cost: costMinor, currency, participants, split },
     'shares' in check ? check.shares : [],
   );
+  if (refused(bill)) return bill;
   return {
     kind: 'expense',
     expense: {
@@ -131,26 +147,41 @@ export function parseExpense(typedTokens: Token[], ctx: ParseContext): ParseResu
   };
 }
 
-type Clauses = ReturnType<typeof readClauses>;
+type Clauses = Exclude<ReturnType<typeof readClauses>, ErrorResult>;
 
-/** Takes each clause out of the tokens in turn; what no clause takes is the description. */
+/**
+ * Takes each clause out of the tokens in turn; what no clause takes is the description. The
+ * first clause that refuses what it reads is the answer.
+ */
 function readClauses(scan: Scan) {
   const { tokens, used, ctx } = scan;
   // Dates first, so that "Nov 3" or "2026-11-20" never look like an amount.
   const date = takeDate(tokens, used, ctx);
+  if (refused(date)) return date;
   // Before any number is read, so that "every 2 weeks" is never an amount.
   const repeat = takeRepeat(scan);
+  if (refused(repeat)) return repeat;
   const extras = takeExtras(scan);
-  const { payer, paid } = takePayers(scan);
+  if (refused(extras)) return extras;
+  const payers = takePayers(scan);
+  if (refused(payers)) return payers;
+  const { payer, paid } = payers;
   const { excludeMe, only } = takeExclusion(scan);
-  const { group, currencyByIn, noGroup } = takeGroup(scan);
-  const { people, meTyped } = takePeople(scan);
+  const groups = takeGroup(scan);
+  if (refused(groups)) return groups;
+  const { group, currencyByIn, noGroup } = groups;
+  const named = takePeople(scan);
+  if (refused(named)) return named;
+  const { people, meTyped } = named;
   for (const id of paid ? paid.map((p) => p.id) : [payer]) {
     if (id !== ME && !people.some((p) => p.id === id)) people.push({ id, value: null });
   }
-  if (meTyped && excludeMe) stop('me_and_except_me');
-  const { candidates, headcount } = takeNumbers(scan);
+  if (meTyped && excludeMe) return fail('me_and_except_me');
+  const numbers = takeNumbers(scan);
+  if (refused(numbers)) return numbers;
+  const { candidates, headcount } = numbers;
   const cost = chooseCost(scan, candidates);
+  if (refused(cost)) return cost;
   const each = takeEach(scan, cost);
   return {
     date,
@@ -173,14 +204,16 @@ function readClauses(scan: Scan) {
 }
 
 /** Participants: everyone named, the payer too; me unless left out. */
-function participantsOf(clauses: Clauses): { participants: string[]; wholeGroup: boolean } {
+function participantsOf(
+  clauses: Clauses,
+): { participants: string[]; wholeGroup: boolean } | ErrorResult {
   const { people, excludeMe, only, meTyped, headcount } = clauses;
   const includeMe = !excludeMe && !(only && !meTyped);
   const participants = people.map((p) => p.id);
   if (includeMe && !participants.includes(ME)) participants.unshift(ME);
   const mentioned = people.some((p) => p.id !== ME);
   if (headcount !== null && mentioned && headcount !== participants.length) {
-    stop(
+    return fail(
       'headcount',
       { said: headcount, count: participants.length, me: includeMe ? 'yes' : 'no' },
       '/split 40 lunch @ann @bob @cho',
@@ -190,12 +223,12 @@ function participantsOf(clauses: Clauses): { participants: string[]; wholeGroup:
 }
 
 /** The split kind follows the values given, one kind only; its example goes with its troubles. */
-function exampleOfKind(valued: Person[], wholeGroup: boolean): string {
+function exampleOfKind(valued: Person[], wholeGroup: boolean): string | ErrorResult {
   const kinds = new Set(valued.map((p) => p.value!.kind));
   if (kinds.size > 1) {
-    stop('one_kind', {}, EX.exact);
+    return fail('one_kind', {}, EX.exact);
   }
-  if (wholeGroup && valued.length > 0) stop('own_part_alone', {}, EX.exact);
+  if (wholeGroup && valued.length > 0) return fail('own_part_alone', {}, EX.exact);
   const kind = valued[0]?.value?.kind ?? null;
   return kind === 'percent' ? EX.percent : kind === 'shares' ? EX.shares : EX.exact;
 }
@@ -206,10 +239,12 @@ function paidInMinor(
   extras: Clauses['extras'],
   currency: string,
 ): PaidMinor | undefined | ErrorResult {
-  const paidMinor = paid?.map((p) => ({
-    id: p.id,
-    amount: minorOf(p.amount, currency, EX.payers),
-  }));
+  const paidMinor: PaidMinor | undefined = paid ? [] : undefined;
+  for (const p of paid ?? []) {
+    const amount = minorOf(p.amount, currency, EX.payers);
+    if (refused(amount)) return amount;
+    paidMinor?.push({ id: p.id, amount });
+  }
   if (paidMinor && (extras.tip || extras.tax)) {
     // What each payer paid is checked against the cost, and a tip or tax would change the cost
     // after that check: the payers would then no longer add up.
@@ -221,12 +256,9 @@ function paidInMinor(
 
 /** The currency: the cost's, else the one the per-person values agree on, else the default. */
 function currencyOf(
-  people: Person[],
-  paid: Paid | null,
-  cost: AmountCandidate | null,
-  currencyByIn: CurrencyMark | null,
+  { people, paid, cost, currencyByIn }: Clauses,
   ctx: ParseContext,
-): { mark: CurrencyMark | null; currency: string } {
+): { mark: CurrencyMark | null; currency: string } | ErrorResult {
   const marks = people.flatMap((p) =>
     p.value?.kind === 'amount' && p.value.mark ? [p.value.mark] : [],
   );
@@ -235,7 +267,7 @@ function currencyOf(
   if (currencyByIn) marks.unshift(currencyByIn);
   const codes = [...new Set(marks.map((m) => m.code))];
   if (codes.length > 1) {
-    stop('one_currency', { codes: { and: codes } }, EX.currency);
+    return fail('one_currency', { codes: { and: codes } }, EX.currency);
   }
   const mark = marks[0] ?? null;
   return { mark, currency: mark?.code ?? ctx.defaultCurrency.toUpperCase() };
@@ -253,44 +285,39 @@ function whoSharedUnsaid(tokens: Token[], amountTyped: boolean): ErrorResult {
 }
 
 /** The split the per-person values say: exact amounts, percents, shares, else equal. */
-function splitOf(valued: Person[], currency: string, example: string): Split {
+function splitOf(valued: Person[], currency: string, example: string): Split | ErrorResult {
   const kind = valued[0]?.value?.kind ?? null;
   if (kind === 'amount') {
-    return {
-      kind: 'exact',
-      amounts: valued.map((p) => {
-        const v = p.value as Extract<Value, { kind: 'amount' }>;
-        return { id: p.id, amount: minorOf(v, currency, example) };
-      }),
-    };
+    const amounts: Array<{ id: string; amount: number }> = [];
+    for (const p of valued) {
+      const v = p.value as Extract<Value, { kind: 'amount' }>;
+      const amount = minorOf(v, currency, example);
+      if (refused(amount)) return amount;
+      amounts.push({ id: p.id, amount });
+    }
+    return { kind: 'exact', amounts };
   }
   if (kind === 'percent') {
-    return {
-      kind: 'percent',
-      percents: valued.map((p) => {
-        const v = p.value as Extract<Value, { kind: 'percent' }>;
-        let basisPoints: number;
-        try {
-          basisPoints = parseMinor(v.decimal, 2);
-        } catch {
-          return stop('percent_decimals', { typed: v.raw }, example);
-        }
-        return { id: p.id, basisPoints };
-      }),
-    };
+    const percents: Array<{ id: string; basisPoints: number }> = [];
+    for (const p of valued) {
+      const v = p.value as Extract<Value, { kind: 'percent' }>;
+      const basisPoints = readMinor(v.decimal, 2);
+      if (typeof basisPoints !== 'number')
+        return fail('percent_decimals', { typed: v.raw }, example);
+      percents.push({ id: p.id, basisPoints });
+    }
+    return { kind: 'percent', percents };
   }
   if (kind === 'shares') {
-    return {
-      kind: 'shares',
-      shares: valued.map((p) => {
-        const v = p.value as Extract<Value, { kind: 'shares' }>;
-        const count = Number(v.count);
-        if (!/^\d+$/.test(v.count) || count < 1) {
-          stop('shares_whole', { typed: v.raw }, example);
-        }
-        return { id: p.id, shares: count };
-      }),
-    };
+    const shares: Array<{ id: string; shares: number }> = [];
+    for (const p of valued) {
+      const v = p.value as Extract<Value, { kind: 'shares' }>;
+      const count = Number(v.count);
+      if (!/^\d+$/.test(v.count) || count < 1)
+        return fail('shares_whole', { typed: v.raw }, example);
+      shares.push({ id: p.id, shares: count });
+    }
+    return { kind: 'shares', shares };
   }
   return { kind: 'equal' };
 }
@@ -318,7 +345,9 @@ function totalOf(t: TotalInputs): Total | ErrorResult {
   const { cost, paid, paidMinor, split, valued } = t;
   let total: Total;
   if (cost) {
-    total = typedCost(cost, t);
+    const typed = typedCost(cost, t);
+    if (refused(typed)) return typed;
+    total = typed;
   } else if (paid && paidMinor) {
     // No total but what each payer paid: the total is what they paid together.
     total = {
@@ -343,18 +372,18 @@ function totalOf(t: TotalInputs): Total | ErrorResult {
 }
 
 /** The amount typed, times the people when it is what each pays. */
-function typedCost(cost: AmountCandidate, t: TotalInputs): Total {
+function typedCost(cost: AmountCandidate, t: TotalInputs): Total | ErrorResult {
   const { each, wholeGroup, split, participants, currency } = t;
   const reading = cost.reading as { decimal: string };
-  let costMinor = minorOf({ ...cost, decimal: reading.decimal }, currency, EX.basic);
-  if (!each) return { costMinor, amountText: cost.raw, eachMinor: null };
-  if (wholeGroup) stop('each_needs_people', {}, EX.each);
-  if (split.kind !== 'equal') stop('each_equal_only', {}, EX.each);
-  const eachMinor = costMinor;
-  costMinor *= participants.length;
+  const eachMinor = minorOf({ ...cost, decimal: reading.decimal }, currency, EX.basic);
+  if (refused(eachMinor)) return eachMinor;
+  if (!each) return { costMinor: eachMinor, amountText: cost.raw, eachMinor: null };
+  if (wholeGroup) return fail('each_needs_people', {}, EX.each);
+  if (split.kind !== 'equal') return fail('each_equal_only', {}, EX.each);
+  const costMinor = eachMinor * participants.length;
   const amountText = `${cost.raw} each`;
   if (costMinor > MAX_AMOUNT_MAJOR * 10 ** currencyExponent(currency))
-    tooLarge(amountText, currency, EX.basic);
+    return tooLarge(amountText, currency, EX.basic);
   return { costMinor, amountText, eachMinor };
 }
 

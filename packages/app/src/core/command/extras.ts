@@ -4,13 +4,19 @@
  * both are computed on it and spread in proportion to each person's part (core/itemise.ts).
  */
 import { type Extra, withExtras } from '../itemise.js';
-import { currencyExponent, parseMinor } from '../money.js';
+import { currencyExponent, readMinor } from '../money.js';
 import type { ShareRow, Split } from '../split.js';
 import { tooLarge } from './amounts.js';
 import { amountOrSumAt, minorOf } from './arithmetic.js';
-import { EX, stop, stopWith } from './errors.js';
+import { EX, fail, failWith, refused } from './errors.js';
 import { isWord, word } from './tokens.js';
-import { type AmountCandidate, MAX_AMOUNT_MAJOR, type ParsedExpense, type Scan } from './types.js';
+import {
+  type AmountCandidate,
+  type ErrorResult,
+  MAX_AMOUNT_MAJOR,
+  type ParsedExpense,
+  type Scan,
+} from './types.js';
 import { ANYWHERE } from './words.js';
 
 type Label = 'tip' | 'tax';
@@ -31,7 +37,7 @@ interface TypedExtras {
 const PERCENT = /^(\d+(?:[.,]\d+)?)%$/;
 
 /** Takes `+tip …` and `+tax …` out of the text, with their values. */
-export function takeExtras({ tokens, used, ctx }: Scan): TypedExtras {
+export function takeExtras({ tokens, used, ctx }: Scan): TypedExtras | ErrorResult {
   const found: TypedExtras = { tip: null, tax: null };
   for (let i = 0; i < tokens.length; i++) {
     const token = tokens[i];
@@ -67,18 +73,19 @@ export function takeExtras({ tokens, used, ctx }: Scan): TypedExtras {
       taken = 2;
     } else if (plus && nextRaw !== '') {
       const amount = amountOrSumAt(tokens, at, ctx.defaultCurrency);
+      if (refused(amount)) return amount;
       if (amount) {
-        if ('problem' in amount.reading) stopWith(amount.reading.problem, EX.tip);
-        if (amount.negative) stop('extra_negative', { label, typed: amount.raw }, EX.tip);
+        if ('problem' in amount.reading) return failWith(amount.reading.problem, EX.tip);
+        if (amount.negative) return fail('extra_negative', { label, typed: amount.raw }, EX.tip);
         value = { amount };
         taken = amount.length;
       }
     }
     if (!value) {
       if (!plus) continue;
-      stop('extra_needs_value', { label, typed }, EX.tip);
+      return fail('extra_needs_value', { label, typed }, EX.tip);
     }
-    if (found[label]) stop('extra_twice', { label }, EX.tip);
+    if (found[label]) return fail('extra_twice', { label }, EX.tip);
     const raw = [typed, ...tokens.slice(at, at + taken).map((t) => t.raw)].join(' ');
     found[label] = { label, raw, value };
     for (let k = i; k < at + taken; k++) used[k] = true;
@@ -86,26 +93,26 @@ export function takeExtras({ tokens, used, ctx }: Scan): TypedExtras {
   return found;
 }
 
-function extraOf(extra: TypedExtra | null, currency: string): Extra | null {
+function extraOf(extra: TypedExtra | null, currency: string): Extra | ErrorResult | null {
   if (!extra) return null;
   if ('percent' in extra.value) {
-    let basisPoints: number;
-    try {
-      basisPoints = parseMinor(extra.value.percent, 2);
-    } catch {
-      return stop('percent_decimals', { typed: extra.raw }, EX.tip);
+    const basisPoints = readMinor(extra.value.percent, 2);
+    if (typeof basisPoints !== 'number') {
+      return fail('percent_decimals', { typed: extra.raw }, EX.tip);
     }
     if (basisPoints > 10_000) {
-      stop('extra_over_100', { label: extra.label, percent: { percent: basisPoints } }, EX.tip);
+      const percent = { percent: basisPoints };
+      return fail('extra_over_100', { label: extra.label, percent }, EX.tip);
     }
     return { basisPoints };
   }
   const { amount } = extra.value;
   if (amount.mark && amount.mark.code !== currency) {
-    stop('one_currency', { codes: { and: [currency, amount.mark.code] } }, EX.tip);
+    return fail('one_currency', { codes: { and: [currency, amount.mark.code] } }, EX.tip);
   }
   const reading = amount.reading as { decimal: string };
-  return { minor: minorOf({ ...amount, decimal: reading.decimal }, currency, EX.tip) };
+  const minor = minorOf({ ...amount, decimal: reading.decimal }, currency, EX.tip);
+  return refused(minor) ? minor : { minor };
 }
 
 /**
@@ -116,16 +123,19 @@ export function addExtras(
   extras: TypedExtras,
   bill: { cost: number; currency: string; participants: string[]; split: Split },
   shares: readonly ShareRow[],
-): Pick<ParsedExpense, 'cost' | 'split' | 'itemised'> {
+): Pick<ParsedExpense, 'cost' | 'split' | 'itemised'> | ErrorResult {
   if (!extras.tip && !extras.tax) return { cost: bill.cost, split: bill.split };
   const tip = extraOf(extras.tip, bill.currency);
+  if (refused(tip)) return tip;
   const tax = extraOf(extras.tax, bill.currency);
+  if (refused(tax)) return tax;
   const exact = bill.split.kind === 'exact';
   const owedBy = new Map(shares.map((row) => [row.id, row.owed]));
   const parts = exact ? bill.participants.map((id) => owedBy.get(id) ?? 0) : [bill.cost];
   const { owed, summary } = withExtras(parts, tip, tax);
   if (summary.total > MAX_AMOUNT_MAJOR * 10 ** currencyExponent(bill.currency)) {
-    tooLarge(`${extras.tip?.raw ?? ''} ${extras.tax?.raw ?? ''}`.trim(), bill.currency, EX.tip);
+    const typed = `${extras.tip?.raw ?? ''} ${extras.tax?.raw ?? ''}`.trim();
+    return tooLarge(typed, bill.currency, EX.tip);
   }
   const split: Split = exact
     ? {

@@ -4,17 +4,19 @@
  * A default split holds percentages or shares only: those fit any cost, while amounts fit one
  * cost and would have to be refused for every other.
  */
-import { parseMinor } from '../money.js';
+import { readMinor } from '../money.js';
 import { FULL_PERCENT } from '../split.js';
 import { currencyOf } from './currencies.js';
-import { fail, stop } from './errors.js';
+import { fail, refused } from './errors.js';
 import { refuseNonPeople, takePeople } from './people.js';
 import { isWord, trimBoth } from './tokens.js';
 import {
   type DefaultSplit,
+  type ErrorResult,
   ME,
   type ParseContext,
   type ParseResult,
+  type Person,
   type Scan,
   type Token,
 } from './types.js';
@@ -28,7 +30,7 @@ const NAME_FILLERS = ['in', 'for', 'of', 'group', 'to', ':', 'currency'];
  * A currency code or symbol last among `words` (`EUR`, `€`), taken out of them. Words for a
  * currency (`euros`) are left to the group's name, which may hold one (`Euro trip`).
  */
-function takeCurrency(words: string[], ctx: ParseContext): string | null {
+function takeCurrency(words: string[], ctx: ParseContext): string | ErrorResult | null {
   const last = words[words.length - 1];
   const mark = last === undefined ? null : currencyOf(last, ctx.defaultCurrency);
   if (!mark || mark.source === 'word') return null;
@@ -36,7 +38,8 @@ function takeCurrency(words: string[], ctx: ParseContext): string | null {
   const before = words[words.length - 1];
   const again = before === undefined ? null : currencyOf(before, ctx.defaultCurrency);
   if (again && again.source !== 'word' && again.code !== mark.code) {
-    stop('default_two_currencies', { codes: { and: [again.code, mark.code] } }, CURRENCY_EXAMPLE);
+    const codes = { and: [again.code, mark.code] };
+    return fail('default_two_currencies', { codes }, CURRENCY_EXAMPLE);
   }
   return mark.code;
 }
@@ -45,9 +48,12 @@ function takeCurrency(words: string[], ctx: ParseContext): string | null {
  * `group default [<group>] [people with percentages or shares] [currency]`, or `... clear`.
  */
 export function parseGroupDefault(tokens: Token[], ctx: ParseContext): ParseResult {
-  refuseNonPeople(tokens);
+  const nonPerson = refuseNonPeople(tokens);
+  if (nonPerson) return nonPerson;
   const scan: Scan = { tokens, used: tokens.map(() => false), ctx };
-  const { people } = takePeople(scan);
+  const taken = takePeople(scan);
+  if (refused(taken)) return taken;
+  const { people } = taken;
   const words = tokens
     .filter((_, i) => !scan.used[i])
     .map((t) => (t.t === 'quoted' ? t.text : t.t === 'channel' ? t.label : t.raw));
@@ -60,6 +66,7 @@ export function parseGroupDefault(tokens: Token[], ctx: ParseContext): ParseResu
     cleared = true;
   }
   const currency = takeCurrency(words, ctx);
+  if (refused(currency)) return currency;
   const filler = (w: string) => NAME_FILLERS.includes(w.toLowerCase());
   let start = 0;
   let end = words.length;
@@ -77,52 +84,54 @@ export function parseGroupDefault(tokens: Token[], ctx: ParseContext): ParseResu
       ? { kind: 'group_default', group, action: 'show' }
       : { kind: 'group_default', group, action: 'currency', currency };
   }
-  return { kind: 'group_default', group, action: 'set', split: defaultSplitOf(people), currency };
+  const split = defaultSplitOf(people);
+  if (refused(split)) return split;
+  return { kind: 'group_default', group, action: 'set', split, currency };
 }
 
 function isClear(word: string): boolean {
   return CLEAR_WORDS.includes(word.toLowerCase());
 }
 
-function defaultSplitOf(people: ReturnType<typeof takePeople>['people']): DefaultSplit {
+function defaultSplitOf(people: Person[]): DefaultSplit | ErrorResult {
   const missing = people.find((p) => p.value === null);
   if (missing) {
-    stop(
+    return fail(
       'default_needs_value',
       { who: missing.id === ME ? 'me' : 'other', person: { person: missing.id } },
       DEFAULT_EXAMPLE,
     );
   }
   if (people.some((p) => p.value?.kind === 'amount')) {
-    stop('default_no_amounts', {}, DEFAULT_EXAMPLE);
+    return fail('default_no_amounts', {}, DEFAULT_EXAMPLE);
   }
   const kinds = new Set(people.map((p) => p.value!.kind));
-  if (kinds.size > 1) stop('default_one_kind', {}, DEFAULT_EXAMPLE);
+  if (kinds.size > 1) return fail('default_one_kind', {}, DEFAULT_EXAMPLE);
   if (kinds.has('percent')) {
-    const percents = people.map((p) => {
+    const percents: Array<{ id: string; basisPoints: number }> = [];
+    for (const p of people) {
       const v = p.value as { decimal: string; raw: string };
-      try {
-        return { id: p.id, basisPoints: parseMinor(v.decimal, 2) };
-      } catch {
-        return stop('percent_decimals', { typed: v.raw }, DEFAULT_EXAMPLE);
+      const basisPoints = readMinor(v.decimal, 2);
+      if (typeof basisPoints !== 'number') {
+        return fail('percent_decimals', { typed: v.raw }, DEFAULT_EXAMPLE);
       }
-    });
+      percents.push({ id: p.id, basisPoints });
+    }
     const total = percents.reduce((sum, p) => sum + p.basisPoints, 0);
     if (total !== FULL_PERCENT) {
-      stop('default_percents_total', { total: { percent: total } }, DEFAULT_EXAMPLE);
+      return fail('default_percents_total', { total: { percent: total } }, DEFAULT_EXAMPLE);
     }
     return { kind: 'percent', percents };
   }
-  return {
-    kind: 'shares',
-    shares: people.map((p) => {
-      const v = p.value as { count: string; raw: string };
-      if (!/^\d+$/.test(v.count) || Number(v.count) < 1) {
-        stop('shares_whole', { typed: v.raw }, '/split group default Roommates me 2x @ann 1x');
-      }
-      return { id: p.id, shares: Number(v.count) };
-    }),
-  };
+  const shares: Array<{ id: string; shares: number }> = [];
+  for (const p of people) {
+    const v = p.value as { count: string; raw: string };
+    if (!/^\d+$/.test(v.count) || Number(v.count) < 1) {
+      return fail('shares_whole', { typed: v.raw }, '/split group default Roommates me 2x @ann 1x');
+    }
+    shares.push({ id: p.id, shares: Number(v.count) });
+  }
+  return { kind: 'shares', shares };
 }
 
 /** `feed`, `feed on`, `feed off`. */

@@ -2,22 +2,24 @@
 import { isBareNumber } from './amounts.js';
 import { amountOrSumAt } from './arithmetic.js';
 import { currencyOf } from './currencies.js';
-import { EX, stop } from './errors.js';
+import { EX, fail, refused } from './errors.js';
 import { GROUP_STOPS } from './keywords.js';
 import { malformed } from './malformed.js';
 import { fold, isWord } from './tokens.js';
-import type { CurrencyMark, Scan } from './types.js';
+import type { CurrencyMark, ErrorResult, Scan } from './types.js';
 import { grammarOf } from './words.js';
 
 /**
  * `in <group>`, `in group <name>`, `in "<name>"`, or a currency written `in EUR`; and `no group`
  * (`ohne Gruppe`, `sans groupe`...), which books outside groups wherever it is typed.
  */
-export function takeGroup({ tokens, used, ctx }: Scan): {
-  group: string | null;
-  currencyByIn: CurrencyMark | null;
-  noGroup: boolean;
-} {
+export function takeGroup({ tokens, used, ctx }: Scan):
+  | {
+      group: string | null;
+      currencyByIn: CurrencyMark | null;
+      noGroup: boolean;
+    }
+  | ErrorResult {
   const { groupStops, noGroup: outside } = grammarOf(ctx);
   const stops = (lower: string) => GROUP_STOPS.has(lower) || groupStops.has(fold(lower));
   let group: string | null = null;
@@ -58,15 +60,17 @@ export function takeGroup({ tokens, used, ctx }: Scan): {
     for (; j < tokens.length; j++) {
       const token = tokens[j];
       if (used[j] || token?.t !== 'word' || stops(token.lower)) break;
-      if (amountOrSumAt(tokens, j, ctx.defaultCurrency) || isBareNumber(token.raw)) break;
+      const amount = amountOrSumAt(tokens, j, ctx.defaultCurrency);
+      if (refused(amount)) return amount;
+      if (amount || isBareNumber(token.raw)) break;
       if (malformed(token.raw)) break;
       words.push(token.raw);
     }
     if (words.length === 0) continue;
-    if (group !== null) stop('one_group', {}, EX.group);
+    if (group !== null) return fail('one_group', {}, EX.group);
     group = words.join(' ').replace(/[,.;:]$/, '');
     for (let m = i; m < j; m++) used[m] = true;
   }
-  if (noGroup && group !== null) stop('one_group', {}, EX.group);
+  if (noGroup && group !== null) return fail('one_group', {}, EX.group);
   return { group, currencyByIn, noGroup };
 }

@@ -2,9 +2,10 @@
  * Parsing of everything typed after `/split`, deterministic and without I/O. The grammar and the
  * rules chosen for ambiguous text are written for people in docs/split-syntax.md; this folder is
  * the one place that implements them. User input never makes it throw: anything it cannot read
- * becomes an `error` result with a short message and an example that works.
+ * becomes an `error` result with a short message and an example that works, returned by the step
+ * that found it and handed up by each caller (errors.ts).
  */
-import { EX, fail, ParseFailure } from './errors.js';
+import { EX, fail } from './errors.js';
 import { parseExpense } from './expense.js';
 import { parseFeed, parseGroupDefault } from './group-settings.js';
 import { parseHelp } from './help.js';
@@ -123,10 +124,5 @@ export function cutToCommandCap(text: string): string {
  * Everything else calls parseCommand.
  */
 export function parseUncapped(text: string, ctx: ParseContext): ParseResult {
-  try {
-    return parseInner(text, { ...ctx, defaultCurrency: ctx.defaultCurrency.toUpperCase() });
-  } catch (error) {
-    if (error instanceof ParseFailure) return error.result;
-    throw error;
-  }
+  return parseInner(text, { ...ctx, defaultCurrency: ctx.defaultCurrency.toUpperCase() });
 }

@@ -4,10 +4,17 @@
  * @bob` followed by the cost alone stays one payer.
  */
 import { amountAt } from './amounts.js';
-import { EX, stop, stopWith } from './errors.js';
+import { EX, fail, failWith, refused } from './errors.js';
 import { malformed } from './malformed.js';
 import { isWord, word, wordIn } from './tokens.js';
-import { ME, type ParseContext, type Scan, type Token, type Value } from './types.js';
+import {
+  type ErrorResult,
+  ME,
+  type ParseContext,
+  type Scan,
+  type Token,
+  type Value,
+} from './types.js';
 import { ANYWHERE } from './words.js';
 
 type AmountValue = Extract<Value, { kind: 'amount' }>;
@@ -47,7 +54,7 @@ function paidAmountAt(
   used: boolean[],
   k: number,
   ctx: ParseContext,
-): { value: AmountValue; length: number } | null {
+): { value: AmountValue; length: number } | ErrorResult | null {
   let start = k;
   if (isWord(tokens[start], '=', ':') && !used[start]) start++;
   const token = tokens[start];
@@ -56,7 +63,7 @@ function paidAmountAt(
   if (malformed(raw)) return null;
   const amount = amountAt(tokens, start, ctx.defaultCurrency, word(raw));
   if (!amount) return null;
-  if ('problem' in amount.reading) stopWith(amount.reading.problem, EX.payers);
+  if ('problem' in amount.reading) return failWith(amount.reading.problem, EX.payers);
   return {
     value: {
       kind: 'amount',
@@ -69,12 +76,16 @@ function paidAmountAt(
   };
 }
 
-/** True when a person with an amount comes at `at`, or after people without one (and joins). */
-function payerAhead({ tokens, used, ctx }: Scan, at: number): boolean {
+/**
+ * True when a person with an amount comes at `at`, or after people without one (and joins);
+ * refused when that amount is.
+ */
+function payerAhead({ tokens, used, ctx }: Scan, at: number): boolean | ErrorResult {
   for (let k = at; ; k++) {
     if (isJoin(tokens[k]) && !used[k]) k++;
     if (used[k] || personAt(tokens[k]) === null) return false;
-    if (paidAmountAt(tokens, used, k + 1, ctx)) return true;
+    const amount = paidAmountAt(tokens, used, k + 1, ctx);
+    if (amount) return refused(amount) ? amount : true;
   }
 }
 
@@ -93,12 +104,15 @@ function numberElsewhere({ tokens, used }: Scan, from: number, to: number): bool
  * person of `me 40 @bob` beside another number, which is no list yet. Returns the tokens it
  * covers, or null when there is no list (one payer).
  */
-function payerList(scan: Scan, at: number): { entries: PaidBy[]; end: number } | null {
+function payerList(
+  scan: Scan,
+  at: number,
+): { entries: PaidBy[]; end: number } | ErrorResult | null {
   const { tokens, used, ctx } = scan;
   const first = personAt(tokens[at]);
   if (first === null) return null;
   const firstAmount = paidAmountAt(tokens, used, at + 1, ctx);
-  if (!firstAmount) return null;
+  if (!firstAmount || refused(firstAmount)) return firstAmount;
   const entries: PaidBy[] = [{ id: first, amount: firstAmount.value }];
   let k = at + 1 + firstAmount.length;
   for (;;) {
@@ -108,15 +122,19 @@ function payerList(scan: Scan, at: number): { entries: PaidBy[]; end: number } |
     const id = used[next] ? null : personAt(tokens[next]);
     if (id === null) break;
     const amount = paidAmountAt(tokens, used, next + 1, ctx);
+    if (refused(amount)) return amount;
     if (!amount) {
       // "me 40 and @ann" can be a payer followed by a sharer; "me 40 @ann" can only be a list.
       if (isWord(tokens[k], '&') || ANYWHERE.and.has(tokens[k])) break;
-      if (entries.length >= 2 && !payerAhead(scan, next + 1)) break;
+      const ahead = payerAhead(scan, next + 1);
+      if (refused(ahead)) return ahead;
+      if (entries.length >= 2 && !ahead) break;
       // `paid by me 40 @bob` with no other number in the text: 40 can only be the cost, so it
       // is one payer, as `paid by @bob 40` is. Beside a cost (`60 dinner paid by me 40 @bob`)
       // Bob's part of the paying is missing, and is asked for.
-      if (!payerAhead(scan, next + 1) && !numberElsewhere(scan, at, k)) break;
-      stop('how_much_paid', { who: id === ME ? 'me' : 'other', person: { person: id } }, EX.payers);
+      if (!ahead && !numberElsewhere(scan, at, k)) break;
+      const who = id === ME ? 'me' : 'other';
+      return fail('how_much_paid', { who, person: { person: id } }, EX.payers);
     }
     entries.push({ id, amount: amount.value });
     k = next + 1 + amount.length;
@@ -125,7 +143,7 @@ function payerList(scan: Scan, at: number): { entries: PaidBy[]; end: number } |
 }
 
 /** `I paid 400, @bob paid 200`: a person, `paid`, an amount. */
-function paidPairs(scan: Scan): Array<{ entry: PaidBy; from: number; to: number }> {
+function paidPairs(scan: Scan): Array<{ entry: PaidBy; from: number; to: number }> | ErrorResult {
   const { tokens, used, ctx } = scan;
   const pairs: Array<{ entry: PaidBy; from: number; to: number }> = [];
   for (let i = 1; i < tokens.length; i++) {
@@ -135,6 +153,7 @@ function paidPairs(scan: Scan): Array<{ entry: PaidBy; from: number; to: number 
     if (id === null) continue;
     const amount = paidAmountAt(tokens, used, i + 1, ctx);
     if (!amount) continue;
+    if (refused(amount)) return amount;
     pairs.push({ entry: { id, amount: amount.value }, from: i - 1, to: i + amount.length });
   }
   return pairs;
@@ -150,7 +169,7 @@ function paidByAt(tokens: Token[], i: number): number {
 }
 
 /** `paid by @bob` and its spellings, or several payers with their amounts; ME when nobody is named. */
-export function takePayers(scan: Scan): Payers {
+export function takePayers(scan: Scan): Payers | ErrorResult {
   const { tokens, used } = scan;
   let payer: string = ME;
   let payerNamed = false;
@@ -164,17 +183,19 @@ export function takePayers(scan: Scan): Payers {
       .map((t) => (t as { raw: string }).raw)
       .join(' ');
     if (isWord(tokens[i + length], ':', '=')) length++;
-    if (payerNamed) stop('payers_once', {}, EX.payers);
+    if (payerNamed) return fail('payers_once', {}, EX.payers);
     payerNamed = true;
     const who = personAt(tokens[i + length]);
-    if (who === null) stop('who_paid', { typed }, EX.payer);
+    if (who === null) return fail('who_paid', { typed }, EX.payer);
     const list = payerList(scan, i + length);
+    if (refused(list)) return list;
     const end = list ? list.end : i + length + 1;
     for (let k = i; k < end; k++) used[k] = true;
     if (list) paid.push(...list.entries);
     else payer = who;
   }
   const pairs = paidPairs(scan);
+  if (refused(pairs)) return pairs;
   // One "@bob paid 40" alone says no more than the cost; two or more say who paid what.
   if (pairs.length >= 2 || (pairs.length >= 1 && paid.length > 0)) {
     for (const pair of pairs) {
@@ -183,16 +204,16 @@ export function takePayers(scan: Scan): Payers {
     }
   }
   if (tokens.filter((t, i) => !used[i] && isWord(t, 'paid', 'payed')).length > 1) {
-    stop('several_payers_amounts', {}, EX.payers);
+    return fail('several_payers_amounts', {}, EX.payers);
   }
   if (paid.length === 0) return { payer, paid: null };
   if (payerNamed && paid.length > 0 && !paid.some((p) => p.id === payer) && payer !== ME) {
-    stop('payers_once', {}, EX.payers);
+    return fail('payers_once', {}, EX.payers);
   }
   const seen = new Set<string>();
   for (const entry of paid) {
     if (seen.has(entry.id)) {
-      stop(
+      return fail(
         'payer_twice',
         { who: entry.id === ME ? 'me' : 'other', person: { person: entry.id } },
         EX.payers,

@@ -5,7 +5,7 @@
  * `/split I paid 500 for lunch with @ann` still books lunch.
  */
 import { amountAt } from './amounts.js';
-import { fail, stop, stopWith } from './errors.js';
+import { fail, failWith } from './errors.js';
 import { refuseNonPeople } from './people.js';
 import { isWord } from './tokens.js';
 import type { AmountCandidate, ParseContext, ParseResult, Token } from './types.js';
@@ -100,10 +100,10 @@ export function parsePayment(tokens: Token[], ctx: ParseContext): ParseResult | 
     return fail('payment_amount', { direction: shape.direction }, example);
   }
   if (amounts > 1) return fail('payment_one_amount', {}, example);
-  if ('problem' in amount.reading) stopWith(amount.reading.problem, example);
-  if (amount.negative) stop('amount_negative', { typed: amount.raw }, example);
+  if ('problem' in amount.reading) return failWith(amount.reading.problem, example);
+  if (amount.negative) return fail('amount_negative', { typed: amount.raw }, example);
   if (/^0*(\.0*)?$/.test(amount.reading.decimal)) {
-    stop('payment_zero', { typed: amount.raw }, example);
+    return fail('payment_zero', { typed: amount.raw }, example);
   }
   return {
     kind: 'paid',
@@ -118,7 +118,8 @@ export function parsePayment(tokens: Token[], ctx: ParseContext): ParseResult | 
 
 /** `/split remind @ann`, `erinnern @ann`, `rappel @ann`... */
 export function parseRemind(tokens: Token[]): ParseResult {
-  refuseNonPeople(tokens);
+  const nonPerson = refuseNonPeople(tokens);
+  if (nonPerson) return nonPerson;
   const mentions = [...new Set(tokens.flatMap((t) => (t.t === 'mention' ? [t.id] : [])))];
   if (mentions.length === 0) {
     return fail('remind_who', {}, REMIND_EXAMPLE);

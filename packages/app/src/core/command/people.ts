@@ -1,9 +1,17 @@
 /** Who takes part, with the value typed after each, who paid, and who is left out. */
 import { amountOrSumAt } from './arithmetic.js';
-import { EX, stop, stopWith } from './errors.js';
+import { EX, fail, failWith, refused } from './errors.js';
 import { malformed } from './malformed.js';
 import { fold, isWord, word } from './tokens.js';
-import { ME, type ParseContext, type Person, type Scan, type Token, type Value } from './types.js';
+import {
+  type ErrorResult,
+  ME,
+  type ParseContext,
+  type Person,
+  type Scan,
+  type Token,
+  type Value,
+} from './types.js';
 import { grammarOf } from './words.js';
 
 /**
@@ -17,27 +25,29 @@ function atMe(token: Token, ctx: ParseContext | undefined): boolean {
 }
 
 /**
- * People named in a way Slack does not resolve to one user are refused, never guessed at.
- * `ctx` lets `@` and the reader's own word for me through (`@moi`); without it only `@me`.
+ * People named in a way Slack does not resolve to one user are refused, never guessed at: the
+ * refusal for the first such token, or null. `ctx` lets `@` and the reader's own word for me
+ * through (`@moi`); without it only `@me`.
  */
-export function refuseNonPeople(tokens: Token[], ctx?: ParseContext): void {
+export function refuseNonPeople(tokens: Token[], ctx?: ParseContext): ErrorResult | null {
   for (const token of tokens) {
     if (token.t === 'usergroup') {
-      stop('usergroup', { group: token.label }, EX.team);
+      return fail('usergroup', { group: token.label }, EX.team);
     }
     if (token.t === 'broadcast') {
-      stop('broadcast', { name: `@${token.name}` }, EX.team);
+      return fail('broadcast', { name: `@${token.name}` }, EX.team);
     }
     if (token.t === 'word' && /^@[^\s@]+$/.test(token.raw) && !atMe(token, ctx)) {
-      stop('unknown_person', { typed: token.raw });
+      return fail('unknown_person', { typed: token.raw });
     }
     if (token.t === 'word' && /^[^\s@<]+@[^\s@]+\.[a-z]{2,}$/i.test(token.raw)) {
-      stop('email_not_mention', { typed: token.raw });
+      return fail('email_not_mention', { typed: token.raw });
     }
     if (token.t === 'link' && /^[^\s@]+@[^\s@]+$/.test(token.label)) {
-      stop('email_not_mention', { typed: token.label });
+      return fail('email_not_mention', { typed: token.label });
     }
   }
+  return null;
 }
 
 /** The value typed right after a person: `25`, `$25`, `=25`, `60%`, `2x`, `x2`, `2 shares`. */
@@ -46,7 +56,7 @@ function valueAt(
   used: boolean[],
   i: number,
   ctx: ParseContext,
-): { value: Value; length: number } | null {
+): { value: Value; length: number } | ErrorResult | null {
   let k = i;
   let token = tokens[k];
   if (isWord(token, '=', ':') && !used[k]) token = tokens[++k];
@@ -77,6 +87,7 @@ function valueAt(
     };
   }
   const amount = amountOrSumAt(tokens, k, ctx.defaultCurrency, word(raw));
+  if (refused(amount)) return amount;
   // "@ann 25 @bob 15" gives Ann 25, but in "@ann 40 lunch" the 40 is the cost: an amount is a
   // person's part only when what follows it ends the part (another person, a connector, the end).
   const follower = amount ? tokens[k + amount.length] : undefined;
@@ -103,7 +114,7 @@ function valueAt(
       length: taken - 1 + amount.length,
     };
   }
-  if (amount && 'problem' in amount.reading) stopWith(amount.reading.problem, EX.exact);
+  if (amount && 'problem' in amount.reading) return failWith(amount.reading.problem, EX.exact);
   return null;
 }
 
@@ -140,7 +151,11 @@ export function takeExclusion({ tokens, used, ctx }: Scan): { excludeMe: boolean
  * Mentions and `me` (`mir`, `moi`, `yo`, `eu`...), each with the value typed right after it;
  * repeated people merged.
  */
-export function takePeople({ tokens, used, ctx }: Scan): { people: Person[]; meTyped: boolean } {
+export function takePeople({
+  tokens,
+  used,
+  ctx,
+}: Scan): { people: Person[]; meTyped: boolean } | ErrorResult {
   const words = grammarOf(ctx);
   const people: Person[] = [];
   // Typed ids are looked up in a Map, and at once however many people are named.
@@ -155,6 +170,7 @@ export function takePeople({ tokens, used, ctx }: Scan): { people: Person[]; meT
     if (id === null) continue;
     used[i] = true;
     const value = valueAt(tokens, used, i + 1, ctx);
+    if (refused(value)) return value;
     if (value) {
       for (let k = i + 1; k <= i + value.length; k++) used[k] = true;
     }
@@ -162,7 +178,8 @@ export function takePeople({ tokens, used, ctx }: Scan): { people: Person[]; meT
     const existing = byId.get(id);
     if (existing) {
       if (existing.value && value) {
-        stop('two_values', { who: id === ME ? 'me' : 'other', person: { person: id } }, EX.exact);
+        const who = id === ME ? 'me' : 'other';
+        return fail('two_values', { who, person: { person: id } }, EX.exact);
       }
       existing.value ??= value?.value ?? null;
       continue;

@@ -7,15 +7,15 @@
  * wish hidden in the description.
  */
 import { rawOf } from './dates.js';
-import { EX, stop } from './errors.js';
+import { EX, fail, refused } from './errors.js';
 import { isWord } from './tokens.js';
-import type { Repeat, Scan, Token } from './types.js';
+import type { ErrorResult, Repeat, Scan, Token } from './types.js';
 import { type Grammar, grammarOf } from './words.js';
 
 const REPEAT_WORDS = ['repeat', 'repeats', 'repeating', 'recurring', 'recurs'];
 
-function unsupported(tokens: Token[], from: number, to: number): never {
-  return stop('repeat_unsupported', { typed: rawOf(tokens, from, to) }, EX.repeat);
+function unsupported(tokens: Token[], from: number, to: number): ErrorResult {
+  return fail('repeat_unsupported', { typed: rawOf(tokens, from, to) }, EX.repeat);
 }
 
 function isCount(token: Token | undefined, words: Grammar): boolean {
@@ -35,7 +35,7 @@ function intervalAt(
   i: number,
   used: boolean[],
   words: Grammar,
-): { repeat: Repeat; length: number } | null {
+): { repeat: Repeat; length: number } | ErrorResult | null {
   const fixed = words.repeats.at(tokens, i, used);
   if (fixed) return { repeat: fixed.value, length: fixed.length };
   const every = words.every.at(tokens, i, used);
@@ -56,10 +56,10 @@ function intervalAt(
     isCount(tokens[k], words) &&
     (words.periods.has(after) || words.otherPeriods.has(after) || words.weeks.has(after))
   ) {
-    unsupported(tokens, i, k + 2);
+    return unsupported(tokens, i, k + 2);
   }
   const other = words.otherPeriods.at(tokens, k, used);
-  if (other) unsupported(tokens, i, k + other.length);
+  if (other) return unsupported(tokens, i, k + other.length);
   return null;
 }
 
@@ -67,7 +67,11 @@ function intervalAt(
  * The repeat written anywhere in the text, taken out of it, with the words as typed; null when
  * there is none.
  */
-export function takeRepeat({ tokens, used, ctx }: Scan): { repeat: Repeat; typed: string } | null {
+export function takeRepeat({
+  tokens,
+  used,
+  ctx,
+}: Scan): { repeat: Repeat; typed: string } | ErrorResult | null {
   const words = grammarOf(ctx);
   let repeat: Repeat | null = null;
   let typed = '';
@@ -78,13 +82,15 @@ export function takeRepeat({ tokens, used, ctx }: Scan): { repeat: Repeat; typed
     let start = keyword ? i + 1 : i;
     if (keyword && isWord(tokens[start], ':')) start++;
     const found = used[start] ? null : intervalAt(tokens, start, used, words);
+    if (refused(found)) return found;
     if (!found) {
       if (!keyword) continue;
-      if (words.otherPeriods.has(tokens[start])) unsupported(tokens, start, start + 1);
-      stop('repeat_how_often', { typed: tokens[i]!.raw.replace(/:$/, '') }, EX.repeat);
+      if (words.otherPeriods.has(tokens[start])) return unsupported(tokens, start, start + 1);
+      return fail('repeat_how_often', { typed: tokens[i]!.raw.replace(/:$/, '') }, EX.repeat);
     }
     if (repeat !== null && repeat !== found.repeat) {
-      stop('repeat_two', { first: { repeat }, second: { repeat: found.repeat } }, EX.repeat);
+      const values = { first: { repeat }, second: { repeat: found.repeat } };
+      return fail('repeat_two', values, EX.repeat);
     }
     repeat = found.repeat;
     typed = rawOf(tokens, i, start + found.length);

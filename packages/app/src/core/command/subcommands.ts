@@ -4,10 +4,10 @@
  */
 import { currencyOf } from './currencies.js';
 import { dateAt, daysBefore, mondayOf, monthStart, parseToday, ymd } from './dates.js';
-import { fail, stop } from './errors.js';
+import { fail, refused } from './errors.js';
 import { refuseNonPeople } from './people.js';
 import { isWord, trimBoth } from './tokens.js';
-import type { ParseContext, ParseResult, Token } from './types.js';
+import type { ErrorResult, ParseContext, ParseResult, Token } from './types.js';
 import { type Grammar, grammarOf } from './words.js';
 
 type Range = 'this_week' | 'last_week' | 'this_month' | 'last_month';
@@ -49,24 +49,27 @@ function groupAndWords(
   rest: Token[],
   verb: string,
   words: Grammar,
-): { group: string | null; loose: string | null; words: string[] } {
+): { group: string | null; loose: string | null; words: string[] } | ErrorResult {
   const groupTokens: Token[] = [];
   const looseTokens: Token[] = [];
   const found: string[] = [];
   let mode: 'loose' | 'group' | 'words' = 'loose';
   let marked: 'group' | 'words' | null = null;
-  const check = () => {
-    if (marked === 'words' && found.length === 0)
-      stop('search_which_words', {}, `/split ${verb} about taxi`);
-  };
+  // `about` with no words after it, before another marker or at the end.
+  const wordless = () =>
+    marked === 'words' && found.length === 0
+      ? fail('search_which_words', {}, `/split ${verb} about taxi`)
+      : null;
   for (const token of rest) {
     if (words.listGroup.has(token) && mode !== 'group') {
-      check();
+      const refusal = wordless();
+      if (refusal) return refusal;
       mode = marked = 'group';
       continue;
     }
     if (words.listAbout.has(token)) {
-      check();
+      const refusal = wordless();
+      if (refusal) return refusal;
       mode = marked = 'words';
       continue;
     }
@@ -82,18 +85,19 @@ function groupAndWords(
     }
     (mode === 'group' ? groupTokens : looseTokens).push(token);
   }
-  check();
+  const refusal = wordless();
+  if (refusal) return refusal;
   const fillers = ['in', 'group', 'for', 'with', 'of'];
   const group = nameFrom(groupTokens, fillers);
   if (marked === 'group' && group === '' && !groupTokens.some((t) => t.t === 'channel'))
-    stop('list_which_group', {}, `/split ${verb} in Roommates`);
+    return fail('list_which_group', {}, `/split ${verb} in Roommates`);
   let loose: string | null = nameFrom(looseTokens, fillers) || null;
   if (loose !== null && group !== '') {
     found.push(...searchWords(loose));
     loose = null;
   }
   if (found.join(' ').length > MAX_SEARCH_CHARS || (loose?.length ?? 0) > MAX_SEARCH_CHARS)
-    stop('search_too_long', { max: MAX_SEARCH_CHARS }, `/split ${verb} about "pizza night"`);
+    return fail('search_too_long', { max: MAX_SEARCH_CHARS }, `/split ${verb} about "pizza night"`);
   return { group: group === '' ? null : group, loose, words: found };
 }
 
@@ -124,7 +128,8 @@ export function parseList(
   ctx: ParseContext,
   kind: 'list' | 'export' = 'list',
 ): ParseResult {
-  refuseNonPeople(tokens);
+  const nonPerson = refuseNonPeople(tokens);
+  if (nonPerson) return nonPerson;
   const words = grammarOf(ctx);
   const today = parseToday(ctx.today);
   const used = tokens.map((t) => t.t === 'mention');
@@ -154,6 +159,7 @@ export function parseList(
     const afterBound = i + (bound?.length ?? 0);
     const at = afterBound + (words.on.at(tokens, afterBound, used)?.length ?? 0);
     const match = dateAt(tokens, at, ctx, true, { future: true, example }, today, words);
+    if (refused(match)) return match;
     if (!match) {
       // `to` and the words for "on" are as often no bound at all (`list Trip to Rome`).
       if (bound && !isWord(tokens[i], 'to')) {
@@ -161,7 +167,7 @@ export function parseList(
           .slice(i, at)
           .map((t) => (t as { lower: string }).lower)
           .join(' ');
-        stop('date_after_unreadable', { word: typed }, example);
+        return fail('date_after_unreadable', { word: typed }, example);
       }
       continue;
     }
@@ -176,22 +182,21 @@ export function parseList(
     i = at + match.length - 1;
   }
   if (from && to && from > to) {
-    stop('range_backwards', { from: { date: from }, to: { date: to } }, example);
+    return fail('range_backwards', { from: { date: from }, to: { date: to } }, example);
   }
-  const {
-    group,
-    loose,
-    words: found,
-  } = groupAndWords(
+  const filters = groupAndWords(
     tokens.filter((_, i) => !used[i]),
     kind,
     words,
   );
+  if (refused(filters)) return filters;
+  const { group, loose, words: found } = filters;
   return { kind, mentions: mentionsIn(tokens), group, loose, range: { from, to }, words: found };
 }
 
 export function parseBalance(tokens: Token[], ctx: ParseContext): ParseResult {
-  refuseNonPeople(tokens);
+  const nonPerson = refuseNonPeople(tokens);
+  if (nonPerson) return nonPerson;
   const mentions = mentionsIn(tokens);
   if (mentions.length > 1) {
     return fail('one_person', {}, '/split balance @ann');
@@ -221,7 +226,8 @@ export function parseBalance(tokens: Token[], ctx: ParseContext): ParseResult {
 }
 
 export function parseGroup(tokens: Token[]): ParseResult {
-  refuseNonPeople(tokens);
+  const nonPerson = refuseNonPeople(tokens);
+  if (nonPerson) return nonPerson;
   const sub = tokens[0]?.t === 'word' ? (tokens[0] as { lower: string }).lower : '';
   const rest = tokens.slice(1);
   const mentions = mentionsIn(rest);
