@@ -2,7 +2,7 @@
  * Footprint of the production start against a bare Bolt app.
  *
  *   npm run build && npx tsx bench/footprint.ts [--rounds N]     (N = 7 unless given)
- *   ... [--compare packages/app/<other>/main.js] [--burst]
+ *   ... [--compare packages/app/<other>/main.js] [--burst] [--malloc]
  *
  * Each round starts `node packages/app/dist/main.js` and `node bench/footprint-bare.mjs` one after
  * the other, alternating which goes first, with the same configuration: HTTP mode on a free port,
@@ -30,6 +30,10 @@
  * before the next process's burst), and VmRSS is read again 60 s after the last burst: what a
  * process holds at rest a minute after its busiest moment.
  *
+ * --malloc: every process measured runs with the allocator settings of the Dockerfile's image
+ * (MALLOC_ARENA_MAX, MALLOC_MMAP_THRESHOLD_), as the app runs in production; the bare app gets them
+ * too, so that the ratio stays one of the apps, not of their allocators.
+ *
  * Nothing is built here: the point is to measure the compiled start, so dist/ must exist.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -56,6 +60,10 @@ const TEAM = 'T0001';
 const TARGET_RSS = 1.2;
 const TARGET_START = 1.5;
 const BURST = process.argv.includes('--burst');
+/** The image's allocator settings (Dockerfile), with --malloc. */
+const MALLOC: Record<string, string> = process.argv.includes('--malloc')
+  ? { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '131072' }
+  : {};
 const BURST_COMMANDS = 400;
 const BURST_CONCURRENCY = 50;
 const AFTER_BURST_MS = 60_000;
@@ -186,7 +194,7 @@ async function measure(
   const started = performance.now();
   const child = spawn(process.execPath, [entry], {
     cwd,
-    env: { PATH: process.env.PATH ?? '', ...env, PORT: String(port) },
+    env: { PATH: process.env.PATH ?? '', ...MALLOC, ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout!.on('data', (chunk: Buffer) => {
@@ -321,7 +329,11 @@ async function main(): Promise<void> {
     const bare: Sample[] = [];
     const other: Sample[] = [];
     const loadBefore = loadavg()[0]!;
-    console.log(`${rounds} rounds, Node ${process.version}, load average ${loadBefore.toFixed(2)}`);
+    console.log(
+      `${rounds} rounds, Node ${process.version}, load average ${loadBefore.toFixed(2)}${
+        MALLOC.MALLOC_ARENA_MAX ? ", the image's allocator settings" : ''
+      }`,
+    );
     if (otherEntry) console.log(`compared with ${otherEntry}`);
     console.log(
       `round | app start | bare start | app RSS | bare RSS${otherEntry ? ' | compared start | compared RSS' : ''}${BURST ? ` | RSS 60 s after a burst: app | bare${otherEntry ? ' | compared' : ''}` : ''}`,
