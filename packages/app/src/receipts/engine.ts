@@ -172,6 +172,7 @@ export function createReceiptReader(options: ReceiptReaderOptions = {}): Receipt
   const startWorker = (): ChildProcess => {
     const script = options.worker ?? defaultScript();
     const started = fork(script.path, [], {
+      // The heap of the decoders and the reader; the OCR's WebAssembly memory is apart from it.
       execArgv: [...script.execArgv, '--max-old-space-size=256'],
       env: readerEnv(),
       // Images go over the channel as bytes, not as JSON arrays of numbers.
