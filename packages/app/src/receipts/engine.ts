@@ -89,20 +89,15 @@ function defaultScript(): ReaderScript {
 }
 
 /**
- * The reader's environment: none of the app's secrets, only glibc's allocator settings. With its
- * defaults, the memory V8's compiler and collector threads free stays in an arena each: the
- * reader's peak was about 200 MB rather than 155 MB with two arenas and large buffers mapped
- * apart (bench/README.md, "Receipts"). The app's own settings (the Dockerfile's), if any, stand.
+ * The reader's whole environment: none of the app's (no secret reaches it), only glibc's
+ * allocator settings of its own. With glibc's defaults, the memory V8's compiler and collector
+ * threads free stays in an arena each: the reader's peak was about 200 MB rather than 155 MB with
+ * two arenas and large buffers mapped apart (bench/README.md, "Receipts").
  */
-function readerEnv(): NodeJS.ProcessEnv {
-  return {
-    MALLOC_ARENA_MAX: '2',
-    MALLOC_MMAP_THRESHOLD_: '131072',
-    ...Object.fromEntries(
-      Object.entries(process.env).filter(([name]) => name.startsWith('MALLOC_')),
-    ),
-  };
-}
+const READER_ENV: Readonly<Record<string, string>> = {
+  MALLOC_ARENA_MAX: '2',
+  MALLOC_MMAP_THRESHOLD_: '131072',
+};
 
 const failure = (reason: ReceiptFailure['reason'], detail: string): ReceiptFailure => ({
   ok: false,
@@ -174,7 +169,7 @@ export function createReceiptReader(options: ReceiptReaderOptions = {}): Receipt
     const started = fork(script.path, [], {
       // The heap of the decoders and the reader; the OCR's WebAssembly memory is apart from it.
       execArgv: [...script.execArgv, '--max-old-space-size=256'],
-      env: readerEnv(),
+      env: { ...READER_ENV },
       // Images go over the channel as bytes, not as JSON arrays of numbers.
       serialization: 'advanced',
       // Whatever the OCR prints goes to stderr, never among the app's logs on stdout.
