@@ -10,16 +10,21 @@
  *                                                         # MALLOC_MMAP_THRESHOLD_=131072
  *   nice -n 10 npx tsx bench/receipts.ts --bare           # without the app's V8 tunings
  *   nice -n 10 npx tsx bench/receipts.ts --count N        # N receipts (30), 2 N images
+ *   nice -n 10 npx tsx bench/receipts.ts --built          # the reader's process started from
+ *                                                         # dist/ (npm run build), as in production
  *
- * The readings run in a child process with the reader as the app creates it (worker thread on
+ * The readings run in a child process with the reader as the app creates it (its own process on
  * first use, stopped after a minute idle), so that its RSS is the app's alone: idle before the
  * first reading, the peak during each reading (sampled every 20 ms), and 60 s and 90 s after the
  * last one, with where it is (the main thread's V8 heap, buffers, the rest of anonymous memory).
+ * The reader's process is the app's memory too: its RSS is sampled with the app's and added to
+ * it ("app + reader"), so that the peak is what the machine holds for a reading.
  * The child starts as main.ts starts the app: heap.ts's tunings (V8 flags are the process's, so
  * `--liftoff-only` holds for the worker's WebAssembly too) and heap-adapt.ts; `--bare` leaves
  * both out, as this script did before.
  */
 import { spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -63,10 +68,15 @@ interface ChildResult {
     file: string;
     seconds: number;
     peakRss: number;
+    /** The app's and its reader process's RSS together, at their highest sampled sum. */
+    peakTotal: number;
     result: ReceiptReading | ReceiptFailure;
   }[];
   rssAfter60: number;
   rssAfter90: number;
+  /** The RSS of the app's child processes (the reader's) 60 s and 90 s after the last reading. */
+  childrenAfter60: number;
+  childrenAfter90: number;
   workerRunningAfter90: boolean;
 }
 
@@ -89,7 +99,36 @@ async function breakdown(): Promise<Breakdown> {
   };
 }
 
-async function child(dir: string, wait: boolean, asApp: boolean): Promise<void> {
+/**
+ * The RSS of this process's children (the reader's process, while it runs), in bytes. Not tsx's
+ * esbuild service, which a script run from the sources has and the app started from dist/ has not.
+ */
+function childrenRss(): number {
+  let total = 0;
+  const tasks = (() => {
+    try {
+      return readdirSync('/proc/self/task');
+    } catch {
+      return [];
+    }
+  })();
+  for (const task of tasks) {
+    let pids: string[] = [];
+    try {
+      pids = readFileSync(`/proc/self/task/${task}/children`, 'utf8').split(' ').filter(Boolean);
+    } catch {}
+    for (const pid of pids) {
+      try {
+        if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'esbuild') continue;
+        const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+        total += 1024 * Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+      } catch {}
+    }
+  }
+  return total;
+}
+
+async function child(dir: string, wait: boolean, asApp: boolean, built: boolean): Promise<void> {
   if (asApp) {
     // As main.ts starts the app: its heap tunings, and memory given back once idle.
     const { PINNED_YOUNG, tuneForIdle } = await import('../packages/app/src/heap.js');
@@ -100,7 +139,13 @@ async function child(dir: string, wait: boolean, asApp: boolean): Promise<void> 
   }
   const { createReceiptReader } = await import('../packages/app/src/receipts/index.js');
   const samples = JSON.parse(await readFile(join(dir, 'samples.json'), 'utf8')) as Sample[];
-  const reader = createReceiptReader({ timeoutMs: 30_000 });
+  // From the sources, the reader's process loads its TypeScript through tsx, which the built
+  // script started in production does without.
+  const script = fileURLToPath(new URL('../packages/app/dist/receipts-worker.js', import.meta.url));
+  const reader = createReceiptReader({
+    timeoutMs: 30_000,
+    ...(built ? { worker: { path: script, execArgv: [] } } : {}),
+  });
   const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
   await sleep(1000);
   const idleRss = process.memoryUsage().rss;
@@ -108,8 +153,11 @@ async function child(dir: string, wait: boolean, asApp: boolean): Promise<void> 
   const readings: ChildResult['readings'] = [];
   for (const sample of samples) {
     let peak = process.memoryUsage().rss;
+    let peakTotal = peak + childrenRss();
     const sampler = setInterval(() => {
-      peak = Math.max(peak, process.memoryUsage().rss);
+      const rss = process.memoryUsage().rss;
+      peak = Math.max(peak, rss);
+      peakTotal = Math.max(peakTotal, rss + childrenRss());
     }, 20);
     const started = performance.now();
     const result = await reader.read(join(dir, sample.file));
@@ -119,12 +167,14 @@ async function child(dir: string, wait: boolean, asApp: boolean): Promise<void> 
       file: sample.file,
       seconds,
       peakRss: Math.max(peak, process.memoryUsage().rss),
+      peakTotal: Math.max(peakTotal, process.memoryUsage().rss + childrenRss()),
       result,
     });
   }
   const last = await breakdown();
   await sleep(wait ? 60_000 : 0);
   const rssAfter60 = process.memoryUsage().rss;
+  const childrenAfter60 = childrenRss();
   const after60 = await breakdown();
   await sleep(wait ? 30_000 : 0);
   const out: ChildResult = {
@@ -134,6 +184,8 @@ async function child(dir: string, wait: boolean, asApp: boolean): Promise<void> 
     readings,
     rssAfter60,
     rssAfter90: process.memoryUsage().rss,
+    childrenAfter60,
+    childrenAfter90: childrenRss(),
     workerRunningAfter90: reader.workerRunning,
   };
   await reader.close();
@@ -189,7 +241,9 @@ async function main(): Promise<void> {
       ? { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '131072' }
       : {};
     const asApp = args.includes('--bare') ? 'bare' : 'as-app';
-    const proc = spawn(process.execPath, ['--import', 'tsx', self, '--child', dir, wait, asApp], {
+    const built = args.includes('--built') ? 'built' : 'source';
+    const childArgs = ['--import', 'tsx', self, '--child', dir, wait, asApp, built];
+    const proc = spawn(process.execPath, childArgs, {
       stdio: ['ignore', 'pipe', 'inherit'],
       env: { ...process.env, ...tuned },
     });
@@ -252,23 +306,26 @@ async function main(): Promise<void> {
   const seconds = result.readings.map((r) => r.seconds);
   const warm = seconds.slice(1);
   const peak = Math.max(...result.readings.map((r) => r.peakRss));
+  const peakTotal = Math.max(...result.readings.map((r) => r.peakTotal));
   console.log('\n| measure | value |');
   console.log('|---|---:|');
   console.log(
     `| child started | ${result.asApp ? 'as the app (heap.ts, heap-adapt.ts)' : 'bare (--bare)'} |`,
   );
-  console.log(`| first reading (worker start, tesseract load) | ${seconds[0]!.toFixed(2)} s |`);
+  console.log(`| first reading (reader start, tesseract load) | ${seconds[0]!.toFixed(2)} s |`);
   console.log(
     `| median seconds per reading (after the first) | ${percentile(warm, 0.5).toFixed(2)} s |`,
   );
   console.log(`| p95 seconds per reading | ${percentile(warm, 0.95).toFixed(2)} s |`);
   console.log(`| RSS idle (before the first reading) | ${mb(result.idleRss)} MB |`);
-  console.log(`| peak RSS during a reading | ${mb(peak)} MB (+${mb(peak - result.idleRss)} MB) |`);
+  const above = (bytes: number) => `${mb(bytes)} MB (+${mb(bytes - result.idleRss)} MB)`;
+  console.log(`| peak RSS during a reading, app alone | ${above(peak)} |`);
+  console.log(`| peak RSS during a reading, app + reader | ${above(peakTotal)} |`);
   console.log(
-    `| RSS 60 s after the last reading | ${mb(result.rssAfter60)} MB (+${mb(result.rssAfter60 - result.idleRss)} MB) |`,
+    `| RSS 60 s after the last reading | app ${above(result.rssAfter60)}, reader ${mb(result.childrenAfter60)} MB |`,
   );
   console.log(
-    `| RSS 90 s after the last reading | ${mb(result.rssAfter90)} MB (+${mb(result.rssAfter90 - result.idleRss)} MB), worker ${result.workerRunningAfter90 ? 'running' : 'stopped'} |`,
+    `| RSS 90 s after the last reading | app ${above(result.rssAfter90)}, reader ${mb(result.childrenAfter90)} MB, reader ${result.workerRunningAfter90 ? 'running' : 'stopped'} |`,
   );
   console.log('\n| MB | idle | after the last reading | 60 s after | 90 s after |');
   console.log('|---|---:|---:|---:|---:|');
@@ -294,5 +351,6 @@ async function main(): Promise<void> {
 }
 
 if (process.argv[2] === '--child') {
-  await child(process.argv[3]!, process.argv[4] === 'wait', process.argv[5] === 'as-app');
+  const [dir, wait, asApp, built] = process.argv.slice(3);
+  await child(dir!, wait === 'wait', asApp === 'as-app', built === 'built');
 } else await main();

@@ -16,7 +16,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 /** Each package's entry points (name in dist/ -> source file). */
 export const ENTRIES: Record<string, Record<string, string>> = {
-  // The receipt worker is a file of its own: a worker thread starts from a script, by path.
+  // The receipt reader is a file of its own: its child process starts from a script, by path.
   app: { main: 'src/main.ts', index: 'src/index.ts', 'receipts-worker': 'src/receipts/worker.ts' },
   'service-emulator': { cli: 'src/cli.ts', index: 'src/index.ts', testing: 'src/testing.ts' },
   'slack-workspace': { index: 'src/index.ts', requests: 'src/requests.ts' },

@@ -1,6 +1,6 @@
 /**
  * The app's one receipt reader (receipts/, docs/receipts.md), built by the composition root:
- * nothing of it loads before the first photo is read, and its worker stops after a minute idle.
+ * nothing of it loads before the first photo is read, and its process stops after a minute idle.
  */
 import type { Logger } from '@slack/bolt';
 import {

@@ -1,24 +1,28 @@
 /**
  * The receipt reader as the app uses it: `createReceiptReader(options)` gives `read()` and
  * `close()`. Nothing of the engine is loaded until the first reading: the first `read()` starts a
- * worker thread (decoders, tesseract and its language data load there), and the worker is stopped
- * after `idleMs` without a reading, so a process that reads no receipt keeps its memory.
+ * child process of its own (worker.ts: decoders, tesseract and its language data load there), and
+ * that process is stopped after `idleMs` without a reading. A process of its own rather than a
+ * worker thread: when it exits the system takes back all of its memory, where a thread's freed
+ * memory stayed in the app's allocator (docs/receipts.md, "Memory"), and it runs without the V8
+ * flags heap.ts sets for the app's idle footprint, which slowed tesseract's WebAssembly.
  *
- * One reading runs at a time per process, `queue` more may wait; past that `read()` answers
- * `busy` at once. A reading that outlives `timeoutMs` is answered `timeout` and its worker is
- * terminated (the next reading starts a fresh one): the decoders and the OCR are JavaScript and
- * WebAssembly only, so terminating mid-reading is safe. Every failure is a value, never a throw.
+ * One reading runs at a time per app, `queue` more may wait; past that `read()` answers `busy` at
+ * once. A reading that outlives `timeoutMs` is answered `timeout` and its process is killed (the
+ * next reading starts a fresh one): it writes nothing and holds nothing of the app's, so killing
+ * it mid-reading is safe. Every failure is a value, never a throw.
  */
+import { type ChildProcess, fork } from 'node:child_process';
 import { open } from 'node:fs/promises';
-import { Worker } from 'node:worker_threads';
+import { fileURLToPath } from 'node:url';
 import { admit, DEFAULT_INTAKE_LIMITS, type ImageHeader } from './intake.js';
 import type { ReceiptFailure, ReceiptLanguage, ReceiptReading } from './types.js';
 import type { WorkerMessage, WorkerRequest } from './worker.js';
 
 export interface ReceiptReaderOptions {
-  /** Stop the worker after this long without a reading (default one minute). */
+  /** Stop the reader's process after this long without a reading (default one minute). */
   idleMs?: number;
-  /** Give up on one reading after this long, stopping its worker (default 20 s). */
+  /** Give up on one reading after this long, killing its process (default 20 s). */
   timeoutMs?: number;
   /** Readings that may wait behind the running one (default 2). */
   queue?: number;
@@ -28,14 +32,14 @@ export interface ReceiptReaderOptions {
   maxPixels?: number;
   /** OCR languages when a reading names none (default English). */
   languages?: ReceiptLanguage[];
-  /** The worker's script; by default the one beside this module (source or built). */
-  worker?: WorkerScript;
+  /** The reader process's script; by default the one beside this module (source or built). */
+  worker?: ReaderScript;
   /** Told of what happens, for logs and metrics. */
   onEvent?: (event: ReceiptReaderEvent) => void;
 }
 
 export type ReceiptReaderEvent =
-  | { kind: 'worker_started' }
+  | { kind: 'worker_started'; pid: number }
   | { kind: 'worker_stopped'; why: 'idle' | 'timeout' | 'closed' | 'crashed' }
   | { kind: 'read'; ok: boolean; reason?: string; seconds: number }
   /** The OCR engine tried to fetch something (it never may; the attempt was refused). */
@@ -50,9 +54,9 @@ export interface ReadOptions {
 export interface ReceiptReader {
   /** Reads an image's bytes, or the file at a path. Never throws. */
   read(input: Uint8Array | string, options?: ReadOptions): Promise<ReceiptReading | ReceiptFailure>;
-  /** Stops the worker; waiting readings are answered `closed`. */
+  /** Stops the reader's process; waiting readings are answered `closed`. */
   close(): Promise<void>;
-  /** Whether the worker thread is running now. */
+  /** Whether the reader's process is running now. */
   readonly workerRunning: boolean;
 }
 
@@ -63,26 +67,37 @@ interface Job {
   resolve: (result: ReceiptReading | ReceiptFailure) => void;
 }
 
-/** A worker's script: a file, or (from the sources) code that loads the TypeScript file. */
-type WorkerScript = { url: URL } | { code: string };
-
-function defaultWorker(): WorkerScript {
-  const here = import.meta.url;
-  // From the TypeScript sources (tests, tsx), the worker is TypeScript too: tsx, a development
-  // tool, registers its loader in the thread first (a worker does not take --import on Node 20).
-  if (here.endsWith('.ts')) {
-    const tsx = JSON.stringify(import.meta.resolve('tsx/esm/api'));
-    const worker = JSON.stringify(new URL('./worker.ts', here).href);
-    return { code: `import(${tsx}).then((tsx) => { tsx.register(); return import(${worker}); });` };
-  }
-  // The build puts the worker beside main.js, and this module in main.js, index.js or a chunk.
-  return {
-    url: new URL(
-      here.includes('/chunks/') ? '../receipts-worker.js' : './receipts-worker.js',
-      here,
-    ),
-  };
+/** The reader process's script, and the node options it starts with (none of the app's). */
+interface ReaderScript {
+  path: string;
+  execArgv: string[];
 }
+
+function defaultScript(): ReaderScript {
+  const here = import.meta.url;
+  // From the TypeScript sources (tests, tsx), the script is TypeScript too: tsx, a development
+  // tool, loads it.
+  if (here.endsWith('.ts')) {
+    return {
+      path: fileURLToPath(new URL('./worker.ts', here)),
+      execArgv: ['--import', import.meta.resolve('tsx')],
+    };
+  }
+  // The build puts the script beside main.js, and this module in main.js, index.js or a chunk.
+  const built = here.includes('/chunks/') ? '../receipts-worker.js' : './receipts-worker.js';
+  return { path: fileURLToPath(new URL(built, here)), execArgv: [] };
+}
+
+/**
+ * The reader's whole environment: none of the app's (no secret reaches it), only glibc's
+ * allocator settings of its own. With glibc's defaults, the memory V8's compiler and collector
+ * threads free stays in an arena each: the reader's peak was about 200 MB rather than 155 MB with
+ * two arenas and large buffers mapped apart (bench/README.md, "Receipts").
+ */
+const READER_ENV: Readonly<Record<string, string>> = {
+  MALLOC_ARENA_MAX: '2',
+  MALLOC_MMAP_THRESHOLD_: '131072',
+};
 
 const failure = (reason: ReceiptFailure['reason'], detail: string): ReceiptFailure => ({
   ok: false,
@@ -121,17 +136,23 @@ export function createReceiptReader(options: ReceiptReaderOptions = {}): Receipt
   const emit = options.onEvent ?? (() => {});
   const waiting: Job[] = [];
   let running: Job | null = null;
-  let worker: Worker | null = null;
+  let worker: ChildProcess | null = null;
   let idleTimer: NodeJS.Timeout | null = null;
   let closed = false;
   let nextId = 0;
 
+  /** Kills the reader's process; resolves once it has exited and its memory is the system's. */
   const stopWorker = (why: 'idle' | 'timeout' | 'closed' | 'crashed') => {
     if (!worker) return Promise.resolve();
     const stopping = worker;
     worker = null;
     emit({ kind: 'worker_stopped', why });
-    return stopping.terminate().then(() => undefined);
+    if (stopping.exitCode !== null || stopping.signalCode !== null) return Promise.resolve();
+    const exited = new Promise<void>((resolve) => stopping.once('exit', () => resolve()));
+    // Held until it has exited, so that whoever awaits this (close()) sees it happen.
+    stopping.ref();
+    stopping.kill('SIGKILL');
+    return exited;
   };
 
   const armIdle = () => {
@@ -143,21 +164,31 @@ export function createReceiptReader(options: ReceiptReaderOptions = {}): Receipt
     idleTimer.unref();
   };
 
-  const startWorker = (): Worker => {
-    const script = options.worker ?? defaultWorker();
-    const started = new Worker('code' in script ? script.code : script.url, {
-      eval: 'code' in script,
+  const startWorker = (): ChildProcess => {
+    const script = options.worker ?? defaultScript();
+    const started = fork(script.path, [], {
       // The heap of the decoders and the reader; the OCR's WebAssembly memory is apart from it.
-      resourceLimits: { maxOldGenerationSizeMb: 256 },
+      execArgv: [...script.execArgv, '--max-old-space-size=256'],
+      env: { ...READER_ENV },
+      // Images go over the channel as bytes, not as JSON arrays of numbers.
+      serialization: 'advanced',
+      // Whatever the OCR prints goes to stderr, never among the app's logs on stdout.
+      stdio: ['ignore', 2, 2, 'ipc'],
     });
+    // An idle reader keeps the app from exiting no more than a worker thread did.
     started.unref();
-    // Between readings too: a worker that dies while idle is forgotten, and its error is no
-    // uncaught exception of the app's.
+    started.channel?.unref();
+    // Between readings too: a process that dies while idle is forgotten, and a failed start or
+    // send is no uncaught exception of the app's.
     started.on('error', () => {});
     started.on('exit', () => {
-      if (worker === started) worker = null;
+      // Not stopped by us (stopWorker forgets it first): it crashed or was killed from outside.
+      if (worker === started) {
+        worker = null;
+        emit({ kind: 'worker_stopped', why: 'crashed' });
+      }
     });
-    emit({ kind: 'worker_started' });
+    emit({ kind: 'worker_started', pid: started.pid ?? 0 });
     return started;
   };
 
@@ -204,7 +235,6 @@ export function createReceiptReader(options: ReceiptReaderOptions = {}): Receipt
       finish(failure('unreadable', `the reader stopped: ${error.message.slice(0, 200)}`));
     };
     const onExit = () => {
-      if (worker === current) worker = null;
       finish(
         closed
           ? failure('closed', 'the reader was closed')
@@ -226,7 +256,9 @@ export function createReceiptReader(options: ReceiptReaderOptions = {}): Receipt
       ...(job.options.currency ? { currency: job.options.currency } : {}),
       maxPixels: limits.maxPixels,
     };
-    current.postMessage(request, [job.bytes.buffer as ArrayBuffer]);
+    current.send(request, (error) => {
+      if (error) onError(error);
+    });
   };
 
   return {
@@ -244,8 +276,8 @@ export function createReceiptReader(options: ReceiptReaderOptions = {}): Receipt
       if (!admitted.ok) return admitted;
       if (waiting.length >= queueSize && running)
         return failure('busy', 'a reading is running and the queue is full');
-      // A copy of its own, so that handing it to the worker leaves the caller's bytes alone.
-      const bytes = loaded.slice();
+      // A copy of its own: the caller's bytes may change while the reading waits its turn.
+      const bytes = typeof input === 'string' ? loaded : loaded.slice();
       return new Promise((resolve) => {
         waiting.push({ bytes, header: admitted.header, options: readOptions, resolve });
         runNext();

@@ -1,9 +1,9 @@
 /**
- * The receipt worker thread: takes one image at a time from the reader (engine.ts), answers with
- * a reading or a failure. Tesseract is loaded at the first image and kept until the reader stops
- * the thread, which gives all its memory back.
+ * The receipt reader's own process (engine.ts forks it): takes one image at a time from the app
+ * over its IPC channel, answers with a reading or a failure. Tesseract is loaded at the first
+ * image and kept until the app stops the process, which gives all its memory back to the system.
+ * It leaves when the app's end of the channel closes, so an app that dies leaves no reader behind.
  */
-import { parentPort } from 'node:worker_threads';
 import type { ImageHeader } from './intake.js';
 import { type Ocr, startOcr } from './ocr.js';
 import { readImage } from './pipeline.js';
@@ -22,15 +22,15 @@ export type WorkerMessage =
   | { kind: 'result'; id: number; result: ReceiptReading | ReceiptFailure }
   | { kind: 'fetch'; url: string };
 
-const port = parentPort;
-if (port) {
+const send = process.send?.bind(process);
+if (send) {
+  const reply = (message: WorkerMessage) => send(message);
   let ocr: Promise<Ocr> | null = null;
-  port.on('message', async (request: WorkerRequest) => {
+  process.on('disconnect', () => process.exit(0));
+  process.on('message', async (request: WorkerRequest) => {
     let result: ReceiptReading | ReceiptFailure;
     try {
-      ocr ??= startOcr((url) =>
-        port.postMessage({ kind: 'fetch', url } satisfies WorkerMessage),
-      ).catch((error: unknown) => {
+      ocr ??= startOcr((url) => reply({ kind: 'fetch', url })).catch((error: unknown) => {
         // A failed start is tried again by the next image rather than remembered.
         ocr = null;
         throw error;
@@ -39,6 +39,6 @@ if (port) {
     } catch (error) {
       result = { ok: false, reason: 'unreadable', detail: String(error).slice(0, 300) };
     }
-    port.postMessage({ kind: 'result', id: request.id, result } satisfies WorkerMessage);
+    reply({ kind: 'result', id: request.id, result });
   });
 }

@@ -1,8 +1,10 @@
 /**
- * The receipt reader end to end, with its real worker thread: a fixture receipt read offline, the
- * worker started on first use and stopped after its idle time, refusals that never start the
- * worker, the queue's busy answer, and the timeout that stops a reading's worker.
+ * The receipt reader end to end, with its real process: a fixture receipt read offline, the
+ * process started on first use and gone after its idle time, refusals that never start it, the
+ * queue's busy answer, the timeout that kills a reading's process, a process that dies
+ * mid-reading, and one whose app dies.
  */
+import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
@@ -29,6 +31,29 @@ function reader(options: Parameters<typeof createReceiptReader>[0] = {}) {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** Whether a process of that id exists (a process that exited is reaped by node at once). */
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ESRCH') return false;
+    throw error;
+  }
+}
+
+/** Waits until the process is gone, up to five seconds; false if it is still there. */
+async function gone(pid: number): Promise<boolean> {
+  for (let waited = 0; waited < 5000; waited += 50) {
+    if (!alive(pid)) return true;
+    await sleep(50);
+  }
+  return false;
+}
+
+const pids = (events: ReceiptReaderEvent[]) =>
+  events.flatMap((e) => (e.kind === 'worker_started' ? [e.pid] : []));
+
 describe('the receipt reader', () => {
   it('loads tesseract and every language from installed packages', () => {
     expect(existsSync(corePath())).toBe(true);
@@ -37,7 +62,7 @@ describe('the receipt reader', () => {
     }
   });
 
-  it('reads a restaurant bill end to end, offline, and stops its worker after the idle time', async () => {
+  it('reads a restaurant bill end to end, offline, and stops its process after the idle time', async () => {
     const { r, events } = reader({ idleMs: 500 });
     expect(r.workerRunning).toBe(false);
     const reading = await r.read(fixture('restaurant.png'));
@@ -55,9 +80,30 @@ describe('the receipt reader', () => {
     // The OCR's only way out is the adapter's fetch, which reports any attempt.
     expect(events.filter((e) => e.kind === 'fetch_refused')).toEqual([]);
     expect(r.workerRunning).toBe(true);
+    const [pid] = pids(events);
+    expect(pid && alive(pid)).toBe(true);
     await sleep(1500);
     expect(r.workerRunning).toBe(false);
     expect(events).toContainEqual({ kind: 'worker_stopped', why: 'idle' });
+    // Gone, not kept: what it held is the system's again.
+    expect(await gone(pid!)).toBe(true);
+  }, 60_000);
+
+  it("starts its process without the app's environment, and one process for many readings", async () => {
+    process.env.RECEIPTS_TEST_SECRET = 'not for the reader';
+    try {
+      const { r, events } = reader();
+      const bytes = new Uint8Array(await readFile(fixture('restaurant.png')));
+      expect((await r.read(bytes)).ok).toBe(true);
+      expect((await r.read(bytes)).ok).toBe(true);
+      const [pid, ...more] = pids(events);
+      expect(more).toEqual([]);
+      const environ = await readFile(`/proc/${pid}/environ`, 'utf8');
+      expect(environ).not.toContain('RECEIPTS_TEST_SECRET');
+      expect(environ).not.toContain('SLACK_');
+    } finally {
+      delete process.env.RECEIPTS_TEST_SECRET;
+    }
   }, 60_000);
 
   it('reads bytes as well as a path, and a phone photo as JPEG', async () => {
@@ -88,7 +134,7 @@ describe('the receipt reader', () => {
     expect(events).toEqual([]);
   });
 
-  it('answers busy past the queue, and times out a reading by stopping its worker', async () => {
+  it('answers busy past the queue, and times out a reading by killing its process', async () => {
     const { r, events } = reader({ queue: 1, timeoutMs: 200 });
     const bytes = new Uint8Array(await readFile(fixture('restaurant.png')));
     const first = r.read(bytes);
@@ -101,7 +147,59 @@ describe('the receipt reader', () => {
       { kind: 'worker_stopped', why: 'timeout' },
     ]);
     expect(r.workerRunning).toBe(false);
+    // A fresh process for each, and neither left behind.
+    const started = pids(events);
+    expect(started).toHaveLength(2);
+    for (const pid of started) expect(await gone(pid)).toBe(true);
   }, 30_000);
+
+  it('answers a reading whose process dies under it as unreadable, and reads the next', async () => {
+    let crash = true;
+    const events: ReceiptReaderEvent[] = [];
+    const r = createReceiptReader({
+      onEvent: (e) => {
+        events.push(e);
+        // Killed from outside (as by the kernel's out-of-memory killer) once it has the photo.
+        if (e.kind === 'worker_started' && crash) {
+          crash = false;
+          process.kill(e.pid, 'SIGKILL');
+        }
+      },
+    });
+    readers.push(r);
+    const bytes = new Uint8Array(await readFile(fixture('taxi-photo.jpg')));
+    expect(await r.read(bytes)).toMatchObject({ ok: false, reason: 'unreadable' });
+    expect(events).toContainEqual({ kind: 'worker_stopped', why: 'crashed' });
+    expect(r.workerRunning).toBe(false);
+    expect(await r.read(bytes)).toMatchObject({ ok: true, total: { value: 3700 } });
+    expect(pids(events)).toHaveLength(2);
+  }, 60_000);
+
+  it('leaves no reader process behind when the app dies', async () => {
+    // An app of a few lines that reads a receipt, says its reader's process id, and waits.
+    const script = [
+      `import { createReceiptReader } from ${JSON.stringify(new URL('../../src/receipts/index.ts', import.meta.url).href)};`,
+      'const r = createReceiptReader({ onEvent: (e) => { if (e.kind === "worker_started") console.log(e.pid); } });',
+      `await r.read(${JSON.stringify(fixture('restaurant.png'))});`,
+      'console.log("read");',
+      'setInterval(() => {}, 1000);',
+    ].join('\n');
+    const app = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let out = '';
+    await new Promise<void>((resolve, reject) => {
+      app.stdout.on('data', (chunk: Buffer) => {
+        out += chunk.toString();
+        if (out.includes('read')) resolve();
+      });
+      app.once('exit', (code) => reject(new Error(`the app exited ${code}: ${out}`)));
+    });
+    const pid = Number(out.split('\n')[0]);
+    expect(alive(pid)).toBe(true);
+    app.kill('SIGKILL');
+    expect(await gone(pid)).toBe(true);
+  }, 60_000);
 
   it('answers closed to what waits when closed', async () => {
     const { r } = reader({ queue: 2 });

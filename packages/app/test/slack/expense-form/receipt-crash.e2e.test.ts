@@ -57,7 +57,7 @@ describe('a replica killed mid-reading', () => {
       }),
     );
     expect(response.status).toBe(200);
-    // The photo is fetched once the job has marked itself as reading; the worker thread then
+    // The photo is fetched once the job has marked itself as reading; the reader's process then
     // takes a second or more to start: the kill lands mid-reading.
     await eventually(() => world.slack.fileDownloads('F0CRASH') > 0, 20_000, 'the download');
     await first.kill();

@@ -1,10 +1,11 @@
 /**
  * "Split this" on a photo of a receipt, through the app, the simulated workspace and the emulator,
- * with the real reader (its worker thread, tesseract offline): the form opens at once saying the
+ * with the real reader (its own process, tesseract offline): the form opens at once saying the
  * photo is being read, and is then filled with what was read, keeping what the person typed
  * meanwhile; the Itemise step lists the items with the tip and tax filled. A file that is no
- * image, a decompression bomb, a photo with no receipt in it and a busy reader each leave a clear
- * line on the form, and a reading taken over after its replica died says it stopped.
+ * image, a decompression bomb, a photo with no receipt in it, a busy reader and a reader process
+ * that dies mid-reading each leave a clear line on the form, and a reading taken over after its
+ * replica died says it stopped.
  */
 import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -46,7 +47,21 @@ function gatedReader(reader: ReceiptReader) {
   };
 }
 
-const real = createReceiptReader({ queue: 1, idleMs: 5_000 });
+/** The reader's processes as they start; the next one is killed at its start when `crashNext`. */
+const readerPids: number[] = [];
+let crashNext = false;
+const real = createReceiptReader({
+  queue: 1,
+  idleMs: 5_000,
+  onEvent: (event) => {
+    if (event.kind !== 'worker_started') return;
+    readerPids.push(event.pid);
+    if (crashNext) {
+      crashNext = false;
+      process.kill(event.pid, 'SIGKILL');
+    }
+  },
+});
 const gated = gatedReader(real);
 let h: Harness;
 const channel = 'C0001';
@@ -102,6 +117,8 @@ async function openBySplit() {
   await h.slack.act.message({ as: 'U0ANN', channel, text: '/split' });
   return formOpened(h, since);
 }
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const block = (view: Loose, base: string): Loose =>
   (view.blocks as Loose[]).find(
@@ -224,6 +241,24 @@ describe('"Split this" on a photo of a receipt', () => {
     expect(note(await readingArrives(viewId, since))).toContain('The receipt reader is busy');
     await Promise.all(others);
   }, 60_000);
+
+  it("says the photo was not read when the reader's process dies reading it, and reads the next", async () => {
+    // A process still up from an earlier reading is killed while idle, so that this photo starts
+    // a new one; that one is killed as it takes the photo (as the out-of-memory killer would).
+    const idle = readerPids.at(-1);
+    if (real.workerRunning && idle) process.kill(idle, 'SIGKILL');
+    for (let waited = 0; real.workerRunning && waited < 5_000; waited += 50) await sleep(50);
+    crashNext = true;
+    const photo = await readFile(fixture('restaurant.png'));
+    const crashed = await splitPhoto('bill3.png', 'image/png', photo);
+    const note3 = note(await readingArrives(crashed.viewId, crashed.since));
+    expect(note3).toContain('I could not read a receipt in that photo');
+    expect(note3).toContain('Type the amounts in');
+    expect(crashNext).toBe(false);
+    // The next photo starts a process of its own and is read.
+    const next = await splitPhoto('bill4.png', 'image/png', photo);
+    expect(note(await readingArrives(next.viewId, next.since))).toContain('Read from the receipt');
+  }, 90_000);
 
   it('says the reading stopped when a replica takes it over from one that died reading it', async () => {
     gated.hold();
