@@ -5,8 +5,9 @@
  *
  * The receipt is read as a person reads it: the merchant at the top, a date somewhere, items with
  * their amounts at the right edge, then the summary rows named by their labels (subtotal, tax,
- * tip, service, discount, total), then how it was paid. Sums are checked and reported; an amount
- * is never changed to make a sum hold.
+ * tip, service, discount, total), then how it was paid. Sums are checked and reported; an item's
+ * amount is changed only when one reading of one doubtful item, and no other, makes them hold
+ * (reconcile.ts), and the item keeps what was read.
  */
 import { currencyExponent } from '../../core/money.js';
 import type { OcrLine, ReadField, ReceiptCheck, ReceiptFields, ReceiptItem } from '../types.js';
