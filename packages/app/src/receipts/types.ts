@@ -41,9 +41,17 @@ export interface ReceiptItem {
   quantity: number | null;
   unitMinor: number | null;
   confidence: Confidence;
+  /**
+   * The amount as the OCR read it, when that reading did not add up and exactly one other
+   * reading of it (a confused digit, its quantity times its unit price) did: `minor` is that one.
+   */
+  read?: number;
 }
 
-/** A consistency check, reported as found: the reader never changes an amount to make it hold. */
+/**
+ * A consistency check, reported as found. The reader changes an amount to make it hold only in
+ * one case, and says so on the item (`ReceiptItem.read`): one misread item, one reading of it.
+ */
 export interface ReceiptCheck {
   ok: boolean;
   /** What the parts add up to. */

@@ -1,7 +1,8 @@
 /**
  * The layout-aware reader, on tables of OCR lines per language: totals by their labels, amounts
  * in both decimal styles, currency from a symbol, a code or the numbers' locale, dates, the
- * merchant, items with quantities, and the checks of the sums, reported and never corrected.
+ * merchant, items with quantities, and the checks of the sums, reported (the one correction the
+ * sums may make is in read-repairs.test.ts).
  */
 import { describe, expect, it } from 'vitest';
 import { parseAmount, toMinor } from '../../src/receipts/reader/amounts.js';

@@ -192,6 +192,14 @@ export function parseAmount(text: string, loose = false): Amount | null {
     rest = rest.slice(1);
   }
   if (currency === null) takeCurrency(true);
+  // "¢" is how the OCR often reads a "€" it does not recognise ("5,75¢€", "300¢"): no currency
+  // is taken from it, but it is no part of the number.
+  let cents = false;
+  while (rest.endsWith('¢')) {
+    rest = rest.slice(0, -1);
+    cents = true;
+  }
+  if (currency === null && cents) takeCurrency(true);
   const core = repairDigits(rest);
   const parsed = parseNumber(core);
   if (parsed && (parsed.decimals > 0 || !loose))

@@ -5,14 +5,16 @@
  *
  * The receipt is read as a person reads it: the merchant at the top, a date somewhere, items with
  * their amounts at the right edge, then the summary rows named by their labels (subtotal, tax,
- * tip, service, discount, total), then how it was paid. Sums are checked and reported; an amount
- * is never changed to make a sum hold.
+ * tip, service, discount, total), then how it was paid. Sums are checked and reported; an item's
+ * amount is changed only when one reading of one doubtful item, and no other, makes them hold
+ * (reconcile.ts), and the item keeps what was read.
  */
 import { currencyExponent } from '../../core/money.js';
 import type { OcrLine, ReadField, ReceiptCheck, ReceiptFields, ReceiptItem } from '../types.js';
 import { toMinor } from './amounts.js';
 import { findDate } from './dates.js';
 import { foldLabel } from './labels.js';
+import { type Candidate, confusedReadings, DOUBT_CONFIDENCE, reconcile } from './reconcile.js';
 import { type RowParts, rowParts } from './row-parts.js';
 import { buildRows } from './rows.js';
 
@@ -156,24 +158,83 @@ function merchantOf(parts: RowParts[], firstAmountRow: number): ReadField<string
   return field(chosen.text, 0.75 * ocrFactor(chosen.confidence));
 }
 
+/** Whether the OCR was unsure of a row's amount: its separator lost, or its digits faint. */
+function doubtful(p: RowParts): boolean {
+  if (p.amount?.repaired) return true;
+  const digits = p.amountWords.filter((w) => /\d/.test(w.text));
+  return digits.some((w) => w.confidence < DOUBT_CONFIDENCE);
+}
+
+/** What is added to the subtotal to make the total, and what was printed as inside it. */
+interface Added {
+  tax: number;
+  included: number;
+  taxIncluded: boolean;
+  tip: number;
+  service: number;
+  discount: number;
+  seenTax: boolean;
+}
+
+/**
+ * The checks of the sums: the parts against the total, and the items (less discounts printed
+ * among them) against the subtotal, or, with none printed, against the total less what is added
+ * to it. A tax line that the total only holds without is taken as included, and said so.
+ */
+function checkSums(
+  itemsNet: number | null,
+  subtotal: number | null,
+  total: number | null,
+  added: Added,
+): { partsVsTotal: ReceiptCheck | null; itemsVsSubtotal: ReceiptCheck | null; added: Added } {
+  let a = added;
+  let partsVsTotal: ReceiptCheck | null = null;
+  const base = subtotal ?? itemsNet;
+  if (total !== null && base !== null) {
+    const expected = base + a.tax + a.tip + a.service - a.discount;
+    partsVsTotal = check(expected, total);
+    if (!partsVsTotal.ok && a.seenTax && !a.taxIncluded && expected - a.tax === total) {
+      // The tax line was inside the prices although it did not say so: reported as such.
+      partsVsTotal = check(expected - a.tax, total);
+      a = { ...a, taxIncluded: true, included: a.included + a.tax, tax: 0 };
+    }
+  }
+  let itemsVsSubtotal: ReceiptCheck | null = null;
+  if (itemsNet !== null) {
+    const printed =
+      subtotal ?? (total === null ? null : total - a.tax - a.tip - a.service + a.discount);
+    if (printed !== null) itemsVsSubtotal = check(itemsNet, printed);
+  }
+  return { partsVsTotal, itemsVsSubtotal, added: a };
+}
+
 /** Reads a receipt's fields from the OCR's lines. */
 export function readReceipt(lines: readonly OcrLine[], hints: ReaderHints = {}): ReceiptFields {
   const parts = buildRows(lines).map(rowParts);
   const currency = chooseCurrency(parts, hints);
   const exponent = currencyExponent(currency.code);
-  // The amount column: where the amounts printed with their decimals end, at the right.
-  const rights = parts
-    .filter((p) => p.amount && !p.amount.repaired && p.amount.decimals === exponent)
-    .map((p) => p.amountWords[p.amountWords.length - 1]!.box.x1)
-    .sort((a, b) => a - b);
-  const column = rights[Math.floor(rights.length / 2)];
+  const rightOf = (p: RowParts) => p.amountWords[p.amountWords.length - 1]!.box.x1;
   const charWidth = (p: RowParts) => {
     const w = p.amountWords[p.amountWords.length - 1]!;
     return (w.box.x1 - w.box.x0) / Math.max(1, w.text.length);
   };
+  // The amount column: where the amounts printed with their decimals end, at the right.
+  let rights = parts
+    .filter((p) => p.amount && !p.amount.repaired && p.amount.decimals === exponent)
+    .map(rightOf)
+    .sort((a, b) => a - b);
+  if (rights.length < 2) {
+    // A blurred photo can lose nearly every separator: then the column is where three or more
+    // of the numbers that lost it end, within two characters of each other.
+    const lost = parts.filter((p) => p.amount?.repaired);
+    const middle = lost.map(rightOf).sort((a, b) => a - b)[Math.floor(lost.length / 2)] ?? 0;
+    const aligned = lost.filter((p) => Math.abs(rightOf(p) - middle) <= 2 * charWidth(p));
+    if (aligned.length >= 3) rights = aligned.map(rightOf).sort((a, b) => a - b);
+  }
+  const column = rights[Math.floor(rights.length / 2)];
   const minorOf = (p: RowParts) => {
     if (!p.amount) return null;
-    const x1 = p.amountWords[p.amountWords.length - 1]!.box.x1;
+    const x1 = rightOf(p);
     const off = column === undefined ? 0 : Math.abs(x1 - column) / charWidth(p);
     // A number that lost its separator is a price only where the prices are; a number far left
     // of them ("Bier 0,5l") is part of a name.
@@ -231,6 +292,7 @@ export function readReceipt(lines: readonly OcrLine[], hints: ReaderHints = {}):
   const totalAt = totalIndex(lastTotal);
 
   const items: ReceiptItem[] = [];
+  const candidates: Candidate[] = [];
   let itemDiscount = 0;
   for (let i = 0; i < priced.length; i++) {
     const { p, minor } = priced[i]!;
@@ -252,10 +314,18 @@ export function readReceipt(lines: readonly OcrLine[], hints: ReaderHints = {}):
       const unitMinor = p.unit ? toMinor(p.unit, exponent) : null;
       let amount = minor;
       let confidence = 0.85 * factor * repairFactor(p);
+      let readings = confusedReadings(minor);
       if (p.quantity !== null && unitMinor !== null) {
-        if (p.unit === p.amount) amount = p.quantity * unitMinor;
-        else if (p.quantity * unitMinor !== minor) confidence *= 0.7;
+        const quantity = p.quantity;
+        if (p.unit === p.amount) {
+          amount = quantity * unitMinor;
+          readings = readings.map((unit) => quantity * unit);
+        } else if (quantity * unitMinor !== minor) {
+          confidence *= 0.7;
+          readings.push(quantity * unitMinor);
+        }
       }
+      candidates.push({ minor: amount, doubtful: doubtful(p), readings });
       items.push({
         description: description.slice(0, 80),
         minor: amount,
@@ -329,30 +399,43 @@ export function readReceipt(lines: readonly OcrLine[], hints: ReaderHints = {}):
     }
   }
 
-  let partsVsTotal: ReceiptCheck | null = null;
-  let itemsVsSubtotal: ReceiptCheck | null = null;
-  if (total && base !== null && expectedTotal !== null) {
-    partsVsTotal = check(expectedTotal, total.value);
-    if (!partsVsTotal.ok && seenTax && !taxIncluded && expectedTotal - taxAdded === total.value) {
-      // The tax line was inside the prices although it did not say so: reported as such.
-      taxIncluded = true;
-      taxIncludedSum += taxAdded;
-      taxAdded = 0;
-      partsVsTotal = check(expectedTotal - taxIncludedSum, total.value);
-    }
+  const added: Added = {
+    tax: taxAdded,
+    included: taxIncludedSum,
+    taxIncluded,
+    tip,
+    service,
+    discount,
+    seenTax,
+  };
+  const net = () =>
+    items.length > 0 ? items.reduce((n, item) => n + item.minor, 0) - itemDiscount : null;
+  let sums = checkSums(net(), subtotal?.value ?? null, total?.value ?? null, added);
+  const off = sums.itemsVsSubtotal;
+  const fix = off && !off.ok ? reconcile(candidates, off.difference) : null;
+  if (fix) {
+    // One misread amount, and only one reading of it makes the sums hold: taken, less sure,
+    // and the reading as the OCR gave it kept beside it.
+    const item = items[fix.index]!;
+    items[fix.index] = {
+      ...item,
+      minor: fix.minor,
+      read: item.minor,
+      confidence: clamp(item.confidence * 0.8),
+    };
+    sums = checkSums(net(), subtotal?.value ?? null, total?.value ?? null, added);
   }
-  if (items.length > 0) {
-    const noExtras = !seenTax && !seenTip && !seenService && !seenDiscount;
-    const printed = subtotal?.value ?? (noExtras || taxIncluded ? total?.value : undefined);
-    if (printed !== undefined) itemsVsSubtotal = check(itemsSum - itemDiscount, printed);
-  }
+  const { partsVsTotal, itemsVsSubtotal } = sums;
+  ({ tax: taxAdded, included: taxIncludedSum, taxIncluded } = sums.added);
 
   if (total && (partsVsTotal?.ok || (itemsVsSubtotal?.ok && !subtotal))) {
     total = field(total.value, total.confidence + 0.15);
   }
   if (subtotal && itemsVsSubtotal?.ok) subtotal = field(subtotal.value, subtotal.confidence + 0.1);
   const items2 = itemsVsSubtotal?.ok
-    ? items.map((item) => ({ ...item, confidence: clamp(item.confidence + 0.1) }))
+    ? items.map((item) =>
+        item.read === undefined ? { ...item, confidence: clamp(item.confidence + 0.1) } : item,
+      )
     : items;
 
   const taxValue = taxAdded + taxIncludedSum;

@@ -48,15 +48,33 @@ function wordsOf(line: OcrLine): OcrWord[] {
   });
 }
 
+/**
+ * The height a line's text takes, for joining lines into rows: its words' boxes without the
+ * marks that are no text (a bar of the paper's edge read as "|" can be three lines tall) and
+ * without any word more than twice as tall as the line's middle one.
+ */
+function textBox(line: OcrLine, words: OcrWord[]): Box {
+  const texty = words.filter((w) => /[\p{L}\p{N}]/u.test(w.text));
+  if (texty.length === 0) return line.box;
+  const heights = texty.map((w) => w.box.y1 - w.box.y0).sort((a, b) => a - b);
+  const middle = heights[Math.floor(heights.length / 2)]!;
+  const kept = texty.filter((w) => w.box.y1 - w.box.y0 <= 2 * middle);
+  return kept.map((w) => w.box).reduce(union);
+}
+
 /** Rows from top to bottom, each with its words from left to right. */
 export function buildRows(lines: readonly OcrLine[]): Row[] {
   const sorted = lines
     .slice(0, MAX_LINES)
     .filter((line) => line.text.trim() !== '' || line.words.length > 0)
+    .map((line) => {
+      const words = wordsOf(line).map((w) => ({ ...w, text: w.text.slice(0, MAX_WORD_TEXT) }));
+      return { words, box: textBox(line, words) };
+    })
     .sort((a, b) => a.box.y0 + a.box.y1 - (b.box.y0 + b.box.y1));
   const rows: { words: OcrWord[]; box: Box }[] = [];
   for (const line of sorted) {
-    const words = wordsOf(line).map((w) => ({ ...w, text: w.text.slice(0, MAX_WORD_TEXT) }));
+    const words = line.words;
     // Only the last few rows can overlap a line that starts lower than all before it.
     let joined = false;
     for (let k = rows.length - 1; k >= 0 && k >= rows.length - 3; k--) {
