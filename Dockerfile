@@ -33,8 +33,9 @@ RUN npx tsx scripts/build.ts app
 # --- runtime -------------------------------------------------------------------------------------
 FROM node:24.21.0-bookworm-slim
 # glibc's allocator keeps what a thread freed in that thread's arena and, after a large free,
-# serves later large buffers from its heaps rather than mmap; with these two settings the receipt
-# worker's memory goes back to the system when the worker stops (docs/receipts.md, "Memory").
+# serves later large buffers from its heaps rather than mmap. With these two settings the app at
+# rest holds 8 to 9 MB less private memory, after a burst of commands too (bench/README.md,
+# "Footprint"); the receipt reader's process sets them for itself (docs/receipts.md, "Memory").
 ENV NODE_ENV=production \
     PORT=3000 \
     STORE_URL=sqlite:///app/data/app.sqlite \
