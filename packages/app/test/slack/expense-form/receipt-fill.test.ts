@@ -169,6 +169,32 @@ describe('the form filled from a reading', () => {
     );
   });
 
+  it("says which amount the sums settled, as read and as filled in, in the person's language", () => {
+    const settled = reading({
+      items: [
+        { description: 'Pasta', minor: 6000, quantity: null, unitMinor: null, confidence: 0.9 },
+        {
+          description: 'Wine <red>',
+          minor: 4150,
+          quantity: null,
+          unitMinor: null,
+          confidence: 0.4,
+          read: 4750,
+        },
+      ],
+    });
+    const line = noteOf(filledForm(draft(), { kind: 'read', reading: settled }, en, ctx).view);
+    expect(line).toContain(
+      'I read $47.50 for Wine &lt;red&gt;, and the items did not add up. With $41.50 they match the subtotal',
+    );
+    const german = noteOf(filledForm(draft(), { kind: 'read', reading: settled }, de, ctx).view);
+    expect(german).toContain('Für Wine &lt;red&gt; habe ich 47,50');
+    // Nothing settled: no such line.
+    expect(
+      noteOf(filledForm(draft(), { kind: 'read', reading: reading() }, en, ctx).view),
+    ).not.toContain('I read');
+  });
+
   it('leaves a field read unsure, or a date after today, empty and names them', () => {
     const { view } = filledForm(
       draft(),

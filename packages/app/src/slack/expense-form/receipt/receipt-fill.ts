@@ -252,6 +252,17 @@ function readingLines(
   if (missing.length > 0) {
     lines.push(t('receipt.not_read', { fields: voice.list(missing), count: missing.length }));
   }
+  // The one amount the reader settled by the sums is never filled in silently.
+  for (const item of items) {
+    if (item.read === undefined) continue;
+    lines.push(
+      t('receipt.item_settled', {
+        item: mrkdwn(clip(item.description, 60)),
+        read: money(item.read),
+        amount: money(item.minor),
+      }),
+    );
+  }
   const { itemsVsSubtotal, partsVsTotal } = reading.checks;
   if (itemsVsSubtotal && !itemsVsSubtotal.ok) {
     lines.push(
