@@ -20,6 +20,9 @@ export default defineConfig({
     // 2-core machine runs four files at once; vitest's default would be one (cores - 1).
     maxWorkers: Math.max(4, availableParallelism()),
     sequence: { sequencer: SlowFirstSequencer },
+    // expect.poll gives up after 1 s by default: on a shared 2-core machine a browser's upload
+    // or a server's write has taken longer than that (a CI run failed so) while working.
+    expect: { poll: { timeout: 5_000 } },
     projects: [
       {
         extends: true,
