@@ -68,6 +68,31 @@ for (const backend of backends)
       expect(payloads.get('command:T1:known')).toEqual({ n: -1 });
     });
 
+    it('renews all of its jobs at once, and gives back only those still its own', async () => {
+      const ns = `t-${randomUUID()}`;
+      let clock = 1_000_000;
+      const first = jobs(ns, () => clock);
+      const second = jobs(ns, () => clock);
+      const ids = Array.from({ length: 300 }, (_, n) => `j${n}`);
+      await Promise.all(ids.map((id) => first.add(id, { id }, 5_000)));
+      await first.finish('j7', 60_000);
+      // j3 lapses and goes to the second instance; the rest are renewed in time.
+      clock += 4_000;
+      const renewed = await first.renewAll(
+        ids.filter((id) => id !== 'j3'),
+        5_000,
+      );
+      expect(renewed.size).toBe(298);
+      expect(renewed.has('j7')).toBe(false);
+      clock += 1_500;
+      expect((await second.take(10, 5_000)).map((job) => job.id)).toEqual(['j3']);
+      const again = await first.renewAll(ids, 5_000);
+      expect(again.has('j3')).toBe(false);
+      expect(again.has('j7')).toBe(false);
+      expect(again.size).toBe(298);
+      expect(await first.renewAll([], 5_000)).toEqual(new Set());
+    });
+
     it('lets another instance take a job only once its lease has lapsed, with its progress', async () => {
       const ns = `t-${randomUUID()}`;
       let clock = 1_000_000;

@@ -85,17 +85,21 @@ export function createDurableWork(
   let pollTimer: NodeJS.Timeout | undefined;
   let polling: Promise<void> | undefined;
 
+  // Every held job in one call: a burst of commands holds hundreds, and one statement each
+  // landed among the burst's acks.
   const renewAll = async () => {
-    await Promise.all(
-      [...held.keys()].map(async (id) => {
-        const still = await jobs.renew(id, leaseMs).catch((error: Error) => {
-          logger.warn({ msg: 'job {id}: lease not renewed: {error}', id, error: error.message });
-          return true;
-        });
-        if (!still)
-          logger.warn({ msg: 'job {id}: its lease lapsed and another replica took it', id });
-      }),
-    );
+    const ids = [...held.keys()];
+    if (ids.length === 0) return;
+    const still = await jobs.renewAll(ids, leaseMs).catch((error: Error) => {
+      logger.warn({ msg: 'leases not renewed: {error}', error: error.message });
+      return undefined;
+    });
+    if (!still) return;
+    for (const id of ids) {
+      // Finished meanwhile (done jobs are not renewed): nothing lapsed.
+      if (!still.has(id) && held.has(id))
+        logger.warn({ msg: 'job {id}: its lease lapsed and another replica took it', id });
+    }
   };
   // Renewed three times a lease, so that one slow store write does not let a lease lapse.
   const heartbeat = setInterval(() => void renewAll(), Math.max(10, Math.floor(leaseMs / 3)));

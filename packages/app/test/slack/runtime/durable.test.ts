@@ -34,7 +34,7 @@ function runner(file: string, frozen = () => false) {
   opened.push(real);
   const jobs: Jobs = {
     ...real,
-    renew: async (id, ms) => (frozen() ? true : real.renew(id, ms)),
+    renewAll: async (ids, ms) => (frozen() ? new Set(ids) : real.renewAll(ids, ms)),
     take: async (limit, ms) => (frozen() ? [] : real.take(limit, ms)),
   };
   const work = createWorkQueue({ loopBusy: () => false });
@@ -89,7 +89,7 @@ describe('durable work', () => {
     const jobs: Jobs = {
       ...real,
       // Every renewal fails to reach the store, so the lease lapses while the job runs.
-      renew: async () => true,
+      renewAll: async (ids) => new Set(ids),
       take: async (limit, ms) => {
         const taken = await real.take(limit, ms);
         takenBack.push(...taken.map((job) => job.id));
