@@ -23,6 +23,9 @@ beforeAll(async () => {
   // Katherine reads Slack in German.
   await actAs(flows.page, 'Katherine');
   await flows.page.getByLabel('Language').selectOption({ label: 'Deutsch (Deutschland)' });
+  // The page turns German once the workspace has her choice: until then its labels are still
+  // English, and the next step would look for the one that is about to change.
+  await flows.page.locator('.app[lang^="de"]').waitFor();
   await link(flows, 'Ada');
 }, 60_000);
 
