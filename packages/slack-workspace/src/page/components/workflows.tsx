@@ -19,6 +19,31 @@ function personName(state: State, id: string | null): string {
   return p ? p.display_name || p.real_name || p.name : (id ?? '');
 }
 
+/** One value picked from `choices`, or none ("—"). */
+function OneOf(props: {
+  id: string;
+  label: string;
+  value: unknown;
+  onChange: (value: unknown) => void;
+  choices: { value: string; label: string }[];
+}) {
+  return (
+    <select
+      id={props.id}
+      aria-label={props.label}
+      value={typeof props.value === 'string' ? props.value : ''}
+      onChange={(e) => props.onChange((e.currentTarget as HTMLSelectElement).value)}
+    >
+      <option value="">—</option>
+      {props.choices.map((choice) => (
+        <option key={choice.value} value={choice.value}>
+          {choice.label}
+        </option>
+      ))}
+    </select>
+  );
+}
+
 /** An editor for one value of a parameter's type: people and channels are picked, not typed. */
 function ValueInput(props: {
   state: State;
@@ -32,21 +57,8 @@ function ValueInput(props: {
   const { state, id, label, type, items, value } = props;
   const humans = state.people.filter((p) => !p.is_bot);
   if (type === 'slack#/types/user_id') {
-    return (
-      <select
-        id={id}
-        aria-label={label}
-        value={typeof value === 'string' ? value : ''}
-        onChange={(e) => props.onChange((e.currentTarget as HTMLSelectElement).value)}
-      >
-        <option value="">—</option>
-        {humans.map((p) => (
-          <option key={p.id} value={p.id}>
-            {personName(state, p.id)}
-          </option>
-        ))}
-      </select>
-    );
+    const choices = humans.map((p) => ({ value: p.id, label: personName(state, p.id) }));
+    return <OneOf {...props} choices={choices} />;
   }
   if (type === 'array' && items === 'slack#/types/user_id') {
     const chosen = Array.isArray(value) ? (value as string[]) : [];
@@ -71,23 +83,10 @@ function ValueInput(props: {
     );
   }
   if (type === 'slack#/types/channel_id') {
-    return (
-      <select
-        id={id}
-        aria-label={label}
-        value={typeof value === 'string' ? value : ''}
-        onChange={(e) => props.onChange((e.currentTarget as HTMLSelectElement).value)}
-      >
-        <option value="">—</option>
-        {state.channels
-          .filter((c) => c.kind === 'channel')
-          .map((c) => (
-            <option key={c.id} value={c.id}>
-              #{c.name}
-            </option>
-          ))}
-      </select>
-    );
+    const choices = state.channels
+      .filter((c) => c.kind === 'channel')
+      .map((c) => ({ value: c.id, label: `#${c.name}` }));
+    return <OneOf {...props} choices={choices} />;
   }
   const number = type === 'number' || type === 'integer';
   const shown = value === undefined || value === null ? '' : String(value);
