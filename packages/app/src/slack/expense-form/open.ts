@@ -7,7 +7,7 @@
 import type { Context, Logger, webApi } from '@slack/bolt';
 import { type LookupBudget, lookupBudget } from '../../accounts/lookups.js';
 import { cutToCommandCap } from '../../core/command/index.js';
-import { ServiceBaseException } from '../../service/index.js';
+import { ServiceBaseException, type ServiceClient } from '../../service/index.js';
 import type { SlackUserKey } from '../../store/index.js';
 import type { MessageKey } from '../../voice/index.js';
 import { boundGroup, groupStartCurrency, namesNobody, notesOf, whoText } from '../booking/index.js';
@@ -19,6 +19,7 @@ import { todayIn } from '../shared/dates.js';
 import { accessExpense, notice } from '../shared/expense-access.js';
 import type { SourceMessage } from '../shared/message-files.js';
 import { describeServiceFailure, needsRelink } from '../shared/service-failure.js';
+import { TOLD, type Told, told } from '../shared/told.js';
 import { type Voice, voiceIn } from '../shared/voice.js';
 import { defaultStart } from './default-prefill.js';
 import { expenseSources } from './expense-sources.js';
@@ -184,7 +185,7 @@ async function fillNewForm(
 ): Promise<void> {
   const { deps, user } = r;
   const client = await linkedClient(r, opened, voice);
-  if (!client) return;
+  if (told(client)) return;
   // A message may hold 40,000 characters; its start is read, as a command would be.
   const typed = r.message ? cutToCommandCap(r.message.text) : '';
   const { mentioned, candidates } = messagePeople(r.message, typed, user.user_id);
@@ -196,7 +197,7 @@ async function fillNewForm(
     groupStartCurrency(deps, user, group?.group_id, r.logger),
   );
   const account = await profileAndGroups(r, opened, voice, client);
-  if (!account) return;
+  if (told(account)) return;
   const { profile, groups } = account;
   const [[me, people], wanted, groupCode] = await Promise.all([
     lookUpSlackUsers(r, lookups, candidates),
@@ -311,20 +312,28 @@ async function readMessageReceipt(
   );
 }
 
-/** The person's client at the service; null when they have no link, once the form says so. */
-async function linkedClient(r: NewFormRequest, opened: Opened, voice: Voice) {
-  const { deps, user } = r;
-  const record = await deps.tokens.get(user);
-  if (record) return deps.service.forLink(record);
-  const url = await deps.linking.connectUrl(user);
+/** The opened form turned into `text` with a Connect button: TOLD. */
+async function askToConnect(
+  r: NewFormRequest,
+  opened: Opened,
+  voice: Voice,
+  text: string,
+): Promise<Told> {
+  const connectUrl = await r.deps.linking.connectUrl(r.user);
   const title = formTitle('new', voice);
-  await update(
-    r.client,
-    opened,
-    noticeView({ title, text: voice.t('form.connect_first_new'), connectUrl: url }, voice),
-    r.logger,
-  );
-  return null;
+  await update(r.client, opened, noticeView({ title, text, connectUrl }, voice), r.logger);
+  return TOLD;
+}
+
+/** The person's client at the service; TOLD when they have no link, once the form says so. */
+async function linkedClient(
+  r: NewFormRequest,
+  opened: Opened,
+  voice: Voice,
+): Promise<ServiceClient | Told> {
+  const record = await r.deps.tokens.get(r.user);
+  if (record) return r.deps.service.forLink(record);
+  return askToConnect(r, opened, voice, voice.t('form.connect_first_new'));
 }
 
 /** The group's default decides who shares it when nobody is named, as for a typed `/split`. */
@@ -347,14 +356,14 @@ function namedPeople(userId: string, people: SlackUser[]): string[] {
 }
 
 /**
- * The person's profile and groups at the service; null when their link no longer works, once
+ * The person's profile and groups at the service; TOLD when their link no longer works, once
  * they have been unlinked and the form asks them to connect again.
  */
 async function profileAndGroups(
   r: NewFormRequest,
   opened: Opened,
   voice: Voice,
-  client: NonNullable<Awaited<ReturnType<typeof linkedClient>>>,
+  client: ServiceClient,
 ) {
   const { deps, user } = r;
   try {
@@ -366,15 +375,7 @@ async function profileAndGroups(
   } catch (error) {
     if (!needsRelink(error)) throw error;
     await deps.unlinking.unlink(user);
-    const url = await deps.linking.connectUrl(user);
-    const title = formTitle('new', voice);
-    await update(
-      r.client,
-      opened,
-      noticeView({ title, text: voice.t('form.connect_again_new'), connectUrl: url }, voice),
-      r.logger,
-    );
-    return null;
+    return askToConnect(r, opened, voice, voice.t('form.connect_again_new'));
   }
 }
 

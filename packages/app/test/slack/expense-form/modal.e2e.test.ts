@@ -7,7 +7,7 @@
 
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { call, type Loose, raw } from '@split/service-emulator/testing';
+import { call, control, type Loose, raw } from '@split/service-emulator/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blockKitErrors, viewErrors } from '../../support/block-kit-limits.js';
 import { type Harness, type LinkedPerson, startHarness } from '../../support/harness.js';
@@ -78,6 +78,26 @@ async function posted(since: number, thread?: string) {
 }
 
 describe('opening the form', () => {
+  it('asks a person with no link to connect, in the form itself', async () => {
+    const since = h.slack.now();
+    expect((await h.sender.command({ text: '', user_id: 'U0CAROL' })).status).toBe(200);
+    const { view } = await formOpened(h, since);
+    const shown = JSON.stringify(view.blocks);
+    expect(shown).toContain('connect your Splitwise account first');
+    expect(shown).toContain('Connect');
+    expect(view.submit).toBeUndefined();
+  });
+
+  it('unlinks a person whose link stopped working and asks them to connect again', async () => {
+    const cy = await h.link({ slackId: 'U0CY', first_name: 'Cy' });
+    await control(h.emu.url, 'POST', 'tokens/revoke', { access_token: cy.accessToken });
+    const since = h.slack.now();
+    expect((await h.sender.command({ text: '', user_id: 'U0CY' })).status).toBe(200);
+    const { view } = await formOpened(h, since);
+    expect(JSON.stringify(view.blocks)).toContain('stopped working, so I removed it');
+    expect(await h.app.deps.tokens.get({ team_id: 'T0001', user_id: 'U0CY' })).toBeUndefined();
+  });
+
   it('/split alone opens it at once, then fills it: my currency, today, me as payer', async () => {
     const form = await openFromCommand();
     expect(form.view.title.text).toBe('Split an expense');
