@@ -419,9 +419,14 @@ const BY_LANGUAGE = new Map<string, PageWords>([
   ['ja', ja],
 ]);
 
+/** A Slack locale's language (`de-DE`, `es-LA`, `pt-BR`: de, es, pt), lower case. */
+export function languageOf(locale: string | undefined): string | undefined {
+  return /^([a-z]{2,3})(?:[-_]|$)/i.exec(locale ?? '')?.[1]?.toLowerCase();
+}
+
 /** The chrome's words for a Slack locale (`de-DE`, `es-LA`, `pt-BR`): by its language. */
 export function pageWords(locale: string | undefined): PageWords {
-  const language = /^([a-z]{2,3})(?:[-_]|$)/i.exec(locale ?? '')?.[1]?.toLowerCase();
+  const language = languageOf(locale);
   return (language !== undefined && BY_LANGUAGE.get(language)) || en;
 }
 

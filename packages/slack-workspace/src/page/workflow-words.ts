@@ -1,5 +1,6 @@
 // The Workflows panel's words, in the six languages of the page's chrome (words.ts), chosen the
 // same way: by the acting person's language, English for any other.
+import { languageOf } from './words.js';
 
 export interface WorkflowWords {
   title: string;
@@ -264,6 +265,6 @@ const BY_LANGUAGE = new Map<string, WorkflowWords>([
 
 /** The panel's words for a Slack locale, by its language; English for any other. */
 export function workflowWords(locale: string | undefined): WorkflowWords {
-  const language = /^([a-z]{2,3})(?:[-_]|$)/i.exec(locale ?? '')?.[1]?.toLowerCase();
+  const language = languageOf(locale);
   return (language !== undefined && BY_LANGUAGE.get(language)) || en;
 }
