@@ -1,22 +1,21 @@
 /**
- * Where every feature registers its listeners. Buttons, form submissions, menu searches and events
- * are each found by their id (an event by its type) in a map, behind one Bolt listener per kind;
- * the command and the shortcut go to Bolt as they are (the app has one of each). The kinds of
- * durable job a feature
- * carries out after an ack (shared/durable.ts) are registered here too, for the composition root
- * to start once the app serves.
+ * Where every feature registers its listeners. The command, the shortcut, buttons, form
+ * submissions, menu searches and events are each found by their id (an event by its type) in a
+ * map, and one global Bolt middleware, the last, hands each request to the handlers of its id.
+ * The kinds of durable job a feature carries out after an ack (shared/durable.ts) are registered
+ * here too, for the composition root to start once the app serves.
  *
  * Bolt tries every registered listener on every request, slash commands included: each try copies
- * the request's arguments into a new object and runs the listener's filters through promises.
+ * the request's arguments into new objects and runs the listener's filters through promises.
  * In CPU profiles of a burst of /split acks, Bolt's matching took 17-18% of the app's busy time
- * with a listener per button (28 in all) and 10% with one per kind (six), for the same requests.
- * Events later came to nine listeners of their own, and each request's tries were the first source
- * of garbage after the async hooks in an allocation profile of the same burst; they are one now.
- * Two features may listen to one event type (App Home opened): both run, as Bolt runs two
- * listeners, and a failure of one is reported once the other has finished too.
+ * with a listener per button (28 in all) and 10% with one per kind (six); with six, an allocation
+ * profile of acks alone still had those tries as the largest source of garbage (about a sixth).
+ * With no Bolt listener at all, a request costs one map lookup. Two features may listen to one
+ * event type (App Home opened): both run, as Bolt runs two listeners, and a failure of one is
+ * reported once the other has finished too.
  *
- * The per-kind listener matches only the ids registered here, so an unknown id is left unhandled
- * exactly as Bolt would leave it.
+ * Only the ids registered here are handled; any other request goes on to Bolt's listeners (the
+ * app registers none) and is left unhandled exactly as Bolt would leave it.
  */
 import type {
   App,
@@ -34,7 +33,6 @@ import type {
   SlackViewMiddlewareArgs,
   ViewSubmitAction,
 } from '@slack/bolt';
-import { escapeRegex } from '../../core/regex.js';
 import type { JobHandler } from './durable.js';
 
 /** The registration calls of Bolt's App, with the same typing. */
@@ -66,9 +64,16 @@ export interface ListenerTable {
 // biome-ignore lint/suspicious/noExplicitAny: see above
 type AnyHandler = (args: any) => Promise<void>;
 
-function exactly(ids: Iterable<string>): RegExp {
-  const escaped = [...ids].map(escapeRegex);
-  return new RegExp(`^(?:${escaped.join('|')})$`);
+/** The parts of Bolt's middleware arguments the dispatch reads: which kind, and which id. */
+interface Routed {
+  command?: { command: string };
+  shortcut?: unknown;
+  action?: unknown;
+  event?: { type?: string };
+  view?: { callback_id: string };
+  options?: unknown;
+  body: { type?: string; callback_id?: string };
+  payload: { action_id?: string };
 }
 
 export function createListenerTable(): ListenerTable & {
@@ -81,14 +86,14 @@ export function createListenerTable(): ListenerTable & {
   const views = new Map<string, AnyHandler>();
   const options = new Map<string, AnyHandler>();
   const events = new Map<string, AnyHandler[]>();
-  const direct: ((app: App) => void)[] = [];
+  const direct: ['command' | 'shortcut', string, AnyHandler][] = [];
   const add = <H>(kind: string, map: Map<string, H>, id: string, handler: H) => {
     if (map.has(id)) throw new Error(`two ${kind} listeners for "${id}"`);
     map.set(id, handler);
   };
   return {
     command(name, handler) {
-      direct.push((app) => app.command(name, handler));
+      direct.push(['command', name, handler as AnyHandler]);
     },
     event(type, handler) {
       const listeners = events.get(type) ?? [];
@@ -96,7 +101,7 @@ export function createListenerTable(): ListenerTable & {
       events.set(type, listeners);
     },
     shortcut(callbackId, handler) {
-      direct.push((app) => app.shortcut(callbackId, handler as AnyHandler));
+      direct.push(['shortcut', callbackId, handler as AnyHandler]);
     },
     action(actionId, handler) {
       add('action', actions, actionId, handler as AnyHandler);
@@ -112,33 +117,35 @@ export function createListenerTable(): ListenerTable & {
     },
     jobs: () => Object.fromEntries(jobs),
     install(app) {
-      for (const register of direct) register(app);
-      if (actions.size > 0) {
-        app.action({ action_id: exactly(actions.keys()) }, async (args) => {
-          const id = (args.payload as { action_id: string }).action_id;
-          await actions.get(id)?.(args);
-        });
-      }
-      if (events.size > 0) {
-        app.event(exactly(events.keys()), async (args) => {
-          const outcomes = await Promise.allSettled(
-            (events.get(args.event.type) ?? []).map((handler) => handler(args)),
-          );
-          const failed = outcomes.find((outcome) => outcome.status === 'rejected');
-          if (failed) throw failed.reason;
-        });
-      }
-      if (views.size > 0) {
-        app.view({ callback_id: exactly(views.keys()), type: 'view_submission' }, async (args) => {
-          await views.get(args.view.callback_id)?.(args);
-        });
-      }
-      if (options.size > 0) {
-        app.options({ action_id: exactly(options.keys()) }, async (args) => {
-          const id = (args.payload as { action_id: string }).action_id;
-          await options.get(id)?.(args);
-        });
-      }
+      const commands = new Map<string, AnyHandler>();
+      const shortcuts = new Map<string, AnyHandler>();
+      for (const [kind, id, handler] of direct)
+        (kind === 'command' ? commands : shortcuts).set(id, handler);
+      // Which handlers a request is for, read as Bolt's own filters read it: a command by its name,
+      // a shortcut by its callback_id, a block action or menu search by its action_id, an event by
+      // its type, a view only when submitted.
+      const handlersOf = (args: Routed): AnyHandler | AnyHandler[] | undefined => {
+        if (args.command) return commands.get(args.command.command);
+        if (args.shortcut) return shortcuts.get(args.body.callback_id ?? '');
+        if (args.action) return actions.get(args.payload.action_id ?? '');
+        if (args.event) return events.get(args.event.type ?? '');
+        if (args.view) {
+          return args.body.type === 'view_submission'
+            ? views.get(args.view.callback_id)
+            : undefined;
+        }
+        if (args.options) return options.get(args.payload.action_id ?? '');
+        return undefined;
+      };
+      app.use(async (args) => {
+        const found = handlersOf(args as unknown as Routed);
+        // None of the table's: on to Bolt's listeners, of which the app registers none.
+        if (found === undefined) return args.next();
+        if (!Array.isArray(found)) return found(args);
+        const outcomes = await Promise.allSettled(found.map((handler) => handler(args)));
+        const failed = outcomes.find((outcome) => outcome.status === 'rejected');
+        if (failed) throw failed.reason;
+      });
     },
   };
 }

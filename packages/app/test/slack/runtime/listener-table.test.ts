@@ -102,7 +102,7 @@ describe('listener table', () => {
     expect(called).toBe(0);
   });
 
-  it('hands each event to every handler of its type, behind one Bolt listener, and none other', async () => {
+  it('hands each event to every handler of its type, with no Bolt listener, and none other', async () => {
     const app = boltApp();
     const table = createListenerTable();
     const calls: string[] = [];
@@ -118,7 +118,7 @@ describe('listener table', () => {
     });
     table.install(app);
     const listeners = (app as unknown as { listeners: unknown[] }).listeners;
-    expect(listeners).toHaveLength(1);
+    expect(listeners).toHaveLength(0);
     const eventBody = (event: Record<string, unknown>) => ({
       type: 'event_callback',
       team_id: 'T0001',
@@ -141,6 +141,77 @@ describe('listener table', () => {
       ack: async () => undefined,
     });
     expect(calls).toEqual(['home home', 'messages home', 'mention hi']);
+  });
+
+  it('hands the command and the shortcut to their handlers by name, and nothing else to them', async () => {
+    const app = boltApp();
+    const table = createListenerTable();
+    const calls: string[] = [];
+    table.command('/split', async ({ ack, command }) => {
+      calls.push(`command ${command.text}`);
+      await ack();
+    });
+    table.shortcut('split_message', async ({ ack, shortcut }) => {
+      calls.push(`shortcut ${shortcut.callback_id}`);
+      await ack();
+    });
+    table.view('form', async ({ ack }) => {
+      calls.push('view');
+      await ack();
+    });
+    table.install(app);
+    const command = (name: string) => ({
+      command: name,
+      text: '12 lunch',
+      team_id: 'T0001',
+      user_id: 'U0ANN',
+      channel_id: 'C1',
+      api_app_id: 'A1',
+      response_url: 'https://hooks.slack.test/r',
+      trigger_id: '1.2.3',
+    });
+    expect(await deliver(app, command('/split'))).toEqual({ acked: true });
+    expect(await deliver(app, command('/splitx'))).toEqual({ acked: false });
+    const shortcut = (callbackId: string) => ({
+      type: 'message_action',
+      callback_id: callbackId,
+      team,
+      user,
+      channel: { id: 'C1' },
+      message: { ts: '1.2', text: 'lunch 12' },
+      api_app_id: 'A1',
+      trigger_id: '1.2.3',
+      response_url: 'https://hooks.slack.test/r',
+    });
+    expect(await deliver(app, shortcut('split_message'))).toEqual({ acked: true });
+    expect(await deliver(app, shortcut('other'))).toEqual({ acked: false });
+    // A view closed is not a submission: the view's handler is for submissions only.
+    const closed = {
+      type: 'view_closed',
+      team,
+      user,
+      api_app_id: 'A1',
+      view: { id: 'V1', callback_id: 'form', state: { values: {} }, private_metadata: '' },
+    };
+    expect(await deliver(app, closed)).toEqual({ acked: false });
+    expect(calls).toEqual(['command 12 lunch', 'shortcut split_message']);
+  });
+
+  it("lets a request none of the table's ids matches go on to Bolt's own listeners", async () => {
+    const app = boltApp();
+    const table = createListenerTable();
+    table.action('expense_edit', async ({ ack }) => {
+      await ack();
+    });
+    table.install(app);
+    const seen: string[] = [];
+    app.action('other', async ({ ack, action }) => {
+      seen.push((action as { action_id: string }).action_id);
+      await ack();
+    });
+    expect(await deliver(app, blockAction('other'))).toEqual({ acked: true });
+    expect(await deliver(app, blockAction('expense_edit'))).toEqual({ acked: true });
+    expect(seen).toEqual(['other']);
   });
 
   it('refuses a second handler for the same id', () => {
