@@ -69,7 +69,7 @@ export function createWorkQueue(options: WorkQueueOptions = {}): WorkQueue {
   const holdFor = options.holdFor ?? (() => 0);
   const maxDeferMs = options.maxDeferMs ?? 1_000;
   const loopBusy = options.loopBusy ?? createLoopMonitor();
-  const waiting: { job: () => Promise<void>; since: number }[] = [];
+  const waiting: { job: () => Promise<void>; scope: AsyncResource; since: number }[] = [];
   let deferTimer: NodeJS.Timeout | undefined;
   let busy = 0;
   let running = 0;
@@ -98,7 +98,7 @@ export function createWorkQueue(options: WorkQueueOptions = {}): WorkQueue {
     // slow service), they do, or the bookings would fall behind.
     const limit = holdFor() > 0 && loopBusy() ? slots : maxRunning;
     while (busy < slots && running < limit && waiting.length > 0 && mayStart()) {
-      const { job } = waiting.shift()!;
+      const { job, scope } = waiting.shift()!;
       busy += 1;
       running += 1;
       let holding = true;
@@ -114,7 +114,8 @@ export function createWorkQueue(options: WorkQueueOptions = {}): WorkQueue {
       timer.unref();
       // setImmediate: requests that arrived meanwhile (acks) are read before the job starts.
       setImmediate(() => {
-        job()
+        scope
+          .runInAsyncScope(job)
           .catch(() => undefined)
           .finally(() => {
             clearTimeout(timer);
@@ -128,9 +129,11 @@ export function createWorkQueue(options: WorkQueueOptions = {}): WorkQueue {
   };
   return {
     push(job) {
-      // A job starts from whichever job or timer frees a slot; bound here, it runs (and logs) as
-      // part of the request that queued it.
-      waiting.push({ job: AsyncResource.bind(job), since: performance.now() });
+      // A job starts from whichever job or timer frees a slot; in the scope taken here, it runs
+      // (and logs) as part of the request that queued it. A resource rather than
+      // AsyncResource.bind, which on Node 20 also defines deprecated accessors on every function
+      // it binds: about 5% of what an ack allocated.
+      waiting.push({ job, scope: new AsyncResource('split.work'), since: performance.now() });
       next();
     },
     idle() {

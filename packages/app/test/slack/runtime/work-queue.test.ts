@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { currentRequest, withRequest } from '../../../src/observe/context.js';
 import { createLoopMonitor, createWorkQueue } from '../../../src/slack/runtime/work-queue.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -39,6 +40,24 @@ describe('work queue after acks', () => {
     }
     await queue.idle();
     expect(peak).toBe(3);
+  });
+
+  it('runs each job as part of the request that queued it, whichever job freed its slot', async () => {
+    const queue = createWorkQueue({ slots: 1, slotMs: 1_000 });
+    const seen: (string | undefined)[] = [];
+    for (const id of ['req-a', 'req-b', 'req-c']) {
+      withRequest(() => {
+        queue.push(async () => {
+          await sleep(2);
+          seen.push(currentRequest()?.requestId);
+        });
+      }, id);
+    }
+    queue.push(async () => {
+      seen.push(currentRequest()?.requestId);
+    });
+    await queue.idle();
+    expect(seen).toEqual(['req-a', 'req-b', 'req-c', undefined]);
   });
 
   it('keeps going after a job fails', async () => {
