@@ -21,6 +21,7 @@ import {
   MAX_AMOUNT_MAJOR,
   ME,
   type ParseContext,
+  type ParsedExpense,
   type ParseResult,
   type Person,
   type Scan,
@@ -125,26 +126,26 @@ function pricedExpense(scan: Scan, clauses: Clauses, sharing: Sharing): ParseRes
     'shares' in check ? check.shares : [],
   );
   if (refused(bill)) return bill;
-  return {
-    kind: 'expense',
-    expense: {
-      ...bill,
-      currency,
-      currencySource: mark?.source ?? 'default',
-      currencyToken: mark?.token ?? null,
-      amountText,
-      each: eachMinor,
-      description,
-      participants,
-      wholeGroup,
-      payer,
-      ...(paidMinor ? { payers: paidMinor } : {}),
-      ...(repeat ? { repeat: repeat.repeat } : {}),
-      group,
-      ...(noGroup ? { noGroup: true as const } : {}),
-      date: date ? ymd(date.date) : ctx.today,
-    },
+  // One literal with a single spread, then the optional fields: further spreads in the literal
+  // made V8 define every property after them through its runtime (about a tenth of a parse).
+  const expense: ParsedExpense = {
+    ...bill,
+    currency,
+    currencySource: mark?.source ?? 'default',
+    currencyToken: mark?.token ?? null,
+    amountText,
+    each: eachMinor,
+    description,
+    participants,
+    wholeGroup,
+    payer,
+    group,
+    date: date ? ymd(date.date) : ctx.today,
   };
+  if (paidMinor) expense.payers = paidMinor;
+  if (repeat) expense.repeat = repeat.repeat;
+  if (noGroup) expense.noGroup = true;
+  return { kind: 'expense', expense };
 }
 
 type Clauses = Exclude<ReturnType<typeof readClauses>, ErrorResult>;
