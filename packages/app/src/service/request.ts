@@ -7,8 +7,10 @@
  * Writes (POST) are never retried: a write whose outcome is unknown is reported as such
  * (`outcome_unknown`) for the caller to reconcile.
  */
+
 import { openAsBlob } from 'node:fs';
 import { basename, extname } from 'node:path';
+import { deadline } from './deadline.js';
 import { formEncode, type Pairs } from './encode.js';
 import {
   errorFromResponse,
@@ -222,7 +224,8 @@ async function attemptOnce(config: TransportConfig, call: ApiCall): Promise<Atte
   const authorization = call.authorization?.(call.method, call.url, signedPairs);
   if (authorization) headers.Authorization = authorization;
 
-  const signal = AbortSignal.timeout(config.timeoutMs);
+  const limit = deadline(config.timeoutMs);
+  const { signal } = limit;
   let response: Response;
   let text: string;
   try {
@@ -246,6 +249,8 @@ async function attemptOnce(config: TransportConfig, call: ApiCall): Promise<Atte
           { outcomeUnknown },
         );
     return { ok: false, error: failure, retryable: true };
+  } finally {
+    limit.clear();
   }
 
   const status = response.status;

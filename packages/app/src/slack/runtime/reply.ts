@@ -4,6 +4,7 @@
  * the first way fails, the second is tried, so that a person is never left without an answer.
  */
 import type { Logger, RespondFn, webApi } from '@slack/bolt';
+import { deadline } from '../../service/deadline.js';
 import type { FetchLike } from '../../service/index.js';
 import type { SlackMessage } from '../kit/message.js';
 
@@ -37,14 +38,21 @@ export async function postToResponseUrl(
   url: string,
   body: Record<string, unknown>,
 ): Promise<void> {
-  const response = await http(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-    signal: AbortSignal.timeout(RESPONSE_URL_TIMEOUT_MS),
-  });
-  await response.body?.cancel();
-  if (!response.ok) throw new Error(`response_url answered HTTP ${response.status}`);
+  const limit = deadline(RESPONSE_URL_TIMEOUT_MS);
+  try {
+    const response = await http(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+      signal: limit.signal,
+    });
+    // Read, not cancelled: Slack answers in a few bytes, and asking the app's HTTP client for a
+    // stream to cancel would build one around bytes it already holds.
+    await response.text();
+    if (!response.ok) throw new Error(`response_url answered HTTP ${response.status}`);
+  } finally {
+    limit.clear();
+  }
 }
 
 export function replyViaResponseUrl(url: string, http: FetchLike): Reply {
