@@ -20,6 +20,32 @@ describe('Lru', () => {
     expect(lru.has('c')).toBe(true);
   });
 
+  it('keeps a key read between every insert of a stream of new ones', () => {
+    for (const capacity of [2, 3, 10, 101]) {
+      const lru = new Lru<string, number>(capacity);
+      lru.set('hot', 0);
+      for (let i = 0; i < 5_000; i++) {
+        lru.set(`cold-${i}`, i);
+        expect(lru.get('hot')).toBe(0);
+      }
+      expect(lru.size).toBe(capacity);
+    }
+  });
+
+  it('evicts entries in the order they were last used, once a use is half the capacity old', () => {
+    const lru = new Lru<string, number>(4);
+    lru.set('a', 1).set('b', 2).set('c', 3).set('d', 4);
+    expect(lru.get('a')).toBe(1);
+    expect(lru.get('b')).toBe(2);
+    lru.set('e', 5).set('f', 6);
+    expect([...['a', 'b', 'c', 'd', 'e', 'f']].filter((k) => lru.has(k))).toEqual([
+      'a',
+      'b',
+      'e',
+      'f',
+    ]);
+  });
+
   it('replaces a key in place without evicting another', () => {
     const lru = new Lru<string, number>(2);
     lru.set('a', 1).set('b', 2).set('a', 3);
