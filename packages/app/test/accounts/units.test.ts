@@ -201,4 +201,20 @@ describe('dates in the person’s zone', () => {
     expect(middayIn('2026-11-20', 'Asia/Kolkata')).toBe('2026-11-20T12:00:00+05:30');
     expect(middayIn('2026-11-20', undefined)).toBe('2026-11-20T12:00:00Z');
   });
+
+  it('answers again from what it kept only for the same minute and the same date', () => {
+    // The minute before and after midnight in Paris, asked in turn: each answer is its own.
+    const before = new Date('2026-11-20T22:59:30Z');
+    const after = new Date('2026-11-20T23:00:10Z');
+    for (let i = 0; i < 3; i++) {
+      expect(todayIn('Europe/Paris', before)).toBe('2026-11-20');
+      expect(todayIn('Europe/Paris', after)).toBe('2026-11-21');
+      expect(todayIn('Europe/Paris', new Date(before.getTime() + 20_000))).toBe('2026-11-20');
+    }
+    // Summer and winter offsets in one zone, asked in turn.
+    for (let i = 0; i < 3; i++) {
+      expect(middayIn('2026-07-01', 'Europe/Paris')).toBe('2026-07-01T12:00:00+02:00');
+      expect(middayIn('2026-12-01', 'Europe/Paris')).toBe('2026-12-01T12:00:00+01:00');
+    }
+  });
 });
