@@ -87,10 +87,18 @@ if (kind === 'bare') {
       ...(process.env.BENCH_GROWTH ? { growthFactor: Number(process.env.BENCH_GROWTH) } : {}),
     });
   }
-  // The composition root was app.ts in trees before it was named for what it does.
+  // The app as production runs it, built into dist/ (one bundle, no per-function names that tsx
+  // keeps), unless BENCH_FROM=src asks for the sources. The composition root was app.ts in trees
+  // before it was named for what it does.
   const root = existsSync(new URL('compose.ts', src)) ? 'compose.js' : 'app.js';
-  const { startApp } = (await import(new URL(root, src).href)) as typeof AppModule;
-  const { loadConfig } = (await import(new URL('config.js', src).href)) as typeof ConfigModule;
+  const { startApp, loadConfig } = (
+    process.env.BENCH_FROM === 'src'
+      ? {
+          ...((await import(new URL(root, src).href)) as typeof AppModule),
+          ...((await import(new URL('config.js', src).href)) as typeof ConfigModule),
+        }
+      : await import(new URL('../dist/index.js', src).href)
+  ) as typeof AppModule & typeof ConfigModule;
   const dir = await mkdtemp(join(tmpdir(), 'split-bench-'));
   const config = loadConfig({
     SLACK_BOT_TOKEN: world.team.botToken,

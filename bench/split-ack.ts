@@ -7,7 +7,9 @@
  *                                  BENCH_V8_DEFAULT=1: the real app runs with V8's defaults
  *                                  instead of main.ts's tuning for idle (src/heap.ts)
  *                                  BENCH_COMPARE=<tree>: another checkout's app as a third party,
- *                                  "before", tuned as its own benchmark tuned it
+ *                                  "before", tuned as its own benchmark tuned it (built there)
+ *                                  BENCH_FROM=src: the apps from their sources (through tsx)
+ *                                  rather than from the dist/ bundle that production runs
  *
  * Four processes, so that no two measured parties share an event loop: the outside world (the
  * expense emulator and the fake Slack Web API, bench/split-ack-world.ts), the real app, a bare
@@ -26,11 +28,13 @@
  * (target: 1 per /split, create_expense).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import { createInterface } from 'node:readline';
 import { control, requestCounts } from '@split/service-emulator/testing';
 import { SIGNING_SECRET } from '../packages/app/test/support/harness.js';
 import { send, slashCommand } from '../packages/app/test/support/slack-requests.js';
+import { buildPackage } from '../scripts/build.js';
 import type { Stats } from './split-ack-app.js';
 import type { World } from './split-ack-world.js';
 
@@ -148,6 +152,16 @@ async function main() {
       ),
     ]);
   };
+  // The apps run as production runs them, from dist/: this tree's is built now, so that what is
+  // measured is what the sources say; a tree to compare must have been built (`npm run build`).
+  if (process.env.BENCH_FROM !== 'src') {
+    await buildPackage('app');
+    if (COMPARE && !existsSync(`${COMPARE}/packages/app/dist/index.js`)) {
+      throw new Error(
+        `${COMPARE} has no built app: run npm run build there, or set BENCH_FROM=src`,
+      );
+    }
+  }
   const worldJson = await launch(['bench/split-ack-world.ts']);
   const world = JSON.parse(worldJson) as World;
   // The world stands for machines elsewhere: on this small shared box it yields the processor to
