@@ -86,14 +86,15 @@ export function createListenerTable(): ListenerTable & {
   const views = new Map<string, AnyHandler>();
   const options = new Map<string, AnyHandler>();
   const events = new Map<string, AnyHandler[]>();
-  const direct: ['command' | 'shortcut', string, AnyHandler][] = [];
+  const commands = new Map<string, AnyHandler>();
+  const shortcuts = new Map<string, AnyHandler>();
   const add = <H>(kind: string, map: Map<string, H>, id: string, handler: H) => {
     if (map.has(id)) throw new Error(`two ${kind} listeners for "${id}"`);
     map.set(id, handler);
   };
   return {
     command(name, handler) {
-      direct.push(['command', name, handler as AnyHandler]);
+      add('command', commands, name, handler as AnyHandler);
     },
     event(type, handler) {
       const listeners = events.get(type) ?? [];
@@ -101,7 +102,7 @@ export function createListenerTable(): ListenerTable & {
       events.set(type, listeners);
     },
     shortcut(callbackId, handler) {
-      direct.push(['shortcut', callbackId, handler as AnyHandler]);
+      add('shortcut', shortcuts, callbackId, handler as AnyHandler);
     },
     action(actionId, handler) {
       add('action', actions, actionId, handler as AnyHandler);
@@ -117,10 +118,6 @@ export function createListenerTable(): ListenerTable & {
     },
     jobs: () => Object.fromEntries(jobs),
     install(app) {
-      const commands = new Map<string, AnyHandler>();
-      const shortcuts = new Map<string, AnyHandler>();
-      for (const [kind, id, handler] of direct)
-        (kind === 'command' ? commands : shortcuts).set(id, handler);
       // Which handlers a request is for, read as Bolt's own filters read it: a command by its name,
       // a shortcut by its callback_id, a block action or menu search by its action_id, an event by
       // its type, a view only when submitted.

@@ -221,6 +221,14 @@ describe('listener table', () => {
       'two action listeners for "expense_edit"',
     );
     table.view('expense_edit', async () => undefined);
+    table.command('/split', async () => undefined);
+    expect(() => table.command('/split', async () => undefined)).toThrow(
+      'two command listeners for "/split"',
+    );
+    table.shortcut('split_message', async () => undefined);
+    expect(() => table.shortcut('split_message', async () => undefined)).toThrow(
+      'two shortcut listeners for "split_message"',
+    );
   });
 
   it('lists the durable job kinds registered, and refuses a kind twice', () => {
