@@ -1,10 +1,10 @@
 /**
- * The write before each ack, grouped: the jobs queued in one turn of the event loop go to SQLite
- * or PostgreSQL as one multi-row INSERT, one commit, instead of one commit each. Measured with the
- * /split benchmark's ack-only runs: the job's own commit was about half of the app's processor
- * time per ack (write-ahead-log pages, their checkpoints, the hop to SQLite's thread and back);
- * a burst of fifty commands now shares a few. A lone command waits for nothing but the end of its
- * turn.
+ * The write before each ack, grouped: the jobs queued in one turn of the event loop, or while the
+ * group before them was being written, go to SQLite or PostgreSQL as one multi-row INSERT, one
+ * commit, instead of one commit each. Measured with the /split benchmark's ack-only runs: the
+ * job's own commit was about half of the app's processor time per ack (write-ahead-log pages,
+ * their checkpoints, the hop to SQLite's thread and back); a burst of fifty commands now shares a
+ * few. A lone command waits for nothing but the end of its turn.
  *
  * Each add still answers for its own id: whether it was new (RETURNING lists the ids inserted).
  * An id given twice in one group is new only the first time, as two separate inserts would have
@@ -117,15 +117,27 @@ async function insertGroup(q: Query, table: string, group: readonly Waiting[]): 
 
 export function groupedAdds(q: Query, table: string): (row: JobRow) => Promise<boolean> {
   let waiting: Waiting[] = [];
+  let writing = false;
+  const write = () => {
+    const group = waiting;
+    waiting = [];
+    writing = true;
+    const written = () => {
+      writing = false;
+      // What came while this group was written goes now, as one group.
+      if (waiting.length > 0) write();
+    };
+    insertGroup(q, table, group).then(written, written);
+  };
   return (row) =>
     new Promise<boolean>((resolve, reject) => {
       waiting.push({ row, resolve, reject });
       // After this turn's I/O callbacks: the commands read from the sockets in one poll share it.
-      if (waiting.length === 1)
+      // While a group is being written, the next waits for it to end rather than queueing a
+      // statement of its own behind it: in a burst each commit then carries many rows.
+      if (waiting.length === 1 && !writing)
         setImmediate(() => {
-          const group = waiting;
-          waiting = [];
-          void insertGroup(q, table, group);
+          if (!writing && waiting.length > 0) write();
         });
     });
 }

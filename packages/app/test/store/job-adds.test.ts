@@ -38,6 +38,35 @@ describe('grouped job adds', () => {
     await connection.close();
   });
 
+  it('sends what comes while a group is written as one group once it is done', async () => {
+    const { connection } = await table();
+    const sent: number[] = [];
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const slow = groupedAdds(async (sql, params) => {
+      sent.push(params.length / 5);
+      if (sent.length === 1) await held;
+      return connection.all(sql, params);
+    }, TABLE);
+    const first = slow(row('first'));
+    await new Promise((resolve) => setImmediate(resolve));
+    const later: Promise<boolean>[] = [];
+    for (let turn = 0; turn < 3; turn++) {
+      later.push(slow(row(`t${turn}a`)), slow(row(`t${turn}b`)));
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    expect(sent).toEqual([1]);
+    release();
+    expect(await first).toBe(true);
+    expect(await Promise.all(later)).toEqual([true, true, true, true, true, true]);
+    // The six that waited went as one statement of four rows and one of two (the sizes kept).
+    expect(sent).toEqual([1, 4, 2]);
+    expect(await connection.all(`SELECT count(*) AS n FROM ${TABLE}`)).toEqual([{ n: 7 }]);
+    await connection.close();
+  });
+
   it('answers a repeated id as known, in the same turn and in a later one', async () => {
     const { connection, add } = await table();
     expect(await Promise.all([add(row('a', '1')), add(row('b')), add(row('a', '2'))])).toEqual([
