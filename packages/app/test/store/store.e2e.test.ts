@@ -459,13 +459,17 @@ for (const backend of backends)
       const a = createClaims(backend.url(), { namespace: `test-${run}` });
       const b = createClaims(backend.url(), { namespace: `test-${run}` });
       try {
-        expect(await a.claim('short', 150)).toBe(true);
-        expect(await b.claim('short', 150)).toBe(false);
-        await new Promise((resolve) => setTimeout(resolve, 300));
+        // Both connected first, and a second to spare: on a loaded machine the first claim of a
+        // new connection has taken longer than a shorter claim lasts.
+        expect(await a.claim('warm-a', 60_000)).toBe(true);
+        expect(await b.claim('warm-b', 60_000)).toBe(true);
+        expect(await a.claim('short', 1_000)).toBe(true);
+        expect(await b.claim('short', 1_000)).toBe(false);
+        await new Promise((resolve) => setTimeout(resolve, 1_200));
         expect(await b.claim('short', 60_000)).toBe(true);
         expect(await a.claim('short', 60_000)).toBe(false);
       } finally {
-        await b.release('short');
+        await Promise.all([b.release('short'), a.release('warm-a'), b.release('warm-b')]);
         await Promise.all([a.close(), b.close()]);
       }
     });
