@@ -25,8 +25,6 @@ export interface Jobs {
   add(id: string, payload: unknown, leaseMs: number): Promise<boolean>;
   /** Takes up to `limit` jobs whose lease has lapsed, holding each for `leaseMs`. */
   take(limit: number, leaseMs: number): Promise<Job[]>;
-  /** Extends this instance's lease; false when the job is no longer its own. */
-  renew(id: string, leaseMs: number): Promise<boolean>;
   /**
    * Extends this instance's lease on each of `ids` at once; gives the ids still its own. One
    * statement on SQL however many jobs are held (a burst of commands queues hundreds).
@@ -132,9 +130,6 @@ export function createJobs(storeUrl: string, options: CreateJobsOptions = {}): J
       const rows = await backend.take(prefix, owner, at, leaseMs, limit);
       return rows.map(strip);
     },
-    async renew(id, leaseMs) {
-      return (await open()).renew(prefix + id, owner, now() + leaseMs);
-    },
     async renewAll(ids, leaseMs) {
       if (ids.length === 0) return new Set();
       const renewed = await (await open()).renewAll(
@@ -171,7 +166,6 @@ interface Backend {
     leaseMs: number,
     limit: number,
   ): Promise<Job[]>;
-  renew(id: string, owner: string, until: number): Promise<boolean>;
   renewAll(ids: readonly string[], owner: string, until: number): Promise<Set<string>>;
   save(id: string, owner: string, progress: string): Promise<boolean>;
   finish(id: string, owner: string, doneUntil: number, keepMs: number): Promise<void>;
@@ -259,13 +253,6 @@ function sqlBackend(run: Run, kind: 'postgres' | 'sqlite'): Backend {
         [owner, nowMs + leaseMs, nowMs, `${likeEscape(prefix)}%`, limit],
       );
       return (rows as Row[]).map(toJob);
-    },
-    async renew(id, owner, until) {
-      const rows = await q(
-        `UPDATE ${TABLE} SET lease_until = ? WHERE id = ? AND owner = ? AND done_until IS NULL RETURNING id`,
-        [until, id, owner],
-      );
-      return rows.length === 1;
     },
     async renewAll(ids, owner, until) {
       const renewed = new Set<string>();
@@ -444,7 +431,6 @@ async function redisBackend(storeUrl: string, prefix: string): Promise<Backend> 
         }),
       );
     },
-    renew: (id, owner, until) => mine(REDIS_RENEW, id, owner, String(until)),
     async renewAll(ids, owner, until) {
       // Redis answers each script in well under a millisecond, from its own process.
       const still = await Promise.all(ids.map((id) => mine(REDIS_RENEW, id, owner, String(until))));

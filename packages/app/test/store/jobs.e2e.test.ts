@@ -117,9 +117,9 @@ for (const backend of backends)
       const race = await Promise.all([first.take(10, 5_000), third.take(10, 5_000)]);
       expect(race.flat()).toHaveLength(1);
       const holder = race[0].length === 1 ? first : third;
-      expect(await second.renew('j1', 5_000)).toBe(false);
+      expect((await second.renewAll(['j1'], 5_000)).has('j1')).toBe(false);
       expect(await second.save('j1', { sentAt: 43 })).toBe(false);
-      expect(await holder.renew('j1', 5_000)).toBe(true);
+      expect((await holder.renewAll(['j1'], 5_000)).has('j1')).toBe(true);
       await holder.finish('j1', 60_000);
       clock += 10_000;
       expect(await second.take(10, 5_000)).toEqual([]);
