@@ -55,10 +55,8 @@ export function todayIn(tz: string | undefined, now: Date): string {
   return f.today.day;
 }
 
-function offsetMinutes(tz: string | undefined, at: number): number {
-  const name = zoneFormatters(tz)
-    ?.offset.formatToParts(at)
-    .find((p) => p.type === 'timeZoneName')?.value;
+function offsetMinutes(f: ZoneFormatters | undefined, at: number): number {
+  const name = f?.offset.formatToParts(at).find((p) => p.type === 'timeZoneName')?.value;
   const match = /GMT([+-])(\d{2}):(\d{2})/.exec(name ?? '');
   if (!match) return 0;
   const minutes = Number(match[2]) * 60 + Number(match[3]);
@@ -73,7 +71,7 @@ function offsetMinutes(tz: string | undefined, at: number): number {
 export function middayIn(date: string, tz: string | undefined): string {
   const f = zoneFormatters(tz);
   if (f?.midday?.date === date) return f.midday.iso;
-  const minutes = offsetMinutes(tz, Date.parse(`${date}T12:00:00Z`));
+  const minutes = offsetMinutes(f, Date.parse(`${date}T12:00:00Z`));
   let iso = `${date}T12:00:00Z`;
   if (minutes !== 0) {
     const sign = minutes < 0 ? '-' : '+';
