@@ -7,7 +7,7 @@ import { type Extra, withExtras } from '../itemise.js';
 import { currencyExponent, readMinor } from '../money.js';
 import type { ShareRow, Split } from '../split.js';
 import { tooLarge } from './amounts.js';
-import { amountOrSumAt, minorOf } from './arithmetic.js';
+import { amountOrSumAt, candidateMinor } from './arithmetic.js';
 import { EX, fail, failWith, refused } from './errors.js';
 import { isWord, word } from './tokens.js';
 import {
@@ -111,7 +111,7 @@ function extraOf(extra: TypedExtra | null, currency: string): Extra | ErrorResul
     return fail('one_currency', { codes: { and: [currency, amount.mark.code] } }, EX.tip);
   }
   const reading = amount.reading as { decimal: string };
-  const minor = minorOf({ ...amount, decimal: reading.decimal }, currency, EX.tip);
+  const minor = candidateMinor(amount, reading.decimal, currency, EX.tip);
   return refused(minor) ? minor : { minor };
 }
 

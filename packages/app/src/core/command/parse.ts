@@ -124,5 +124,10 @@ export function cutToCommandCap(text: string): string {
  * Everything else calls parseCommand.
  */
 export function parseUncapped(text: string, ctx: ParseContext): ParseResult {
-  return parseInner(text, { ...ctx, defaultCurrency: ctx.defaultCurrency.toUpperCase() });
+  const defaultCurrency = ctx.defaultCurrency.toUpperCase();
+  // Copied only when the case changes: the service gives codes in capitals.
+  return parseInner(
+    text,
+    defaultCurrency === ctx.defaultCurrency ? ctx : { ...ctx, defaultCurrency },
+  );
 }
