@@ -2,7 +2,12 @@
  * Service clients for the app: one per call site and token (construction only stores options),
  * all pointed at the configured service with the same timeout policy.
  */
-import { type AttemptReport, type FetchLike, ServiceClient } from '../service/index.js';
+import {
+  type AttemptReport,
+  type FetchLike,
+  ServiceClient,
+  type ServiceClientOptions,
+} from '../service/index.js';
 import type { ServiceTokenRecord } from '../store/index.js';
 
 interface ServiceSettings {
@@ -31,7 +36,10 @@ export interface ServiceFactory {
 const DEFAULT_SERVICE_TIMEOUT_MS = 8_000;
 
 export function createServiceFactory(settings: ServiceSettings): ServiceFactory {
-  const base = {
+  // Built without spreads, and a link's token set on its client rather than spread into a copy of
+  // these: on Node 20 every read of a spread's copy goes through V8's runtime, and a client is
+  // made for every booking.
+  const base: ServiceClientOptions = {
     baseUrl: settings.apiUrl,
     authorizeUrl: settings.authorizeUrl,
     tokenUrl: settings.tokenUrl,
@@ -39,11 +47,16 @@ export function createServiceFactory(settings: ServiceSettings): ServiceFactory 
     consumerSecret: settings.clientSecret,
     timeoutMs: settings.timeoutMs ?? DEFAULT_SERVICE_TIMEOUT_MS,
     retries: settings.retries ?? 1,
-    ...(settings.onAttempt ? { onAttempt: settings.onAttempt } : {}),
-    ...(settings.fetch ? { fetch: settings.fetch } : {}),
   };
+  if (settings.onAttempt) base.onAttempt = settings.onAttempt;
+  if (settings.fetch) base.fetch = settings.fetch;
   return {
-    forLink: (link) => new ServiceClient({ ...base, oauth2AccessToken: link.access_token }),
+    forLink: (link) => {
+      const client = new ServiceClient(base);
+      // As the constructor took it: an empty token leaves the client without one.
+      if (link.access_token) client.setOAuth2AccessToken(link.access_token);
+      return client;
+    },
     forApp: () => new ServiceClient(base),
   };
 }

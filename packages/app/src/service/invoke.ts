@@ -92,7 +92,10 @@ export async function invoke<In, Out>(
           url: pairs.length > 0 ? `${url}?${formEncode(pairs)}` : url,
         }
       : { what: ctx.what, method: 'POST', url, body: postBody(pairs, op.file, file) };
-  const body = await send(caller.transport, authorization ? { ...call, authorization } : call);
+  // Set on the call rather than spread into a copy: a new field after a spread, and each later
+  // read of the copy, goes through V8's runtime on Node 20.
+  if (authorization) call.authorization = authorization;
+  const body = await send(caller.transport, call);
   return op.read(body, ctx);
 }
 

@@ -141,9 +141,17 @@ export async function bookPlan(input: PlanInput, plan: BookPlan): Promise<Booked
   if (people.participants.length === 0) {
     return tellProblem(input, input.voice.t('booking.nobody_left'), '/split 40 lunch @ann');
   }
-  const rows = shareRows({ ...plan, participants: people.participants }, (id) =>
-    people.refs.get(id),
-  );
+  // The fields named, not `{ ...plan, participants }`: on Node 20 a property after a spread goes
+  // through V8's runtime, and so does every read of the copy.
+  const of: SharesOf = {
+    cost: plan.cost,
+    currency: plan.currency,
+    payer: plan.payer,
+    payers: plan.payers,
+    participants: people.participants,
+    split: plan.split,
+  };
+  const rows = shareRows(of, (id) => people.refs.get(id));
   if (!rows) {
     return tellProblem(
       input,
@@ -192,11 +200,18 @@ export function shareRows(
   });
   if ('error' in computed) return undefined;
   const exponent = currencyExponent(of.currency);
-  const users: ExpenseShare[] = computed.shares.map((row) => ({
-    ...(refOf(row.id) as PersonRef),
-    paid_share: toWireAmount(row.paid, exponent),
-    owed_share: toWireAmount(row.owed, exponent),
-  }));
+  // The shares first and the person's fields copied onto them: new fields after a spread go
+  // through V8's runtime on Node 20, and so do later reads of the copy (the encoding of the call).
+  const users = computed.shares.map(
+    (row): ExpenseShare =>
+      Object.assign(
+        {
+          paid_share: toWireAmount(row.paid, exponent),
+          owed_share: toWireAmount(row.owed, exponent),
+        },
+        refOf(row.id) as PersonRef,
+      ),
+  );
   return { shares: computed.shares, users };
 }
 
@@ -236,7 +251,11 @@ async function lookUpMentioned(
   }
   try {
     const found = await resolvePeople({
-      caller: { ...user, service_user_id: record.service_user_id },
+      caller: {
+        team_id: user.team_id,
+        user_id: user.user_id,
+        service_user_id: record.service_user_id,
+      },
       ids,
       tokens: deps.tokens,
       directory: deps.directory,
@@ -360,19 +379,22 @@ async function sendCreate(
 
 function newExpense(input: PlanInput, plan: BookPlan, users: ExpenseShare[]): NewExpense {
   const repeats = plan.repeat_interval && plan.repeat_interval !== 'never';
-  return {
+  // One literal, then the optional fields: conditional spreads in a literal make V8 define every
+  // later field through its runtime.
+  const expense: NewExpense = {
     description: plan.description,
-    ...(plan.payment ? { payment: true } : {}),
     cost: toWireAmount(plan.cost, currencyExponent(plan.currency)),
     currency_code: plan.currency,
     date: middayIn(plan.date, input.tz),
-    ...(plan.group ? { group_id: plan.group.id } : {}),
-    ...(plan.category_id ? { category_id: plan.category_id } : {}),
     details: withMarker(plan.details, input.once.marker),
-    ...(repeats ? { repeat_interval: plan.repeat_interval } : {}),
-    ...(plan.receipt ? { receipt: plan.receipt } : {}),
     users,
   };
+  if (plan.payment) expense.payment = true;
+  if (plan.group) expense.group_id = plan.group.id;
+  if (plan.category_id) expense.category_id = plan.category_id;
+  if (repeats) expense.repeat_interval = plan.repeat_interval;
+  if (plan.receipt) expense.receipt = plan.receipt;
+  return expense;
 }
 
 /** A create that timed out, lost its connection or met a 5xx: booked or not, the person hears. */
@@ -422,7 +444,7 @@ function bookedMessage(
   people: People,
 ): BookedExpense {
   const who = (id: string): Who => people.whos.get(id) ?? { slack: id };
-  return {
+  const message: BookedExpense = {
     id: booked.id,
     description: booked.description || plan.description,
     cost: plan.cost,
@@ -434,9 +456,11 @@ function bookedMessage(
     split: plan.split.kind,
     bookedBy: input.user.user_id,
     repeat: plan.repeat_interval && plan.repeat_interval !== 'never' ? plan.repeat_interval : null,
-    ...(plan.itemised ? { itemised: plan.itemised } : {}),
     receiptUrl: receiptUrlOf(booked.receipt),
   };
+  // After the literal: a conditional spread in it made V8 define every later field at run time.
+  if (plan.itemised) message.itemised = plan.itemised;
+  return message;
 }
 
 /** For a booking no durable job carries (a command run after linking): a marker of its own. */

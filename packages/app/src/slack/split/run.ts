@@ -102,9 +102,9 @@ export async function runSplit(
   const ctx: ParseContext = {
     today: todayIn(me?.tz, deps.now()),
     defaultCurrency: (currency.ok && currency.code) || 'USD',
-    ...(me?.locale ? { locale: me.locale } : {}),
     channelHasGroup: binding !== undefined,
   };
+  if (me?.locale) ctx.locale = me.locale;
   const parsed = parseCommand(inv.text, ctx);
   const voice = await voiceFor({ locale: me?.locale, tz: me?.tz });
   let people: Promise<readonly string[]> | undefined;
