@@ -4,6 +4,7 @@
  *
  *   split-ack-app.ts real <world JSON>    the app itself, with Ann and Bob linked
  *   split-ack-app.ts bare <world JSON>    a Bolt app that only acks /split
+ *   split-ack-app.ts durable <world JSON> the same, keeping each command first as the app does
  *   ... real <world JSON> before            with BENCH_APP_SRC: another tree's app, so labelled
  *
  * Prints the events URL on stdout, then serves until stdin closes, and reports its CPU time. A
@@ -24,6 +25,7 @@ import { App, type Logger, LogLevel } from '@slack/bolt';
 import type * as AppModule from '../packages/app/src/compose.js';
 import type * as ConfigModule from '../packages/app/src/config.js';
 import type * as HeapModule from '../packages/app/src/heap.js';
+import type * as JobsModule from '../packages/app/src/store/jobs.js';
 import type { World } from './split-ack-world.js';
 
 const [kind, json, label = kind] = process.argv.slice(2);
@@ -55,7 +57,16 @@ const HOUR_MS = 60 * 60_000;
 let stop: () => Promise<void>;
 let url: string;
 
-if (kind === 'bare') {
+if (kind === 'bare' || kind === 'durable') {
+  // `durable`: the bare app keeping each command before its ack, as the app does (the app's own
+  // job store, its group commit included, on a SQLite file of its own), and nothing after it.
+  // The price of keeping acknowledged work, measured without the rest of the app.
+  const dir = kind === 'durable' ? await mkdtemp(join(tmpdir(), 'split-bench-')) : undefined;
+  const jobs = dir
+    ? ((await import(new URL('store/jobs.js', src).href)) as typeof JobsModule).createJobs(
+        `sqlite://${join(dir, 'bare.sqlite')}`,
+      )
+    : undefined;
   const bare = new App({
     token: world.team.botToken,
     botId: world.team.botId,
@@ -64,13 +75,27 @@ if (kind === 'bare') {
     logger: quietLogger(),
     clientOptions: { slackApiUrl: world.slackApiUrl, retryConfig: { retries: 0 } },
   });
-  bare.command('/split', async ({ ack }) => {
+  bare.command('/split', async ({ ack, command }) => {
+    if (jobs) {
+      const { team_id, user_id, channel_id, text, response_url } = command;
+      await jobs.add(
+        `command:${team_id}:${command.trigger_id}`,
+        {
+          kind: 'split',
+          data: { team_id, user_id, channel_id, text, response_url },
+          by: `${team_id}:${user_id}`,
+        },
+        15_000,
+      );
+    }
     await ack();
   });
   const server = (await bare.start(0)) as Server;
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/slack/events`;
   stop = async () => {
     await bare.stop();
+    await jobs?.close();
+    if (dir) await rm(dir, { recursive: true, force: true });
   };
 } else {
   // As main.ts does before it loads the app: flags given on the command line (a "before" tree

@@ -8,6 +8,8 @@
  *                                  instead of main.ts's tuning for idle (src/heap.ts)
  *                                  BENCH_COMPARE=<tree>: another checkout's app as a third party,
  *                                  "before", tuned as its own benchmark tuned it (built there)
+ *                                  BENCH_DURABLE_BARE=1: a fourth party, the bare app keeping
+ *                                  each command first through the app's job store
  *                                  BENCH_COMPARE_TUNED=1: that tree tunes its heap itself, as
  *                                  the real app does (a tree since the adaptive young generation)
  *                                  BENCH_FROM=src: the apps from their sources (through tsx)
@@ -48,6 +50,7 @@ const ACK_ONLY = process.env.BENCH_ACK_ONLY === '1';
 const STEADY_COMMANDS = 100;
 /** Another checkout whose app runs beside this one's, in the same rounds. */
 const COMPARE = process.env.BENCH_COMPARE;
+const DURABLE_BARE = process.env.BENCH_DURABLE_BARE === '1';
 const TEXT = '12 coffee <@U0BOB>';
 /** The whole run stops here whatever happens. */
 const DEADLINE_MS = 600_000;
@@ -182,18 +185,19 @@ async function main() {
   } catch {
     console.log('(could not lower the world process priority; figures include its CPU use)');
   }
-  const [appUrl, bareUrl, beforeUrl] = await Promise.all([
+  const [appUrl, bareUrl, beforeUrl, durableUrl] = await Promise.all([
     launch(['bench/split-ack-app.ts', 'real', worldJson]),
     launch(['bench/split-ack-app.ts', 'bare', worldJson]),
-    ...(COMPARE
-      ? [
-          launch(['bench/split-ack-app.ts', 'real', worldJson, 'before'], {
-            BENCH_APP_SRC: `${COMPARE}/packages/app/src`,
-          }),
-        ]
-      : []),
+    COMPARE
+      ? launch(['bench/split-ack-app.ts', 'real', worldJson, 'before'], {
+          BENCH_APP_SRC: `${COMPARE}/packages/app/src`,
+        })
+      : undefined,
+    DURABLE_BARE ? launch(['bench/split-ack-app.ts', 'durable', worldJson]) : undefined,
   ]);
-  const [appProcess, bareProcess, beforeProcess] = children.slice(1);
+  const [appProcess, bareProcess, ...others] = children.slice(1);
+  const beforeProcess = COMPARE ? others.shift() : undefined;
+  const durableProcess = DURABLE_BARE ? others.shift() : undefined;
   /** What an app process spent so far (CPU, collections). */
   const statsOf = async (child: ChildProcess): Promise<Stats> => {
     child.stdin!.write('stats\n');
@@ -237,6 +241,7 @@ async function main() {
   await load(appUrl, responseUrl('real'));
   await waitForBookings(REQUESTS_PER_ROUND);
   await load(bareUrl, responseUrl('bare'));
+  if (durableUrl) await load(durableUrl, responseUrl('bare'));
   if (beforeUrl) {
     await load(beforeUrl, responseUrl('before'));
     await waitForBookings(REQUESTS_PER_ROUND);
@@ -248,6 +253,7 @@ async function main() {
     ...(beforeUrl
       ? [{ name: 'before', url: beforeUrl, process: beforeProcess!, books: 'before' as const }]
       : []),
+    ...(durableUrl ? [{ name: 'durable', url: durableUrl, process: durableProcess! }] : []),
   ];
   const rows: Record<string, Measured>[] = [];
   for (let round = 1; round <= ROUNDS; round++) {
@@ -296,12 +302,15 @@ async function main() {
       rows.flatMap((r) => r[name]!.latencies).sort((a, b) => a - b),
       99,
     );
-  for (const name of names.filter((n) => n !== 'bare')) {
-    const perRound = rows.map((r) => r[name]!.p99 / r.bare!.p99);
+  const ratios = (name: string, base: string) => {
+    const perRound = rows.map((r) => r[name]!.p99 / r[base]!.p99);
     console.log(
-      `p99 ratio ${name}/bare: ${(med(name, (m) => m.p99) / med('bare', (m) => m.p99)).toFixed(2)} (target <= 1.15); per round ${perRound.map((x) => x.toFixed(2)).join(', ')}, median ${median(perRound).toFixed(2)}; all rounds' acks pooled ${(pooledP99(name) / pooledP99('bare')).toFixed(2)} (${fmt(pooledP99(name))} against ${fmt(pooledP99('bare'))} ms)`,
+      `p99 ratio ${name}/${base}: ${(med(name, (m) => m.p99) / med(base, (m) => m.p99)).toFixed(2)} (target <= 1.15); per round ${perRound.map((x) => x.toFixed(2)).join(', ')}, median ${median(perRound).toFixed(2)}; all rounds' acks pooled ${(pooledP99(name) / pooledP99(base)).toFixed(2)} (${fmt(pooledP99(name))} against ${fmt(pooledP99(base))} ms)`,
     );
-  }
+  };
+  for (const name of names.filter((n) => n !== 'bare')) ratios(name, 'bare');
+  // What the app's ack costs beyond keeping the command.
+  if (durableUrl) ratios('app', 'durable');
   // Each party's own process, during its turns only: CPU (user + system) per command, and its
   // garbage collection (pauses, and time as a share of that CPU).
   console.log(
