@@ -311,6 +311,13 @@ async function main() {
   for (const name of names.filter((n) => n !== 'bare')) ratios(name, 'bare');
   // What the app's ack costs beyond keeping the command.
   if (durableUrl) ratios('app', 'durable');
+  // Which turns the slowest 1 % of each party's acks came from: a stall of the machine during one
+  // turn holds up dozens of acks at once, and then decides the p99 of every round pooled.
+  for (const name of names) {
+    const cut = pooledP99(name);
+    const perTurn = rows.map((r) => r[name]!.latencies.filter((ms) => ms >= cut).length);
+    console.log(`${name}: acks at or over its pooled p99, turn by turn: ${perTurn.join(', ')}`);
+  }
   // Each party's own process, during its turns only: CPU (user + system) per command, and its
   // garbage collection (pauses, and time as a share of that CPU).
   console.log(
