@@ -8,6 +8,8 @@
  *                                  instead of main.ts's tuning for idle (src/heap.ts)
  *                                  BENCH_COMPARE=<tree>: another checkout's app as a third party,
  *                                  "before", tuned as its own benchmark tuned it (built there)
+ *                                  BENCH_LOADGEN_GC=0: the load generator does not collect its
+ *                                  garbage before each turn (it does by default)
  *                                  BENCH_DURABLE_BARE=1: a fourth party, the bare app keeping
  *                                  each command first through the app's job store
  *                                  BENCH_COMPARE_TUNED=1: that tree tunes its heap itself, as
@@ -34,7 +36,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { setPriority } from 'node:os';
+import { PerformanceObserver } from 'node:perf_hooks';
 import { createInterface } from 'node:readline';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { control, requestCounts } from '@split/service-emulator/testing';
 import { SIGNING_SECRET } from '../packages/app/test/support/harness.js';
 import { send, slashCommand } from '../packages/app/test/support/slack-requests.js';
@@ -52,6 +57,8 @@ const STEADY_COMMANDS = 100;
 const COMPARE = process.env.BENCH_COMPARE;
 const DURABLE_BARE = process.env.BENCH_DURABLE_BARE === '1';
 const TEXT = '12 coffee <@U0BOB>';
+/** BENCH_LOADGEN_GC=0: the load generator collects when V8 decides, as before, not between turns. */
+const COLLECT_BETWEEN_TURNS = process.env.BENCH_LOADGEN_GC !== '0';
 /** The whole run stops here whatever happens. */
 const DEADLINE_MS = 600_000;
 
@@ -255,6 +262,20 @@ async function main() {
       : []),
     ...(durableUrl ? [{ name: 'durable', url: durableUrl, process: durableProcess! }] : []),
   ];
+  // The load generator stands for Slack, another machine: its own collections are no party's
+  // latency. Its heap grows through a run (every counted command's send time, every latency),
+  // and left to V8 its full collections paused it for up to 63 ms in the middle of turns, more
+  // often the booking apps' (whose commands it records). So it collects before each turn, out of
+  // the measured window, and reports what it still paused during each party's turns.
+  setFlagsFromString('--expose-gc');
+  const collect = runInNewContext('gc') as () => void;
+  const loadGcs: Array<{ at: number; ms: number }> = [];
+  const gcObserver = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries())
+      loadGcs.push({ at: entry.startTime, ms: entry.duration });
+  });
+  gcObserver.observe({ entryTypes: ['gc'] });
+  const turns: Array<{ name: string; from: number; to: number }> = [];
   const rows: Record<string, Measured>[] = [];
   for (let round = 1; round <= ROUNDS; round++) {
     const row: Record<string, Measured> = {};
@@ -263,7 +284,10 @@ async function main() {
       const party = parties[(round - 1 + i) % parties.length]!;
       const before = await statsOf(party.process);
       countingRound = party.books ? round : 0;
+      if (COLLECT_BETWEEN_TURNS) collect();
+      const from = performance.now();
       const latency = await load(party.url, responseUrl(party.books ?? 'bare'));
+      turns.push({ name: party.name, from, to: performance.now() });
       countingRound = 0;
       if (party.books) await waitForBookings(REQUESTS_PER_ROUND);
       const after = await statsOf(party.process);
@@ -311,6 +335,19 @@ async function main() {
   for (const name of names.filter((n) => n !== 'bare')) ratios(name, 'bare');
   // What the app's ack costs beyond keeping the command.
   if (durableUrl) ratios('app', 'durable');
+  // Entries are delivered after the turn that had them: read once the rounds are over.
+  await new Promise((resolve) => setImmediate(resolve));
+  gcObserver.disconnect();
+  for (const name of names) {
+    const during = loadGcs.filter(({ at }) =>
+      turns.some((t) => t.name === name && at >= t.from && at < t.to),
+    );
+    const ms = during.reduce((sum, gc) => sum + gc.ms, 0);
+    const longest = Math.max(0, ...during.map((gc) => gc.ms));
+    console.log(
+      `load generator's own collections during ${name}'s turns: ${during.length} pauses, ${fmt(ms)} ms, longest ${fmt(longest)} ms${COLLECT_BETWEEN_TURNS ? ' (collecting before each turn)' : ''}`,
+    );
+  }
   // Which turns the slowest 1 % of each party's acks came from: a stall of the machine during one
   // turn holds up dozens of acks at once, and then decides the p99 of every round pooled.
   for (const name of names) {
