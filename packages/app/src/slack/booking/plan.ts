@@ -141,17 +141,9 @@ export async function bookPlan(input: PlanInput, plan: BookPlan): Promise<Booked
   if (people.participants.length === 0) {
     return tellProblem(input, input.voice.t('booking.nobody_left'), '/split 40 lunch @ann');
   }
-  // The fields named, not `{ ...plan, participants }`: on Node 20 a property after a spread goes
-  // through V8's runtime, and so does every read of the copy.
-  const of: SharesOf = {
-    cost: plan.cost,
-    currency: plan.currency,
-    payer: plan.payer,
-    payers: plan.payers,
-    participants: people.participants,
-    split: plan.split,
-  };
-  const rows = shareRows(of, (id) => people.refs.get(id));
+  const rows = shareRows({ ...plan, participants: people.participants }, (id) =>
+    people.refs.get(id),
+  );
   if (!rows) {
     return tellProblem(
       input,
