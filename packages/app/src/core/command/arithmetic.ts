@@ -186,7 +186,7 @@ function prefixedSumAt(
 /**
  * minorOf for an amount read from the text, at the decimal its reading gave. A literal of the
  * four fields rather than `{ ...amount, decimal }`: on Node 20 a property added after a spread,
- * and every later read of the copy, goes through V8's runtime (together about a fifth of a parse).
+ * and every later read of the copy, goes through V8's runtime.
  */
 export function candidateMinor(
   amount: AmountCandidate,

@@ -128,9 +128,9 @@ function pricedExpense(
     'shares' in check ? check.shares : [],
   );
   if (refused(bill)) return bill;
-  // One literal without a spread, then the optional fields. Properties after a spread cost Node
-  // 20's V8 a trip through its runtime each (13 µs for this literal, half of a whole parse);
-  // conditional spreads did the same on every Node.
+  // One literal without a spread, then the optional fields. Properties added after a spread cost
+  // Node 20's V8 a trip through its runtime each (more than half of a whole parse there, see
+  // bench/parse.ts); conditional spreads did the same on every Node.
   const expense: ParsedExpense = {
     cost: bill.cost,
     split: bill.split,
