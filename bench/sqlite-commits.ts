@@ -8,49 +8,50 @@
  *
  *   npx tsx bench/sqlite-commits.ts      BENCH_ROUNDS=N (5), BENCH_GROUPS=N groups a round (1000)
  *
- * The writes of a burst of bookings, on a file in the OS temp directory: a group of five job rows
- * in one statement (what five acks wait on), then each job's progress, its end and its undo
- * record, one statement each, then 1 ms to the next group. The two take turns, each on a file of
- * its own, in rounds (alternating which goes first); the tables give medians of the rounds:
- * latency of the groups' writes, how many took over 5 ms, and the process's CPU.
+ * The writes of a burst of bookings through the app's own stores, on a file in the OS temp
+ * directory: five jobs added in one turn (what five acks wait on; the job store writes them as
+ * one group), then each job's progress, its end and its undo record, then 1 ms to the next group.
+ * The two take turns, each on a file of its own, in rounds (alternating which goes first); the
+ * tables give medians of the rounds: latency of the groups' writes, how many took over 5 ms, and
+ * the process's CPU.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sqlite3 from 'sqlite3';
+import { createJobs, createKeyv, type Jobs } from '../packages/app/src/store/index.js';
 import { sqliteConnection } from '../packages/app/src/store/sqlite.js';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const GROUPS = Number(process.env.BENCH_GROUPS ?? 1000);
 const ROWS = 5;
 
-type Run = (sql: string, params: unknown[]) => Promise<unknown[]>;
-
 interface Target {
-  run: Run;
+  jobs: Jobs;
+  undo: Awaited<ReturnType<typeof createKeyv>>;
+  /** Told after each write (the second connection's checkpoints follow writes). */
+  wrote(): void;
   close(): Promise<void>;
 }
 
-const JOBS = `CREATE TABLE jobs (
-  id TEXT PRIMARY KEY, payload TEXT NOT NULL, progress TEXT, owner TEXT NOT NULL,
-  lease_until BIGINT NOT NULL, created_at BIGINT NOT NULL, retakes INTEGER NOT NULL DEFAULT 0,
-  done_until BIGINT)`;
-const DUE = 'CREATE INDEX jobs_due ON jobs (lease_until) WHERE done_until IS NULL';
-const KEYV = 'CREATE TABLE keyv (key VARCHAR(255) PRIMARY KEY, value TEXT)';
-const ADD = `INSERT INTO jobs (id, payload, owner, lease_until, created_at) VALUES ${Array.from(
-  { length: ROWS },
-  () => '(?, ?, ?, ?, ?)',
-).join(', ')} ON CONFLICT (id) DO NOTHING RETURNING id`;
-const SAVE = 'UPDATE jobs SET progress = ? WHERE id = ? AND done_until IS NULL RETURNING id';
-const FINISH =
-  'UPDATE jobs SET done_until = ?, payload = ?, progress = NULL WHERE id = ? RETURNING id';
-const UNDO =
-  'INSERT INTO keyv (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value';
+/** The app's stores on `file`, as the app opens them. */
+async function appStores(file: string): Promise<Omit<Target, 'wrote'>> {
+  const url = `sqlite://${file}`;
+  const jobs = createJobs(url);
+  const undo = await createKeyv(url, { namespace: 'undo' });
+  return {
+    jobs,
+    undo,
+    async close() {
+      await jobs.close();
+      await undo.disconnect();
+    },
+  };
+}
 
-/** The app's connection. */
-async function appConnection(file: string): Promise<Target> {
-  const connection = await sqliteConnection(`sqlite://${file}`);
-  return { run: (sql, params) => connection.all(sql, params), close: () => connection.close() };
+/** The app's stores. */
+async function appCheckpoints(file: string): Promise<Target> {
+  return { ...(await appStores(file)), wrote: () => undefined };
 }
 
 function allOn(db: sqlite3.Database, sql: string): Promise<unknown[]> {
@@ -59,10 +60,12 @@ function allOn(db: sqlite3.Database, sql: string): Promise<unknown[]> {
   );
 }
 
-/** The app's connection, its checkpoints run on a second connection a moment after writes. */
+/** The app's stores, their checkpoints run on a second connection a moment after writes. */
 async function sideCheckpoints(file: string): Promise<Target> {
+  // The stores share this process's one connection to the file: the setting reaches theirs.
   const connection = await sqliteConnection(`sqlite://${file}`);
   await connection.all('PRAGMA wal_autocheckpoint = 10000');
+  const stores = await appStores(file);
   const side = await new Promise<sqlite3.Database>((resolve, reject) => {
     const opened = new sqlite3.Database(file, (error) => (error ? reject(error) : resolve(opened)));
   });
@@ -70,20 +73,20 @@ async function sideCheckpoints(file: string): Promise<Target> {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> | undefined;
   return {
-    async run(sql, params) {
-      const rows = await connection.all(sql, params);
+    ...stores,
+    wrote() {
       timer ??= setTimeout(() => {
         timer = undefined;
         running ??= allOn(side, 'PRAGMA wal_checkpoint(PASSIVE)').finally(() => {
           running = undefined;
         });
       }, 250);
-      return rows;
     },
     async close() {
       clearTimeout(timer);
       await running;
       await new Promise((resolve) => side.close(resolve));
+      await stores.close();
       await connection.close();
     },
   };
@@ -98,25 +101,23 @@ interface Measured {
   cpuMs: number;
 }
 
-const PAYLOAD = JSON.stringify({ kind: 'split', data: { text: 'x'.repeat(900) } });
-const UNDO_RECORD = JSON.stringify({ value: { expense: 1, shares: 'y'.repeat(400) } });
+const PAYLOAD = { kind: 'split', data: { text: 'x'.repeat(900) } };
+const UNDO_RECORD = { expense: 1, shares: 'y'.repeat(400) };
 
 async function round(target: Target, offset: number): Promise<Measured> {
   const waits: number[] = [];
   const cpu = process.cpuUsage();
   for (let g = 0; g < GROUPS; g++) {
     const ids = Array.from({ length: ROWS }, (_, i) => `job-${offset + g * ROWS + i}`);
-    const now = Date.now();
     const started = performance.now();
-    await target.run(
-      ADD,
-      ids.flatMap((id) => [id, PAYLOAD, 'owner', now + 15_000, now]),
-    );
+    await Promise.all(ids.map((id) => target.jobs.add(id, PAYLOAD, 15_000)));
     waits.push(performance.now() - started);
+    target.wrote();
     for (const id of ids) {
-      await target.run(SAVE, ['{"step":"booked"}', id]);
-      await target.run(FINISH, [now + 3_600_000, '', id]);
-      await target.run(UNDO, [`undo:${id}`, UNDO_RECORD]);
+      await target.jobs.save(id, { step: 'booked' });
+      await target.jobs.finish(id, 3_600_000);
+      await target.undo.set(id, UNDO_RECORD);
+      target.wrote();
     }
     await new Promise((resolve) => setTimeout(resolve, 1));
   }
@@ -142,14 +143,12 @@ function median(values: number[]): number {
 const dir = await mkdtemp(join(tmpdir(), 'split-bench-commits-'));
 try {
   const parties = [
-    { name: "SQLite's own checkpoints, inside commits (the app)", open: appConnection },
+    { name: "SQLite's own checkpoints, inside commits (the app)", open: appCheckpoints },
     { name: 'checkpoints on a second connection', open: sideCheckpoints },
   ];
   const targets: Target[] = [];
   for (const [i, party] of parties.entries()) {
-    const target = await party.open(join(dir, `${i}.sqlite`));
-    for (const sql of [JOBS, DUE, KEYV]) await target.run(sql, []);
-    targets.push(target);
+    targets.push(await party.open(join(dir, `${i}.sqlite`)));
   }
   const results = parties.map(() => [] as Measured[]);
   // One round each to warm up, not counted.
@@ -162,7 +161,7 @@ try {
   }
   for (const target of targets) await target.close();
   console.log(
-    `SQLite write before the ack: ${GROUPS} groups of ${ROWS} rows a round, each followed by 15 single-row writes; medians of ${ROUNDS} rounds (ms)`,
+    `SQLite write before the ack: ${GROUPS} groups of ${ROWS} rows a round, each followed by three writes a job; medians of ${ROUNDS} rounds (ms)`,
   );
   console.log('connection | p50 | p99 | p99.9 | max | groups over 5 ms | CPU per round');
   for (const [i, party] of parties.entries()) {
