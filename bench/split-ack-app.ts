@@ -62,11 +62,10 @@ if (kind === 'bare' || kind === 'durable') {
   // job store, its group commit included, on a SQLite file of its own), and nothing after it.
   // The price of keeping acknowledged work, measured without the rest of the app.
   const dir = kind === 'durable' ? await mkdtemp(join(tmpdir(), 'split-bench-')) : undefined;
-  const jobs = dir
-    ? ((await import(new URL('store/jobs.js', src).href)) as typeof JobsModule).createJobs(
-        `sqlite://${join(dir, 'bare.sqlite')}`,
-      )
+  const store = dir
+    ? ((await import(new URL('store/jobs.js', src).href)) as typeof JobsModule)
     : undefined;
+  const jobs = dir ? store?.createJobs(`sqlite://${join(dir, 'bare.sqlite')}`) : undefined;
   const bare = new App({
     token: world.team.botToken,
     botId: world.team.botId,
@@ -76,14 +75,14 @@ if (kind === 'bare' || kind === 'durable') {
     clientOptions: { slackApiUrl: world.slackApiUrl, retryConfig: { retries: 0 } },
   });
   bare.command('/split', async ({ ack, command }) => {
-    if (jobs) {
+    if (store && jobs) {
       const { team_id, user_id, channel_id, text, response_url } = command;
       await jobs.add(
         `command:${team_id}:${command.trigger_id}`,
         {
           kind: 'split',
           data: { team_id, user_id, channel_id, text, response_url },
-          by: `${team_id}:${user_id}`,
+          [store.PERSON_FIELD]: `${team_id}:${user_id}`,
         },
         15_000,
       );

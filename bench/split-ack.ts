@@ -338,11 +338,16 @@ async function main() {
   // The p99 of every counted ack together, beside the medians of each round's p99: a round's
   // p99 is its fourth slowest ack of 400, so one stall in a round moves it; pooled, the p99 is
   // read from the slowest 1 % of all the rounds' acks.
-  const pooledP99 = (name: string) =>
-    percentile(
-      rows.flatMap((r) => r[name]!.latencies).sort((a, b) => a - b),
-      99,
-    );
+  const pooled = new Map(
+    names.map((name) => [
+      name,
+      percentile(
+        rows.flatMap((r) => r[name]!.latencies).sort((a, b) => a - b),
+        99,
+      ),
+    ]),
+  );
+  const pooledP99 = (name: string) => pooled.get(name)!;
   const ratios = (name: string, base: string) => {
     const perRound = rows.map((r) => r[name]!.p99 / r[base]!.p99);
     console.log(
