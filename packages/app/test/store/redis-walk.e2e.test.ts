@@ -1,0 +1,95 @@
+/**
+ * A walk of one namespace on Redis (the daily DM's every minute, the feeds poller's, removal's)
+ * reads a database that holds every other namespace and whatever else shares the server. Each
+ * SCAN step looks at a fixed number of keys whether they match or not, so the steps a walk takes
+ * grow with the database, not with the namespace: they are counted here on the client itself.
+ */
+import { randomBytes } from 'node:crypto';
+import { createClient } from '@keyv/redis';
+import Keyv from 'keyv';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { redisAdapter } from '../../src/store/keyv.js';
+import { REDIS_URL } from '../support/stores.js';
+
+/** Keys of no namespace of the walk's, in the database the other tests share. */
+const FOREIGN_KEYS = 3_000;
+
+describe.skipIf(!REDIS_URL)('a namespace walked on Redis', () => {
+  const run = randomBytes(6).toString('hex');
+  const url = REDIS_URL ?? '';
+  const raw = createClient({ url });
+  raw.on('error', () => undefined);
+
+  beforeAll(async () => {
+    await raw.connect();
+    const writes = raw.multi();
+    // They expire on their own should the run stop before the cleanup below.
+    for (let i = 0; i < FOREIGN_KEYS; i++) writes.set(`walk-other-${run}:${i}`, 'x', { EX: 600 });
+    await writes.exec();
+  });
+  afterAll(async () => {
+    const keys: string[] = [];
+    for await (const page of raw.scanIterator({ MATCH: `walk-*-${run}*`, COUNT: 1000 }))
+      keys.push(...page);
+    if (keys.length) await raw.del(keys);
+    await raw.quit();
+  });
+
+  /** A Keyv as the app opens one, its client counting the SCAN steps it sends. */
+  async function counted(namespace: string) {
+    const adapter = await redisAdapter(url);
+    const client = (await adapter.getClient()) as unknown as {
+      scan: (...args: unknown[]) => Promise<unknown>;
+    };
+    const scan = client.scan.bind(client);
+    const steps = { count: 0 };
+    client.scan = (...args) => {
+      steps.count += 1;
+      return scan(...args);
+    };
+    return { keyv: new Keyv({ store: adapter, namespace, throwOnErrors: true }), steps };
+  }
+
+  async function walk(keyv: Keyv): Promise<Map<string, unknown>> {
+    const seen = new Map<string, unknown>();
+    if (!keyv.iterator) throw new Error('this Keyv cannot be walked');
+    for await (const [key, value] of keyv.iterator(undefined)) seen.set(String(key), value);
+    return seen;
+  }
+
+  it('reads every record of its namespace and nothing else, in steps of the database', async () => {
+    const { keyv, steps } = await counted(`walk-ns-${run}`);
+    try {
+      for (let i = 0; i < 25; i++) await keyv.set(`T1:U${i}`, { n: i, tz: 'Europe/Paris' });
+      await keyv.set('gone', { n: -1 }, 1);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+
+      const keysInDatabase = await raw.dbSize();
+      const seen = await walk(keyv);
+
+      expect(seen.size).toBe(25);
+      for (let i = 0; i < 25; i++)
+        expect(seen.get(`T1:U${i}`)).toEqual({ n: i, tz: 'Europe/Paris' });
+      // SCAN's step is a hint Redis may exceed or fall short of a little; the adapter's own walk
+      // took one step per 10 keys of the database.
+      expect(keysInDatabase).toBeGreaterThan(FOREIGN_KEYS);
+      expect(steps.count).toBeLessThanOrEqual(Math.ceil((2 * keysInDatabase) / 1000) + 2);
+    } finally {
+      await keyv.disconnect();
+    }
+  });
+
+  it("keeps to its namespace when the name holds a pattern's characters", async () => {
+    const wild = await counted(`walk-[x]*-${run}`);
+    const literal = await counted(`walk-x-${run}`);
+    try {
+      await wild.keyv.set('mine', 1);
+      await literal.keyv.set('theirs', 2);
+      expect([...(await walk(wild.keyv))]).toEqual([['mine', 1]]);
+      expect([...(await walk(literal.keyv))]).toEqual([['theirs', 2]]);
+    } finally {
+      await wild.keyv.disconnect();
+      await literal.keyv.disconnect();
+    }
+  });
+});
