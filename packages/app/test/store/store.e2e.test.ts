@@ -252,7 +252,7 @@ async function removeClaimsOf(url: string, run: string): Promise<void> {
   if (url.startsWith('redis:')) {
     const client = createClient({ url });
     await client.connect();
-    for await (const keys of client.scanIterator({ MATCH: `claim:*${run}*` })) {
+    for await (const keys of client.scanIterator({ MATCH: `claim:*${run}*`, COUNT: 1000 })) {
       if (keys.length > 0) await client.del(keys);
     }
     await client.close();
