@@ -182,8 +182,30 @@ if (kind === 'bare' || kind === 'durable') {
 const loopDelay = monitorEventLoopDelay({ resolution: 1 });
 loopDelay.enable();
 const gc = { count: 0, totalMs: 0, maxMs: 0, major: 0 };
+/**
+ * BENCH_TAIL=1: when this process paused, for the benchmark to set beside its slowest acks. Each
+ * collection, and each time a timer due every 5 ms fired 5 ms or more late (the loop was held),
+ * as [start, duration] in ms on the wall clock the load generator reads too.
+ */
+const TAIL = process.env.BENCH_TAIL === '1';
+const pauses: { gcs: Array<[number, number]>; stalls: Array<[number, number]> } = {
+  gcs: [],
+  stalls: [],
+};
+if (TAIL) {
+  const TICK_MS = 5;
+  let due = performance.now() + TICK_MS;
+  const tick = () => {
+    const now = performance.now();
+    if (now - due >= TICK_MS) pauses.stalls.push([performance.timeOrigin + due, now - due]);
+    due = now + TICK_MS;
+    setTimeout(tick, TICK_MS).unref();
+  };
+  setTimeout(tick, TICK_MS).unref();
+}
 new PerformanceObserver((list) => {
   for (const entry of list.getEntries()) {
+    if (TAIL) pauses.gcs.push([performance.timeOrigin + entry.startTime, entry.duration]);
     gc.count += 1;
     gc.totalMs += entry.duration;
     gc.maxMs = Math.max(gc.maxMs, entry.duration);
@@ -240,6 +262,11 @@ async function writeAllocations(): Promise<void> {
 
 createInterface({ input: process.stdin }).on('line', (line) => {
   if (line.trim() === 'stats') process.stdout.write(`${JSON.stringify(stats())}\n`);
+  if (line.trim() === 'pauses') {
+    process.stdout.write(`${JSON.stringify(pauses)}\n`);
+    pauses.gcs = [];
+    pauses.stalls = [];
+  }
 });
 process.stdin.on('end', async () => {
   const cpu = process.cpuUsage();

@@ -57,8 +57,19 @@ const STEADY_COMMANDS = 100;
 const COMPARE = process.env.BENCH_COMPARE;
 const DURABLE_BARE = process.env.BENCH_DURABLE_BARE === '1';
 const TEXT = '12 coffee <@U0BOB>';
-/** BENCH_LOADGEN_GC=0: the load generator collects when V8 decides, as before, not between turns. */
+/**
+ * BENCH_LOADGEN_GC=0: the load generator collects when V8 decides, as before, not between turns,
+ * and keeps V8's young generation.
+ */
 const COLLECT_BETWEEN_TURNS = process.env.BENCH_LOADGEN_GC !== '0';
+/** BENCH_TAIL=1: what each party's process was doing while its slowest acks waited. */
+const TAIL = process.env.BENCH_TAIL === '1';
+
+/** A party's collections and event-loop stalls, as [start, duration] on the wall clock (ms). */
+interface Pauses {
+  gcs: Array<[number, number]>;
+  stalls: Array<[number, number]>;
+}
 /** The whole run stops here whatever happens. */
 const DEADLINE_MS = 600_000;
 
@@ -77,6 +88,9 @@ interface Measured {
   p99: number;
   /** Every ack's latency in the turn, sorted. */
   latencies: number[];
+  /** BENCH_TAIL=1: each ack as [sent, answered] on the wall clock, and the party's pauses. */
+  acks: Array<[number, number]>;
+  pauses?: Pauses;
   /** The party's own process during its turn: CPU and garbage collection. */
   cpuMs: number;
   gcCount: number;
@@ -98,8 +112,9 @@ function median(values: number[]): number {
 async function load(
   url: string,
   responseUrl: () => string,
-): Promise<{ p50: number; p99: number; latencies: number[] }> {
+): Promise<{ p50: number; p99: number; latencies: number[]; acks: Array<[number, number]> }> {
   const latencies: number[] = [];
+  const acks: Array<[number, number]> = [];
   let next = 0;
   const worker = async () => {
     while (next < REQUESTS_PER_ROUND) {
@@ -108,13 +123,15 @@ async function load(
       const started = performance.now();
       const reply = await send(url, SIGNING_SECRET, request);
       await reply.arrayBuffer();
-      latencies.push(performance.now() - started);
+      const ended = performance.now();
+      latencies.push(ended - started);
+      if (TAIL) acks.push([performance.timeOrigin + started, performance.timeOrigin + ended]);
       if (reply.status !== 200) throw new Error(`ack answered ${reply.status}`);
     }
   };
   await Promise.all(Array.from({ length: CONCURRENCY }, worker));
   latencies.sort((a, b) => a - b);
-  return { p50: percentile(latencies, 50), p99: percentile(latencies, 99), latencies };
+  return { p50: percentile(latencies, 50), p99: percentile(latencies, 99), latencies, acks };
 }
 
 async function main() {
@@ -308,8 +325,14 @@ async function main() {
       countingRound = 0;
       if (party.books) await waitForBookings(REQUESTS_PER_ROUND);
       const after = await quiet(party.process);
+      let pauses: Pauses | undefined;
+      if (TAIL) {
+        party.process.stdin!.write('pauses\n');
+        pauses = JSON.parse(await nextLine(party.process)) as Pauses;
+      }
       row[party.name] = {
         ...latency,
+        pauses,
         cpuMs: after.cpuMs - before.cpuMs,
         gcCount: after.gcCount - before.gcCount,
         gcMs: after.gcMs - before.gcMs,
@@ -377,6 +400,7 @@ async function main() {
     const perTurn = rows.map((r) => r[name]!.latencies.filter((ms) => ms >= cut).length);
     console.log(`${name}: acks at or over its pooled p99, turn by turn: ${perTurn.join(', ')}`);
   }
+  if (TAIL) for (const name of names) tail(name, rows, pooledP99(name));
   // Each party's own process, during its turns only: CPU (user + system) per command, and its
   // garbage collection (pauses, and time as a share of that CPU).
   console.log(
@@ -393,6 +417,18 @@ async function main() {
     children[0]!.stdin!.write('answers\n');
     const answeredAt = JSON.parse(await nextLine(children[0]!)) as Record<string, number>;
     for (const party of parties.filter((p) => p.books)) {
+      if (TAIL) {
+        // Bookings carried out while the party's own acks were still coming: work the ack gate
+        // let start (a pause in the requests longer than its quiet time, or a job held too long).
+        const during = rows.map(({ [party.name]: m }) => {
+          const from = Math.min(...m!.acks.map(([sent]) => sent));
+          const to = Math.max(...m!.acks.map(([, answered]) => answered));
+          return Object.values(answeredAt).filter((at) => at >= from && at <= to).length;
+        });
+        console.log(
+          `${party.name}: answers posted during its own turns, turn by turn: ${during.join(', ')}`,
+        );
+      }
       const byRound = new Map<number, number[]>();
       for (const [id, { app, round, at }] of sentAt) {
         if (app !== party.books) continue;
@@ -440,7 +476,71 @@ async function main() {
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+/**
+ * BENCH_TAIL=1: what the party's process did while its acks at or over its pooled p99 waited:
+ * how many overlapped one of its collections or an event-loop stall of 5 ms or more, how much of
+ * each, and when in the turn they were sent.
+ */
+function tail(name: string, rows: Record<string, Measured>[], cut: number): void {
+  let slow = 0;
+  let withGc = 0;
+  let withStall = 0;
+  let gcMs = 0;
+  let stallMs = 0;
+  const sentAt: number[] = [];
+  const turnStalls: number[] = [];
+  for (const row of rows) {
+    const { acks, pauses } = row[name]!;
+    if (!pauses) continue;
+    const from = acks.reduce((min, [sent]) => Math.min(min, sent), Number.POSITIVE_INFINITY);
+    const to = acks.reduce((max, [, answered]) => Math.max(max, answered), 0);
+    const inTurn = (list: Array<[number, number]>) =>
+      list.filter(([start, ms]) => start < to && start + ms > from);
+    turnStalls.push(inTurn(pauses.stalls).reduce((sum, [, ms]) => sum + ms, 0));
+    for (const [sent, answered] of acks) {
+      if (answered - sent < cut) continue;
+      slow += 1;
+      sentAt.push(sent - from);
+      const overlap = (list: Array<[number, number]>) =>
+        list
+          .filter(([start, ms]) => start < answered && start + ms > sent)
+          .reduce(
+            (sum, [start, ms]) => sum + Math.min(answered, start + ms) - Math.max(sent, start),
+            0,
+          );
+      const g = overlap(pauses.gcs);
+      const st = overlap(pauses.stalls);
+      if (g > 0) withGc += 1;
+      if (st > 0) withStall += 1;
+      gcMs += g;
+      stallMs += st;
+    }
+  }
+  const fmt = (ms: number) => ms.toFixed(1);
+  console.log(
+    `${name}: of its ${slow} acks at or over ${fmt(cut)} ms, ${withGc} waited through one of its collections (${fmt(gcMs / Math.max(1, slow))} ms each on average), ${withStall} through an event-loop stall (${fmt(stallMs / Math.max(1, slow))} ms); sent ${fmt(median(sentAt))} ms into the turn (median); its stalls per turn: ${turnStalls.map((ms) => ms.toFixed(0)).join(', ')} ms`,
+  );
+}
+
+/**
+ * The load generator's young generation, large enough for a whole turn's garbage: with V8's
+ * default it still made a minor collection or two in most turns, up to 17 ms each on this
+ * machine, after collecting before the turn. Slack, which it stands for, does not stop sending
+ * while it collects, and a gap that long reads to the app's ack gate as the burst being over.
+ */
+const LOADGEN_YOUNG = ['--min-semi-space-size=64', '--max-semi-space-size=64'];
+
+if (COLLECT_BETWEEN_TURNS && !process.execArgv.includes(LOADGEN_YOUNG[1]!)) {
+  // The young generation is sized when the process starts: this one starts itself again so.
+  const child = spawn(
+    process.execPath,
+    [...LOADGEN_YOUNG, ...process.execArgv, ...process.argv.slice(1)],
+    { stdio: 'inherit' },
+  );
+  child.once('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+} else {
+  main().catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
+}
