@@ -39,6 +39,25 @@ describe('ack gate', () => {
       await new Promise((resolve) => server.close(resolve));
     }
   });
+
+  it("by default outlasts the pauses between a burst's requests", async () => {
+    const server = createServer((_req, res) => res.end('ok'));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const gate = createAckGate(server, '/slack/events');
+      const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      await (await fetch(`${base}/slack/events`, { method: 'POST', body: 'x' })).text();
+      // Gaps of up to 30 ms came between the requests of a burst of 50 at a time.
+      const quiet = gate.holdFor();
+      expect(quiet).toBeGreaterThan(30);
+      expect(quiet).toBeLessThanOrEqual(50);
+      await sleep(60);
+      expect(gate.holdFor()).toBe(0);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
 });
 
 describe('ack gate paths', () => {
