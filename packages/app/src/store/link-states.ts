@@ -16,7 +16,7 @@
  * verifier is sealed with the tokens' key, so a copy cannot finish a consent either; so is the
  * state itself, kept only to be handed out again.
  */
-import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { createHash, createHmac, createSecretKey, randomBytes } from 'node:crypto';
 import type Keyv from 'keyv';
 import type { Claims } from './claims.js';
 import { createSealer, type Sealed } from './seal.js';
@@ -156,9 +156,11 @@ export function createLinkStates(options: {
   const keptMs = ttlMs + KEEP_MS;
   const now = options.now ?? Date.now;
   const sealer = createSealer(key);
+  // Prepared once (see seal.ts).
+  const handleKey = createSecretKey(key);
 
   const handleOf = (user: SlackUserKey) =>
-    createHmac('sha256', key)
+    createHmac('sha256', handleKey)
       .update(`link-state-handle\0${user.team_id}\0${user.user_id}`)
       .digest()
       .subarray(0, 16)
