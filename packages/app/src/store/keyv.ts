@@ -94,11 +94,13 @@ function pagedWalks(Base: typeof KeyvRedis) {
         cursor = String(step.cursor);
         if (step.keys.length === 0) continue;
         const values = await client.mGet(step.keys);
-        for (const [i, key] of step.keys.entries())
-          yield [
-            this.getKeyWithoutPrefix(key, namespace),
-            (values[i] ?? undefined) as U | undefined,
-          ];
+        for (const [i, key] of step.keys.entries()) {
+          // Deleted between the step and the read (removal, an expiry): gone, so not seen. Keyv
+          // fails the whole walk on a record with no value.
+          const value = values[i];
+          if (value === null || value === undefined) continue;
+          yield [this.getKeyWithoutPrefix(key, namespace), value as U];
+        }
       } while (cursor !== '0');
     }
   };

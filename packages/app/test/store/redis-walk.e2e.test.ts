@@ -79,6 +79,30 @@ describe.skipIf(!REDIS_URL)('a namespace walked on Redis', () => {
     }
   });
 
+  it('passes over a record deleted between a step and the read of its values', async () => {
+    const namespace = `walk-gone-${run}`;
+    const { keyv } = await counted(namespace);
+    try {
+      for (let i = 0; i < 5; i++) await keyv.set(`T1:U${i}`, { n: i });
+      // The read of each step's values first loses one record, as a removal running meanwhile would.
+      const client = (await (
+        keyv.store as Awaited<ReturnType<typeof redisAdapter>>
+      ).getClient()) as unknown as {
+        mGet: (keys: string[]) => Promise<unknown>;
+      };
+      const mGet = client.mGet.bind(client);
+      client.mGet = async (keys) => {
+        // As the adapter and Keyv lay a record out: both prefix it with the namespace.
+        await raw.del(`${namespace}::${namespace}:T1:U2`);
+        return mGet(keys);
+      };
+      const seen = await walk(keyv);
+      expect([...seen.keys()].sort()).toEqual(['T1:U0', 'T1:U1', 'T1:U3', 'T1:U4']);
+    } finally {
+      await keyv.disconnect();
+    }
+  });
+
   it("keeps to its namespace when the name holds a pattern's characters", async () => {
     const wild = await counted(`walk-[x]*-${run}`);
     const literal = await counted(`walk-x-${run}`);
