@@ -2,7 +2,7 @@ import type KeyvPostgres from '@keyv/postgres';
 import type KeyvRedis from '@keyv/redis';
 import Keyv from 'keyv';
 import { decodeStored } from './keyv-decode.js';
-import { globEscape } from './match-escape.js';
+import { globEscape, likeEscape } from './match-escape.js';
 
 export const DEFAULT_STORE_URL = 'sqlite://./data/app.sqlite';
 
@@ -114,9 +114,44 @@ const postgresUsers = new Map<string, number>();
  * on the pool", and a second disconnect throws). Counting the users here makes disconnect() end
  * the pool only when the last Keyv on it lets go.
  */
+/** Rows a walk reads per query on PostgreSQL; the adapter's own walk read 10. */
+export const POSTGRES_WALK_PAGE = 1_000;
+
+/**
+ * The PostgreSQL adapter with a walk of {@link POSTGRES_WALK_PAGE} rows per query, in key order
+ * from the last key read (as the adapter's own), that fails when a page fails. The adapter's own
+ * walk ended quietly at a failed page, so a removal walking a namespace reported done with the
+ * records after it still there.
+ */
+function pagedPostgresWalks(Base: typeof KeyvPostgres) {
+  return class PagedKeyvPostgres extends Base {
+    override async *iterator(namespace?: string): AsyncGenerator<string[], void, unknown> {
+      const table = `${this.opts.schema}.${this.opts.table}`;
+      const pattern = `${namespace ? `${likeEscape(namespace)}:` : ''}%`;
+      let after: string | undefined;
+      for (;;) {
+        const rows = (
+          after === undefined
+            ? await this.query(
+                `SELECT key, value FROM ${table} WHERE key LIKE $1 ORDER BY key LIMIT $2`,
+                [pattern, POSTGRES_WALK_PAGE],
+              )
+            : await this.query(
+                `SELECT key, value FROM ${table} WHERE key LIKE $1 AND key > $2 ORDER BY key LIMIT $3`,
+                [pattern, after, POSTGRES_WALK_PAGE],
+              )
+        ) as { key: string; value: string }[];
+        for (const row of rows) yield [row.key, row.value];
+        if (rows.length < POSTGRES_WALK_PAGE) return;
+        after = rows.at(-1)?.key;
+      }
+    }
+  };
+}
+
 async function postgresAdapter(storeUrl: string): Promise<KeyvPostgres> {
   const { default: KeyvPostgres } = await import('@keyv/postgres');
-  const store = new KeyvPostgres({ uri: storeUrl });
+  const store = new (pagedPostgresWalks(KeyvPostgres))({ uri: storeUrl });
   postgresUsers.set(storeUrl, (postgresUsers.get(storeUrl) ?? 0) + 1);
   const endPool = store.disconnect.bind(store);
   let released = false;
