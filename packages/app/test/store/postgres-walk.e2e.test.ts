@@ -4,11 +4,10 @@
  * fail, as a connection dropped mid-walk would.
  */
 import { randomBytes } from 'node:crypto';
-import type Keyv from 'keyv';
 import { describe, expect, it } from 'vitest';
 import { createKeyv } from '../../src/store/index.js';
 import { POSTGRES_WALK_PAGE } from '../../src/store/keyv.js';
-import { POSTGRES_URL } from '../support/stores.js';
+import { POSTGRES_URL, walkAll } from '../support/stores.js';
 
 const RECORDS = 2_500;
 
@@ -32,18 +31,11 @@ describe.skipIf(!POSTGRES_URL)('a namespace walked on PostgreSQL', () => {
     return { keyv, sent };
   }
 
-  async function walk(keyv: Keyv): Promise<Map<string, unknown>> {
-    const seen = new Map<string, unknown>();
-    if (!keyv.iterator) throw new Error('this Keyv cannot be walked');
-    for await (const [key, value] of keyv.iterator(undefined)) seen.set(String(key), value);
-    return seen;
-  }
-
   it('reads every record of its namespace, a thousand rows per query', async () => {
     const { keyv, sent } = await filled(`walk-all-${run}`);
     try {
       sent.count = 0;
-      const seen = await walk(keyv);
+      const seen = await walkAll(keyv);
       expect(seen.size).toBe(RECORDS);
       expect(seen.get('T1:U1234')).toEqual({ n: 1234 });
       // The adapter's own walk took one query per 10 rows: 251 here.
@@ -59,7 +51,7 @@ describe.skipIf(!POSTGRES_URL)('a namespace walked on PostgreSQL', () => {
     try {
       sent.count = 0;
       sent.failOn = 2;
-      await expect(walk(keyv)).rejects.toThrow('connection terminated unexpectedly');
+      await expect(walkAll(keyv)).rejects.toThrow('connection terminated unexpectedly');
     } finally {
       sent.failOn = 0;
       await keyv.clear();

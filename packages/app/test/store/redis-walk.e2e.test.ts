@@ -9,7 +9,7 @@ import { createClient } from '@keyv/redis';
 import Keyv from 'keyv';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { redisAdapter } from '../../src/store/keyv.js';
-import { REDIS_URL } from '../support/stores.js';
+import { REDIS_URL, walkAll } from '../support/stores.js';
 
 /** Keys of no namespace of the walk's, in the database the other tests share. */
 const FOREIGN_KEYS = 3_000;
@@ -50,13 +50,6 @@ describe.skipIf(!REDIS_URL)('a namespace walked on Redis', () => {
     return { keyv: new Keyv({ store: adapter, namespace, throwOnErrors: true }), steps };
   }
 
-  async function walk(keyv: Keyv): Promise<Map<string, unknown>> {
-    const seen = new Map<string, unknown>();
-    if (!keyv.iterator) throw new Error('this Keyv cannot be walked');
-    for await (const [key, value] of keyv.iterator(undefined)) seen.set(String(key), value);
-    return seen;
-  }
-
   it('reads every record of its namespace and nothing else, in steps of the database', async () => {
     const { keyv, steps } = await counted(`walk-ns-${run}`);
     try {
@@ -65,7 +58,7 @@ describe.skipIf(!REDIS_URL)('a namespace walked on Redis', () => {
       await new Promise((resolve) => setTimeout(resolve, 20));
 
       const keysInDatabase = await raw.dbSize();
-      const seen = await walk(keyv);
+      const seen = await walkAll(keyv);
 
       expect(seen.size).toBe(25);
       for (let i = 0; i < 25; i++)
@@ -96,7 +89,7 @@ describe.skipIf(!REDIS_URL)('a namespace walked on Redis', () => {
         await raw.del(`${namespace}::${namespace}:T1:U2`);
         return mGet(keys);
       };
-      const seen = await walk(keyv);
+      const seen = await walkAll(keyv);
       expect([...seen.keys()].sort()).toEqual(['T1:U0', 'T1:U1', 'T1:U3', 'T1:U4']);
     } finally {
       await keyv.disconnect();
@@ -109,8 +102,8 @@ describe.skipIf(!REDIS_URL)('a namespace walked on Redis', () => {
     try {
       await wild.keyv.set('mine', 1);
       await literal.keyv.set('theirs', 2);
-      expect([...(await walk(wild.keyv))]).toEqual([['mine', 1]]);
-      expect([...(await walk(literal.keyv))]).toEqual([['theirs', 2]]);
+      expect([...(await walkAll(wild.keyv))]).toEqual([['mine', 1]]);
+      expect([...(await walkAll(literal.keyv))]).toEqual([['theirs', 2]]);
     } finally {
       await wild.keyv.disconnect();
       await literal.keyv.disconnect();
