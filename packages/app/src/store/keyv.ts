@@ -106,14 +106,6 @@ function pagedWalks(Base: typeof KeyvRedis) {
   };
 }
 
-const postgresUsers = new Map<string, number>();
-
-/**
- * @keyv/postgres keeps one pg pool per URI for the whole process, and its disconnect() ends that
- * pool for every Keyv on the URI (the others then fail with "Cannot use a pool after calling end
- * on the pool", and a second disconnect throws). Counting the users here makes disconnect() end
- * the pool only when the last Keyv on it lets go.
- */
 /** Rows a walk reads per query on PostgreSQL; the adapter's own walk read 10. */
 export const POSTGRES_WALK_PAGE = 1_000;
 
@@ -126,29 +118,32 @@ export const POSTGRES_WALK_PAGE = 1_000;
 function pagedPostgresWalks(Base: typeof KeyvPostgres) {
   return class PagedKeyvPostgres extends Base {
     override async *iterator(namespace?: string): AsyncGenerator<string[], void, unknown> {
-      const table = `${this.opts.schema}.${this.opts.table}`;
+      const select = `SELECT key, value FROM ${this.opts.schema}.${this.opts.table}
+        WHERE key LIKE $1 ESCAPE '\\' AND key > $2 ORDER BY key LIMIT $3`;
       const pattern = `${namespace ? `${likeEscape(namespace)}:` : ''}%`;
-      let after: string | undefined;
+      // Every key sorts after the empty string: the first page starts there.
+      let after = '';
       for (;;) {
-        const rows = (
-          after === undefined
-            ? await this.query(
-                `SELECT key, value FROM ${table} WHERE key LIKE $1 ORDER BY key LIMIT $2`,
-                [pattern, POSTGRES_WALK_PAGE],
-              )
-            : await this.query(
-                `SELECT key, value FROM ${table} WHERE key LIKE $1 AND key > $2 ORDER BY key LIMIT $3`,
-                [pattern, after, POSTGRES_WALK_PAGE],
-              )
-        ) as { key: string; value: string }[];
+        const rows = (await this.query(select, [pattern, after, POSTGRES_WALK_PAGE])) as {
+          key: string;
+          value: string;
+        }[];
         for (const row of rows) yield [row.key, row.value];
         if (rows.length < POSTGRES_WALK_PAGE) return;
-        after = rows.at(-1)?.key;
+        after = rows[rows.length - 1]!.key;
       }
     }
   };
 }
 
+const postgresUsers = new Map<string, number>();
+
+/**
+ * @keyv/postgres keeps one pg pool per URI for the whole process, and its disconnect() ends that
+ * pool for every Keyv on the URI (the others then fail with "Cannot use a pool after calling end
+ * on the pool", and a second disconnect throws). Counting the users here makes disconnect() end
+ * the pool only when the last Keyv on it lets go.
+ */
 async function postgresAdapter(storeUrl: string): Promise<KeyvPostgres> {
   const { default: KeyvPostgres } = await import('@keyv/postgres');
   const store = new (pagedPostgresWalks(KeyvPostgres))({ uri: storeUrl });
