@@ -152,8 +152,8 @@ export function createWorkQueue(options: WorkQueueOptions = {}): WorkQueue {
  * request is already on its way. In bench/split-ack.ts's bursts, a tenth of the moments with no
  * request unanswered lasted 10 to 30 ms before the next arrived; at 10 ms, bookings started in
  * those gaps and their steps then ran between the burst's acks. 50 ms keeps them for after the
- * burst, and a lone command's answer waits no longer than that. Only Bolt's events path counts, read as Bolt reads it: the OAuth
- * pages answer after a token exchange and are not acks.
+ * burst, and a lone command's answer waits no longer than that. Only Bolt's events path counts,
+ * read as Bolt reads it: the OAuth pages answer after a token exchange and are not acks.
  */
 export function createAckGate(
   server: Server,
