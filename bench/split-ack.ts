@@ -88,7 +88,10 @@ interface Measured {
   p99: number;
   /** Every ack's latency in the turn, sorted. */
   latencies: number[];
-  /** BENCH_TAIL=1: each ack as [sent, answered] on the wall clock, and the party's pauses. */
+  /**
+   * BENCH_TAIL=1: each ack as [sent, answered] on this process's clock (so that answered - sent is
+   * its latency to the last bit), and the party's pauses on the wall clock.
+   */
   acks: Array<[number, number]>;
   pauses?: Pauses;
   /** The party's own process during its turn: CPU and garbage collection. */
@@ -127,7 +130,7 @@ async function load(
       await reply.arrayBuffer();
       const ended = performance.now();
       latencies.push(ended - started);
-      if (TAIL) acks.push([performance.timeOrigin + started, performance.timeOrigin + ended]);
+      if (TAIL) acks.push([started, ended]);
       if (reply.status !== 200) throw new Error(`ack answered ${reply.status}`);
     }
   };
@@ -429,9 +432,10 @@ async function main() {
         // Bookings carried out while the party's own acks were still coming: work the ack gate
         // let start (a pause in the requests longer than its quiet time, or a job held too long).
         const during = rows.map(({ [party.name]: m }) => {
-          const from = Math.min(...m!.acks.map(([sent]) => sent));
-          const to = Math.max(...m!.acks.map(([, answered]) => answered));
-          return Object.values(answeredAt).filter((at) => at >= from && at <= to).length;
+          const [from, to] = turnWindow(m!.acks);
+          return Object.values(answeredAt)
+            .map(onOurClock)
+            .filter((at) => at >= from && at <= to).length;
         });
         console.log(
           `${party.name}: answers posted during its own turns, turn by turn: ${during.join(', ')}`,
@@ -484,6 +488,18 @@ async function main() {
   }
 }
 
+/** A time on the wall clock (another process's) on this process's clock. */
+function onOurClock(wallMs: number): number {
+  return wallMs - performance.timeOrigin;
+}
+
+/** A turn, from its first ack sent to its last answered (BENCH_TAIL=1). */
+function turnWindow(acks: Array<[number, number]>): [number, number] {
+  const from = acks.reduce((min, [sent]) => Math.min(min, sent), Number.POSITIVE_INFINITY);
+  const to = acks.reduce((max, [, answered]) => Math.max(max, answered), 0);
+  return [from, to];
+}
+
 /**
  * BENCH_TAIL=1: what the party's process did while its acks at or over its pooled p99 waited:
  * how many overlapped one of its collections or an event-loop stall of 5 ms or more, how much of
@@ -498,10 +514,12 @@ function tail(name: string, rows: Record<string, Measured>[], cut: number): void
   const sentAt: number[] = [];
   const turnStalls: number[] = [];
   for (const row of rows) {
-    const { acks, pauses } = row[name]!;
-    if (!pauses) continue;
-    const from = acks.reduce((min, [sent]) => Math.min(min, sent), Number.POSITIVE_INFINITY);
-    const to = acks.reduce((max, [, answered]) => Math.max(max, answered), 0);
+    const { acks, pauses: onTheWall } = row[name]!;
+    if (!onTheWall) continue;
+    const ours = (list: Array<[number, number]>) =>
+      list.map(([at, ms]): [number, number] => [onOurClock(at), ms]);
+    const pauses = { gcs: ours(onTheWall.gcs), stalls: ours(onTheWall.stalls) };
+    const [from, to] = turnWindow(acks);
     const inTurn = (list: Array<[number, number]>) =>
       list.filter(([start, ms]) => start < to && start + ms > from);
     turnStalls.push(inTurn(pauses.stalls).reduce((sum, [, ms]) => sum + ms, 0));
