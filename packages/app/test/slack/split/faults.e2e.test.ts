@@ -128,6 +128,61 @@ describe('requests that are not from Slack', () => {
     );
     expect(reply.status).toBe(200);
   });
+
+  /** Posts `body` with `headers` as they are, and answers the status. */
+  const post = (headers: Record<string, string>, body: string | Buffer) => {
+    const app = new URL(h.eventsUrl);
+    return new Promise<number>((resolve, reject) => {
+      const req = httpRequest(
+        { host: app.hostname, port: app.port, method: 'POST', path: app.pathname, headers },
+        (res) => {
+          res.resume();
+          res.on('end', () => resolve(res.statusCode ?? 0));
+        },
+      );
+      req.on('error', reject);
+      req.end(body);
+    });
+  };
+
+  it('answers 401 to a signed command whose body was changed after signing', async () => {
+    const built = slashCommand({ text: '40 lunch <@U0BOB>', response_url: h.slack.responseUrl() });
+    const timestamp = Math.floor(Date.now() / 1000);
+    const before = await creates();
+    const status = await post(
+      {
+        'content-type': built.contentType,
+        'x-slack-request-timestamp': String(timestamp),
+        'x-slack-signature': signature(SIGNING_SECRET, timestamp, built.body),
+      },
+      built.body.replace('text=40', 'text=400'),
+    );
+    expect(status).toBe(401);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(await creates()).toBe(before);
+  });
+
+  it('answers Slack’s unsigned certificate check, and runs nothing that rides along with it', async () => {
+    const responseUrl = h.slack.responseUrl({ id: `ssl-${Math.random()}` });
+    const built = slashCommand({ text: '40 lunch <@U0BOB>', response_url: responseUrl });
+    const before = await creates();
+    const status = await post(
+      { 'content-type': 'application/x-www-form-urlencoded' },
+      `ssl_check=1&${built.body}`,
+    );
+    expect(status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(await creates()).toBe(before);
+    expect(h.slack.responses.filter((p) => responseUrl.endsWith(p.id))).toEqual([]);
+  });
+
+  it('answers 413 to a body over 4 MB, declared or sent, before checking its signature', async () => {
+    const big = Buffer.alloc(4 * 1024 * 1024 + 1, 'a');
+    const form = { 'content-type': 'application/x-www-form-urlencoded' };
+    expect(await post({ ...form, 'content-length': String(big.length) }, big)).toBe(413);
+    // Sent in chunks with no length given: counted as it arrives.
+    expect(await post({ ...form, 'transfer-encoding': 'chunked' }, big)).toBe(413);
+  });
 });
 
 describe('every interaction is answered', () => {
