@@ -44,6 +44,11 @@ type LinkSharedEvent = LinkSharedArgs['event'];
  * one budget (accounts/lookups.ts), however many people the expenses hold.
  */
 export const MAX_LINKS_PER_EVENT = 5;
+/**
+ * Links looked at for one message at most, service links or not: a message of 40,000 characters
+ * can list 20,000 links, and reading each costs a URL parse.
+ */
+export const MAX_LINKS_EXAMINED = 100;
 
 interface SharedLink {
   /** As Slack sent it: chat.unfurl is keyed by the exact URL. */
@@ -51,10 +56,13 @@ interface SharedLink {
   link: ServiceLink;
 }
 
-/** The service's links among an event's, each once, in order, at most MAX_LINKS_PER_EVENT. */
+/**
+ * The service's links among an event's first MAX_LINKS_EXAMINED, each once, in order, at most
+ * MAX_LINKS_PER_EVENT.
+ */
 export function serviceLinks(links: readonly { url: string }[]): SharedLink[] {
   const out: SharedLink[] = [];
-  for (const { url } of links) {
+  for (const { url } of links.slice(0, MAX_LINKS_EXAMINED)) {
     if (out.length === MAX_LINKS_PER_EVENT) break;
     if (typeof url !== 'string' || out.some((s) => s.url === url)) continue;
     const link = parseServiceLink(url);

@@ -3,7 +3,11 @@
  * strictly, in time linear in the link however it is written.
  */
 import { describe, expect, it } from 'vitest';
-import { MAX_LINKS_PER_EVENT, serviceLinks } from '../../../src/slack/unfurl/link-shared.js';
+import {
+  MAX_LINKS_EXAMINED,
+  MAX_LINKS_PER_EVENT,
+  serviceLinks,
+} from '../../../src/slack/unfurl/link-shared.js';
 import { parseServiceLink } from '../../../src/slack/unfurl/links.js';
 
 describe('parseServiceLink', () => {
@@ -130,5 +134,14 @@ describe('serviceLinks', () => {
       'https://secure.splitwise.com/expenses/3',
       'https://secure.splitwise.com/expenses/4',
     ]);
+  });
+
+  it('looks at the first links of an event only, however many it lists', () => {
+    const others = Array.from({ length: MAX_LINKS_EXAMINED - 1 }, (_, i) => ({
+      url: `https://example.com/${i}`,
+    }));
+    const last = { url: 'https://secure.splitwise.com/expenses/1' };
+    expect(serviceLinks([...others, last]).map((s) => s.url)).toEqual([last.url]);
+    expect(serviceLinks([...others, { url: 'not a link' }, last])).toEqual([]);
   });
 });
