@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { currentRequest, withRequest } from '../../../src/observe/context.js';
-import { createLoopMonitor, createWorkQueue } from '../../../src/slack/runtime/work-queue.js';
+import {
+  createLoopMonitor,
+  createWorkQueue,
+  DEFAULT_SLOTS,
+} from '../../../src/slack/runtime/work-queue.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -24,6 +28,23 @@ describe('work queue after acks', () => {
     expect(peak).toBe(2);
     expect(order).toEqual([0, 1, 2, 3, 4, 5]);
     expect(queue.size).toBe(0);
+  });
+
+  it('runs four quick jobs at once unless told otherwise', async () => {
+    expect(DEFAULT_SLOTS).toBe(4);
+    const queue = createWorkQueue({ loopBusy: () => false });
+    let running = 0;
+    let peak = 0;
+    for (let i = 0; i < 10; i++) {
+      queue.push(async () => {
+        running += 1;
+        peak = Math.max(peak, running);
+        await sleep(5);
+        running -= 1;
+      });
+    }
+    await queue.idle();
+    expect(peak).toBe(DEFAULT_SLOTS);
   });
 
   it('lets a job waiting on the network give its slot away after slotMs, up to maxRunning', async () => {
