@@ -151,6 +151,8 @@ if (kind === 'bare' || kind === 'durable') {
     // holds every job for an hour: the commands are acked and written to the durable queue as
     // usual, and nothing after the ack runs while the benchmark lasts.
     ...(process.env.BENCH_NO_HOLD === '1' ? { work: { holdFor: () => 0 } } : {}),
+    // Another number of jobs at once after the acks, to compare against the app's own.
+    ...(process.env.BENCH_SLOTS ? { work: { slots: Number(process.env.BENCH_SLOTS) } } : {}),
     ...(process.env.BENCH_ACK_ONLY === '1'
       ? { work: { holdFor: () => HOUR_MS, maxDeferMs: HOUR_MS } }
       : {}),
