@@ -13,11 +13,12 @@ import { routedPath } from './routed-path.js';
  * is a queue of width `slots`; with a slow one, throughput still grows with the waiting. The
  * answers of queued jobs go out through response_urls, which stay valid for 30 minutes.
  *
- * Four slots: with two, a booking waiting a few milliseconds on the service (less than `slotMs`)
- * kept its slot, and after a burst the loop sat idle between bookings; four brought the answers of
- * a burst of 400 in bench/split-ack.ts 20 % sooner, with less processor time per booking and the
- * same acks (bench/README.md, "Slack /split"). The ack gate below, not the slots, keeps the
- * bookings out of a burst's way.
+ * Four slots once the acks are done: with two, a booking waiting a few milliseconds on the service
+ * (less than `slotMs`) kept its slot, and after a burst the loop sat idle between bookings; four
+ * brought the answers of a burst of 400 in bench/split-ack.ts 20 % sooner, with less processor
+ * time per booking (bench/README.md, "Slack /split"). While acks are still arriving, two
+ * (`slotsDuringAcks`): the jobs that start then are those that waited `maxDeferMs`, and each one
+ * running puts its steps between the acks.
  *
  * Acks come first. Even two jobs at a time slow the acks of a burst: once started, a job's
  * steps run whenever its I/O completes, between the acks. So while Slack requests are arriving
@@ -38,6 +39,8 @@ export interface WorkQueue {
 
 export interface WorkQueueOptions {
   slots?: number;
+  /** At most this many of the `slots` while `holdFor` holds (acks are arriving). */
+  slotsDuringAcks?: number;
   slotMs?: number;
   maxRunning?: number;
   /** How long new jobs should wait for acks (ms); 0 to start now. Asked again when that is up. */
@@ -68,11 +71,13 @@ export function createLoopMonitor(windowMs = 100): () => boolean {
   };
 }
 
-/** Jobs that run at once while they use the processor (above). */
+/** Jobs that run at once while they use the processor, and while acks arrive (above). */
 export const DEFAULT_SLOTS = 4;
+export const DEFAULT_SLOTS_DURING_ACKS = 2;
 
 export function createWorkQueue(options: WorkQueueOptions = {}): WorkQueue {
   const slots = options.slots ?? DEFAULT_SLOTS;
+  const slotsDuringAcks = Math.min(slots, options.slotsDuringAcks ?? DEFAULT_SLOTS_DURING_ACKS);
   const slotMs = options.slotMs ?? 50;
   const maxRunning = options.maxRunning ?? 64;
   const holdFor = options.holdFor ?? (() => 0);
@@ -105,8 +110,10 @@ export function createWorkQueue(options: WorkQueueOptions = {}): WorkQueue {
     // While acks are arriving and the loop has no time to spare, jobs waiting on the network do
     // not make room for more: their callbacks would land between the acks. With time to spare (a
     // slow service), they do, or the bookings would fall behind.
-    const limit = holdFor() > 0 && loopBusy() ? slots : maxRunning;
-    while (busy < slots && running < limit && waiting.length > 0 && mayStart()) {
+    const acking = holdFor() > 0;
+    const width = acking ? slotsDuringAcks : slots;
+    const limit = acking && loopBusy() ? width : maxRunning;
+    while (busy < width && running < limit && waiting.length > 0 && mayStart()) {
       const { job, scope } = waiting.shift()!;
       busy += 1;
       running += 1;

@@ -4,6 +4,7 @@ import {
   createLoopMonitor,
   createWorkQueue,
   DEFAULT_SLOTS,
+  DEFAULT_SLOTS_DURING_ACKS,
 } from '../../../src/slack/runtime/work-queue.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -108,6 +109,33 @@ describe('work queue holding back for acks', () => {
     hold = 0;
     await queue.idle();
     expect(started).toEqual([0, 1, 2]);
+  });
+
+  it('runs two at once while the gate holds (jobs that waited maxDeferMs), four once it opens', async () => {
+    expect(DEFAULT_SLOTS_DURING_ACKS).toBe(2);
+    let hold = 5;
+    const queue = createWorkQueue({
+      holdFor: () => hold,
+      maxDeferMs: 20,
+      slotMs: 1_000,
+      loopBusy: () => false,
+    });
+    let running = 0;
+    let peak = 0;
+    const job = async () => {
+      running += 1;
+      peak = Math.max(peak, running);
+      await sleep(30);
+      running -= 1;
+    };
+    for (let i = 0; i < 6; i++) queue.push(job);
+    await sleep(90);
+    expect(peak).toBe(DEFAULT_SLOTS_DURING_ACKS);
+    hold = 0;
+    peak = 0;
+    for (let i = 0; i < 6; i++) queue.push(job);
+    await queue.idle();
+    expect(peak).toBe(DEFAULT_SLOTS);
   });
 
   it('starts a job that has waited maxDeferMs even while the gate still holds', async () => {
