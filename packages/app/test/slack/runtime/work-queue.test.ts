@@ -9,6 +9,18 @@ import {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** A job that takes `ms`, and the most of its runs seen at once (`peak`, which a test may reset). */
+function tracked(ms: number) {
+  const seen = { running: 0, peak: 0 };
+  const job = async () => {
+    seen.running += 1;
+    seen.peak = Math.max(seen.peak, seen.running);
+    await sleep(ms);
+    seen.running -= 1;
+  };
+  return { seen, job };
+}
+
 describe('work queue after acks', () => {
   it('runs quick jobs at most `slots` at a time, in order, and reports idle', async () => {
     const queue = createWorkQueue({ slots: 2, slotMs: 1_000 });
@@ -34,34 +46,18 @@ describe('work queue after acks', () => {
   it('runs four quick jobs at once unless told otherwise', async () => {
     expect(DEFAULT_SLOTS).toBe(4);
     const queue = createWorkQueue({ loopBusy: () => false });
-    let running = 0;
-    let peak = 0;
-    for (let i = 0; i < 10; i++) {
-      queue.push(async () => {
-        running += 1;
-        peak = Math.max(peak, running);
-        await sleep(5);
-        running -= 1;
-      });
-    }
+    const { seen, job } = tracked(5);
+    for (let i = 0; i < 10; i++) queue.push(job);
     await queue.idle();
-    expect(peak).toBe(DEFAULT_SLOTS);
+    expect(seen.peak).toBe(DEFAULT_SLOTS);
   });
 
   it('lets a job waiting on the network give its slot away after slotMs, up to maxRunning', async () => {
     const queue = createWorkQueue({ slots: 1, slotMs: 10, maxRunning: 3 });
-    let running = 0;
-    let peak = 0;
-    for (let i = 0; i < 5; i++) {
-      queue.push(async () => {
-        running += 1;
-        peak = Math.max(peak, running);
-        await sleep(60);
-        running -= 1;
-      });
-    }
+    const { seen, job } = tracked(60);
+    for (let i = 0; i < 5; i++) queue.push(job);
     await queue.idle();
-    expect(peak).toBe(3);
+    expect(seen.peak).toBe(3);
   });
 
   it('runs each job as part of the request that queued it, whichever job freed its slot', async () => {
@@ -120,22 +116,15 @@ describe('work queue holding back for acks', () => {
       slotMs: 1_000,
       loopBusy: () => false,
     });
-    let running = 0;
-    let peak = 0;
-    const job = async () => {
-      running += 1;
-      peak = Math.max(peak, running);
-      await sleep(30);
-      running -= 1;
-    };
+    const { seen, job } = tracked(30);
     for (let i = 0; i < 6; i++) queue.push(job);
     await sleep(90);
-    expect(peak).toBe(DEFAULT_SLOTS_DURING_ACKS);
+    expect(seen.peak).toBe(DEFAULT_SLOTS_DURING_ACKS);
     hold = 0;
-    peak = 0;
+    seen.peak = 0;
     for (let i = 0; i < 6; i++) queue.push(job);
     await queue.idle();
-    expect(peak).toBe(DEFAULT_SLOTS);
+    expect(seen.peak).toBe(DEFAULT_SLOTS);
   });
 
   it('starts a job that has waited maxDeferMs even while the gate still holds', async () => {
