@@ -48,6 +48,7 @@ import { openStore } from '../packages/app/src/store/index.js';
 import { type FakeSlack, startFakeSlack } from '../packages/app/test/support/fake-slack.js';
 import { send, slashCommand } from '../packages/app/test/support/slack-requests.js';
 import { startEmulator } from '../packages/service-emulator/src/index.js';
+import { median } from './median.js';
 
 const IDLE_MS = 2_000;
 const POLL_MS = 10;
@@ -105,12 +106,6 @@ function compareFromArgs(): string | undefined {
   const entry = process.argv[at + 1];
   if (!entry || !existsSync(entry)) throw new Error('--compare takes the path of a built main.js');
   return resolve(entry);
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
 function freePort(): Promise<number> {

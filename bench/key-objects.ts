@@ -19,6 +19,7 @@ import {
   createSecretKey,
   randomBytes,
 } from 'node:crypto';
+import { median } from './median.js';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
 const OPS = Number(process.env.BENCH_OPS ?? 20_000);
@@ -47,12 +48,6 @@ const kinds: Record<string, (key: Buffer | KeyObject) => void> = {
     createHmac('sha256', key).update('12:expense-edit:T0001:U0ANN\nsq1z8k\n123456').digest();
   },
 };
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-}
 
 const times = new Map<string, number[]>();
 for (let round = 0; round <= ROUNDS; round++) {

@@ -26,6 +26,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { flood, startProductionApp } from '../packages/app/test/support/public-flood.js';
+import { median } from './median.js';
 
 const WARM_UP = 600;
 const FLOOD = 20_000;
@@ -41,12 +42,6 @@ interface Sample {
 function argument(name: string): string | undefined {
   const at = process.argv.indexOf(name);
   return at === -1 ? undefined : process.argv[at + 1];
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
 const idle = () => new Promise((done) => setTimeout(done, IDLE_MS));

@@ -31,6 +31,7 @@ import {
   SIGNING_SECRET,
   startHarness,
 } from '../packages/app/test/support/harness.js';
+import { median } from './median.js';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const RETRY_AFTER_S = Number(process.env.BENCH_RETRY_AFTER ?? 5);
@@ -42,12 +43,6 @@ const CHANNEL = 'C0001';
 const DEADLINE_MS = 900_000;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-}
 
 const lookupsAt = (h: Harness) =>
   h.slack.callsTo('users.info').length + h.slack.callsTo('users.lookupByEmail').length;

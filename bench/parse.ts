@@ -11,6 +11,7 @@
 import { pathToFileURL } from 'node:url';
 import type * as Command from '../packages/app/src/core/command/index.js';
 import { parseCommand } from '../packages/app/src/core/command/index.js';
+import { median } from './median.js';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
 const PARSES = Number(process.env.BENCH_PARSES ?? 20_000);
@@ -35,12 +36,6 @@ const parsers: Array<{ name: string; parse: Parse }> = [{ name: 'this tree', par
 if (COMPARE) {
   const url = pathToFileURL(`${COMPARE}/packages/app/src/core/command/index.ts`).href;
   parsers.push({ name: COMPARE, parse: ((await import(url)) as typeof Command).parseCommand });
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
 /** µs per parse of each text, for one parser, in one round. */

@@ -21,16 +21,12 @@ import {
   SIGNING_SECRET,
   startHarness,
 } from '../packages/app/test/support/harness.js';
+import { median } from './median.js';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 9);
 const demos = resolve(import.meta.dirname, '..', 'packages', 'sandbox', 'demo-receipts');
 const PHOTOS = ['restaurant.jpg', 'groceries.jpg', 'taxi.jpg'];
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-}
 const p95 = (values: number[]) =>
   [...values].sort((a, b) => a - b)[Math.ceil(values.length * 0.95) - 1]!;
 const ms = (value: number) => `${Math.round(value)} ms`;

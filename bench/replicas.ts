@@ -41,6 +41,7 @@ import { openStore } from '../packages/app/src/store/index.js';
 import { scratchRedis } from '../packages/app/test/replicas/stores.js';
 import { startFakeSlack } from '../packages/app/test/support/fake-slack.js';
 import { startEmulator } from '../packages/service-emulator/src/index.js';
+import { median } from './median.js';
 
 const PEOPLE = Number(process.env.BENCH_PEOPLE ?? 2_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -149,12 +150,6 @@ async function inBatches<T>(count: number, parallel: number, task: (i: number) =
     }),
   );
   return results;
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
 async function main() {

@@ -13,6 +13,7 @@ import { verifySlackRequest } from '@slack/bolt';
 import { signatureCheck } from '../packages/app/src/slack/request-signature.js';
 import { SIGNING_SECRET } from '../packages/app/test/support/harness.js';
 import { signature, slashCommand } from '../packages/app/test/support/slack-requests.js';
+import { median } from './median.js';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
 const OPS = Number(process.env.BENCH_OPS ?? 20_000);
@@ -46,12 +47,6 @@ const checks: Array<{ name: string; run: () => void }> = [
     },
   },
 ];
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-}
 
 const times = new Map<string, number[]>(checks.map((check) => [check.name, []]));
 for (let round = 0; round <= ROUNDS; round++) {

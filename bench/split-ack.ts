@@ -44,6 +44,7 @@ import { control, requestCounts } from '@split/service-emulator/testing';
 import { SIGNING_SECRET } from '../packages/app/test/support/harness.js';
 import { send, slashCommand } from '../packages/app/test/support/slack-requests.js';
 import { buildPackage } from '../scripts/build.js';
+import { median } from './median.js';
 import type { Stats } from './split-ack-app.js';
 import type { World } from './split-ack-world.js';
 
@@ -106,12 +107,6 @@ interface Measured {
 function percentile(sorted: number[], p: number): number {
   const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
   return sorted[Math.max(0, index)]!;
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
 async function load(

@@ -21,6 +21,7 @@ import { join } from 'node:path';
 import sqlite3 from 'sqlite3';
 import { createJobs, createKeyv, type Jobs } from '../packages/app/src/store/index.js';
 import { sqliteConnection } from '../packages/app/src/store/sqlite.js';
+import { median } from './median.js';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const GROUPS = Number(process.env.BENCH_GROUPS ?? 1000);
@@ -132,12 +133,6 @@ async function round(target: Target, offset: number): Promise<Measured> {
     over5: waits.filter((ms) => ms > 5).length,
     cpuMs: (used.user + used.system) / 1000,
   };
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
 const dir = await mkdtemp(join(tmpdir(), 'split-bench-commits-'));

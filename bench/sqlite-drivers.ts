@@ -15,6 +15,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sqlite3 from 'sqlite3';
+import { median } from './median.js';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const OPS = Number(process.env.BENCH_OPS ?? 2_000);
@@ -93,12 +94,6 @@ function builtinDriver(file: string): Driver | undefined {
     run: async (sql, params) => statements.get(sql)!.all(...params),
     close: async () => db.close(),
   };
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
 const dir = await mkdtemp(join(tmpdir(), 'sqlite-drivers-'));

@@ -19,17 +19,12 @@ import { performance } from 'node:perf_hooks';
 import { seedDemoWorkspace, startWorkspace } from '../packages/slack-workspace/src/index.js';
 import { slashCommand } from '../packages/slack-workspace/src/payloads.js';
 import { signedPost } from '../packages/slack-workspace/src/signing.js';
+import { median } from './median.js';
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 9);
 const SECRET = 'bench-signing-secret';
 const TARGET_MS = 5;
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-}
 
 async function startEchoApp() {
   const server = createServer(async (req, res) => {
