@@ -8,13 +8,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { HTTPReceiver, type HTTPReceiverOptions } from '@slack/bolt';
 import { withRequest } from '../observe/context.js';
-import {
-  BodyTooLarge,
-  isSslCheck,
-  REQUEST_BODY_LIMIT,
-  readBody,
-  signatureCheck,
-} from './request-signature.js';
+import { BodyTooLarge, isSslCheck, readBody, signatureCheck } from './request-signature.js';
 import { routedPath } from './runtime/routed-path.js';
 
 interface SlackReceiverOptions
@@ -47,7 +41,7 @@ export function createSlackReceiver(options: SlackReceiverOptions): HTTPReceiver
   const checked = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     let body: Buffer;
     try {
-      body = await readBody(req, REQUEST_BODY_LIMIT);
+      body = await readBody(req);
     } catch (error) {
       if (error instanceof BodyTooLarge) {
         warn(error.message);

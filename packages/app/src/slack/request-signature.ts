@@ -50,10 +50,13 @@ export function signatureCheck(signingSecret: string): SignatureCheck {
     const nowS = Math.floor(nowMs / 1000);
     if (seconds < nowS - REQUEST_TIMESTAMP_SKEW_S) return 'its timestamp is stale';
     if (seconds > nowS + REQUEST_TIMESTAMP_SKEW_S) return 'its timestamp is ahead of our clock';
-    if (signature === undefined || signature.length !== SIGNATURE_LENGTH) {
+    if (
+      signature === undefined ||
+      signature.length !== SIGNATURE_LENGTH ||
+      !HEX_DIGEST.test(signature)
+    ) {
       return 'no x-slack-signature, or not a v0 signature';
     }
-    if (!HEX_DIGEST.test(signature)) return 'no x-slack-signature, or not a v0 signature';
     const expected = createHmac('sha256', key)
       .update(`${SIGNATURE_VERSION}:${timestamp}:`)
       .update(body)
