@@ -74,31 +74,36 @@ describe('requests that are not from Slack', () => {
     expect(SIGNING_SECRET).not.toBe('');
   });
 
-  // fetch() would tidy these paths before sending them; Slack's requests are not the only ones.
-  const rawPost = (target: string, timestamp: number, text: string) => {
-    const built = slashCommand({ text, response_url: h.slack.responseUrl() });
+  /**
+   * Posts `body` with `headers` as they are, to `path` as written (fetch() would tidy a path
+   * before sending it; Slack's requests are not the only ones), and answers the status.
+   */
+  const post = (headers: Record<string, string>, body: string | Buffer, path?: string) => {
     const app = new URL(h.eventsUrl);
     return new Promise<number>((resolve, reject) => {
       const req = httpRequest(
-        {
-          host: app.hostname,
-          port: app.port,
-          method: 'POST',
-          path: target,
-          headers: {
-            'content-type': built.contentType,
-            'x-slack-request-timestamp': String(timestamp),
-            'x-slack-signature': signature(SIGNING_SECRET, timestamp, built.body),
-          },
-        },
+        { host: app.hostname, port: app.port, method: 'POST', path: path ?? app.pathname, headers },
         (res) => {
           res.resume();
           res.on('end', () => resolve(res.statusCode ?? 0));
         },
       );
       req.on('error', reject);
-      req.end(built.body);
+      req.end(body);
     });
+  };
+
+  const rawPost = (target: string, timestamp: number, text: string) => {
+    const built = slashCommand({ text, response_url: h.slack.responseUrl() });
+    return post(
+      {
+        'content-type': built.contentType,
+        'x-slack-request-timestamp': String(timestamp),
+        'x-slack-signature': signature(SIGNING_SECRET, timestamp, built.body),
+      },
+      built.body,
+      target,
+    );
   };
 
   it.each([
@@ -128,22 +133,6 @@ describe('requests that are not from Slack', () => {
     );
     expect(reply.status).toBe(200);
   });
-
-  /** Posts `body` with `headers` as they are, and answers the status. */
-  const post = (headers: Record<string, string>, body: string | Buffer) => {
-    const app = new URL(h.eventsUrl);
-    return new Promise<number>((resolve, reject) => {
-      const req = httpRequest(
-        { host: app.hostname, port: app.port, method: 'POST', path: app.pathname, headers },
-        (res) => {
-          res.resume();
-          res.on('end', () => resolve(res.statusCode ?? 0));
-        },
-      );
-      req.on('error', reject);
-      req.end(body);
-    });
-  };
 
   it('answers 401 to a signed command whose body was changed after signing', async () => {
     const built = slashCommand({ text: '40 lunch <@U0BOB>', response_url: h.slack.responseUrl() });
