@@ -68,9 +68,10 @@ function linkOf(segments: readonly string[]): ServiceLink | undefined {
 
 /** The expense or group `url` names at the service, or undefined when it names neither. */
 export function parseServiceLink(url: string): ServiceLink | undefined {
-  // Asked first: a text that is no URL would otherwise cost a thrown error.
-  if (url.length > MAX_URL_LENGTH || !URL.canParse(url)) return undefined;
-  const parsed = new URL(url);
+  if (url.length > MAX_URL_LENGTH) return undefined;
+  // URL.parse answers null for a text that is no URL, where `new URL` would cost a thrown error.
+  const parsed = URL.parse(url);
+  if (parsed === null) return undefined;
   if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return undefined;
   if (parsed.username !== '' || parsed.password !== '' || parsed.port !== '') return undefined;
   if (!isServiceHost(parsed.hostname)) return undefined;
